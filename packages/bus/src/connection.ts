@@ -1,0 +1,73 @@
+import { EVENTS_STREAM } from '@handoff/contracts';
+import type { Logger } from '@handoff/observability';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+export interface Bus {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+export interface ConnectOptions {
+  url: string;
+  /** Shown in `nats server report connections`; the service name and instance. */
+  name: string;
+  logger: Logger;
+}
+
+export async function connectBus(options: ConnectOptions): Promise<Bus> {
+  const nc = await connect({
+    servers: options.url.split(',').map((server) => server.trim()),
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
+        options.logger.warn({ nats: status.type }, 'nats connection status changed');
+      }
+    }
+  })();
+  const jsm = await jetstreamManager(nc);
+  return { nc, js: jetstream(nc), jsm };
+}
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * Creates or updates the streams every service relies on. Safe to run from every replica at once:
+ * an existing stream whose settings already match is left alone.
+ */
+export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
+  const wanted = {
+    name: EVENTS_STREAM.name,
+    subjects: [...EVENTS_STREAM.subjects],
+    max_age: nanos(EVENTS_STREAM.maxAgeMs),
+    duplicate_window: nanos(EVENTS_STREAM.duplicateWindowMs),
+  };
+  try {
+    const info = await jsm.streams.info(wanted.name);
+    const { config } = info;
+    if (
+      config.max_age !== wanted.max_age ||
+      config.duplicate_window !== wanted.duplicate_window ||
+      config.subjects.join() !== wanted.subjects.join()
+    ) {
+      await jsm.streams.update(wanted.name, { ...config, ...wanted });
+    }
+  } catch (error) {
+    if (!isStreamNotFound(error)) throw error;
+    try {
+      await jsm.streams.add(wanted);
+    } catch (addError) {
+      // Another replica created it between our info and add.
+      if (!/already in use|exists/i.test(String(addError))) throw addError;
+    }
+  }
+}
+
+function isStreamNotFound(error: unknown): boolean {
+  return /stream not found/i.test(String(error));
+}

@@ -1,0 +1,125 @@
+import { BUS_HEADERS } from '@handoff/contracts';
+import { extractTraceContext, SpanKind, withSpan, type Logger } from '@handoff/observability';
+import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { BusError } from './errors.ts';
+
+export interface HandlerContext {
+  requestId: string;
+  logger: Logger;
+}
+
+export interface Endpoint<S extends z.ZodType = z.ZodType> {
+  input: S;
+  handle(input: z.output<S>, ctx: HandlerContext): Promise<unknown>;
+}
+
+/** Declares an endpoint with its input inferred from the schema. */
+export function endpoint<S extends z.ZodType>(
+  input: S,
+  handle: (input: z.output<S>, ctx: HandlerContext) => Promise<unknown>,
+): Endpoint<S> {
+  return { input, handle };
+}
+
+export interface ServeOptions {
+  /** NATS micro service name, e.g. `handoff-intake`. */
+  name: string;
+  version: string;
+  description: string;
+  /** Subject prefix of the group, e.g. `handoff.intake`; endpoints become `<group>.<operation>`. */
+  group: string;
+  endpoints: Record<string, Endpoint>;
+  logger: Logger;
+}
+
+export interface Served {
+  service: Service;
+  /** Stops taking requests and waits for the ones in flight. */
+  stop(): Promise<void>;
+  inFlight(): number;
+}
+
+/**
+ * Serves `endpoints` as a NATS micro service in the default queue group, so any number of
+ * replicas share the load. Each request runs in a span joined to the caller's trace, with a
+ * logger that carries the caller's request id.
+ */
+export async function serve(nc: NatsConnection, options: ServeOptions): Promise<Served> {
+  const service = await new Svcm(nc).add({
+    name: options.name,
+    version: options.version,
+    description: options.description,
+  });
+  const group = service.addGroup(options.group);
+  const running = new Set<Promise<void>>();
+
+  for (const [operation, definition] of Object.entries(options.endpoints)) {
+    const subject = `${options.group}.${operation}`;
+    group.addEndpoint(operation, {
+      handler: (error, msg) => {
+        if (error) {
+          options.logger.error({ err: error, subject }, 'endpoint subscription failed');
+          return;
+        }
+        const task = handle(msg, subject, definition, options.logger);
+        running.add(task);
+        void task.finally(() => running.delete(task));
+      },
+    });
+  }
+
+  return {
+    service,
+    inFlight: () => running.size,
+    async stop() {
+      await service.stop();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+async function handle(
+  msg: ServiceMsg,
+  subject: string,
+  definition: Endpoint,
+  baseLogger: Logger,
+): Promise<void> {
+  const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
+  const parent = extractTraceContext((key) => msg.headers?.get(key) || undefined);
+  await withSpan(
+    `${subject} process`,
+    {
+      kind: SpanKind.SERVER,
+      parent,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    },
+    async () => {
+      const logger = baseLogger.child({ request_id: requestId, subject });
+      try {
+        const parsed = definition.input.safeParse(decode(msg));
+        if (!parsed.success) {
+          throw new BusError('validation_failed', parsed.error.issues.map((i) => i.message).join('; '));
+        }
+        const result = await definition.handle(parsed.data, { requestId, logger });
+        msg.respond(JSON.stringify(result ?? null));
+      } catch (error) {
+        const failure =
+          error instanceof BusError ? error : new BusError('internal_error', 'internal error');
+        if (failure.code === 'internal_error') logger.error({ err: error }, 'bus handler failed');
+        msg.respondError(failure.status, `${failure.code}: ${failure.message}`);
+      }
+    },
+  );
+}
+
+function decode(msg: ServiceMsg): unknown {
+  if (msg.data.length === 0) return null;
+  try {
+    return msg.json();
+  } catch {
+    throw new BusError('validation_failed', 'payload is not JSON');
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy a service's schema; the message lists every problem. */
+export class EnvError extends Error {
+  readonly issues: readonly string[];
+
+  constructor(service: string, issues: readonly string[]) {
+    super(`${service}: invalid environment\n${issues.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Parses `source` (normally `process.env`) with `schema`. Empty strings count as unset, so that
+ * `FOO=` in a compose file or ConfigMap falls back to the default instead of failing oddly.
+ */
+export function loadEnv<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  source: Record<string, string | undefined> = process.env,
+): z.output<S> {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return `${name}: ${issue.message}`;
+  });
+  throw new EnvError(service, issues);
+}
+
+/** Boolean variables written the way operators write them: true/false/1/0/yes/no. */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const port = z.coerce.number().int().min(0).max(65_535);
+
+export const durationMs = z.coerce.number().int().positive();
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+export const natsUrl = z
+  .string()
+  .refine((value) => value.split(',').every((part) => /^(nats|tls|wss?):\/\/[^\s]+$/.test(part.trim())), {
+    message: 'must be a nats://, tls:// or ws(s):// URL (comma-separated for a cluster)',
+  });
+
+export const mongoUrl = z
+  .string()
+  .refine((value) => /^mongodb(\+srv)?:\/\/[^\s]+$/.test(value), {
+    message: 'must be a mongodb:// or mongodb+srv:// connection string',
+  });
+
+/** Variables that every backend service reads. Each service extends this with its own. */
+export const baseServiceEnv = z.object({
+  NATS_URL: natsUrl,
+  MONGO_URL: mongoUrl,
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only').default('handoff'),
+  HEALTH_PORT: port.default(9090),
+  LOG_LEVEL: logLevel.default('info'),
+  SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
+});
+export type BaseServiceEnv = z.output<typeof baseServiceEnv>;

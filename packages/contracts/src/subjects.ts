@@ -1,0 +1,26 @@
+import type { BackendService } from './services.ts';
+
+/** NATS request-reply subjects: `handoff.<service>.<operation>`, served in queue groups. */
+export const subjects = {
+  group: (service: BackendService) => `handoff.${service}`,
+  operation: (service: BackendService, operation: string) => `handoff.${service}.${operation}`,
+  health: (service: BackendService) => `handoff.${service}.health`,
+  event: (type: string) => `handoff.events.${type}`,
+} as const;
+
+/** The domain event stream that staff tools and the webhook dispatcher consume. */
+export const EVENTS_STREAM = {
+  name: 'HANDOFF_EVENTS',
+  subjects: ['handoff.events.>'],
+  /** Events are kept for the 30-day recovery feed. */
+  maxAgeMs: 30 * 24 * 60 * 60 * 1000,
+  /** Publishes with the same `Nats-Msg-Id` inside this window are dropped as duplicates. */
+  duplicateWindowMs: 2 * 60 * 1000,
+} as const;
+
+/** Headers carried on every bus message a call causes. */
+export const BUS_HEADERS = {
+  requestId: 'Request-Id',
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
+} as const;

@@ -1,0 +1,46 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Probe = () => Promise<{ ok: boolean; body: Record<string, unknown> }>;
+
+export interface HealthServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The Kubernetes probes of a backend service: `/healthz` says the process is alive, `/readyz`
+ * says it can serve (bus connected, database answering, not draining).
+ */
+export async function startHealthServer(port: number, ready: Probe): Promise<HealthServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { status: 'method_not_allowed' });
+    if (path === '/healthz') return send(200, { status: 'ok' });
+    if (path === '/readyz') {
+      ready().then(
+        (result) => send(result.ok ? 200 : 503, result.body),
+        () => send(503, { status: 'not_ready' }),
+      );
+      return;
+    }
+    send(404, { status: 'not_found' });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

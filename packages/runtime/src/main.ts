@@ -1,0 +1,56 @@
+import { EnvError } from '@handoff/config';
+import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
+
+interface Stoppable {
+  stop(): Promise<void>;
+  logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * The whole of a service's `main.ts`: telemetry first, then the service, then signal handling.
+ * A bad environment prints every problem and exits 1; SIGTERM/SIGINT stop gracefully within
+ * `shutdownTimeoutMs`, after which the process exits anyway.
+ */
+export async function runMain(
+  name: string,
+  version: string,
+  start: () => Promise<Stoppable>,
+  shutdownTimeoutMs = (() => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000)(),
+): Promise<void> {
+  startTelemetry({ service: name, version });
+  let running: Stoppable;
+  try {
+    running = await start();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      createLogger({ service: name, version, level: 'error' }).fatal({ err: error }, 'start failed');
+    }
+    await stopTelemetry();
+    process.exit(1);
+  }
+  let signalled = false;
+  const shutdown = (signal: string) => {
+    if (signalled) return;
+    signalled = true;
+    running.logger.info({ signal }, 'shutdown requested');
+    const timer = setTimeout(() => {
+      running.logger.error({ timeout_ms: shutdownTimeoutMs }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    timer.unref();
+    running
+      .stop()
+      .then(() => stopTelemetry())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          running.logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

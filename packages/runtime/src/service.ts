@@ -1,0 +1,129 @@
+import { connectBus, endpoint, ensureStreams, serve, type Bus, type Endpoint, type Served } from '@handoff/bus';
+import type { BaseServiceEnv } from '@handoff/config';
+import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
+import { createLogger, type Logger } from '@handoff/observability';
+import { connectStore, ensureCollections, type CollectionPlan, type Store } from '@handoff/store';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+import { startHealthServer, type HealthServer } from './health-server.ts';
+
+export interface ServiceDefinition<E extends BaseServiceEnv> {
+  name: BackendService;
+  version: string;
+  description: string;
+  env: E;
+  /** The collections this service owns, with their indexes. No other service touches them. */
+  collections: CollectionPlan;
+  /** Bus operations beyond `health`, built once the store and bus are connected. */
+  endpoints?: (deps: ServiceDeps<E>) => Record<string, Endpoint>;
+  /** Extra work started after the endpoints (consumers, timers); returns its own stop. */
+  background?: (deps: ServiceDeps<E>) => Promise<() => Promise<void>>;
+  /** Lines go here instead of stdout (tests capture them). */
+  logger?: Logger;
+}
+
+export interface ServiceDeps<E extends BaseServiceEnv> {
+  env: E;
+  bus: Bus;
+  store: Store;
+  logger: Logger;
+}
+
+export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E> {
+  instance: string;
+  healthPort: number;
+  /** Graceful stop: not ready, no new requests, in-flight work finished, bus drained, database closed. */
+  stop(): Promise<void>;
+}
+
+/** Starts a backend service: bus, store, collections, endpoints and probes, in that order. */
+export async function runService<E extends BaseServiceEnv>(
+  definition: ServiceDefinition<E>,
+): Promise<RunningService<E>> {
+  const { env, name } = definition;
+  const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const logger =
+    definition.logger ??
+    createLogger({ service: name, version: definition.version, level: env.LOG_LEVEL });
+  const startedAt = Date.now();
+  let draining = false;
+
+  const bus = await connectBus({ url: env.NATS_URL, name: `${name}/${instance}`, logger });
+  let store: Store | undefined;
+  let served: Served | undefined;
+  let stopBackground: (() => Promise<void>) | undefined;
+  let health: HealthServer | undefined;
+  try {
+    await ensureStreams(bus.jsm);
+    store = await connectStore({ url: env.MONGO_URL, database: env.MONGO_DB, appName: name, logger });
+    await ensureCollections(store.db, definition.collections);
+    const deps: ServiceDeps<E> = { env, bus, store, logger };
+    const connectedStore = store;
+
+    const checks = async () => ({
+      nats: bus.nc.isClosed() ? ('down' as const) : ('up' as const),
+      mongo: (await connectedStore.ping()) ? ('up' as const) : ('down' as const),
+    });
+    const healthEndpoint = endpoint(z.unknown(), async () => {
+      const result = await checks();
+      const reply: HealthReply = {
+        service: name,
+        version: definition.version,
+        instance,
+        uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        status: draining ? 'draining' : Object.values(result).every((s) => s === 'up') ? 'ok' : 'degraded',
+        checks: result,
+      };
+      return reply;
+    });
+
+    served = await serve(bus.nc, {
+      name: `handoff-${name}`,
+      version: definition.version,
+      description: definition.description,
+      group: subjects.group(name),
+      endpoints: { health: healthEndpoint, ...definition.endpoints?.(deps) },
+      logger,
+    });
+    stopBackground = await definition.background?.(deps);
+    health = await startHealthServer(env.HEALTH_PORT, async () => {
+      const result = await checks();
+      const ok = !draining && Object.values(result).every((s) => s === 'up');
+      return { ok, body: { status: ok ? 'ready' : 'not_ready', draining, checks: result } };
+    });
+  } catch (error) {
+    await served?.stop().catch(() => undefined);
+    await stopBackground?.().catch(() => undefined);
+    await bus.nc.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
+    throw error;
+  }
+
+  logger.info({ instance, health_port: health.port }, 'service started');
+  const runningStore = store;
+  const runningServed = served;
+  const runningHealth = health;
+  let stopping: Promise<void> | undefined;
+  return {
+    env,
+    bus,
+    store: runningStore,
+    logger,
+    instance,
+    healthPort: runningHealth.port,
+    stop() {
+      stopping ??= (async () => {
+        draining = true;
+        logger.info('stopping: draining requests');
+        await runningServed.stop();
+        await stopBackground?.();
+        await bus.nc.drain();
+        await runningStore.close();
+        await runningHealth.close();
+        logger.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { SpanKind, startSpan, type Logger } from '@handoff/observability';
+import type { Span } from '@opentelemetry/api';
+import { MongoClient, type CreateIndexesOptions, type Db } from 'mongodb';
+
+export interface Store {
+  client: MongoClient;
+  db: Db;
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  url: string;
+  database: string;
+  /** Shown in the server's connection list. */
+  appName: string;
+  logger: Logger;
+}
+
+/**
+ * Connects to MongoDB (or a MongoDB-wire server such as FerretDB) with command monitoring on,
+ * so that every database command becomes a client span in the trace of the call that caused it.
+ */
+export async function connectStore(options: StoreOptions): Promise<Store> {
+  const client = new MongoClient(options.url, {
+    appName: options.appName,
+    monitorCommands: true,
+    serverSelectionTimeoutMS: 5_000,
+    retryWrites: false,
+  });
+  traceCommands(client, options.database);
+  await client.connect();
+  const db = client.db(options.database);
+  return {
+    client,
+    db,
+    async ping(timeoutMs = 1_000) {
+      try {
+        await db.command({ ping: 1 }, { timeoutMS: timeoutMs });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+const IGNORED_COMMANDS = new Set(['ping', 'hello', 'isMaster', 'ismaster', 'endSessions', 'saslStart', 'saslContinue']);
+
+function traceCommands(client: MongoClient, database: string): void {
+  const open = new Map<number, Span>();
+  client.on('commandStarted', (event) => {
+    if (IGNORED_COMMANDS.has(event.commandName)) return;
+    const command = event.command as Record<string, unknown>;
+    const collection = command[event.commandName];
+    open.set(
+      event.requestId,
+      startSpan(`${event.commandName} ${typeof collection === 'string' ? collection : database}`, SpanKind.CLIENT, {
+        'db.system.name': 'mongodb',
+        'db.namespace': event.databaseName,
+        'db.operation.name': event.commandName,
+        ...(typeof collection === 'string' ? { 'db.collection.name': collection } : {}),
+      }),
+    );
+  });
+  const finish = (event: { requestId: number }, failed: boolean) => {
+    const span = open.get(event.requestId);
+    if (!span) return;
+    open.delete(event.requestId);
+    if (failed) span.setStatus({ code: 2 });
+    span.end();
+  };
+  client.on('commandSucceeded', (event) => finish(event, false));
+  client.on('commandFailed', (event) => finish(event, true));
+}
+
+export interface IndexDefinition {
+  key: Record<string, 1 | -1>;
+  options: CreateIndexesOptions & { name: string };
+}
+
+/** A service's collections and the indexes each needs. */
+export type CollectionPlan = Record<string, readonly IndexDefinition[]>;
+
+/**
+ * Creates the collections and indexes of a service. Idempotent: every replica runs it at start,
+ * and creating an index that already exists with the same definition is a no-op on both MongoDB
+ * and FerretDB.
+ */
+export async function ensureCollections(db: Db, plan: CollectionPlan): Promise<void> {
+  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  for (const [name, indexes] of Object.entries(plan)) {
+    if (!existing.has(name)) {
+      try {
+        await db.createCollection(name);
+      } catch (error) {
+        // Another replica created it first (NamespaceExists).
+        if ((error as { code?: number }).code !== 48) throw error;
+      }
+    }
+    // One index per command: FerretDB 1.24 drops the connection when a multi-index
+    // createIndexes names only indexes that already exist, and one at a time works on both.
+    for (const index of indexes) {
+      await db.collection(name).createIndex(index.key, index.options);
+    }
+  }
+}

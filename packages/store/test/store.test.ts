@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '@handoff/observability';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { connectStore, ensureCollections, type Store } from '../src/index.ts';
+
+const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
+let store: Store;
+
+beforeAll(async () => {
+  store = await connectStore({
+    url: testServers().mongoUrl,
+    database: uniqueDatabase('store'),
+    appName: 'store-test',
+    logger,
+  });
+});
+
+afterAll(async () => {
+  await store.db.dropDatabase();
+  await store.close();
+});
+
+const plan = {
+  widgets: [
+    { key: { code: 1 }, options: { name: 'code_unique', unique: true } },
+    { key: { owner: 1, created_at: -1 }, options: { name: 'owner_created' } },
+  ],
+} as const;
+
+describe('ensureCollections', () => {
+  it('creates collections and indexes, and can run again', async () => {
+    await ensureCollections(store.db, plan);
+    await ensureCollections(store.db, plan);
+    const names = (await store.db.collection('widgets').indexes()).map((index) => index.name);
+    expect(names).toEqual(expect.arrayContaining(['_id_', 'code_unique', 'owner_created']));
+  });
+
+  it('enforces unique indexes', async () => {
+    await ensureCollections(store.db, plan);
+    const widgets = store.db.collection('widgets');
+    await widgets.insertOne({ code: 'a', owner: 'x', created_at: new Date() });
+    await expect(widgets.insertOne({ code: 'a', owner: 'y', created_at: new Date() })).rejects.toMatchObject({
+      code: 11000,
+    });
+  });
+
+  it('pings', async () => {
+    await expect(store.ping()).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+
+export const SERVERS_ENV = 'HANDOFF_TEST_SERVERS';
+
+export interface WorkerServers {
+  natsUrl: string;
+  mongoUrl: string;
+  dataDir: string;
+}
+
+/**
+ * The real NATS and MongoDB-wire servers of this jest worker, started by the testkit's global
+ * setup. Fails, never skips, when they are missing.
+ */
+export function testServers(): WorkerServers {
+  const raw = process.env[SERVERS_ENV];
+  if (!raw) {
+    throw new Error(
+      `${SERVERS_ENV} is not set: this test needs the testkit's jest globalSetup ` +
+        "(jestConfig({ servers: true }) in the workspace's jest.config.js).",
+    );
+  }
+  const all = JSON.parse(raw) as WorkerServers[];
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  const mine = all[(worker - 1) % all.length];
+  if (!mine) throw new Error(`no servers were started for jest worker ${worker}`);
+  return mine;
+}
+
+/** A database name of its own for each test file, so files never see each other's data. */
+export function uniqueDatabase(label = 't'): string {
+  const safe = label.replace(/[^A-Za-z0-9]/g, '').slice(0, 20) || 't';
+  return `${safe}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
+  }
+  throw new Error(
+    `timed out after ${options.timeoutMs ?? 10_000} ms waiting for ${options.what ?? 'a condition'}` +
+      (lastError ? `: ${String(lastError)}` : ''),
+    lastError === undefined ? {} : { cause: lastError },
+  );
+}

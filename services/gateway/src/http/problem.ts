@@ -1,0 +1,39 @@
+import type { Problem } from '@handoff/contracts';
+import type { Response } from 'express';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export const PROBLEM_BASE = 'https://docs.handoff.dev/errors/';
+
+/** Answers with RFC 9457 problem details; `code` is what clients branch on. */
+export function sendProblem(
+  res: Response,
+  status: number,
+  code: string,
+  detail: string,
+  extra: Partial<Pick<Problem, 'errors'>> = {},
+): void {
+  const body: Problem = {
+    type: `${PROBLEM_BASE}${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    request_id: String(res.locals.requestId ?? ''),
+    ...extra,
+  };
+  res.status(status).type('application/problem+json').send(JSON.stringify(body));
+}

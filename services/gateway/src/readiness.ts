@@ -1,0 +1,43 @@
+import { request } from '@handoff/bus';
+import { BACKEND_SERVICES, HealthReply, subjects, type ReadinessReport } from '@handoff/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+
+/**
+ * Asks every backend service for its health over the bus, all at once. A service that does not
+ * answer within `timeoutMs`, has no responders, or reports a dependency down is named as down.
+ */
+export async function checkReadiness(
+  nc: NatsConnection,
+  timeoutMs: number,
+  requestId: string,
+): Promise<ReadinessReport> {
+  const entries = await Promise.all(
+    BACKEND_SERVICES.map(async (service) => {
+      const started = performance.now();
+      try {
+        const reply = await request(nc, subjects.health(service), null, {
+          timeoutMs,
+          requestId,
+          reply: HealthReply,
+        });
+        const latency = Math.round((performance.now() - started) * 10) / 10;
+        const up = reply.status === 'ok';
+        return [
+          service,
+          {
+            status: up ? 'up' : 'down',
+            latency_ms: latency,
+            instance: reply.instance,
+            version: reply.version,
+            ...(up ? {} : { error: `${reply.status}: ${JSON.stringify(reply.checks)}` }),
+          },
+        ] as const;
+      } catch (error) {
+        return [service, { status: 'down', error: (error as Error).message }] as const;
+      }
+    }),
+  );
+  const services = Object.fromEntries(entries);
+  const ready = entries.every(([, entry]) => entry.status === 'up');
+  return { status: ready ? 'ready' : 'not_ready', checked_at: new Date().toISOString(), services };
+}

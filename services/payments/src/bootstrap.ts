@@ -1,0 +1,22 @@
+import type { Logger } from '@handoff/observability';
+import { packageVersion, runService } from '@handoff/runtime';
+import { readEnv } from './env.ts';
+import { collections } from './store/collections.ts';
+
+export const VERSION = packageVersion(import.meta.url);
+
+export interface BootstrapOptions {
+  env?: Record<string, string | undefined>;
+  logger?: Logger;
+}
+
+export function bootstrap(options: BootstrapOptions = {}) {
+  return runService({
+    name: 'payments',
+    version: VERSION,
+    description: 'Payment requests proposed by agents, staff approval, and payments.',
+    env: readEnv(options.env),
+    collections,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+}
