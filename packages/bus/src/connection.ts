@@ -1,6 +1,11 @@
 import { EVENTS_STREAM } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 export interface Bus {

@@ -24,7 +24,10 @@ export async function request<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   return withSpan(
     `${subject} request`,
-    { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    },
     async () => {
       const h = headers();
       if (options.requestId) h.set(BUS_HEADERS.requestId, options.requestId);

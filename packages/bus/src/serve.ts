@@ -101,7 +101,10 @@ async function handle(
       try {
         const parsed = definition.input.safeParse(decode(msg));
         if (!parsed.success) {
-          throw new BusError('validation_failed', parsed.error.issues.map((i) => i.message).join('; '));
+          throw new BusError(
+            'validation_failed',
+            parsed.error.issues.map((i) => i.message).join('; '),
+          );
         }
         const result = await definition.handle(parsed.data, { requestId, logger });
         msg.respond(JSON.stringify(result ?? null));

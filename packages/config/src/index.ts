@@ -27,7 +27,8 @@ export function loadEnv<S extends z.ZodType>(
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
-    return `${name}: ${issue.message}`;
+    const missing = issue.path.length === 1 && !(String(issue.path[0]) in cleaned);
+    return `${name}: ${missing ? 'is required' : issue.message}`;
   });
   throw new EnvError(service, issues);
 }
@@ -37,29 +38,42 @@ export const envBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-export const port = z.coerce.number().int().min(0).max(65_535);
+const PORT_MESSAGE = 'must be a port number (0-65535)';
+export const port = z.coerce
+  .number({ error: PORT_MESSAGE })
+  .int(PORT_MESSAGE)
+  .min(0, PORT_MESSAGE)
+  .max(65_535, PORT_MESSAGE);
 
-export const durationMs = z.coerce.number().int().positive();
+const DURATION_MESSAGE = 'must be a whole number of milliseconds above 0';
+export const durationMs = z.coerce
+  .number({ error: DURATION_MESSAGE })
+  .int(DURATION_MESSAGE)
+  .positive(DURATION_MESSAGE);
 
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 export const natsUrl = z
   .string()
-  .refine((value) => value.split(',').every((part) => /^(nats|tls|wss?):\/\/[^\s]+$/.test(part.trim())), {
-    message: 'must be a nats://, tls:// or ws(s):// URL (comma-separated for a cluster)',
-  });
+  .refine(
+    (value) => value.split(',').every((part) => /^(nats|tls|wss?):\/\/[^\s]+$/.test(part.trim())),
+    {
+      message: 'must be a nats://, tls:// or ws(s):// URL (comma-separated for a cluster)',
+    },
+  );
 
-export const mongoUrl = z
-  .string()
-  .refine((value) => /^mongodb(\+srv)?:\/\/[^\s]+$/.test(value), {
-    message: 'must be a mongodb:// or mongodb+srv:// connection string',
-  });
+export const mongoUrl = z.string().refine((value) => /^mongodb(\+srv)?:\/\/[^\s]+$/.test(value), {
+  message: 'must be a mongodb:// or mongodb+srv:// connection string',
+});
 
 /** Variables that every backend service reads. Each service extends this with its own. */
 export const baseServiceEnv = z.object({
   NATS_URL: natsUrl,
   MONGO_URL: mongoUrl,
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only').default('handoff'),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
+    .default('handoff'),
   HEALTH_PORT: port.default(9090),
   LOG_LEVEL: logLevel.default('info'),
   SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),

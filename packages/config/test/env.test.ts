@@ -30,7 +30,7 @@ describe('loadEnv', () => {
       const message = (error as EnvError).message;
       expect(message).toMatch(/^intake: invalid environment/);
       expect(message).toContain('NATS_URL: must be a nats://');
-      expect(message).toContain('MONGO_URL:');
+      expect(message).toContain('MONGO_URL: is required');
       expect(message).toContain('HEALTH_PORT:');
       expect((error as EnvError).issues).toHaveLength(3);
     }

@@ -16,7 +16,12 @@ function capture() {
 describe('createLogger', () => {
   it('carries service and version and never prints secrets', () => {
     const { lines, destination } = capture();
-    const logger = createLogger({ service: 'intake', version: '1.2.3', level: 'info', destination });
+    const logger = createLogger({
+      service: 'intake',
+      version: '1.2.3',
+      level: 'info',
+      destination,
+    });
     const secret = 'hk_live_abcdefghijklmnopqrstuvwxyz0123456789';
     logger.info(
       {
@@ -29,7 +34,12 @@ describe('createLogger', () => {
     expect(lines).toHaveLength(1);
     const line = lines[0] ?? '';
     const parsed = JSON.parse(line) as Record<string, unknown>;
-    expect(parsed).toMatchObject({ service: 'intake', version: '1.2.3', level: 'info', msg: 'call' });
+    expect(parsed).toMatchObject({
+      service: 'intake',
+      version: '1.2.3',
+      level: 'info',
+      msg: 'call',
+    });
     for (const value of [secret, 'hrt_zzz', 'hrt_yyy', 'has_xxx', 'hrt_top']) {
       expect(line).not.toContain(value);
     }

@@ -19,7 +19,8 @@ export async function startHealthServer(port: number, ready: Probe): Promise<Hea
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { status: 'method_not_allowed' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(405, { status: 'method_not_allowed' });
     if (path === '/healthz') return send(200, { status: 'ok' });
     if (path === '/readyz') {
       ready().then(

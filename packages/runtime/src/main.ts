@@ -25,7 +25,10 @@ export async function runMain(
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
     } else {
-      createLogger({ service: name, version, level: 'error' }).fatal({ err: error }, 'start failed');
+      createLogger({ service: name, version, level: 'error' }).fatal(
+        { err: error },
+        'start failed',
+      );
     }
     await stopTelemetry();
     process.exit(1);

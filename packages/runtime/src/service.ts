@@ -1,6 +1,15 @@
-import { connectBus, endpoint, ensureStreams, serve, type Bus, type Endpoint, type Served } from '@handoff/bus';
+import {
+  connectBus,
+  endpoint,
+  ensureStreams,
+  serve,
+  type Bus,
+  type Endpoint,
+  type Served,
+} from '@handoff/bus';
 import type { BaseServiceEnv } from '@handoff/config';
-import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
+import type { HealthReply } from '@handoff/contracts';
+import { subjects, type BackendService } from '@handoff/contracts';
 import { createLogger, type Logger } from '@handoff/observability';
 import { connectStore, ensureCollections, type CollectionPlan, type Store } from '@handoff/store';
 import { randomUUID } from 'node:crypto';
@@ -56,7 +65,12 @@ export async function runService<E extends BaseServiceEnv>(
   let health: HealthServer | undefined;
   try {
     await ensureStreams(bus.jsm);
-    store = await connectStore({ url: env.MONGO_URL, database: env.MONGO_DB, appName: name, logger });
+    store = await connectStore({
+      url: env.MONGO_URL,
+      database: env.MONGO_DB,
+      appName: name,
+      logger,
+    });
     await ensureCollections(store.db, definition.collections);
     const deps: ServiceDeps<E> = { env, bus, store, logger };
     const connectedStore = store;
@@ -72,7 +86,11 @@ export async function runService<E extends BaseServiceEnv>(
         version: definition.version,
         instance,
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
-        status: draining ? 'draining' : Object.values(result).every((s) => s === 'up') ? 'ok' : 'degraded',
+        status: draining
+          ? 'draining'
+          : Object.values(result).every((s) => s === 'up')
+            ? 'ok'
+            : 'degraded',
         checks: result,
       };
       return reply;

@@ -46,7 +46,14 @@ export async function connectStore(options: StoreOptions): Promise<Store> {
   };
 }
 
-const IGNORED_COMMANDS = new Set(['ping', 'hello', 'isMaster', 'ismaster', 'endSessions', 'saslStart', 'saslContinue']);
+const IGNORED_COMMANDS = new Set([
+  'hello',
+  'isMaster',
+  'ismaster',
+  'endSessions',
+  'saslStart',
+  'saslContinue',
+]);
 
 function traceCommands(client: MongoClient, database: string): void {
   const open = new Map<number, Span>();
@@ -56,12 +63,16 @@ function traceCommands(client: MongoClient, database: string): void {
     const collection = command[event.commandName];
     open.set(
       event.requestId,
-      startSpan(`${event.commandName} ${typeof collection === 'string' ? collection : database}`, SpanKind.CLIENT, {
-        'db.system.name': 'mongodb',
-        'db.namespace': event.databaseName,
-        'db.operation.name': event.commandName,
-        ...(typeof collection === 'string' ? { 'db.collection.name': collection } : {}),
-      }),
+      startSpan(
+        `${event.commandName} ${typeof collection === 'string' ? collection : database}`,
+        SpanKind.CLIENT,
+        {
+          'db.system.name': 'mongodb',
+          'db.namespace': event.databaseName,
+          'db.operation.name': event.commandName,
+          ...(typeof collection === 'string' ? { 'db.collection.name': collection } : {}),
+        },
+      ),
     );
   });
   const finish = (event: { requestId: number }, failed: boolean) => {
@@ -89,7 +100,9 @@ export type CollectionPlan = Record<string, readonly IndexDefinition[]>;
  * and FerretDB.
  */
 export async function ensureCollections(db: Db, plan: CollectionPlan): Promise<void> {
-  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  const existing = new Set(
+    (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name),
+  );
   for (const [name, indexes] of Object.entries(plan)) {
     if (!existing.has(name)) {
       try {

@@ -39,7 +39,9 @@ describe('ensureCollections', () => {
     await ensureCollections(store.db, plan);
     const widgets = store.db.collection('widgets');
     await widgets.insertOne({ code: 'a', owner: 'x', created_at: new Date() });
-    await expect(widgets.insertOne({ code: 'a', owner: 'y', created_at: new Date() })).rejects.toMatchObject({
+    await expect(
+      widgets.insertOne({ code: 'a', owner: 'y', created_at: new Date() }),
+    ).rejects.toMatchObject({
       code: 11000,
     });
   });

@@ -128,7 +128,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
 export async function startNats(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   if (env.NATS_URL) {
-    return { url: env.NATS_URL, source: 'env', description: `NATS at ${env.NATS_URL}`, stop: async () => {} };
+    return {
+      url: env.NATS_URL,
+      source: 'env',
+      description: `NATS at ${env.NATS_URL}`,
+      stop: async () => {},
+    };
   }
   const binary = await findBinary(['nats-server']);
   if (binary) {
@@ -148,13 +153,24 @@ export async function startNats(options: ServerOptions): Promise<RunningServer> 
       stop: stopper(child),
     };
   }
-  return startContainer('NATS', 'nats:2.11-alpine', ['-js'], 4222, (host, port) => `nats://${host}:${port}`);
+  return startContainer(
+    'NATS',
+    'nats:2.11-alpine',
+    ['-js'],
+    4222,
+    (host, port) => `nats://${host}:${port}`,
+  );
 }
 
 export async function startMongo(options: ServerOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   if (env.MONGO_URL) {
-    return { url: env.MONGO_URL, source: 'env', description: `MongoDB at ${env.MONGO_URL}`, stop: async () => {} };
+    return {
+      url: env.MONGO_URL,
+      source: 'env',
+      description: `MongoDB at ${env.MONGO_URL}`,
+      stop: async () => {},
+    };
   }
   const mongod = await findBinary(['mongod']);
   const ferretdb = mongod ? undefined : await findBinary(['ferretdb']);
@@ -163,7 +179,11 @@ export async function startMongo(options: ServerOptions): Promise<RunningServer>
     const dir = join(options.dataDir, mongod ? 'mongod' : 'ferretdb');
     mkdirSync(dir, { recursive: true });
     const [binary, label, args] = mongod
-      ? [mongod, 'mongod', ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']]
+      ? [
+          mongod,
+          'mongod',
+          ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
+        ]
       : [
           ferretdb as string,
           'ferretdb',
@@ -185,7 +205,13 @@ export async function startMongo(options: ServerOptions): Promise<RunningServer>
       stop: stopper(child),
     };
   }
-  return startContainer('MongoDB', 'mongo:7', [], 27017, (host, port) => `mongodb://${host}:${port}/`);
+  return startContainer(
+    'MongoDB',
+    'mongo:7',
+    [],
+    27017,
+    (host, port) => `mongodb://${host}:${port}/`,
+  );
 }
 
 async function startContainer(
@@ -198,7 +224,9 @@ async function startContainer(
   if (!dockerMayBeRunning()) throw new ServersUnavailableError(what);
   try {
     const { GenericContainer, Wait } = await import('testcontainers');
-    let container = new GenericContainer(image).withExposedPorts(port).withWaitStrategy(Wait.forListeningPorts());
+    let container = new GenericContainer(image)
+      .withExposedPorts(port)
+      .withWaitStrategy(Wait.forListeningPorts());
     if (command.length > 0) container = container.withCommand(command);
     const started = await container.start();
     return {

@@ -25,7 +25,8 @@ export interface RunningGateway {
 
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningGateway> {
   const env = readEnv(options.env);
-  const logger = options.logger ?? createLogger({ service: 'gateway', version: VERSION, level: env.LOG_LEVEL });
+  const logger =
+    options.logger ?? createLogger({ service: 'gateway', version: VERSION, level: env.LOG_LEVEL });
   const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const bus = await connectBus({ url: env.NATS_URL, name: `gateway/${instance}`, logger });
   let accepting = true;

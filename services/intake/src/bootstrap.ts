@@ -10,7 +10,7 @@ export interface BootstrapOptions {
   logger?: Logger;
 }
 
-export function bootstrap(options: BootstrapOptions = {}) {
+export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
     name: 'intake',
     version: VERSION,

@@ -30,7 +30,11 @@ export function createApp(deps: AppDeps): express.Express {
   });
 
   app.get('/readyz', async (_req, res) => {
-    const report = await checkReadiness(deps.nc, deps.readinessTimeoutMs, String(res.locals.requestId));
+    const report = await checkReadiness(
+      deps.nc,
+      deps.readinessTimeoutMs,
+      String(res.locals.requestId),
+    );
     const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
     if (!deps.isAccepting()) report.status = 'not_ready';
     res
@@ -51,9 +55,17 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Express recognises an error handler by its four parameters.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    deps.logger.error({ err: error, request_id: res.locals.requestId, path: req.path }, 'unhandled error');
+    deps.logger.error(
+      { err: error, request_id: res.locals.requestId, path: req.path },
+      'unhandled error',
+    );
     if (res.headersSent) return;
-    sendProblem(res, 500, 'internal_error', 'An internal error occurred; it has been logged with the request id.');
+    sendProblem(
+      res,
+      500,
+      'internal_error',
+      'An internal error occurred; it has been logged with the request id.',
+    );
   });
 
   return app;

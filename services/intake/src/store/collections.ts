@@ -4,7 +4,10 @@ import type { CollectionPlan } from '@handoff/store';
 export const collections: CollectionPlan = {
   requests: [
     { key: { integration_id: 1, created_at: -1 }, options: { name: 'integration_created' } },
-    { key: { request_token_hash: 1 }, options: { name: 'request_token_hash_unique', unique: true } },
+    {
+      key: { request_token_hash: 1 },
+      options: { name: 'request_token_hash_unique', unique: true },
+    },
   ],
   outbox: [{ key: { published_at: 1, created_at: 1 }, options: { name: 'unpublished_first' } }],
 };

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS_STREAM } from '@handoff/contracts';
+import { createLogger } from '@handoff/observability';
+import { testServers } from '@handoff/testkit';
+import { z } from 'zod';
+import {
+  BusError,
+  connectBus,
+  endpoint,
+  ensureStreams,
+  request,
+  serve,
+  type Bus,
+  type Served,
+} from '../src/index.ts';
+
+const logger = createLogger({ service: 'bus-test', version: '0', level: 'silent' });
+let bus: Bus;
+let served: Served;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  bus = await connectBus({ url: testServers().natsUrl, name: 'bus-test', logger });
+  served = await serve(bus.nc, {
+    name: 'bus-test',
+    version: '0.0.1',
+    description: 'test endpoints',
+    group: 'test.bus',
+    logger,
+    endpoints: {
+      add: endpoint(z.object({ a: z.number(), b: z.number() }), async ({ a, b }, ctx) => {
+        seen.push(ctx.requestId);
+        return { sum: a + b };
+      }),
+      missing: endpoint(z.unknown(), async () => {
+        throw new BusError('not_found', 'no such thing');
+      }),
+      broken: endpoint(z.unknown(), async () => {
+        throw new Error('secret internals /var/lib/db password=hunter2');
+      }),
+    },
+  });
+});
+
+afterAll(async () => {
+  await served.stop();
+  await bus.nc.close();
+});
+
+const Sum = z.object({ sum: z.number() });
+
+describe('request-reply', () => {
+  it('answers and carries the request id to the handler', async () => {
+    await expect(
+      request(
+        bus.nc,
+        'test.bus.add',
+        { a: 2, b: 3 },
+        { timeoutMs: 2_000, reply: Sum, requestId: 'rid-12345678' },
+      ),
+    ).resolves.toEqual({ sum: 5 });
+    expect(seen).toContain('rid-12345678');
+  });
+
+  it('refuses input that does not match the endpoint schema', async () => {
+    await expect(
+      request(bus.nc, 'test.bus.add', { a: 'two' }, { timeoutMs: 2_000, reply: Sum }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('carries a handler BusError code and message back to the caller', async () => {
+    await expect(
+      request(bus.nc, 'test.bus.missing', null, { timeoutMs: 2_000, reply: Sum }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'no such thing',
+      retryable: false,
+    });
+  });
+
+  it('hides an unexpected error behind internal_error', async () => {
+    const failure = request(bus.nc, 'test.bus.broken', null, { timeoutMs: 2_000, reply: Sum });
+    await expect(failure).rejects.toMatchObject({ code: 'internal_error' });
+    await expect(failure).rejects.not.toThrow(/hunter2/);
+  });
+
+  it('turns no responders into a retryable unavailable error', async () => {
+    await expect(
+      request(bus.nc, 'test.bus.nobody', null, { timeoutMs: 500, reply: Sum }),
+    ).rejects.toMatchObject({
+      code: 'unavailable',
+      retryable: true,
+    });
+  });
+
+  it('rejects a reply that does not match the expected schema', async () => {
+    await expect(
+      request(
+        bus.nc,
+        'test.bus.add',
+        { a: 1, b: 1 },
+        { timeoutMs: 2_000, reply: z.object({ total: z.number() }) },
+      ),
+    ).rejects.toMatchObject({ code: 'internal_error' });
+  });
+});
+
+describe('streams', () => {
+  it('creates HANDOFF_EVENTS once and leaves it alone when it matches', async () => {
+    await ensureStreams(bus.jsm);
+    await ensureStreams(bus.jsm);
+    const info = await bus.jsm.streams.info(EVENTS_STREAM.name);
+    expect(info.config.subjects).toEqual(['handoff.events.>']);
+    expect(info.config.duplicate_window).toBe(EVENTS_STREAM.duplicateWindowMs * 1_000_000);
+    expect(info.config.max_age).toBe(EVENTS_STREAM.maxAgeMs * 1_000_000);
+  });
+
+  it('drops a second publish with the same Nats-Msg-Id inside the window', async () => {
+    await ensureStreams(bus.jsm);
+    const first = await bus.js.publish('handoff.events.request.created', '{}', {
+      msgID: 'evt_dup_test',
+    });
+    const second = await bus.js.publish('handoff.events.request.created', '{}', {
+      msgID: 'evt_dup_test',
+    });
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    expect(second.seq).toBe(first.seq);
+  });
+});

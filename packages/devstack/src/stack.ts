@@ -1,0 +1,169 @@
+import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
+import { freePort, startMongo, startNats, type RunningServer } from '@handoff/testkit';
+import { SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Supervised, type SupervisorEvents } from './supervisor.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface StackOptions {
+  /** Where NATS, the database and the development secrets live across restarts. */
+  dataDir: string;
+  /** Gateway port; 0 picks a free one. */
+  port: number;
+  logLevel: string;
+  /** NATS_URL / MONGO_URL, when the caller runs its own servers. */
+  env: Record<string, string | undefined>;
+  events: SupervisorEvents;
+}
+
+export interface StackState {
+  gateway_url: string;
+  nats_url: string;
+  mongo_url: string;
+  services: Partial<Record<ServiceName, { pid: number | undefined; health_port?: number }>>;
+}
+
+export interface Stack {
+  state(): StackState;
+  staffToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Brings up NATS, the database and all six services as separate processes, each restarted when
+ * it dies. The state (URLs, pids) is kept in `<dataDir>/stack.json` for tools and tests.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const secret = developmentSecret(dataDir, options.env.STAFF_JWT_SECRET);
+  const servers: RunningServer[] = [];
+  const stateFile = join(dataDir, 'stack.json');
+  try {
+    const [nats, mongo] = await Promise.all([
+      startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
+      startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
+    ]);
+    servers.push(nats, mongo);
+  } catch (error) {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    throw error;
+  }
+  const [nats, mongo] = servers as [RunningServer, RunningServer];
+  const gatewayPort = options.port === 0 ? await freePort() : options.port;
+  const healthPorts = new Map<ServiceName, number>();
+  for (const name of ALL_SERVICES) if (name !== 'gateway') healthPorts.set(name, await freePort());
+
+  const children = new Map<ServiceName, Supervised>();
+  const state = (): StackState => ({
+    gateway_url: `http://127.0.0.1:${gatewayPort}`,
+    nats_url: nats.url,
+    mongo_url: mongo.url,
+    services: Object.fromEntries(
+      [...children].map(([name, child]) => [
+        name,
+        { pid: child.pid, health_port: healthPorts.get(name) },
+      ]),
+    ),
+  });
+  const saveState = () => writeFileSync(stateFile, `${JSON.stringify(state(), null, 2)}\n`);
+
+  const common = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NATS_URL: nats.url,
+    LOG_LEVEL: options.logLevel,
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    ...pick(options.env, [
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_TRACES_EXPORTER',
+      'OTEL_SERVICE_NAME',
+    ]),
+  };
+  for (const name of ALL_SERVICES) {
+    const env: Record<string, string> =
+      name === 'gateway'
+        ? { ...common, PORT: String(gatewayPort), STAFF_JWT_SECRET: secret }
+        : {
+            ...common,
+            MONGO_URL: mongo.url,
+            MONGO_DB: 'handoff',
+            HEALTH_PORT: String(healthPorts.get(name)),
+          };
+    const child = new Supervised(
+      {
+        name,
+        command: process.execPath,
+        args: ['src/main.ts'],
+        cwd: join(REPO_ROOT, 'services', name),
+        env,
+      },
+      {
+        ...options.events,
+        onStart(childName, pid, restarts) {
+          saveState();
+          options.events.onStart(childName, pid, restarts);
+        },
+      },
+    );
+    children.set(name, child);
+    child.start();
+  }
+  saveState();
+
+  return {
+    state,
+    staffToken: () =>
+      new SignJWT({ roles: ['staff'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject('dev-staff@handoff.local')
+        .setIssuedAt()
+        .setExpirationTime('12h')
+        .sign(new TextEncoder().encode(secret)),
+    async stop() {
+      for (const child of children.values()) child.hold();
+      // The gateway first, so no new calls arrive while the services drain.
+      await children.get('gateway')?.stop(SHUTDOWN_TIMEOUT_MS + 2_000);
+      await Promise.all(
+        [...children.values()].map((child) => child.stop(SHUTDOWN_TIMEOUT_MS + 2_000)),
+      );
+      await Promise.all(servers.map((server) => server.stop()));
+      rmSync(stateFile, { force: true });
+    },
+  };
+}
+
+/** The staff JWT secret of this data dir: the caller's, or one generated once and kept. */
+function developmentSecret(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, 'dev-staff-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function pick(source: Record<string, string | undefined>, keys: string[]): Record<string, string> {
+  return Object.fromEntries(keys.flatMap((key) => (source[key] ? [[key, source[key]]] : [])));
+}
+
+/** Polls the gateway's `/readyz` until every service answers. */
+export async function waitUntilReady(gatewayUrl: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${gatewayUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

@@ -1,0 +1,166 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@handoff/testkit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { jwtVerify } from 'jose';
+import { MongoClient } from 'mongodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StackState } from '../src/stack.ts';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'handoff-stack-'));
+let stack: ChildProcess | undefined;
+let output = '';
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) {
+    const exited = new Promise((resolve) => stack?.once('exit', resolve));
+    stack.kill('SIGINT');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startStack(): ChildProcess {
+  output = '';
+  // The stack starts its own servers here, exactly as `npm start` does on a fresh machine.
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    STACK_QUIET: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.NATS_URL;
+  delete env.MONGO_URL;
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return child;
+}
+
+const state = (): StackState =>
+  JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackState;
+
+async function readiness(url: string) {
+  const res = await fetch(`${url}/readyz`);
+  return {
+    status: res.status,
+    body: (await res.json()) as { services: Record<string, { status: string }> },
+  };
+}
+
+function alive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopStack(): Promise<number | null> {
+  const child = stack;
+  if (!child) return null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  child.kill('SIGINT');
+  const code = await exited;
+  stack = undefined;
+  return code;
+}
+
+describe('npm start', () => {
+  it('brings up NATS, the database and six services, and prints the URL and a staff token', async () => {
+    stack = startStack();
+    await eventually(() => (output.includes('staff token') ? true : undefined), {
+      timeoutMs: 90_000,
+      what: `the stack's banner; output so far:\n${output}`,
+    });
+    expect(output).toContain('Handoff is up: every service answers.');
+    const { gateway_url: url, services } = state();
+    expect(output).toContain(url);
+    expect(Object.keys(services).sort()).toEqual(
+      ['conversation', 'gateway', 'intake', 'milestones', 'payments', 'webhook-dispatcher'].sort(),
+    );
+    const pids = Object.values(services).map((service) => service.pid);
+    expect(new Set(pids).size).toBe(6);
+    expect(pids.every(alive)).toBe(true);
+    expect((await readiness(url)).status).toBe(200);
+
+    const token = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+    const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
+    expect(protectedHeader.alg).toBe('HS256');
+    expect(payload.roles).toContain('staff');
+  });
+
+  it('names a killed service as down within 5 s and brings it back', async () => {
+    const { gateway_url: url, services } = state();
+    const before = services.intake?.pid;
+    expect(alive(before)).toBe(true);
+    process.kill(before ?? 0, 'SIGKILL');
+    const killedAt = Date.now();
+    await eventually(
+      async () => {
+        const { status, body } = await readiness(url);
+        return status === 503 && body.services.intake?.status === 'down' ? true : undefined;
+      },
+      { timeoutMs: 5_000, intervalMs: 100, what: 'intake reported down' },
+    );
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    await eventually(async () => ((await readiness(url)).status === 200 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'intake back up',
+    });
+    const after = state().services.intake?.pid;
+    expect(after).not.toBe(before);
+    expect(alive(after)).toBe(true);
+    expect(output).toMatch(/intake exited \(SIGKILL\); restarting/);
+  });
+
+  it('keeps data in DATA_DIR across a clean stop and a restart', async () => {
+    const first = state();
+    const mongo = new MongoClient(first.mongo_url);
+    await mongo.db('handoff').collection('stack_test').insertOne({ kept: 'across restarts' });
+    await mongo.close();
+    const nc = await connect({ servers: first.nats_url });
+    const jsm = await jetstreamManager(nc);
+    const before = (await jsm.streams.info('HANDOFF_EVENTS')).state.messages;
+    await jsm
+      .jetstream()
+      .publish('handoff.events.request.created', '{}', { msgID: `evt_stack_${Date.now()}` });
+    await nc.close();
+
+    const pids = Object.values(first.services).map((service) => service.pid);
+    expect(await stopStack()).toBe(0);
+    expect(pids.some(alive)).toBe(false);
+    expect(existsSync(join(dataDir, 'stack.json'))).toBe(false);
+
+    stack = startStack();
+    await eventually(() => (output.includes('staff token') ? true : undefined), {
+      timeoutMs: 90_000,
+      what: 'the restarted stack',
+    });
+    const second = state();
+    const again = new MongoClient(second.mongo_url);
+    expect(
+      await again.db('handoff').collection('stack_test').findOne({ kept: 'across restarts' }),
+    ).not.toBeNull();
+    await again.close();
+    const nc2 = await connect({ servers: second.nats_url });
+    const messages = (await (await jetstreamManager(nc2)).streams.info('HANDOFF_EVENTS')).state
+      .messages;
+    await nc2.close();
+    expect(messages).toBe(before + 1);
+    expect(await stopStack()).toBe(0);
+  });
+});

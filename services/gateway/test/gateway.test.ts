@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bootstrap as conversation } from '@handoff/conversation';
+import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as milestones } from '@handoff/milestones';
+import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
+import { bootstrap as payments } from '@handoff/payments';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { bootstrap as webhookDispatcher } from '@handoff/webhook-dispatcher';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
+import { Writable } from 'node:stream';
+import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+
+const spans = new InMemorySpanExporter();
+const logLines: string[] = [];
+const logger = createLogger({
+  service: 'gateway',
+  version: 'test',
+  level: 'info',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  }),
+});
+
+const starters = {
+  intake,
+  conversation,
+  payments,
+  milestones,
+  'webhook-dispatcher': webhookDispatcher,
+};
+type Backend = Awaited<ReturnType<typeof intake>>;
+const backends = new Map<string, Backend>();
+let gateway: RunningGateway;
+
+beforeAll(async () => {
+  startTelemetry({
+    service: 'gateway-test',
+    version: 'test',
+    spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
+  });
+  const { natsUrl, mongoUrl } = testServers();
+  const database = uniqueDatabase('gateway');
+  for (const [name, start] of Object.entries(starters)) {
+    backends.set(
+      name,
+      await start({
+        env: {
+          NATS_URL: natsUrl,
+          MONGO_URL: mongoUrl,
+          MONGO_DB: database,
+          HEALTH_PORT: '0',
+          LOG_LEVEL: 'silent',
+        },
+      }),
+    );
+  }
+  gateway = await bootstrap({
+    env: { NATS_URL: natsUrl, PORT: '0', READINESS_TIMEOUT_MS: '500' },
+    logger,
+  });
+});
+
+afterAll(async () => {
+  await gateway.stop();
+  await Promise.all([...backends.values()].map((backend) => backend.stop()));
+  await stopTelemetry();
+});
+
+describe('gateway environment', () => {
+  it('refuses a missing NATS_URL and a bad PORT, naming both', async () => {
+    const failure = bootstrap({ env: { PORT: 'eighty' } });
+    await expect(failure).rejects.toThrow(/NATS_URL: is required/);
+    await expect(failure).rejects.toThrow(/PORT: must be a port number/);
+  });
+
+  it('refuses a staff JWT secret shorter than 256 bits', async () => {
+    const env = { NATS_URL: testServers().natsUrl, STAFF_JWT_SECRET: 'too-short' };
+    await expect(bootstrap({ env })).rejects.toThrow(/STAFF_JWT_SECRET: must be at least 32 bytes/);
+  });
+});
+
+describe('probes', () => {
+  it('/healthz answers while the process lives', async () => {
+    const res = await fetch(`${gateway.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz reports every backend service over the bus', async () => {
+    const res = await fetch(`${gateway.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as {
+      status: string;
+      services: Record<string, { status: string }>;
+    };
+    expect(body.status).toBe('ready');
+    expect(Object.keys(body.services).sort()).toEqual(
+      ['conversation', 'intake', 'milestones', 'payments', 'webhook-dispatcher'].sort(),
+    );
+    for (const entry of Object.values(body.services)) {
+      expect(entry).toMatchObject({
+        status: 'up',
+        latency_ms: expect.any(Number),
+        instance: expect.any(String),
+      });
+    }
+  });
+});
+
+describe('errors and request ids', () => {
+  it('gives every response a Request-Id and keeps a well-formed incoming one', async () => {
+    const fresh = await fetch(`${gateway.url}/healthz`);
+    expect(fresh.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${gateway.url}/healthz`, {
+      headers: { 'Request-Id': 'caller-chosen-id-123' },
+    });
+    expect(kept.headers.get('request-id')).toBe('caller-chosen-id-123');
+    const replaced = await fetch(`${gateway.url}/healthz`, {
+      headers: { 'Request-Id': 'bad id\u00e9' },
+    });
+    expect(replaced.headers.get('request-id')).not.toBe('bad id\u00e9');
+  });
+
+  it('answers an unknown route with problem+json 404', async () => {
+    const res = await fetch(`${gateway.url}/v1/nowhere`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 404, code: 'not_found', title: 'Not Found' });
+    expect(body.request_id).toBe(res.headers.get('request-id'));
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await fetch(`${gateway.url}/readyz`, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
+  });
+});
+
+describe('tracing', () => {
+  it('joins the HTTP call, the bus requests, the services and their database calls in one trace', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    spans.reset();
+    const res = await fetch(`${gateway.url}/readyz`, {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(res.status).toBe(200);
+    const names = await eventually(
+      () => {
+        const inTrace = spans
+          .getFinishedSpans()
+          .filter((span) => span.spanContext().traceId === traceId);
+        const found = inTrace.map((span) => span.name);
+        return found.includes('GET /readyz') &&
+          found.filter((n) => n.startsWith('ping')).length >= 5
+          ? found
+          : undefined;
+      },
+      { what: 'spans of the readiness call' },
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /readyz',
+        'handoff.intake.health request',
+        'handoff.intake.health process',
+        'handoff.webhook-dispatcher.health process',
+      ]),
+    );
+    const line = logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.trace_id === traceId);
+    expect(line).toMatchObject({
+      msg: 'request',
+      path: '/readyz',
+      status: 200,
+      request_id: expect.any(String),
+    });
+  });
+});
+
+describe('a service going away', () => {
+  it('is named as down by /readyz within 5 s', async () => {
+    const payments = backends.get('payments');
+    backends.delete('payments');
+    const stoppedAt = Date.now();
+    await payments?.stop();
+    const body = await eventually(
+      async () => {
+        const res = await fetch(`${gateway.url}/readyz`);
+        const report = (await res.json()) as {
+          status: string;
+          services: Record<string, { status: string; error?: string }>;
+        };
+        return res.status === 503 && report.services.payments?.status === 'down'
+          ? report
+          : undefined;
+      },
+      { timeoutMs: 5_000, what: 'payments reported down' },
+    );
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    expect(body.status).toBe('not_ready');
+    expect(body.services.payments?.error).toMatch(/no responders|timed out/);
+    expect(body.services.intake?.status).toBe('up');
+  });
+});
