@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 // Shared jest settings: TypeScript through swc, native ES modules, real servers from the testkit.
 export const swcTransform = {
   '^.+\\.ts$': [
@@ -18,6 +20,7 @@ export function jestConfig(options = {}) {
     transform: swcTransform,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     testTimeout: 60_000,
+    reporters: ['default', fileURLToPath(new URL('./jest.summary-reporter.js', import.meta.url))],
     ...(options.servers
       ? {
           globalSetup: '@handoff/testkit/jest/global-setup',

@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
 # Every check and every test, against real servers: the README's second command (`npm test`).
+# Extra arguments go to turbo, e.g. `npm test -- --filter=@handoff/gateway`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HANDOFF_ROOT"
+export TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1
+rm -rf .test-results
+
 prettier --check --log-level=warn .
-turbo run typecheck lint --output-logs=errors-only
+turbo run typecheck lint --output-logs=errors-only "$@"
 # Integration suites start their own servers; two at a time keeps a 2-core machine responsive.
-turbo run test --concurrency=2 --output-logs=full "$@"
+status=0
+turbo run test --concurrency=2 --output-logs=full "$@" || status=$?
+
+node -e '
+  const fs = require("node:fs");
+  const files = fs.existsSync(".test-results") ? fs.readdirSync(".test-results") : [];
+  const t = { passed: 0, failed: 0, skipped: 0 };
+  for (const f of files) {
+    const r = JSON.parse(fs.readFileSync(`.test-results/${f}`, "utf8"));
+    for (const k of Object.keys(t)) t[k] += r[k];
+  }
+  console.log(`\ntests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${files.length} workspaces)`);
+  if (files.length === 0 || t.failed > 0 || t.skipped > 0) process.exitCode = 1;
+' || status=1
+exit "$status"

@@ -21,6 +21,10 @@ export interface ServerOptions {
   port?: number;
   /** Reads NATS_URL / MONGO_URL from here first; `process.env` by default. */
   env?: Record<string, string | undefined>;
+  /** Where to look for server binaries; .tools/bin and then PATH by default. */
+  binDirs?: readonly string[];
+  /** Whether a Docker engine may be used as the last resort; true by default. */
+  containers?: boolean;
 }
 
 /** The repository's git-ignored tools folder, where `npm run setup` puts the servers it builds. */
@@ -42,8 +46,15 @@ export class ServersUnavailableError extends Error {
   }
 }
 
-export async function findBinary(names: readonly string[]): Promise<string | undefined> {
-  const dirs = [TOOLS_BIN, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+const defaultBinDirs = () => [
+  TOOLS_BIN,
+  ...(process.env.PATH ?? '').split(delimiter).filter(Boolean),
+];
+
+export async function findBinary(
+  names: readonly string[],
+  dirs: readonly string[] = defaultBinDirs(),
+): Promise<string | undefined> {
   for (const name of names) {
     for (const dir of dirs) {
       const candidate = join(dir, name);
@@ -135,7 +146,7 @@ export async function startNats(options: ServerOptions): Promise<RunningServer> 
       stop: async () => {},
     };
   }
-  const binary = await findBinary(['nats-server']);
+  const binary = await findBinary(['nats-server'], options.binDirs);
   if (binary) {
     const port = options.port ?? (await freePort());
     const storeDir = join(options.dataDir, 'jetstream');
@@ -172,8 +183,8 @@ export async function startMongo(options: ServerOptions): Promise<RunningServer>
       stop: async () => {},
     };
   }
-  const mongod = await findBinary(['mongod']);
-  const ferretdb = mongod ? undefined : await findBinary(['ferretdb']);
+  const mongod = await findBinary(['mongod'], options.binDirs);
+  const ferretdb = mongod ? undefined : await findBinary(['ferretdb'], options.binDirs);
   if (mongod || ferretdb) {
     const port = options.port ?? (await freePort());
     const dir = join(options.dataDir, mongod ? 'mongod' : 'ferretdb');

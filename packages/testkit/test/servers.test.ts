@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMongo, startNats, type RunningServer } from '../src/index.ts';
+import {
+  ServersUnavailableError,
+  startMongo,
+  startNats,
+  type RunningServer,
+} from '../src/index.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-testkit-'));
 const started: RunningServer[] = [];
@@ -46,5 +51,14 @@ describe('real servers', () => {
     started.push(server);
     expect(server.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     expect(server.source).not.toBe('env');
+  });
+
+  it('fails with instructions, never skips, when no server can be had', async () => {
+    const none = { dataDir, env: {}, binDirs: [], containers: false };
+    await expect(startNats(none)).rejects.toThrow(ServersUnavailableError);
+    await expect(startNats(none)).rejects.toThrow(/NATS is not available[\s\S]*npm run setup/);
+    await expect(startMongo(none)).rejects.toThrow(
+      /MongoDB is not available[\s\S]*NATS_URL and MONGO_URL/,
+    );
   });
 });
