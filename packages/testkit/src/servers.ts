@@ -31,12 +31,12 @@ export interface ServerOptions {
 export const TOOLS_BIN = fileURLToPath(new URL('../../../.tools/bin', import.meta.url));
 
 const HOW_TO_GET_THEM = [
-  'Handoff needs a real NATS server (2.11+, with JetStream) and a real MongoDB-wire server.',
+  'Handoff needs a real NATS server (2.12+, with JetStream) and a real MongoDB-wire server.',
   'Any one of these provides them:',
   '  1. set NATS_URL and MONGO_URL to servers you run;',
   '  2. run `npm run setup`, which builds nats-server and FerretDB 1.24 into .tools/bin with Go',
   '     (or put nats-server and mongod/ferretdb on PATH);',
-  '  3. start a Docker engine, so that testcontainers can run nats:2.11 and mongo:7.',
+  '  3. start a Docker engine, so that testcontainers can run nats:2.12 and mongo:7.',
 ].join('\n');
 
 export class ServersUnavailableError extends Error {
@@ -166,7 +166,7 @@ export async function startNats(options: ServerOptions): Promise<RunningServer> 
   }
   return startContainer(
     'NATS',
-    'nats:2.11-alpine',
+    'nats:2.12-alpine',
     ['-js'],
     4222,
     (host, port) => `nats://${host}:${port}`,
