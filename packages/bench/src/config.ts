@@ -1,0 +1,47 @@
+export interface BenchConfig {
+  durationS: number;
+  connections: number;
+  warmupS: number;
+  /** LOG_LEVEL of the services in the stack scenarios. */
+  logLevel: string;
+  /** Only these scenarios, when set (BENCH_ONLY=a,b). */
+  only: string[] | null;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function positive(env: Record<string, string | undefined>, key: string, fallback: number) {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${key} must be a positive number, not ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+/** BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn). */
+export function readConfig(env: Record<string, string | undefined>): BenchConfig {
+  const connections = positive(env, 'BENCH_CONNECTIONS', 50);
+  if (!Number.isInteger(connections)) {
+    throw new Error(`BENCH_CONNECTIONS must be a whole number, not ${env.BENCH_CONNECTIONS}`);
+  }
+  const warmupRaw = env.BENCH_WARMUP_S;
+  const warmupS = warmupRaw === '0' ? 0 : positive(env, 'BENCH_WARMUP_S', 2);
+  const logLevel = env.BENCH_LOG_LEVEL?.trim() || 'warn';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`BENCH_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
+  }
+  const only = env.BENCH_ONLY?.trim()
+    ? env.BENCH_ONLY.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : null;
+  return {
+    durationS: positive(env, 'BENCH_DURATION_S', 10),
+    connections,
+    warmupS,
+    logLevel,
+    only,
+  };
+}

@@ -1,0 +1,80 @@
+import type { RatioReport, ScenarioReport } from './types.ts';
+
+type Align = 'left' | 'right';
+
+/** A plain-text table: a header, a rule, the rows; columns padded to their widest cell. */
+export function renderTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly Align[] = [],
+): string {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    widths
+      .map((width, column) => {
+        const cell = cells[column] ?? '';
+        return (align[column] ?? 'left') === 'right' ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(headers), rule, ...rows.map(line)].join('\n');
+}
+
+/** Requests per second: whole numbers from 100 up, one decimal below. */
+export function formatRate(value: number): string {
+  return value >= 100 ? Math.round(value).toString() : value.toFixed(1);
+}
+
+export function formatMs(value: number): string {
+  return value.toFixed(2);
+}
+
+export function formatRatio(value: number | null): string {
+  return value === null ? 'n/a' : `${value.toFixed(3)}x`;
+}
+
+export function formatResultsTable(reports: readonly ScenarioReport[]): string {
+  const rows = reports.map((report) => {
+    const { stats } = report;
+    if (!stats) return [report.name, 'FAILED', '', '', '', '', '', ''];
+    return [
+      report.name,
+      formatRate(stats.requests_per_s),
+      formatMs(stats.p50_ms),
+      formatMs(stats.p99_ms),
+      String(stats.count),
+      String(stats.errors),
+      String(stats.non2xx),
+      report.problems.length === 0 ? 'ok' : 'CHECK FAILED',
+    ];
+  });
+  return renderTable(
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'count', 'errors', 'non-2xx', 'check'],
+    rows,
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+  );
+}
+
+export function formatRatiosTable(ratios: readonly RatioReport[]): string {
+  return renderTable(
+    ['ratio', 'req/s', 'p50', 'p99'],
+    ratios.map((ratio) => [
+      `${ratio.subject} / ${ratio.baseline}`,
+      formatRatio(ratio.requests_per_s),
+      formatRatio(ratio.p50),
+      formatRatio(ratio.p99),
+    ]),
+    ['left', 'right', 'right', 'right'],
+  );
+}
+
+/** The failures and failed checks, one line each; empty when all is well. */
+export function formatProblems(reports: readonly ScenarioReport[]): string[] {
+  return reports.flatMap((report) => [
+    ...(report.failure ? [`${report.name}: could not run: ${report.failure}`] : []),
+    ...report.problems.map((problem) => `${report.name}: ${problem}`),
+  ]);
+}

@@ -1,0 +1,127 @@
+// `npm run bench`: measures the bare floors (express, a NATS round trip, a database write) and
+// the gateway on the full stack, on this machine, in one run. Results: a table on stdout and
+// .bench/results.json at the repository root.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from './config.ts';
+import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
+import { runScenario } from './harness.ts';
+import { computeRatios } from './measure.ts';
+import { RATIOS, scenarios } from './scenarios/index.ts';
+import type { ScenarioReport } from './types.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const RESULTS_FILE = join(REPO_ROOT, '.bench', 'results.json');
+/** After the work is done, how long open handles may keep the process alive. */
+const EXIT_GRACE_MS = 5_000;
+
+const progress = (line: string) => console.error(`[bench] ${line}`);
+
+async function main(): Promise<number> {
+  const config = readConfig(process.env);
+  const all = scenarios({ logLevel: config.logLevel });
+  const unknown = (config.only ?? []).filter((name) => !all.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${all.map((s) => s.name).join(', ')})`,
+    );
+  }
+  const selected = config.only ? all.filter((s) => config.only?.includes(s.name)) : all;
+
+  const abort = new AbortController();
+  const interrupt = (signal: string) => {
+    if (abort.signal.aborted) return;
+    progress(`${signal}: stopping the current measurement and tearing down`);
+    abort.abort();
+  };
+  process.on('SIGINT', () => interrupt('SIGINT'));
+  process.on('SIGTERM', () => interrupt('SIGTERM'));
+
+  const startedAt = new Date();
+  const machine = {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: availableParallelism(),
+  };
+  progress(
+    `${selected.length} scenario(s), ${config.durationS} s each after a ${config.warmupS} s warm-up, ` +
+      `${config.connections} connections; node ${machine.node}, ${machine.cores} cores`,
+  );
+
+  const tempDir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
+  const reports: ScenarioReport[] = [];
+  try {
+    for (const scenario of selected) {
+      if (abort.signal.aborted) break;
+      const report = await runScenario(scenario, {
+        connections: config.connections,
+        durationMs: config.durationS * 1_000,
+        warmupMs: config.warmupS * 1_000,
+        tempDir,
+        env: process.env,
+        signal: abort.signal,
+        progress,
+      });
+      reports.push(report);
+      progress(
+        report.stats
+          ? `${scenario.name}: ${report.stats.requests_per_s} req/s, p50 ${report.stats.p50_ms} ms, p99 ${report.stats.p99_ms} ms`
+          : `${scenario.name}: failed: ${report.failure}`,
+      );
+    }
+  } finally {
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+
+  const ratios = computeRatios(RATIOS, reports);
+  const results = {
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine,
+    settings: {
+      duration_s: config.durationS,
+      warmup_s: config.warmupS,
+      connections: config.connections,
+      stack_log_level: config.logLevel,
+      nats: process.env.NATS_URL ? 'NATS_URL' : 'started by the bench',
+      mongo: process.env.MONGO_URL ? 'MONGO_URL' : 'started by the bench',
+    },
+    interrupted: abort.signal.aborted,
+    scenarios: reports,
+    ratios,
+  };
+  mkdirSync(join(REPO_ROOT, '.bench'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+
+  const problems = formatProblems(reports);
+  console.log('');
+  console.log(
+    `Handoff bench: ${config.durationS} s per scenario, ${config.connections} connections, ` +
+      `${config.warmupS} s warm-up; node ${machine.node}, ${machine.cores} cores`,
+  );
+  console.log('');
+  console.log(formatResultsTable(reports));
+  console.log('');
+  console.log(formatRatiosTable(ratios));
+  console.log('');
+  for (const problem of problems) console.log(`! ${problem}`);
+  if (problems.length > 0) console.log('');
+  console.log(`Results written to ${RESULTS_FILE}`);
+  return problems.length > 0 || abort.signal.aborted ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+}
+process.exitCode = code;
+// Everything started has been stopped; should a handle still linger, do not hang on it.
+setTimeout(() => {
+  progress(`still running ${EXIT_GRACE_MS / 1_000} s after finishing; exiting`);
+  process.exit(code);
+}, EXIT_GRACE_MS).unref();

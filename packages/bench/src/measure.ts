@@ -1,0 +1,138 @@
+import { createHistogram } from 'node:perf_hooks';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type {
+  LoadOptions,
+  Measurement,
+  RatioReport,
+  RatioSpec,
+  ScenarioReport,
+  Stats,
+} from './types.ts';
+
+const NS_PER_MS = 1_000_000;
+
+/** An empty measurement, to be filled by a load driver. */
+export function emptyMeasurement(): Measurement {
+  return {
+    histogram: createHistogram(),
+    ok: 0,
+    errors: 0,
+    non2xx: 0,
+    unexpectedStatus: 0,
+    statusCodes: {},
+    elapsedMs: 0,
+  };
+}
+
+/** Records one latency given in nanoseconds (a histogram takes whole numbers of at least 1). */
+export function recordNs(measurement: Measurement, ns: number | bigint): void {
+  if (typeof ns === 'bigint') measurement.histogram.record(ns > 0n ? ns : 1n);
+  else measurement.histogram.record(Math.max(1, Math.round(ns)));
+}
+
+/**
+ * Closed loop: `connections` callers each await `call` and start the next one at once, until
+ * `durationMs` has passed. Every completed call's latency goes into the histogram (ns); the rate
+ * is completions over the time until the last caller finished.
+ */
+export async function runClosedLoop(
+  call: () => Promise<unknown>,
+  options: LoadOptions,
+): Promise<Measurement> {
+  const measurement = emptyMeasurement();
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  const caller = async () => {
+    while (performance.now() < deadline && !options.signal?.aborted) {
+      const t0 = process.hrtime.bigint();
+      try {
+        await call();
+        recordNs(measurement, process.hrtime.bigint() - t0);
+        measurement.ok += 1;
+      } catch (error) {
+        measurement.errors += 1;
+        measurement.firstError ??= describeError(error);
+        // A call that fails at once must not starve the event loop (timers, I/O, Ctrl-C).
+        await yieldToLoop();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, caller));
+  measurement.elapsedMs = performance.now() - started;
+  return measurement;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+const round = (value: number, digits: number) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+/** Rate and latency figures of a measurement (latencies in ms, rounded to the microsecond). */
+export function summarize(measurement: Measurement): Stats {
+  const { histogram } = measurement;
+  const empty = histogram.count === 0;
+  const ms = (ns: number) => (empty ? 0 : round(ns / NS_PER_MS, 3));
+  const seconds = measurement.elapsedMs / 1_000;
+  return {
+    requests_per_s: seconds > 0 ? round(measurement.ok / seconds, 1) : 0,
+    p50_ms: ms(histogram.percentile(50)),
+    p99_ms: ms(histogram.percentile(99)),
+    mean_ms: ms(histogram.mean),
+    max_ms: ms(histogram.max),
+    count: measurement.ok,
+    errors: measurement.errors,
+    non2xx: measurement.non2xx,
+    elapsed_s: round(seconds, 3),
+    status_codes: { ...measurement.statusCodes },
+  };
+}
+
+/** What went wrong in a run that did complete. */
+export function problemsOf(measurement: Measurement, expectStatus?: number): string[] {
+  const problems: string[] = [];
+  if (measurement.ok === 0) problems.push('no operation completed');
+  if (measurement.errors > 0) {
+    problems.push(
+      `${measurement.errors} error(s)` +
+        (measurement.firstError ? `, the first: ${measurement.firstError}` : ''),
+    );
+  }
+  if (measurement.unexpectedStatus > 0) {
+    const seen = Object.entries(measurement.statusCodes)
+      .map(([code, count]) => `${code}×${count}`)
+      .join(', ');
+    problems.push(
+      `${measurement.unexpectedStatus} response(s) were not ${expectStatus ?? '2xx'} (${seen})`,
+    );
+  }
+  return problems;
+}
+
+/** a ÷ b, or null when either is missing or the quotient means nothing. */
+export function safeRatio(a: number | null | undefined, b: number | null | undefined) {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b <= 0) return null;
+  return round(a / b, 3);
+}
+
+export function computeRatios(
+  specs: readonly RatioSpec[],
+  reports: readonly ScenarioReport[],
+): RatioReport[] {
+  const stats = (name: string) => reports.find((report) => report.name === name)?.stats ?? null;
+  return specs.map((spec) => {
+    const subject = stats(spec.subject);
+    const baseline = stats(spec.baseline);
+    return {
+      ...spec,
+      requests_per_s: safeRatio(subject?.requests_per_s, baseline?.requests_per_s),
+      p50: safeRatio(subject?.p50_ms, baseline?.p50_ms),
+      p99: safeRatio(subject?.p99_ms, baseline?.p99_ms),
+    };
+  });
+}

@@ -1,0 +1,37 @@
+import { startNats } from '@handoff/testkit';
+import { connect } from '@nats-io/transport-node';
+import type { Scenario } from '../types.ts';
+
+const SUBJECT = 'bench.echo';
+const PAYLOAD = JSON.stringify({ ping: 1 });
+const TIMEOUT_MS = 5_000;
+
+/** A bus round trip with nothing on top: one request, one plain subscriber's reply. */
+export const natsRequestReply: Scenario = {
+  name: 'nats-request-reply',
+  description:
+    'NATS request-reply on a real nats-server; a plain subscriber in this process echoes; closed loop',
+  async setup(ctx) {
+    const server = await startNats({ dataDir: ctx.dataDir, env: ctx.env });
+    ctx.teardown(() => server.stop());
+    ctx.progress(server.description);
+
+    // The responder and the requesters on connections of their own, as two services would be.
+    const responder = await connect({ servers: server.url, name: 'bench-responder' });
+    ctx.teardown(() => responder.close());
+    const subscription = responder.subscribe(SUBJECT, {
+      callback: (error, msg) => {
+        if (!error) msg.respond(msg.data);
+      },
+    });
+    ctx.teardown(() => subscription.unsubscribe());
+    await responder.flush();
+
+    const requester = await connect({ servers: server.url, name: 'bench-requester' });
+    ctx.teardown(() => requester.close());
+    return {
+      kind: 'call',
+      call: () => requester.request(SUBJECT, PAYLOAD, { timeout: TIMEOUT_MS }),
+    };
+  },
+};

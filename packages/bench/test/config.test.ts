@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { readConfig } from '../src/config.ts';
+
+describe('readConfig', () => {
+  it('has the documented defaults', () => {
+    expect(readConfig({})).toEqual({
+      durationS: 10,
+      connections: 50,
+      warmupS: 2,
+      logLevel: 'warn',
+      only: null,
+    });
+  });
+
+  it('reads the BENCH_ variables', () => {
+    expect(
+      readConfig({
+        BENCH_DURATION_S: '5',
+        BENCH_CONNECTIONS: '8',
+        BENCH_WARMUP_S: '0',
+        BENCH_LOG_LEVEL: 'info',
+        BENCH_ONLY: 'express-bare, gateway-readyz',
+      }),
+    ).toEqual({
+      durationS: 5,
+      connections: 8,
+      warmupS: 0,
+      logLevel: 'info',
+      only: ['express-bare', 'gateway-readyz'],
+    });
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => readConfig({ BENCH_DURATION_S: 'ten' })).toThrow(/BENCH_DURATION_S/);
+    expect(() => readConfig({ BENCH_DURATION_S: '-1' })).toThrow(/BENCH_DURATION_S/);
+    expect(() => readConfig({ BENCH_CONNECTIONS: '2.5' })).toThrow(/BENCH_CONNECTIONS/);
+    expect(() => readConfig({ BENCH_LOG_LEVEL: 'loud' })).toThrow(/BENCH_LOG_LEVEL/);
+  });
+});
