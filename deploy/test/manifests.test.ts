@@ -1,0 +1,585 @@
+// The deployment files, checked offline: every Kubernetes object against the Kubernetes schemas
+// (kubernetes-models), docker-compose.yml against the Compose specification, and both against
+// the code: the list of services and each service's env schema.
+import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
+import { envSchema as conversationEnv } from '@handoff/conversation/env';
+import { envSchema as gatewayEnv } from '@handoff/gateway/env';
+import { envSchema as intakeEnv } from '@handoff/intake/env';
+import { envSchema as milestonesEnv } from '@handoff/milestones/env';
+import { envSchema as paymentsEnv } from '@handoff/payments/env';
+import { envSchema as webhookDispatcherEnv } from '@handoff/webhook-dispatcher/env';
+import { describe, expect, it } from '@jest/globals';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { ISecret } from 'kubernetes-models/v1/Secret';
+import type { IService } from 'kubernetes-models/v1/Service';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { z } from 'zod';
+import {
+  COMPOSE_FILE,
+  composeEnv,
+  composeSchemaErrors,
+  dependencies,
+  healthcheckUrl,
+  readCompose,
+} from './compose.ts';
+import {
+  describeObject,
+  isKubeObject,
+  type KubeObject,
+  readKustomization,
+  referencedPaths,
+  renderKustomization,
+  unknownFieldErrors,
+  validateObject,
+} from './kubernetes.ts';
+import {
+  DEPLOY_DIR,
+  durationMs,
+  envKeys,
+  isAllowedExtra,
+  listYamlFiles,
+  numberValue,
+  parseEnv,
+  readYaml,
+  rel,
+  REPO_ROOT,
+  requiredEnvKeys,
+} from './support.ts';
+
+const ENV_SCHEMAS: Record<ServiceName, z.ZodType> = {
+  gateway: gatewayEnv,
+  intake: intakeEnv,
+  conversation: conversationEnv,
+  payments: paymentsEnv,
+  milestones: milestonesEnv,
+  'webhook-dispatcher': webhookDispatcherEnv,
+};
+
+/** The variable holding the port that serves /healthz and /readyz. */
+const healthPortKey = (service: ServiceName) => (service === 'gateway' ? 'PORT' : 'HEALTH_PORT');
+const BACKENDS = ALL_SERVICES.filter((service) => service !== 'gateway');
+const AUTOSCALED = ['gateway', 'webhook-dispatcher'];
+
+const BASE_DIR = join(DEPLOY_DIR, 'base');
+const SECRET_EXAMPLE = join(BASE_DIR, 'secret.example.yaml');
+const SECRET_NAME = 'handoff-secrets';
+const KUSTOMIZATIONS = ['base', 'overlays/production'];
+
+const yamlFiles = listYamlFiles(DEPLOY_DIR);
+const kustomizationDirs = yamlFiles
+  .filter((path) => basename(path) === 'kustomization.yaml')
+  .map((path) => dirname(path));
+const patchFiles = new Set(
+  kustomizationDirs.flatMap((dir) =>
+    (readKustomization(dir).patches ?? []).map((patch) => join(dir, patch.path)),
+  ),
+);
+
+const rendered = new Map<string, KubeObject[]>();
+/** `kustomize build deploy/<dir>`, rendered once. */
+function render(dir: string): KubeObject[] {
+  let objects = rendered.get(dir);
+  if (!objects) {
+    objects = renderKustomization(join(DEPLOY_DIR, dir));
+    rendered.set(dir, objects);
+  }
+  return objects;
+}
+
+function ofKind<T extends { kind: string }>(
+  objects: readonly KubeObject[],
+  kind: T['kind'],
+): (KubeObject & T)[] {
+  return objects.filter((object): object is KubeObject & T => object.kind === kind);
+}
+
+function deploymentOf(objects: readonly KubeObject[], service: string): KubeObject & IDeployment {
+  const deployment = ofKind<IDeployment>(objects, 'Deployment').find(
+    (object) => object.metadata.name === service,
+  );
+  if (!deployment) throw new Error(`no Deployment ${service}`);
+  return deployment;
+}
+
+function containerOf(deployment: IDeployment): IContainer {
+  const containers = deployment.spec?.template.spec?.containers ?? [];
+  expect(containers).toHaveLength(1);
+  const [container] = containers;
+  if (!container) throw new Error(`Deployment ${deployment.metadata?.name} has no container`);
+  return container;
+}
+
+const podLabels = (deployment: IDeployment): Record<string, string> =>
+  deployment.spec?.template.metadata?.labels ?? {};
+
+const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
+  Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
+
+/** The keys and values of the example of the Secret that operators create. */
+function exampleSecret(): Record<string, string> {
+  const [secret] = readYaml(SECRET_EXAMPLE).filter(isKubeObject);
+  if (!secret || secret.kind !== 'Secret') throw new Error('secret.example.yaml holds no Secret');
+  const { stringData = {}, data = {} } = secret as KubeObject & ISecret;
+  const decoded = Object.entries(data).map(([key, value]) => [
+    key,
+    Buffer.from(value, 'base64').toString('utf8'),
+  ]);
+  return { ...Object.fromEntries(decoded), ...stringData };
+}
+
+/**
+ * A container's environment as the kubelet would build it: literal values, ConfigMap keys from
+ * the rendered objects and Secret keys from secret.example.yaml. Unresolvable references are
+ * listed as problems.
+ */
+function containerEnv(container: IContainer, objects: readonly KubeObject[]) {
+  const secret = exampleSecret();
+  const configMap = (name: string) =>
+    ofKind<IConfigMap>(objects, 'ConfigMap').find((object) => object.metadata.name === name)?.data;
+  const values: Record<string, string> = {};
+  const problems: string[] = [];
+  const source = (kind: string, name: string | undefined) =>
+    kind === 'ConfigMap' ? configMap(name ?? '') : name === SECRET_NAME ? secret : undefined;
+  for (const entry of container.env ?? []) {
+    const from = entry.valueFrom;
+    const reference = from?.configMapKeyRef
+      ? { kind: 'ConfigMap', ...from.configMapKeyRef }
+      : from?.secretKeyRef
+        ? { kind: 'Secret', ...from.secretKeyRef }
+        : undefined;
+    if (from === undefined) {
+      values[entry.name] = entry.value ?? '';
+    } else if (reference === undefined) {
+      problems.push(`${entry.name}: only value, configMapKeyRef and secretKeyRef are checked`);
+    } else {
+      const value = source(reference.kind, reference.name)?.[reference.key];
+      if (value === undefined) {
+        problems.push(`${entry.name}: ${reference.kind} ${reference.name} has no ${reference.key}`);
+      } else {
+        values[entry.name] = value;
+      }
+    }
+  }
+  for (const from of container.envFrom ?? []) {
+    const [kind, name] = from.configMapRef
+      ? ['ConfigMap', from.configMapRef.name]
+      : ['Secret', from.secretRef?.name];
+    const data = source(kind, name);
+    if (data === undefined) problems.push(`envFrom: no ${kind} ${name}`);
+    for (const [key, value] of Object.entries(data ?? {})) {
+      values[`${from.prefix ?? ''}${key}`] = value;
+    }
+  }
+  return { values, problems };
+}
+
+/** Checks one deployment's environment against the service's schema; returns the parsed env. */
+function expectEnvAgrees(
+  service: ServiceName,
+  env: Record<string, string>,
+  where: string,
+): Record<string, unknown> {
+  const schema = ENV_SCHEMAS[service];
+  const known = envKeys(schema);
+  const unknown = Object.keys(env).filter((name) => !known.includes(name) && !isAllowedExtra(name));
+  expect({ where, unknown }).toEqual({ where, unknown: [] });
+  const missing = requiredEnvKeys(schema).filter((name) => !env[name]);
+  expect({ where, missing }).toEqual({ where, missing: [] });
+  const parsed = parseEnv(schema, env);
+  if (!parsed.ok) {
+    throw new Error(
+      `${where}: the ${service} env schema rejects it:\n${parsed.problems.join('\n')}`,
+    );
+  }
+  return parsed.values;
+}
+
+// ---- (a) every file parses and every object validates ----------------------------------------
+
+describe('YAML under deploy/', () => {
+  it('finds the kustomizations and their files', () => {
+    expect(kustomizationDirs.map(rel)).toEqual(KUSTOMIZATIONS.map((dir) => `deploy/${dir}`));
+    expect(yamlFiles.length).toBeGreaterThan(KUSTOMIZATIONS.length);
+  });
+
+  it.each(yamlFiles.map(rel))('%s parses, and each object matches its schema', async (file) => {
+    const path = join(REPO_ROOT, file);
+    const documents = readYaml(path);
+    expect(documents.length).toBeGreaterThan(0);
+    if (basename(path) === 'kustomization.yaml') {
+      for (const referenced of referencedPaths(dirname(path))) {
+        expect({ referenced: rel(referenced), exists: existsSync(referenced) }).toEqual({
+          referenced: rel(referenced),
+          exists: true,
+        });
+      }
+      return;
+    }
+    if (patchFiles.has(path)) {
+      const [operations] = documents;
+      expect(Array.isArray(operations)).toBe(true);
+      for (const operation of operations as unknown[]) {
+        expect(operation).toMatchObject({ op: expect.any(String), path: expect.any(String) });
+      }
+      return;
+    }
+    for (const document of documents) {
+      if (!isKubeObject(document)) {
+        throw new Error(`${file}: a document is not a Kubernetes object`);
+      }
+      await validateObject(document);
+    }
+  });
+
+  it('has no field that its schema does not define (which the schemas alone allow)', () => {
+    const fromFiles = yamlFiles
+      .filter((path) => basename(path) !== 'kustomization.yaml' && !patchFiles.has(path))
+      .flatMap((path) => readYaml(path).filter(isKubeObject));
+    const fromRenders = KUSTOMIZATIONS.flatMap((dir) => render(dir));
+    expect(unknownFieldErrors([...fromFiles, ...fromRenders])).toEqual([]);
+  });
+});
+
+describe('the validators reject broken objects', () => {
+  const gateway = () => structuredClone(deploymentOf(render('base'), 'gateway'));
+
+  it('rejects a Deployment whose replicas is not an integer', async () => {
+    const broken = gateway();
+    Object.assign(broken.spec ?? {}, { replicas: 'two' });
+    await expect(validateObject(broken)).rejects.toThrow('data/spec/replicas must be integer');
+  });
+
+  it('rejects a container without its required name', async () => {
+    const broken = gateway();
+    delete (containerOf(broken) as Partial<IContainer>).name;
+    await expect(validateObject(broken)).rejects.toThrow(
+      'data/spec/template/spec/containers/0 must have required property name',
+    );
+  });
+
+  it('rejects a kind it has no schema for', async () => {
+    const broken = { ...gateway(), apiVersion: 'apps/v1beta9' };
+    await expect(validateObject(broken)).rejects.toThrow(/no schema for apps\/v1beta9/);
+  });
+
+  it('reports a misspelt field', () => {
+    const broken = gateway();
+    Object.assign(containerOf(broken), { readinesProbe: { periodSeconds: 5 } });
+    expect(unknownFieldErrors([broken]).join('\n')).toMatch(
+      /readinesProbe.*does not exist in type 'IContainer'/,
+    );
+  });
+
+  it('rejects a Compose file with an unknown key', () => {
+    const compose = structuredClone(readCompose()) as unknown as Record<string, unknown>;
+    Object.assign(compose, { servics: {} });
+    expect(composeSchemaErrors(compose).join('\n')).toMatch(/additional properties/);
+  });
+});
+
+// ---- kustomize ---------------------------------------------------------------------------------
+
+describe('kustomizations', () => {
+  it('list every object file of the base, and not the example Secret', () => {
+    const listed = referencedPaths(BASE_DIR);
+    const objectFiles = listYamlFiles(BASE_DIR).filter(
+      (path) => basename(path) !== 'kustomization.yaml',
+    );
+    expect(objectFiles.filter((path) => !listed.includes(path)).map(rel)).toEqual([
+      rel(SECRET_EXAMPLE),
+    ]);
+  });
+
+  it.each(KUSTOMIZATIONS)('%s renders to valid objects in namespace handoff', async (dir) => {
+    const objects = render(dir);
+    for (const object of objects) await validateObject(object);
+    const ids = objects.map(describeObject);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(objects.filter((object) => object.kind === 'Secret').map(describeObject)).toEqual([]);
+    for (const object of objects) {
+      if (object.kind !== 'Namespace') expect(object.metadata.namespace).toBe('handoff');
+    }
+  });
+
+  // The renderer above implements a subset of kustomize; where kubectl is installed, compare.
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  it.each(KUSTOMIZATIONS)('%s renders as `kubectl kustomize` does, where kubectl exists', (dir) => {
+    if (kubectl.status !== 0) {
+      console.warn('kubectl is not installed: skipping the comparison with kubectl kustomize');
+      return;
+    }
+    const result = spawnSync('kubectl', ['kustomize', join(DEPLOY_DIR, dir)], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`kubectl kustomize failed:\n${result.stderr}`);
+    const theirs = parseAllDocuments(result.stdout).map((document) => document.toJS() as unknown);
+    const key = (object: unknown) => (isKubeObject(object) ? describeObject(object) : '');
+    const sort = (objects: unknown[]) => [...objects].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(sort(render(dir))).toEqual(sort(theirs));
+  });
+});
+
+// ---- (b) Compose, Kubernetes and the code agree -----------------------------------------------
+
+describe('docker-compose.yml', () => {
+  const compose = readCompose();
+
+  it('matches the Compose specification', () => {
+    expect(composeSchemaErrors(readYaml(COMPOSE_FILE)[0])).toEqual([]);
+  });
+
+  it('runs exactly the services in ALL_SERVICES, besides mongo and nats', () => {
+    const services = Object.keys(compose.services).filter(
+      (name) => !['mongo', 'nats'].includes(name),
+    );
+    expect(services.sort()).toEqual([...ALL_SERVICES].sort());
+  });
+
+  it.each(ALL_SERVICES)('%s: build, environment, healthcheck and start order', (service) => {
+    const definition = compose.services[service];
+    if (!definition) throw new Error(`no compose service ${service}`);
+    expect(definition.build).toEqual({ context: '.', args: { SERVICE: service } });
+
+    const env = expectEnvAgrees(service, composeEnv(definition), `compose ${service}`);
+    const url = healthcheckUrl(definition);
+    expect(url?.port).toBe(String(numberValue(env, healthPortKey(service))));
+    expect(url?.pathname).toBe(service === 'gateway' ? '/healthz' : '/readyz');
+    expect(durationMs(definition.stop_grace_period ?? '10s')).toBeGreaterThan(
+      numberValue(env, 'SHUTDOWN_TIMEOUT_MS'),
+    );
+
+    const healthy = (names: readonly string[]) =>
+      Object.fromEntries(names.map((name) => [name, 'service_healthy']));
+    expect(dependencies(definition)).toEqual(
+      service === 'gateway' ? healthy(['nats', ...BACKENDS]) : healthy(['mongo', 'nats']),
+    );
+  });
+});
+
+describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
+  const objects = () => render(dir);
+
+  it('has one Deployment per service in ALL_SERVICES', () => {
+    const names = ofKind<IDeployment>(objects(), 'Deployment').map(
+      (object) => object.metadata.name,
+    );
+    expect(names.sort()).toEqual([...ALL_SERVICES].sort());
+  });
+
+  it.each(ALL_SERVICES)('%s: environment agrees with the env schema', (service) => {
+    const container = containerOf(deploymentOf(objects(), service));
+    const { values, problems } = containerEnv(container, objects());
+    expect(problems).toEqual([]);
+    expect(values.SERVICE).toBe(service);
+    expectEnvAgrees(service, values, `${dir} Deployment ${service}`);
+  });
+
+  it.each(ALL_SERVICES)('%s: probes, ports, shutdown, resources and security', (service) => {
+    const deployment = deploymentOf(objects(), service);
+    const pod = deployment.spec?.template.spec;
+    const container = containerOf(deployment);
+    const env = expectEnvAgrees(service, containerEnv(container, objects()).values, service);
+
+    expect(container.image).toMatch(/^ghcr\.io\/handoff\/handoff[:@]/);
+    const port = numberValue(env, healthPortKey(service));
+    const portOf = (name: unknown) =>
+      container.ports?.find((entry) => entry.name === name)?.containerPort ?? name;
+    for (const [probe, path] of [
+      [container.startupProbe, '/healthz'],
+      [container.livenessProbe, '/healthz'],
+      [container.readinessProbe, '/readyz'],
+    ] as const) {
+      expect(probe?.httpGet?.path).toBe(path);
+      expect(portOf(probe?.httpGet?.port)).toBe(port);
+    }
+    if (service === 'gateway') {
+      // /readyz waits up to READINESS_TIMEOUT_MS for the backends' replies.
+      expect((container.readinessProbe?.timeoutSeconds ?? 1) * 1000).toBeGreaterThan(
+        numberValue(env, 'READINESS_TIMEOUT_MS'),
+      );
+    }
+
+    const preStopMs = (container.lifecycle?.preStop?.sleep?.seconds ?? 0) * 1000;
+    expect((pod?.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(
+      preStopMs + numberValue(env, 'SHUTDOWN_TIMEOUT_MS'),
+    );
+
+    for (const kind of ['requests', 'limits'] as const) {
+      expect(Object.keys(container.resources?.[kind] ?? {}).sort()).toEqual(['cpu', 'memory']);
+    }
+    expect(pod?.automountServiceAccountToken).toBe(false);
+    expect(pod?.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ['ALL'] },
+    });
+  });
+
+  it('gives every Deployment a PodDisruptionBudget, and autoscales gateway and webhook-dispatcher', () => {
+    const deployments = ofKind<IDeployment>(objects(), 'Deployment');
+    const budgets = ofKind<IPodDisruptionBudget>(objects(), 'PodDisruptionBudget');
+    const autoscalers = ofKind<IHorizontalPodAutoscaler>(objects(), 'HorizontalPodAutoscaler');
+    for (const deployment of deployments) {
+      const covering = budgets.filter((budget) =>
+        selects(budget.spec?.selector?.matchLabels, podLabels(deployment)),
+      );
+      expect({ deployment: deployment.metadata.name, budgets: covering.length }).toEqual({
+        deployment: deployment.metadata.name,
+        budgets: 1,
+      });
+    }
+    expect(autoscalers.map((hpa) => hpa.spec?.scaleTargetRef.name).sort()).toEqual(AUTOSCALED);
+    for (const hpa of autoscalers) {
+      expect(hpa.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment' });
+      expect(hpa.spec?.minReplicas ?? 1).toBeLessThanOrEqual(hpa.spec?.maxReplicas ?? 0);
+      // A replica count in the Deployment would fight the autoscaler on every apply.
+      const target = deploymentOf(objects(), hpa.spec?.scaleTargetRef.name ?? '');
+      expect({ target: target.metadata.name, replicas: target.spec?.replicas }).toEqual({
+        target: target.metadata.name,
+        replicas: undefined,
+      });
+    }
+    if (dir === 'overlays/production') {
+      // Production keeps at least two pods of everything, so a drain or a crash is no outage.
+      const single = deployments.filter((deployment) => {
+        const hpa = autoscalers.find(
+          (a) => a.spec?.scaleTargetRef.name === deployment.metadata.name,
+        );
+        return (hpa ? (hpa.spec?.minReplicas ?? 1) : (deployment.spec?.replicas ?? 1)) < 2;
+      });
+      expect(single.map(describeObject)).toEqual([]);
+    }
+  });
+
+  it('routes the gateway Service to the gateway container port', () => {
+    const gateway = deploymentOf(objects(), 'gateway');
+    const [service, ...others] = ofKind<IService>(objects(), 'Service');
+    expect(others).toEqual([]);
+    expect(service?.metadata.name).toBe('gateway');
+    expect(selects(service?.spec?.selector, podLabels(gateway))).toBe(true);
+    const names = (containerOf(gateway).ports ?? []).map((port) => port.name);
+    for (const port of service?.spec?.ports ?? []) expect(names).toContain(port.targetPort);
+  });
+
+  it('denies traffic by default and allows what each service needs', () => {
+    const policies = ofKind<INetworkPolicy>(objects(), 'NetworkPolicy');
+    const deployments = ofKind<IDeployment>(objects(), 'Deployment');
+    const denyAll = policies.find(
+      (policy) => Object.keys(policy.spec?.podSelector ?? {}).length === 0,
+    );
+    expect(denyAll?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+
+    for (const policy of policies) {
+      const selected = deployments.filter((deployment) =>
+        selects(policy.spec?.podSelector?.matchLabels, podLabels(deployment)),
+      );
+      expect({ policy: policy.metadata.name, selects: selected.length > 0 }).toEqual({
+        policy: policy.metadata.name,
+        selects: true,
+      });
+    }
+
+    const allowed = (deployment: IDeployment, direction: 'ingress' | 'egress') =>
+      policies
+        .filter((policy) => selects(policy.spec?.podSelector?.matchLabels, podLabels(deployment)))
+        .flatMap((policy) => policy.spec?.[direction] ?? [])
+        .flatMap((rule) => rule.ports ?? [])
+        .map((port) => `${port.protocol ?? 'TCP'}/${port.port}`);
+    const needs: Record<ServiceName, string[]> = {
+      gateway: ['UDP/53', 'TCP/4222'],
+      intake: ['UDP/53', 'TCP/4222', 'TCP/27017'],
+      conversation: ['UDP/53', 'TCP/4222', 'TCP/27017'],
+      payments: ['UDP/53', 'TCP/4222', 'TCP/27017'],
+      milestones: ['UDP/53', 'TCP/4222', 'TCP/27017'],
+      'webhook-dispatcher': ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/443'],
+    };
+    for (const service of ALL_SERVICES) {
+      const deployment = deploymentOf(objects(), service);
+      const missing = needs[service].filter(
+        (port) => !allowed(deployment, 'egress').includes(port),
+      );
+      expect({ service, missing }).toEqual({ service, missing: [] });
+      const ingress = allowed(deployment, 'ingress');
+      const clientPort = containerOf(deployment).ports?.find((port) => port.name === 'http');
+      expect({ service, ingress }).toEqual({
+        service,
+        ingress: service === 'gateway' ? [`TCP/${clientPort?.containerPort}`] : [],
+      });
+    }
+  });
+});
+
+// ---- the image ---------------------------------------------------------------------------------
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');
+
+  it('builds on the Node version in .nvmrc', () => {
+    const version = readFileSync(join(REPO_ROOT, '.nvmrc'), 'utf8').trim();
+    expect(dockerfile).toContain(`ARG NODE_IMAGE=node:${version}-slim\n`);
+  });
+
+  it('runs services/$SERVICE/src/main.ts, which every service has', () => {
+    expect(dockerfile).toContain('exec node \\"services/${SERVICE:?');
+    const missing = ALL_SERVICES.filter(
+      (service) => !existsSync(join(REPO_ROOT, 'services', service, 'src', 'main.ts')),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('copies the services and the workspaces they import, and no tooling', () => {
+    // Runs the `select` stage's script on this repository.
+    const script =
+      /RUN node --input-type=module - \/manifests \/sources <<'EOF'\n([\s\S]*?)\nEOF\n/.exec(
+        dockerfile,
+      )?.[1];
+    if (script === undefined) throw new Error('the Dockerfile has no select script');
+    const out = mkdtempSync(join(tmpdir(), 'handoff-image-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-', join(out, 'manifests'), join(out, 'sources')],
+        { cwd: REPO_ROOT, input: script, encoding: 'utf8' },
+      );
+      expect(run.stderr).toBe('');
+      const selected = run.stdout.trim().split('\n');
+      const manifest = (dir: string) =>
+        JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
+          name: string;
+          dependencies?: Record<string, string>;
+        };
+      const names = new Set(selected.map((dir) => manifest(dir).name));
+      for (const service of ALL_SERVICES) expect(selected).toContain(`services/${service}`);
+      for (const dir of selected) {
+        const imported = Object.keys(manifest(dir).dependencies ?? {}).filter((name) =>
+          name.startsWith('@handoff/'),
+        );
+        expect({ dir, missing: imported.filter((name) => !names.has(name)) }).toEqual({
+          dir,
+          missing: [],
+        });
+      }
+      expect([...names].filter((name) => /testkit|devstack|bench|deploy/.test(name))).toEqual([]);
+      expect(readdirSync(join(out, 'sources', 'services', 'gateway'))).not.toContain('test');
+      expect(readdirSync(join(out, 'manifests')).sort()).toEqual([
+        'package-lock.json',
+        'package.json',
+        'packages',
+        'services',
+      ]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
