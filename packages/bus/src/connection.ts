@@ -1,4 +1,4 @@
-import { EVENTS_STREAM } from '@handoff/contracts';
+import { ACCESS_STREAM, EVENTS_STREAM } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
   jetstream,
@@ -41,16 +41,27 @@ export async function connectBus(options: ConnectOptions): Promise<Bus> {
 
 const nanos = (ms: number) => ms * 1_000_000;
 
+interface StreamSettings {
+  name: string;
+  subjects: readonly string[];
+  maxAgeMs: number;
+  duplicateWindowMs: number;
+}
+
 /**
  * Creates or updates the streams every service relies on. Safe to run from every replica at once:
  * an existing stream whose settings already match is left alone.
  */
 export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
+  for (const stream of [EVENTS_STREAM, ACCESS_STREAM]) await ensureStream(jsm, stream);
+}
+
+async function ensureStream(jsm: JetStreamManager, settings: StreamSettings): Promise<void> {
   const wanted = {
-    name: EVENTS_STREAM.name,
-    subjects: [...EVENTS_STREAM.subjects],
-    max_age: nanos(EVENTS_STREAM.maxAgeMs),
-    duplicate_window: nanos(EVENTS_STREAM.duplicateWindowMs),
+    name: settings.name,
+    subjects: [...settings.subjects],
+    max_age: nanos(settings.maxAgeMs),
+    duplicate_window: nanos(settings.duplicateWindowMs),
   };
   try {
     const info = await jsm.streams.info(wanted.name);

@@ -4,6 +4,7 @@ const STATUS: Record<BusErrorCode, number> = {
   validation_failed: 400,
   not_found: 404,
   conflict: 409,
+  invalid_state_transition: 409,
   unavailable: 503,
   internal_error: 500,
 };
@@ -17,25 +18,36 @@ export class BusError extends Error {
   readonly code: BusErrorCode;
   /** Worth trying again later (no responder, timeout, a dependency down). */
   readonly retryable: boolean;
+  /** Safe, structured facts for the caller (e.g. the current state and the allowed moves). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: BusErrorCode, message: string, options: { cause?: unknown } = {}) {
+  constructor(
+    code: BusErrorCode,
+    message: string,
+    options: { cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super(message, options.cause === undefined ? {} : { cause: options.cause });
     this.name = 'BusError';
     this.code = code;
     this.retryable = code === 'unavailable';
+    this.details = options.details;
   }
 
   get status(): number {
     return STATUS[this.code];
   }
 
-  static fromStatus(status: number, description: string): BusError {
+  static fromStatus(
+    status: number,
+    description: string,
+    details?: Record<string, unknown>,
+  ): BusError {
     const separator = description.indexOf(': ');
     const code = (Object.keys(STATUS) as BusErrorCode[]).find(
       (candidate) => description.slice(0, separator) === candidate,
     );
     const message = separator >= 0 ? description.slice(separator + 2) : description;
-    if (code) return new BusError(code, message);
+    if (code) return new BusError(code, message, details ? { details } : {});
     return new BusError(status === 503 ? 'unavailable' : 'internal_error', description);
   }
 }

@@ -1,4 +1,4 @@
-import { BUS_HEADERS } from '@handoff/contracts';
+import { BUS_HEADERS, type Operation } from '@handoff/contracts';
 import { injectTraceContext, SpanKind, withSpan } from '@handoff/observability';
 import { ServiceError } from '@nats-io/services';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
@@ -44,7 +44,7 @@ export async function request<S extends z.ZodType>(
         });
       }
       const failure = ServiceError.toServiceError(msg);
-      if (failure) throw BusError.fromStatus(failure.code, failure.message);
+      if (failure) throw BusError.fromStatus(failure.code, failure.message, errorDetails(msg.data));
       const parsed = options.reply.safeParse(msg.json());
       if (!parsed.success) {
         throw new BusError('internal_error', `${subject}: reply does not match its schema`);
@@ -52,6 +52,26 @@ export async function request<S extends z.ZodType>(
       return parsed.data;
     },
   );
+}
+
+/** Calls a declared operation: its subject, its input type, its reply schema. */
+export function call<I extends z.ZodType, O extends z.ZodType>(
+  nc: NatsConnection,
+  op: Operation<I, O>,
+  input: z.input<I>,
+  options: { timeoutMs: number; requestId?: string },
+): Promise<z.output<O>> {
+  return request(nc, op.subject, input, { ...options, reply: op.output });
+}
+
+function errorDetails(data: Uint8Array): Record<string, unknown> | undefined {
+  if (data.length === 0) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(data));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describeRequestFailure(error: unknown): string {

@@ -1,4 +1,4 @@
-import { BUS_HEADERS } from '@handoff/contracts';
+import { BUS_HEADERS, type Operation } from '@handoff/contracts';
 import { extractTraceContext, SpanKind, withSpan, type Logger } from '@handoff/observability';
 import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -14,6 +14,14 @@ export interface HandlerContext {
 export interface Endpoint<S extends z.ZodType = z.ZodType> {
   input: S;
   handle(input: z.output<S>, ctx: HandlerContext): Promise<unknown>;
+}
+
+/** Implements a declared operation; spread the result into `serve()`'s endpoints. */
+export function implement<I extends z.ZodType, O extends z.ZodType>(
+  op: Operation<I, O>,
+  handle: (input: z.output<I>, ctx: HandlerContext) => Promise<z.input<O>>,
+): Record<string, Endpoint> {
+  return { [op.name]: endpoint(op.input, handle) };
 }
 
 /** Declares an endpoint with its input inferred from the schema. */
@@ -58,7 +66,9 @@ export async function serve(nc: NatsConnection, options: ServeOptions): Promise<
 
   for (const [operation, definition] of Object.entries(options.endpoints)) {
     const subject = `${options.group}.${operation}`;
-    group.addEndpoint(operation, {
+    // Micro endpoint names allow only [-\w]; the subject (relative to the group) keeps its dots.
+    group.addEndpoint(operation.replace(/\./g, '_'), {
+      subject: operation,
       handler: (error, msg) => {
         if (error) {
           options.logger.error({ err: error, subject }, 'endpoint subscription failed');
@@ -112,7 +122,11 @@ async function handle(
         const failure =
           error instanceof BusError ? error : new BusError('internal_error', 'internal error');
         if (failure.code === 'internal_error') logger.error({ err: error }, 'bus handler failed');
-        msg.respondError(failure.status, `${failure.code}: ${failure.message}`);
+        msg.respondError(
+          failure.status,
+          `${failure.code}: ${failure.message}`,
+          failure.details ? JSON.stringify(failure.details) : undefined,
+        );
       }
     },
   );

@@ -16,6 +16,8 @@ export const ID_PREFIXES = [
   'int',
   'app',
   'key',
+  // Added by Handoff beyond the conventions' list: audit log entries.
+  'aud',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -19,6 +19,7 @@ export const BusErrorCode = z.enum([
   'validation_failed',
   'not_found',
   'conflict',
+  'invalid_state_transition',
   'unavailable',
   'internal_error',
 ]);

@@ -24,3 +24,23 @@ export const BUS_HEADERS = {
   traceparent: 'traceparent',
   tracestate: 'tracestate',
 } as const;
+
+/** Access events for staff tools: applications, keys, integrations. */
+export const ACCESS_STREAM = {
+  name: 'HANDOFF_ACCESS',
+  subjects: ['handoff.access.>'],
+  maxAgeMs: 365 * 24 * 60 * 60 * 1000,
+  duplicateWindowMs: 2 * 60 * 1000,
+} as const;
+
+export const accessSubjects = {
+  event: (type: string) => `handoff.${type}`,
+  /** Core NATS broadcast (no queue group): every gateway replica drops its cached keys. */
+  invalidate: 'handoff.gateway.access.invalidate',
+} as const;
+
+/** Shared rate-limit counters (JetStream counters, NATS 2.12+). */
+export const RATE_LIMIT_STREAM = {
+  name: 'HANDOFF_RATE_LIMITS',
+  subjects: ['handoff.ratelimit.>'],
+} as const;

@@ -2,3 +2,4 @@ export * from './health-server.ts';
 export * from './main.ts';
 export * from './service.ts';
 export * from './version.ts';
+export * from './outbox.ts';

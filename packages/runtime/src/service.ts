@@ -14,8 +14,10 @@ import { createLogger, type Logger } from '@handoff/observability';
 import { connectStore, ensureCollections, type CollectionPlan, type Store } from '@handoff/store';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Collection } from 'mongodb';
 import { z } from 'zod';
 import { startHealthServer, type HealthServer } from './health-server.ts';
+import { createOutbox, type Outbox, type OutboxDocument, type OutboxMessage } from './outbox.ts';
 
 export interface ServiceDefinition<E extends BaseServiceEnv> {
   name: BackendService;
@@ -24,6 +26,11 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
   env: E;
   /** The collections this service owns, with their indexes. No other service touches them. */
   collections: CollectionPlan;
+  /** Collections whose documents carry outbox messages, and what to do before each publish. */
+  outbox?: {
+    collections: (store: Store) => Collection<OutboxDocument>[];
+    beforePublish?: (store: Store) => (message: OutboxMessage) => Promise<void>;
+  };
   /** Bus operations beyond `health`, built once the store and bus are connected. */
   endpoints?: (deps: ServiceDeps<E>) => Record<string, Endpoint>;
   /** Extra work started after the endpoints (consumers, timers); returns its own stop. */
@@ -37,6 +44,7 @@ export interface ServiceDeps<E extends BaseServiceEnv> {
   bus: Bus;
   store: Store;
   logger: Logger;
+  outbox: Outbox;
 }
 
 export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E> {
@@ -45,6 +53,8 @@ export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E>
   /** Graceful stop: not ready, no new requests, in-flight work finished, bus drained, database closed. */
   stop(): Promise<void>;
 }
+
+const HEALTH_CACHE_MS = 1_000;
 
 /** Starts a backend service: bus, store, collections, endpoints and probes, in that order. */
 export async function runService<E extends BaseServiceEnv>(
@@ -62,6 +72,8 @@ export async function runService<E extends BaseServiceEnv>(
   let store: Store | undefined;
   let served: Served | undefined;
   let stopBackground: (() => Promise<void>) | undefined;
+  let stopSweep: (() => Promise<void>) | undefined;
+  let outboxRef: Outbox | undefined;
   let health: HealthServer | undefined;
   try {
     await ensureStreams(bus.jsm);
@@ -72,12 +84,31 @@ export async function runService<E extends BaseServiceEnv>(
       logger,
     });
     await ensureCollections(store.db, definition.collections);
-    const deps: ServiceDeps<E> = { env, bus, store, logger };
+    const outboxDefinition = definition.outbox;
+    const beforePublish = outboxDefinition?.beforePublish?.(store);
+    const outbox = createOutbox({
+      js: bus.js,
+      logger,
+      collections: outboxDefinition?.collections(store) ?? [],
+      ...(beforePublish ? { beforePublish } : {}),
+    });
+    // Messages left behind by a crash are published before new work arrives.
+    await outbox.sweep();
+    stopSweep = outbox.start();
+    const deps: ServiceDeps<E> = { env, bus, store, logger, outbox };
     const connectedStore = store;
 
+    // A database ping at most once a second, however often probes and /readyz ask.
+    let mongoCheck: { at: number; up: Promise<boolean> } | undefined;
+    const mongoUp = () => {
+      if (!mongoCheck || Date.now() - mongoCheck.at > HEALTH_CACHE_MS) {
+        mongoCheck = { at: Date.now(), up: connectedStore.ping() };
+      }
+      return mongoCheck.up;
+    };
     const checks = async () => ({
       nats: bus.nc.isClosed() ? ('down' as const) : ('up' as const),
-      mongo: (await connectedStore.ping()) ? ('up' as const) : ('down' as const),
+      mongo: (await mongoUp()) ? ('up' as const) : ('down' as const),
     });
     const healthEndpoint = endpoint(z.unknown(), async () => {
       const result = await checks();
@@ -104,6 +135,7 @@ export async function runService<E extends BaseServiceEnv>(
       endpoints: { health: healthEndpoint, ...definition.endpoints?.(deps) },
       logger,
     });
+    outboxRef = outbox;
     stopBackground = await definition.background?.(deps);
     health = await startHealthServer(env.HEALTH_PORT, async () => {
       const result = await checks();
@@ -113,6 +145,7 @@ export async function runService<E extends BaseServiceEnv>(
   } catch (error) {
     await served?.stop().catch(() => undefined);
     await stopBackground?.().catch(() => undefined);
+    await stopSweep?.().catch(() => undefined);
     await bus.nc.close().catch(() => undefined);
     await store?.close().catch(() => undefined);
     throw error;
@@ -120,6 +153,7 @@ export async function runService<E extends BaseServiceEnv>(
 
   logger.info({ instance, health_port: health.port }, 'service started');
   const runningStore = store;
+  const runningOutbox = outboxRef;
   const runningServed = served;
   const runningHealth = health;
   let stopping: Promise<void> | undefined;
@@ -128,6 +162,7 @@ export async function runService<E extends BaseServiceEnv>(
     bus,
     store: runningStore,
     logger,
+    outbox: runningOutbox,
     instance,
     healthPort: runningHealth.port,
     stop() {
@@ -136,6 +171,7 @@ export async function runService<E extends BaseServiceEnv>(
         logger.info('stopping: draining requests');
         await runningServed.stop();
         await stopBackground?.();
+        await stopSweep?.();
         await bus.nc.drain();
         await runningStore.close();
         await runningHealth.close();

@@ -5,8 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
+import { createKeyVerifier } from './auth/agent-keys.ts';
+import { createAuthFailureGuard } from './auth/client-guard.ts';
+import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createApp } from './http/app.ts';
+import { createRateLimiter, ensureRateLimitStream, type RateLimitPolicy } from './ratelimit.ts';
+import { accessRoutes } from './routes/access.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { staffRoutes } from './routes/staff.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -23,6 +30,19 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+export function ratePolicies(env: Env) {
+  const minute = (name: string, limit: number): RateLimitPolicy => ({
+    name,
+    limit,
+    windowSeconds: 60,
+  });
+  return {
+    key: minute('key', env.RATE_LIMIT_PER_MINUTE),
+    public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
+    authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
+  };
+}
+
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningGateway> {
   const env = readEnv(options.env);
   const logger =
@@ -30,20 +50,45 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const bus = await connectBus({ url: env.NATS_URL, name: `gateway/${instance}`, logger });
   let accepting = true;
-  const app = createApp({
+  const policies = ratePolicies(env);
+  const limiter = createRateLimiter(bus.nc);
+  const keys = createKeyVerifier({
     nc: bus.nc,
     logger,
-    readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
-    isAccepting: () => accepting,
+    ttlMs: env.ACCESS_CACHE_TTL_MS,
+    busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
-  const server = createServer(app);
-  server.keepAliveTimeout = 5_000;
+  const server = createServer();
   try {
+    await ensureRateLimitStream(bus.jsm);
+    const app = createApp({
+      nc: bus.nc,
+      logger,
+      readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+      busTimeoutMs: env.BUS_TIMEOUT_MS,
+      trustProxy: env.TRUST_PROXY,
+      keys,
+      staff: createStaffVerifier({
+        ...(env.STAFF_JWT_SECRET ? { secret: env.STAFF_JWT_SECRET } : {}),
+        ...(env.STAFF_JWKS_URL ? { jwksUrl: env.STAFF_JWKS_URL } : {}),
+        ...(env.STAFF_JWT_ISSUER ? { issuer: env.STAFF_JWT_ISSUER } : {}),
+        ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
+        clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
+      }),
+      guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
+      limiter,
+      policies,
+      routes: [...metaRoutes({ policies }), ...accessRoutes, ...staffRoutes],
+      isAccepting: () => accepting,
+    });
+    server.on('request', app);
+    server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(env.PORT, resolve);
     });
   } catch (error) {
+    keys.stop();
     await bus.nc.close();
     throw error;
   }
@@ -63,6 +108,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        keys.stop();
         await bus.nc.drain();
         logger.info('gateway stopped');
       })();

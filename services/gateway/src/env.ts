@@ -1,5 +1,11 @@
-import { durationMs, loadEnv, logLevel, natsUrl, port } from '@handoff/config';
+import { durationMs, envBoolean, loadEnv, logLevel, natsUrl, port } from '@handoff/config';
 import { z } from 'zod';
+
+const perMinute = z.coerce
+  .number({ error: 'must be a whole number of requests per minute' })
+  .int('must be a whole number of requests per minute')
+  .min(1, 'must be at least 1')
+  .max(1_000_000, 'must be at most 1000000');
 
 export const envSchema = z
   .object({
@@ -8,9 +14,26 @@ export const envSchema = z
     LOG_LEVEL: logLevel.default('info'),
     /** How long `/readyz` waits for each service's health reply. */
     READINESS_TIMEOUT_MS: durationMs.default(1_000),
+    /** How long a call waits for a backend service before answering 503. */
+    BUS_TIMEOUT_MS: durationMs.default(3_000),
     SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
-    /** HS256 secret for staff JWTs (staff routes arrive with the access work). */
+    /** HS256 secret for staff JWTs. */
     STAFF_JWT_SECRET: z.string().optional(),
+    /** JWKS of the staff identity provider; when set, only asymmetric staff tokens are accepted. */
+    STAFF_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STAFF_JWT_ISSUER: z.string().min(1).optional(),
+    STAFF_JWT_AUDIENCE: z.string().min(1).optional(),
+    STAFF_JWT_CLOCK_SKEW_S: z.coerce.number().int().min(0).max(300).default(30),
+    /** Requests per minute per agent key, shared by every gateway replica. */
+    RATE_LIMIT_PER_MINUTE: perMinute.default(600),
+    /** Requests per minute per client address on public routes. */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
+    /** Failed authentications per minute per client address before further attempts get 429. */
+    AUTH_FAILURE_LIMIT_PER_MINUTE: perMinute.default(20),
+    /** How long a verified key is trusted without asking again (revocations arrive sooner, over the bus). */
+    ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
+    /** Express `trust proxy`: true behind a load balancer that sets X-Forwarded-For. */
+    TRUST_PROXY: envBoolean.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
@@ -18,6 +41,13 @@ export const envSchema = z
         code: 'custom',
         path: ['STAFF_JWT_SECRET'],
         message: 'must be at least 32 bytes (256 bits) for HS256',
+      });
+    }
+    if (env.STAFF_JWT_SECRET !== undefined && env.STAFF_JWKS_URL !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_JWKS_URL'],
+        message: 'set either STAFF_JWT_SECRET (HS256) or STAFF_JWKS_URL (asymmetric), not both',
       });
     }
     if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {

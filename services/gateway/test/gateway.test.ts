@@ -146,6 +146,8 @@ describe('errors and request ids', () => {
 describe('tracing', () => {
   it('joins the HTTP call, the bus requests, the services and their database calls in one trace', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    // Services ping the database at most once a second; wait so that this call's health checks do.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     spans.reset();
     const res = await fetch(`${gateway.url}/readyz`, {
       headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },

@@ -1,5 +1,11 @@
 import type { Logger } from '@handoff/observability';
 import { packageVersion, runService } from '@handoff/runtime';
+import {
+  accessCollections,
+  accessEndpoints,
+  accessOutboxCollections,
+  auditFromOutbox,
+} from './access/handlers.ts';
 import { readEnv } from './env.ts';
 import { collections } from './store/collections.ts';
 
@@ -14,9 +20,14 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
     name: 'intake',
     version: VERSION,
-    description: 'Handoff requests: creation, reads, request tokens and their status.',
+    description: 'Access applications, integrations and agent keys; handoff requests.',
     env: readEnv(options.env),
     collections,
+    outbox: {
+      collections: accessOutboxCollections,
+      beforePublish: (store) => auditFromOutbox(accessCollections(store).audit),
+    },
+    endpoints: (deps) => accessEndpoints(deps),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -4,25 +4,23 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { checkReadiness } from '../readiness.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
+import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
 
-export interface AppDeps {
+export interface AppDeps extends RouteDeps {
   nc: NatsConnection;
   logger: Logger;
   readinessTimeoutMs: number;
+  trustProxy: boolean;
+  routes: readonly RouteDefinition[];
   /** False once shutdown has begun, so load balancers stop sending traffic. */
   isAccepting: () => boolean;
 }
-
-/** Paths the gateway serves, with the methods each allows (for 405 and `Allow`). */
-const ROUTES: Record<string, readonly string[]> = {
-  '/healthz': ['GET', 'HEAD'],
-  '/readyz': ['GET', 'HEAD'],
-};
 
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', deps.trustProxy);
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {
@@ -36,20 +34,22 @@ export function createApp(deps: AppDeps): express.Express {
       String(res.locals.requestId),
     );
     const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
-    if (!deps.isAccepting()) report.status = 'not_ready';
+    if (!ready) report.status = 'not_ready';
     res
       .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
       .json(report);
   });
+  for (const path of ['/healthz', '/readyz']) {
+    app.all(path, (_req: Request, res: Response) => {
+      res.set('Allow', 'GET, HEAD');
+      sendProblem(res, 405, 'method_not_allowed', 'Use GET, HEAD on this path.');
+    });
+  }
+
+  mountRoutes(app, deps.routes, deps);
 
   app.use((req: Request, res: Response) => {
-    const allowed = ROUTES[req.path];
-    if (allowed) {
-      res.set('Allow', allowed.join(', '));
-      sendProblem(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${req.path}.`);
-      return;
-    }
     sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
   });
 

@@ -1,5 +1,6 @@
 import type { Problem } from '@handoff/contracts';
 import type { Response } from 'express';
+import type { HttpError } from './errors.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -24,9 +25,9 @@ export function sendProblem(
   status: number,
   code: string,
   detail: string,
-  extra: Partial<Pick<Problem, 'errors'>> = {},
+  extra: Record<string, unknown> = {},
 ): void {
-  const body: Problem = {
+  const body: Problem & Record<string, unknown> = {
     type: `${PROBLEM_BASE}${code}`,
     title: TITLES[status] ?? 'Error',
     status,
@@ -36,4 +37,9 @@ export function sendProblem(
     ...extra,
   };
   res.status(status).type('application/problem+json').send(JSON.stringify(body));
+}
+
+export function sendHttpError(res: Response, error: HttpError): void {
+  res.set(error.headers);
+  sendProblem(res, error.status, error.code, error.message, error.extra);
 }

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import {
+  Application,
+  ApplicationCreate,
+  ApplicationList,
+  ApplicationListQuery,
+  ApplicationStatusView,
+  ApplicationSubmitted,
+  AuditList,
+  Integration,
+  IssuedKey,
+  KeySummary,
+  KeyVerification,
+  Scope,
+} from './access.ts';
+import { ListQuery } from './common.ts';
+import { operation } from './operation.ts';
+
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Who did a staff action, for the audit log. */
+const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().nullable() });
+
+/** The access operations that the intake service serves for the gateway. */
+export const accessOps = {
+  submit: operation(
+    'intake',
+    'access.submit',
+    z.object({ application: ApplicationCreate }),
+    ApplicationSubmitted,
+  ),
+  status: operation(
+    'intake',
+    'access.status',
+    z.object({ id: z.string(), secret_hash: Sha256Hex }),
+    ApplicationStatusView,
+  ),
+  claimKey: operation(
+    'intake',
+    'access.claim_key',
+    z.object({ id: z.string(), secret_hash: Sha256Hex }),
+    IssuedKey,
+  ),
+  list: operation(
+    'intake',
+    'access.list',
+    z.object({ query: ApplicationListQuery }),
+    ApplicationList,
+  ),
+  get: operation('intake', 'access.get', z.object({ id: z.string() }), Application),
+  approve: operation(
+    'intake',
+    'access.approve',
+    StaffAction.extend({ id: z.string(), scopes: z.array(Scope) }),
+    Application,
+  ),
+  reject: operation(
+    'intake',
+    'access.reject',
+    StaffAction.extend({ id: z.string(), reason: z.string() }),
+    Application,
+  ),
+  issueKey: operation(
+    'intake',
+    'access.issue_key',
+    StaffAction.extend({
+      integration_id: z.string(),
+      expires_in_days: z.number().int().optional(),
+    }),
+    IssuedKey,
+  ),
+  revokeKey: operation(
+    'intake',
+    'access.revoke_key',
+    StaffAction.extend({ key_id: z.string() }),
+    KeySummary,
+  ),
+  updateIntegration: operation(
+    'intake',
+    'access.update_integration',
+    StaffAction.extend({ integration_id: z.string(), scopes: z.array(Scope) }),
+    Integration,
+  ),
+  getIntegration: operation(
+    'intake',
+    'access.get_integration',
+    z.object({ integration_id: z.string() }),
+    Integration,
+  ),
+  audit: operation('intake', 'access.audit', z.object({ query: ListQuery }), AuditList),
+  verifyKey: operation(
+    'intake',
+    'access.verify_key',
+    z.object({ key_hash: Sha256Hex }),
+    KeyVerification,
+  ),
+} as const;

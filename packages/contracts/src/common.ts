@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** RFC 3339 UTC timestamp as the API writes it. */
+export const Timestamp = z.iso.datetime();
+
+/** List query of conventions §1: `limit` 1–100 (default 20), one of the two cursors. */
+export const ListQuery = z
+  .strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    starting_after: z.string().max(64).optional(),
+    ending_before: z.string().max(64).optional(),
+  })
+  .refine((q) => !(q.starting_after && q.ending_before), {
+    message: 'starting_after and ending_before cannot be used together',
+    path: ['ending_before'],
+  });
+export type ListQuery = z.output<typeof ListQuery>;
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean() });
+}

@@ -1,0 +1,114 @@
+import type { Logger } from '@handoff/observability';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { Collection } from 'mongodb';
+
+/**
+ * A message waiting to be published. It is written inside the very document whose change it
+ * announces, in the same single-document update, so the change and its message cannot drift
+ * apart: if the process dies before publishing, the sweep publishes it later.
+ */
+export interface OutboxMessage {
+  /** The event id; also the JetStream `Nats-Msg-Id`, so a repeated publish is stored once. */
+  id: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+  /** Kept beside the message for `beforePublish` (e.g. an audit entry); never published. */
+  local?: Record<string, unknown>;
+}
+
+/** The part of any document that the outbox reads and writes. */
+export interface OutboxDocument {
+  _id: string;
+  outbox?: OutboxMessage[];
+}
+
+export interface OutboxOptions {
+  js: JetStreamClient;
+  logger: Logger;
+  /** Collections whose documents may carry an `outbox` array. */
+  collections: Collection<OutboxDocument>[];
+  /** Runs before each publish (e.g. writing the audit entry derived from the message); must be idempotent. */
+  beforePublish?: (message: OutboxMessage) => Promise<void>;
+  /** How often to look for messages that a crashed or failed publish left behind. */
+  sweepIntervalMs?: number;
+  /** Messages younger than this are left to the request that wrote them. */
+  sweepGraceMs?: number;
+}
+
+export interface Outbox {
+  /** Publishes messages just written into `documentId` and removes them from it. */
+  publish(
+    collection: Collection<OutboxDocument>,
+    documentId: string,
+    messages: OutboxMessage[],
+  ): Promise<void>;
+  /** Publishes every message older than the grace period; returns how many. */
+  sweep(): Promise<number>;
+  /** Starts the periodic sweep; the returned function stops it and waits for a running sweep. */
+  start(): () => Promise<void>;
+}
+
+export function outboxMessage(
+  id: string,
+  subject: string,
+  payload: Record<string, unknown>,
+  local?: Record<string, unknown>,
+): OutboxMessage {
+  return { id, subject, payload, created_at: new Date(), ...(local ? { local } : {}) };
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const publishOne = async (
+    collection: Collection<OutboxDocument>,
+    documentId: string,
+    message: OutboxMessage,
+  ) => {
+    await options.beforePublish?.(message);
+    await options.js.publish(message.subject, JSON.stringify(message.payload), {
+      msgID: message.id,
+    });
+    // Pull the exact element: FerretDB 1.24 matches $pull conditions only by whole-element equality.
+    await collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
+  };
+
+  const publish: Outbox['publish'] = async (collection, documentId, messages) => {
+    for (const message of messages) await publishOne(collection, documentId, message);
+  };
+
+  const sweep = async () => {
+    let count = 0;
+    const before = new Date(Date.now() - (options.sweepGraceMs ?? 2_000));
+    for (const collection of options.collections) {
+      const pending = await collection
+        .find({ 'outbox.created_at': { $lt: before } }, { projection: { outbox: 1 } })
+        .limit(500)
+        .toArray();
+      for (const doc of pending) {
+        for (const message of doc.outbox ?? []) {
+          await publishOne(collection, doc._id, message);
+          count += 1;
+        }
+      }
+    }
+    return count;
+  };
+
+  return {
+    publish,
+    sweep,
+    start() {
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running.then(sweep).catch((error: unknown) => {
+          options.logger.warn({ err: error }, 'outbox sweep failed; will retry');
+        });
+      }, options.sweepIntervalMs ?? 1_000);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { BusError } from '@handoff/bus';
+import type { z } from 'zod';
+
+/** An answer other than success, with everything the problem body and headers need. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Extension members of the problem body (RFC 9457 §3.2), e.g. `required_scopes`. */
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+export interface FieldError {
+  pointer: string;
+  code: string;
+  detail: string;
+}
+
+/** One entry per problem, each with a JSON pointer into the part of the request it concerns. */
+export function fieldErrors(error: z.ZodError, root: '' | '/query' | '/params' = ''): FieldError[] {
+  const pointer = (path: readonly PropertyKey[]) =>
+    root + path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        pointer: pointer([...issue.path, key]),
+        code: 'unknown_field',
+        detail: `Unknown field "${key}".`,
+      }));
+    }
+    return [{ pointer: pointer(issue.path), code: issue.code, detail: issue.message }];
+  });
+}
+
+export function validationFailed(errors: FieldError[]): HttpError {
+  return new HttpError(422, 'validation_failed', 'The request does not match the schema.', {
+    extra: { errors },
+  });
+}
+
+/**
+ * Maps a failure that came back over the bus to the answer the caller gets. `notFound` names the
+ * resource, so a missing application is `application_not_found`, not a bare 404.
+ */
+export function fromBusError(error: unknown, notFound: string): unknown {
+  if (!(error instanceof BusError)) return error;
+  switch (error.code) {
+    case 'not_found':
+      return new HttpError(404, notFound, error.message);
+    case 'invalid_state_transition':
+      return new HttpError(409, 'invalid_state_transition', error.message, {
+        extra: error.details ?? {},
+      });
+    case 'conflict':
+      return new HttpError(409, 'conflict', error.message, { extra: error.details ?? {} });
+    case 'unavailable':
+      return new HttpError(
+        503,
+        'service_unavailable',
+        'A service did not answer in time; try again shortly.',
+        {
+          headers: { 'Retry-After': '1' },
+        },
+      );
+    default:
+      return error;
+  }
+}

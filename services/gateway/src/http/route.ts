@@ -1,0 +1,297 @@
+import { BusError, call } from '@handoff/bus';
+import type { Operation, Scope } from '@handoff/contracts';
+import type { Logger } from '@handoff/observability';
+import type { NatsConnection } from '@nats-io/transport-node';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
+import type { AuthFailureGuard } from '../auth/client-guard.ts';
+import type { StaffIdentity, StaffVerifier } from '../auth/staff-jwt.ts';
+import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
+import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
+import { sendHttpError, sendProblem } from './problem.ts';
+
+/** Who may call a route. Every route states it; there is no default. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'applicant' }
+  | { kind: 'agent'; scopes: readonly Scope[] }
+  | { kind: 'staff' };
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  requestId: string;
+  /** The calling integration (agent routes). */
+  agent: AgentIdentity | undefined;
+  /** The calling staff member (staff routes). */
+  staff: StaffIdentity | undefined;
+  /** The raw `X-Application-Secret` (applicant routes); hash it before it leaves the gateway. */
+  applicationSecret: string | undefined;
+  call<I extends z.ZodType, O extends z.ZodType>(
+    op: Operation<I, O>,
+    input: z.input<I>,
+  ): Promise<z.output<O>>;
+  res: Response;
+}
+
+export interface RouteDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI-style path, e.g. `/v1/access-applications/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: readonly string[];
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The body may be left out entirely (an empty body then validates as `{}`). */
+  bodyOptional?: boolean;
+  status: number;
+  response: z.ZodType;
+  /** The `code` of a 404 when the resource is not found over the bus. */
+  notFound?: string;
+  /** Response headers added to every success (e.g. deprecation headers). */
+  headers?: Record<string, string>;
+  deprecated?: boolean;
+  handle(ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
+}
+
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  route: RouteDefinition<P, Q, B>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+export interface RouteDeps {
+  nc: NatsConnection;
+  logger: Logger;
+  busTimeoutMs: number;
+  keys: KeyVerifier;
+  staff: StaffVerifier;
+  guard: AuthFailureGuard;
+  limiter: RateLimiter;
+  policies: { key: RateLimitPolicy; public: RateLimitPolicy };
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false });
+
+function readBody(req: Request, res: Response): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    parseJson(req, res, (error?: unknown) => {
+      if (!error) return resolve(req.body);
+      const type = (error as { type?: string }).type;
+      if (type === 'entity.too.large') {
+        return reject(
+          new HttpError(413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`),
+        );
+      }
+      if (type === 'entity.parse.failed') {
+        return reject(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
+      }
+      reject(error);
+    });
+  });
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.get('content-length');
+  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
+}
+
+function parse<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  root: '' | '/query' | '/params',
+) {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(fieldErrors(result.error, root));
+  return result.data;
+}
+
+function applyRateLimit(
+  res: Response,
+  result: Awaited<ReturnType<RateLimiter['hit']>>,
+  logger: Logger,
+) {
+  if (result.error)
+    logger.warn({ err: result.error }, 'rate limit counter unavailable; failing open');
+  res.set(rateLimitHeaders(result));
+  if (!result.allowed) {
+    throw new HttpError(429, 'rate_limited', 'Too many requests; see the RateLimit headers.');
+  }
+}
+
+async function authenticate(
+  route: RouteDefinition,
+  req: Request,
+  res: Response,
+  deps: RouteDeps,
+  requestId: string,
+) {
+  const address = req.ip ?? 'unknown';
+  const access = route.access;
+  if (access.kind === 'public') {
+    applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
+    return { agent: undefined, staff: undefined, applicationSecret: undefined };
+  }
+  if (access.kind === 'applicant') {
+    deps.guard.check(address);
+    applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
+    const secret = req.get('x-application-secret')?.trim();
+    if (!secret) {
+      throw new HttpError(
+        401,
+        'application_secret_missing',
+        'Send the application secret in `X-Application-Secret`.',
+      );
+    }
+    return { agent: undefined, staff: undefined, applicationSecret: secret };
+  }
+  deps.guard.check(address);
+  if (access.kind === 'staff') {
+    const verified = await deps.staff(req.get('authorization'));
+    if (!verified.ok) {
+      const { failure } = verified;
+      if (failure.status === 401) {
+        const blocked = await deps.guard.failed(address);
+        if (blocked) throw blocked;
+      }
+      throw new HttpError(failure.status, failure.code, failure.detail, {
+        headers:
+          failure.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="handoff-staff"' } : {},
+      });
+    }
+    applyRateLimit(
+      res,
+      await deps.limiter.hit(deps.policies.key, `staff:${verified.staff.sub}`),
+      deps.logger,
+    );
+    return { agent: undefined, staff: verified.staff, applicationSecret: undefined };
+  }
+  let agent: AgentIdentity;
+  try {
+    agent = await deps.keys.verify(req.get('authorization'), requestId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) {
+      const blocked = await deps.guard.failed(address);
+      if (blocked) throw blocked;
+    }
+    throw fromBusError(error, 'not_found');
+  }
+  applyRateLimit(res, await deps.limiter.hit(deps.policies.key, agent.key_id), deps.logger);
+  const missing = access.scopes.filter((scope) => !agent.scopes.includes(scope));
+  if (missing.length > 0) {
+    throw new HttpError(
+      403,
+      'insufficient_scope',
+      `This call needs the scope(s): ${access.scopes.join(', ')}.`,
+      {
+        extra: { required_scopes: access.scopes, missing_scopes: missing },
+        headers: {
+          'WWW-Authenticate': `Bearer realm="handoff", error="insufficient_scope", scope="${access.scopes.join(' ')}"`,
+        },
+      },
+    );
+  }
+  return { agent, staff: undefined, applicationSecret: undefined };
+}
+
+/**
+ * Mounts routes in the conventions' order of checks: route, method, credentials, scope, content
+ * type and size, JSON, schema, then the handler (lookups and state checks happen behind it).
+ */
+export function mountRoutes(
+  app: Express,
+  routes: readonly RouteDefinition[],
+  deps: RouteDeps,
+): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const path = expressPath(route.path);
+    const methods = methodsByPath.get(path) ?? new Set<string>();
+    methods.add(route.method.toUpperCase());
+    if (route.method === 'get') methods.add('HEAD');
+    methodsByPath.set(path, methods);
+
+    app[route.method](path, async (req: Request, res: Response) => {
+      const requestId = String(res.locals.requestId);
+      try {
+        const identity = await authenticate(route, req, res, deps, requestId);
+        const etag = route.headers?.ETag;
+        if (etag && req.method === 'GET' && req.get('if-none-match') === etag) {
+          res.set(route.headers).status(304).end();
+          return;
+        }
+        let rawBody: unknown;
+        if (route.body) {
+          if (hasBody(req)) {
+            if (!req.is('application/json')) {
+              throw new HttpError(
+                415,
+                'unsupported_media_type',
+                'Send the body as `application/json`.',
+              );
+            }
+            rawBody = await readBody(req, res);
+          } else if (route.bodyOptional) {
+            rawBody = {};
+          }
+        }
+        const params = parse(route.params, req.params, '/params');
+        const query = parse(route.query, { ...(req.query as Record<string, unknown>) }, '/query');
+        const body = route.body ? parse(route.body, rawBody, '') : undefined;
+        const result = await route.handle({
+          params,
+          query,
+          body,
+          requestId,
+          ...identity,
+          call: (op, input) =>
+            call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId }),
+          res,
+        });
+        if (route.headers) res.set(route.headers);
+        res.status(route.status).json(result);
+      } catch (error) {
+        const mapped = fromBusError(error, route.notFound ?? 'not_found');
+        if (mapped instanceof HttpError) return sendHttpError(res, mapped);
+        deps.logger.error(
+          {
+            err: mapped,
+            request_id: requestId,
+            route: route.operationId,
+            bus: mapped instanceof BusError,
+          },
+          'route failed',
+        );
+        sendProblem(
+          res,
+          500,
+          'internal_error',
+          'An internal error occurred; it has been logged with the request id.',
+        );
+      }
+    });
+  }
+
+  // A known path with another method: 405 with the methods it has.
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (_req: Request, res: Response, _next: NextFunction) => {
+      const allowed = [...methods].sort();
+      res.set('Allow', allowed.join(', '));
+      sendProblem(res, 405, 'method_not_allowed', `Use ${allowed.join(', ')} on this path.`);
+    });
+  }
+}

@@ -1,0 +1,182 @@
+import { RATE_LIMIT_STREAM } from '@handoff/contracts';
+import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { createHash } from 'node:crypto';
+
+export interface RateLimitPolicy {
+  /** One subject token: letters, digits, `_` and `-`. */
+  name: string;
+  limit: number;
+  /** At most {@link MAX_WINDOW_SECONDS}. */
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends, at least 1. */
+  resetSeconds: number;
+  policy: RateLimitPolicy;
+  /** Set when the counter could not be reached and the request was let through; log it. */
+  error?: Error;
+}
+
+export interface RateLimiter {
+  hit(policy: RateLimitPolicy, key: string): Promise<RateLimitResult>;
+}
+
+export const MAX_WINDOW_SECONDS = 3600;
+const DEFAULT_TIMEOUT_MS = 250;
+const SUBJECT_PREFIX = RATE_LIMIT_STREAM.subjects[0].replace(/\.>$/, '');
+const TOKEN = /^[A-Za-z0-9_-]+$/;
+const MAX_KEY_LENGTH = 64;
+// Tokens of keys that had to be rewritten end like this; clean keys that do are rewritten too.
+const HASHED_SUFFIX = /-h[0-9a-f]{16}$/;
+
+const nanos = (seconds: number) => seconds * 1_000_000_000;
+
+/**
+ * Creates the counter stream, or brings an existing one to these settings. Safe to run from every
+ * replica at once.
+ */
+export async function ensureRateLimitStream(jsm: JetStreamManager): Promise<void> {
+  const wanted = {
+    name: RATE_LIMIT_STREAM.name,
+    subjects: [...RATE_LIMIT_STREAM.subjects],
+    // The window index is in the subject, so a counter only has to outlive one window;
+    // doubling the longest window leaves room for replicas whose clocks disagree.
+    max_age: nanos(2 * MAX_WINDOW_SECONDS),
+    // Each increment stores the new total; only the latest one per subject is needed.
+    max_msgs_per_subject: 1,
+    allow_direct: true,
+  } satisfies Partial<StreamConfig>;
+  try {
+    const { config } = await jsm.streams.info(wanted.name);
+    if (!config.allow_msg_counter) {
+      // The flag cannot be turned on later; counters are ephemeral, so deleting it loses nothing.
+      throw new Error(
+        `stream ${wanted.name} exists without allow_msg_counter; delete it so it can be recreated`,
+      );
+    }
+    if (
+      config.max_age !== wanted.max_age ||
+      config.max_msgs_per_subject !== wanted.max_msgs_per_subject ||
+      config.allow_direct !== wanted.allow_direct ||
+      config.subjects.join() !== wanted.subjects.join()
+    ) {
+      await jsm.streams.update(wanted.name, { ...config, ...wanted });
+    }
+  } catch (error) {
+    if (!/stream not found/i.test(String(error))) throw error;
+    try {
+      // Counters live for at most one window and are rebuilt by the next hits, so memory storage
+      // (no disk writes on the hot path) is enough.
+      await jsm.streams.add({ ...wanted, storage: 'memory', allow_msg_counter: true });
+    } catch (addError) {
+      // Another replica created it between our info and add.
+      if (!/already in use|exists/i.test(String(addError))) throw addError;
+    }
+  }
+}
+
+/**
+ * Fixed-window limits over JetStream counters, shared by every gateway replica: each hit adds 1 to
+ * `handoff.ratelimit.<policy>.<key>.<window index>` and gets the new total back atomically.
+ *
+ * When the counter cannot be reached (NATS down, stream missing, slow reply) the hit is allowed:
+ * rate limiting protects capacity, and refusing every call because its own store is unavailable
+ * would turn a limiter outage into a full API outage. The result then carries `error`.
+ */
+export function createRateLimiter(
+  nc: NatsConnection,
+  options: { timeoutMs?: number; now?: () => number } = {},
+): RateLimiter {
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+
+  return {
+    async hit(policy, key) {
+      assertPolicy(policy);
+      const seconds = now() / 1000;
+      const window = Math.floor(seconds / policy.windowSeconds);
+      const resetSeconds = Math.max(1, Math.ceil((window + 1) * policy.windowSeconds - seconds));
+      const subject = `${SUBJECT_PREFIX}.${policy.name}.${keyToken(key)}.${window}`;
+      const base = { limit: policy.limit, resetSeconds, policy };
+
+      let total: number;
+      try {
+        total = await increment(nc, subject, timeout);
+      } catch (error) {
+        return {
+          ...base,
+          allowed: true,
+          remaining: policy.limit,
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+      }
+      return {
+        ...base,
+        allowed: total <= policy.limit,
+        remaining: Math.max(0, policy.limit - total),
+      };
+    },
+  };
+}
+
+/** `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), and `Retry-After`. */
+export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  const name = sfString(result.policy.name);
+  const out: Record<string, string> = {
+    'RateLimit-Policy': `${name};q=${result.limit};w=${result.policy.windowSeconds}`,
+    RateLimit: `${name};r=${result.remaining};t=${result.resetSeconds}`,
+  };
+  if (!result.allowed) out['Retry-After'] = String(result.resetSeconds);
+  return out;
+}
+
+/** Maps any key to one subject token; distinct keys never share a token. */
+export function keyToken(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH && TOKEN.test(key) && !HASHED_SUFFIX.test(key)) return key;
+  const readable = key.slice(0, 40).replace(/[^A-Za-z0-9_-]/g, '_');
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${readable}-h${digest}`;
+}
+
+async function increment(nc: NatsConnection, subject: string, timeout: number): Promise<number> {
+  const h = headers();
+  h.set('Nats-Incr', '+1');
+  const reply = await nc.request(subject, undefined, { headers: h, timeout });
+  const ack = reply.json<{ val?: unknown; error?: { description?: unknown } }>();
+  if (ack.error) {
+    throw new Error(`rate limit counter ${subject}: ${String(ack.error.description)}`);
+  }
+  const total = typeof ack.val === 'string' ? Number(ack.val) : Number.NaN;
+  if (!Number.isSafeInteger(total)) {
+    throw new Error(`rate limit counter ${subject}: unexpected reply`);
+  }
+  return total;
+}
+
+function assertPolicy(policy: RateLimitPolicy): void {
+  if (!TOKEN.test(policy.name)) {
+    throw new TypeError(`rate limit policy name must match ${String(TOKEN)}: ${policy.name}`);
+  }
+  if (!Number.isSafeInteger(policy.limit) || policy.limit < 0) {
+    throw new RangeError(`rate limit policy ${policy.name}: limit must be a whole number >= 0`);
+  }
+  const { windowSeconds } = policy;
+  if (
+    !Number.isSafeInteger(windowSeconds) ||
+    windowSeconds < 1 ||
+    windowSeconds > MAX_WINDOW_SECONDS
+  ) {
+    throw new RangeError(
+      `rate limit policy ${policy.name}: windowSeconds must be a whole number from 1 to ${MAX_WINDOW_SECONDS}`,
+    );
+  }
+}
+
+function sfString(value: string): string {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}

@@ -1,0 +1,70 @@
+import {
+  accessOps,
+  APPLICATION_SECRET_PATTERN,
+  ApplicationCreate,
+  ApplicationStatusView,
+  ApplicationSubmitted,
+  IssuedKey,
+  sha256Hex,
+} from '@handoff/contracts';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
+
+const IdParams = z.strictObject({ id: z.string().max(64) });
+
+/** A malformed secret is answered like a wrong one, without a trip to the intake service. */
+function secretHash(secret: string | undefined): string {
+  if (!secret || !APPLICATION_SECRET_PATTERN.test(secret)) {
+    throw new HttpError(
+      404,
+      'application_not_found',
+      'No such access application, or the secret does not match.',
+    );
+  }
+  return sha256Hex(secret);
+}
+
+/** The applicant's side of conventions §1 "Access": apply, check the status, claim the key once. */
+export const accessRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/v1/access-applications',
+    operationId: 'submitAccessApplication',
+    summary: 'Apply for access; the application secret is shown once',
+    tags: ['access'],
+    access: { kind: 'public' },
+    body: ApplicationCreate,
+    status: 201,
+    response: ApplicationSubmitted,
+    handle: ({ body, call }) => call(accessOps.submit, { application: body }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/access-applications/{id}',
+    operationId: 'getAccessApplication',
+    summary: "An application's status, with its secret",
+    tags: ['access'],
+    access: { kind: 'applicant' },
+    params: IdParams,
+    status: 200,
+    response: ApplicationStatusView,
+    notFound: 'application_not_found',
+    handle: ({ params, applicationSecret, call }) =>
+      call(accessOps.status, { id: params.id, secret_hash: secretHash(applicationSecret) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/access-applications/{id}/api-key',
+    operationId: 'claimApiKey',
+    summary: 'Claim the agent key of an approved application, once',
+    tags: ['access'],
+    access: { kind: 'applicant' },
+    params: IdParams,
+    status: 201,
+    response: IssuedKey,
+    notFound: 'application_not_found',
+    handle: ({ params, applicationSecret, call }) =>
+      call(accessOps.claimKey, { id: params.id, secret_hash: secretHash(applicationSecret) }),
+  }),
+];

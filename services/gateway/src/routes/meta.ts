@@ -1,0 +1,143 @@
+import {
+  API_KEY_PREFIX,
+  API_VERSION,
+  EVENT_TYPES,
+  KEY_LIFETIME_DAYS,
+  Scope,
+  SCOPES,
+  Timestamp,
+} from '@handoff/contracts';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+import type { RateLimitPolicy } from '../ratelimit.ts';
+
+const RateLimitPolicyView = z.object({
+  name: z.string(),
+  applies_to: z.string(),
+  limit: z.number().int(),
+  window_seconds: z.number().int(),
+});
+
+export const Capabilities = z.object({
+  object: z.literal('capabilities'),
+  api_version: z.string(),
+  base_path: z.string(),
+  authentication: z.object({
+    agent_key: z.object({
+      header: z.string(),
+      scheme: z.string(),
+      format: z.string(),
+      lifetime_days: z.object({ default: z.number(), max: z.number() }),
+    }),
+    request_token: z.object({ header: z.string() }),
+    staff: z.object({
+      header: z.string(),
+      scheme: z.string(),
+      token: z.string(),
+      required_role: z.string(),
+    }),
+  }),
+  scopes: z.array(Scope),
+  event_types: z.array(z.string()),
+  limits: z.object({
+    body_bytes: z.number().int(),
+    list_limit_max: z.number().int(),
+    idempotency_key_max_length: z.number().int(),
+  }),
+  rate_limits: z.array(RateLimitPolicyView),
+  rate_limit_headers: z.string(),
+});
+
+export const Me = z.object({
+  object: z.literal('agent_identity'),
+  integration_id: z.string(),
+  key_id: z.string(),
+  scopes: z.array(Scope),
+  key_expires_at: Timestamp,
+});
+
+export interface MetaOptions {
+  policies: { key: RateLimitPolicy; public: RateLimitPolicy; authFailures: RateLimitPolicy };
+}
+
+export function metaRoutes(options: MetaOptions): RouteDefinition[] {
+  const { key, public: anonymous, authFailures } = options.policies;
+  const capabilities: z.infer<typeof Capabilities> = {
+    object: 'capabilities',
+    api_version: API_VERSION,
+    base_path: '/v1',
+    authentication: {
+      agent_key: {
+        header: 'Authorization',
+        scheme: 'Bearer',
+        format: `${API_KEY_PREFIX}<30 base62><6 base62 CRC32 checksum>`,
+        lifetime_days: { ...KEY_LIFETIME_DAYS },
+      },
+      request_token: { header: 'X-Service-Request-Token' },
+      staff: { header: 'Authorization', scheme: 'Bearer', token: 'JWT', required_role: 'staff' },
+    },
+    scopes: [...SCOPES],
+    event_types: [...EVENT_TYPES],
+    limits: { body_bytes: BODY_LIMIT_BYTES, list_limit_max: 100, idempotency_key_max_length: 255 },
+    rate_limits: [
+      {
+        name: key.name,
+        applies_to: 'each agent key (and each staff member)',
+        limit: key.limit,
+        window_seconds: key.windowSeconds,
+      },
+      {
+        name: anonymous.name,
+        applies_to: 'each client address on public routes',
+        limit: anonymous.limit,
+        window_seconds: anonymous.windowSeconds,
+      },
+      {
+        name: authFailures.name,
+        applies_to: 'failed authentications per client address; further attempts get 429',
+        limit: authFailures.limit,
+        window_seconds: authFailures.windowSeconds,
+      },
+    ],
+    rate_limit_headers: 'draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit',
+  };
+  const body = JSON.stringify(capabilities);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/capabilities',
+      operationId: 'getCapabilities',
+      summary: 'What this API offers: version, authentication, scopes, event types, limits',
+      tags: ['meta'],
+      access: { kind: 'public' },
+      status: 200,
+      response: Capabilities,
+      headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+      handle: async () => capabilities,
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/me',
+      operationId: 'getMe',
+      summary: 'The calling integration, its scopes and its key expiry',
+      tags: ['meta'],
+      access: { kind: 'agent', scopes: [] },
+      status: 200,
+      response: Me,
+      handle: async ({ agent }) => {
+        if (!agent) throw new HttpError(401, 'api_key_missing', 'No agent key.');
+        return {
+          object: 'agent_identity',
+          integration_id: agent.integration_id,
+          key_id: agent.key_id,
+          scopes: agent.scopes,
+          key_expires_at: agent.expires_at,
+        };
+      },
+    }),
+  ];
+}

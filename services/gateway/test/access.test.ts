@@ -1,0 +1,560 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bootstrap as intake } from '@handoff/intake';
+import { createLogger } from '@handoff/observability';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import {
+  createSigningKey,
+  signStaffToken,
+  startJwksServer,
+  type JwksServer,
+  type SignStaffTokenOptions,
+} from './support/staff-tokens.ts';
+
+const SECRET = randomBytes(32).toString('base64url');
+const AUDIENCE = 'handoff-staff';
+const logs: string[] = [];
+const capture = (service: string) =>
+  createLogger({
+    service,
+    version: 'test',
+    level: 'debug',
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
+  });
+
+type Intake = Awaited<ReturnType<typeof intake>>;
+let service: Intake;
+let a: RunningGateway;
+let b: RunningGateway;
+let strict: RunningGateway;
+let jwksGateway: RunningGateway;
+let jwks: JwksServer;
+const issuedSecrets: string[] = [];
+
+const gatewayEnv = (extra: Record<string, string> = {}) => ({
+  NATS_URL: testServers().natsUrl,
+  PORT: '0',
+  STAFF_JWT_SECRET: SECRET,
+  STAFF_JWT_AUDIENCE: AUDIENCE,
+  TRUST_PROXY: 'true',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
+  AUTH_FAILURE_LIMIT_PER_MINUTE: '1000',
+  LOG_LEVEL: 'debug',
+  ...extra,
+});
+
+beforeAll(async () => {
+  const { natsUrl, mongoUrl } = testServers();
+  service = await intake({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('gw_access'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'debug',
+    },
+    logger: capture('intake'),
+  });
+  a = await bootstrap({ env: gatewayEnv(), logger: capture('gateway-a') });
+  b = await bootstrap({ env: gatewayEnv(), logger: capture('gateway-b') });
+  strict = await bootstrap({
+    env: gatewayEnv({ RATE_LIMIT_PER_MINUTE: '5', AUTH_FAILURE_LIMIT_PER_MINUTE: '3' }),
+    logger: capture('gateway-strict'),
+  });
+  const key = await createSigningKey('ES256', 'staff-key-1');
+  jwks = await startJwksServer([key.publicJwk]);
+  const env: Record<string, string | undefined> = { ...gatewayEnv({ STAFF_JWKS_URL: jwks.url }) };
+  delete env.STAFF_JWT_SECRET;
+  jwksGateway = await bootstrap({ env, logger: capture('gateway-jwks') });
+  jwksKey = key;
+});
+
+let jwksKey: Awaited<ReturnType<typeof createSigningKey>>;
+
+afterAll(async () => {
+  await Promise.all([a, b, strict, jwksGateway].map((gateway) => gateway?.stop()));
+  await jwks?.close();
+  await service?.stop();
+});
+
+/** Each test gets its own client address, so per-address limits never leak between tests. */
+const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+
+interface Call {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  from?: string;
+}
+
+async function http(gateway: RunningGateway, path: string, call: Call = {}) {
+  const headers: Record<string, string> = {
+    'X-Forwarded-For': call.from ?? '198.51.100.7',
+    ...call.headers,
+  };
+  if (call.token) headers.Authorization = `Bearer ${call.token}`;
+  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${gateway.url}${path}`, {
+    method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  });
+  const text = await res.text();
+  const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  return { status: res.status, body, headers: res.headers };
+}
+
+const staffToken = (claims: SignStaffTokenOptions = {}, secret = SECRET) =>
+  signStaffToken(secret, { sub: 'ops@handoff.test', audience: AUDIENCE, ...claims });
+
+const application = {
+  app_name: 'Acme Concierge',
+  description: 'Hands travel requests to humans.',
+  contact_email: 'dev@acme.example',
+  requested_scopes: ['requests:create', 'requests:read'],
+};
+
+/** Application → approval → claimed key, over HTTP only. */
+async function onboard(scopes: string[] = ['requests:create', 'requests:read']) {
+  const submitted = await http(a, '/v1/access-applications', {
+    body: application,
+    from: address(),
+  });
+  expect(submitted.status).toBe(201);
+  const id = String(submitted.body.id);
+  const secret = String(submitted.body.application_secret);
+  issuedSecrets.push(secret);
+  const staff = await staffToken();
+  const approved = await http(a, `/v1/staff/access-applications/${id}/approve`, {
+    token: staff,
+    body: { scopes },
+  });
+  expect(approved.status).toBe(200);
+  const claimed = await http(a, `/v1/access-applications/${id}/api-key`, {
+    method: 'POST',
+    headers: { 'X-Application-Secret': secret },
+    from: address(),
+  });
+  expect(claimed.status).toBe(201);
+  issuedSecrets.push(String(claimed.body.api_key));
+  return {
+    id,
+    secret,
+    key: String(claimed.body.api_key),
+    keyId: String(claimed.body.key_id),
+    integrationId: String(approved.body.integration_id),
+  };
+}
+
+describe('from application to the first authenticated call, over HTTP only', () => {
+  it('walks every row of the access table', async () => {
+    const from = address();
+    const submitted = await http(a, '/v1/access-applications', { body: application, from });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body).toMatchObject({ status: 'submitted', object: 'access_application' });
+    const id = String(submitted.body.id);
+    const secret = String(submitted.body.application_secret);
+    issuedSecrets.push(secret);
+
+    const status = await http(a, `/v1/access-applications/${id}`, {
+      headers: { 'X-Application-Secret': secret },
+      from,
+    });
+    expect(status.status).toBe(200);
+    expect(status.body).not.toHaveProperty('application_secret');
+    expect((await http(a, `/v1/access-applications/${id}`, { from })).body).toMatchObject({
+      code: 'application_secret_missing',
+    });
+    const wrong = await http(a, `/v1/access-applications/${id}`, {
+      headers: { 'X-Application-Secret': `happ_${'x'.repeat(40)}` },
+      from,
+    });
+    expect(wrong).toMatchObject({ status: 404, body: { code: 'application_not_found' } });
+
+    const staff = await staffToken();
+    const listed = await http(a, '/v1/staff/access-applications?status=submitted&limit=100', {
+      token: staff,
+    });
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as { id: string }[]).map((x) => x.id)).toContain(id);
+
+    const early = await http(a, `/v1/access-applications/${id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': secret },
+      from,
+    });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { code: 'invalid_state_transition', current_state: 'submitted' },
+    });
+
+    const unknownScope = await http(a, `/v1/staff/access-applications/${id}/approve`, {
+      token: staff,
+      body: { scopes: ['requests:create', 'admin:everything'] },
+    });
+    expect(unknownScope.status).toBe(422);
+    expect(unknownScope.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ pointer: '/scopes/1' }],
+    });
+
+    const approved = await http(a, `/v1/staff/access-applications/${id}/approve`, {
+      token: staff,
+      body: { scopes: ['requests:create'] },
+    });
+    expect(approved).toMatchObject({
+      status: 200,
+      body: {
+        status: 'approved',
+        granted_scopes: ['requests:create'],
+        decided_by: 'ops@handoff.test',
+      },
+    });
+
+    const claimed = await http(a, `/v1/access-applications/${id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': secret },
+      from,
+    });
+    expect(claimed.status).toBe(201);
+    const key = String(claimed.body.api_key);
+    issuedSecrets.push(key);
+    expect(key).toMatch(/^hk_live_[0-9A-Za-z]{36}$/);
+    expect(claimed.body).toMatchObject({
+      scopes: ['requests:create'],
+      expires_at: expect.any(String),
+    });
+    const again = await http(a, `/v1/access-applications/${id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': secret },
+      from,
+    });
+    expect(again).toMatchObject({ status: 409, body: { code: 'invalid_state_transition' } });
+
+    const me = await http(a, '/v1/me', { token: key });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { integration_id: approved.body.integration_id, scopes: ['requests:create'] },
+    });
+    expect(me.headers.get('ratelimit-policy')).toMatch(/^"key";q=\d+;w=60$/);
+    expect(me.headers.get('ratelimit')).toMatch(/^"key";r=\d+;t=\d+$/);
+
+    const integration = await http(
+      a,
+      `/v1/staff/integrations/${String(approved.body.integration_id)}`,
+      { token: staff },
+    );
+    expect(integration.status).toBe(200);
+    const keys = integration.body.keys as { prefix: string; last4: string }[];
+    expect(keys).toEqual([
+      expect.objectContaining({ prefix: key.slice(0, 12), last4: key.slice(-4), status: 'active' }),
+    ]);
+    expect(JSON.stringify(integration.body)).not.toContain(key);
+  });
+
+  it('refuses a claim after rejection', async () => {
+    const from = address();
+    const submitted = await http(a, '/v1/access-applications', { body: application, from });
+    issuedSecrets.push(String(submitted.body.application_secret));
+    const staff = await staffToken();
+    const rejected = await http(
+      a,
+      `/v1/staff/access-applications/${String(submitted.body.id)}/reject`,
+      {
+        token: staff,
+        body: { reason: 'Not a fit for the marketplace.' },
+      },
+    );
+    expect(rejected).toMatchObject({
+      status: 200,
+      body: { status: 'rejected', rejection_reason: 'Not a fit for the marketplace.' },
+    });
+    const claim = await http(a, `/v1/access-applications/${String(submitted.body.id)}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': String(submitted.body.application_secret) },
+      from,
+    });
+    expect(claim).toMatchObject({
+      status: 409,
+      body: {
+        code: 'invalid_state_transition',
+        current_state: 'rejected',
+        allowed_transitions: [],
+      },
+    });
+    const status = await http(a, `/v1/access-applications/${String(submitted.body.id)}`, {
+      headers: { 'X-Application-Secret': String(submitted.body.application_secret) },
+      from,
+    });
+    expect(status.body).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Not a fit for the marketplace.',
+    });
+  });
+
+  it('refuses unknown body fields and bad JSON with the documented errors', async () => {
+    const from = address();
+    const typo = await http(a, '/v1/access-applications', {
+      body: { ...application, contact_emial: 'x' },
+      from,
+    });
+    expect(typo.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ pointer: '/contact_emial', code: 'unknown_field' }],
+    });
+    const res = await fetch(`${a.url}/v1/access-applications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
+      body: '{"app_name":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_json' });
+    const text = await fetch(`${a.url}/v1/access-applications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': from },
+      body: 'hello',
+    });
+    expect(text.status).toBe(415);
+  });
+});
+
+describe('agent keys', () => {
+  it('answers a missing, malformed, unknown and revoked key with the documented 401s', async () => {
+    const missing = await http(a, '/v1/me', { from: address() });
+    expect(missing).toMatchObject({ status: 401, body: { code: 'api_key_missing' } });
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await http(a, '/v1/me', { token: 'not-a-key', from: address() })).body).toMatchObject({
+      code: 'api_key_invalid',
+    });
+    const { key, keyId } = await onboard();
+    const forged = key.slice(0, -6) + 'AAAAAA';
+    expect((await http(a, '/v1/me', { token: forged, from: address() })).body).toMatchObject({
+      code: 'api_key_invalid',
+    });
+    const staff = await staffToken();
+    expect(
+      (await http(a, `/v1/staff/keys/${keyId}/revoke`, { method: 'POST', token: staff })).status,
+    ).toBe(200);
+    const revoked = await http(a, '/v1/me', { token: key, from: address() });
+    const unknown = await http(a, '/v1/me', { token: forged, from: address() });
+    expect(revoked.status).toBe(401);
+    // Unknown and revoked keys are indistinguishable.
+    expect({ ...revoked.body, request_id: '' }).toEqual({ ...unknown.body, request_id: '' });
+  });
+
+  it('answers an expired key with api_key_expired', async () => {
+    const { key, keyId } = await onboard();
+    await service.store.db
+      .collection('api_keys')
+      .updateOne({ _id: keyId } as never, { $set: { expires_at: new Date(Date.now() - 1000) } });
+    expect((await http(b, '/v1/me', { token: key, from: address() })).body).toMatchObject({
+      code: 'api_key_expired',
+    });
+  });
+
+  it('never lets an agent key onto a staff route', async () => {
+    const { key } = await onboard(['requests:read']);
+    expect((await http(a, '/v1/me', { token: key })).status).toBe(200);
+    const staffRouteWithKey = await http(a, '/v1/staff/access-applications', {
+      token: key,
+      from: address(),
+    });
+    expect(staffRouteWithKey).toMatchObject({ status: 401, body: { code: 'staff_token_invalid' } });
+  });
+
+  it('revocation is honoured by two replicas within a second', async () => {
+    const { key, keyId } = await onboard();
+    expect((await http(a, '/v1/me', { token: key })).status).toBe(200);
+    expect((await http(b, '/v1/me', { token: key })).status).toBe(200);
+    const staff = await staffToken();
+    const started = Date.now();
+    expect(
+      (await http(a, `/v1/staff/keys/${keyId}/revoke`, { method: 'POST', token: staff })).status,
+    ).toBe(200);
+    await eventually(
+      async () => {
+        const [onA, onB] = await Promise.all([
+          http(a, '/v1/me', { token: key }),
+          http(b, '/v1/me', { token: key }),
+        ]);
+        return onA.status === 401 && onB.status === 401 ? true : undefined;
+      },
+      { timeoutMs: 1_000, intervalMs: 20, what: 'both replicas refusing the revoked key' },
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('rotation: a further key works beside the old one, and a scope change applies to both at once', async () => {
+    const { key, integrationId } = await onboard(['requests:create', 'requests:read']);
+    const staff = await staffToken();
+    const rotated = await http(a, `/v1/staff/integrations/${integrationId}/keys`, {
+      token: staff,
+      body: { expires_in_days: 30 },
+    });
+    expect(rotated.status).toBe(201);
+    const second = String(rotated.body.api_key);
+    issuedSecrets.push(second);
+    for (const k of [key, second])
+      expect((await http(b, '/v1/me', { token: k })).body.scopes).toEqual([
+        'requests:create',
+        'requests:read',
+      ]);
+    const patched = await http(a, `/v1/staff/integrations/${integrationId}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { scopes: ['messages:create'] },
+    });
+    expect(patched.status).toBe(200);
+    await eventually(
+      async () => {
+        const scopes = await Promise.all(
+          [key, second].map(async (k) => (await http(b, '/v1/me', { token: k })).body.scopes),
+        );
+        return scopes.every((s) => JSON.stringify(s) === '["messages:create"]') ? true : undefined;
+      },
+      { timeoutMs: 1_000, intervalMs: 20 },
+    );
+    const tooLong = await http(a, `/v1/staff/integrations/${integrationId}/keys`, {
+      token: staff,
+      body: { expires_in_days: 400 },
+    });
+    expect(tooLong).toMatchObject({
+      status: 422,
+      body: { errors: [{ pointer: '/expires_in_days' }] },
+    });
+  });
+});
+
+describe('staff authentication', () => {
+  const applications = '/v1/staff/access-applications';
+
+  it('refuses expired, wrong-audience, wrong-secret and role-less tokens', async () => {
+    const expired = await staffToken({ expiresInSeconds: -300 });
+    expect((await http(a, applications, { token: expired, from: address() })).body).toMatchObject({
+      code: 'staff_token_expired',
+    });
+    const otherAudience = await staffToken({ audience: 'someone-else' });
+    expect(
+      (await http(a, applications, { token: otherAudience, from: address() })).body,
+    ).toMatchObject({ code: 'staff_token_invalid' });
+    const forged = await staffToken({}, randomBytes(32).toString('base64url'));
+    expect((await http(a, applications, { token: forged, from: address() })).body).toMatchObject({
+      code: 'staff_token_invalid',
+    });
+    const noRole = await staffToken({ roles: ['viewer'] });
+    expect(await http(a, applications, { token: noRole, from: address() })).toMatchObject({
+      status: 403,
+      body: { code: 'staff_role_required' },
+    });
+    expect((await http(a, applications, { from: address() })).body).toMatchObject({
+      code: 'staff_token_missing',
+    });
+  });
+
+  it('refuses an HS256 token when JWKS is configured, and accepts the provider’s token', async () => {
+    const hs256 = await staffToken();
+    expect(await http(jwksGateway, applications, { token: hs256, from: address() })).toMatchObject({
+      status: 401,
+      body: { code: 'staff_token_invalid' },
+    });
+    const es256 = await signStaffToken(jwksKey.privateKey, {
+      sub: 'idp-user',
+      audience: AUDIENCE,
+      alg: 'ES256',
+      kid: 'staff-key-1',
+    });
+    expect((await http(jwksGateway, applications, { token: es256 })).status).toBe(200);
+  });
+
+  it('pages through the audit log of staff actions', async () => {
+    const staff = await staffToken();
+    const first = await http(a, '/v1/staff/audit-log?limit=2', { token: staff });
+    expect(first.status).toBe(200);
+    expect(first.body.has_more).toBe(true);
+    const entries = first.body.data as {
+      id: string;
+      actor: string;
+      at: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    expect(entries[0]).toMatchObject({ actor: 'ops@handoff.test', at: expect.any(String) });
+    const next = await http(a, `/v1/staff/audit-log?limit=2&starting_after=${entries[1]?.id}`, {
+      token: staff,
+    });
+    const nextId = (next.body.data as { id: string }[])[0]?.id ?? '';
+    expect(nextId < (entries[1]?.id ?? '')).toBe(true);
+    const bad = await http(a, '/v1/staff/audit-log?limit=500', { token: staff });
+    expect(bad).toMatchObject({ status: 422, body: { errors: [{ pointer: '/query/limit' }] } });
+  });
+});
+
+describe('rate limits', () => {
+  it('limits each key, with RateLimit headers and Retry-After on 429', async () => {
+    const { key } = await onboard();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof http>> | undefined;
+    for (let i = 0; i < 7; i += 1) {
+      last = await http(strict, '/v1/me', { token: key });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(last?.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last?.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
+  });
+
+  it('locks out an address after repeated failed authentication, even with a valid key', async () => {
+    const { key } = await onboard();
+    const from = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push(
+        (await http(strict, '/v1/me', { token: `hk_live_${'a'.repeat(36)}`, from })).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await http(strict, '/v1/me', { token: key, from })).status).toBe(429);
+    expect((await http(strict, '/v1/me', { token: key, from: address() })).status).toBe(200);
+  });
+
+  it('publishes the policy in /v1/capabilities, which is cacheable', async () => {
+    const caps = await http(a, '/v1/capabilities');
+    expect(caps.status).toBe(200);
+    expect(caps.body).toMatchObject({
+      api_version: '1.0.2',
+      rate_limits: expect.arrayContaining([
+        expect.objectContaining({ name: 'key', window_seconds: 60 }),
+      ]),
+    });
+    const etag = caps.headers.get('etag') ?? '';
+    expect(caps.headers.get('cache-control')).toBe('public, max-age=300');
+    const again = await fetch(`${a.url}/v1/capabilities`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('secrets at rest and in logs', () => {
+  it('appear in no collection and no log line', async () => {
+    expect(issuedSecrets.length).toBeGreaterThan(8);
+    const db = service.store.db;
+    let dump = '';
+    for (const { name } of await db.listCollections().toArray()) {
+      dump += JSON.stringify(await db.collection(name).find().toArray());
+    }
+    expect(dump.length).toBeGreaterThan(1000);
+    const logText = logs.join('');
+    expect(logText).toContain('request');
+    for (const secret of issuedSecrets) {
+      expect(dump).not.toContain(secret);
+      expect(logText).not.toContain(secret);
+    }
+  });
+});

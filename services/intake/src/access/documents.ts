@@ -1,0 +1,131 @@
+import type {
+  Application,
+  ApplicationStatus,
+  AuditEntry,
+  Integration,
+  KeySummary,
+  Scope,
+} from '@handoff/contracts';
+import type { OutboxMessage } from '@handoff/runtime';
+
+export interface ApplicationDoc {
+  _id: string;
+  status: ApplicationStatus;
+  app_name: string;
+  description: string;
+  contact_email: string;
+  website: string | null;
+  requested_scopes: Scope[];
+  granted_scopes: Scope[] | null;
+  rejection_reason: string | null;
+  integration_id: string | null;
+  /** SHA-256 of the application secret; the secret itself is never stored. */
+  secret_hash: string;
+  key_claimed_at: Date | null;
+  created_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+  outbox?: OutboxMessage[];
+}
+
+export interface IntegrationDoc {
+  _id: string;
+  application_id: string;
+  app_name: string;
+  scopes: Scope[];
+  created_at: Date;
+  updated_at: Date;
+  outbox?: OutboxMessage[];
+}
+
+export interface KeyDoc {
+  _id: string;
+  integration_id: string;
+  /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
+  key_hash: string;
+  prefix: string;
+  last4: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  outbox?: OutboxMessage[];
+}
+
+export interface AuditDoc {
+  _id: string;
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  at: Date;
+  request_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export function applicationView(doc: ApplicationDoc): Application {
+  return {
+    object: 'access_application',
+    id: doc._id,
+    status: doc.status,
+    app_name: doc.app_name,
+    description: doc.description,
+    contact_email: doc.contact_email,
+    website: doc.website,
+    requested_scopes: doc.requested_scopes,
+    granted_scopes: doc.granted_scopes,
+    rejection_reason: doc.rejection_reason,
+    integration_id: doc.integration_id,
+    key_claimed: doc.key_claimed_at !== null,
+    created_at: doc.created_at.toISOString(),
+    decided_at: doc.decided_at?.toISOString() ?? null,
+    decided_by: doc.decided_by,
+  };
+}
+
+export function keyStatus(doc: KeyDoc, now = new Date()): KeySummary['status'] {
+  if (doc.revoked_at) return 'revoked';
+  return doc.expires_at <= now ? 'expired' : 'active';
+}
+
+export function keyView(doc: KeyDoc): KeySummary {
+  return {
+    object: 'api_key',
+    id: doc._id,
+    integration_id: doc.integration_id,
+    prefix: doc.prefix,
+    last4: doc.last4,
+    status: keyStatus(doc),
+    created_at: doc.created_at.toISOString(),
+    expires_at: doc.expires_at.toISOString(),
+    revoked_at: doc.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integration {
+  return {
+    object: 'integration',
+    id: doc._id,
+    application_id: doc.application_id,
+    app_name: doc.app_name,
+    scopes: doc.scopes,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    keys: keys.map(keyView),
+  };
+}
+
+export function auditView(doc: AuditDoc): AuditEntry {
+  return {
+    object: 'audit_entry',
+    id: doc._id,
+    actor: doc.actor,
+    action: doc.action,
+    target_type: doc.target_type,
+    target_id: doc.target_id,
+    at: doc.at.toISOString(),
+    request_id: doc.request_id,
+    before: doc.before,
+    after: doc.after,
+  };
+}

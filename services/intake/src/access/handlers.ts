@@ -1,0 +1,430 @@
+import { BusError, implement, type Bus, type Endpoint } from '@handoff/bus';
+import {
+  accessOps,
+  accessSubjects,
+  digestsEqual,
+  generateApiKey,
+  generateSecret,
+  KEY_LIFETIME_DAYS,
+  newId,
+  type AccessEvent,
+  type AccessEventType,
+  type AccessInvalidation,
+  ApplicationStatusView,
+  Integration,
+  type Application,
+  type IssuedKey,
+} from '@handoff/contracts';
+import type { Logger } from '@handoff/observability';
+import {
+  outboxMessage,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxMessage,
+} from '@handoff/runtime';
+import { paginate, type Store } from '@handoff/store';
+import type { Collection, Document } from 'mongodb';
+import {
+  applicationView,
+  auditView,
+  integrationView,
+  keyStatus,
+  keyView,
+  type ApplicationDoc,
+  type AuditDoc,
+  type IntegrationDoc,
+  type KeyDoc,
+} from './documents.ts';
+import { illegalMove } from './states.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the applicant may see: zod drops the staff-only fields. */
+const applicantView = (view: Application) => ApplicationStatusView.parse(view);
+const IntegrationSnapshot = Integration.omit({ keys: true });
+
+export interface AccessCollections {
+  applications: Collection<ApplicationDoc>;
+  integrations: Collection<IntegrationDoc>;
+  keys: Collection<KeyDoc>;
+  audit: Collection<AuditDoc>;
+}
+
+export function accessCollections(store: Store): AccessCollections {
+  return {
+    applications: store.db.collection<ApplicationDoc>('access_applications'),
+    integrations: store.db.collection<IntegrationDoc>('integrations'),
+    keys: store.db.collection<KeyDoc>('api_keys'),
+    audit: store.db.collection<AuditDoc>('audit_log'),
+  };
+}
+
+/** Collections whose documents carry outbox messages, for the outbox sweep. */
+export function accessOutboxCollections(store: Store): Collection<OutboxDocument>[] {
+  return ['access_applications', 'integrations', 'api_keys'].map((name) =>
+    store.db.collection<OutboxDocument>(name),
+  );
+}
+
+/** The audit entry travels with its event in the outbox, so a crash loses neither. */
+export function auditFromOutbox(audit: Collection<AuditDoc>) {
+  return async (message: OutboxMessage): Promise<void> => {
+    const entry = message.local?.audit as Omit<AuditDoc, '_id'> | undefined;
+    if (!entry) return;
+    try {
+      // The entry's id is the event's, so writing it again after a crash is a no-op.
+      await audit.insertOne({ ...entry, _id: `aud_${message.id.slice('evt_'.length)}` });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+  };
+}
+
+interface Staff {
+  actor: string;
+  request_id: string | null;
+}
+
+function event(
+  type: AccessEventType,
+  object: Record<string, unknown>,
+  staff: Staff | null,
+  audit?: { target_type: string; target_id: string; before: Record<string, unknown> | null },
+): OutboxMessage {
+  const id = newId('evt');
+  const at = new Date();
+  const payload: AccessEvent = {
+    id,
+    type,
+    timestamp: at.toISOString(),
+    data: { actor: staff?.actor ?? null, object },
+  };
+  const local =
+    staff && audit
+      ? {
+          audit: {
+            actor: staff.actor,
+            action: type.replace(/^access\./, ''),
+            target_type: audit.target_type,
+            target_id: audit.target_id,
+            at,
+            request_id: staff.request_id,
+            before: audit.before,
+            after: object,
+          } satisfies Omit<AuditDoc, '_id'>,
+        }
+      : undefined;
+  return outboxMessage(id, accessSubjects.event(type), payload, local);
+}
+
+export interface AccessDeps {
+  store: Store;
+  bus: Bus;
+  logger: Logger;
+  outbox: Outbox;
+}
+
+export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
+  const c = accessCollections(deps.store);
+  const publish = (collection: Collection<OutboxDocument>, id: string, messages: OutboxMessage[]) =>
+    deps.outbox.publish(collection, id, messages).catch((error: unknown) => {
+      // The sweep publishes it later; the caller's change is already durable.
+      deps.logger.warn(
+        { err: error, document_id: id },
+        'outbox publish failed; left for the sweep',
+      );
+    });
+  const asOutbox = <T extends Document>(collection: Collection<T>) =>
+    collection as unknown as Collection<OutboxDocument>;
+
+  const broadcastInvalidation = async (invalidation: AccessInvalidation) => {
+    deps.bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
+    await deps.bus.nc.flush();
+  };
+
+  const findApplication = async (id: string) => {
+    const doc = await c.applications.findOne({ _id: id });
+    if (!doc) throw new BusError('not_found', 'No such access application.');
+    return doc;
+  };
+
+  /** The applicant's view needs the secret: a wrong secret looks exactly like an unknown id. */
+  const findApplicationWithSecret = async (id: string, secretHash: string) => {
+    const doc = await c.applications.findOne({ _id: id });
+    if (!doc || !digestsEqual(doc.secret_hash, secretHash)) {
+      throw new BusError('not_found', 'No such access application, or the secret does not match.');
+    }
+    return doc;
+  };
+
+  /** The integration follows from an approved application; creating it is idempotent. */
+  const ensureIntegration = async (app: ApplicationDoc): Promise<IntegrationDoc> => {
+    const integrationId = app.integration_id ?? newId('int');
+    const now = new Date();
+    const doc = await c.integrations.findOneAndUpdate(
+      { application_id: app._id },
+      {
+        $setOnInsert: {
+          _id: integrationId,
+          application_id: app._id,
+          app_name: app.app_name,
+          scopes: app.granted_scopes ?? [],
+          created_at: now,
+          updated_at: now,
+        },
+      },
+      { upsert: true, returnDocument: 'after' },
+    );
+    if (!doc) throw new BusError('internal_error', 'integration upsert returned nothing');
+    return doc;
+  };
+
+  const issueKey = async (
+    integration: IntegrationDoc,
+    expiresInDays: number | undefined,
+    staff: Staff | null,
+  ): Promise<IssuedKey> => {
+    const generated = generateApiKey();
+    const now = new Date();
+    const days = expiresInDays ?? KEY_LIFETIME_DAYS.default;
+    const doc: KeyDoc = {
+      _id: newId('key'),
+      integration_id: integration._id,
+      key_hash: generated.hash,
+      prefix: generated.prefix,
+      last4: generated.last4,
+      created_at: now,
+      expires_at: new Date(now.getTime() + days * DAY_MS),
+      revoked_at: null,
+    };
+    const message = event('access.key.issued', keyView(doc), staff, {
+      target_type: 'api_key',
+      target_id: doc._id,
+      before: null,
+    });
+    await c.keys.insertOne({ ...doc, outbox: [message] });
+    await publish(asOutbox(c.keys), doc._id, [message]);
+    return {
+      object: 'api_key',
+      api_key: generated.key,
+      key_id: doc._id,
+      integration_id: integration._id,
+      scopes: integration.scopes,
+      prefix: doc.prefix,
+      last4: doc.last4,
+      created_at: doc.created_at.toISOString(),
+      expires_at: doc.expires_at.toISOString(),
+    };
+  };
+
+  const integrationWithKeys = async (integration: IntegrationDoc) => {
+    const keys = await c.keys
+      .find({ integration_id: integration._id })
+      .sort({ _id: -1 })
+      .limit(100)
+      .toArray();
+    return integrationView(integration, keys);
+  };
+
+  const decide = async (
+    id: string,
+    action: 'approve' | 'reject',
+    change: Partial<ApplicationDoc>,
+    staff: Staff,
+  ) => {
+    const before = await findApplication(id);
+    if (before.status !== 'submitted') throw illegalMove(before.status, action);
+    const now = new Date();
+    const next: ApplicationDoc = { ...before, ...change, decided_at: now, decided_by: staff.actor };
+    const view = applicationView(next);
+    const message = event(
+      action === 'approve' ? 'access.application.approved' : 'access.application.rejected',
+      view,
+      staff,
+      { target_type: 'access_application', target_id: id, before: applicationView(before) },
+    );
+    const updated = await c.applications.findOneAndUpdate(
+      { _id: id, status: 'submitted' },
+      {
+        $set: { ...change, decided_at: now, decided_by: staff.actor },
+        $push: { outbox: message },
+      },
+      { returnDocument: 'after' },
+    );
+    if (!updated) {
+      // Someone else decided between our read and our write.
+      const current = await findApplication(id);
+      throw illegalMove(current.status, action);
+    }
+    if (action === 'approve') await ensureIntegration(updated);
+    await publish(asOutbox(c.applications), id, [message]);
+    return applicationView(updated);
+  };
+
+  return {
+    ...implement(accessOps.submit, async ({ application }) => {
+      const { secret, hash } = generateSecret('happ', 40);
+      const doc: ApplicationDoc = {
+        _id: newId('app'),
+        status: 'submitted',
+        app_name: application.app_name,
+        description: application.description,
+        contact_email: application.contact_email,
+        website: application.website ?? null,
+        requested_scopes: application.requested_scopes,
+        granted_scopes: null,
+        rejection_reason: null,
+        integration_id: null,
+        secret_hash: hash,
+        key_claimed_at: null,
+        created_at: new Date(),
+        decided_at: null,
+        decided_by: null,
+      };
+      const view = applicationView(doc);
+      const message = event('access.application.submitted', view, null);
+      await c.applications.insertOne({ ...doc, outbox: [message] });
+      await publish(asOutbox(c.applications), doc._id, [message]);
+      return { ...applicantView(view), application_secret: secret };
+    }),
+
+    ...implement(accessOps.status, async ({ id, secret_hash }) =>
+      applicantView(applicationView(await findApplicationWithSecret(id, secret_hash))),
+    ),
+
+    ...implement(accessOps.claimKey, async ({ id, secret_hash }) => {
+      const app = await findApplicationWithSecret(id, secret_hash);
+      if (app.status !== 'approved' || app.key_claimed_at) {
+        throw illegalMove(app.status, 'claim_key', { keyClaimed: app.key_claimed_at !== null });
+      }
+      const claimed = await c.applications.findOneAndUpdate(
+        { _id: id, status: 'approved', key_claimed_at: null },
+        { $set: { key_claimed_at: new Date() } },
+        { returnDocument: 'after' },
+      );
+      if (!claimed) throw illegalMove(app.status, 'claim_key', { keyClaimed: true });
+      return issueKey(await ensureIntegration(claimed), undefined, null);
+    }),
+
+    ...implement(accessOps.list, async ({ query }) => {
+      const filter = query.status ? { status: query.status } : {};
+      const page = await paginate(c.applications, filter, query);
+      return {
+        object: 'list' as const,
+        data: page.data.map(applicationView),
+        has_more: page.has_more,
+      };
+    }),
+
+    ...implement(accessOps.get, async ({ id }) => applicationView(await findApplication(id))),
+
+    ...implement(accessOps.approve, async ({ id, scopes, actor, request_id }) =>
+      decide(
+        id,
+        'approve',
+        { status: 'approved', granted_scopes: scopes, integration_id: newId('int') },
+        { actor, request_id },
+      ),
+    ),
+
+    ...implement(accessOps.reject, async ({ id, reason, actor, request_id }) =>
+      decide(id, 'reject', { status: 'rejected', rejection_reason: reason }, { actor, request_id }),
+    ),
+
+    ...implement(
+      accessOps.issueKey,
+      async ({ integration_id, expires_in_days, actor, request_id }) => {
+        const integration = await c.integrations.findOne({ _id: integration_id });
+        if (!integration) throw new BusError('not_found', 'No such integration.');
+        return issueKey(integration, expires_in_days, { actor, request_id });
+      },
+    ),
+
+    ...implement(accessOps.revokeKey, async ({ key_id, actor, request_id }) => {
+      const before = await c.keys.findOne({ _id: key_id });
+      if (!before) throw new BusError('not_found', 'No such key.');
+      if (!before.revoked_at) {
+        const revokedAt = new Date();
+        const after = keyView({ ...before, revoked_at: revokedAt });
+        const message = event(
+          'access.key.revoked',
+          after,
+          { actor, request_id },
+          {
+            target_type: 'api_key',
+            target_id: key_id,
+            before: keyView(before),
+          },
+        );
+        const updated = await c.keys.findOneAndUpdate(
+          { _id: key_id, revoked_at: null },
+          { $set: { revoked_at: revokedAt }, $push: { outbox: message } },
+          { returnDocument: 'after' },
+        );
+        if (updated) await publish(asOutbox(c.keys), key_id, [message]);
+      }
+      // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
+      await broadcastInvalidation({ key_ids: [key_id] });
+      const current = await c.keys.findOne({ _id: key_id });
+      if (!current) throw new BusError('not_found', 'No such key.');
+      return keyView(current);
+    }),
+
+    ...implement(
+      accessOps.updateIntegration,
+      async ({ integration_id, scopes, actor, request_id }) => {
+        const before = await c.integrations.findOne({ _id: integration_id });
+        if (!before) throw new BusError('not_found', 'No such integration.');
+        const now = new Date();
+        const snapshot = IntegrationSnapshot.parse(
+          integrationView({ ...before, scopes, updated_at: now }, []),
+        );
+        const beforeSnapshot = IntegrationSnapshot.parse(integrationView(before, []));
+        const message = event(
+          'access.integration.updated',
+          snapshot,
+          { actor, request_id },
+          {
+            target_type: 'integration',
+            target_id: integration_id,
+            before: beforeSnapshot,
+          },
+        );
+        const updated = await c.integrations.findOneAndUpdate(
+          { _id: integration_id },
+          { $set: { scopes, updated_at: now }, $push: { outbox: message } },
+          { returnDocument: 'after' },
+        );
+        if (!updated) throw new BusError('not_found', 'No such integration.');
+        await publish(asOutbox(c.integrations), integration_id, [message]);
+        await broadcastInvalidation({ integration_id });
+        return integrationWithKeys(updated);
+      },
+    ),
+
+    ...implement(accessOps.getIntegration, async ({ integration_id }) => {
+      const integration = await c.integrations.findOne({ _id: integration_id });
+      if (!integration) throw new BusError('not_found', 'No such integration.');
+      return integrationWithKeys(integration);
+    }),
+
+    ...implement(accessOps.audit, async ({ query }) => {
+      const page = await paginate(c.audit, {}, query);
+      return { object: 'list' as const, data: page.data.map(auditView), has_more: page.has_more };
+    }),
+
+    ...implement(accessOps.verifyKey, async ({ key_hash }) => {
+      const key = await c.keys.findOne({ key_hash });
+      if (!key) throw new BusError('not_found', 'Unknown key.');
+      const integration = await c.integrations.findOne({ _id: key.integration_id });
+      if (!integration) throw new BusError('not_found', 'Unknown key.');
+      return {
+        key_id: key._id,
+        integration_id: key.integration_id,
+        scopes: integration.scopes,
+        status: keyStatus(key),
+        expires_at: key.expires_at.toISOString(),
+      };
+    }),
+  };
+}

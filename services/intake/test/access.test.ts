@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call, type BusError } from '@handoff/bus';
+import {
+  ACCESS_STREAM,
+  accessOps,
+  accessSubjects,
+  AccessEvent,
+  isWellFormedApiKey,
+  sha256Hex,
+} from '@handoff/contracts';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { bootstrap } from '../src/bootstrap.ts';
+
+type Service = Awaited<ReturnType<typeof bootstrap>>;
+let service: Service;
+let nc: NatsConnection;
+const invalidations: unknown[] = [];
+const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
+const opts = { timeoutMs: 5_000 };
+
+beforeAll(async () => {
+  const { natsUrl, mongoUrl } = testServers();
+  service = await bootstrap({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('access'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  nc = await connect({ servers: natsUrl });
+  const sub = nc.subscribe(accessSubjects.invalidate);
+  void (async () => {
+    for await (const msg of sub) invalidations.push(msg.json());
+  })();
+});
+
+afterAll(async () => {
+  await nc.close();
+  await service.stop();
+});
+
+const application = {
+  app_name: 'Acme Concierge',
+  description: 'Hands travel requests to human agents.',
+  contact_email: 'dev@acme.example',
+  requested_scopes: ['requests:create', 'requests:read'] as const,
+};
+
+async function submit() {
+  return call(
+    nc,
+    accessOps.submit,
+    { application: { ...application, requested_scopes: [...application.requested_scopes] } },
+    opts,
+  );
+}
+
+describe('the access flow over the bus', () => {
+  it('submits, approves, claims once, and verifies the key by its hash', async () => {
+    const submitted = await submit();
+    expect(submitted).toMatchObject({
+      status: 'submitted',
+      key_claimed: false,
+      granted_scopes: null,
+    });
+    expect(submitted.application_secret).toMatch(/^happ_/);
+    const secret_hash = sha256Hex(submitted.application_secret);
+
+    await expect(
+      call(nc, accessOps.status, { id: submitted.id, secret_hash: sha256Hex('happ_wrong') }, opts),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'submitted', allowed_transitions: ['approve', 'reject'] },
+    });
+
+    const approved = await call(
+      nc,
+      accessOps.approve,
+      { id: submitted.id, scopes: ['requests:create'], ...staff },
+      opts,
+    );
+    expect(approved).toMatchObject({
+      status: 'approved',
+      granted_scopes: ['requests:create'],
+      decided_by: staff.actor,
+    });
+    expect(approved.integration_id).toMatch(/^int_/);
+    await expect(
+      call(nc, accessOps.reject, { id: submitted.id, reason: 'late', ...staff }, opts),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'approved' },
+    });
+
+    const key = await call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts);
+    expect(isWellFormedApiKey(key.api_key)).toBe(true);
+    expect(key).toMatchObject({
+      integration_id: approved.integration_id,
+      scopes: ['requests:create'],
+    });
+    await expect(
+      call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { allowed_transitions: [] },
+    });
+
+    const verified = await call(
+      nc,
+      accessOps.verifyKey,
+      { key_hash: sha256Hex(key.api_key) },
+      opts,
+    );
+    expect(verified).toMatchObject({
+      key_id: key.key_id,
+      status: 'active',
+      scopes: ['requests:create'],
+    });
+    await expect(
+      call(nc, accessOps.verifyKey, { key_hash: sha256Hex('hk_live_unknown') }, opts),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+
+    const status = await call(nc, accessOps.status, { id: submitted.id, secret_hash }, opts);
+    expect(status).toMatchObject({
+      status: 'approved',
+      key_claimed: true,
+      integration_id: approved.integration_id,
+    });
+    expect(status).not.toHaveProperty('contact_email');
+  });
+
+  it('rotates, revokes (broadcasting the invalidation), and changes scopes for every key', async () => {
+    const submitted = await submit();
+    const approved = await call(
+      nc,
+      accessOps.approve,
+      { id: submitted.id, scopes: ['requests:read'], ...staff },
+      opts,
+    );
+    const integration_id = approved.integration_id ?? '';
+    const first = await call(
+      nc,
+      accessOps.claimKey,
+      { id: submitted.id, secret_hash: sha256Hex(submitted.application_secret) },
+      opts,
+    );
+    const second = await call(
+      nc,
+      accessOps.issueKey,
+      { integration_id, expires_in_days: 7, ...staff },
+      opts,
+    );
+    expect(Date.parse(second.expires_at) - Date.parse(second.created_at)).toBe(
+      7 * 24 * 3600 * 1000,
+    );
+
+    const revoked = await call(nc, accessOps.revokeKey, { key_id: first.key_id, ...staff }, opts);
+    expect(revoked).toMatchObject({ status: 'revoked', prefix: first.prefix, last4: first.last4 });
+    expect(JSON.stringify(revoked)).not.toContain(first.api_key);
+    await eventually(() =>
+      invalidations.some((i) => JSON.stringify(i).includes(first.key_id)) ? true : undefined,
+    );
+    expect(
+      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(first.api_key) }, opts)).status,
+    ).toBe('revoked');
+    expect(
+      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) }, opts)).status,
+    ).toBe('active');
+
+    const updated = await call(
+      nc,
+      accessOps.updateIntegration,
+      { integration_id, scopes: ['requests:read', 'messages:create'], ...staff },
+      opts,
+    );
+    expect(updated.keys.map((k) => k.status).sort()).toEqual(['active', 'revoked']);
+    expect(
+      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) }, opts)).scopes,
+    ).toEqual(['requests:read', 'messages:create']);
+    await eventually(() =>
+      invalidations.some((i) => JSON.stringify(i).includes(integration_id)) ? true : undefined,
+    );
+  });
+
+  it('refuses a claim after rejection', async () => {
+    const submitted = await submit();
+    const rejected = await call(
+      nc,
+      accessOps.reject,
+      { id: submitted.id, reason: 'Not a fit.', ...staff },
+      opts,
+    );
+    expect(rejected).toMatchObject({ status: 'rejected', rejection_reason: 'Not a fit.' });
+    const failure = call(
+      nc,
+      accessOps.claimKey,
+      { id: submitted.id, secret_hash: sha256Hex(submitted.application_secret) },
+      opts,
+    );
+    await expect(failure).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'rejected', allowed_transitions: [] },
+    });
+  });
+
+  it('lists applications newest first with cursors and a status filter', async () => {
+    const page = await call(nc, accessOps.list, { query: { limit: 2 } }, opts);
+    expect(page.data).toHaveLength(2);
+    expect(page.has_more).toBe(true);
+    const next = await call(
+      nc,
+      accessOps.list,
+      { query: { limit: 100, starting_after: page.data[1]?.id } },
+      opts,
+    );
+    const all = await call(nc, accessOps.list, { query: { limit: 100 } }, opts);
+    expect([...page.data, ...next.data].map((a) => a.id)).toEqual(all.data.map((a) => a.id));
+    const rejected = await call(
+      nc,
+      accessOps.list,
+      { query: { limit: 100, status: 'rejected' } },
+      opts,
+    );
+    expect(rejected.data.every((a) => a.status === 'rejected')).toBe(true);
+    expect(rejected.data.length).toBeGreaterThan(0);
+  });
+
+  it('audits every staff action with actor, time, before and after', async () => {
+    const audit = await eventually(async () => {
+      const list = await call(nc, accessOps.audit, { query: { limit: 100 } }, opts);
+      return list.data.length >= 6 ? list : undefined;
+    });
+    const actions = audit.data.map((entry) => entry.action).sort();
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'application.approved',
+        'application.rejected',
+        'key.issued',
+        'key.revoked',
+        'integration.updated',
+      ]),
+    );
+    const revoke = audit.data.find((entry) => entry.action === 'key.revoked');
+    expect(revoke).toMatchObject({
+      actor: staff.actor,
+      request_id: staff.request_id,
+      target_type: 'api_key',
+    });
+    expect(revoke?.before).toMatchObject({ status: 'active' });
+    expect(revoke?.after).toMatchObject({ status: 'revoked' });
+  });
+
+  it('publishes access events on HANDOFF_ACCESS for staff tools', async () => {
+    const jsm = await jetstreamManager(nc);
+    const consumer = await jsm.jetstream().consumers.get(ACCESS_STREAM.name);
+    const types = new Set<string>();
+    const batch = await consumer.fetch({ max_messages: 200, expires: 1_000 });
+    for await (const msg of batch) {
+      const parsed = AccessEvent.parse(msg.json());
+      types.add(parsed.type);
+      expect(JSON.stringify(parsed)).not.toMatch(/hk_live_[0-9A-Za-z]{36}|happ_[0-9A-Za-z]{40}/);
+      if (types.size === 6) break;
+    }
+    expect([...types].sort()).toEqual([
+      'access.application.approved',
+      'access.application.rejected',
+      'access.application.submitted',
+      'access.integration.updated',
+      'access.key.issued',
+      'access.key.revoked',
+    ]);
+  });
+});
+
+describe('crash between the write and the publish', () => {
+  it('leaves nothing behind: the sweep publishes what a publish failure left in the outbox', async () => {
+    const before = (await jetstreamManager(nc).then((j) => j.streams.info(ACCESS_STREAM.name)))
+      .state.messages;
+    const apps = service.store.db.collection('access_applications');
+    await apps.insertOne({
+      _id: 'app_crash_test',
+      status: 'submitted',
+      outbox: [
+        {
+          id: 'evt_crashtest0000000000000000',
+          subject: 'handoff.access.application.submitted',
+          payload: { id: 'evt_crashtest0000000000000000' },
+          created_at: new Date(Date.now() - 60_000),
+        },
+      ],
+    } as never);
+    expect(await service.outbox.sweep()).toBe(1);
+    expect(await service.outbox.sweep()).toBe(0);
+    const after = (await jetstreamManager(nc).then((j) => j.streams.info(ACCESS_STREAM.name))).state
+      .messages;
+    expect(after).toBe(before + 1);
+    expect((await apps.findOne({ _id: 'app_crash_test' } as never))?.outbox).toEqual([]);
+  });
+});
+
+export type { BusError };
