@@ -1,4 +1,5 @@
 import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
+import { envSchema as gatewayEnv } from '@handoff/gateway/env';
 import { freePort, startMongo, startNats, type RunningServer } from '@handoff/testkit';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Supervised, type SupervisorEvents } from './supervisor.ts';
+
+const gatewayVariables = Object.keys(gatewayEnv.shape);
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -86,10 +89,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       'OTEL_SERVICE_NAME',
     ]),
   };
+  // Gateway settings the caller chose (rate limits, timeouts, JWT checks) reach the gateway.
+  const gatewaySettings = pick(
+    options.env,
+    gatewayVariables.filter((key) => !['PORT', 'NATS_URL', 'LOG_LEVEL', 'STAFF_JWT_SECRET'].includes(key)),
+  );
   for (const name of ALL_SERVICES) {
     const env: Record<string, string> =
       name === 'gateway'
-        ? { ...common, PORT: String(gatewayPort), STAFF_JWT_SECRET: secret }
+        ? { ...common, ...gatewaySettings, PORT: String(gatewayPort), STAFF_JWT_SECRET: secret }
         : {
             ...common,
             MONGO_URL: mongo.url,

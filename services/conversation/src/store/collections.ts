@@ -3,5 +3,4 @@ import type { CollectionPlan } from '@handoff/store';
 /** The collections this service owns. No other service reads or writes them. */
 export const collections: CollectionPlan = {
   messages: [{ key: { request_id: 1, created_at: 1 }, options: { name: 'request_created' } }],
-  outbox: [{ key: { published_at: 1, created_at: 1 }, options: { name: 'unpublished_first' } }],
 };

@@ -14,7 +14,6 @@ export const collections: CollectionPlan = {
       options: { name: 'request_token_hash_unique', unique: true },
     },
   ],
-  outbox: [{ key: { published_at: 1, created_at: 1 }, options: { name: 'unpublished_first' } }],
   access_applications: [
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
     pendingOutbox,

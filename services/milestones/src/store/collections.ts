@@ -4,5 +4,4 @@ import type { CollectionPlan } from '@handoff/store';
 export const collections: CollectionPlan = {
   milestones: [{ key: { request_id: 1, created_at: 1 }, options: { name: 'request_created' } }],
   disputes: [{ key: { request_id: 1, created_at: -1 }, options: { name: 'request_created' } }],
-  outbox: [{ key: { published_at: 1, created_at: 1 }, options: { name: 'unpublished_first' } }],
 };

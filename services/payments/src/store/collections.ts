@@ -8,5 +8,4 @@ export const collections: CollectionPlan = {
   payments: [
     { key: { payment_request_id: 1 }, options: { name: 'payment_request_unique', unique: true } },
   ],
-  outbox: [{ key: { published_at: 1, created_at: 1 }, options: { name: 'unpublished_first' } }],
 };
