@@ -2,7 +2,15 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runHttpLoad } from './http-load.ts';
 import { describeError, problemsOf, runClosedLoop, summarize } from './measure.ts';
-import type { Load, LoadOptions, Measurement, Scenario, ScenarioReport } from './types.ts';
+import type {
+  Fixture,
+  Load,
+  LoadOptions,
+  Measurement,
+  Scenario,
+  ScenarioReport,
+  SetupContext,
+} from './types.ts';
 
 export interface RunOptions {
   connections: number;
@@ -13,6 +21,94 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   signal: AbortSignal;
   progress(line: string): void;
+  /**
+   * The fixtures shared with other scenarios of the run; without one, the scenario gets a pool of
+   * its own, torn down with it.
+   */
+  fixtures?: FixturePool;
+}
+
+export type PoolOptions = Pick<RunOptions, 'tempDir' | 'env' | 'signal' | 'progress'>;
+
+interface StartedFixture {
+  value: Promise<unknown>;
+  steps: (() => unknown)[];
+  dataDir: string;
+}
+
+/** Runs teardown steps last first; returns what went wrong, one line each. */
+async function runSteps(steps: (() => unknown)[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const step of steps.splice(0).reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      problems.push(`teardown: ${describeError(error)}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The fixtures of a run: each started once, on first use, in `<tempDir>/fixtures/<name>`, and kept
+ * until released.
+ */
+export class FixturePool {
+  readonly #options: PoolOptions;
+  readonly #started = new Map<Fixture<unknown>, StartedFixture>();
+
+  constructor(options: PoolOptions) {
+    this.#options = options;
+  }
+
+  /** The fixture's value; starts it on the first call, shares it afterwards. */
+  use<T>(fixture: Fixture<T>): Promise<T> {
+    const existing = this.#started.get(fixture);
+    // Entries are keyed by their fixture, so the value is that fixture's T.
+    if (existing) return existing.value as Promise<T>;
+    const dataDir = join(this.#options.tempDir, 'fixtures', fixture.name);
+    mkdirSync(dataDir, { recursive: true });
+    const steps: (() => unknown)[] = [];
+    const progress = (line: string) => this.#options.progress(`${fixture.name}: ${line}`);
+    const context: SetupContext = {
+      dataDir,
+      env: this.#options.env,
+      signal: this.#options.signal,
+      progress,
+      teardown: (step) => steps.push(step),
+    };
+    progress('setting up (shared, not measured)');
+    const value = fixture.setup(context).catch((error: unknown) => {
+      throw new Error(`fixture ${fixture.name}: ${describeError(error)}`);
+    });
+    this.#started.set(fixture, { value, steps, dataDir });
+    return value;
+  }
+
+  /** The fixtures started so far, in the order they were started. */
+  started(): Fixture<unknown>[] {
+    return [...this.#started.keys()];
+  }
+
+  /** Tears a started fixture down (a no-op otherwise); returns its teardown problems. */
+  async release(fixture: Fixture<unknown>): Promise<string[]> {
+    const entry = this.#started.get(fixture);
+    if (!entry) return [];
+    this.#started.delete(fixture);
+    // Its setup may still be under way (an interrupted run): let it settle first.
+    await entry.value.catch(() => undefined);
+    this.#options.progress(`${fixture.name}: tearing down`);
+    const problems = await runSteps(entry.steps);
+    rmSync(entry.dataDir, { recursive: true, force: true });
+    return problems.map((problem) => `${fixture.name}: ${problem}`);
+  }
+
+  /** Tears every started fixture down, the last started first. */
+  async releaseAll(): Promise<string[]> {
+    const problems: string[] = [];
+    for (const fixture of this.started().reverse()) problems.push(...(await this.release(fixture)));
+    return problems;
+  }
 }
 
 /** Drives a load with the driver its kind calls for. */
@@ -41,6 +137,8 @@ export async function runScenario(
     problems: [],
   };
   const steps: (() => unknown)[] = [];
+  const ownPool = options.fixtures === undefined;
+  const fixtures = options.fixtures ?? new FixturePool(options);
   const dataDir = join(options.tempDir, scenario.name);
   mkdirSync(dataDir, { recursive: true });
   const progress = (line: string) => options.progress(`${scenario.name}: ${line}`);
@@ -54,6 +152,14 @@ export async function runScenario(
       signal: options.signal,
       progress,
       teardown: (step) => steps.push(step),
+      use: <T>(fixture: Fixture<T>) => {
+        if (!scenario.uses?.includes(fixture)) {
+          return Promise.reject(
+            new Error(`uses the fixture ${fixture.name} without listing it in \`uses\``),
+          );
+        }
+        return fixtures.use(fixture);
+      },
     });
     if (options.signal.aborted) throw new Error('interrupted');
     if (options.warmupMs > 0) {
@@ -72,14 +178,40 @@ export async function runScenario(
     report.failure = describeError(error);
   } finally {
     progress('tearing down');
-    for (const step of steps.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        report.problems.push(`teardown: ${describeError(error)}`);
-      }
-    }
+    report.problems.push(...(await runSteps(steps)));
+    if (ownPool) report.problems.push(...(await fixtures.releaseAll()));
     rmSync(dataDir, { recursive: true, force: true });
   }
   return report;
+}
+
+/**
+ * Runs the scenarios in order with one pool of fixtures: a fixture is torn down right after the
+ * last scenario that lists it (its teardown problems go to that scenario's report), so what it
+ * started does not run beside the scenarios after it. Stops early when the run is interrupted.
+ */
+export async function runScenarios(
+  scenarios: readonly Scenario[],
+  options: Omit<RunOptions, 'fixtures'>,
+  onReport: (report: ScenarioReport) => void = () => {},
+): Promise<ScenarioReport[]> {
+  const pool = new FixturePool(options);
+  const reports: ScenarioReport[] = [];
+  try {
+    for (const [index, scenario] of scenarios.entries()) {
+      if (options.signal.aborted) break;
+      const report = await runScenario(scenario, { ...options, fixtures: pool });
+      const later = scenarios.slice(index + 1);
+      for (const fixture of pool.started().reverse()) {
+        if (later.some((next) => next.uses?.includes(fixture))) continue;
+        report.problems.push(...(await pool.release(fixture)));
+      }
+      reports.push(report);
+      onReport(report);
+    }
+  } finally {
+    const problems = await pool.releaseAll();
+    reports.at(-1)?.problems.push(...problems);
+  }
+  return reports;
 }

@@ -6,8 +6,9 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
+import { BENCH_RATE_LIMITS } from './fixtures/gateway-stack.ts';
 import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
-import { runScenario } from './harness.ts';
+import { runScenarios } from './harness.ts';
 import { computeRatios } from './measure.ts';
 import { RATIOS, scenarios } from './scenarios/index.ts';
 import type { ScenarioReport } from './types.ts';
@@ -52,11 +53,11 @@ async function main(): Promise<number> {
   );
 
   const tempDir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
-  const reports: ScenarioReport[] = [];
+  let reports: ScenarioReport[];
   try {
-    for (const scenario of selected) {
-      if (abort.signal.aborted) break;
-      const report = await runScenario(scenario, {
+    reports = await runScenarios(
+      selected,
+      {
         connections: config.connections,
         durationMs: config.durationS * 1_000,
         warmupMs: config.warmupS * 1_000,
@@ -64,14 +65,14 @@ async function main(): Promise<number> {
         env: process.env,
         signal: abort.signal,
         progress,
-      });
-      reports.push(report);
-      progress(
-        report.stats
-          ? `${scenario.name}: ${report.stats.requests_per_s} req/s, p50 ${report.stats.p50_ms} ms, p99 ${report.stats.p99_ms} ms`
-          : `${scenario.name}: failed: ${report.failure}`,
-      );
-    }
+      },
+      (report) =>
+        progress(
+          report.stats
+            ? `${report.name}: ${report.stats.requests_per_s} req/s, p50 ${report.stats.p50_ms} ms, p99 ${report.stats.p99_ms} ms`
+            : `${report.name}: failed: ${report.failure}`,
+        ),
+    );
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
   }
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
       warmup_s: config.warmupS,
       connections: config.connections,
       stack_log_level: config.logLevel,
+      stack_rate_limits: BENCH_RATE_LIMITS,
       nats: process.env.NATS_URL ? 'NATS_URL' : 'started by the bench',
       mongo: process.env.MONGO_URL ? 'MONGO_URL' : 'started by the bench',
     },

@@ -23,23 +23,32 @@ export interface CallLoad {
   call: () => Promise<unknown>;
 }
 
-export interface ScenarioContext {
-  /** A fresh temporary directory of this scenario's own, removed after the run. */
+/** What a scenario's or a fixture's `setup` gets from the harness. */
+export interface SetupContext {
+  /** A fresh temporary directory of its own, removed after it was torn down. */
   dataDir: string;
   /** NATS_URL / MONGO_URL and the like; `process.env` in a real run. */
   env: Record<string, string | undefined>;
-  /** The concurrency the run will use (for pool sizes and the like). */
-  connections: number;
   /** Aborted on Ctrl-C: long setup steps may stop early. */
   signal: AbortSignal;
   /** A progress line on stderr. */
   progress(line: string): void;
   /**
    * Registers a clean-up step as soon as the thing it undoes exists. The steps run last-in
-   * first-out after the measurement, also when setup or the measurement fails part-way, so a
-   * scenario never leaks servers or processes.
+   * first-out when the scenario (or fixture) is torn down, also when setup or the measurement
+   * fails part-way, so nothing leaks servers or processes.
    */
   teardown(step: () => unknown): void;
+}
+
+export interface ScenarioContext extends SetupContext {
+  /** The concurrency the run will use (for pool sizes and the like). */
+  connections: number;
+  /**
+   * The value of a fixture the scenario lists in `uses`: started by the first scenario that asks
+   * for it, then shared by the later ones. Refused for a fixture not listed there.
+   */
+  use<T>(fixture: Fixture<T>): Promise<T>;
 }
 
 /**
@@ -51,7 +60,22 @@ export interface Scenario {
   name: string;
   /** One line: what exactly is measured. */
   description: string;
+  /** The shared fixtures `setup` takes with `ctx.use`. */
+  uses?: readonly Fixture<unknown>[];
   setup(ctx: ScenarioContext): Promise<Load>;
+}
+
+/**
+ * Something expensive several scenarios measure against, such as the whole stack with an
+ * onboarded agent key: started once per run, when the first scenario uses it, and torn down (its
+ * teardown steps, last first) right after the last scenario of the run that lists it in `uses`.
+ * Its setup time is never measured. A failed setup fails every scenario that uses it, without
+ * being retried.
+ */
+export interface Fixture<T> {
+  /** Short and stable: its directory and its progress lines. */
+  name: string;
+  setup(ctx: SetupContext): Promise<T>;
 }
 
 /** A quotient of two scenarios' figures, e.g. the gateway against bare express. */

@@ -92,7 +92,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // Gateway settings the caller chose (rate limits, timeouts, JWT checks) reach the gateway.
   const gatewaySettings = pick(
     options.env,
-    gatewayVariables.filter((key) => !['PORT', 'NATS_URL', 'LOG_LEVEL', 'STAFF_JWT_SECRET'].includes(key)),
+    gatewayVariables.filter(
+      (key) => !['PORT', 'NATS_URL', 'LOG_LEVEL', 'STAFF_JWT_SECRET'].includes(key),
+    ),
   );
   for (const name of ALL_SERVICES) {
     const env: Record<string, string> =

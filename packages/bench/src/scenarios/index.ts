@@ -1,7 +1,10 @@
 // The registry: every scenario `npm run bench` runs, in order, and the ratios it reports.
-// A new endpoint is one more entry here (and a file next to this one).
+// A new endpoint is one more entry here (and a file next to this one); one on the gateway takes
+// the shared stack (with its onboarded agent key) from `stack` rather than starting its own.
+import { gatewayStack } from '../fixtures/gateway-stack.ts';
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
+import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
@@ -12,9 +15,19 @@ export interface RegistryOptions {
 }
 
 export function scenarios(options: RegistryOptions): Scenario[] {
-  return [expressBare, natsRequestReply, mongoInsertOne, gatewayReadyz(options.logLevel)];
+  // Started by the first scenario that uses it, stopped after the last one.
+  const stack = gatewayStack(options.logLevel);
+  return [
+    expressBare,
+    natsRequestReply,
+    mongoInsertOne,
+    gatewayReadyz(stack, options.logLevel),
+    gatewayPublic(stack, options.logLevel),
+    gatewayAuthenticated(stack, options.logLevel),
+  ];
 }
 
 export const RATIOS: readonly RatioSpec[] = [
   { subject: 'gateway-readyz', baseline: 'express-bare' },
+  { subject: 'gateway-authenticated', baseline: 'gateway-public' },
 ];
