@@ -3,6 +3,7 @@ import type { BusErrorCode } from '@handoff/contracts';
 const STATUS: Record<BusErrorCode, number> = {
   validation_failed: 400,
   not_found: 404,
+  forbidden: 403,
   conflict: 409,
   invalid_state_transition: 409,
   unavailable: 503,

@@ -18,6 +18,7 @@ export type Problem = z.infer<typeof Problem>;
 export const BusErrorCode = z.enum([
   'validation_failed',
   'not_found',
+  'forbidden',
   'conflict',
   'invalid_state_transition',
   'unavailable',

@@ -3,3 +3,4 @@ export * from './main.ts';
 export * from './service.ts';
 export * from './version.ts';
 export * from './outbox.ts';
+export * from './events.ts';

@@ -28,8 +28,12 @@ export interface OutboxOptions {
   logger: Logger;
   /** Collections whose documents may carry an `outbox` array. */
   collections: Collection<OutboxDocument>[];
-  /** Runs before each publish (e.g. writing the audit entry derived from the message); must be idempotent. */
-  beforePublish?: (message: OutboxMessage) => Promise<void>;
+  /**
+   * Runs before each publish and may return the payload to publish instead (e.g. with the
+   * event's `sequence` filled in), or write what derives from the message (an audit entry).
+   * It must be idempotent: after a crash it runs again for the same message.
+   */
+  beforePublish?: (message: OutboxMessage) => Promise<Record<string, unknown> | undefined>;
   /** How often to look for messages that a crashed or failed publish left behind. */
   sweepIntervalMs?: number;
   /** Messages younger than this are left to the request that wrote them. */

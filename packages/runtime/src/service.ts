@@ -29,7 +29,10 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
   /** Collections whose documents carry outbox messages, and what to do before each publish. */
   outbox?: {
     collections: (store: Store) => Collection<OutboxDocument>[];
-    beforePublish?: (store: Store) => (message: OutboxMessage) => Promise<void>;
+    beforePublish?: (deps: {
+      store: Store;
+      bus: Bus;
+    }) => (message: OutboxMessage) => Promise<Record<string, unknown> | undefined>;
   };
   /** Bus operations beyond `health`, built once the store and bus are connected. */
   endpoints?: (deps: ServiceDeps<E>) => Record<string, Endpoint>;
@@ -85,7 +88,7 @@ export async function runService<E extends BaseServiceEnv>(
     });
     await ensureCollections(store.db, definition.collections);
     const outboxDefinition = definition.outbox;
-    const beforePublish = outboxDefinition?.beforePublish?.(store);
+    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus });
     const outbox = createOutbox({
       js: bus.js,
       logger,

@@ -25,7 +25,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     collections,
     outbox: {
       collections: accessOutboxCollections,
-      beforePublish: (store) => auditFromOutbox(accessCollections(store).audit),
+      beforePublish: ({ store }) => auditFromOutbox(accessCollections(store).audit),
     },
     endpoints: (deps) => accessEndpoints(deps),
     ...(options.logger ? { logger: options.logger } : {}),

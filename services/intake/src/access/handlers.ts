@@ -68,15 +68,16 @@ export function accessOutboxCollections(store: Store): Collection<OutboxDocument
 
 /** The audit entry travels with its event in the outbox, so a crash loses neither. */
 export function auditFromOutbox(audit: Collection<AuditDoc>) {
-  return async (message: OutboxMessage): Promise<void> => {
+  return async (message: OutboxMessage): Promise<undefined> => {
     const entry = message.local?.audit as Omit<AuditDoc, '_id'> | undefined;
-    if (!entry) return;
+    if (!entry) return undefined;
     try {
       // The entry's id is the event's, so writing it again after a crash is a no-op.
       await audit.insertOne({ ...entry, _id: `aud_${message.id.slice('evt_'.length)}` });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
+    return undefined;
   };
 }
 

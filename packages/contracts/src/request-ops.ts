@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { listOf } from './common.ts';
+import { operation } from './operation.ts';
+import {
+  AuthorRole,
+  MarketplaceDecision,
+  Message,
+  PaymentDecision,
+  PaymentRequest,
+  PaymentRequestCreate,
+  PaymentRequestStatus,
+  Request,
+  RequestCreate,
+  RequestPatch,
+} from './requests.ts';
+
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().nullable() });
+
+/**
+ * Who may touch a request: the owning integration with the request's token. The intake service
+ * answers `not_found` for an unknown id or another integration's request, and `forbidden` for
+ * the owner with a wrong token.
+ */
+export const RequestAccess = z.object({
+  request_id: z.string().max(64),
+  integration_id: z.string(),
+  token_hash: Sha256Hex,
+});
+
+/** Operations of the intake service on handoff requests. */
+export const requestOps = {
+  create: operation(
+    'intake',
+    'requests.create',
+    z.object({ integration_id: z.string(), token_hash: Sha256Hex, input: RequestCreate }),
+    Request,
+  ),
+  get: operation('intake', 'requests.get', RequestAccess, Request),
+  /** Staff: change status and/or routing along the request's state machine. */
+  update: operation(
+    'intake',
+    'requests.update',
+    StaffAction.extend({ id: z.string(), patch: RequestPatch }),
+    Request,
+  ),
+  /** Staff: the marketplace review of a request whose customer opted in. */
+  decideMarketplace: operation(
+    'intake',
+    'requests.decide_marketplace',
+    StaffAction.extend({ id: z.string(), decision: MarketplaceDecision }),
+    Request,
+  ),
+  getAsStaff: operation('intake', 'requests.get_as_staff', z.object({ id: z.string() }), Request),
+  /**
+   * The next `sequence` of a request's events, idempotent per event id: asking again for the
+   * same event gives the same number, so a publish retried after a crash leaves no gap.
+   */
+  allocateSequence: operation(
+    'intake',
+    'requests.allocate_sequence',
+    z.object({ request_id: z.string(), event_id: z.string() }),
+    z.object({ sequence: z.number().int().positive() }),
+  ),
+} as const;
+
+/** Operations of the conversation service. */
+export const messageOps = {
+  create: operation(
+    'conversation',
+    'messages.create',
+    z.object({
+      request_id: z.string(),
+      integration_id: z.string(),
+      author_role: AuthorRole,
+      message: z.string(),
+    }),
+    Message,
+  ),
+  /** The whole conversation of a request, oldest first (at most the newest 1,000 messages). */
+  list: operation(
+    'conversation',
+    'messages.list',
+    z.object({ request_id: z.string() }),
+    listOf(Message),
+  ),
+} as const;
+
+/** Operations of the payments service. */
+export const paymentOps = {
+  create: operation(
+    'payments',
+    'payment_requests.create',
+    z.object({ request_id: z.string(), integration_id: z.string(), input: PaymentRequestCreate }),
+    PaymentRequest,
+  ),
+  /** Approved payment requests of a request, oldest first: the only payment data agents read. */
+  listApproved: operation(
+    'payments',
+    'payment_requests.list_approved',
+    z.object({ request_id: z.string() }),
+    listOf(PaymentRequest),
+  ),
+  /** Staff: approve or reject a pending payment request. */
+  decide: operation(
+    'payments',
+    'payment_requests.decide',
+    StaffAction.extend({ id: z.string(), decision: PaymentDecision }),
+    PaymentRequest,
+  ),
+  /** Staff: payment requests by status, newest first. */
+  list: operation(
+    'payments',
+    'payment_requests.list',
+    z.object({
+      status: PaymentRequestStatus.optional(),
+      limit: z.number().int().min(1).max(100),
+      starting_after: z.string().optional(),
+      ending_before: z.string().optional(),
+    }),
+    listOf(PaymentRequest),
+  ),
+} as const;

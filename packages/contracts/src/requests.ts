@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { CurrencyCode } from './money.ts';
+import { Timestamp } from './common.ts';
+
+/** Limits of spec 2.1's fields (the spec gives none but `budget_* ≥ 0`); published in capabilities. */
+export const REQUEST_LIMITS = {
+  message: 10_000,
+  name: 200,
+  email: 254,
+  company: 200,
+  website: 2_048,
+  subject: 300,
+  category: 64,
+  budget: 1_000_000_000,
+} as const;
+
+const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
+
+/** Spec 2.1: the create payload. Unknown fields are refused. */
+export const RequestCreate = z
+  .strictObject({
+    message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
+    category: z
+      .string()
+      .max(REQUEST_LIMITS.category)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug such as web-development')
+      .optional(),
+    name: z.string().trim().min(1).max(REQUEST_LIMITS.name).optional(),
+    email: z.email().max(REQUEST_LIMITS.email).optional(),
+    company: z.string().trim().min(1).max(REQUEST_LIMITS.company).optional(),
+    website: z
+      .url({ protocol: /^https?$/ })
+      .max(REQUEST_LIMITS.website)
+      .optional(),
+    subject: z.string().trim().min(1).max(REQUEST_LIMITS.subject).optional(),
+    contact_permission: z.boolean().optional(),
+    marketplace_opt_in: z.boolean().optional(),
+    budget_min: budget.optional(),
+    budget_max: budget.optional(),
+  })
+  .refine(
+    (r) => r.budget_min === undefined || r.budget_max === undefined || r.budget_min <= r.budget_max,
+    {
+      message: 'budget_min must not be above budget_max',
+      path: ['budget_min'],
+    },
+  );
+export type RequestCreate = z.infer<typeof RequestCreate>;
+
+/** The request's lifecycle (see ARCHITECTURE.md); staff move it, every move is `request.updated`. */
+export const REQUEST_STATUSES = [
+  'submitted',
+  'routed',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const;
+export const RequestStatus = z.enum(REQUEST_STATUSES);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+
+export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
+  submitted: ['routed', 'cancelled'],
+  routed: ['in_progress', 'submitted', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const MarketplaceReview = z.enum([
+  'not_requested',
+  'pending_review',
+  'approved',
+  'rejected',
+]);
+export type MarketplaceReview = z.infer<typeof MarketplaceReview>;
+
+export const Routing = z.object({
+  mode: z.enum(['unassigned', 'direct', 'marketplace']),
+  provider_ids: z.array(z.string().max(64)).max(50),
+});
+export type Routing = z.infer<typeof Routing>;
+
+export const Request = z.object({
+  object: z.literal('request'),
+  id: z.string(),
+  status: RequestStatus,
+  routing: Routing,
+  message: z.string(),
+  category: z.string().nullable(),
+  subject: z.string().nullable(),
+  customer: z.object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+  contact_permission: z.boolean(),
+  marketplace: z.object({
+    opted_in: z.boolean(),
+    review: MarketplaceReview,
+    reason: z.string().nullable(),
+  }),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Request = z.infer<typeof Request>;
+
+/** The create answer: the request and its token, which is never shown again. */
+export const RequestCreated = Request.extend({ request_token: z.string() });
+
+export const AuthorRole = z.enum(['customer', 'agent', 'provider', 'staff']);
+
+export const MessageCreate = z.strictObject({
+  message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
+});
+
+export const Message = z.object({
+  object: z.literal('message'),
+  id: z.string(),
+  request_id: z.string(),
+  author_role: AuthorRole,
+  message: z.string(),
+  created_at: Timestamp,
+});
+export type Message = z.infer<typeof Message>;
+
+export const PaymentRequestCreate = z.strictObject({
+  amount: z.number().positive().max(1_000_000_000),
+  description: z.string().trim().min(1).max(2_000),
+  currency: CurrencyCode.optional(),
+  reference: z.string().trim().min(1).max(200).optional(),
+});
+export type PaymentRequestCreate = z.infer<typeof PaymentRequestCreate>;
+
+export const PaymentRequestStatus = z.enum(['pending_approval', 'approved', 'rejected']);
+
+export const PaymentRequest = z.object({
+  object: z.literal('payment_request'),
+  id: z.string(),
+  request_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  status: PaymentRequestStatus,
+  rejection_reason: z.string().nullable(),
+  created_at: Timestamp,
+  decided_at: Timestamp.nullable(),
+});
+export type PaymentRequest = z.infer<typeof PaymentRequest>;
+
+/** `GET /v1/request/{id}`: the request, its conversation in order, approved payment requests. */
+export const RequestDetail = Request.extend({
+  conversation: z.array(Message),
+  payments: z.array(PaymentRequest),
+});
+
+export const RequestPatch = z
+  .strictObject({
+    status: RequestStatus.optional(),
+    routing: Routing.optional(),
+    reason: z.string().trim().min(1).max(1_000).optional(),
+  })
+  .refine((p) => p.status !== undefined || p.routing !== undefined, {
+    message: 'give status, routing or both',
+  });
+
+export const MarketplaceDecision = z.strictObject({
+  decision: z.enum(['approved', 'rejected']),
+  reason: z.string().trim().min(1).max(1_000).optional(),
+});
+
+export const PaymentDecision = z.strictObject({
+  decision: z.enum(['approved', 'rejected']),
+  reason: z.string().trim().min(1).max(1_000).optional(),
+});

@@ -1,0 +1,55 @@
+import { call } from '@handoff/bus';
+import {
+  newId,
+  requestOps,
+  subjects,
+  type EventEnvelope,
+  type EventType,
+} from '@handoff/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { outboxMessage, type OutboxMessage } from './outbox.ts';
+
+/**
+ * A domain event for `HANDOFF_EVENTS`, ready to be written into the outbox of the document it
+ * announces. Its `sequence` is left out: it is allocated when the event is published.
+ */
+export function domainEvent(
+  type: EventType,
+  requestId: string,
+  object: Record<string, unknown>,
+): OutboxMessage {
+  const id = newId('evt');
+  const payload: Omit<EventEnvelope, 'data'> & { data: Omit<EventEnvelope['data'], 'sequence'> } = {
+    id,
+    type,
+    timestamp: new Date().toISOString(),
+    data: { request_id: requestId, object },
+  };
+  return outboxMessage(id, subjects.event(type), payload);
+}
+
+export type SequenceAllocator = (requestId: string, eventId: string) => Promise<number>;
+
+/** Asks the intake service, which owns requests, for the next sequence of a request's events. */
+export function sequenceFromIntake(nc: NatsConnection, timeoutMs = 5_000): SequenceAllocator {
+  return async (requestId, eventId) =>
+    (
+      await call(
+        nc,
+        requestOps.allocateSequence,
+        { request_id: requestId, event_id: eventId },
+        { timeoutMs },
+      )
+    ).sequence;
+}
+
+/** An outbox `beforePublish` that fills in `data.sequence` of domain events. */
+export function withSequence(allocate: SequenceAllocator) {
+  return async (message: OutboxMessage): Promise<Record<string, unknown> | undefined> => {
+    if (!message.subject.startsWith('handoff.events.')) return undefined;
+    const data = message.payload.data as { request_id: string; sequence?: number };
+    if (typeof data.sequence === 'number') return undefined;
+    const sequence = await allocate(data.request_id, message.id);
+    return { ...message.payload, data: { ...data, sequence } };
+  };
+}
