@@ -1,5 +1,6 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 
 /**
@@ -38,6 +39,8 @@ export interface OutboxOptions {
   sweepIntervalMs?: number;
   /** Messages younger than this are left to the request that wrote them. */
   sweepGraceMs?: number;
+  /** Serializes writes per document (the store's), so the removal never races a new message. */
+  serialize?: Store['serialize'];
 }
 
 export interface Outbox {
@@ -73,7 +76,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       msgID: message.id,
     });
     // Pull the exact element: FerretDB 1.24 matches $pull conditions only by whole-element equality.
-    await collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
+    const pull = () => collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
+    await (options.serialize ? options.serialize(collection, documentId, pull) : pull());
   };
 
   const publish: Outbox['publish'] = async (collection, documentId, messages) => {

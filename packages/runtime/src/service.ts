@@ -93,6 +93,7 @@ export async function runService<E extends BaseServiceEnv>(
       js: bus.js,
       logger,
       collections: outboxDefinition?.collections(store) ?? [],
+      serialize: store.serialize,
       ...(beforePublish ? { beforePublish } : {}),
     });
     // Messages left behind by a crash are published before new work arrives.

@@ -1,2 +1,3 @@
 export * from './store.ts';
 export * from './pagination.ts';
+export * from './serialize.ts';

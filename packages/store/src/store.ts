@@ -1,10 +1,20 @@
 import { SpanKind, startSpan, type Logger } from '@handoff/observability';
 import type { Span } from '@opentelemetry/api';
 import { MongoClient, type CreateIndexesOptions, type Db } from 'mongodb';
+import { createSerializer } from './serialize.ts';
 
 export interface Store {
   client: MongoClient;
   db: Db;
+  /**
+   * Runs a read-modify-write of one document after any other one on the same document in this
+   * process (see serialize.ts for why). Every write of a document that may race goes through it.
+   */
+  serialize<T>(
+    collection: { collectionName: string },
+    id: string,
+    task: () => Promise<T>,
+  ): Promise<T>;
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -31,9 +41,12 @@ export async function connectStore(options: StoreOptions): Promise<Store> {
   traceCommands(client, options.database);
   await client.connect();
   const db = client.db(options.database);
+  const serializer = createSerializer();
   return {
     client,
     db,
+    serialize: (collection, id, task) =>
+      serializer(`${collection.collectionName}\u0000${id}`, task),
     async ping(timeoutMs = 1_000) {
       try {
         await db.command({ ping: 1 }, { timeoutMS: timeoutMs });

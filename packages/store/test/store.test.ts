@@ -50,3 +50,24 @@ describe('ensureCollections', () => {
     await expect(store.ping()).resolves.toBe(true);
   });
 });
+
+describe('store.serialize', () => {
+  it('makes concurrent compare-and-set updates of one document exactly-once', async () => {
+    const counters = store.db.collection<{ _id: string; n: number }>('counters');
+    await counters.insertOne({ _id: 'c', n: 0 });
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        store.serialize(counters, 'c', () =>
+          counters.updateOne({ _id: 'c', n: 0 }, { $set: { n: 1 } }),
+        ),
+      ),
+    );
+    expect(attempts.filter((result) => result.modifiedCount === 1)).toHaveLength(1);
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        store.serialize(counters, 'c', () => counters.updateOne({ _id: 'c' }, { $inc: { n: 1 } })),
+      ),
+    );
+    expect((await counters.findOne({ _id: 'c' }))?.n).toBe(51);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService } from '@handoff/runtime';
+import { packageVersion, runService, type OutboxDocument } from '@handoff/runtime';
+import type { Collection } from 'mongodb';
 import {
   accessCollections,
   accessEndpoints,
@@ -7,6 +8,7 @@ import {
   auditFromOutbox,
 } from './access/handlers.ts';
 import { readEnv } from './env.ts';
+import { requestCollection, requestEndpoints } from './requests/handlers.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -24,10 +26,13 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: {
-      collections: accessOutboxCollections,
+      collections: (store) => [
+        ...accessOutboxCollections(store),
+        requestCollection(store) as unknown as Collection<OutboxDocument>,
+      ],
       beforePublish: ({ store }) => auditFromOutbox(accessCollections(store).audit),
     },
-    endpoints: (deps) => accessEndpoints(deps),
+    endpoints: (deps) => ({ ...accessEndpoints(deps), ...requestEndpoints(deps) }),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

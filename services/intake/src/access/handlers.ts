@@ -135,6 +135,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         'outbox publish failed; left for the sweep',
       );
     });
+  const serialize = deps.store.serialize;
   const asOutbox = <T extends Document>(collection: Collection<T>) =>
     collection as unknown as Collection<OutboxDocument>;
 
@@ -233,31 +234,39 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     change: Partial<ApplicationDoc>,
     staff: Staff,
   ) => {
-    const before = await findApplication(id);
-    if (before.status !== 'submitted') throw illegalMove(before.status, action);
-    const now = new Date();
-    const next: ApplicationDoc = { ...before, ...change, decided_at: now, decided_by: staff.actor };
-    const view = applicationView(next);
-    const message = event(
-      action === 'approve' ? 'access.application.approved' : 'access.application.rejected',
-      view,
-      staff,
-      { target_type: 'access_application', target_id: id, before: applicationView(before) },
-    );
-    const updated = await c.applications.findOneAndUpdate(
-      { _id: id, status: 'submitted' },
-      {
-        $set: { ...change, decided_at: now, decided_by: staff.actor },
-        $push: { outbox: message },
-      },
-      { returnDocument: 'after' },
-    );
-    if (!updated) {
-      // Someone else decided between our read and our write.
-      const current = await findApplication(id);
-      throw illegalMove(current.status, action);
-    }
-    if (action === 'approve') await ensureIntegration(updated);
+    const { updated, message } = await serialize(c.applications, id, async () => {
+      const before = await findApplication(id);
+      if (before.status !== 'submitted') throw illegalMove(before.status, action);
+      const now = new Date();
+      const next: ApplicationDoc = {
+        ...before,
+        ...change,
+        decided_at: now,
+        decided_by: staff.actor,
+      };
+      const view = applicationView(next);
+      const message = event(
+        action === 'approve' ? 'access.application.approved' : 'access.application.rejected',
+        view,
+        staff,
+        { target_type: 'access_application', target_id: id, before: applicationView(before) },
+      );
+      const updated = await c.applications.findOneAndUpdate(
+        { _id: id, status: 'submitted' },
+        {
+          $set: { ...change, decided_at: now, decided_by: staff.actor },
+          $push: { outbox: message },
+        },
+        { returnDocument: 'after' },
+      );
+      if (!updated) {
+        // Someone else decided between our read and our write.
+        const current = await findApplication(id);
+        throw illegalMove(current.status, action);
+      }
+      if (action === 'approve') await ensureIntegration(updated);
+      return { updated, message };
+    });
     await publish(asOutbox(c.applications), id, [message]);
     return applicationView(updated);
   };
@@ -294,17 +303,20 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     ),
 
     ...implement(accessOps.claimKey, async ({ id, secret_hash }) => {
-      const app = await findApplicationWithSecret(id, secret_hash);
-      if (app.status !== 'approved' || app.key_claimed_at) {
-        throw illegalMove(app.status, 'claim_key', { keyClaimed: app.key_claimed_at !== null });
-      }
-      const claimed = await c.applications.findOneAndUpdate(
-        { _id: id, status: 'approved', key_claimed_at: null },
-        { $set: { key_claimed_at: new Date() } },
-        { returnDocument: 'after' },
-      );
-      if (!claimed) throw illegalMove(app.status, 'claim_key', { keyClaimed: true });
-      return issueKey(await ensureIntegration(claimed), undefined, null);
+      const integration = await serialize(c.applications, id, async () => {
+        const app = await findApplicationWithSecret(id, secret_hash);
+        if (app.status !== 'approved' || app.key_claimed_at) {
+          throw illegalMove(app.status, 'claim_key', { keyClaimed: app.key_claimed_at !== null });
+        }
+        const claimed = await c.applications.findOneAndUpdate(
+          { _id: id, status: 'approved', key_claimed_at: null },
+          { $set: { key_claimed_at: new Date() } },
+          { returnDocument: 'after' },
+        );
+        if (!claimed) throw illegalMove(app.status, 'claim_key', { keyClaimed: true });
+        return ensureIntegration(claimed);
+      });
+      return issueKey(integration, undefined, null);
     }),
 
     ...implement(accessOps.list, async ({ query }) => {
@@ -342,28 +354,32 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     ),
 
     ...implement(accessOps.revokeKey, async ({ key_id, actor, request_id }) => {
-      const before = await c.keys.findOne({ _id: key_id });
-      if (!before) throw new BusError('not_found', 'No such key.');
-      if (!before.revoked_at) {
-        const revokedAt = new Date();
-        const after = keyView({ ...before, revoked_at: revokedAt });
-        const message = event(
-          'access.key.revoked',
-          after,
-          { actor, request_id },
-          {
-            target_type: 'api_key',
-            target_id: key_id,
-            before: keyView(before),
-          },
-        );
-        const updated = await c.keys.findOneAndUpdate(
-          { _id: key_id, revoked_at: null },
-          { $set: { revoked_at: revokedAt }, $push: { outbox: message } },
-          { returnDocument: 'after' },
-        );
-        if (updated) await publish(asOutbox(c.keys), key_id, [message]);
-      }
+      const revocation = await serialize(c.keys, key_id, async () => {
+        const before = await c.keys.findOne({ _id: key_id });
+        if (!before) throw new BusError('not_found', 'No such key.');
+        if (before.revoked_at) return undefined;
+        {
+          const revokedAt = new Date();
+          const after = keyView({ ...before, revoked_at: revokedAt });
+          const message = event(
+            'access.key.revoked',
+            after,
+            { actor, request_id },
+            {
+              target_type: 'api_key',
+              target_id: key_id,
+              before: keyView(before),
+            },
+          );
+          const updated = await c.keys.findOneAndUpdate(
+            { _id: key_id, revoked_at: null },
+            { $set: { revoked_at: revokedAt }, $push: { outbox: message } },
+            { returnDocument: 'after' },
+          );
+          return updated ? message : undefined;
+        }
+      });
+      if (revocation) await publish(asOutbox(c.keys), key_id, [revocation]);
       // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
       await broadcastInvalidation({ key_ids: [key_id] });
       const current = await c.keys.findOne({ _id: key_id });
@@ -374,29 +390,32 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     ...implement(
       accessOps.updateIntegration,
       async ({ integration_id, scopes, actor, request_id }) => {
-        const before = await c.integrations.findOne({ _id: integration_id });
-        if (!before) throw new BusError('not_found', 'No such integration.');
-        const now = new Date();
-        const snapshot = IntegrationSnapshot.parse(
-          integrationView({ ...before, scopes, updated_at: now }, []),
-        );
-        const beforeSnapshot = IntegrationSnapshot.parse(integrationView(before, []));
-        const message = event(
-          'access.integration.updated',
-          snapshot,
-          { actor, request_id },
-          {
-            target_type: 'integration',
-            target_id: integration_id,
-            before: beforeSnapshot,
-          },
-        );
-        const updated = await c.integrations.findOneAndUpdate(
-          { _id: integration_id },
-          { $set: { scopes, updated_at: now }, $push: { outbox: message } },
-          { returnDocument: 'after' },
-        );
-        if (!updated) throw new BusError('not_found', 'No such integration.');
+        const { updated, message } = await serialize(c.integrations, integration_id, async () => {
+          const before = await c.integrations.findOne({ _id: integration_id });
+          if (!before) throw new BusError('not_found', 'No such integration.');
+          const now = new Date();
+          const snapshot = IntegrationSnapshot.parse(
+            integrationView({ ...before, scopes, updated_at: now }, []),
+          );
+          const beforeSnapshot = IntegrationSnapshot.parse(integrationView(before, []));
+          const message = event(
+            'access.integration.updated',
+            snapshot,
+            { actor, request_id },
+            {
+              target_type: 'integration',
+              target_id: integration_id,
+              before: beforeSnapshot,
+            },
+          );
+          const updated = await c.integrations.findOneAndUpdate(
+            { _id: integration_id },
+            { $set: { scopes, updated_at: now }, $push: { outbox: message } },
+            { returnDocument: 'after' },
+          );
+          if (!updated) throw new BusError('not_found', 'No such integration.');
+          return { updated, message };
+        });
         await publish(asOutbox(c.integrations), integration_id, [message]);
         await broadcastInvalidation({ integration_id });
         return integrationWithKeys(updated);

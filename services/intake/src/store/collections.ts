@@ -8,11 +8,8 @@ const pendingOutbox = {
 /** The collections this service owns. No other service reads or writes them. */
 export const collections: CollectionPlan = {
   requests: [
-    { key: { integration_id: 1, created_at: -1 }, options: { name: 'integration_created' } },
-    {
-      key: { request_token_hash: 1 },
-      options: { name: 'request_token_hash_unique', unique: true },
-    },
+    { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
+    pendingOutbox,
   ],
   access_applications: [
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },

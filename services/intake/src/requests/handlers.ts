@@ -1,0 +1,284 @@
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import {
+  digestsEqual,
+  newId,
+  REQUEST_MOVES,
+  requestOps,
+  type Request,
+  type RequestStatus,
+  type Routing,
+} from '@handoff/contracts';
+import {
+  domainEvent,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxMessage,
+} from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection, Document } from 'mongodb';
+
+export interface RequestDoc {
+  _id: string;
+  /** The owning integration: every agent read is scoped by it. */
+  integration_id: string;
+  /** SHA-256 of the request token; the token itself is never stored. */
+  token_hash: string;
+  status: RequestStatus;
+  routing: Routing;
+  message: string;
+  category: string | null;
+  subject: string | null;
+  customer: {
+    name: string | null;
+    email: string | null;
+    company: string | null;
+    website: string | null;
+  };
+  contact_permission: boolean;
+  marketplace: Request['marketplace'];
+  budget_min: number | null;
+  budget_max: number | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The last `sequence` handed out for this request's events. */
+  event_sequence: number;
+  /** event id → its sequence, so that asking again for the same event gives the same number. */
+  sequences: Record<string, number>;
+  outbox?: OutboxMessage[];
+}
+
+export function requestView(doc: RequestDoc): Request {
+  return {
+    object: 'request',
+    id: doc._id,
+    status: doc.status,
+    routing: doc.routing,
+    message: doc.message,
+    category: doc.category,
+    subject: doc.subject,
+    customer: doc.customer,
+    contact_permission: doc.contact_permission,
+    marketplace: doc.marketplace,
+    budget_min: doc.budget_min,
+    budget_max: doc.budget_max,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+const MAX_ATTEMPTS = 20;
+
+interface Staff {
+  actor: string;
+  request_id: string | null;
+}
+
+function illegal(current: RequestStatus, wanted: string): BusError {
+  return new BusError(
+    'invalid_state_transition',
+    `A ${current} request cannot move to ${wanted}.`,
+    {
+      details: { current_state: current, allowed_transitions: REQUEST_MOVES[current] },
+    },
+  );
+}
+
+export interface RequestDeps {
+  store: Store;
+  outbox: Outbox;
+}
+
+export function requestCollection(store: Store): Collection<RequestDoc> {
+  return store.db.collection<RequestDoc>('requests');
+}
+
+export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
+  const requests = requestCollection(deps.store);
+  const asOutbox = <T extends Document>(collection: Collection<T>) =>
+    collection as unknown as Collection<OutboxDocument>;
+
+  const find = async (id: string) => {
+    const doc = await requests.findOne({ _id: id });
+    if (!doc) throw new BusError('not_found', 'No such request.');
+    return doc;
+  };
+
+  /**
+   * Applies a staff change with its `request.updated` event in one single-document update. The
+   * event takes the next sequence; the filter on the old sequence makes the read-modify-write
+   * safe against a concurrent change (then it reads again and retries).
+   */
+  const change = async (
+    id: string,
+    staff: Staff,
+    action: string,
+    next: (doc: RequestDoc) => Partial<RequestDoc>,
+  ): Promise<Request> => {
+    const result = await deps.store.serialize(requests, id, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        const before = await find(id);
+        const patch = { ...next(before), updated_at: new Date() };
+        const after: RequestDoc = { ...before, ...patch };
+        const sequence = before.event_sequence + 1;
+        const event = domainEvent('request.updated', id, requestView(after));
+        const message: OutboxMessage = {
+          ...event,
+          payload: {
+            ...event.payload,
+            data: { request_id: id, sequence, object: requestView(after) },
+          },
+          local: {
+            audit: {
+              actor: staff.actor,
+              action: `request.${action}`,
+              target_type: 'request',
+              target_id: id,
+              at: new Date(),
+              request_id: staff.request_id,
+              before: requestView(before),
+              after: requestView(after),
+            },
+          },
+        };
+        const updated = await requests.findOneAndUpdate(
+          { _id: id, event_sequence: before.event_sequence },
+          {
+            $set: { ...patch, event_sequence: sequence, [`sequences.${event.id}`]: sequence },
+            $push: { outbox: message },
+          },
+          { returnDocument: 'after' },
+        );
+        if (!updated) continue;
+        return { updated, message };
+      }
+      throw new BusError('unavailable', 'The request is changing too often; try again.');
+    });
+    await deps.outbox.publish(asOutbox(requests), id, [result.message]);
+    return requestView(result.updated);
+  };
+
+  return {
+    ...implement(requestOps.create, async ({ integration_id, token_hash, input }) => {
+      const now = new Date();
+      const id = newId('req');
+      const optedIn = input.marketplace_opt_in ?? false;
+      const doc: RequestDoc = {
+        _id: id,
+        integration_id,
+        token_hash,
+        status: 'submitted',
+        routing: { mode: 'unassigned', provider_ids: [] },
+        message: input.message,
+        category: input.category ?? null,
+        subject: input.subject ?? null,
+        customer: {
+          name: input.name ?? null,
+          email: input.email ?? null,
+          company: input.company ?? null,
+          website: input.website ?? null,
+        },
+        contact_permission: input.contact_permission ?? false,
+        marketplace: {
+          opted_in: optedIn,
+          review: optedIn ? 'pending_review' : 'not_requested',
+          reason: null,
+        },
+        budget_min: input.budget_min ?? null,
+        budget_max: input.budget_max ?? null,
+        created_at: now,
+        updated_at: now,
+        event_sequence: 1,
+        sequences: {},
+      };
+      const event = domainEvent('request.created', id, requestView(doc));
+      const message: OutboxMessage = {
+        ...event,
+        payload: {
+          ...event.payload,
+          data: { request_id: id, sequence: 1, object: requestView(doc) },
+        },
+      };
+      await requests.insertOne({ ...doc, sequences: { [event.id]: 1 }, outbox: [message] });
+      await deps.outbox.publish(asOutbox(requests), id, [message]);
+      return requestView(doc);
+    }),
+
+    ...implement(requestOps.get, async ({ request_id, integration_id, token_hash }) => {
+      const doc = await requests.findOne({ _id: request_id });
+      // Another integration's request looks exactly like a missing one: no existence oracle.
+      if (!doc || doc.integration_id !== integration_id)
+        throw new BusError('not_found', 'No such request.');
+      if (!digestsEqual(doc.token_hash, token_hash)) {
+        throw new BusError('forbidden', 'The request token does not match this request.');
+      }
+      return requestView(doc);
+    }),
+
+    ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
+
+    ...implement(requestOps.update, async ({ id, patch, actor, request_id }) =>
+      change(id, { actor, request_id }, 'updated', (doc) => {
+        if (
+          patch.status !== undefined &&
+          patch.status !== doc.status &&
+          !REQUEST_MOVES[doc.status].includes(patch.status)
+        ) {
+          throw illegal(doc.status, patch.status);
+        }
+        if (patch.routing !== undefined && REQUEST_MOVES[doc.status].length === 0) {
+          throw illegal(doc.status, 'a new routing');
+        }
+        return {
+          ...(patch.status === undefined ? {} : { status: patch.status }),
+          ...(patch.routing === undefined ? {} : { routing: patch.routing }),
+        };
+      }),
+    ),
+
+    ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, request_id }) =>
+      change(id, { actor, request_id }, `marketplace_${decision.decision}`, (doc) => {
+        if (doc.marketplace.review !== 'pending_review') {
+          throw new BusError(
+            'invalid_state_transition',
+            `The marketplace review is ${doc.marketplace.review}; only a pending review can be decided.`,
+            { details: { current_state: doc.marketplace.review, allowed_transitions: [] } },
+          );
+        }
+        return {
+          marketplace: {
+            ...doc.marketplace,
+            review: decision.decision,
+            reason: decision.reason ?? null,
+          },
+          ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
+            ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
+            : {}),
+        };
+      }),
+    ),
+
+    ...implement(requestOps.allocateSequence, async ({ request_id, event_id }) => {
+      if (!/^evt_[0-9a-z]{26}$/.test(event_id)) {
+        throw new BusError('validation_failed', 'Not an event id.');
+      }
+      return deps.store.serialize(requests, request_id, async () => {
+        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+          const doc = await requests.findOne(
+            { _id: request_id },
+            { projection: { event_sequence: 1, [`sequences.${event_id}`]: 1 } },
+          );
+          if (!doc) throw new BusError('not_found', 'No such request.');
+          const known = doc.sequences?.[event_id];
+          if (known !== undefined) return { sequence: known };
+          const sequence = doc.event_sequence + 1;
+          const result = await requests.updateOne(
+            { _id: request_id, event_sequence: doc.event_sequence },
+            { $set: { event_sequence: sequence, [`sequences.${event_id}`]: sequence } },
+          );
+          if (result.modifiedCount === 1) return { sequence };
+        }
+        throw new BusError('unavailable', 'Too many events at once for this request; try again.');
+      });
+    }),
+  };
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import { EVENTS_STREAM, EventEnvelope, newId, requestOps, sha256Hex } from '@handoff/contracts';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { bootstrap } from '../src/bootstrap.ts';
+
+type Service = Awaited<ReturnType<typeof bootstrap>>;
+let service: Service;
+let nc: NatsConnection;
+const opts = { timeoutMs: 5_000 };
+const staff = { actor: 'ops@handoff.test', request_id: 'rid-1' };
+const token = sha256Hex('hrt_token');
+
+beforeAll(async () => {
+  const { natsUrl, mongoUrl } = testServers();
+  service = await bootstrap({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('requests'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  nc = await connect({ servers: natsUrl });
+});
+
+afterAll(async () => {
+  await nc.close();
+  await service.stop();
+});
+
+const create = (input: Record<string, unknown> = {}) =>
+  call(
+    nc,
+    requestOps.create,
+    { integration_id: 'int_a', token_hash: token, input: { message: 'Need a plumber', ...input } },
+    opts,
+  );
+
+async function eventsOf(requestId: string) {
+  const jsm = await jetstreamManager(nc);
+  const consumer = await jsm.jetstream().consumers.get(EVENTS_STREAM.name, {
+    filter_subjects: ['handoff.events.request.>'],
+  });
+  const found: EventEnvelope[] = [];
+  const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
+  for await (const msg of batch) {
+    const event = EventEnvelope.parse(msg.json());
+    if (event.data.request_id === requestId) found.push(event);
+  }
+  return found;
+}
+
+describe('requests', () => {
+  it('creates a request and announces it as sequence 1', async () => {
+    const created = await create({
+      marketplace_opt_in: true,
+      email: 'c@example.com',
+      budget_min: 10,
+      budget_max: 20,
+    });
+    expect(created).toMatchObject({
+      status: 'submitted',
+      marketplace: { opted_in: true, review: 'pending_review' },
+      customer: { email: 'c@example.com', name: null },
+      routing: { mode: 'unassigned', provider_ids: [] },
+    });
+    const events = await eventsOf(created.id);
+    expect(events.map((e) => [e.type, e.data.sequence])).toEqual([['request.created', 1]]);
+    expect(events[0]?.data.object).toMatchObject({ id: created.id });
+  });
+
+  it('reads only for the owning integration with the right token', async () => {
+    const created = await create();
+    const access = { request_id: created.id, integration_id: 'int_a', token_hash: token };
+    await expect(call(nc, requestOps.get, access, opts)).resolves.toMatchObject({ id: created.id });
+    await expect(
+      call(nc, requestOps.get, { ...access, integration_id: 'int_b' }, opts),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      call(nc, requestOps.get, { ...access, token_hash: sha256Hex('hrt_other') }, opts),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      call(nc, requestOps.get, { ...access, request_id: 'req_missing' }, opts),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('moves along the state machine and refuses illegal moves with the allowed ones', async () => {
+    const created = await create();
+    const routed = await call(
+      nc,
+      requestOps.update,
+      {
+        id: created.id,
+        patch: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_1'] } },
+        ...staff,
+      },
+      opts,
+    );
+    expect(routed).toMatchObject({
+      status: 'routed',
+      routing: { mode: 'direct', provider_ids: ['prv_1'] },
+    });
+    await expect(
+      call(
+        nc,
+        requestOps.update,
+        { id: created.id, patch: { status: 'completed' }, ...staff },
+        opts,
+      ),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: {
+        current_state: 'routed',
+        allowed_transitions: ['in_progress', 'submitted', 'cancelled'],
+      },
+    });
+    await call(
+      nc,
+      requestOps.update,
+      { id: created.id, patch: { status: 'in_progress' }, ...staff },
+      opts,
+    );
+    await call(
+      nc,
+      requestOps.update,
+      { id: created.id, patch: { status: 'completed' }, ...staff },
+      opts,
+    );
+    await expect(
+      call(
+        nc,
+        requestOps.update,
+        { id: created.id, patch: { status: 'cancelled' }, ...staff },
+        opts,
+      ),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'completed', allowed_transitions: [] },
+    });
+    const events = await eventsOf(created.id);
+    expect(events.map((e) => `${e.type}#${e.data.sequence}`)).toEqual([
+      'request.created#1',
+      'request.updated#2',
+      'request.updated#3',
+      'request.updated#4',
+    ]);
+  });
+
+  it('reviews marketplace publication only when the customer opted in', async () => {
+    const optedOut = await create();
+    await expect(
+      call(
+        nc,
+        requestOps.decideMarketplace,
+        { id: optedOut.id, decision: { decision: 'approved' }, ...staff },
+        opts,
+      ),
+    ).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'not_requested' },
+    });
+    const optedIn = await create({ marketplace_opt_in: true });
+    const approved = await call(
+      nc,
+      requestOps.decideMarketplace,
+      { id: optedIn.id, decision: { decision: 'approved' }, ...staff },
+      opts,
+    );
+    expect(approved).toMatchObject({
+      marketplace: { review: 'approved' },
+      routing: { mode: 'marketplace' },
+    });
+    const other = await create({ marketplace_opt_in: true });
+    const rejected = await call(
+      nc,
+      requestOps.decideMarketplace,
+      { id: other.id, decision: { decision: 'rejected', reason: 'Off-topic' }, ...staff },
+      opts,
+    );
+    expect(rejected.marketplace).toEqual({
+      opted_in: true,
+      review: 'rejected',
+      reason: 'Off-topic',
+    });
+  });
+
+  it('allocates sequences once per event id, without gaps, under concurrency', async () => {
+    const created = await create();
+    const ids = Array.from({ length: 30 }, () => newId('evt'));
+    const first = await Promise.all(
+      ids.map((event_id) =>
+        call(nc, requestOps.allocateSequence, { request_id: created.id, event_id }, opts),
+      ),
+    );
+    const again = await Promise.all(
+      ids.map((event_id) =>
+        call(nc, requestOps.allocateSequence, { request_id: created.id, event_id }, opts),
+      ),
+    );
+    expect(again).toEqual(first);
+    expect(first.map((r) => r.sequence).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 2),
+    );
+    await expect(
+      call(
+        nc,
+        requestOps.allocateSequence,
+        { request_id: 'req_nope', event_id: ids[0] ?? '' },
+        opts,
+      ),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('audits staff changes of requests', async () => {
+    const created = await create();
+    await call(
+      nc,
+      requestOps.update,
+      { id: created.id, patch: { status: 'cancelled', reason: 'duplicate' }, ...staff },
+      opts,
+    );
+    await service.outbox.sweep();
+    const audit = await service.store.db
+      .collection('audit_log')
+      .find({ target_id: created.id })
+      .toArray();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: staff.actor,
+        action: 'request.updated',
+        target_type: 'request',
+      }),
+    ]);
+  });
+});
