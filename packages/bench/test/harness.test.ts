@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runScenario, runScenarios, type RunOptions } from '../src/harness.ts';
+import type { Fixture, Scenario } from '../src/types.ts';
+
+let tempDir: string;
+let events: string[];
+
+beforeEach(() => {
+  tempDir = mkdtempSync(join(tmpdir(), 'bench-harness-test-'));
+  events = [];
+});
+afterEach(() => rmSync(tempDir, { recursive: true, force: true }));
+
+const options = (): Omit<RunOptions, 'fixtures'> => ({
+  connections: 2,
+  durationMs: 20,
+  warmupMs: 0,
+  tempDir,
+  env: {},
+  signal: new AbortController().signal,
+  progress: () => {},
+});
+
+/** A fixture that records its setup and teardown, and its data dir while it is up. */
+function fixture(name: string, fail = false): Fixture<{ dir: string }> {
+  return {
+    name,
+    async setup(ctx) {
+      events.push(`${name} up`);
+      ctx.teardown(() => events.push(`${name} down`));
+      if (fail) throw new Error('cannot start');
+      return { dir: ctx.dataDir };
+    },
+  };
+}
+
+function scenario(name: string, uses: Fixture<{ dir: string }>[] = []): Scenario {
+  return {
+    name,
+    description: name,
+    uses,
+    async setup(ctx) {
+      const dirs: string[] = [];
+      for (const shared of uses) dirs.push((await ctx.use(shared)).dir);
+      events.push(`${name} measured`);
+      for (const dir of dirs) expect(existsSync(dir)).toBe(true);
+      return { kind: 'call', call: () => Promise.resolve() };
+    },
+  };
+}
+
+describe('runScenarios with a shared fixture', () => {
+  it('starts it once, for the first scenario that uses it, and stops it after the last', async () => {
+    const stack = fixture('stack');
+    const reports = await runScenarios(
+      [
+        scenario('floor'),
+        scenario('first', [stack]),
+        scenario('second', [stack]),
+        scenario('after'),
+      ],
+      options(),
+    );
+    expect(events).toEqual([
+      'floor measured',
+      'stack up',
+      'first measured',
+      'second measured',
+      'stack down',
+      'after measured',
+    ]);
+    expect(reports.map((report) => [report.name, report.failure, report.problems])).toEqual([
+      ['floor', null, []],
+      ['first', null, []],
+      ['second', null, []],
+      ['after', null, []],
+    ]);
+    expect(reports.every((report) => (report.stats?.count ?? 0) > 0)).toBe(true);
+  });
+
+  it('gives every scenario the same value, and removes its directory afterwards', async () => {
+    const stack = fixture('stack');
+    const seen: string[] = [];
+    const user = (name: string): Scenario => ({
+      name,
+      description: name,
+      uses: [stack],
+      async setup(ctx) {
+        seen.push((await ctx.use(stack)).dir);
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    });
+    await runScenarios([user('a'), user('b')], options());
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+    expect(existsSync(seen[0] ?? '')).toBe(false);
+  });
+
+  it('fails every user of a fixture whose setup failed, without retrying it', async () => {
+    const broken = fixture('broken', true);
+    const reports = await runScenarios(
+      [scenario('a', [broken]), scenario('b', [broken]), scenario('c')],
+      options(),
+    );
+    expect(events).toEqual(['broken up', 'broken down', 'c measured']);
+    expect(reports[0]?.failure).toContain('fixture broken');
+    expect(reports[0]?.failure).toContain('cannot start');
+    expect(reports[1]?.failure).toBe(reports[0]?.failure);
+    expect(reports[2]?.failure).toBeNull();
+  });
+
+  it('reports a fixture teardown failure with the last scenario that used it', async () => {
+    const leaky: Fixture<number> = {
+      name: 'leaky',
+      async setup(ctx) {
+        ctx.teardown(() => {
+          throw new Error('still running');
+        });
+        return 1;
+      },
+    };
+    const user = (name: string): Scenario => ({
+      name,
+      description: name,
+      uses: [leaky],
+      async setup(ctx) {
+        await ctx.use(leaky);
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    });
+    const reports = await runScenarios([user('a'), user('b'), scenario('c')], options());
+    expect(reports.map((report) => report.problems)).toEqual([
+      [],
+      ['leaky: teardown: Error: still running'],
+      [],
+    ]);
+  });
+
+  it('refuses a fixture the scenario does not list in `uses`', async () => {
+    const stack = fixture('stack');
+    const sneaky: Scenario = {
+      name: 'sneaky',
+      description: 'sneaky',
+      async setup(ctx) {
+        await ctx.use(stack);
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    };
+    const [report] = await runScenarios([sneaky], options());
+    expect(report?.failure).toContain('without listing it in `uses`');
+    expect(events).toEqual([]);
+  });
+
+  it('runs nothing more once interrupted, and still stops what was started', async () => {
+    const stack = fixture('stack');
+    const abort = new AbortController();
+    const interrupting: Scenario = {
+      name: 'interrupting',
+      description: 'interrupting',
+      uses: [stack],
+      async setup(ctx) {
+        await ctx.use(stack);
+        abort.abort();
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    };
+    const reports = await runScenarios([interrupting, scenario('next', [stack])], {
+      ...options(),
+      signal: abort.signal,
+    });
+    expect(reports.map((report) => report.name)).toEqual(['interrupting']);
+    expect(reports[0]?.failure).toBe('Error: interrupted');
+    expect(events).toEqual(['stack up', 'stack down']);
+  });
+});
+
+describe('runScenario on its own', () => {
+  it('starts the fixtures it uses and stops them with it', async () => {
+    const stack = fixture('stack');
+    const report = await runScenario(scenario('alone', [stack]), options());
+    expect(report.failure).toBeNull();
+    expect(events).toEqual(['stack up', 'alone measured', 'stack down']);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatRatiosTable } from '../src/format.ts';
+import { computeRatios } from '../src/measure.ts';
+import { RATIOS, scenarios } from '../src/scenarios/index.ts';
+import type { ScenarioReport, Stats } from '../src/types.ts';
+
+const stats = (requests_per_s: number, p50_ms: number, p99_ms: number): Stats => ({
+  requests_per_s,
+  p50_ms,
+  p99_ms,
+  mean_ms: p50_ms,
+  max_ms: p99_ms,
+  count: 1,
+  errors: 0,
+  non2xx: 0,
+  elapsed_s: 1,
+  status_codes: { '200': 1 },
+});
+const report = (name: string, s: Stats): ScenarioReport => ({
+  name,
+  description: name,
+  stats: s,
+  failure: null,
+  problems: [],
+});
+
+describe('the registry', () => {
+  const registered = scenarios({ logLevel: 'warn' });
+
+  it('has unique names, and every ratio compares two registered scenarios', () => {
+    const names = registered.map((scenario) => scenario.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const ratio of RATIOS) {
+      expect(names).toContain(ratio.subject);
+      expect(names).toContain(ratio.baseline);
+    }
+  });
+
+  it('shares one stack among the gateway scenarios', () => {
+    const gateway = registered.filter((scenario) => scenario.name.startsWith('gateway-'));
+    expect(gateway.map((scenario) => scenario.name)).toEqual([
+      'gateway-readyz',
+      'gateway-public',
+      'gateway-authenticated',
+    ]);
+    const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
+    expect(first).toHaveLength(1);
+    for (const uses of others) expect(uses).toEqual(first);
+    expect(first?.[0]).toBe(others[0]?.[0]);
+  });
+
+  it('reports the auth overhead as gateway-authenticated over gateway-public', () => {
+    const ratios = computeRatios(RATIOS, [
+      report('express-bare', stats(20_000, 2, 8)),
+      report('gateway-readyz', stats(4_000, 10, 40)),
+      report('gateway-public', stats(10_000, 4, 10)),
+      report('gateway-authenticated', stats(8_000, 5, 15)),
+    ]);
+    expect(ratios).toEqual([
+      {
+        subject: 'gateway-readyz',
+        baseline: 'express-bare',
+        requests_per_s: 0.2,
+        p50: 5,
+        p99: 5,
+      },
+      {
+        subject: 'gateway-authenticated',
+        baseline: 'gateway-public',
+        requests_per_s: 0.8,
+        p50: 1.25,
+        p99: 1.5,
+      },
+    ]);
+    expect(formatRatiosTable(ratios).split('\n')[3]?.split(/\s+/)).toEqual([
+      'gateway-authenticated',
+      '/',
+      'gateway-public',
+      '0.800x',
+      '1.250x',
+      '1.500x',
+    ]);
+  });
+});
