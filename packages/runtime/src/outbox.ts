@@ -71,10 +71,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     documentId: string,
     message: OutboxMessage,
   ) => {
-    await options.beforePublish?.(message);
-    await options.js.publish(message.subject, JSON.stringify(message.payload), {
-      msgID: message.id,
-    });
+    const payload = (await options.beforePublish?.(message)) ?? message.payload;
+    await options.js.publish(message.subject, JSON.stringify(payload), { msgID: message.id });
     // Pull the exact element: FerretDB 1.24 matches $pull conditions only by whole-element equality.
     const pull = () => collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
     await (options.serialize ? options.serialize(collection, documentId, pull) : pull());

@@ -1,6 +1,7 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService } from '@handoff/runtime';
+import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
 import { readEnv } from './env.ts';
+import { messageEndpoints, messageOutboxCollections } from './messages/handlers.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -17,6 +18,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     description: 'The conversation of each request: messages in order, with author roles.',
     env: readEnv(options.env),
     collections,
+    outbox: {
+      collections: messageOutboxCollections,
+      // Intake owns requests, so it hands out each request's event sequence numbers.
+      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+    },
+    endpoints: (deps) => messageEndpoints(deps),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -1,0 +1,24 @@
+import type { Message } from '@handoff/contracts';
+import type { OutboxDocument } from '@handoff/runtime';
+
+export interface MessageDoc extends OutboxDocument {
+  /** A `msg_` id: it sorts by creation time, so it orders the conversation. */
+  _id: string;
+  request_id: string;
+  /** The owning integration, kept for tenant scoping; the gateway checks it before calling. */
+  integration_id: string;
+  author_role: Message['author_role'];
+  message: string;
+  created_at: Date;
+}
+
+export function messageView(doc: MessageDoc): Message {
+  return {
+    object: 'message',
+    id: doc._id,
+    request_id: doc.request_id,
+    author_role: doc.author_role,
+    message: doc.message,
+    created_at: doc.created_at.toISOString(),
+  };
+}

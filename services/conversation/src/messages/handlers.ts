@@ -1,0 +1,77 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import { messageOps, newId } from '@handoff/contracts';
+import type { Logger } from '@handoff/observability';
+import { domainEvent, type Outbox, type OutboxDocument } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import { messageView, type MessageDoc } from './documents.ts';
+
+/** The conversation shows at most this many messages: the newest ones. */
+export const CONVERSATION_LIMIT = 1_000;
+
+export interface MessageCollections {
+  messages: Collection<MessageDoc>;
+  /** The same collection, typed as the outbox reads and writes it (no cast needed). */
+  outbox: Collection<OutboxDocument>;
+}
+
+export function messageCollections(store: Store): MessageCollections {
+  return {
+    messages: store.db.collection<MessageDoc>('messages'),
+    outbox: store.db.collection<OutboxDocument>('messages'),
+  };
+}
+
+/** Collections whose documents carry outbox messages, for the outbox sweep. */
+export function messageOutboxCollections(store: Store): Collection<OutboxDocument>[] {
+  return [messageCollections(store).outbox];
+}
+
+export interface MessageDeps {
+  store: Store;
+  logger: Logger;
+  outbox: Outbox;
+}
+
+export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
+  const c = messageCollections(deps.store);
+
+  return {
+    ...implement(messageOps.create, async (input) => {
+      const doc: MessageDoc = {
+        _id: newId('msg'),
+        request_id: input.request_id,
+        integration_id: input.integration_id,
+        author_role: input.author_role,
+        message: input.message,
+        created_at: new Date(),
+      };
+      const view = messageView(doc);
+      const event = domainEvent('message.created', doc.request_id, view);
+      await c.messages.insertOne({ ...doc, outbox: [event] });
+      await deps.outbox.publish(c.outbox, doc._id, [event]).catch((error: unknown) => {
+        // The message is already stored; the sweep publishes its event later.
+        deps.logger.warn(
+          { err: error, message_id: doc._id },
+          'outbox publish failed; left for the sweep',
+        );
+      });
+      return view;
+    }),
+
+    ...implement(messageOps.list, async ({ request_id }) => {
+      // One more than shown tells whether older messages were left out.
+      const newest = await c.messages
+        .find({ request_id }, { projection: { outbox: 0 } })
+        .sort({ _id: -1 })
+        .limit(CONVERSATION_LIMIT + 1)
+        .toArray();
+      const shown = newest.slice(0, CONVERSATION_LIMIT).reverse();
+      return {
+        object: 'list' as const,
+        data: shown.map(messageView),
+        has_more: newest.length > CONVERSATION_LIMIT,
+      };
+    }),
+  };
+}

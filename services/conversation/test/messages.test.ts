@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  EVENTS_STREAM,
+  EventEnvelope,
+  idPattern,
+  Message,
+  messageOps,
+  newId,
+  requestOps,
+  sha256Hex,
+  subjects,
+} from '@handoff/contracts';
+import { bootstrap as intake } from '@handoff/intake';
+import { domainEvent } from '@handoff/runtime';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
+import { bootstrap } from '../src/bootstrap.ts';
+import type { MessageDoc } from '../src/messages/documents.ts';
+import { CONVERSATION_LIMIT } from '../src/messages/handlers.ts';
+
+type Service = Awaited<ReturnType<typeof bootstrap>>;
+type Intake = Awaited<ReturnType<typeof intake>>;
+let service: Service;
+let intakeService: Intake;
+let nc: NatsConnection;
+const opts = { timeoutMs: 5_000 };
+
+const env = (database: string) => {
+  const { natsUrl, mongoUrl } = testServers();
+  return {
+    NATS_URL: natsUrl,
+    MONGO_URL: mongoUrl,
+    MONGO_DB: database,
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'silent',
+  };
+};
+
+beforeAll(async () => {
+  // The real intake service: it owns requests and hands out their event sequence numbers.
+  intakeService = await intake({ env: env(uniqueDatabase('intake')) });
+  service = await bootstrap({ env: env(uniqueDatabase('conversation')) });
+  nc = await connect({ servers: testServers().natsUrl });
+});
+
+afterAll(async () => {
+  await nc.close();
+  await service.stop();
+  await intakeService.stop();
+});
+
+const messages = () => service.store.db.collection<MessageDoc>('messages');
+
+async function newRequest() {
+  return call(
+    nc,
+    requestOps.create,
+    {
+      integration_id: 'int_test',
+      // Each request needs a token of its own: intake keeps token hashes unique.
+      token_hash: sha256Hex(`hrt_${randomUUID()}`),
+      input: { message: 'hi' },
+    },
+    opts,
+  );
+}
+
+/** The events of one request on HANDOFF_EVENTS under `filter`, in stream order, validated. */
+async function eventsOf(requestId: string, count: number, filter = 'handoff.events.>') {
+  return eventually(
+    async () => {
+      const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
+        filter_subjects: [filter],
+      });
+      const found: EventEnvelope[] = [];
+      const batch = await consumer.fetch({ max_messages: 10_000, expires: 1_000 });
+      for await (const msg of batch) {
+        const raw = msg.json<{ data?: { request_id?: unknown } }>();
+        if (raw.data?.request_id === requestId) found.push(EventEnvelope.parse(raw));
+        if (msg.info.pending === 0) break;
+      }
+      await batch.close();
+      return found.length >= count ? found : undefined;
+    },
+    { what: `${count} events of ${requestId}` },
+  );
+}
+
+describe('the conversation of a request', () => {
+  it('stores messages and lists them oldest first, with author roles', async () => {
+    const request = await newRequest();
+    const other = await newRequest();
+
+    const first = await call(
+      nc,
+      messageOps.create,
+      {
+        request_id: request.id,
+        integration_id: 'int_test',
+        author_role: 'customer',
+        message: 'Can you start on Monday?',
+      },
+      opts,
+    );
+    const second = await call(
+      nc,
+      messageOps.create,
+      {
+        request_id: request.id,
+        integration_id: 'int_test',
+        author_role: 'agent',
+        message: 'Yes, Monday works.',
+      },
+      opts,
+    );
+    await call(
+      nc,
+      messageOps.create,
+      {
+        request_id: other.id,
+        integration_id: 'int_test',
+        author_role: 'provider',
+        message: 'Not in this conversation.',
+      },
+      opts,
+    );
+
+    expect(Message.parse(first)).toEqual(first);
+    expect(first).toMatchObject({
+      object: 'message',
+      request_id: request.id,
+      author_role: 'customer',
+      message: 'Can you start on Monday?',
+    });
+    expect(first.id).toMatch(idPattern('msg'));
+    expect(new Date(first.created_at).toISOString()).toBe(first.created_at);
+
+    const list = await call(nc, messageOps.list, { request_id: request.id }, opts);
+    expect(list).toEqual({ object: 'list', data: [first, second], has_more: false });
+    expect(list.data.map((m) => m.author_role)).toEqual(['customer', 'agent']);
+
+    const stored = await messages().findOne({ _id: first.id });
+    expect(stored).toMatchObject({ request_id: request.id, integration_id: 'int_test' });
+    // Published at once, so nothing is left for the sweep.
+    expect(stored?.outbox ?? []).toEqual([]);
+  });
+
+  it('lists an empty conversation', async () => {
+    const request = await newRequest();
+    await expect(call(nc, messageOps.list, { request_id: request.id }, opts)).resolves.toEqual({
+      object: 'list',
+      data: [],
+      has_more: false,
+    });
+  });
+
+  it('shows only the newest 1,000 messages, oldest first, and says that more exist', async () => {
+    const requestId = newId('req');
+    const start = Date.now() - 3_600_000;
+    const docs: MessageDoc[] = Array.from({ length: CONVERSATION_LIMIT + 1 }, (_, i) => ({
+      _id: newId('msg', start + i),
+      request_id: requestId,
+      integration_id: 'int_test',
+      author_role: i % 2 === 0 ? 'customer' : 'agent',
+      message: `message ${i}`,
+      created_at: new Date(start + i),
+    }));
+    await messages().insertMany(docs);
+
+    const list = await call(nc, messageOps.list, { request_id: requestId }, opts);
+    expect(list.has_more).toBe(true);
+    expect(list.data).toHaveLength(CONVERSATION_LIMIT);
+    expect(list.data[0]?.message).toBe('message 1');
+    expect(list.data.at(-1)?.message).toBe(`message ${CONVERSATION_LIMIT}`);
+  });
+});
+
+describe('message.created events', () => {
+  it('publishes message.created on HANDOFF_EVENTS with the next sequence of the request', async () => {
+    const request = await newRequest();
+    const created: Message[] = [];
+    for (const text of ['first', 'second']) {
+      created.push(
+        await call(
+          nc,
+          messageOps.create,
+          {
+            request_id: request.id,
+            integration_id: 'int_test',
+            author_role: 'agent',
+            message: text,
+          },
+          opts,
+        ),
+      );
+    }
+
+    const messageEvents = await eventsOf(request.id, 2, subjects.event('message.created'));
+    expect(messageEvents).toHaveLength(2);
+    expect(messageEvents.map((e) => e.type)).toEqual(['message.created', 'message.created']);
+    expect(messageEvents.map((e) => e.data.object)).toEqual(created);
+    for (const event of messageEvents) {
+      expect(event.id).toMatch(idPattern('evt'));
+      expect(event.data.request_id).toBe(request.id);
+    }
+
+    // request.created from intake is 1; each message takes the next number, with no gap.
+    const all = await eventsOf(request.id, 3);
+    expect(all.map((e) => [e.type, e.data.sequence])).toEqual([
+      ['request.created', 1],
+      ['message.created', 2],
+      ['message.created', 3],
+    ]);
+  });
+
+  it('publishes what a crash left in the outbox when swept, then clears it', async () => {
+    const request = await newRequest();
+    const doc: MessageDoc = {
+      _id: newId('msg'),
+      request_id: request.id,
+      integration_id: 'int_test',
+      author_role: 'customer',
+      message: 'written just before a crash',
+      created_at: new Date(),
+    };
+    const view = {
+      object: 'message',
+      id: doc._id,
+      request_id: doc.request_id,
+      author_role: doc.author_role,
+      message: doc.message,
+      created_at: doc.created_at.toISOString(),
+    };
+    const pending = {
+      ...domainEvent('message.created', request.id, view),
+      created_at: new Date(Date.now() - 60_000),
+    };
+    await messages().insertOne({ ...doc, outbox: [pending] });
+
+    await service.outbox.sweep();
+
+    const stored = await messages().findOne({ _id: doc._id });
+    expect(stored?.outbox ?? []).toEqual([]);
+    const events = await eventsOf(request.id, 1, subjects.event('message.created'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: pending.id,
+      type: 'message.created',
+      data: { request_id: request.id, sequence: 2, object: view },
+    });
+    const list = await call(nc, messageOps.list, { request_id: request.id }, opts);
+    expect(list.data).toEqual([view]);
+  });
+});
