@@ -9,9 +9,12 @@ import { createKeyVerifier } from './auth/agent-keys.ts';
 import { createAuthFailureGuard } from './auth/client-guard.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
+import { createIdempotencyStore } from './idempotency.ts';
 import { createApp } from './http/app.ts';
 import { createRateLimiter, ensureRateLimitStream, type RateLimitPolicy } from './ratelimit.ts';
+import { DEFAULT_CATEGORIES_FILE, loadCategories } from './categories.ts';
 import { accessRoutes } from './routes/access.ts';
+import { requestRoutes } from './routes/requests.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { staffRoutes } from './routes/staff.ts';
 
@@ -61,7 +64,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const server = createServer();
   try {
     await ensureRateLimitStream(bus.jsm);
+    const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
     const app = createApp({
+      idempotency,
       nc: bus.nc,
       logger,
       readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
@@ -78,7 +83,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
       limiter,
       policies,
-      routes: [...metaRoutes({ policies }), ...accessRoutes, ...staffRoutes],
+      routes: [
+        ...metaRoutes({ policies }),
+        ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
+        ...accessRoutes,
+        ...staffRoutes,
+      ],
       isAccepting: () => accepting,
     });
     server.on('request', app);

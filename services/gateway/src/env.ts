@@ -32,6 +32,8 @@ export const envSchema = z
     AUTH_FAILURE_LIMIT_PER_MINUTE: perMinute.default(20),
     /** How long a verified key is trusted without asking again (revocations arrive sooner, over the bus). */
     ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
+    /** A JSON file of service categories that replaces the built-in list. */
+    SERVICE_CATEGORIES_FILE: z.string().min(1).optional(),
     /** Express `trust proxy`: true behind a load balancer that sets X-Forwarded-For. */
     TRUST_PROXY: envBoolean.default(false),
   })

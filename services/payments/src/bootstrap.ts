@@ -1,5 +1,6 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService } from '@handoff/runtime';
+import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
+import { paymentEndpoints, paymentOutboxCollections } from './domain/handlers.ts';
 import { readEnv } from './env.ts';
 import { collections } from './store/collections.ts';
 
@@ -17,6 +18,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     description: 'Payment requests proposed by agents, staff approval, and payments.',
     env: readEnv(options.env),
     collections,
+    outbox: {
+      collections: paymentOutboxCollections,
+      // Intake owns requests and hands out each request's event sequence numbers.
+      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+    },
+    endpoints: (deps) => paymentEndpoints(deps),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -61,6 +61,11 @@ export function fromBusError(error: unknown, notFound: string): unknown {
   switch (error.code) {
     case 'not_found':
       return new HttpError(404, notFound, error.message);
+    case 'forbidden':
+      // The only forbidden answer from a service: the owner's request with the wrong token.
+      return new HttpError(403, 'request_token_invalid', error.message);
+    case 'validation_failed':
+      return new HttpError(422, 'validation_failed', error.message, { extra: error.details ?? {} });
     case 'invalid_state_transition':
       return new HttpError(409, 'invalid_state_transition', error.message, {
         extra: error.details ?? {},

@@ -2,14 +2,22 @@ import { BusError, call } from '@handoff/bus';
 import type { Operation, Scope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { createHash } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
 import type { StaffIdentity, StaffVerifier } from '../auth/staff-jwt.ts';
+import {
+  parseIdempotencyKey,
+  requestFingerprint,
+  type IdempotencyClaim,
+  type IdempotencyStore,
+} from '../idempotency.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
 import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
 import { sendHttpError, sendProblem } from './problem.ts';
+import { openBody, sealBody } from './sealed.ts';
 
 /** Who may call a route. Every route states it; there is no default. */
 export type Access =
@@ -29,6 +37,8 @@ export interface RouteContext<P, Q, B> {
   staff: StaffIdentity | undefined;
   /** The raw `X-Application-Secret` (applicant routes); hash it before it leaves the gateway. */
   applicationSecret: string | undefined;
+  /** The raw `X-Service-Request-Token` (routes with `requestToken`); hash it before use. */
+  requestToken: string | undefined;
   call<I extends z.ZodType, O extends z.ZodType>(
     op: Operation<I, O>,
     input: z.input<I>,
@@ -53,6 +63,8 @@ export interface RouteDefinition<
   body?: B;
   /** The body may be left out entirely (an empty body then validates as `{}`). */
   bodyOptional?: boolean;
+  /** Needs `X-Service-Request-Token` (checked for presence before any lookup). */
+  requestToken?: boolean;
   status: number;
   response: z.ZodType;
   /** The `code` of a 404 when the resource is not found over the bus. */
@@ -71,6 +83,7 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
 
 export interface RouteDeps {
   nc: NatsConnection;
+  idempotency: IdempotencyStore;
   logger: Logger;
   busTimeoutMs: number;
   keys: KeyVerifier;
@@ -208,6 +221,18 @@ async function authenticate(
   return { agent, staff: undefined, applicationSecret: undefined };
 }
 
+/** Idempotency keys are kept per integration (or staff member, applicant, client address). */
+function idempotencyScope(
+  identity: Awaited<ReturnType<typeof authenticate>>,
+  req: Request,
+): string {
+  if (identity.agent) return identity.agent.integration_id;
+  if (identity.staff) return `staff:${identity.staff.sub}`;
+  if (identity.applicationSecret)
+    return `applicant:${createHash('sha256').update(identity.applicationSecret).digest('hex')}`;
+  return `ip:${req.ip ?? 'unknown'}`;
+}
+
 /**
  * Mounts routes in the conventions' order of checks: route, method, credentials, scope, content
  * type and size, JSON, schema, then the handler (lookups and state checks happen behind it).
@@ -227,6 +252,7 @@ export function mountRoutes(
 
     app[route.method](path, async (req: Request, res: Response) => {
       const requestId = String(res.locals.requestId);
+      let claim: IdempotencyClaim | undefined;
       try {
         const identity = await authenticate(route, req, res, deps, requestId);
         const etag = route.headers?.ETag;
@@ -252,19 +278,62 @@ export function mountRoutes(
         const params = parse(route.params, req.params, '/params');
         const query = parse(route.query, { ...(req.query as Record<string, unknown>) }, '/query');
         const body = route.body ? parse(route.body, rawBody, '') : undefined;
+        const requestToken = route.requestToken
+          ? req.get('x-service-request-token')?.trim()
+          : undefined;
+        if (route.requestToken && !requestToken) {
+          throw new HttpError(
+            401,
+            'request_token_missing',
+            'Send the request token in `X-Service-Request-Token`.',
+          );
+        }
+        const key =
+          route.method === 'post' ? parseIdempotencyKey(req.get('idempotency-key')) : undefined;
+        const scope = idempotencyScope(identity, req);
+        const outcome =
+          key === undefined
+            ? undefined
+            : await deps.idempotency.begin(
+                scope,
+                key,
+                requestFingerprint(req.method, req.path, body),
+              );
+        if (outcome?.kind === 'replay' && key !== undefined) {
+          if (route.headers) res.set(route.headers);
+          res.set('Idempotent-Replayed', 'true').status(outcome.status);
+          if (typeof outcome.body === 'string') res.json(openBody(key, scope, outcome.body));
+          else res.end();
+          return;
+        }
+        claim = outcome?.kind === 'proceed' ? outcome : undefined;
         const result = await route.handle({
           params,
           query,
           body,
           requestId,
           ...identity,
+          requestToken,
           call: (op, input) =>
             call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId }),
           res,
         });
+        if (claim && key !== undefined) {
+          // Recorded before answering, so an immediate retry is a replay and not a 409.
+          await claim
+            .complete(route.status, sealBody(key, scope, result))
+            .catch((error: unknown) => {
+              deps.logger.warn(
+                { err: error, request_id: requestId },
+                'idempotency record not stored',
+              );
+            });
+        }
         if (route.headers) res.set(route.headers);
         res.status(route.status).json(result);
       } catch (error) {
+        // A failed call changed nothing that a retry with the same key should not redo.
+        await claim?.abandon().catch(() => undefined);
         const mapped = fromBusError(error, route.notFound ?? 'not_found');
         if (mapped instanceof HttpError) return sendHttpError(res, mapped);
         deps.logger.error(

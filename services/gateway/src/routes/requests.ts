@@ -1,0 +1,184 @@
+import {
+  currencyExponent,
+  DEFAULT_CURRENCY,
+  generateSecret,
+  listOf,
+  Message,
+  MessageCreate,
+  messageOps,
+  PaymentRequest,
+  PaymentRequestCreate,
+  paymentOps,
+  RequestCreate,
+  RequestCreated,
+  RequestDetail,
+  requestOps,
+  sha256Hex,
+  toMinorUnits,
+} from '@handoff/contracts';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { ServiceCategory } from '../categories.ts';
+import { validationFailed } from '../http/errors.ts';
+import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+
+const IdParams = z.strictObject({ id: z.string().max(64) });
+
+/** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
+export const HUMAN_REQUEST_DEPRECATION = {
+  Deprecation: '@1767225600',
+  Sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
+  Link: '</v1/ai-to-human-request>; rel="successor-version"',
+} as const;
+
+/** Checks that the request exists for this integration and that its token matches. */
+function authorize(ctx: RouteContext<{ id: string }, unknown, unknown>) {
+  return ctx.call(requestOps.get, {
+    request_id: ctx.params.id,
+    integration_id: ctx.agent?.integration_id ?? '',
+    token_hash: sha256Hex(ctx.requestToken ?? ''),
+  });
+}
+
+export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
+  const slugs = categories.map((category) => category.slug);
+  const categoryList = { object: 'list' as const, data: [...categories], has_more: false };
+  const categoriesEtag = `"${createHash('sha256').update(JSON.stringify(categoryList)).digest('base64url').slice(0, 27)}"`;
+
+  const create = async (ctx: RouteContext<unknown, unknown, RequestCreate>) => {
+    if (ctx.body.category !== undefined && !slugs.includes(ctx.body.category)) {
+      throw validationFailed([
+        {
+          pointer: '/category',
+          code: 'invalid_category',
+          detail: `Unknown category; use one of: ${slugs.join(', ')} (see GET /v1/services).`,
+        },
+      ]);
+    }
+    const { secret, hash } = generateSecret('hrt', 40);
+    const request = await ctx.call(requestOps.create, {
+      integration_id: ctx.agent?.integration_id ?? '',
+      token_hash: hash,
+      input: ctx.body,
+    });
+    return { ...request, request_token: secret };
+  };
+
+  const createRoute = (path: string, deprecated: boolean) =>
+    defineRoute({
+      method: 'post',
+      path,
+      operationId: deprecated ? 'createHumanRequestLegacy' : 'createHandoffRequest',
+      summary: deprecated
+        ? 'Deprecated alias of POST /v1/ai-to-human-request; same body and behaviour'
+        : 'Create a handoff request; the request token is returned only here',
+      tags: ['requests'],
+      access: { kind: 'agent', scopes: ['requests:create'] },
+      body: RequestCreate,
+      status: 201,
+      response: RequestCreated,
+      ...(deprecated ? { deprecated: true, headers: { ...HUMAN_REQUEST_DEPRECATION } } : {}),
+      handle: create,
+    });
+
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/services',
+      operationId: 'listServiceCategories',
+      summary: 'Supported service categories',
+      tags: ['meta'],
+      access: { kind: 'public' },
+      status: 200,
+      response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
+      headers: { ETag: categoriesEtag, 'Cache-Control': 'public, max-age=300' },
+      handle: async () => categoryList,
+    }),
+    createRoute('/v1/ai-to-human-request', false),
+    createRoute('/v1/human-request', true),
+    defineRoute({
+      method: 'get',
+      path: '/v1/request/{id}',
+      operationId: 'getRequest',
+      summary: 'Read an owned request with its conversation and approved payment data',
+      tags: ['requests'],
+      access: { kind: 'agent', scopes: ['requests:read'] },
+      requestToken: true,
+      params: IdParams,
+      status: 200,
+      response: RequestDetail,
+      notFound: 'request_not_found',
+      handle: async (ctx) => {
+        // All three at once; the request answer decides whether the others may be shown.
+        const [request, conversation, payments] = await Promise.allSettled([
+          authorize(ctx),
+          ctx.call(messageOps.list, { request_id: ctx.params.id }),
+          ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
+        ]);
+        if (request.status === 'rejected') throw request.reason;
+        if (conversation.status === 'rejected') throw conversation.reason;
+        if (payments.status === 'rejected') throw payments.reason;
+        return {
+          ...request.value,
+          conversation: conversation.value.data,
+          payments: payments.value.data,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/request/{id}/message',
+      operationId: 'sendMessage',
+      summary: 'Send a follow-up message into the conversation',
+      tags: ['requests'],
+      access: { kind: 'agent', scopes: ['messages:create'] },
+      requestToken: true,
+      params: IdParams,
+      body: MessageCreate,
+      status: 201,
+      response: Message,
+      notFound: 'request_not_found',
+      handle: async (ctx) => {
+        await authorize(ctx);
+        return ctx.call(messageOps.create, {
+          request_id: ctx.params.id,
+          integration_id: ctx.agent?.integration_id ?? '',
+          author_role: 'agent',
+          message: ctx.body.message,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/request/{id}/payment-request',
+      operationId: 'proposePaymentRequest',
+      summary: 'Propose a custom payment request; saved pending staff approval',
+      tags: ['requests'],
+      access: { kind: 'agent', scopes: ['payments:propose'] },
+      requestToken: true,
+      params: IdParams,
+      body: PaymentRequestCreate,
+      status: 201,
+      response: PaymentRequest,
+      notFound: 'request_not_found',
+      handle: async (ctx) => {
+        const currency = ctx.body.currency ?? DEFAULT_CURRENCY;
+        if (toMinorUnits(ctx.body.amount, currency) === undefined) {
+          throw validationFailed([
+            {
+              pointer: '/amount',
+              code: 'invalid_precision',
+              detail: `${currency} amounts have at most ${currencyExponent(currency) ?? 2} decimal places.`,
+            },
+          ]);
+        }
+        await authorize(ctx);
+        return ctx.call(paymentOps.create, {
+          request_id: ctx.params.id,
+          integration_id: ctx.agent?.integration_id ?? '',
+          input: { ...ctx.body, currency },
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,522 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
+import { bootstrap as conversation } from '@handoff/conversation';
+import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as payments } from '@handoff/payments';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { address, http, onboard, type Onboarded } from './support/http.ts';
+import { signStaffToken } from './support/staff-tokens.ts';
+
+const SECRET = randomBytes(32).toString('base64url');
+type Backend = Awaited<ReturnType<typeof intake>>;
+const backends: Backend[] = [];
+let conversationService: Backend | undefined;
+let gateway: RunningGateway;
+let agent: Onboarded;
+let other: Onboarded;
+let narrow: Onboarded;
+let staff: string;
+
+const ALL = ['requests:create', 'requests:read', 'messages:create', 'payments:propose'];
+
+beforeAll(async () => {
+  const { natsUrl, mongoUrl } = testServers();
+  const database = uniqueDatabase('gw_requests');
+  const env = {
+    NATS_URL: natsUrl,
+    MONGO_URL: mongoUrl,
+    MONGO_DB: database,
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'silent',
+  };
+  backends.push(await intake({ env }), await payments({ env }));
+  conversationService = await conversation({ env });
+  gateway = await bootstrap({
+    env: {
+      NATS_URL: natsUrl,
+      PORT: '0',
+      STAFF_JWT_SECRET: SECRET,
+      TRUST_PROXY: 'true',
+      BUS_TIMEOUT_MS: '750',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  agent = await onboard(gateway, SECRET, undefined, ALL);
+  other = await onboard(gateway, SECRET, undefined, ALL);
+  narrow = await onboard(gateway, SECRET, undefined, ['requests:read']);
+  staff = await signStaffToken(SECRET, { sub: 'ops@handoff.test' });
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await Promise.all([...backends, conversationService].map((backend) => backend?.stop()));
+});
+
+const customer = {
+  message: 'Please find me a plumber for a leaking kitchen tap this week.',
+  category: 'home-services',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Ltd',
+  website: 'https://example.com',
+  subject: 'Leaking tap',
+  contact_permission: true,
+  marketplace_opt_in: true,
+  budget_min: 50,
+  budget_max: 150.5,
+};
+
+async function createRequest(path = '/v1/ai-to-human-request', body: unknown = customer) {
+  const created = await http(gateway, path, { token: agent.key, body });
+  expect(created.status).toBe(201);
+  return {
+    id: String(created.body.id),
+    token: String(created.body.request_token),
+    body: created.body,
+  };
+}
+
+describe.each([
+  ['/v1/ai-to-human-request', false],
+  ['/v1/human-request', true],
+])('POST %s', (path, deprecated) => {
+  it('creates the request and returns its token once', async () => {
+    const created = await http(gateway, path, { token: agent.key, body: customer });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      object: 'request',
+      id: expect.stringMatching(/^req_/),
+      status: 'submitted',
+      category: 'home-services',
+      customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      marketplace: { opted_in: true, review: 'pending_review' },
+      budget_min: 50,
+      budget_max: 150.5,
+      request_token: expect.stringMatching(/^hrt_[0-9A-Za-z]{40}$/),
+    });
+    const read = await http(gateway, `/v1/request/${String(created.body.id)}`, {
+      token: agent.key,
+      headers: { 'X-Service-Request-Token': String(created.body.request_token) },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body).not.toHaveProperty('request_token');
+    if (deprecated) {
+      expect(created.headers.get('deprecation')).toBe('@1767225600');
+      expect(created.headers.get('sunset')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+      expect(created.headers.get('link')).toBe(
+        '</v1/ai-to-human-request>; rel="successor-version"',
+      );
+    } else {
+      expect(created.headers.get('deprecation')).toBeNull();
+    }
+  });
+
+  it('needs the agent key: 401 before anything else', async () => {
+    expect(await http(gateway, path, { body: customer, from: address() })).toMatchObject({
+      status: 401,
+      body: { code: 'api_key_missing' },
+    });
+    expect(
+      await http(gateway, path, {
+        body: customer,
+        token: `hk_live_${'x'.repeat(36)}`,
+        from: address(),
+      }),
+    ).toMatchObject({
+      status: 401,
+      body: { code: 'api_key_invalid' },
+    });
+  });
+
+  it('names the missing scope in a 403', async () => {
+    const refused = await http(gateway, path, { token: narrow.key, body: customer });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'insufficient_scope', required_scopes: ['requests:create'] },
+    });
+  });
+
+  it('refuses bad bodies with pointers to each problem', async () => {
+    const bad = await http(gateway, path, {
+      token: agent.key,
+      body: {
+        message: '',
+        email: 'not-an-email',
+        website: 'not a uri',
+        budget_min: -1,
+        extra: true,
+      },
+    });
+    expect(bad.status).toBe(422);
+    const pointers = (bad.body.errors as { pointer: string }[]).map((e) => e.pointer).sort();
+    expect(pointers).toEqual(['/budget_min', '/email', '/extra', '/message', '/website']);
+    const order = await http(gateway, path, {
+      token: agent.key,
+      body: { message: 'x', budget_min: 10, budget_max: 5 },
+    });
+    expect(order.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ pointer: '/budget_min' }],
+    });
+    const category = await http(gateway, path, {
+      token: agent.key,
+      body: { message: 'x', category: 'astrology' },
+    });
+    expect(category.body).toMatchObject({
+      errors: [{ pointer: '/category', code: 'invalid_category' }],
+    });
+    expect(JSON.stringify(category.body)).toContain('home-services');
+    const long = await http(gateway, path, {
+      token: agent.key,
+      body: { message: 'x'.repeat(10_001) },
+    });
+    expect(long.body).toMatchObject({ errors: [{ pointer: '/message' }] });
+  });
+
+  it('answers 415, 413 and 400 for what is not a JSON body of the allowed size', async () => {
+    const headers = { Authorization: `Bearer ${agent.key}`, 'X-Forwarded-For': address() };
+    const text = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(text.status).toBe(415);
+    const big = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(70_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
+    const broken = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: '{"message":',
+    });
+    expect(broken.status).toBe(400);
+  });
+});
+
+describe('GET /v1/request/{id}', () => {
+  it('checks the token before any lookup, then ownership, then the token', async () => {
+    const { id, token } = await createRequest();
+    expect(
+      await http(gateway, '/v1/request/req_does_not_exist', { token: agent.key }),
+    ).toMatchObject({
+      status: 401,
+      body: { code: 'request_token_missing' },
+    });
+    expect(
+      await http(gateway, `/v1/request/${id}`, {
+        token: other.key,
+        headers: { 'X-Service-Request-Token': token },
+      }),
+    ).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+    expect(
+      await http(gateway, `/v1/request/${id}`, {
+        token: agent.key,
+        headers: { 'X-Service-Request-Token': 'hrt_wrong' },
+      }),
+    ).toMatchObject({
+      status: 403,
+      body: { code: 'request_token_invalid' },
+    });
+    expect(
+      await http(gateway, '/v1/request/req_unknown', {
+        token: agent.key,
+        headers: { 'X-Service-Request-Token': token },
+      }),
+    ).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+  });
+
+  it('returns the conversation in order and only approved payment data', async () => {
+    const { id, token } = await createRequest();
+    const headers = { 'X-Service-Request-Token': token };
+    for (const text of ['First follow-up', 'Second follow-up']) {
+      const sent = await http(gateway, `/v1/request/${id}/message`, {
+        token: agent.key,
+        headers,
+        body: { message: text },
+      });
+      expect(sent).toMatchObject({
+        status: 201,
+        body: { object: 'message', author_role: 'agent', message: text, request_id: id },
+      });
+    }
+    const pending = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 120.5, description: 'Tap repair', reference: 'INV-1' },
+    });
+    expect(pending).toMatchObject({
+      status: 201,
+      body: { status: 'pending_approval', currency: 'USD', amount: 120.5 },
+    });
+    const rejectedOne = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 5000, currency: 'JPY', description: 'Call-out' },
+    });
+    expect(rejectedOne.body).toMatchObject({ currency: 'JPY', amount: 5000 });
+
+    let read = await http(gateway, `/v1/request/${id}`, { token: agent.key, headers });
+    expect(
+      (read.body.conversation as { message: string; author_role: string }[]).map((m) => [
+        m.author_role,
+        m.message,
+      ]),
+    ).toEqual([
+      ['agent', 'First follow-up'],
+      ['agent', 'Second follow-up'],
+    ]);
+    expect(read.body.payments).toEqual([]);
+
+    const approved = await http(
+      gateway,
+      `/v1/staff/payment-requests/${String(pending.body.id)}/approve`,
+      { method: 'POST', token: staff },
+    );
+    expect(approved).toMatchObject({ status: 200, body: { status: 'approved' } });
+    const rejected = await http(
+      gateway,
+      `/v1/staff/payment-requests/${String(rejectedOne.body.id)}/reject`,
+      { token: staff, body: { reason: 'Included in the repair' } },
+    );
+    expect(rejected.body).toMatchObject({ status: 'rejected' });
+    const twice = await http(
+      gateway,
+      `/v1/staff/payment-requests/${String(pending.body.id)}/approve`,
+      { method: 'POST', token: staff },
+    );
+    expect(twice).toMatchObject({
+      status: 409,
+      body: { code: 'invalid_state_transition', current_state: 'approved' },
+    });
+
+    read = await http(gateway, `/v1/request/${id}`, { token: agent.key, headers });
+    expect(read.body.payments).toEqual([
+      expect.objectContaining({ id: pending.body.id, status: 'approved', amount: 120.5 }),
+    ]);
+  });
+
+  it('answers 503 with Retry-After in bounded time when a service is gone', async () => {
+    const { id, token } = await createRequest();
+    await conversationService?.stop();
+    conversationService = undefined;
+    const started = Date.now();
+    const read = await http(gateway, `/v1/request/${id}`, {
+      token: agent.key,
+      headers: { 'X-Service-Request-Token': token },
+    });
+    expect(read).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+    expect(read.headers.get('retry-after')).toBe('1');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const { natsUrl, mongoUrl } = testServers();
+    conversationService = await conversation({
+      env: {
+        NATS_URL: natsUrl,
+        MONGO_URL: mongoUrl,
+        MONGO_DB: uniqueDatabase('gw_requests_c'),
+        HEALTH_PORT: '0',
+        LOG_LEVEL: 'silent',
+      },
+    });
+  });
+});
+
+describe('payment requests', () => {
+  it('checks amounts against the currency and refuses unknown currencies', async () => {
+    const { id, token } = await createRequest();
+    const headers = { 'X-Service-Request-Token': token };
+    const fine = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 10.005, description: 'x' },
+    });
+    expect(fine).toMatchObject({
+      status: 422,
+      body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] },
+    });
+    const yen = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 100.5, currency: 'JPY', description: 'x' },
+    });
+    expect(yen.status).toBe(422);
+    const fake = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 1, currency: 'XYZ', description: 'x' },
+    });
+    expect(fake).toMatchObject({ status: 422, body: { errors: [{ pointer: '/currency' }] } });
+    const zero = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 0, description: 'x' },
+    });
+    expect(zero.body).toMatchObject({ errors: [{ pointer: '/amount' }] });
+  });
+});
+
+describe('staff decisions on requests', () => {
+  it('moves a request along its state machine, refusing illegal moves with 409', async () => {
+    const { id } = await createRequest();
+    const routed = await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_1'] } },
+    });
+    expect(routed).toMatchObject({ status: 200, body: { status: 'routed' } });
+    const illegal = await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'completed' },
+    });
+    expect(illegal).toMatchObject({
+      status: 409,
+      body: {
+        code: 'invalid_state_transition',
+        allowed_transitions: ['in_progress', 'submitted', 'cancelled'],
+      },
+    });
+    const review = await http(gateway, `/v1/staff/requests/${id}/marketplace-review`, {
+      token: staff,
+      body: { decision: 'rejected', reason: 'Direct routing' },
+    });
+    expect(review.body).toMatchObject({
+      marketplace: { review: 'rejected', reason: 'Direct routing' },
+    });
+    const again = await http(gateway, `/v1/staff/requests/${id}/marketplace-review`, {
+      token: staff,
+      body: { decision: 'approved' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('events', () => {
+  it('announces creation, messages, payment requests and updates with per-request sequences', async () => {
+    const { id, token } = await createRequest();
+    const headers = { 'X-Service-Request-Token': token };
+    await http(gateway, `/v1/request/${id}/message`, {
+      token: agent.key,
+      headers,
+      body: { message: 'hello' },
+    });
+    const prq = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 20, description: 'x' },
+    });
+    await http(gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/approve`, {
+      method: 'POST',
+      token: staff,
+    });
+    await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'cancelled' },
+    });
+
+    const nc = await connect({ servers: testServers().natsUrl });
+    const consumer = await (
+      await jetstreamManager(nc)
+    )
+      .jetstream()
+      .consumers.get(EVENTS_STREAM.name);
+    const events: EventEnvelope[] = [];
+    const deadline = Date.now() + 5_000;
+    while (events.length < 5 && Date.now() < deadline) {
+      const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
+      for await (const msg of batch) {
+        const event = EventEnvelope.parse(msg.json());
+        if (event.data.request_id === id) events.push(event);
+      }
+    }
+    await nc.close();
+    events.sort((a, b) => a.data.sequence - b.data.sequence);
+    expect(events.map((e) => `${e.data.sequence}:${e.type}`)).toEqual([
+      '1:request.created',
+      '2:message.created',
+      '3:payment.requested',
+      '4:payment.requested',
+      '5:request.updated',
+    ]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(5);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the stored answer, refuses another body under the same key, and stores no validation failure', async () => {
+    const key = `create-${randomBytes(16).toString('hex')}`;
+    const headers = { 'Idempotency-Key': key };
+    const invalid = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      headers,
+      body: { message: '' },
+    });
+    expect(invalid.status).toBe(422);
+    const first = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      headers,
+      body: customer,
+    });
+    expect(first.status).toBe(201);
+    const replay = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      headers,
+      body: customer,
+    });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const reused = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      headers,
+      body: { ...customer, subject: 'Other' },
+    });
+    expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+    // Keys are kept per integration: another integration's identical key is its own.
+    const elsewhere = await http(gateway, '/v1/ai-to-human-request', {
+      token: other.key,
+      headers,
+      body: customer,
+    });
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.id).not.toBe(first.body.id);
+  });
+
+  it('lets exactly one of several concurrent calls with one key run', async () => {
+    const headers = { 'Idempotency-Key': `race-${randomBytes(16).toString('hex')}` };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        http(gateway, '/v1/ai-to-human-request', { token: agent.key, headers, body: customer }),
+      ),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    const ids = new Set(created.map((a) => a.body.id));
+    expect(ids.size).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer).toMatchObject({ status: 409, body: { code: 'idempotency_key_in_use' } });
+    }
+    const header = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      headers: { 'Idempotency-Key': 'x'.repeat(256) },
+      body: customer,
+    });
+    expect(header.status).toBe(422);
+  });
+});
