@@ -17,7 +17,8 @@ const scopeList = z
   .array(Scope)
   .min(1)
   .max(SCOPES.length)
-  .refine((list) => new Set(list).size === list.length, { message: 'scopes must not repeat' });
+  .refine((list) => new Set(list).size === list.length, { message: 'scopes must not repeat' })
+  .meta({ uniqueItems: true });
 
 /** Agent keys: `hk_live_` + 30 base62 + 6 base62 of the CRC32 of everything before them. */
 export const API_KEY_PREFIX = 'hk_live_';
@@ -33,7 +34,7 @@ export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 export const ApplicationCreate = z.strictObject({
   app_name: z.string().trim().min(1).max(100),
   description: z.string().trim().min(1).max(2000),
-  contact_email: z.email().max(254),
+  contact_email: z.email({ pattern: z.regexes.html5Email }).max(254),
   requested_scopes: scopeList,
   website: z
     .url({ protocol: /^https?$/ })

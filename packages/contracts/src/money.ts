@@ -15,10 +15,12 @@ export function currencyExponent(code: string): number | undefined {
   return CURRENCIES.get(code);
 }
 
-export const CurrencyCode = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals, e.g. USD')
-  .refine((code) => CURRENCIES.has(code), { message: 'not an ISO 4217 currency code' });
+const CODES = [...CURRENCIES.keys()] as [string, ...string[]];
+
+/** An ISO 4217 code that this runtime knows, listed in the schema so clients can see them all. */
+export const CurrencyCode = z.enum(CODES, {
+  error: 'not an ISO 4217 currency code (e.g. USD, EUR, JPY)',
+});
 
 /** Largest amount in minor units that stays an exact integer in a double. */
 const MAX_MINOR = Number.MAX_SAFE_INTEGER;

@@ -16,35 +16,40 @@ export const REQUEST_LIMITS = {
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
-/** Spec 2.1: the create payload. Unknown fields are refused. */
-export const RequestCreate = z
-  .strictObject({
-    message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
-    category: z
-      .string()
-      .max(REQUEST_LIMITS.category)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug such as web-development')
-      .optional(),
-    name: z.string().trim().min(1).max(REQUEST_LIMITS.name).optional(),
-    email: z.email().max(REQUEST_LIMITS.email).optional(),
-    company: z.string().trim().min(1).max(REQUEST_LIMITS.company).optional(),
-    website: z
-      .url({ protocol: /^https?$/ })
-      .max(REQUEST_LIMITS.website)
-      .optional(),
-    subject: z.string().trim().min(1).max(REQUEST_LIMITS.subject).optional(),
-    contact_permission: z.boolean().optional(),
-    marketplace_opt_in: z.boolean().optional(),
-    budget_min: budget.optional(),
-    budget_max: budget.optional(),
-  })
-  .refine(
+/** Spec 2.1's fields. Unknown fields are refused. */
+export const RequestCreateFields = z.strictObject({
+  message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
+  category: z
+    .string()
+    .max(REQUEST_LIMITS.category)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug such as web-development')
+    .optional(),
+  name: z.string().trim().min(1).max(REQUEST_LIMITS.name).optional(),
+  email: z.email({ pattern: z.regexes.html5Email }).max(REQUEST_LIMITS.email).optional(),
+  company: z.string().trim().min(1).max(REQUEST_LIMITS.company).optional(),
+  website: z
+    .url({ protocol: /^https?$/ })
+    .max(REQUEST_LIMITS.website)
+    .optional(),
+  subject: z.string().trim().min(1).max(REQUEST_LIMITS.subject).optional(),
+  contact_permission: z.boolean().optional(),
+  marketplace_opt_in: z.boolean().optional(),
+  budget_min: budget.optional(),
+  budget_max: budget.optional(),
+});
+
+/** The cross-field rule of a create payload: a budget range must not be upside down. */
+export function withBudgetOrder<
+  S extends z.ZodType<{ budget_min?: number | undefined; budget_max?: number | undefined }>,
+>(schema: S) {
+  return schema.refine(
     (r) => r.budget_min === undefined || r.budget_max === undefined || r.budget_min <= r.budget_max,
-    {
-      message: 'budget_min must not be above budget_max',
-      path: ['budget_min'],
-    },
+    { message: 'budget_min must not be above budget_max', path: ['budget_min'] },
   );
+}
+
+/** Spec 2.1: the create payload (the gateway narrows `category` to the deployment's list). */
+export const RequestCreate = withBudgetOrder(RequestCreateFields);
 export type RequestCreate = z.infer<typeof RequestCreate>;
 
 /** The request's lifecycle (see ARCHITECTURE.md); staff move it, every move is `request.updated`. */
@@ -165,7 +170,8 @@ export const RequestPatch = z
   })
   .refine((p) => p.status !== undefined || p.routing !== undefined, {
     message: 'give status, routing or both',
-  });
+  })
+  .meta({ anyOf: [{ required: ['status'] }, { required: ['routing'] }] });
 
 export const MarketplaceDecision = z.strictObject({
   decision: z.enum(['approved', 'rejected']),

@@ -65,6 +65,16 @@ export function outboxMessage(
   return { id, subject, payload, created_at: new Date(), ...(local ? { local } : {}) };
 }
 
+/**
+ * Test-only fault hook: `HANDOFF_TEST_FAULT=crash-after-write` ends the process right after a
+ * change and its message are written, `crash-after-publish` right after a publish (before the
+ * message leaves the document). The crash tests set it on a service process; nothing else
+ * does, and production manifests never carry it.
+ */
+function crashForTest(point: 'crash-after-write' | 'crash-after-publish'): void {
+  if (process.env.HANDOFF_TEST_FAULT === point) process.exit(86);
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const publishOne = async (
     collection: Collection<OutboxDocument>,
@@ -73,12 +83,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   ) => {
     const payload = (await options.beforePublish?.(message)) ?? message.payload;
     await options.js.publish(message.subject, JSON.stringify(payload), { msgID: message.id });
+    crashForTest('crash-after-publish');
     // Pull the exact element: FerretDB 1.24 matches $pull conditions only by whole-element equality.
     const pull = () => collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
     await (options.serialize ? options.serialize(collection, documentId, pull) : pull());
   };
 
   const publish: Outbox['publish'] = async (collection, documentId, messages) => {
+    crashForTest('crash-after-write');
     for (const message of messages) await publishOne(collection, documentId, message);
   };
 

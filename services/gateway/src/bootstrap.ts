@@ -11,12 +11,9 @@ import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createApp } from './http/app.ts';
-import { createRateLimiter, ensureRateLimitStream, type RateLimitPolicy } from './ratelimit.ts';
-import { DEFAULT_CATEGORIES_FILE, loadCategories } from './categories.ts';
-import { accessRoutes } from './routes/access.ts';
-import { requestRoutes } from './routes/requests.ts';
-import { metaRoutes } from './routes/meta.ts';
-import { staffRoutes } from './routes/staff.ts';
+import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
+import { withOpenApi } from './openapi/document.ts';
+import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -31,19 +28,6 @@ export interface RunningGateway {
   url: string;
   logger: Logger;
   stop(): Promise<void>;
-}
-
-export function ratePolicies(env: Env) {
-  const minute = (name: string, limit: number): RateLimitPolicy => ({
-    name,
-    limit,
-    windowSeconds: 60,
-  });
-  return {
-    key: minute('key', env.RATE_LIMIT_PER_MINUTE),
-    public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
-    authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
-  };
 }
 
 export async function bootstrap(options: BootstrapOptions = {}): Promise<RunningGateway> {
@@ -83,12 +67,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
       limiter,
       policies,
-      routes: [
-        ...metaRoutes({ policies }),
-        ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
-        ...accessRoutes,
-        ...staffRoutes,
-      ],
+      routes: withOpenApi(gatewayRoutes(env)),
       isAccepting: () => accepting,
     });
     server.on('request', app);

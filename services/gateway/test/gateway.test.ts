@@ -7,6 +7,7 @@ import { bootstrap as payments } from '@handoff/payments';
 import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as webhookDispatcher } from '@handoff/webhook-dispatcher';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
 
@@ -108,6 +109,15 @@ describe('probes', () => {
         instance: expect.any(String),
       });
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is served at /v1/openapi.json exactly as committed', async () => {
+    const res = await fetch(`${gateway.url}/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as unknown;
+    expect(await res.json()).toEqual(committed);
   });
 });
 

@@ -9,8 +9,10 @@ import {
   PaymentRequest,
   PaymentRequestCreate,
   paymentOps,
-  RequestCreate,
+  RequestCreateFields,
   RequestCreated,
+  withBudgetOrder,
+  type RequestCreate,
   RequestDetail,
   requestOps,
   sha256Hex,
@@ -45,16 +47,18 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
   const categoryList = { object: 'list' as const, data: [...categories], has_more: false };
   const categoriesEtag = `"${createHash('sha256').update(JSON.stringify(categoryList)).digest('base64url').slice(0, 27)}"`;
 
+  // The category must be one the deployment offers; the schema (and so OpenAPI) lists them.
+  const body = withBudgetOrder(
+    RequestCreateFields.extend({
+      category: z
+        .enum(slugs as [string, ...string[]], {
+          error: `not a supported category; use one of: ${slugs.join(', ')} (GET /v1/services)`,
+        })
+        .optional(),
+    }),
+  );
+
   const create = async (ctx: RouteContext<unknown, unknown, RequestCreate>) => {
-    if (ctx.body.category !== undefined && !slugs.includes(ctx.body.category)) {
-      throw validationFailed([
-        {
-          pointer: '/category',
-          code: 'invalid_category',
-          detail: `Unknown category; use one of: ${slugs.join(', ')} (see GET /v1/services).`,
-        },
-      ]);
-    }
     const { secret, hash } = generateSecret('hrt', 40);
     const request = await ctx.call(requestOps.create, {
       integration_id: ctx.agent?.integration_id ?? '',
@@ -74,7 +78,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         : 'Create a handoff request; the request token is returned only here',
       tags: ['requests'],
       access: { kind: 'agent', scopes: ['requests:create'] },
-      body: RequestCreate,
+      body,
       status: 201,
       response: RequestCreated,
       ...(deprecated ? { deprecated: true, headers: { ...HUMAN_REQUEST_DEPRECATION } } : {}),

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the committed API documents from the zod schemas and the gateway's route table:
+#   services/gateway/openapi.json   (OpenAPI 3.1, also served at GET /v1/openapi.json)
+#   packages/contracts/asyncapi.json (AsyncAPI 3.0, the events on the bus)
+# Run it after changing a route or a schema, and commit both files; the tests fail until you do.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$ROOT/.tools/node/bin:$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
+cd "$ROOT"
+
+node services/gateway/src/openapi/write.ts
+node packages/contracts/scripts/write-asyncapi.ts
+# The same layout as `npm run format`, so that `prettier --check .` stays quiet.
+prettier --write --log-level=warn services/gateway/openapi.json packages/contracts/asyncapi.json

@@ -1,0 +1,768 @@
+import { Problem, ReadinessReport } from '@handoff/contracts';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+
+/**
+ * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
+ * that validate the requests (conventions §1): request schemas as zod's input type, responses as
+ * its output type. Every error a route can answer is listed per the conventions' errors table and
+ * order of checks, each as `application/problem+json` with the codes that status can carry there.
+ */
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_DOCUMENT_VERSION = '1.0.2';
+export const OPENAPI_PATH = '/v1/openapi.json';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const REQUEST_TOKEN_HEADER = 'X-Service-Request-Token';
+
+export type JsonSchema = Record<string, unknown>;
+export interface Reference {
+  $ref: string;
+}
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+export interface Header {
+  description: string;
+  required?: boolean;
+  schema: JsonSchema;
+  example?: string;
+}
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, Header | Reference>;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  deprecated?: true;
+  security: Record<string, string[]>[];
+  parameters?: (Parameter | Reference)[];
+  requestBody?: {
+    required: boolean;
+    description?: string;
+    content: Record<string, { schema: JsonSchema }>;
+  };
+  responses: Record<string, ResponseObject | Reference>;
+}
+export type HttpMethod = RouteDefinition['method'];
+export type PathItem = Partial<Record<HttpMethod, Operation>>;
+export interface OpenApiDocument {
+  openapi: typeof OPENAPI_VERSION;
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description?: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, PathItem>;
+  components: {
+    securitySchemes: Record<string, Record<string, unknown>>;
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, ResponseObject>;
+    parameters: Record<string, Parameter>;
+    headers: Record<string, Header>;
+  };
+}
+
+export interface BuildOptions {
+  /**
+   * Whether a route wants `X-Service-Request-Token`. By default a route says so with
+   * `requestToken: true`.
+   */
+  requestToken?: (route: RouteDefinition) => boolean;
+}
+
+const METHOD_ORDER: readonly HttpMethod[] = ['get', 'post', 'patch', 'delete'];
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  meta: 'What the API offers and who is calling.',
+  access: 'Applying for access and claiming the agent key (conventions §1 "Access").',
+  staff: 'Staff decisions and tools; a staff JWT, never an agent key.',
+  health: 'Probes for load balancers and Kubernetes.',
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** What each error code means, as in the conventions' errors table. */
+export const ERROR_CODES: Record<string, string> = {
+  invalid_json: 'the body is not parseable JSON',
+  api_key_missing: 'no agent key',
+  api_key_invalid: 'unknown or revoked agent key',
+  api_key_expired: 'expired agent key',
+  staff_token_missing: 'no staff JWT',
+  staff_token_invalid: 'the staff JWT does not verify',
+  staff_token_expired: 'the staff JWT has expired',
+  application_secret_missing: 'no `X-Application-Secret`',
+  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked before any lookup)`,
+  insufficient_scope: 'the key lacks a scope; the body lists `required_scopes`',
+  staff_role_required: 'the staff JWT has no `staff` role',
+  request_token_invalid:
+    "the request belongs to the caller's integration but the token does not match",
+  not_found: 'unknown resource',
+  method_not_allowed: 'known path, wrong method; `Allow` lists the methods',
+  invalid_state_transition: 'an illegal move in a state machine',
+  idempotency_key_in_use: 'a request with the same `Idempotency-Key` is still in flight',
+  payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes`,
+  unsupported_media_type: 'a body that is not `application/json`',
+  validation_failed: 'schema violation; `errors[]` has a JSON pointer per problem',
+  idempotency_key_reused: 'the same `Idempotency-Key` with a different request',
+  rate_limited: 'too many requests, or too many failed authentications from this address',
+  internal_error: 'a bug; logged with the request id',
+  service_unavailable: 'a downstream service did not answer in time',
+};
+
+const ORDER_OF_CHECKS =
+  'route, method, agent key, scope, content type and size, JSON, schema, token presence, lookup, token match, state';
+
+const DESCRIPTION = [
+  'Approved AI agents hand customer requests to human providers and follow them through.',
+  '',
+  'Errors are RFC 9457 `application/problem+json` with a stable snake_case `code` to branch on; ' +
+    'extension members (e.g. `required_scopes`) may be added. Every response carries `Request-Id`, ' +
+    'which is also in the error body. Checks happen in this order: ' +
+    `${ORDER_OF_CHECKS}.`,
+  '',
+  `Every POST takes an optional \`Idempotency-Key\` (at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters), ` +
+    'kept 24 h per integration: a replay returns the stored status and body with ' +
+    '`Idempotent-Replayed: true`; a different request with the same key gets 422 ' +
+    '`idempotency_key_reused`; a key still in flight gets 409 `idempotency_key_in_use`.',
+  '',
+  'Unknown body fields are rejected with 422. Limits and the rate-limit policies of this ' +
+    `deployment are listed by \`GET /v1/capabilities\`; the body limit is ${BODY_LIMIT_BYTES} bytes.`,
+].join('\n');
+
+const ref = (kind: 'schemas' | 'parameters' | 'headers', name: string): Reference => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** zod → JSON Schema 2020-12, the dialect of OpenAPI 3.1; `$defs` are hoisted into components. */
+function schemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  defs: Record<string, JsonSchema>,
+): JsonSchema {
+  const generated = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  const { $defs, ...rest } = generated;
+  delete rest.$schema;
+  if ($defs && typeof $defs === 'object') {
+    for (const [name, def] of Object.entries($defs as Record<string, JsonSchema>)) {
+      const hoisted = rewriteDefRefs(def) as JsonSchema;
+      const existing = defs[name];
+      if (existing && JSON.stringify(existing) !== JSON.stringify(hoisted)) {
+        throw new Error(`two different schemas are both named ${name}`);
+      }
+      defs[name] = hoisted;
+    }
+  }
+  return rewriteDefRefs(rest) as JsonSchema;
+}
+
+function rewriteDefRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteDefRefs);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
+        ? value.replace('#/$defs/', '#/components/schemas/')
+        : rewriteDefRefs(value),
+    ]),
+  );
+}
+
+/** The properties of an object schema, intersections (`allOf`) merged. */
+function objectMembers(schema: JsonSchema): {
+  properties: Record<string, JsonSchema>;
+  required: Set<string>;
+} {
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  const visit = (node: JsonSchema) => {
+    Object.assign(properties, (node.properties as Record<string, JsonSchema> | undefined) ?? {});
+    for (const name of (node.required as string[] | undefined) ?? []) required.add(name);
+    for (const part of (node.allOf as JsonSchema[] | undefined) ?? []) visit(part);
+  };
+  visit(schema);
+  return { properties, required };
+}
+
+const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+
+export const isRequestTokenRoute = (route: RouteDefinition): boolean =>
+  'requestToken' in route && (route as { requestToken?: unknown }).requestToken === true;
+
+function problem(
+  status: number,
+  codes: readonly string[],
+  headers: Record<string, Header | Reference> = {},
+  extension?: Record<string, JsonSchema>,
+  note?: string,
+): ResponseObject {
+  const list = codes.map((code) => `\`${code}\`: ${ERROR_CODES[code] ?? code}`).join('; ');
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
+    headers: { 'Request-Id': ref('headers', 'Request-Id'), ...headers },
+    content: {
+      'application/problem+json': {
+        schema: {
+          allOf: [
+            ref('schemas', 'Problem'),
+            {
+              type: 'object',
+              properties: {
+                status: { const: status },
+                code: { type: 'string', enum: [...codes] },
+                ...extension,
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/** `Retry-After` on a 409 for a key still in flight. */
+const optionalRetryAfter: Header = {
+  description: 'With `idempotency_key_in_use`: seconds to wait before retrying.',
+  schema: { type: 'string', pattern: '^[0-9]+$' },
+};
+
+/** `WWW-Authenticate` where it is not always sent (a Reference Object cannot say `required`). */
+const optionalChallenge: Header = {
+  description: 'The authentication challenge, when the failure concerns the bearer credential.',
+  schema: { type: 'string' },
+};
+
+/** Responses shared by many operations, kept once under `components.responses`. */
+type SharedResponses = Record<string, ResponseObject>;
+
+function shared(registry: SharedResponses, name: string, build: () => ResponseObject): Reference {
+  registry[name] ??= build();
+  return { $ref: `#/components/responses/${name}` };
+}
+
+/**
+ * The error responses a route can give, per the conventions' errors table, in the order of
+ * checks: route and method (405), credentials (401, 429), scope (403), content type and size
+ * (415, 413), JSON (400), schema (422), token presence (401), lookup (404), token match (403),
+ * state (409, on every call that changes something), and what the bus can answer (500, 503).
+ */
+function errorResponses(
+  route: RouteDefinition,
+  requestToken: boolean,
+  registry: SharedResponses,
+): Record<string, ResponseObject | Reference> {
+  const responses: Record<string, ResponseObject | Reference> = {};
+  const named = (name: string, build: () => ResponseObject) => shared(registry, name, build);
+  const { access } = route;
+  const hasBody = route.body !== undefined;
+  const hasPathParams = pathParamNames(route.path).length > 0 || route.params !== undefined;
+  const isPost = route.method === 'post';
+
+  if (hasBody) {
+    responses[400] = named('InvalidJson', () => problem(400, ['invalid_json']));
+    responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));
+    responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
+  }
+
+  const agentCodes = ['api_key_missing', 'api_key_invalid', 'api_key_expired'];
+  const staffCodes = ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'];
+  const challenge = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
+  if (requestToken) {
+    const codes = access.kind === 'agent' ? agentCodes : access.kind === 'staff' ? staffCodes : [];
+    responses[401] = problem(401, [...codes, 'request_token_missing'], {
+      'WWW-Authenticate': optionalChallenge,
+    });
+  } else if (access.kind === 'agent') {
+    responses[401] = named('AgentKeyRequired', () => problem(401, agentCodes, challenge));
+  } else if (access.kind === 'staff') {
+    responses[401] = named('StaffTokenRequired', () => problem(401, staffCodes, challenge));
+  } else if (access.kind === 'applicant') {
+    responses[401] = named('ApplicationSecretRequired', () =>
+      problem(401, ['application_secret_missing']),
+    );
+  }
+
+  const scopeMembers = {
+    required_scopes: { type: 'array', items: { type: 'string' } },
+    missing_scopes: { type: 'array', items: { type: 'string' } },
+  };
+  const scoped = access.kind === 'agent' && access.scopes.length > 0;
+  if (requestToken) {
+    const codes = [
+      ...(scoped ? ['insufficient_scope'] : []),
+      ...(access.kind === 'staff' ? ['staff_role_required'] : []),
+      'request_token_invalid',
+    ];
+    responses[403] = problem(
+      403,
+      codes,
+      access.kind === 'agent' ? { 'WWW-Authenticate': optionalChallenge } : {},
+      scoped ? scopeMembers : undefined,
+    );
+  } else if (scoped) {
+    responses[403] = named('InsufficientScope', () =>
+      problem(403, ['insufficient_scope'], { 'WWW-Authenticate': optionalChallenge }, scopeMembers),
+    );
+  } else if (access.kind === 'staff') {
+    responses[403] = named('StaffRoleRequired', () => problem(403, ['staff_role_required']));
+  }
+
+  if (route.notFound !== undefined || hasPathParams) {
+    responses[404] = problem(404, [route.notFound ?? 'not_found']);
+  }
+  responses[405] = named('MethodNotAllowed', methodNotAllowed);
+  if (isPost) {
+    responses[409] = named('ConflictOrKeyInUse', () =>
+      problem(409, ['invalid_state_transition', 'idempotency_key_in_use'], {
+        'Retry-After': optionalRetryAfter,
+      }),
+    );
+  } else if (route.method !== 'get') {
+    responses[409] = named('Conflict', () => problem(409, ['invalid_state_transition']));
+  }
+  if (isPost) {
+    responses[422] = named('ValidationFailedOrKeyReused', () =>
+      problem(422, ['validation_failed', 'idempotency_key_reused']),
+    );
+  } else if (hasBody || route.query !== undefined || route.params !== undefined) {
+    responses[422] = named('ValidationFailed', () => problem(422, ['validation_failed']));
+  }
+  responses[429] = named('RateLimited', () =>
+    problem(429, ['rate_limited'], {
+      'Retry-After': ref('headers', 'Retry-After'),
+      RateLimit: ref('headers', 'RateLimit'),
+      'RateLimit-Policy': ref('headers', 'RateLimit-Policy'),
+    }),
+  );
+  if (route.path.startsWith('/v1/')) {
+    responses[500] = named('InternalError', () => problem(500, ['internal_error']));
+    responses[503] = named('ServiceUnavailable', () =>
+      problem(503, ['service_unavailable'], { 'Retry-After': ref('headers', 'Retry-After') }),
+    );
+  }
+  return responses;
+}
+
+const methodNotAllowed = () =>
+  problem(
+    405,
+    ['method_not_allowed'],
+    { Allow: ref('headers', 'Allow') },
+    undefined,
+    'Answered to any other method on this path; `Allow` lists the methods it has.',
+  );
+
+function security(route: RouteDefinition): Record<string, string[]>[] {
+  switch (route.access.kind) {
+    case 'public':
+      return [];
+    case 'applicant':
+      return [{ applicationSecret: [] }];
+    case 'staff':
+      return [{ staffJwt: [] }];
+    case 'agent':
+      return [{ agentKey: [...route.access.scopes] }];
+  }
+}
+
+function accessNote(route: RouteDefinition, requestToken: boolean): string {
+  const { access } = route;
+  const who =
+    access.kind === 'public'
+      ? 'Anyone may call this; it is rate limited per client address.'
+      : access.kind === 'applicant'
+        ? 'The applicant, with the application secret in `X-Application-Secret`.'
+        : access.kind === 'staff'
+          ? 'Staff, with a JWT whose `roles` contain `staff`.'
+          : access.scopes.length > 0
+            ? `An agent key with the scope(s) ${access.scopes.map((s) => `\`${s}\``).join(', ')}.`
+            : 'Any valid agent key.';
+  return requestToken ? `${who} The request's token goes in \`${REQUEST_TOKEN_HEADER}\`.` : who;
+}
+
+function operationFor(
+  route: RouteDefinition,
+  defs: Record<string, JsonSchema>,
+  registry: SharedResponses,
+  options: BuildOptions,
+): Operation {
+  const requestToken = (options.requestToken ?? isRequestTokenRoute)(route);
+  const parameters: (Parameter | Reference)[] = [];
+
+  const pathSchema = route.params ? schemaOf(route.params, 'input', defs) : {};
+  const { properties: pathProps } = objectMembers(pathSchema);
+  for (const name of pathParamNames(route.path)) {
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: pathProps[name] ?? { type: 'string' },
+    });
+  }
+  if (route.query) {
+    const { properties, required } = objectMembers(schemaOf(route.query, 'input', defs));
+    for (const [name, schema] of Object.entries(properties)) {
+      parameters.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  if (requestToken) parameters.push(ref('parameters', REQUEST_TOKEN_HEADER));
+  if (route.method === 'post') parameters.push(ref('parameters', 'Idempotency-Key'));
+  const etag = route.headers?.ETag !== undefined;
+  if (etag && route.method === 'get') parameters.push(ref('parameters', 'If-None-Match'));
+  parameters.push(ref('parameters', 'Request-Id'));
+
+  const successHeaders: Record<string, Header | Reference> = {
+    'Request-Id': ref('headers', 'Request-Id'),
+    RateLimit: ref('headers', 'RateLimit'),
+    'RateLimit-Policy': ref('headers', 'RateLimit-Policy'),
+  };
+  if (route.method === 'post')
+    successHeaders['Idempotent-Replayed'] = ref('headers', 'Idempotent-Replayed');
+  for (const [name, value] of Object.entries(route.headers ?? {})) {
+    successHeaders[name] = {
+      description: `Sent with every success of this operation.`,
+      required: true,
+      schema: { type: 'string' },
+      // An ETag changes with the content (and the deployment's settings); the others are fixed.
+      ...(name === 'ETag' ? {} : { example: value }),
+    };
+  }
+
+  const success: ResponseObject = {
+    description: STATUS_TEXT[route.status] ?? 'Success',
+    headers: successHeaders,
+    ...(route.status === 204
+      ? {}
+      : { content: { 'application/json': { schema: schemaOf(route.response, 'output', defs) } } }),
+  };
+  const responses: Record<string, ResponseObject | Reference> = { [route.status]: success };
+  if (etag && route.method === 'get') {
+    responses[304] = {
+      description: 'Not Modified: `If-None-Match` named the current `ETag`.',
+      headers: { 'Request-Id': ref('headers', 'Request-Id') },
+    };
+  }
+  Object.assign(responses, errorResponses(route, requestToken, registry));
+
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: accessNote(route, requestToken),
+    tags: [...route.tags],
+    ...(route.deprecated ? { deprecated: true as const } : {}),
+    security: security(route),
+    parameters,
+    ...(route.body
+      ? {
+          requestBody: {
+            required: !route.bodyOptional,
+            ...(route.bodyOptional
+              ? { description: 'May be left out; it then counts as `{}`.' }
+              : {}),
+            content: { 'application/json': { schema: schemaOf(route.body, 'input', defs) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function probePaths(
+  defs: Record<string, JsonSchema>,
+  registry: SharedResponses,
+): Record<string, PathItem> {
+  const notAllowed = shared(registry, 'MethodNotAllowed', methodNotAllowed);
+  const noStore: Header = {
+    description: 'Always `no-store`.',
+    required: true,
+    schema: { type: 'string' },
+    example: 'no-store',
+  };
+  const readiness = schemaOf(ReadinessReport, 'output', defs);
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'getHealth',
+        summary: 'The process is alive',
+        description: 'Answers without calling any other service. Not rate limited.',
+        tags: ['health'],
+        security: [],
+        parameters: [ref('parameters', 'Request-Id')],
+        responses: {
+          200: {
+            description: 'OK',
+            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            content: {
+              'application/json': {
+                schema: schemaOf(z.object({ status: z.literal('ok') }), 'output', defs),
+              },
+            },
+          },
+          405: notAllowed,
+        },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'getReadiness',
+        summary: 'Every backend service answers over the bus',
+        description: 'Asks each service for its health over NATS. Not rate limited.',
+        tags: ['health'],
+        security: [],
+        parameters: [ref('parameters', 'Request-Id')],
+        responses: {
+          200: {
+            description: 'Ready: every service answered.',
+            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            content: { 'application/json': { schema: readiness } },
+          },
+          405: notAllowed,
+          503: {
+            description:
+              'Not ready: a service is down or did not answer, or the gateway is shutting down.',
+            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            content: { 'application/json': { schema: readiness } },
+          },
+        },
+      },
+    },
+  };
+}
+
+function components(
+  defs: Record<string, JsonSchema>,
+): Omit<OpenApiDocument['components'], 'responses'> {
+  const problemSchema = schemaOf(Problem, 'output', defs);
+  // Extension members (RFC 9457 §3.2) such as `required_scopes` are allowed.
+  delete problemSchema.additionalProperties;
+  return {
+    securitySchemes: {
+      agentKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'Agent key: `Authorization: Bearer hk_live_<30 base62><6 base62 CRC32>`. The scopes an ' +
+          'operation needs are listed in its security requirement.',
+      },
+      staffJwt: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'Staff JWT (HS256 or the identity provider’s JWKS); `roles` must contain `staff`.',
+      },
+      applicationSecret: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Application-Secret',
+        description: 'The secret returned once when the access application was submitted.',
+      },
+    },
+    schemas: {
+      Problem: {
+        ...problemSchema,
+        description:
+          'RFC 9457 problem details. `code` is stable; extension members may be present.',
+      },
+    },
+    parameters: {
+      'Idempotency-Key': {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer.',
+        schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+      },
+      [REQUEST_TOKEN_HEADER]: {
+        name: REQUEST_TOKEN_HEADER,
+        in: 'header',
+        required: true,
+        description: 'The request token returned once when the request was created (`hrt_...`).',
+        schema: { type: 'string', maxLength: 256 },
+      },
+      'If-None-Match': {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'The `ETag` of a copy the caller has; an unchanged resource answers 304.',
+        schema: { type: 'string' },
+      },
+      'Request-Id': {
+        name: 'Request-Id',
+        in: 'header',
+        required: false,
+        description:
+          'The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; ' +
+          'any other value is replaced by a new id rather than refused.',
+        schema: { type: 'string' },
+      },
+    },
+    headers: {
+      'Request-Id': {
+        description: 'The id of this call; also in the error body, the logs and the bus messages.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      RateLimit: {
+        description:
+          'draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds>`.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      'RateLimit-Policy': {
+        description:
+          'draft-ietf-httpapi-ratelimit-headers: `"<policy>";q=<limit>;w=<window seconds>`.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      'Retry-After': {
+        description: 'Seconds to wait before trying again.',
+        required: true,
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+      'WWW-Authenticate': {
+        description: 'The authentication challenge, e.g. `Bearer realm="handoff"`.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      Allow: {
+        description: 'The methods this path has.',
+        required: true,
+        schema: { type: 'string' },
+      },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the stored answer to an earlier call with the same key.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+  };
+}
+
+/** Builds the OpenAPI 3.1 document of these routes, plus the probes and the document itself. */
+export function buildOpenApi(
+  routes: readonly RouteDefinition[],
+  options: BuildOptions = {},
+): OpenApiDocument {
+  const all = routes.some((route) => route.path === OPENAPI_PATH && route.method === 'get')
+    ? routes
+    : [...routes, openApiRoute({})];
+  const defs: Record<string, JsonSchema> = {};
+  const registry: SharedResponses = {};
+  const paths: Record<string, PathItem> = { ...probePaths(defs, registry) };
+  const tags = new Set<string>(['health']);
+  const seen = new Set<string>();
+  for (const route of all) {
+    if (seen.has(route.operationId)) throw new Error(`duplicate operationId ${route.operationId}`);
+    seen.add(route.operationId);
+    const item = (paths[route.path] ??= {});
+    if (item[route.method]) throw new Error(`two routes for ${route.method} ${route.path}`);
+    item[route.method] = operationFor(route, defs, registry, options);
+    for (const tag of route.tags) tags.add(tag);
+  }
+
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => {
+        const item = paths[path] ?? {};
+        const ordered: PathItem = {};
+        for (const method of METHOD_ORDER) {
+          const operation = item[method];
+          if (operation) ordered[method] = operation;
+        }
+        return [path, ordered];
+      }),
+  );
+  const base = components(defs);
+  const hoisted = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((name) => [name, defs[name] ?? {}]),
+  );
+
+  return {
+    openapi: OPENAPI_VERSION,
+    info: { title: 'Handoff API', version: API_DOCUMENT_VERSION, description: DESCRIPTION },
+    servers: [{ url: '/', description: 'This gateway.' }],
+    tags: [...tags].sort().map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
+    paths: sortedPaths,
+    components: {
+      securitySchemes: base.securitySchemes,
+      schemas: { ...base.schemas, ...hoisted },
+      responses: Object.fromEntries(
+        Object.keys(registry)
+          .sort()
+          .map((name) => [name, registry[name] ?? { description: name }]),
+      ),
+      parameters: base.parameters,
+      headers: base.headers,
+    },
+  };
+}
+
+/** Enough of an OpenAPI document to check the answer; the rest passes through. */
+const OpenApiDocumentShape = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** `GET /v1/openapi.json`: public, cacheable, with an ETag of the document. */
+export function openApiRoute(document: object): RouteDefinition {
+  const body = JSON.stringify(document);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return defineRoute({
+    method: 'get',
+    path: OPENAPI_PATH,
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['meta'],
+    access: { kind: 'public' },
+    status: 200,
+    response: OpenApiDocumentShape,
+    headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+    handle: async () => document,
+  });
+}
+
+/** The routes plus `GET /v1/openapi.json` serving their document: what the gateway mounts. */
+export function withOpenApi(
+  routes: readonly RouteDefinition[],
+  options: BuildOptions = {},
+): RouteDefinition[] {
+  return [...routes, openApiRoute(buildOpenApi(routes, options))];
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_CATEGORIES_FILE, loadCategories } from '../categories.ts';
+import type { Env } from '../env.ts';
+import type { RouteDefinition } from '../http/route.ts';
+import type { RateLimitPolicy } from '../ratelimit.ts';
+import { accessRoutes } from './access.ts';
+import { metaRoutes } from './meta.ts';
+import { requestRoutes } from './requests.ts';
+import { staffRoutes } from './staff.ts';
+
+/** The rate-limit policies of this deployment, one window of a minute each. */
+export function ratePolicies(env: Env) {
+  const minute = (name: string, limit: number): RateLimitPolicy => ({
+    name,
+    limit,
+    windowSeconds: 60,
+  });
+  return {
+    key: minute('key', env.RATE_LIMIT_PER_MINUTE),
+    public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
+    authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
+  };
+}
+
+/**
+ * Every route the gateway serves, in one place: the server mounts them and the OpenAPI document
+ * is generated from them, so the two cannot disagree.
+ */
+export function gatewayRoutes(env: Env): RouteDefinition[] {
+  return [
+    ...metaRoutes({ policies: ratePolicies(env) }),
+    ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
+    ...accessRoutes,
+    ...staffRoutes,
+  ];
+}

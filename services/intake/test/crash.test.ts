@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import { EVENTS_STREAM, EventEnvelope, requestOps, sha256Hex } from '@handoff/contracts';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const database = uniqueDatabase('crash');
+let nc: NatsConnection;
+let mongo: MongoClient;
+const running: ChildProcess[] = [];
+
+beforeAll(async () => {
+  nc = await connect({ servers: testServers().natsUrl });
+  mongo = new MongoClient(testServers().mongoUrl);
+});
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await nc.close();
+  await mongo.close();
+});
+
+/** The intake service as its own process, as in production, optionally with a fault armed. */
+async function startIntake(fault?: string): Promise<ChildProcess> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NATS_URL: testServers().natsUrl,
+    MONGO_URL: testServers().mongoUrl,
+    MONGO_DB: database,
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'warn',
+    HANDOFF_TEST_FAULT: fault,
+  };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.push(child);
+  await eventually(
+    async () => {
+      const reply = await nc
+        .request('handoff.intake.health', '', { timeout: 500 })
+        .catch(() => undefined);
+      return reply ? true : undefined;
+    },
+    { timeoutMs: 20_000, what: 'intake to answer' },
+  );
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+async function eventsFor(requestId: string): Promise<EventEnvelope[]> {
+  const consumer = await (
+    await jetstreamManager(nc)
+  )
+    .jetstream()
+    .consumers.get(EVENTS_STREAM.name, {
+      filter_subjects: ['handoff.events.request.created'],
+    });
+  const found: EventEnvelope[] = [];
+  const batch = await consumer.fetch({ max_messages: 10_000, expires: 1_000 });
+  for await (const msg of batch) {
+    const event = EventEnvelope.parse(msg.json());
+    if (event.data.request_id === requestId) found.push(event);
+  }
+  return found;
+}
+
+async function createAndCrash(fault: string) {
+  const child = await startIntake(fault);
+  const attempt = call(
+    nc,
+    requestOps.create,
+    {
+      integration_id: 'int_crash',
+      token_hash: sha256Hex(`hrt_${fault}`),
+      input: { message: fault },
+    },
+    { timeoutMs: 3_000 },
+  );
+  await expect(attempt).rejects.toMatchObject({ code: 'unavailable' });
+  expect(await exited(child)).toBe(86);
+  const doc = await mongo.db(database).collection('requests').findOne({ message: fault });
+  if (!doc) throw new Error('the write did not happen before the crash');
+  return { id: String(doc._id), pending: (doc.outbox as unknown[] | undefined)?.length ?? 0 };
+}
+
+describe('a crash between the write and the publish', () => {
+  it('loses nothing: the restarted service publishes the event, once', async () => {
+    const { id, pending } = await createAndCrash('crash-after-write');
+    expect(pending).toBe(1);
+    expect(await eventsFor(id)).toHaveLength(0);
+    const restarted = await startIntake();
+    const events = await eventually(async () => {
+      const found = await eventsFor(id);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data.sequence).toBe(1);
+    const doc = await mongo
+      .db(database)
+      .collection('requests')
+      .findOne({ _id: id as never });
+    expect(doc?.outbox).toEqual([]);
+    restarted.kill('SIGTERM');
+    await exited(restarted);
+  });
+
+  it('publishes nothing twice under one id when it crashes after publishing', async () => {
+    const { id, pending } = await createAndCrash('crash-after-publish');
+    expect(pending).toBe(1);
+    const restarted = await startIntake();
+    await eventually(async () => {
+      const doc = await mongo
+        .db(database)
+        .collection('requests')
+        .findOne({ _id: id as never });
+      return (doc?.outbox as unknown[] | undefined)?.length === 0 ? true : undefined;
+    });
+    const events = await eventsFor(id);
+    expect(events).toHaveLength(1);
+    restarted.kill('SIGTERM');
+    expect(await exited(restarted)).toBe(0);
+  });
+});
