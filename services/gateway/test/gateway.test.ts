@@ -116,7 +116,9 @@ describe('the OpenAPI document', () => {
   it('is served at /v1/openapi.json exactly as committed', async () => {
     const res = await fetch(`${gateway.url}/v1/openapi.json`);
     expect(res.status).toBe(200);
-    const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as unknown;
+    const committed = JSON.parse(
+      readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'),
+    ) as unknown;
     expect(await res.json()).toEqual(committed);
   });
 });
