@@ -1,4 +1,4 @@
-import { ACCESS_STREAM, EVENTS_STREAM } from '@handoff/contracts';
+import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
   jetstream,
@@ -53,7 +53,8 @@ interface StreamSettings {
  * an existing stream whose settings already match is left alone.
  */
 export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
-  for (const stream of [EVENTS_STREAM, ACCESS_STREAM]) await ensureStream(jsm, stream);
+  for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM])
+    await ensureStream(jsm, stream);
 }
 
 async function ensureStream(jsm: JetStreamManager, settings: StreamSettings): Promise<void> {

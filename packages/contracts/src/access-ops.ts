@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   Application,
   ApplicationCreate,
+  AuditList,
   ApplicationList,
   ApplicationListQuery,
   ApplicationStatusView,
   ApplicationSubmitted,
-  AuditList,
   Integration,
   IssuedKey,
   KeySummary,
@@ -14,7 +14,7 @@ import {
   Scope,
 } from './access.ts';
 import { ListQuery } from './common.ts';
-import { operation } from './operation.ts';
+import { operation, type Operation } from './operation.ts';
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -87,7 +87,6 @@ export const accessOps = {
     z.object({ integration_id: z.string() }),
     Integration,
   ),
-  audit: operation('intake', 'access.audit', z.object({ query: ListQuery }), AuditList),
   verifyKey: operation(
     'intake',
     'access.verify_key',
@@ -95,3 +94,17 @@ export const accessOps = {
     KeyVerification,
   ),
 } as const;
+
+/** Services that keep an audit log of the staff actions they carry out. */
+export const AUDITED_SERVICES = ['intake', 'payments'] as const;
+
+/** Each audited service pages through its own audit log; the gateway merges them. */
+export const auditOps = Object.fromEntries(
+  AUDITED_SERVICES.map((service) => [
+    service,
+    operation(service, 'audit.list', z.object({ query: ListQuery }), AuditList),
+  ]),
+) as Record<
+  (typeof AUDITED_SERVICES)[number],
+  Operation<z.ZodObject<{ query: typeof ListQuery }>, typeof AuditList>
+>;

@@ -44,3 +44,18 @@ export const RATE_LIMIT_STREAM = {
   name: 'HANDOFF_RATE_LIMITS',
   subjects: ['handoff.ratelimit.>'],
 } as const;
+
+/**
+ * Staff actions for staff tools and the audit log: `handoff.audit.<service>.<action>`. Actions
+ * that change a domain object are announced by their domain event (which carries the audit entry
+ * locally); this stream holds the ones without such an event, such as a rejected payment request.
+ */
+export const AUDIT_STREAM = {
+  name: 'HANDOFF_AUDIT',
+  subjects: ['handoff.audit.>'],
+  maxAgeMs: 365 * 24 * 60 * 60 * 1000,
+  duplicateWindowMs: 2 * 60 * 1000,
+} as const;
+
+export const auditSubject = (service: string, action: string) =>
+  `handoff.audit.${service}.${action}`;

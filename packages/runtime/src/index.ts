@@ -4,3 +4,4 @@ export * from './service.ts';
 export * from './version.ts';
 export * from './outbox.ts';
 export * from './events.ts';
+export * from './audit.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as paymentsService } from '@handoff/payments';
 import { createLogger } from '@handoff/observability';
 import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,7 @@ const capture = (service: string) =>
 
 type Intake = Awaited<ReturnType<typeof intake>>;
 let service: Intake;
+let payments: Intake | undefined;
 let a: RunningGateway;
 let b: RunningGateway;
 let strict: RunningGateway;
@@ -52,6 +54,15 @@ const gatewayEnv = (extra: Record<string, string> = {}) => ({
 
 beforeAll(async () => {
   const { natsUrl, mongoUrl } = testServers();
+  payments = await paymentsService({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('gw_access_p'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
   service = await intake({
     env: {
       NATS_URL: natsUrl,
@@ -82,6 +93,7 @@ afterAll(async () => {
   await Promise.all([a, b, strict, jwksGateway].map((gateway) => gateway?.stop()));
   await jwks?.close();
   await service?.stop();
+  await payments?.stop();
 });
 
 /** Each test gets its own client address, so per-address limits never leak between tests. */

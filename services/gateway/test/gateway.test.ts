@@ -223,3 +223,25 @@ describe('a service going away', () => {
     expect(body.services.intake?.status).toBe('up');
   });
 });
+
+describe('collection ownership', () => {
+  it('gives no two services the same collection name, since they may share a database', async () => {
+    const plans = await Promise.all(
+      ['intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'].map(
+        async (name) =>
+          [
+            name,
+            Object.keys((await import(`@handoff/${name}/collections`)).collections as object),
+          ] as const,
+      ),
+    );
+    const owners = new Map<string, string>();
+    for (const [service, names] of plans) {
+      for (const collection of names) {
+        expect(owners.get(collection) ?? service).toBe(service);
+        owners.set(collection, service);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(8);
+  });
+});

@@ -520,3 +520,55 @@ describe('Idempotency-Key', () => {
     expect(header.status).toBe(422);
   });
 });
+
+describe('the audit log', () => {
+  it('holds the staff decisions of every service, newest first, paged across them', async () => {
+    const { id, token } = await createRequest();
+    const headers = { 'X-Service-Request-Token': token };
+    const prq = await http(gateway, `/v1/request/${id}/payment-request`, {
+      token: agent.key,
+      headers,
+      body: { amount: 1, description: 'x' },
+    });
+    await http(gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/reject`, {
+      token: staff,
+      body: { reason: 'No' },
+    });
+    await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'cancelled' },
+    });
+    const all = await http(gateway, '/v1/staff/audit-log?limit=100', { token: staff });
+    const entries = all.body.data as {
+      id: string;
+      action: string;
+      target_id: string;
+      actor: string;
+    }[];
+    const ids = entries.map((e) => e.id);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    const mine = entries
+      .filter((e) => e.target_id === id || e.target_id === prq.body.id)
+      .map((e) => e.action);
+    expect(mine).toEqual(['request.updated', 'payment_request.rejected']);
+    expect(entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['application.approved', 'payment_request.approved']),
+    );
+    // Paging through both services' logs two at a time visits every entry once.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await http(
+        gateway,
+        `/v1/staff/audit-log?limit=2${cursor ? `&starting_after=${cursor}` : ''}`,
+        { token: staff },
+      );
+      const data = page.body.data as { id: string }[];
+      seen.push(...data.map((e) => e.id));
+      cursor = data.at(-1)?.id;
+      if (!page.body.has_more || !cursor) break;
+    }
+    expect(seen).toEqual(ids);
+  });
+});

@@ -1,12 +1,13 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService, type OutboxDocument } from '@handoff/runtime';
-import type { Collection } from 'mongodb';
 import {
-  accessCollections,
-  accessEndpoints,
-  accessOutboxCollections,
+  auditEndpoints,
   auditFromOutbox,
-} from './access/handlers.ts';
+  packageVersion,
+  runService,
+  type OutboxDocument,
+} from '@handoff/runtime';
+import type { Collection } from 'mongodb';
+import { accessEndpoints, accessOutboxCollections } from './access/handlers.ts';
 import { readEnv } from './env.ts';
 import { requestCollection, requestEndpoints } from './requests/handlers.ts';
 import { collections } from './store/collections.ts';
@@ -30,9 +31,13 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...accessOutboxCollections(store),
         requestCollection(store) as unknown as Collection<OutboxDocument>,
       ],
-      beforePublish: ({ store }) => auditFromOutbox(accessCollections(store).audit),
+      beforePublish: ({ store }) => auditFromOutbox('intake', store),
     },
-    endpoints: (deps) => ({ ...accessEndpoints(deps), ...requestEndpoints(deps) }),
+    endpoints: (deps) => ({
+      ...accessEndpoints(deps),
+      ...requestEndpoints(deps),
+      ...auditEndpoints('intake', deps.store),
+    }),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -3,6 +3,7 @@ import { call, type BusError } from '@handoff/bus';
 import {
   ACCESS_STREAM,
   accessOps,
+  auditOps,
   accessSubjects,
   AccessEvent,
   isWellFormedApiKey,
@@ -238,7 +239,7 @@ describe('the access flow over the bus', () => {
 
   it('audits every staff action with actor, time, before and after', async () => {
     const audit = await eventually(async () => {
-      const list = await call(nc, accessOps.audit, { query: { limit: 100 } }, opts);
+      const list = await call(nc, auditOps.intake, { query: { limit: 100 } }, opts);
       return list.data.length >= 6 ? list : undefined;
     });
     const actions = audit.data.map((entry) => entry.action).sort();

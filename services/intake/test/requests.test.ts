@@ -225,7 +225,7 @@ describe('requests', () => {
     );
     await service.outbox.sweep();
     const audit = await service.store.db
-      .collection('audit_log')
+      .collection('intake_audit_log')
       .find({ target_id: created.id })
       .toArray();
     expect(audit).toEqual([

@@ -1,5 +1,12 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
+import {
+  auditEndpoints,
+  auditFromOutbox,
+  packageVersion,
+  runService,
+  sequenceFromIntake,
+  withSequence,
+} from '@handoff/runtime';
 import { paymentEndpoints, paymentOutboxCollections } from './domain/handlers.ts';
 import { readEnv } from './env.ts';
 import { collections } from './store/collections.ts';
@@ -21,9 +28,16 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     outbox: {
       collections: paymentOutboxCollections,
       // Intake owns requests and hands out each request's event sequence numbers.
-      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+      beforePublish: ({ bus, store }) => {
+        const sequence = withSequence(sequenceFromIntake(bus.nc));
+        const audit = auditFromOutbox('payments', store);
+        return async (message) => {
+          await audit(message);
+          return sequence(message);
+        };
+      },
     },
-    endpoints: (deps) => paymentEndpoints(deps),
+    endpoints: (deps) => ({ ...paymentEndpoints(deps), ...auditEndpoints('payments', deps.store) }),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -1,6 +1,8 @@
 import {
   accessOps,
   Application,
+  AUDITED_SERVICES,
+  auditOps,
   ApplicationList,
   ApplicationListQuery,
   ApproveBody,
@@ -167,7 +169,20 @@ export const staffRoutes = [
     query: ListQuery,
     status: 200,
     response: AuditList,
-    handle: ({ query, call }) => call(accessOps.audit, { query }),
+    // Each service keeps the audit of its own staff actions; the pages merge by id (ids sort by time).
+    handle: async ({ query, call }) => {
+      const pages = await Promise.all(
+        AUDITED_SERVICES.map((service) => call(auditOps[service], { query })),
+      );
+      const merged = pages.flatMap((page) => page.data).sort((a, b) => (a.id < b.id ? 1 : -1));
+      // Towards newer entries, the ones next to the cursor are the oldest of the merged list.
+      const data = query.ending_before ? merged.slice(-query.limit) : merged.slice(0, query.limit);
+      return {
+        object: 'list' as const,
+        data,
+        has_more: merged.length > query.limit || pages.some((p) => p.has_more),
+      };
+    },
   }),
   defineRoute({
     method: 'get',

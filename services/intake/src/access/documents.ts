@@ -1,7 +1,6 @@
 import type {
   Application,
   ApplicationStatus,
-  AuditEntry,
   Integration,
   KeySummary,
   Scope,
@@ -49,18 +48,6 @@ export interface KeyDoc {
   expires_at: Date;
   revoked_at: Date | null;
   outbox?: OutboxMessage[];
-}
-
-export interface AuditDoc {
-  _id: string;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  at: Date;
-  request_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
 }
 
 export function applicationView(doc: ApplicationDoc): Application {
@@ -112,20 +99,5 @@ export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integratio
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
     keys: keys.map(keyView),
-  };
-}
-
-export function auditView(doc: AuditDoc): AuditEntry {
-  return {
-    object: 'audit_entry',
-    id: doc._id,
-    actor: doc.actor,
-    action: doc.action,
-    target_type: doc.target_type,
-    target_id: doc.target_id,
-    at: doc.at.toISOString(),
-    request_id: doc.request_id,
-    before: doc.before,
-    after: doc.after,
   };
 }

@@ -18,6 +18,7 @@ import {
 import type { Logger } from '@handoff/observability';
 import {
   outboxMessage,
+  type AuditRecord,
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
@@ -26,12 +27,10 @@ import { paginate, type Store } from '@handoff/store';
 import type { Collection, Document } from 'mongodb';
 import {
   applicationView,
-  auditView,
   integrationView,
   keyStatus,
   keyView,
   type ApplicationDoc,
-  type AuditDoc,
   type IntegrationDoc,
   type KeyDoc,
 } from './documents.ts';
@@ -47,7 +46,6 @@ export interface AccessCollections {
   applications: Collection<ApplicationDoc>;
   integrations: Collection<IntegrationDoc>;
   keys: Collection<KeyDoc>;
-  audit: Collection<AuditDoc>;
 }
 
 export function accessCollections(store: Store): AccessCollections {
@@ -55,7 +53,6 @@ export function accessCollections(store: Store): AccessCollections {
     applications: store.db.collection<ApplicationDoc>('access_applications'),
     integrations: store.db.collection<IntegrationDoc>('integrations'),
     keys: store.db.collection<KeyDoc>('api_keys'),
-    audit: store.db.collection<AuditDoc>('audit_log'),
   };
 }
 
@@ -64,21 +61,6 @@ export function accessOutboxCollections(store: Store): Collection<OutboxDocument
   return ['access_applications', 'integrations', 'api_keys'].map((name) =>
     store.db.collection<OutboxDocument>(name),
   );
-}
-
-/** The audit entry travels with its event in the outbox, so a crash loses neither. */
-export function auditFromOutbox(audit: Collection<AuditDoc>) {
-  return async (message: OutboxMessage): Promise<undefined> => {
-    const entry = message.local?.audit as Omit<AuditDoc, '_id'> | undefined;
-    if (!entry) return undefined;
-    try {
-      // The entry's id is the event's, so writing it again after a crash is a no-op.
-      await audit.insertOne({ ...entry, _id: `aud_${message.id.slice('evt_'.length)}` });
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    }
-    return undefined;
-  };
 }
 
 interface Staff {
@@ -112,7 +94,7 @@ function event(
             request_id: staff.request_id,
             before: audit.before,
             after: object,
-          } satisfies Omit<AuditDoc, '_id'>,
+          } satisfies AuditRecord,
         }
       : undefined;
   return outboxMessage(id, accessSubjects.event(type), payload, local);
@@ -426,11 +408,6 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       const integration = await c.integrations.findOne({ _id: integration_id });
       if (!integration) throw new BusError('not_found', 'No such integration.');
       return integrationWithKeys(integration);
-    }),
-
-    ...implement(accessOps.audit, async ({ query }) => {
-      const page = await paginate(c.audit, {}, query);
-      return { object: 'list' as const, data: page.data.map(auditView), has_more: page.has_more };
     }),
 
     ...implement(accessOps.verifyKey, async ({ key_hash }) => {

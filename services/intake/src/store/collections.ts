@@ -1,3 +1,4 @@
+import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan } from '@handoff/store';
 
 const pendingOutbox = {
@@ -24,5 +25,5 @@ export const collections: CollectionPlan = {
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
     pendingOutbox,
   ],
-  audit_log: [{ key: { target_id: 1, _id: -1 }, options: { name: 'target_newest' } }],
+  [auditCollectionName('intake')]: auditIndexes,
 };

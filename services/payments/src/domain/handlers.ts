@@ -8,7 +8,9 @@ import {
 } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
+  auditMessage,
   domainEvent,
+  type AuditRecord,
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
@@ -130,7 +132,7 @@ export function paymentEndpoints(deps: PaymentDeps): Record<string, Endpoint> {
       };
     }),
 
-    ...implement(paymentOps.decide, async ({ id, decision, actor }) => {
+    ...implement(paymentOps.decide, async ({ id, decision, actor, request_id: callId }) => {
       const { updated, message } = await deps.store.serialize(requests, id, async () => {
         const before = await findRequest(id);
         if (before.status !== 'pending_approval') {
@@ -146,27 +148,35 @@ export function paymentEndpoints(deps: PaymentDeps): Record<string, Endpoint> {
                 decided_at: now,
                 decided_by: actor,
               };
+        const after = paymentRequestView({ ...before, ...change });
+        const audit: AuditRecord = {
+          actor,
+          action: `payment_request.${change.status}`,
+          target_type: 'payment_request',
+          target_id: id,
+          at: now,
+          request_id: callId,
+          before: paymentRequestView(before),
+          after,
+        };
         // Approval announces the approved snapshot as `payment.requested` again (spec: "created
-        // or approved"). Rejection announces nothing: the spec has no event kind for it.
-        const message =
+        // or approved"). A rejection has no event kind in the spec, so it goes to the audit
+        // stream only. Either way the audit entry travels with the message.
+        const message: OutboxMessage =
           change.status === 'approved'
-            ? domainEvent(
-                'payment.requested',
-                before.request_id,
-                paymentRequestView({ ...before, ...change }),
-              )
-            : undefined;
+            ? { ...domainEvent('payment.requested', before.request_id, after), local: { audit } }
+            : auditMessage('payments', 'payment_request.rejected', audit);
         // The status filter makes the decision a compare-and-set on MongoDB; the serializer
         // gives a single replica the same guarantee on FerretDB.
         const updated = await requests.findOneAndUpdate(
           { _id: id, status: 'pending_approval' },
-          message ? { $set: change, $push: { outbox: message } } : { $set: change },
+          { $set: change, $push: { outbox: message } },
           { returnDocument: 'after' },
         );
         if (!updated) throw illegalMove((await findRequest(id)).status, decision.decision);
         return { updated, message };
       });
-      if (message) await publish(id, [message]);
+      await publish(id, [message]);
       return paymentRequestView(updated);
     }),
 

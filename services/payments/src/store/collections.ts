@@ -1,3 +1,4 @@
+import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan } from '@handoff/store';
 
 const pendingOutbox = {
@@ -14,6 +15,7 @@ export const collections: CollectionPlan = {
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
     pendingOutbox,
   ],
+  [auditCollectionName('payments')]: auditIndexes,
   payments: [
     { key: { payment_request_id: 1 }, options: { name: 'payment_request_unique', unique: true } },
   ],
