@@ -12,3 +12,4 @@ export * from './requests.ts';
 export * from './services.ts';
 export * from './subjects.ts';
 export * from './secrets.ts';
+export * from './webhooks.ts';

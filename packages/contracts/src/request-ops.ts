@@ -52,6 +52,13 @@ export const requestOps = {
     Request,
   ),
   getAsStaff: operation('intake', 'requests.get_as_staff', z.object({ id: z.string() }), Request),
+  /** The integration that owns a request (for the webhook dispatcher's routing and feed). */
+  owner: operation(
+    'intake',
+    'requests.owner',
+    z.object({ request_id: z.string() }),
+    z.object({ integration_id: z.string() }),
+  ),
   /**
    * The next `sequence` of a request's events, idempotent per event id: asking again for the
    * same event gives the same number, so a publish retried after a crash leaves no gap.

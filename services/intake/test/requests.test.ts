@@ -73,6 +73,16 @@ describe('requests', () => {
     expect(events[0]?.data.object).toMatchObject({ id: created.id });
   });
 
+  it('tells the owning integration of a request, and nothing of an unknown one', async () => {
+    const created = await create();
+    await expect(call(nc, requestOps.owner, { request_id: created.id }, opts)).resolves.toEqual({
+      integration_id: 'int_a',
+    });
+    await expect(
+      call(nc, requestOps.owner, { request_id: 'req_none' }, opts),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
   it('reads only for the owning integration with the right token', async () => {
     const created = await create();
     const access = { request_id: created.id, integration_id: 'int_a', token_hash: token };

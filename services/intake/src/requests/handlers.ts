@@ -216,6 +216,15 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
 
     ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
 
+    ...implement(requestOps.owner, async ({ request_id }) => {
+      const doc = await requests.findOne(
+        { _id: request_id },
+        { projection: { integration_id: 1 } },
+      );
+      if (!doc) throw new BusError('not_found', 'No such request.');
+      return { integration_id: doc.integration_id };
+    }),
+
     ...implement(requestOps.update, async ({ id, patch, actor, request_id }) =>
       change(id, { actor, request_id }, 'updated', (doc) => {
         if (

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ListQuery, listOf, Timestamp } from './common.ts';
+import { EventEnvelope, EventType } from './events.ts';
+import { operation } from './operation.ts';
+
+/** Defaults of conventions §3; `WEBHOOK_RETRY_SCHEDULE` and `WEBHOOK_TIMEOUT_MS` override them. */
+export const WEBHOOK_DEFAULTS = {
+  /** Seconds to wait before each retry: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+  retryScheduleSeconds: [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400],
+  timeoutMs: 15_000,
+  /** An endpoint that fails for this long without any success is disabled. */
+  disableAfterSeconds: 5 * 24 * 60 * 60,
+  /** Both secrets sign during a rotation's grace period. */
+  rotationGraceSeconds: 24 * 60 * 60,
+  /** Response bodies kept in the attempts log, in bytes. */
+  responseBodyLimit: 2_048,
+  /** How long the event feed goes back. */
+  eventRetentionDays: 30,
+} as const;
+
+export const WEBHOOK_SIGNATURE_SCHEME = 'standard-webhooks-v1';
+
+const url = z.url({ protocol: /^https?$/ }).max(2_048);
+const eventTypes = z
+  .array(EventType)
+  .min(1)
+  .max(EventType.options.length)
+  .refine((list) => new Set(list).size === list.length, { message: 'event types must not repeat' })
+  .meta({ uniqueItems: true });
+
+export const WebhookEndpointCreate = z.strictObject({
+  url,
+  /** Every event type when left out. */
+  event_types: eventTypes.optional(),
+  description: z.string().trim().min(1).max(500).optional(),
+});
+
+export const WebhookEndpointUpdate = z
+  .strictObject({
+    url: url.optional(),
+    event_types: eventTypes.optional(),
+    description: z.string().trim().min(1).max(500).nullable().optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, {
+    message: 'give at least one field to change',
+  })
+  .meta({ minProperties: 1 });
+
+export const RotateSecretBody = z.strictObject({
+  grace_period_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60 * 60)
+    .optional(),
+});
+
+export const DisabledReason = z.enum(['gone', 'failing', 'manual']);
+
+export const WebhookEndpoint = z.object({
+  object: z.literal('webhook_endpoint'),
+  id: z.string(),
+  url: z.string(),
+  event_types: z.array(EventType),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  /** Why a disabled endpoint stopped: a 410 answer, 5 days of failures, or a PATCH. */
+  disabled_reason: DisabledReason.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  /** Until then the previous secret signs too. */
+  previous_secret_expires_at: Timestamp.nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+/** Create and rotate answers: the only times the secret (`whsec_` + base64 of 32 bytes) is shown. */
+export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{43}=$/),
+});
+
+export const DeletedWebhookEndpoint = z.object({
+  object: z.literal('webhook_endpoint'),
+  id: z.string(),
+  deleted: z.literal(true),
+});
+
+export const WebhookAttempt = z.object({
+  object: z.literal('webhook_attempt'),
+  id: z.string(),
+  endpoint_id: z.string(),
+  event_id: z.string(),
+  event_type: EventType,
+  /** 1 for the first try. */
+  attempt: z.number().int().positive(),
+  attempted_at: Timestamp,
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().nonnegative(),
+  error: z.string().nullable(),
+  /** At most `responseBodyLimit` bytes of what the receiver answered. */
+  response_body: z.string().nullable(),
+  /** When the next try is due; null when this one succeeded or it was the last. */
+  next_attempt_at: Timestamp.nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
+
+export const EventListQuery = ListQuery.and(
+  z.object({
+    type: EventType.optional(),
+    request_id: z.string().max(64).optional(),
+  }),
+);
+
+export const Redelivery = z.object({
+  object: z.literal('redelivery'),
+  event_id: z.string(),
+  /** Endpoints that will receive the event again (enabled and subscribed to its type). */
+  endpoints: z.number().int().nonnegative(),
+});
+
+const Owner = z.object({ integration_id: z.string() });
+const IdOwned = Owner.extend({ id: z.string().max(64) });
+
+/** Operations of the webhook dispatcher, always scoped to the calling integration. */
+export const webhookOps = {
+  create: operation(
+    'webhook-dispatcher',
+    'endpoints.create',
+    Owner.extend({ input: WebhookEndpointCreate }),
+    WebhookEndpointWithSecret,
+  ),
+  list: operation(
+    'webhook-dispatcher',
+    'endpoints.list',
+    Owner.extend({ query: ListQuery }),
+    listOf(WebhookEndpoint),
+  ),
+  get: operation('webhook-dispatcher', 'endpoints.get', IdOwned, WebhookEndpoint),
+  update: operation(
+    'webhook-dispatcher',
+    'endpoints.update',
+    IdOwned.extend({ patch: WebhookEndpointUpdate }),
+    WebhookEndpoint,
+  ),
+  remove: operation('webhook-dispatcher', 'endpoints.delete', IdOwned, DeletedWebhookEndpoint),
+  rotateSecret: operation(
+    'webhook-dispatcher',
+    'endpoints.rotate_secret',
+    IdOwned.extend({ grace_period_seconds: z.number().int().min(0) }),
+    WebhookEndpointWithSecret,
+  ),
+  attempts: operation(
+    'webhook-dispatcher',
+    'endpoints.attempts',
+    IdOwned.extend({ query: ListQuery }),
+    listOf(WebhookAttempt),
+  ),
+  listEvents: operation(
+    'webhook-dispatcher',
+    'events.list',
+    Owner.extend({ query: EventListQuery }),
+    listOf(EventEnvelope),
+  ),
+  getEvent: operation('webhook-dispatcher', 'events.get', IdOwned, EventEnvelope),
+  redeliver: operation('webhook-dispatcher', 'events.redeliver', IdOwned, Redelivery),
+} as const;
