@@ -16,8 +16,9 @@ export const ID_PREFIXES = [
   'int',
   'app',
   'key',
-  // Added by Handoff beyond the conventions' list: audit log entries.
+  // Added by Handoff beyond the conventions' list: audit log entries, webhook attempts.
   'aud',
+  'wha',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -1,5 +1,6 @@
 import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
 import { envSchema as gatewayEnv } from '@handoff/gateway/env';
+import { envSchema as dispatcherEnv } from '@handoff/webhook-dispatcher/env';
 import { freePort, startMongo, startNats, type RunningServer } from '@handoff/testkit';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { Supervised, type SupervisorEvents } from './supervisor.ts';
 
 const gatewayVariables = Object.keys(gatewayEnv.shape);
+const dispatcherVariables = Object.keys(dispatcherEnv.shape);
+const STACK_DECIDES = [
+  'PORT',
+  'NATS_URL',
+  'MONGO_URL',
+  'MONGO_DB',
+  'HEALTH_PORT',
+  'LOG_LEVEL',
+  'STAFF_JWT_SECRET',
+];
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -45,7 +56,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const secret = developmentSecret(dataDir, options.env.STAFF_JWT_SECRET);
+  const secret =
+    options.env.STAFF_JWT_SECRET ??
+    developmentSecret(dataDir, 'dev-staff-jwt-secret', () => randomBytes(32).toString('base64url'));
   const servers: RunningServer[] = [];
   const stateFile = join(dataDir, 'stack.json');
   try {
@@ -89,19 +102,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       'OTEL_SERVICE_NAME',
     ]),
   };
-  // Gateway settings the caller chose (rate limits, timeouts, JWT checks) reach the gateway.
-  const gatewaySettings = pick(
-    options.env,
-    gatewayVariables.filter(
-      (key) => !['PORT', 'NATS_URL', 'LOG_LEVEL', 'STAFF_JWT_SECRET'].includes(key),
-    ),
-  );
+  // Settings the caller chose (rate limits, timeouts, JWT checks, retry schedule) reach the
+  // service they belong to; what the stack itself decides is not taken from the caller.
+  const chosen = (keys: string[]) =>
+    pick(
+      options.env,
+      keys.filter((key) => !STACK_DECIDES.includes(key)),
+    );
+  const gatewaySettings = chosen(gatewayVariables);
+  const dispatcherSettings = {
+    ...chosen(dispatcherVariables),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: options.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
+    WEBHOOK_SECRETS_KEY:
+      options.env.WEBHOOK_SECRETS_KEY ??
+      developmentSecret(dataDir, 'dev-webhook-secrets-key', () =>
+        randomBytes(32).toString('base64'),
+      ),
+  };
   for (const name of ALL_SERVICES) {
     const env: Record<string, string> =
       name === 'gateway'
         ? { ...common, ...gatewaySettings, PORT: String(gatewayPort), STAFF_JWT_SECRET: secret }
         : {
             ...common,
+            ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
             MONGO_URL: mongo.url,
             MONGO_DB: 'handoff',
             HEALTH_PORT: String(healthPorts.get(name)),
@@ -149,12 +173,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 }
 
-/** The staff JWT secret of this data dir: the caller's, or one generated once and kept. */
-function developmentSecret(dataDir: string, given: string | undefined): string {
-  if (given) return given;
-  const file = join(dataDir, 'dev-staff-jwt-secret');
+/** A development secret of this data dir (staff JWTs, webhook secrets), made once and kept. */
+function developmentSecret(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = make();
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

@@ -1,7 +1,47 @@
-import { baseServiceEnv, loadEnv } from '@handoff/config';
-import type { z } from 'zod';
+import { baseServiceEnv, durationMs, envBoolean, loadEnv } from '@handoff/config';
+import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { z } from 'zod';
+import { parseRetrySchedule } from './delivery/index.ts';
 
-export const envSchema = baseServiceEnv;
+const count = (what: string) =>
+  z.coerce
+    .number({ error: `must be a whole number of ${what}` })
+    .int()
+    .min(1)
+    .max(10_000);
+
+export const envSchema = baseServiceEnv.extend({
+  /** Seconds between attempts, comma-separated (e.g. `5,300,1800`); compresses days in tests. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseRetrySchedule(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Longest one attempt may take, connect and response included. */
+  WEBHOOK_TIMEOUT_MS: durationMs.default(WEBHOOK_DEFAULTS.timeoutMs),
+  /** `true` lets endpoints on private and loopback addresses (and plain http) through. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: envBoolean.default(false),
+  /** base64 of 32 bytes: encrypts endpoint secrets at rest (they sign, so they cannot be hashed). */
+  WEBHOOK_SECRETS_KEY: z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
+    message: 'must be base64 of exactly 32 bytes',
+  }),
+  WEBHOOK_CONCURRENCY: count('deliveries at once').default(32),
+  /** At most this many deliveries to one endpoint at once, so a slow one cannot hold up others. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: count('deliveries at once').default(4),
+  WEBHOOK_DISABLE_AFTER_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(WEBHOOK_DEFAULTS.disableAfterSeconds),
+  /** How often the worker looks for due deliveries (new events wake it at once). */
+  WEBHOOK_POLL_MS: durationMs.default(500),
+});
 export type Env = z.output<typeof envSchema>;
 
 export const readEnv = (source?: Record<string, string | undefined>): Env =>

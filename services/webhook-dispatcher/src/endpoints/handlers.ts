@@ -1,0 +1,147 @@
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import { EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/contracts';
+import { paginate, type Store } from '@handoff/store';
+import { checkTargetUrl, generateWebhookSecret } from '../delivery/index.ts';
+import type { SecretBox } from '../secrets.ts';
+import { attemptView, collectionsOf, endpointView, type EndpointDoc } from '../store/documents.ts';
+
+export interface EndpointDeps {
+  store: Store;
+  secrets: SecretBox;
+  allowPrivate: boolean;
+}
+
+export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> {
+  const c = collectionsOf(deps.store);
+  const policy = { allowPrivate: deps.allowPrivate };
+
+  /** Another integration's endpoint looks exactly like a missing one. */
+  const find = async (integrationId: string, id: string) => {
+    const doc = await c.endpoints.findOne({ _id: id, integration_id: integrationId });
+    if (!doc) throw new BusError('not_found', 'No such webhook endpoint.');
+    return doc;
+  };
+
+  const checkedUrl = (url: string) => {
+    const checked = checkTargetUrl(url, policy);
+    if (!checked.ok) {
+      throw new BusError('validation_failed', `The URL is not allowed: ${checked.reason}.`, {
+        details: { errors: [{ pointer: '/url', code: 'url_not_allowed', detail: checked.reason }] },
+      });
+    }
+    return checked.url.toString();
+  };
+
+  return {
+    ...implement(webhookOps.create, async ({ integration_id, input }) => {
+      const now = new Date();
+      const secret = generateWebhookSecret();
+      const doc: EndpointDoc = {
+        _id: newId('whe'),
+        integration_id,
+        url: checkedUrl(input.url),
+        event_types: input.event_types ?? [...EVENT_TYPES],
+        description: input.description ?? null,
+        enabled: true,
+        disabled_reason: null,
+        secret_enc: deps.secrets.seal(secret),
+        previous_secret_enc: null,
+        previous_secret_expires_at: null,
+        failing_since: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await c.endpoints.insertOne(doc);
+      return { ...endpointView(doc), secret };
+    }),
+
+    ...implement(webhookOps.list, async ({ integration_id, query }) => {
+      const page = await paginate(c.endpoints, { integration_id }, query);
+      return {
+        object: 'list' as const,
+        data: page.data.map((doc) => endpointView(doc)),
+        has_more: page.has_more,
+      };
+    }),
+
+    ...implement(webhookOps.get, async ({ integration_id, id }) =>
+      endpointView(await find(integration_id, id)),
+    ),
+
+    ...implement(webhookOps.update, async ({ integration_id, id, patch }) =>
+      deps.store.serialize(c.endpoints, id, async () => {
+        const before = await find(integration_id, id);
+        const change: Partial<EndpointDoc> = { updated_at: new Date() };
+        if (patch.url !== undefined) change.url = checkedUrl(patch.url);
+        if (patch.event_types !== undefined) change.event_types = patch.event_types as EventType[];
+        if (patch.description !== undefined) change.description = patch.description;
+        if (patch.enabled !== undefined && patch.enabled !== before.enabled) {
+          change.enabled = patch.enabled;
+          change.disabled_reason = patch.enabled ? null : 'manual';
+          if (patch.enabled) change.failing_since = null;
+        }
+        const updated = await c.endpoints.findOneAndUpdate(
+          { _id: id },
+          { $set: change },
+          { returnDocument: 'after' },
+        );
+        if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+        return endpointView(updated);
+      }),
+    ),
+
+    ...implement(webhookOps.remove, async ({ integration_id, id }) => {
+      await find(integration_id, id);
+      await c.endpoints.deleteOne({ _id: id, integration_id });
+      await c.deliveries.updateMany(
+        { endpoint_id: id, status: 'pending' },
+        { $set: { status: 'cancelled', updated_at: new Date() } },
+      );
+      return { object: 'webhook_endpoint' as const, id, deleted: true as const };
+    }),
+
+    ...implement(webhookOps.rotateSecret, async ({ integration_id, id, grace_period_seconds }) =>
+      deps.store.serialize(c.endpoints, id, async () => {
+        const before = await find(integration_id, id);
+        const secret = generateWebhookSecret();
+        const now = new Date();
+        const updated = await c.endpoints.findOneAndUpdate(
+          { _id: id },
+          {
+            $set: {
+              secret_enc: deps.secrets.seal(secret),
+              previous_secret_enc: grace_period_seconds > 0 ? before.secret_enc : null,
+              previous_secret_expires_at:
+                grace_period_seconds > 0
+                  ? new Date(now.getTime() + grace_period_seconds * 1000)
+                  : null,
+              updated_at: now,
+            },
+          },
+          { returnDocument: 'after' },
+        );
+        if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+        return { ...endpointView(updated), secret };
+      }),
+    ),
+
+    ...implement(webhookOps.attempts, async ({ integration_id, id, query }) => {
+      await find(integration_id, id);
+      const page = await paginate(c.attempts, { endpoint_id: id }, query);
+      return { object: 'list' as const, data: page.data.map(attemptView), has_more: page.has_more };
+    }),
+  };
+}
+
+/** The secrets that sign now: the current one, and the previous one during its grace period. */
+export function signingSecrets(doc: EndpointDoc, secrets: SecretBox, now = new Date()): string[] {
+  const list = [secrets.open(doc.secret_enc)];
+  if (
+    doc.previous_secret_enc &&
+    doc.previous_secret_expires_at &&
+    doc.previous_secret_expires_at > now
+  ) {
+    list.push(secrets.open(doc.previous_secret_enc));
+  }
+  return list;
+}

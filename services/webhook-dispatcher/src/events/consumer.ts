@@ -1,0 +1,149 @@
+import { BusError, call, type Bus } from '@handoff/bus';
+import { EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
+import type { Logger } from '@handoff/observability';
+import type { Store } from '@handoff/store';
+import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import { collectionsOf, type EventDoc } from '../store/documents.ts';
+
+export const CONSUMER_NAME = 'webhook-dispatcher';
+const MAX_DELIVER = 10;
+const SECOND_NS = 1_000_000_000;
+const OWNER_CACHE_LIMIT = 100_000;
+
+export interface ConsumerDeps {
+  bus: Bus;
+  store: Store;
+  logger: Logger;
+  /** Makes the deliveries of a stored event; returns how many. */
+  fanOut(event: EventDoc): Promise<number>;
+}
+
+/**
+ * The durable JetStream consumer of HANDOFF_EVENTS, shared by every dispatcher replica. Each
+ * event is logged for the feed and turned into one delivery per subscribed endpoint, both
+ * idempotently (ids are derived from the event), and only then acknowledged; so a crash at any
+ * point repeats work without doubling it. Poison messages are parked for staff and terminated.
+ */
+export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Promise<void>> {
+  const { bus, store, logger } = deps;
+  const c = collectionsOf(store);
+  const dead = store.db.collection<{
+    _id: string;
+    subject: string;
+    data: string;
+    error: string;
+    at: Date;
+  }>('webhook_dead_letters');
+  const owners = new Map<string, string>();
+  await ensureConsumer(bus);
+
+  const ownerOf = async (requestId: string): Promise<string | undefined> => {
+    const cached = owners.get(requestId);
+    if (cached) return cached;
+    try {
+      const { integration_id } = await call(
+        bus.nc,
+        requestOps.owner,
+        { request_id: requestId },
+        { timeoutMs: 5_000 },
+      );
+      if (owners.size >= OWNER_CACHE_LIMIT) owners.clear();
+      owners.set(requestId, integration_id);
+      return integration_id;
+    } catch (error) {
+      if (error instanceof BusError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  };
+
+  const park = async (msg: JsMsg, error: string) => {
+    logger.error({ subject: msg.subject, seq: msg.seq, error }, 'poison event parked');
+    await dead
+      .insertOne({
+        _id: `${msg.info.stream}:${msg.seq}`,
+        subject: msg.subject,
+        data: msg.string(),
+        error,
+        at: new Date(),
+      })
+      .catch((insertError: unknown) => {
+        if ((insertError as { code?: number }).code !== 11000) throw insertError;
+      });
+    msg.term(error);
+  };
+
+  const handle = async (msg: JsMsg) => {
+    let raw: unknown;
+    try {
+      raw = msg.json();
+    } catch {
+      return park(msg, 'not JSON');
+    }
+    const parsed = EventEnvelope.safeParse(raw);
+    if (!parsed.success) return park(msg, 'not an event envelope');
+    const event = parsed.data;
+    const integrationId = await ownerOf(event.data.request_id);
+    if (!integrationId) return park(msg, `request ${event.data.request_id} is unknown`);
+    const doc: EventDoc = {
+      _id: event.id,
+      integration_id: integrationId,
+      request_id: event.data.request_id,
+      type: event.type,
+      created_at: new Date(event.timestamp),
+      body: msg.string(),
+    };
+    try {
+      await c.events.insertOne(doc);
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+    await deps.fanOut(doc);
+    msg.ack();
+  };
+
+  const consumer = await bus.js.consumers.get(EVENTS_STREAM.name, CONSUMER_NAME);
+  const messages = await consumer.consume({ max_messages: 256 });
+  let running = Promise.resolve();
+  const loop = (async () => {
+    for await (const msg of messages) {
+      const task = handle(msg).catch((error: unknown) => {
+        const retryable = !(error instanceof BusError) || error.retryable;
+        logger.warn(
+          { err: error, subject: msg.subject, redelivery: msg.info.deliveryCount },
+          'event not handled; will retry',
+        );
+        if (retryable) msg.nak(Math.min(30_000, 1_000 * 2 ** msg.info.deliveryCount));
+        else msg.term();
+      });
+      running = task;
+      await task;
+    }
+  })();
+  return async () => {
+    await messages.close();
+    await loop.catch(() => undefined);
+    await running;
+  };
+}
+
+async function ensureConsumer(bus: Bus): Promise<void> {
+  const config = {
+    durable_name: CONSUMER_NAME,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: 30 * SECOND_NS,
+    max_deliver: MAX_DELIVER,
+    backoff: [1, 5, 30, 120, 600].map((s) => s * SECOND_NS),
+    max_ack_pending: 1_000,
+  };
+  try {
+    await bus.jsm.consumers.info(EVENTS_STREAM.name, CONSUMER_NAME);
+  } catch {
+    try {
+      await bus.jsm.consumers.add(EVENTS_STREAM.name, config);
+    } catch (error) {
+      // Another replica made it first.
+      if (!/already|exists/i.test(String(error))) throw error;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import { WEBHOOK_DEFAULTS, webhookOps, type EventEnvelope } from '@handoff/contracts';
+import { paginate, type Store } from '@handoff/store';
+import type { Filter } from 'mongodb';
+import { collectionsOf, type EventDoc } from '../store/documents.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const retentionStart = () => new Date(Date.now() - WEBHOOK_DEFAULTS.eventRetentionDays * DAY_MS);
+
+export interface FeedDeps {
+  store: Store;
+  /** Makes (or remakes) deliveries of an event to the integration's subscribed endpoints. */
+  redeliver(event: EventDoc): Promise<number>;
+}
+
+/** The event feed: what a receiver missed, for 30 days, and redelivery on demand. */
+export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
+  const c = collectionsOf(deps.store);
+  const find = async (integrationId: string, id: string) => {
+    const doc = await c.events.findOne({
+      _id: id,
+      integration_id: integrationId,
+      created_at: { $gte: retentionStart() },
+    });
+    if (!doc) throw new BusError('not_found', 'No such event in the last 30 days.');
+    return doc;
+  };
+  return {
+    ...implement(webhookOps.listEvents, async ({ integration_id, query }) => {
+      const filter: Filter<EventDoc> = { integration_id, created_at: { $gte: retentionStart() } };
+      if (query.type) filter.type = query.type;
+      if (query.request_id) filter.request_id = query.request_id;
+      const page = await paginate(c.events, filter, query);
+      return {
+        object: 'list' as const,
+        data: page.data.map((doc) => JSON.parse(doc.body) as EventEnvelope),
+        has_more: page.has_more,
+      };
+    }),
+    ...implement(
+      webhookOps.getEvent,
+      async ({ integration_id, id }) =>
+        JSON.parse((await find(integration_id, id)).body) as EventEnvelope,
+    ),
+    ...implement(webhookOps.redeliver, async ({ integration_id, id }) => {
+      const event = await find(integration_id, id);
+      return {
+        object: 'redelivery' as const,
+        event_id: id,
+        endpoints: await deps.redeliver(event),
+      };
+    }),
+  };
+}
+
+/** Drops events older than the feed keeps (deliveries and attempts of them stay for the log). */
+export async function pruneEvents(store: Store): Promise<number> {
+  const result = await collectionsOf(store).events.deleteMany({
+    created_at: { $lt: retentionStart() },
+  });
+  return result.deletedCount;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from '@jest/globals';
+import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { z } from 'zod';
+import {
+  JITTER_RATIO,
+  nextAttemptDelayMs,
+  parseRetrySchedule,
+  shouldDisable,
+} from '../src/delivery/index.ts';
+
+describe('parseRetrySchedule', () => {
+  it('gives the default schedule when unset or blank', () => {
+    expect(parseRetrySchedule(undefined)).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
+    expect(parseRetrySchedule('')).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
+    expect(parseRetrySchedule('   ')).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
+    // A copy, not the frozen default itself.
+    expect(parseRetrySchedule(undefined)).not.toBe(WEBHOOK_DEFAULTS.retryScheduleSeconds);
+  });
+
+  it('reads comma-separated positive seconds, decimals and spaces allowed', () => {
+    expect(parseRetrySchedule('5,300,1800')).toEqual([5, 300, 1_800]);
+    expect(parseRetrySchedule(' 1 , 2,3 ')).toEqual([1, 2, 3]);
+    expect(parseRetrySchedule('0.5,1.5,.25')).toEqual([0.5, 1.5, 0.25]);
+    expect(parseRetrySchedule('7')).toEqual([7]);
+  });
+
+  it.each([
+    'abc',
+    '5,,10',
+    '5,',
+    ',5',
+    '0',
+    '5,0',
+    '-5',
+    '5,-1',
+    '1e3',
+    'Infinity',
+    '0x10',
+    '5;10',
+  ])('throws a clear error for %j', (text) => {
+    expect(() => parseRetrySchedule(text)).toThrow(/comma-separated positive numbers/);
+  });
+
+  it('works inside a zod env transform', () => {
+    const schema = z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        try {
+          return parseRetrySchedule(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      });
+    expect(schema.parse('1,2')).toEqual([1, 2]);
+    const bad = schema.safeParse('1,x');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toMatch(/item 2 is "x"/);
+  });
+});
+
+describe('nextAttemptDelayMs', () => {
+  const schedule = [5, 300, 1_800];
+  const mid = (): number => 0.5;
+  const low = (): number => 0;
+  const high = (): number => 0.999_999_999;
+
+  it('follows the schedule, one step per attempt made, without jitter at the midpoint', () => {
+    expect(nextAttemptDelayMs(1, schedule, null, mid)).toBe(5_000);
+    expect(nextAttemptDelayMs(2, schedule, null, mid)).toBe(300_000);
+    expect(nextAttemptDelayMs(3, schedule, null, mid)).toBe(1_800_000);
+  });
+
+  it('is null once the schedule is exhausted', () => {
+    expect(nextAttemptDelayMs(4, schedule, null, mid)).toBeNull();
+    expect(nextAttemptDelayMs(40, schedule, 10, mid)).toBeNull();
+    expect(nextAttemptDelayMs(10, WEBHOOK_DEFAULTS.retryScheduleSeconds, null)).toBeNull();
+    expect(nextAttemptDelayMs(9, WEBHOOK_DEFAULTS.retryScheduleSeconds, null)).not.toBeNull();
+  });
+
+  it('rejects a nonsensical attempt count', () => {
+    expect(() => nextAttemptDelayMs(0, schedule, null)).toThrow(RangeError);
+    expect(() => nextAttemptDelayMs(1.5, schedule, null)).toThrow(RangeError);
+  });
+
+  it('jitters by at most ±10 %', () => {
+    expect(JITTER_RATIO).toBe(0.1);
+    expect(nextAttemptDelayMs(2, schedule, null, low)).toBe(270_000);
+    expect(nextAttemptDelayMs(2, schedule, null, high)).toBe(330_000);
+    const seen = new Set<number>();
+    for (let i = 0; i < 2_000; i += 1) {
+      const delay = nextAttemptDelayMs(2, schedule, null) ?? Number.NaN;
+      expect(delay).toBeGreaterThanOrEqual(270_000);
+      expect(delay).toBeLessThanOrEqual(330_000);
+      seen.add(Math.floor((delay - 270_000) / 6_000));
+    }
+    // Spread over the whole band, not stuck at one value.
+    expect(seen.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('waits for Retry-After when it is longer than the scheduled step', () => {
+    expect(nextAttemptDelayMs(1, schedule, 60, mid)).toBe(60_000);
+    // Retry-After is a "not before": never jittered below.
+    expect(nextAttemptDelayMs(1, schedule, 60, low)).toBe(60_000);
+    expect(nextAttemptDelayMs(1, schedule, 60, high)).toBe(60_000);
+  });
+
+  it('keeps the scheduled step when Retry-After is shorter', () => {
+    expect(nextAttemptDelayMs(2, schedule, 10, mid)).toBe(300_000);
+    expect(nextAttemptDelayMs(2, schedule, 0, low)).toBe(270_000);
+  });
+
+  it("caps Retry-After at the schedule's longest step", () => {
+    expect(nextAttemptDelayMs(1, schedule, 86_400, mid)).toBe(1_800_000);
+    expect(nextAttemptDelayMs(1, schedule, 1e12, low)).toBe(1_800_000);
+    expect(nextAttemptDelayMs(1, [1, 2], 3_600, mid)).toBe(2_000);
+  });
+});
+
+describe('shouldDisable', () => {
+  const day = 24 * 60 * 60 * 1_000;
+  const start = new Date('2026-03-01T00:00:00Z');
+  const at = (ms: number): Date => new Date(start.getTime() + ms);
+
+  it('disables after 5 days of failures with no success', () => {
+    expect(shouldDisable(start, null, at(5 * day - 1))).toBe(false);
+    expect(shouldDisable(start, null, at(5 * day))).toBe(true);
+    expect(shouldDisable(start, at(-day), at(6 * day))).toBe(true);
+  });
+
+  it('never disables an endpoint that is not failing', () => {
+    expect(shouldDisable(null, null, at(100 * day))).toBe(false);
+    expect(shouldDisable(null, start, at(100 * day))).toBe(false);
+  });
+
+  it('does not disable when a success came after the first failure', () => {
+    expect(shouldDisable(start, at(day), at(10 * day))).toBe(false);
+    expect(shouldDisable(start, start, at(10 * day))).toBe(false);
+  });
+
+  it('takes the window from the caller', () => {
+    expect(shouldDisable(start, null, at(59_999), 60)).toBe(false);
+    expect(shouldDisable(start, null, at(60_000), 60)).toBe(true);
+  });
+});

@@ -1,0 +1,244 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
+import { bootstrap as intake } from '@handoff/intake';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { bootstrap } from '../src/bootstrap.ts';
+
+type Service = Awaited<ReturnType<typeof bootstrap>>;
+const database = uniqueDatabase('dispatch');
+const WEBHOOK_SECRETS_KEY = randomBytes(32).toString('base64');
+let nc: NatsConnection;
+let intakeService: Awaited<ReturnType<typeof intake>>;
+const dispatchers: Service[] = [];
+const servers: Server[] = [];
+const opts = { timeoutMs: 5_000 };
+
+interface Receipt {
+  id: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+  at: number;
+}
+
+/** A receiver on loopback whose answers the test scripts, one per delivery. */
+async function receiver(
+  answer: (count: number, receipt: Receipt) => { status: number; headers?: Record<string, string> },
+) {
+  const receipts: Receipt[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const receipt = {
+        id: String(req.headers['webhook-id']),
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+        at: Date.now(),
+      };
+      receipts.push(receipt);
+      const { status, headers } = answer(receipts.length, receipt);
+      res.writeHead(status, headers).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
+}
+
+const startDispatcher = async (schedule: string) => {
+  const service = await bootstrap({
+    env: {
+      NATS_URL: testServers().natsUrl,
+      MONGO_URL: testServers().mongoUrl,
+      MONGO_DB: database,
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+      WEBHOOK_SECRETS_KEY,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: schedule,
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_POLL_MS: '50',
+    },
+  });
+  dispatchers.push(service);
+  return service;
+};
+
+beforeAll(async () => {
+  nc = await connect({ servers: testServers().natsUrl });
+  intakeService = await intake({
+    env: {
+      NATS_URL: testServers().natsUrl,
+      MONGO_URL: testServers().mongoUrl,
+      MONGO_DB: database,
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(dispatchers.splice(0).map((service) => service.stop()));
+});
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await intakeService.stop();
+  await nc.close();
+});
+
+/** An endpoint of a fresh integration, and a way to make events for that integration. */
+async function subscribe(url: string) {
+  const integration_id = `int_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
+  const endpoint = await call(nc, webhookOps.create, { integration_id, input: { url } }, opts);
+  const createRequest = (message = 'hello') =>
+    call(
+      nc,
+      requestOps.create,
+      { integration_id, token_hash: sha256Hex(`hrt_${randomUUID()}`), input: { message } },
+      opts,
+    );
+  return { integration_id, endpoint, createRequest };
+}
+
+describe('webhook deliveries', () => {
+  it('signs per Standard Webhooks, and a receiver failing three times gets the event on the fourth try on schedule', async () => {
+    await startDispatcher('0.3,0.6,0.9');
+    const hook = await receiver((count) => ({ status: count <= 3 ? 500 : 204 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    const request = await createRequest();
+    await eventually(() => (hook.receipts.length >= 4 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'four attempts',
+    });
+    const [first, second, third, fourth] = hook.receipts;
+    expect(new Set(hook.receipts.map((r) => r.id)).size).toBe(1);
+    const webhook = new Webhook(endpoint.secret);
+    for (const receipt of hook.receipts) {
+      const verified = webhook.verify(receipt.body, receipt.headers as Record<string, string>) as {
+        type: string;
+        data: { request_id: string };
+      };
+      expect(verified).toMatchObject({ type: 'request.created', data: { request_id: request.id } });
+    }
+    // The schedule, with up to 10% jitter and the poll interval on top.
+    const gap = (a?: Receipt, b?: Receipt) => (b?.at ?? 0) - (a?.at ?? 0);
+    expect(gap(first, second)).toBeGreaterThanOrEqual(270);
+    expect(gap(second, third)).toBeGreaterThanOrEqual(540);
+    expect(gap(third, fourth)).toBeGreaterThanOrEqual(810);
+    const attempts = await eventually(async () => {
+      const list = await call(
+        nc,
+        webhookOps.attempts,
+        { integration_id, id: endpoint.id, query: { limit: 10 } },
+        opts,
+      );
+      return list.data.length === 4 ? list : undefined;
+    });
+    expect(attempts.data.map((a) => [a.attempt, a.status_code])).toEqual([
+      [4, 204],
+      [3, 500],
+      [2, 500],
+      [1, 500],
+    ]);
+    expect(attempts.data[0]?.next_attempt_at).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hook.receipts).toHaveLength(4);
+  });
+
+  it('honours Retry-After and disables an endpoint that answers 410', async () => {
+    await startDispatcher('0.2,3');
+    const slow = await receiver((count) =>
+      count === 1 ? { status: 503, headers: { 'Retry-After': '1' } } : { status: 200 },
+    );
+    const a = await subscribe(slow.url);
+    await a.createRequest();
+    await eventually(() => (slow.receipts.length >= 2 ? true : undefined), { timeoutMs: 6_000 });
+    expect((slow.receipts[1]?.at ?? 0) - (slow.receipts[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+
+    const gone = await receiver(() => ({ status: 410 }));
+    const b = await subscribe(gone.url);
+    await b.createRequest();
+    await eventually(async () => {
+      const endpoint = await call(
+        nc,
+        webhookOps.get,
+        { integration_id: b.integration_id, id: b.endpoint.id },
+        opts,
+      );
+      return endpoint.enabled ? undefined : endpoint;
+    }).then((endpoint) =>
+      expect(endpoint).toMatchObject({ enabled: false, disabled_reason: 'gone' }),
+    );
+    await b.createRequest();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(gone.receipts).toHaveLength(1);
+  });
+
+  it('signs with both secrets during a rotation', async () => {
+    await startDispatcher('0.2');
+    const hook = await receiver(() => ({ status: 200 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    const rotated = await call(
+      nc,
+      webhookOps.rotateSecret,
+      { integration_id, id: endpoint.id, grace_period_seconds: 60 },
+      opts,
+    );
+    expect(rotated.previous_secret_expires_at).not.toBeNull();
+    await createRequest();
+    await eventually(() => (hook.receipts.length >= 1 ? true : undefined));
+    const receipt = hook.receipts[0];
+    expect(String(receipt?.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [endpoint.secret, rotated.secret]) {
+      expect(() =>
+        new Webhook(secret).verify(receipt?.body ?? '', receipt?.headers as Record<string, string>),
+      ).not.toThrow();
+    }
+  });
+
+  it('lets several replicas share the work without delivering an event twice', async () => {
+    await Promise.all([startDispatcher('0.2'), startDispatcher('0.2'), startDispatcher('0.2')]);
+    const hook = await receiver(() => ({ status: 200 }));
+    const { createRequest } = await subscribe(hook.url);
+    await Promise.all(Array.from({ length: 60 }, (_, i) => createRequest(`event ${i}`)));
+    await eventually(() => (hook.receipts.length >= 60 ? true : undefined), {
+      timeoutMs: 20_000,
+      what: '60 deliveries',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hook.receipts).toHaveLength(60);
+    expect(new Set(hook.receipts.map((r) => r.id)).size).toBe(60);
+  });
+
+  it('resumes a schedule after a restart instead of starting it again', async () => {
+    const first = await startDispatcher('0.2,2,2');
+    let fail = true;
+    const hook = await receiver(() => ({ status: fail ? 500 : 200 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    await createRequest();
+    await eventually(() => (hook.receipts.length >= 2 ? true : undefined), { timeoutMs: 5_000 });
+    await first.stop();
+    dispatchers.splice(dispatchers.indexOf(first), 1);
+    fail = false;
+    const stoppedAt = Date.now();
+    await startDispatcher('0.2,2,2');
+    await eventually(() => (hook.receipts.length >= 3 ? true : undefined), { timeoutMs: 6_000 });
+    // The third try waits out the schedule's 2 s from the second, not 0.2 s from a fresh start.
+    expect((hook.receipts[2]?.at ?? 0) - (hook.receipts[1]?.at ?? 0)).toBeGreaterThanOrEqual(1_800);
+    expect(Date.now() - stoppedAt).toBeGreaterThan(0);
+    const attempts = await call(
+      nc,
+      webhookOps.attempts,
+      { integration_id, id: endpoint.id, query: { limit: 10 } },
+      opts,
+    );
+    expect(attempts.data.map((a) => a.attempt)).toEqual([3, 2, 1]);
+  });
+});
