@@ -7,6 +7,7 @@ import { bootstrap as payments } from '@handoff/payments';
 import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as webhookDispatcher } from '@handoff/webhook-dispatcher';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
@@ -54,6 +55,7 @@ beforeAll(async () => {
           MONGO_DB: database,
           HEALTH_PORT: '0',
           LOG_LEVEL: 'silent',
+          WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
         },
       }),
     );
