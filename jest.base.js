@@ -20,6 +20,9 @@ export function jestConfig(options = {}) {
     transform: swcTransform,
     testMatch: ['<rootDir>/test/**/*.test.ts'],
     testTimeout: 60_000,
+    // A failed beforeAll can leave servers it started behind; the run must still end, or CI
+    // waits out its whole time limit.
+    forceExit: true,
     reporters: ['default', fileURLToPath(new URL('./jest.summary-reporter.js', import.meta.url))],
     ...(options.servers
       ? {
