@@ -6,6 +6,7 @@ import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { address, http } from './support/http.ts';
 import {
   createSigningKey,
   signStaffToken,
@@ -95,34 +96,6 @@ afterAll(async () => {
   await service?.stop();
   await payments?.stop();
 });
-
-/** Each test gets its own client address, so per-address limits never leak between tests. */
-const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-
-interface Call {
-  method?: string;
-  body?: unknown;
-  token?: string;
-  headers?: Record<string, string>;
-  from?: string;
-}
-
-async function http(gateway: RunningGateway, path: string, call: Call = {}) {
-  const headers: Record<string, string> = {
-    'X-Forwarded-For': call.from ?? '198.51.100.7',
-    ...call.headers,
-  };
-  if (call.token) headers.Authorization = `Bearer ${call.token}`;
-  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${gateway.url}${path}`, {
-    method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
-    headers,
-    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  return { status: res.status, body, headers: res.headers };
-}
 
 const staffToken = (claims: SignStaffTokenOptions = {}, secret = SECRET) =>
   signStaffToken(secret, { sub: 'ops@handoff.test', audience: AUDIENCE, ...claims });

@@ -6,6 +6,7 @@ import { accessRoutes } from './access.ts';
 import { metaRoutes } from './meta.ts';
 import { requestRoutes } from './requests.ts';
 import { staffRoutes } from './staff.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /** The rate-limit policies of this deployment, one window of a minute each. */
 export function ratePolicies(env: Env) {
@@ -31,5 +32,6 @@ export function gatewayRoutes(env: Env): RouteDefinition[] {
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,
     ...staffRoutes,
+    ...webhookRoutes,
   ];
 }

@@ -1,4 +1,5 @@
 import { expect } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import type { RunningGateway } from '../../src/bootstrap.ts';
 import { signStaffToken } from './staff-tokens.ts';
 
@@ -43,8 +44,12 @@ export async function http(
   };
 }
 
-/** A client address of its own, so per-address limits never leak between tests. */
-export const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+/**
+ * A client address of its own (random in the IPv6 documentation range), so per-address limits,
+ * whose counters every test file on the same NATS server shares, never leak between tests.
+ */
+export const address = () =>
+  `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)?.join(':') ?? '1'}`;
 
 export interface Onboarded {
   applicationId: string;
