@@ -58,17 +58,27 @@ export function formatResultsTable(reports: readonly ScenarioReport[]): string {
   );
 }
 
+/**
+ * One row per ratio, a blank line between subjects; a `note` column when some ratio has a note.
+ */
 export function formatRatiosTable(ratios: readonly RatioReport[]): string {
-  return renderTable(
-    ['ratio', 'req/s', 'p50', 'p99'],
+  const withNotes = ratios.some((ratio) => ratio.note !== undefined);
+  const table = renderTable(
+    ['ratio', 'req/s', 'p50', 'p99', ...(withNotes ? ['note'] : [])],
     ratios.map((ratio) => [
       `${ratio.subject} / ${ratio.baseline}`,
       formatRatio(ratio.requests_per_s),
       formatRatio(ratio.p50),
       formatRatio(ratio.p99),
+      ...(withNotes ? [ratio.note ?? ''] : []),
     ]),
-    ['left', 'right', 'right', 'right'],
+    ['left', 'right', 'right', 'right', 'left'],
   );
+  const [header = '', rule = '', ...rows] = table.split('\n');
+  const grouped = rows.flatMap((row, index) =>
+    index > 0 && ratios[index]?.subject !== ratios[index - 1]?.subject ? ['', row] : [row],
+  );
+  return [header, rule, ...grouped].join('\n');
 }
 
 /** The failures and failed checks, one line each; empty when all is well. */

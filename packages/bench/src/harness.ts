@@ -142,13 +142,14 @@ export async function runScenario(
   const dataDir = join(options.tempDir, scenario.name);
   mkdirSync(dataDir, { recursive: true });
   const progress = (line: string) => options.progress(`${scenario.name}: ${line}`);
-  const load = { connections: options.connections, signal: options.signal };
+  const connections = scenario.connections ?? options.connections;
+  const load = { connections, signal: options.signal };
   try {
     progress('setting up');
     const target = await scenario.setup({
       dataDir,
       env: options.env,
-      connections: options.connections,
+      connections,
       signal: options.signal,
       progress,
       teardown: (step) => steps.push(step),
@@ -167,7 +168,7 @@ export async function runScenario(
       await drive(target, { ...load, durationMs: options.warmupMs });
     }
     if (options.signal.aborted) throw new Error('interrupted');
-    progress(`measuring for ${options.durationMs / 1_000} s at ${options.connections} connections`);
+    progress(`measuring for ${options.durationMs / 1_000} s at ${connections} connections`);
     const measurement = await drive(target, { ...load, durationMs: options.durationMs });
     if (options.signal.aborted) throw new Error('interrupted');
     report.stats = summarize(measurement);

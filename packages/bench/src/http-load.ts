@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { describeError, emptyMeasurement, recordNs } from './measure.ts';
-import type { HttpLoad, LoadOptions, Measurement } from './types.ts';
+import type { HttpLoad, HttpTarget, LoadOptions, Measurement } from './types.ts';
 
 /** Seconds autocannon waits for a response before counting a timeout (an error). */
 const REQUEST_TIMEOUT_S = 10;
@@ -26,6 +26,7 @@ export async function runHttpLoad(load: HttpLoad, options: LoadOptions): Promise
         connections: options.connections,
         duration: options.durationMs / 1_000,
         timeout: REQUEST_TIMEOUT_S,
+        ...(load.perConnection ? { setupClient: spreadOver(load, load.perConnection) } : {}),
       },
       (error, res) => (error ? reject(asError(error)) : resolve(res)),
     );
@@ -55,6 +56,44 @@ export async function runHttpLoad(load: HttpLoad, options: LoadOptions): Promise
   // autocannon's error count includes its timeouts.
   measurement.errors = result.errors;
   return measurement;
+}
+
+/**
+ * Hands out `items` in turn, one per call: the first call gets the first item, and so on, starting
+ * over after the last.
+ */
+export function roundRobin<T>(items: readonly T[]): () => T {
+  if (items.length === 0) throw new Error('nothing to hand out in turn');
+  let next = 0;
+  return () => {
+    const item = items[next % items.length];
+    next += 1;
+    if (item === undefined) throw new Error('a hole in the items handed out in turn');
+    return item;
+  };
+}
+
+/**
+ * An autocannon `setupClient` that gives each connection (set up one after the other, once each)
+ * the next target in turn, for good: the load's method and body, the target's path, and the
+ * target's headers over the load's own.
+ */
+function spreadOver(
+  load: HttpLoad,
+  targets: readonly HttpTarget[],
+): (client: autocannon.Client) => void {
+  const nextTarget = roundRobin(targets);
+  return (client) => {
+    const target = nextTarget();
+    client.setRequests([
+      {
+        method: load.method ?? 'GET',
+        path: target.path,
+        headers: { ...load.headers, ...target.headers },
+        ...(load.body === undefined ? {} : { body: load.body }),
+      },
+    ]);
+  };
 }
 
 function asError(error: unknown): Error {

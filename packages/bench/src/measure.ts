@@ -124,7 +124,11 @@ export function computeRatios(
   specs: readonly RatioSpec[],
   reports: readonly ScenarioReport[],
 ): RatioReport[] {
-  const stats = (name: string) => reports.find((report) => report.name === name)?.stats ?? null;
+  // A scenario that completed nothing has no rate or latency to compare (its zeros are not figures).
+  const stats = (name: string) => {
+    const found = reports.find((report) => report.name === name)?.stats;
+    return found && found.count > 0 ? found : null;
+  };
   return specs.map((spec) => {
     const subject = stats(spec.subject);
     const baseline = stats(spec.baseline);

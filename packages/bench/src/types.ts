@@ -15,6 +15,21 @@ export interface HttpLoad {
   body?: string;
   /** The only acceptable status; any 2xx when omitted. Other statuses are reported as problems. */
   expectStatus?: number;
+  /**
+   * Spreads the load over several targets on the same server: connection i sends
+   * `perConnection[i % length]` every time (its path, and its headers over `headers`) instead of
+   * `url`'s path. For endpoints where concurrent calls on one resource would queue behind each
+   * other in a way real callers would not.
+   */
+  perConnection?: readonly HttpTarget[];
+}
+
+/** One connection's target in an {@link HttpLoad} spread over several. */
+export interface HttpTarget {
+  /** Path and query, e.g. `/v1/request/req_1/message`. */
+  path: string;
+  /** Added to (and overriding) the load's own headers. */
+  headers?: Record<string, string>;
 }
 
 /** One operation (a bus request, a database write...), driven in a closed loop. */
@@ -62,6 +77,8 @@ export interface Scenario {
   description: string;
   /** The shared fixtures `setup` takes with `ctx.use`. */
   uses?: readonly Fixture<unknown>[];
+  /** A fixed concurrency of its own, instead of the run's (BENCH_CONNECTIONS). */
+  connections?: number;
   setup(ctx: ScenarioContext): Promise<Load>;
 }
 
@@ -82,6 +99,8 @@ export interface Fixture<T> {
 export interface RatioSpec {
   subject: string;
   baseline: string;
+  /** A few words on how to read it, shown beside it (e.g. how many bus calls the subject makes). */
+  note?: string;
 }
 
 export interface LoadOptions {

@@ -117,6 +117,30 @@ describe('formatRatiosTable and formatProblems', () => {
     ]);
   });
 
+  it('puts a blank line between subjects, and notes in a last column when there are any', () => {
+    const ratio = (subject: string, baseline: string, note?: string) => ({
+      subject,
+      baseline,
+      ...(note === undefined ? {} : { note }),
+      requests_per_s: 0.5,
+      p50: 2,
+      p99: 3,
+    });
+    const lines = formatRatiosTable([
+      ratio('a', 'x'),
+      ratio('a', 'y', '3 bus calls'),
+      ratio('b', 'x'),
+    ]).split('\n');
+    expect(lines[0]?.split(/\s+/)).toEqual(['ratio', 'req/s', 'p50', 'p99', 'note']);
+    expect(lines.slice(2).map((line) => line.split(/\s+/))).toEqual([
+      ['a', '/', 'x', '0.500x', '2.000x', '3.000x'],
+      ['a', '/', 'y', '0.500x', '2.000x', '3.000x', '3', 'bus', 'calls'],
+      [''],
+      ['b', '/', 'x', '0.500x', '2.000x', '3.000x'],
+    ]);
+    expect(lines[3]?.indexOf('3 bus calls')).toBe(lines[0]?.indexOf('note'));
+  });
+
   it('lists failures and failed checks by scenario', () => {
     expect(
       formatProblems([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatRatiosTable } from '../src/format.ts';
+import { AGENT_SCOPES } from '../src/fixtures/gateway-stack.ts';
 import { computeRatios } from '../src/measure.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
 import type { ScenarioReport, Stats } from '../src/types.ts';
@@ -42,6 +43,9 @@ describe('the registry', () => {
       'gateway-readyz',
       'gateway-public',
       'gateway-authenticated',
+      'gateway-create',
+      'gateway-read',
+      'gateway-message',
     ]);
     const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
     expect(first).toHaveLength(1);
@@ -49,8 +53,52 @@ describe('the registry', () => {
     expect(first?.[0]).toBe(others[0]?.[0]);
   });
 
+  it('gives the agent key the scopes of every agent API scenario', () => {
+    expect([...AGENT_SCOPES].sort()).toEqual([
+      'messages:create',
+      'requests:create',
+      'requests:read',
+    ]);
+  });
+
+  it('compares each agent API scenario with the floor, the public pipeline and the bus', () => {
+    for (const subject of ['gateway-create', 'gateway-read', 'gateway-message']) {
+      const baselines = RATIOS.filter((ratio) => ratio.subject === subject).map(
+        (ratio) => ratio.baseline,
+      );
+      expect(baselines).toEqual(['express-bare', 'gateway-public', 'nats-request-reply']);
+      const bus = RATIOS.find(
+        (ratio) => ratio.subject === subject && ratio.baseline === 'nats-request-reply',
+      );
+      expect(bus?.note).toMatch(/bus call/);
+    }
+    // Grouped by subject: every subject's ratios are next to each other.
+    const subjects = RATIOS.map((ratio) => ratio.subject);
+    expect(subjects.filter((subject, i) => subject !== subjects[i - 1])).toEqual([
+      ...new Set(subjects),
+    ]);
+  });
+
+  it('has no ratio for a scenario that completed nothing', () => {
+    const ratios = computeRatios(
+      [
+        { subject: 'gateway-message', baseline: 'express-bare' },
+        { subject: 'gateway-read', baseline: 'gateway-message' },
+      ],
+      [
+        report('express-bare', stats(20_000, 2, 8)),
+        report('gateway-read', stats(100, 50, 80)),
+        report('gateway-message', { ...stats(0, 0, 0), count: 0 }),
+      ],
+    );
+    expect(ratios.map(({ requests_per_s, p50, p99 }) => [requests_per_s, p50, p99])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+  });
+
   it('reports the auth overhead as gateway-authenticated over gateway-public', () => {
-    const ratios = computeRatios(RATIOS, [
+    const ratios = computeRatios(RATIOS.slice(0, 2), [
       report('express-bare', stats(20_000, 2, 8)),
       report('gateway-readyz', stats(4_000, 10, 40)),
       report('gateway-public', stats(10_000, 4, 10)),
@@ -72,7 +120,8 @@ describe('the registry', () => {
         p99: 1.5,
       },
     ]);
-    expect(formatRatiosTable(ratios).split('\n')[3]?.split(/\s+/)).toEqual([
+    // A blank line parts the two subjects.
+    expect(formatRatiosTable(ratios).split('\n')[4]?.split(/\s+/)).toEqual([
       'gateway-authenticated',
       '/',
       'gateway-public',

@@ -127,7 +127,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             ...common,
             ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
             MONGO_URL: mongo.url,
-            MONGO_DB: 'handoff',
+            // A database per service: FerretDB keeps each in its own SQLite file, which has one
+            // writer at a time, so services sharing one would queue behind each other's writes.
+            MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
             HEALTH_PORT: String(healthPorts.get(name)),
           };
     const child = new Supervised(

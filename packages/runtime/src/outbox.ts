@@ -121,7 +121,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         running = running.then(sweep).catch((error: unknown) => {
           options.logger.warn({ err: error }, 'outbox sweep failed; will retry');
         });
-      }, options.sweepIntervalMs ?? 1_000);
+      }, options.sweepIntervalMs ?? 5_000);
       timer.unref();
       return async () => {
         clearInterval(timer);

@@ -6,6 +6,7 @@ import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
+import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 
@@ -24,10 +25,29 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayReadyz(stack, options.logLevel),
     gatewayPublic(stack, options.logLevel),
     gatewayAuthenticated(stack, options.logLevel),
+    gatewayCreate(stack, options.logLevel),
+    gatewayRead(stack, options.logLevel),
+    gatewayMessage(stack, options.logLevel),
   ];
 }
+
+/**
+ * Each agent API scenario against the floor (bare express), against the same gateway pipeline
+ * without bus calls (gateway-public), and against one bare bus round trip (nats-request-reply),
+ * noting the bus calls it makes: its p50 there reads as "so many round trips' worth".
+ */
+const AGENT_API: readonly { subject: string; busCalls: string }[] = [
+  { subject: 'gateway-create', busCalls: '1 bus call, a JetStream publish inside it' },
+  { subject: 'gateway-read', busCalls: '3 bus calls at once' },
+  { subject: 'gateway-message', busCalls: '2 bus calls in turn, 2 more inside the 2nd' },
+];
 
 export const RATIOS: readonly RatioSpec[] = [
   { subject: 'gateway-readyz', baseline: 'express-bare' },
   { subject: 'gateway-authenticated', baseline: 'gateway-public' },
+  ...AGENT_API.flatMap(({ subject, busCalls }) => [
+    { subject, baseline: 'express-bare' },
+    { subject, baseline: 'gateway-public' },
+    { subject, baseline: 'nats-request-reply', note: busCalls },
+  ]),
 ];
