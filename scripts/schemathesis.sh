@@ -36,10 +36,15 @@ if [[ "$("$VENV/bin/schemathesis" --version 2>/dev/null || true)" != *"$SCHEMATH
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
-# Two things the document cannot say, so that generated "valid" calls are valid:
+# Things the document cannot say, so that generated valid calls are valid:
 # - an Idempotency-Key names one request: schemathesis would reuse short keys ("0") with other
 #   bodies and get the (correct) 422 idempotency_key_reused, so each call gets a fresh key;
-# - `starting_after` and `ending_before` exclude each other.
+# - `starting_after` and `ending_before` exclude each other;
+# - a budget range is not upside down (`budget_min` <= `budget_max`).
+# Only valid cases are touched. Schemathesis re-validates an edited case, and a case whose only
+# flaw is a header the document does not declare as a parameter (a missing `Authorization`) would
+# be relabelled valid and sent with the credentials after all; an invalid case is refused (400,
+# 401, 409, 422, ...) whatever the three say.
 HOOKS="$VENV/handoff_hooks.py"
 cat >"$HOOKS" <<'PY'
 import uuid
@@ -49,11 +54,19 @@ import schemathesis
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    if case.meta is not None and not case.meta.generation.mode.is_positive:
+        return
     key = case.headers.get("Idempotency-Key") if case.headers else None
-    if isinstance(key, str) and 1 <= len(key) <= 255:
+    if isinstance(key, str):
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
     if case.query and case.query.get("starting_after") and case.query.get("ending_before"):
         del case.query["ending_before"]
+    body = case.body
+    if isinstance(body, dict):
+        low, high = body.get("budget_min"), body.get("budget_max")
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high))
+        if numbers and low > high:
+            body["budget_min"], body["budget_max"] = high, low
 PY
 export SCHEMATHESIS_HOOKS="$HOOKS"
 

@@ -24,4 +24,12 @@ node -e '
   console.log(`\ntests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${files.length} workspaces)`);
   if (files.length === 0 || t.failed > 0 || t.skipped > 0) process.exitCode = 1;
 ' || status=1
+
+# The running system against its OpenAPI document (Schemathesis, a few minutes): a whole-stack
+# check, so it runs when no turbo arguments narrow the run to some workspaces.
+if [[ $# -eq 0 ]]; then
+  bash scripts/api-check.sh || status=1
+else
+  echo "schemathesis: skipped (turbo arguments given; run bash scripts/api-check.sh)"
+fi
 exit "$status"

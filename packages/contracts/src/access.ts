@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListQuery, listOf, Timestamp } from './common.ts';
+import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
 /** Scopes an integration can hold. The first four come from the spec; staff choose, deny by default. */
 export const SCOPES = [
@@ -32,14 +33,11 @@ export const ApplicationStatus = z.enum(['submitted', 'approved', 'rejected']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
 export const ApplicationCreate = z.strictObject({
-  app_name: z.string().trim().min(1).max(100),
-  description: z.string().trim().min(1).max(2000),
-  contact_email: z.email({ pattern: z.regexes.html5Email }).max(254),
+  app_name: trimmedText(100),
+  description: trimmedText(2000),
+  contact_email: emailAddress(254),
   requested_scopes: scopeList,
-  website: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .optional(),
+  website: httpUrl(2048).optional(),
 });
 export type ApplicationCreate = z.infer<typeof ApplicationCreate>;
 
@@ -88,7 +86,7 @@ export const ApplicationListQuery = ListQuery.and(
 );
 
 export const ApproveBody = z.strictObject({ scopes: scopeList });
-export const RejectBody = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export const RejectBody = z.strictObject({ reason: trimmedText(1000) });
 export const NewKeyBody = z.strictObject({
   expires_in_days: z.number().int().min(1).max(KEY_LIFETIME_DAYS.max).optional(),
 });

@@ -3,10 +3,18 @@ import { z } from 'zod';
 /** RFC 3339 UTC timestamp as the API writes it. */
 export const Timestamp = z.iso.datetime();
 
+/**
+ * A query string's whole number as the document's `integer` reads it: optionally signed ASCII
+ * digits. Other text (` 5`, `5.0`, `0x10`, `1e1`, which `Number()` would all take) stays text, and
+ * so fails as not a number.
+ */
+const queryInteger = (value: unknown) =>
+  typeof value === 'string' && /^[+-]?[0-9]+$/.test(value) ? Number(value) : value;
+
 /** List query of conventions §1: `limit` 1–100 (default 20), one of the two cursors. */
 export const ListQuery = z
   .strictObject({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z.preprocess(queryInteger, z.number().int().min(1).max(100).default(20)),
     starting_after: z.string().max(64).optional(),
     ending_before: z.string().max(64).optional(),
   })

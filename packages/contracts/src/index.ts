@@ -12,4 +12,5 @@ export * from './requests.ts';
 export * from './services.ts';
 export * from './subjects.ts';
 export * from './secrets.ts';
+export * from './text.ts';
 export * from './webhooks.ts';

@@ -25,6 +25,17 @@ export const CurrencyCode = z.enum(CODES, {
 /** Largest amount in minor units that stays an exact integer in a double. */
 const MAX_MINOR = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Digits after the decimal point of `value` as JSON writes it (the shortest form that reads back
+ * as the same double), which is how JSON Schema's `multipleOf` judges it: 0.07 has two, 1e-7 has
+ * seven, 0.30000000000000004 has seventeen.
+ */
+export function decimalPlaces(value: number): number {
+  const [digits = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const fraction = digits.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
 /** Major units (wire) → integer minor units (storage); undefined when the precision is too fine. */
 export function toMinorUnits(amount: number, currency: string): number | undefined {
   const exponent = currencyExponent(currency);
@@ -38,6 +49,47 @@ export function toMinorUnits(amount: number, currency: string): number | undefin
     return undefined;
   }
   return minor;
+}
+
+/**
+ * Whether `amount` has at most as many decimal places as `currency` has (2 for USD, 0 for JPY, 3
+ * for KWD), exactly as {@link amountPrecisionSchema} says, and converts to minor units.
+ */
+export function fitsCurrency(amount: number, currency: string): boolean {
+  const exponent = currencyExponent(currency);
+  return (
+    exponent !== undefined &&
+    Number.isFinite(amount) &&
+    decimalPlaces(amount) <= exponent &&
+    toMinorUnits(amount, currency) !== undefined
+  );
+}
+
+/**
+ * The precision rule of {@link fitsCurrency} as JSON Schema, for an object with `amount` and an
+ * optional `currency` ({@link DEFAULT_CURRENCY} when absent): `amount` is a multiple of the
+ * currency's smallest unit, e.g. 0.01 for USD, 1 for JPY, 0.001 for KWD.
+ */
+export function amountPrecisionSchema(): Record<string, unknown>[] {
+  const byExponent = new Map<number, string[]>();
+  for (const [code, exponent] of CURRENCIES) {
+    byExponent.set(exponent, [...(byExponent.get(exponent) ?? []), code]);
+  }
+  const fallback = currencyExponent(DEFAULT_CURRENCY) ?? 2;
+  const unit = (exponent: number) => ({
+    properties: { amount: { multipleOf: Number(`1e-${exponent}`) } },
+  });
+  const given = (codes: string[]) => ({
+    properties: { currency: { enum: codes } },
+    required: ['currency'],
+  });
+  const others = [...byExponent]
+    .filter(([exponent]) => exponent !== fallback)
+    .sort(([a], [b]) => a - b);
+  return [
+    ...others.map(([exponent, codes]) => ({ if: given(codes), then: unit(exponent) })),
+    { if: given(others.flatMap(([, codes]) => codes)), else: unit(fallback) },
+  ];
 }
 
 export function toMajorUnits(minor: number, currency: string): number {

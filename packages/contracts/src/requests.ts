@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CurrencyCode } from './money.ts';
+import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { Timestamp } from './common.ts';
+import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
 /** Limits of spec 2.1's fields (the spec gives none but `budget_* ≥ 0`); published in capabilities. */
 export const REQUEST_LIMITS = {
@@ -18,20 +19,17 @@ const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
 /** Spec 2.1's fields. Unknown fields are refused. */
 export const RequestCreateFields = z.strictObject({
-  message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
+  message: trimmedText(REQUEST_LIMITS.message),
   category: z
     .string()
     .max(REQUEST_LIMITS.category)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug such as web-development')
     .optional(),
-  name: z.string().trim().min(1).max(REQUEST_LIMITS.name).optional(),
-  email: z.email({ pattern: z.regexes.html5Email }).max(REQUEST_LIMITS.email).optional(),
-  company: z.string().trim().min(1).max(REQUEST_LIMITS.company).optional(),
-  website: z
-    .url({ protocol: /^https?$/ })
-    .max(REQUEST_LIMITS.website)
-    .optional(),
-  subject: z.string().trim().min(1).max(REQUEST_LIMITS.subject).optional(),
+  name: trimmedText(REQUEST_LIMITS.name).optional(),
+  email: emailAddress(REQUEST_LIMITS.email).optional(),
+  company: trimmedText(REQUEST_LIMITS.company).optional(),
+  website: httpUrl(REQUEST_LIMITS.website).optional(),
+  subject: trimmedText(REQUEST_LIMITS.subject).optional(),
   contact_permission: z.boolean().optional(),
   marketplace_opt_in: z.boolean().optional(),
   budget_min: budget.optional(),
@@ -42,10 +40,13 @@ export const RequestCreateFields = z.strictObject({
 export function withBudgetOrder<
   S extends z.ZodType<{ budget_min?: number | undefined; budget_max?: number | undefined }>,
 >(schema: S) {
-  return schema.refine(
-    (r) => r.budget_min === undefined || r.budget_max === undefined || r.budget_min <= r.budget_max,
-    { message: 'budget_min must not be above budget_max', path: ['budget_min'] },
-  );
+  return schema
+    .refine(
+      (r) =>
+        r.budget_min === undefined || r.budget_max === undefined || r.budget_min <= r.budget_max,
+      { message: 'budget_min must not be above budget_max', path: ['budget_min'] },
+    )
+    .meta({ description: 'When both are given, `budget_min` must not be above `budget_max`.' });
 }
 
 /** Spec 2.1: the create payload (the gateway narrows `category` to the deployment's list). */
@@ -118,7 +119,7 @@ export const RequestCreated = Request.extend({ request_token: z.string() });
 export const AuthorRole = z.enum(['customer', 'agent', 'provider', 'staff']);
 
 export const MessageCreate = z.strictObject({
-  message: z.string().trim().min(1).max(REQUEST_LIMITS.message),
+  message: trimmedText(REQUEST_LIMITS.message),
 });
 
 export const Message = z.object({
@@ -131,12 +132,15 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-export const PaymentRequestCreate = z.strictObject({
-  amount: z.number().positive().max(1_000_000_000),
-  description: z.string().trim().min(1).max(2_000),
-  currency: CurrencyCode.optional(),
-  reference: z.string().trim().min(1).max(200).optional(),
-});
+/** The gateway refuses an amount finer than the currency's smallest unit (`fitsCurrency`). */
+export const PaymentRequestCreate = z
+  .strictObject({
+    amount: z.number().positive().max(1_000_000_000),
+    description: trimmedText(2_000),
+    currency: CurrencyCode.optional(),
+    reference: trimmedText(200).optional(),
+  })
+  .meta({ allOf: amountPrecisionSchema() });
 export type PaymentRequestCreate = z.infer<typeof PaymentRequestCreate>;
 
 export const PaymentRequestStatus = z.enum(['pending_approval', 'approved', 'rejected']);
@@ -166,7 +170,7 @@ export const RequestPatch = z
   .strictObject({
     status: RequestStatus.optional(),
     routing: Routing.optional(),
-    reason: z.string().trim().min(1).max(1_000).optional(),
+    reason: trimmedText(1_000).optional(),
   })
   .refine((p) => p.status !== undefined || p.routing !== undefined, {
     message: 'give status, routing or both',
@@ -175,10 +179,10 @@ export const RequestPatch = z
 
 export const MarketplaceDecision = z.strictObject({
   decision: z.enum(['approved', 'rejected']),
-  reason: z.string().trim().min(1).max(1_000).optional(),
+  reason: trimmedText(1_000).optional(),
 });
 
 export const PaymentDecision = z.strictObject({
   decision: z.enum(['approved', 'rejected']),
-  reason: z.string().trim().min(1).max(1_000).optional(),
+  reason: trimmedText(1_000).optional(),
 });

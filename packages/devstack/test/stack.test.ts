@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { SCOPES } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { jwtVerify } from 'jose';
 import { MongoClient } from 'mongodb';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { StackState } from '../src/stack.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const ONBOARD = fileURLToPath(new URL('../src/onboard.ts', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-stack-'));
 let stack: ChildProcess | undefined;
 let output = '';
@@ -65,6 +67,19 @@ function alive(pid: number | undefined): boolean {
   }
 }
 
+/** `node src/onboard.ts` against the stack of `dir`, as scripts/api-check.sh runs it. */
+function onboard(dir: string): Promise<{ stdout: string; stderr: string; code: number }> {
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dir };
+  delete env.NODE_OPTIONS;
+  delete env.STAFF_JWT_SECRET;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [ONBOARD], { env, timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ stdout, stderr, code });
+    });
+  });
+}
+
 async function stopStack(): Promise<number | null> {
   const child = stack;
   if (!child) return null;
@@ -100,6 +115,51 @@ describe('npm start', () => {
     const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload.roles).toContain('staff');
+  });
+
+  it('onboards an agent with every scope for tools, and prints the shell lines they need', async () => {
+    const { stdout, stderr, code } = await onboard(dataDir);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => line.split('=')[0])).toEqual([
+      'HANDOFF_URL',
+      'HANDOFF_AGENT_KEY',
+      'STAFF_TOKEN',
+    ]);
+    const value = (name: string) =>
+      lines.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+    const url = value('HANDOFF_URL');
+    expect(url).toBe(state().gateway_url);
+    expect(value('HANDOFF_AGENT_KEY')).toMatch(/^hk_live_[0-9A-Za-z]{36}$/);
+
+    const me = await fetch(`${url}/v1/me`, {
+      headers: { Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}` },
+    });
+    expect(me.status).toBe(200);
+    const identity = (await me.json()) as { integration_id: string; scopes: string[] };
+    expect([...identity.scopes].sort()).toEqual([...SCOPES].sort());
+
+    const staffToken = value('STAFF_TOKEN');
+    const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
+    const { payload } = await jwtVerify(staffToken, new TextEncoder().encode(secret));
+    expect(payload.roles).toEqual(['staff']);
+    const integration = await fetch(`${url}/v1/staff/integrations/${identity.integration_id}`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
+    expect(integration.status).toBe(200);
+    expect(((await integration.json()) as { scopes: string[] }).scopes.sort()).toEqual(
+      [...SCOPES].sort(),
+    );
+
+    const elsewhere = mkdtempSync(join(tmpdir(), 'handoff-no-stack-'));
+    try {
+      const missing = await onboard(elsewhere);
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toBe('');
+      expect(missing.stderr).toContain('stack.json');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('names a killed service as down within 5 s and brings it back', async () => {

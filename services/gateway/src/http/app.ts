@@ -55,6 +55,11 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Express recognises an error handler by its four parameters.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The router could not percent-decode a path segment: no route can match such a path.
+    if (error instanceof URIError && !res.headersSent) {
+      sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
+      return;
+    }
     deps.logger.error(
       { err: error, request_id: res.locals.requestId, path: req.path },
       'unhandled error',

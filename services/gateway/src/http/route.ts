@@ -103,13 +103,24 @@ function readBody(req: Request, res: Response): Promise<unknown> {
   return new Promise((resolve, reject) => {
     parseJson(req, res, (error?: unknown) => {
       if (!error) return resolve(req.body);
-      const type = (error as { type?: string }).type;
+      const { type, status } = error as { type?: string; status?: number };
       if (type === 'entity.too.large') {
         return reject(
           new HttpError(413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`),
         );
       }
-      if (type === 'entity.parse.failed') {
+      // A charset or Content-Encoding the parser cannot decode: not JSON it can read.
+      if (status === 415) {
+        return reject(
+          new HttpError(
+            415,
+            'unsupported_media_type',
+            'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
+          ),
+        );
+      }
+      // Unparseable JSON, or a body that does not match its Content-Length.
+      if (type === 'entity.parse.failed' || status === 400) {
         return reject(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
       }
       reject(error);

@@ -14,6 +14,7 @@ export const OPENAPI_VERSION = '3.1.0';
 export const API_DOCUMENT_VERSION = '1.0.2';
 export const OPENAPI_PATH = '/v1/openapi.json';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
 export const REQUEST_TOKEN_HEADER = 'X-Service-Request-Token';
 
 export type JsonSchema = Record<string, unknown>;
@@ -146,7 +147,7 @@ const DESCRIPTION = [
     'which is also in the error body. Checks happen in this order: ' +
     `${ORDER_OF_CHECKS}.`,
   '',
-  `Every POST takes an optional \`Idempotency-Key\` (at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters), ` +
+  `Every POST takes an optional \`Idempotency-Key\` (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters), ` +
     'kept 24 h per integration: a replay returns the stored status and body with ' +
     '`Idempotent-Replayed: true`; a different request with the same key gets 422 ' +
     '`idempotency_key_reused`; a key still in flight gets 409 `idempotency_key_in_use`.',
@@ -602,7 +603,13 @@ function components(
         required: false,
         description:
           'Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer.',
-        schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+        // Printable ASCII; HTTP drops white space around a header value, so none is at either end.
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+          pattern: IDEMPOTENCY_KEY_PATTERN,
+        },
       },
       [REQUEST_TOKEN_HEADER]: {
         name: REQUEST_TOKEN_HEADER,

@@ -1,6 +1,7 @@
 import {
   currencyExponent,
   DEFAULT_CURRENCY,
+  fitsCurrency,
   generateSecret,
   listOf,
   Message,
@@ -16,7 +17,6 @@ import {
   RequestDetail,
   requestOps,
   sha256Hex,
-  toMinorUnits,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -167,7 +167,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       notFound: 'request_not_found',
       handle: async (ctx) => {
         const currency = ctx.body.currency ?? DEFAULT_CURRENCY;
-        if (toMinorUnits(ctx.body.amount, currency) === undefined) {
+        if (!fitsCurrency(ctx.body.amount, currency)) {
           throw validationFailed([
             {
               pointer: '/amount',

@@ -1,0 +1,224 @@
+// `npm run onboard -w @handoff/devstack`: onboards an agent with every scope on a running dev
+// stack, over HTTP only (apply, approve as staff, claim the key), and prints what a tool such as
+// scripts/schemathesis.sh needs, as shell assignments:
+//   HANDOFF_URL=http://127.0.0.1:8080
+//   HANDOFF_AGENT_KEY=hk_live_...
+//   STAFF_TOKEN=eyJ...
+// The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
+// `eval "$(DATA_DIR=... node packages/devstack/src/onboard.ts)"` sets them in a shell.
+import { loadEnv } from '@handoff/config';
+import { SCOPES } from '@handoff/contracts';
+import { SignJWT } from 'jose';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { REPO_ROOT, type StackState } from './stack.ts';
+
+export interface Onboarded {
+  gateway_url: string;
+  api_key: string;
+  key_id: string;
+  integration_id: string;
+  application_id: string;
+  scopes: readonly string[];
+  staff_token: string;
+}
+
+export interface OnboardOptions {
+  /** The running stack's data dir: `stack.json` and `dev-staff-jwt-secret` are read from it. */
+  dataDir: string;
+  /** The staff JWT secret when the stack was given one (`STAFF_JWT_SECRET`). */
+  staffJwtSecret?: string | undefined;
+  /** The application's name, as staff will see it. */
+  appName?: string;
+  signal?: AbortSignal;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** A development staff JWT, as `npm start` prints it: HS256, `roles: ['staff']`, 12 h. */
+export function signStaffToken(secret: string): Promise<string> {
+  return new SignJWT({ roles: ['staff'] })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject('dev-staff@handoff.local')
+    .setIssuedAt()
+    .setExpirationTime('12h')
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The gateway URL and the staff secret of the stack running on `dataDir`. */
+export function readStack(
+  dataDir: string,
+  staffJwtSecret?: string,
+): { gatewayUrl: string; secret: string } {
+  const dir = resolve(dataDir);
+  const stateFile = join(dir, 'stack.json');
+  if (!existsSync(stateFile)) {
+    throw new Error(`no ${stateFile}: is the stack running with DATA_DIR=${dir}?`);
+  }
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<StackState>;
+  if (typeof state.gateway_url !== 'string' || state.gateway_url === '') {
+    throw new Error(`${stateFile} names no gateway_url`);
+  }
+  let secret = staffJwtSecret;
+  if (!secret) {
+    const secretFile = join(dir, 'dev-staff-jwt-secret');
+    if (!existsSync(secretFile)) throw new Error(`no ${secretFile} and no STAFF_JWT_SECRET`);
+    secret = readFileSync(secretFile, 'utf8').trim();
+  }
+  return { gatewayUrl: state.gateway_url.replace(/\/+$/, ''), secret };
+}
+
+/**
+ * `POST /v1/access-applications` (public) asking for every scope, `POST
+ * /v1/staff/access-applications/{id}/approve` (staff) granting them all, `POST
+ * /v1/access-applications/{id}/api-key` (the application secret), then `GET /v1/me` with the new
+ * key. Throws, naming the step, the status and the answer, when a step does not answer as
+ * documented.
+ */
+export async function onboard(options: OnboardOptions): Promise<Onboarded> {
+  const { gatewayUrl, secret } = readStack(options.dataDir, options.staffJwtSecret);
+  const staffToken = await signStaffToken(secret);
+  const scopes = [...SCOPES];
+  const call = (step: string, path: string, init: CallInit) =>
+    callJson(step, `${gatewayUrl}${path}`, init, options.signal);
+
+  const application = await call('apply', '/v1/access-applications', {
+    method: 'POST',
+    body: {
+      app_name: options.appName ?? 'Devstack agent',
+      description: 'An agent with every scope, onboarded by packages/devstack/src/onboard.ts.',
+      contact_email: 'devstack@example.com',
+      requested_scopes: scopes,
+    },
+    expect: 201,
+  });
+  const applicationId = stringField('apply', application, 'id');
+  const applicationSecret = stringField('apply', application, 'application_secret');
+  const id = encodeURIComponent(applicationId);
+
+  const approval = await call('approve', `/v1/staff/access-applications/${id}/approve`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${staffToken}` },
+    body: { scopes },
+    expect: 200,
+  });
+  const integrationId = stringField('approve', approval, 'integration_id');
+
+  const issued = await call('claim the key', `/v1/access-applications/${id}/api-key`, {
+    method: 'POST',
+    headers: { 'X-Application-Secret': applicationSecret },
+    expect: 201,
+  });
+  const apiKey = stringField('claim the key', issued, 'api_key');
+  const keyId = stringField('claim the key', issued, 'key_id');
+
+  const me = await call('check the key', '/v1/me', {
+    method: 'GET',
+    headers: { Authorization: `Bearer ${apiKey}` },
+    expect: 200,
+  });
+  if (stringField('check the key', me, 'key_id') !== keyId) {
+    throw new Error(`check the key: GET /v1/me names another key: ${JSON.stringify(me)}`);
+  }
+  return {
+    gateway_url: gatewayUrl,
+    api_key: apiKey,
+    key_id: keyId,
+    integration_id: integrationId,
+    application_id: applicationId,
+    scopes,
+    staff_token: staffToken,
+  };
+}
+
+interface CallInit {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  expect: number;
+}
+
+async function callJson(
+  step: string,
+  url: string,
+  init: CallInit,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown>> {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const res = await fetch(url, {
+    method: init.method,
+    headers: {
+      Accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  const text = await res.text();
+  if (res.status !== init.expect) {
+    throw new Error(
+      `${step}: ${init.method} ${new URL(url).pathname} answered ${res.status}, not ${init.expect}: ${text.slice(0, 500)}`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${step}: the answer is not JSON: ${text.slice(0, 500)}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`${step}: the answer is not a JSON object: ${text.slice(0, 500)}`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function stringField(step: string, body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') {
+    throw new Error(
+      `${step}: the answer has no \`${field}\`: ${JSON.stringify(body).slice(0, 500)}`,
+    );
+  }
+  return value;
+}
+
+/** A value as one shell word: bare when it is plainly safe, else single-quoted. */
+export function shellWord(value: string): string {
+  return /^[A-Za-z0-9_.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The lines the CLI prints, for `eval` or a `.env` file. */
+export function shellLines(onboarded: Onboarded): string {
+  return [
+    `HANDOFF_URL=${shellWord(onboarded.gateway_url)}`,
+    `HANDOFF_AGENT_KEY=${shellWord(onboarded.api_key)}`,
+    `STAFF_TOKEN=${shellWord(onboarded.staff_token)}`,
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const env = loadEnv(
+      'onboard',
+      z.object({
+        DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+        STAFF_JWT_SECRET: z.string().optional(),
+        APP_NAME: z.string().optional(),
+      }),
+    );
+    const onboarded = await onboard({
+      dataDir: env.DATA_DIR,
+      staffJwtSecret: env.STAFF_JWT_SECRET,
+      ...(env.APP_NAME ? { appName: env.APP_NAME } : {}),
+    });
+    process.stdout.write(shellLines(onboarded));
+  } catch (error) {
+    process.stderr.write(`onboard: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The API against its own OpenAPI document, on the whole system: starts the dev stack on a fresh
+# data dir with limits generous enough for hundreds of calls, onboards an agent with every scope
+# (packages/devstack/src/onboard.ts), runs scripts/schemathesis.sh as that agent and as staff, and
+# always stops the stack. Exits non-zero when Schemathesis finds a failure or cannot run.
+# `npm test` runs it last.
+#
+# Environment:
+#   MAX_EXAMPLES        test cases per operation and phase (default 40: about 2 minutes on 2 cores)
+#   SCHEMATHESIS_ARGS   more arguments for `schemathesis run`, e.g. "--seed 1"
+#   API_CHECK_KEEP=1    keep the data dir (the stack's logs are in stack.log there)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$HANDOFF_ROOT"
+
+say() { printf '\033[2m[api-check]\033[0m %s\n' "$*" >&2; }
+started=$(date +%s)
+
+data_dir="$(mktemp -d "${TMPDIR:-/tmp}/handoff-api-check.XXXXXX")"
+stack_log="$data_dir/stack.log"
+report="$data_dir/schemathesis.log"
+stack_pid=""
+
+stop_stack() {
+  local status=$?
+  if [[ -n "$stack_pid" ]] && kill -0 "$stack_pid" 2>/dev/null; then
+    say "stopping the stack"
+    kill -INT "$stack_pid" 2>/dev/null || true
+    # The stack drains its services, then stops NATS and the database; give it time, not forever.
+    for _ in $(seq 1 120); do
+      kill -0 "$stack_pid" 2>/dev/null || break
+      sleep 0.25
+    done
+    if kill -0 "$stack_pid" 2>/dev/null; then
+      say "the stack did not stop within 30 s; killing it"
+      kill -KILL "$stack_pid" 2>/dev/null || true
+    fi
+    wait "$stack_pid" 2>/dev/null || true
+  fi
+  if [[ $status -ne 0 && -f "$stack_log" ]]; then
+    say "the stack's last log lines:"
+    tail -n 40 "$stack_log" >&2 || true
+  fi
+  if [[ "${API_CHECK_KEEP:-}" == "1" ]]; then
+    say "kept $data_dir"
+  else
+    rm -rf "$data_dir"
+  fi
+  exit "$status"
+}
+trap stop_stack EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Its own NATS and database, exactly as `npm start` on a fresh machine; errors logged only.
+# Deliveries are paused: Schemathesis registers webhook endpoints at generated URLs, and nothing
+# here may ever try to reach them.
+say "starting the stack in $data_dir"
+env -u NATS_URL -u MONGO_URL -u NODE_OPTIONS \
+  DATA_DIR="$data_dir" PORT=0 LOG_LEVEL=warn STACK_QUIET=false \
+  RATE_LIMIT_PER_MINUTE=1000000 PUBLIC_RATE_LIMIT_PER_MINUTE=1000000 \
+  WEBHOOK_DELIVERIES_PAUSED=true \
+  AUTH_FAILURE_LIMIT_PER_MINUTE=1000000 \
+  node packages/devstack/src/main.ts >"$stack_log" 2>&1 &
+stack_pid=$!
+
+deadline=$(($(date +%s) + 120))
+until grep -q 'Handoff is up: every service answers' "$stack_log" 2>/dev/null; do
+  if ! kill -0 "$stack_pid" 2>/dev/null; then
+    say "the stack exited before it was ready"
+    exit 1
+  fi
+  if (($(date +%s) > deadline)); then
+    say "the stack was not ready within 120 s"
+    exit 1
+  fi
+  sleep 0.5
+done
+say "the stack is up after $(($(date +%s) - started)) s; onboarding an agent with every scope"
+
+onboarded="$(DATA_DIR="$data_dir" node packages/devstack/src/onboard.ts)"
+HANDOFF_URL="$(sed -n 's/^HANDOFF_URL=//p' <<<"$onboarded")"
+HANDOFF_AGENT_KEY="$(sed -n 's/^HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
+STAFF_TOKEN="$(sed -n 's/^STAFF_TOKEN=//p' <<<"$onboarded")"
+if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" ]]; then
+  say "onboarding printed no URL, key or staff token"
+  exit 1
+fi
+export STAFF_TOKEN
+
+status=0
+MAX_EXAMPLES="${MAX_EXAMPLES:-40}" bash scripts/schemathesis.sh "$HANDOFF_URL" "$HANDOFF_AGENT_KEY" \
+  2>&1 | tee "$report" || status=$?
+
+# Both passes' summaries, added up: "Tested: 13", "Test cases: 1026 generated, 6 found 6 unique
+# failures, ...", and a failure count of 0 when a pass found none.
+strip() { sed 's/\x1b\[[0-9;]*m//g' "$report"; }
+operations=$(strip | sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' | awk '{s+=$1} END {print s+0}')
+cases=$(strip | sed -n 's/^ *\([0-9]*\) generated.*/\1/p' | awk '{s+=$1} END {print s+0}')
+failures=$(strip | sed -n 's/.* \([0-9]*\) unique failures\{0,1\}.*/\1/p' | awk '{s+=$1} END {print s+0}')
+passes=$(strip | grep -c '^ *Tested:' || true)
+if [[ $status -eq 0 && $passes -ne 2 ]]; then
+  say "expected two Schemathesis passes (agent and staff), saw $passes"
+  status=1
+fi
+if [[ $status -ne 0 && $failures -eq 0 ]]; then
+  failures="?"
+fi
+printf '\nschemathesis: %s operations, %s test cases, %s failures (%s s)\n' \
+  "$operations" "$cases" "$failures" "$(($(date +%s) - started))"
+exit "$status"
