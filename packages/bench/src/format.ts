@@ -1,3 +1,4 @@
+import { SMALL_RATIO } from './measure.ts';
 import type { RatioReport, ScenarioReport } from './types.ts';
 
 type Align = 'left' | 'right';
@@ -32,8 +33,10 @@ export function formatMs(value: number): string {
   return value.toFixed(2);
 }
 
+/** Three decimals; three significant digits for the small ones (0.00128x, not 0.001x). */
 export function formatRatio(value: number | null): string {
-  return value === null ? 'n/a' : `${value.toFixed(3)}x`;
+  if (value === null) return 'n/a';
+  return value > 0 && value < SMALL_RATIO ? `${value.toPrecision(3)}x` : `${value.toFixed(3)}x`;
 }
 
 export function formatResultsTable(reports: readonly ScenarioReport[]): string {

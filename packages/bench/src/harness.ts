@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runHttpLoad } from './http-load.ts';
-import { describeError, problemsOf, runClosedLoop, summarize } from './measure.ts';
+import { describeError, problemsOf, runClosedLoop, runObserved, summarize } from './measure.ts';
 import type {
   Fixture,
   Load,
@@ -118,6 +118,8 @@ export function drive(load: Load, options: LoadOptions): Promise<Measurement> {
       return runHttpLoad(load, options);
     case 'call':
       return runClosedLoop(load.call, options);
+    case 'observed':
+      return runObserved(load, options);
   }
 }
 
@@ -163,9 +165,10 @@ export async function runScenario(
       },
     });
     if (options.signal.aborted) throw new Error('interrupted');
-    if (options.warmupMs > 0) {
-      progress(`warming up for ${options.warmupMs / 1_000} s`);
-      await drive(target, { ...load, durationMs: options.warmupMs });
+    const warmupMs = scenario.warmupMs ?? options.warmupMs;
+    if (warmupMs > 0) {
+      progress(`warming up for ${warmupMs / 1_000} s`);
+      await drive(target, { ...load, durationMs: warmupMs });
     }
     if (options.signal.aborted) throw new Error('interrupted');
     progress(`measuring for ${options.durationMs / 1_000} s at ${connections} connections`);

@@ -6,7 +6,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
-import { BENCH_RATE_LIMITS } from './fixtures/gateway-stack.ts';
+import { BENCH_RATE_LIMITS, BENCH_WEBHOOK_SETTINGS } from './fixtures/gateway-stack.ts';
 import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
 import { runScenarios } from './harness.ts';
 import { computeRatios } from './measure.ts';
@@ -88,6 +88,7 @@ async function main(): Promise<number> {
       connections: config.connections,
       stack_log_level: config.logLevel,
       stack_rate_limits: BENCH_RATE_LIMITS,
+      stack_webhook_settings: BENCH_WEBHOOK_SETTINGS,
       nats: process.env.NATS_URL ? 'NATS_URL' : 'started by the bench',
       mongo: process.env.MONGO_URL ? 'MONGO_URL' : 'started by the bench',
     },

@@ -1,8 +1,9 @@
 import { createHistogram } from 'node:perf_hooks';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import type {
   LoadOptions,
   Measurement,
+  ObservedLoad,
   RatioReport,
   RatioSpec,
   ScenarioReport,
@@ -62,6 +63,24 @@ export async function runClosedLoop(
   return measurement;
 }
 
+/**
+ * An {@link ObservedLoad}: started, left to run for `durationMs` (less when the run is
+ * interrupted), then stopped; the rate is its completions over the time until `stop` resolved.
+ */
+export async function runObserved(load: ObservedLoad, options: LoadOptions): Promise<Measurement> {
+  const measurement = emptyMeasurement();
+  const started = performance.now();
+  load.start(measurement, options);
+  try {
+    await sleep(options.durationMs, undefined, { signal: options.signal });
+  } catch {
+    // Interrupted: stop now; the caller sees the signal.
+  }
+  await load.stop();
+  measurement.elapsedMs = performance.now() - started;
+  return measurement;
+}
+
 export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
@@ -113,11 +132,17 @@ export function problemsOf(measurement: Measurement, expectStatus?: number): str
   return problems;
 }
 
+/** Below this, ratios keep 3 significant digits instead of 3 decimals (which would leave 0.001). */
+export const SMALL_RATIO = 0.01;
+
 /** a ÷ b, or null when either is missing or the quotient means nothing. */
 export function safeRatio(a: number | null | undefined, b: number | null | undefined) {
   if (a === null || a === undefined || b === null || b === undefined) return null;
   if (!Number.isFinite(a) || !Number.isFinite(b) || b <= 0) return null;
-  return round(a / b, 3);
+  const quotient = a / b;
+  return quotient > 0 && quotient < SMALL_RATIO
+    ? Number(quotient.toPrecision(3))
+    : round(quotient, 3);
 }
 
 export function computeRatios(

@@ -4,7 +4,7 @@ import type { RecordableHistogram } from 'node:perf_hooks';
  * What a scenario puts under load. The harness drives it, so a new endpoint is a new scenario
  * that returns one of these; it never needs its own load generator.
  */
-export type Load = HttpLoad | CallLoad;
+export type Load = HttpLoad | CallLoad | ObservedLoad;
 
 /** An HTTP endpoint, loaded with autocannon over keep-alive connections. */
 export interface HttpLoad {
@@ -36,6 +36,27 @@ export interface HttpTarget {
 export interface CallLoad {
   kind: 'call';
   call: () => Promise<unknown>;
+}
+
+/**
+ * Completions observed from outside, such as webhook deliveries arriving at a receiver: the
+ * scenario generates its own work and records each completion (and its latency) into the
+ * measurement it was started with; the harness only keeps the time. The rate is the completions
+ * over the time from `start` until `stop` resolved, as in a closed loop that lets the calls in
+ * flight finish.
+ */
+export interface ObservedLoad {
+  kind: 'observed';
+  /**
+   * Starts generating work (with `options.connections` loops or in flight, as the scenario
+   * defines it) and recording into `measurement`.
+   */
+  start(measurement: Measurement, options: LoadOptions): void;
+  /**
+   * Starts no more work, lets what is under way finish (or time out, counted as errors), and
+   * resolves when nothing more will be recorded into that measurement.
+   */
+  stop(): Promise<void>;
 }
 
 /** What a scenario's or a fixture's `setup` gets from the harness. */
@@ -79,6 +100,11 @@ export interface Scenario {
   uses?: readonly Fixture<unknown>[];
   /** A fixed concurrency of its own, instead of the run's (BENCH_CONNECTIONS). */
   connections?: number;
+  /**
+   * A warm-up of its own instead of the run's (BENCH_WARMUP_S): 0 when `setup` already ran the
+   * load's whole path, and a timed one would only add its drain to the run's time.
+   */
+  warmupMs?: number;
   setup(ctx: ScenarioContext): Promise<Load>;
 }
 

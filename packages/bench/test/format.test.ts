@@ -52,6 +52,11 @@ describe('number formats', () => {
     expect(formatRate(42.25)).toBe('42.3');
     expect(formatMs(1.234)).toBe('1.23');
     expect(formatRatio(0.1234)).toBe('0.123x');
+    expect(formatRatio(0.05)).toBe('0.050x');
+    // Small ones keep three significant digits rather than turning into 0.001x or 0.000x.
+    expect(formatRatio(0.00128)).toBe('0.00128x');
+    expect(formatRatio(0.0000456)).toBe('0.0000456x');
+    expect(formatRatio(0)).toBe('0.000x');
     expect(formatRatio(null)).toBe('n/a');
   });
 });

@@ -103,6 +103,9 @@ describe('ratios', () => {
   it('divides, and refuses what cannot be divided', () => {
     expect(safeRatio(10, 4)).toBe(2.5);
     expect(safeRatio(1, 3)).toBe(0.333);
+    // Small quotients keep three significant digits (30 deliveries/s against 23,386 POSTs/s).
+    expect(safeRatio(30.1, 23_386)).toBe(0.00129);
+    expect(safeRatio(0, 5)).toBe(0);
     expect(safeRatio(1, 0)).toBeNull();
     expect(safeRatio(null, 1)).toBeNull();
     expect(safeRatio(1, undefined)).toBeNull();

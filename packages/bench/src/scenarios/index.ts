@@ -9,6 +9,8 @@ import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
+import { rawHttpPost } from './raw-http-post.ts';
+import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
 
 export interface RegistryOptions {
   /** LOG_LEVEL of the services in the stack scenarios. */
@@ -22,12 +24,17 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     expressBare,
     natsRequestReply,
     mongoInsertOne,
+    rawHttpPost,
     gatewayReadyz(stack, options.logLevel),
     gatewayPublic(stack, options.logLevel),
     gatewayAuthenticated(stack, options.logLevel),
     gatewayCreate(stack, options.logLevel),
     gatewayRead(stack, options.logLevel),
     gatewayMessage(stack, options.logLevel),
+    // Last: the events of the scenarios above are still being logged by the dispatcher.
+    ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) =>
+      webhookDeliveries(stack, endpoints, options.logLevel),
+    ),
   ];
 }
 
@@ -50,4 +57,9 @@ export const RATIOS: readonly RatioSpec[] = [
     { subject, baseline: 'gateway-public' },
     { subject, baseline: 'nats-request-reply', note: busCalls },
   ]),
+  ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
+    subject: `webhook-deliveries-${endpoints}`,
+    baseline: 'raw-http-post',
+    note: `deliveries to ${endpoints} endpoint(s); latency from the create call, not one POST`,
+  })),
 ];
