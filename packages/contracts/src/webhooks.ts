@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ListQuery, listOf, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
 import { operation } from './operation.ts';
+import { trimmedText } from './text.ts';
 
 /** Defaults of conventions §3; `WEBHOOK_RETRY_SCHEDULE` and `WEBHOOK_TIMEOUT_MS` override them. */
 export const WEBHOOK_DEFAULTS = {
@@ -32,14 +33,14 @@ export const WebhookEndpointCreate = z.strictObject({
   url,
   /** Every event type when left out. */
   event_types: eventTypes.optional(),
-  description: z.string().trim().min(1).max(500).optional(),
+  description: trimmedText(500).optional(),
 });
 
 export const WebhookEndpointUpdate = z
   .strictObject({
     url: url.optional(),
     event_types: eventTypes.optional(),
-    description: z.string().trim().min(1).max(500).nullable().optional(),
+    description: trimmedText(500).nullable().optional(),
     enabled: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, {

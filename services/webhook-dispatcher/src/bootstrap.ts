@@ -33,7 +33,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     endpoints: ({ store }) => {
       const deliveries = deliveryMaker(store, () => wakeWorker());
       return {
-        ...endpointEndpoints({ store, secrets, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS }),
+        ...endpointEndpoints({
+          store,
+          secrets,
+          allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+          maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
+        }),
         ...feedEndpoints({ store, redeliver: deliveries.redeliver }),
       };
     },
@@ -49,6 +54,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
         disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_S,
         pollMs: env.WEBHOOK_POLL_MS,
+        paused: env.WEBHOOK_DELIVERIES_PAUSED,
         responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
       });
       wakeWorker = worker.wake;

@@ -39,6 +39,14 @@ export const envSchema = baseServiceEnv.extend({
     .int()
     .positive()
     .default(WEBHOOK_DEFAULTS.disableAfterSeconds),
+  /** Most endpoints one integration may register. */
+  WEBHOOK_MAX_ENDPOINTS: count('endpoints').default(20),
+  /**
+   * `true` holds every delivery (they wait, due, until it is `false` again): an operator's
+   * switch during an incident, and what the API check uses so that generated endpoint URLs are
+   * never contacted.
+   */
+  WEBHOOK_DELIVERIES_PAUSED: envBoolean.default(false),
   /** How often the worker looks for due deliveries (new events wake it at once). */
   WEBHOOK_POLL_MS: durationMs.default(500),
 });

@@ -241,4 +241,24 @@ describe('webhook deliveries', () => {
     );
     expect(attempts.data.map((a) => a.attempt)).toEqual([3, 2, 1]);
   });
+
+  it('refuses more endpoints per integration than WEBHOOK_MAX_ENDPOINTS', async () => {
+    await startDispatcher('0.2');
+    const hook = await receiver(() => ({ status: 200 }));
+    const { integration_id } = await subscribe(hook.url);
+    for (let i = 1; i < 20; i += 1) {
+      await call(
+        nc,
+        webhookOps.create,
+        { integration_id, input: { url: `${hook.url}/${i}` } },
+        opts,
+      );
+    }
+    await expect(
+      call(nc, webhookOps.create, { integration_id, input: { url: `${hook.url}/21` } }, opts),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ code: 'limit_reached' }] },
+    });
+  });
 });

@@ -9,6 +9,7 @@ export interface EndpointDeps {
   store: Store;
   secrets: SecretBox;
   allowPrivate: boolean;
+  maxEndpoints: number;
 }
 
 export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> {
@@ -33,27 +34,47 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
   };
 
   return {
-    ...implement(webhookOps.create, async ({ integration_id, input }) => {
-      const now = new Date();
-      const secret = generateWebhookSecret();
-      const doc: EndpointDoc = {
-        _id: newId('whe'),
-        integration_id,
-        url: checkedUrl(input.url),
-        event_types: input.event_types ?? [...EVENT_TYPES],
-        description: input.description ?? null,
-        enabled: true,
-        disabled_reason: null,
-        secret_enc: deps.secrets.seal(secret),
-        previous_secret_enc: null,
-        previous_secret_expires_at: null,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await c.endpoints.insertOne(doc);
-      return { ...endpointView(doc), secret };
-    }),
+    ...implement(webhookOps.create, async ({ integration_id, input }) =>
+      // Serialized per integration, so that concurrent creations cannot pass the limit together.
+      deps.store.serialize(c.endpoints, `integration:${integration_id}`, async () => {
+        if ((await c.endpoints.countDocuments({ integration_id })) >= deps.maxEndpoints) {
+          throw new BusError(
+            'validation_failed',
+            `An integration can have at most ${deps.maxEndpoints} webhook endpoints; delete one first.`,
+            {
+              details: {
+                errors: [
+                  {
+                    pointer: '',
+                    code: 'limit_reached',
+                    detail: `at most ${deps.maxEndpoints} webhook endpoints per integration`,
+                  },
+                ],
+              },
+            },
+          );
+        }
+        const now = new Date();
+        const secret = generateWebhookSecret();
+        const doc: EndpointDoc = {
+          _id: newId('whe'),
+          integration_id,
+          url: checkedUrl(input.url),
+          event_types: input.event_types ?? [...EVENT_TYPES],
+          description: input.description ?? null,
+          enabled: true,
+          disabled_reason: null,
+          secret_enc: deps.secrets.seal(secret),
+          previous_secret_enc: null,
+          previous_secret_expires_at: null,
+          failing_since: null,
+          created_at: now,
+          updated_at: now,
+        };
+        await c.endpoints.insertOne(doc);
+        return { ...endpointView(doc), secret };
+      }),
+    ),
 
     ...implement(webhookOps.list, async ({ integration_id, query }) => {
       const page = await paginate(c.endpoints, { integration_id }, query);

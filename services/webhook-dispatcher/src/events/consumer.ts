@@ -9,6 +9,14 @@ export const CONSUMER_NAME = 'webhook-dispatcher';
 const MAX_DELIVER = 10;
 const SECOND_NS = 1_000_000_000;
 const OWNER_CACHE_LIMIT = 100_000;
+/** Events handled at once by one replica. */
+const CONCURRENCY = 16;
+/**
+ * How often a message being handled is reported in progress. The server takes the backoff's
+ * first step (1 s), not `ack_wait`, as the ack wait; a handler slower than that (a loaded
+ * database) would otherwise have its message delivered again while it is still at work.
+ */
+const PROGRESS_MS = 400;
 
 export interface ConsumerDeps {
   bus: Bus;
@@ -102,10 +110,13 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
   };
 
   const consumer = await bus.js.consumers.get(EVENTS_STREAM.name, CONSUMER_NAME);
-  const messages = await consumer.consume({ max_messages: 256 });
-  let running = Promise.resolve();
+  // Few messages waiting client-side: one waiting there long would run out its ack wait and
+  // come round again, doubling the work exactly when there is most.
+  const messages = await consumer.consume({ max_messages: CONCURRENCY });
+  const running = new Set<Promise<void>>();
   const loop = (async () => {
     for await (const msg of messages) {
+      // Every step is idempotent and the stream has no order to keep, so events run side by side.
       const task = handle(msg).catch((error: unknown) => {
         const retryable = !(error instanceof BusError) || error.retryable;
         logger.warn(
@@ -115,14 +126,25 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
         if (retryable) msg.nak(Math.min(30_000, 1_000 * 2 ** msg.info.deliveryCount));
         else msg.term();
       });
-      running = task;
-      await task;
+      const progress = setInterval(() => {
+        try {
+          msg.working();
+        } catch {
+          // The connection is closing: unacknowledged, the message comes round again.
+        }
+      }, PROGRESS_MS);
+      running.add(task);
+      void task.finally(() => {
+        clearInterval(progress);
+        running.delete(task);
+      });
+      if (running.size >= CONCURRENCY) await Promise.race(running);
     }
   })();
   return async () => {
     await messages.close();
     await loop.catch(() => undefined);
-    await running;
+    await Promise.allSettled([...running]);
   };
 }
 

@@ -7,6 +7,9 @@ import { signingSecrets } from '../endpoints/handlers.ts';
 import type { SecretBox } from '../secrets.ts';
 import { collectionsOf, type DeliveryDoc, type EndpointDoc } from '../store/documents.ts';
 
+/** The longest a slow poll makes the next one wait. */
+const MAX_POLL_GAP_MS = 5_000;
+
 export interface WorkerOptions {
   store: Store;
   logger: Logger;
@@ -18,6 +21,8 @@ export interface WorkerOptions {
   endpointConcurrency: number;
   disableAfterSeconds: number;
   pollMs: number;
+  /** Sends nothing while true (deliveries stay due). */
+  paused?: boolean;
   responseBodyLimit: number;
 }
 
@@ -27,6 +32,11 @@ export interface WorkerOptions {
  * inserting a lease whose id names the delivery and the attempt number: a unique insert, so of
  * several replicas exactly one sends it. A lease outlives its attempt's timeout; a replica that
  * died holding one only delays that delivery until the lease expires.
+ *
+ * A worker remembers the attempts it cannot claim (held by another replica or a dead one, or
+ * already made by itself and seen again in a poll that started before it finished) until their
+ * leases expire, and passes over them: else they would head every poll, being the oldest due,
+ * and take all of their endpoint's slots for claims that fail, stalling it until they expire.
  */
 export function startWorker(options: WorkerOptions) {
   const c = collectionsOf(options.store);
@@ -36,25 +46,44 @@ export function startWorker(options: WorkerOptions) {
   const perEndpoint = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const local = new Set<string>();
+  /** Attempts (lease ids) not to try to claim before the time given: their leases are held. */
+  const held = new Map<string, number>();
+  let prunedAt = 0;
+  /**
+   * Due deliveries the last poll found that have not started yet (their endpoints' slots were
+   * full, or all of them): slots that free up take from here, so a busy worker does not poll
+   * again for each one.
+   */
+  let backlog: DeliveryDoc[] = [];
+  let polledAt = 0;
+  /** How long the last poll took. */
+  let pollCostMs = 0;
+  let deferred: NodeJS.Timeout | undefined;
+  const backlogMs = leaseMs / 4;
   let stopped = false;
   let ticking = false;
   let again = false;
 
-  const claim = async (delivery: DeliveryDoc): Promise<boolean> => {
-    const id = `${delivery._id}#${delivery.attempts + 1}`;
+  const leaseOf = (delivery: DeliveryDoc) => `${delivery._id}#${delivery.attempts + 1}`;
+
+  /** The expiry of the lease now this worker's, or null when another one holds it. */
+  const claim = async (delivery: DeliveryDoc): Promise<Date | null> => {
+    const id = leaseOf(delivery);
     const now = new Date();
+    const expires = new Date(now.getTime() + leaseMs);
     try {
-      await c.leases.insertOne({ _id: id, owner, expires_at: new Date(now.getTime() + leaseMs) });
-      return true;
+      await c.leases.insertOne({ _id: id, owner, expires_at: expires });
+      return expires;
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
-    const held = await c.leases.findOne({ _id: id });
-    if (held && held.expires_at < now) {
-      await c.leases.deleteOne({ _id: id, owner: held.owner });
+    const lease = await c.leases.findOne({ _id: id });
+    if (lease && lease.expires_at < now) {
+      await c.leases.deleteOne({ _id: id, owner: lease.owner });
       return claim(delivery);
     }
-    return false;
+    if (lease) held.set(id, lease.expires_at.getTime());
+    return null;
   };
 
   const finish = async (delivery: DeliveryDoc, change: Partial<DeliveryDoc>) => {
@@ -136,7 +165,12 @@ export function startWorker(options: WorkerOptions) {
     perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
     const task = (async () => {
       try {
-        if (await claim(delivery)) await attempt(delivery);
+        const lease = await claim(delivery);
+        if (lease) {
+          // Done or not, this attempt is not this worker's to try again while its lease lasts.
+          held.set(leaseOf(delivery), lease.getTime());
+          await attempt(delivery);
+        }
       } catch (error) {
         options.logger.error({ err: error, delivery_id: delivery._id }, 'delivery attempt failed');
       } finally {
@@ -153,24 +187,56 @@ export function startWorker(options: WorkerOptions) {
     });
   };
 
+  /** Starts what it can of `due`, in order; returns the rest that may still be started later. */
+  const startSome = (due: DeliveryDoc[]): DeliveryDoc[] => {
+    const waiting: DeliveryDoc[] = [];
+    const now = Date.now();
+    for (const delivery of due) {
+      if (local.has(delivery._id)) continue;
+      if ((held.get(leaseOf(delivery)) ?? 0) > now) continue;
+      // A slow or dead endpoint holds at most its own share of the slots.
+      const full = (perEndpoint.get(delivery.endpoint_id) ?? 0) >= options.endpointConcurrency;
+      if (full || running.size >= options.concurrency || stopped) waiting.push(delivery);
+      else run(delivery);
+    }
+    return waiting;
+  };
+
   const tick = async () => {
     if (stopped) return;
+    const now = Date.now();
+    // What a poll found is used until the next poll, but never once it is a fair part of a lease
+    // old (the lease is what keeps an attempt from being made twice by replicas).
+    if (now - polledAt >= backlogMs) backlog = [];
+    backlog = startSome(backlog);
     const room = options.concurrency - running.size;
     if (room <= 0) return;
+    // While some of what the last poll found waits for its endpoint's slots, poll on the timer.
+    if (backlog.length > 0 && now - polledAt < options.pollMs) return;
+    // Where the due query cannot use its index (FerretDB reads every delivery for it), a poll
+    // costs in proportion to all deliveries ever made: polls then take at most a tenth of the
+    // worker's time, however often new events and finished attempts wake it.
+    const wait = polledAt + Math.min(pollCostMs * 9, MAX_POLL_GAP_MS) - now;
+    if (wait > 0) {
+      deferred ??= setTimeout(() => {
+        deferred = undefined;
+        wake();
+      }, wait);
+      deferred.unref();
+      return;
+    }
+    if (now - prunedAt > 1_000) {
+      prunedAt = now;
+      for (const [id, until] of held) if (until <= now) held.delete(id);
+    }
+    polledAt = now;
     const due = await c.deliveries
       .find({ status: 'pending', next_attempt_at: { $lte: new Date() } })
       .sort({ next_attempt_at: 1 })
       .limit(room * 4)
       .toArray();
-    let started = 0;
-    for (const delivery of due) {
-      if (started >= room || stopped) break;
-      if (local.has(delivery._id)) continue;
-      // A slow or dead endpoint holds at most its own share of the slots.
-      if ((perEndpoint.get(delivery.endpoint_id) ?? 0) >= options.endpointConcurrency) continue;
-      run(delivery);
-      started += 1;
-    }
+    pollCostMs = Date.now() - now;
+    backlog = startSome(due);
   };
 
   function wake() {
@@ -195,6 +261,11 @@ export function startWorker(options: WorkerOptions) {
 
   const timer = setInterval(wake, options.pollMs);
   timer.unref();
+  if (options.paused) {
+    stopped = true;
+    clearInterval(timer);
+    options.logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
+  }
   wake();
 
   return {
@@ -202,6 +273,7 @@ export function startWorker(options: WorkerOptions) {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(deferred);
       await Promise.allSettled([...running]);
     },
   };
