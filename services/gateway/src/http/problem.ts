@@ -2,7 +2,13 @@ import type { Problem } from '@handoff/contracts';
 import type { Response } from 'express';
 import type { HttpError } from './errors.ts';
 
-const TITLES: Record<number, string> = {
+/** Reason phrases of the statuses the API answers with (problem titles, OpenAPI descriptions). */
+export const STATUS_TITLES: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -29,7 +35,7 @@ export function sendProblem(
 ): void {
   const body: Problem & Record<string, unknown> = {
     type: `${PROBLEM_BASE}${code}`,
-    title: TITLES[status] ?? 'Error',
+    title: STATUS_TITLES[status] ?? 'Error',
     status,
     detail,
     code,

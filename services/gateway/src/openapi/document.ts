@@ -2,6 +2,7 @@ import { Problem, ReadinessReport } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+import { STATUS_TITLES } from '../http/problem.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -86,26 +87,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   access: 'Applying for access and claiming the agent key (conventions §1 "Access").',
   staff: 'Staff decisions and tools; a staff JWT, never an agent key.',
   health: 'Probes for load balancers and Kubernetes.',
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
 };
 
 /** What each error code means, as in the conventions' errors table. */
@@ -229,7 +210,7 @@ function problem(
 ): ResponseObject {
   const list = codes.map((code) => `\`${code}\`: ${ERROR_CODES[code] ?? code}`).join('; ');
   return {
-    description: `${STATUS_TEXT[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
+    description: `${STATUS_TITLES[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
     headers: { 'Request-Id': ref('headers', 'Request-Id'), ...headers },
     content: {
       'application/problem+json': {
@@ -460,7 +441,7 @@ function operationFor(
   }
 
   const success: ResponseObject = {
-    description: STATUS_TEXT[route.status] ?? 'Success',
+    description: STATUS_TITLES[route.status] ?? 'Success',
     headers: successHeaders,
     ...(route.status === 204
       ? {}
