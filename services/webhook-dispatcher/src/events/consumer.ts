@@ -117,14 +117,20 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
   const loop = (async () => {
     for await (const msg of messages) {
       // Every step is idempotent and the stream has no order to keep, so events run side by side.
-      const task = handle(msg).catch((error: unknown) => {
-        const retryable = !(error instanceof BusError) || error.retryable;
+      const task = handle(msg).catch(async (error: unknown) => {
+        // Only a refusal on the merits is final; failures (ours or a service's) are retried, and
+        // an event that runs out of retries is parked for staff, never silently dropped.
+        const refused =
+          error instanceof BusError && !error.retryable && error.code !== 'internal_error';
+        if (refused || msg.info.deliveryCount >= MAX_DELIVER) {
+          await park(msg, `gave up after ${msg.info.deliveryCount} deliveries: ${String(error)}`);
+          return;
+        }
         logger.warn(
           { err: error, subject: msg.subject, redelivery: msg.info.deliveryCount },
           'event not handled; will retry',
         );
-        if (retryable) msg.nak(Math.min(30_000, 1_000 * 2 ** msg.info.deliveryCount));
-        else msg.term();
+        msg.nak(Math.min(30_000, 1_000 * 2 ** msg.info.deliveryCount));
       });
       const progress = setInterval(() => {
         try {
@@ -153,7 +159,6 @@ async function ensureConsumer(bus: Bus): Promise<void> {
     durable_name: CONSUMER_NAME,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    ack_wait: 30 * SECOND_NS,
     max_deliver: MAX_DELIVER,
     backoff: [1, 5, 30, 120, 600].map((s) => s * SECOND_NS),
     max_ack_pending: 1_000,

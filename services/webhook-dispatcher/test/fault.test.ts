@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call, request } from '@handoff/bus';
+import { HealthReply, requestOps, sha256Hex, subjects, webhookOps } from '@handoff/contracts';
+import { bootstrap as intake } from '@handoff/intake';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+// Fault test: 1,000 events in flight, the dispatcher (a real process, as in production) killed
+// twice with SIGKILL and restarted; every event id must reach the receiver at least once.
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const EVENTS = 1_000;
+/** Deliveries to the one endpoint at once: the most a single kill can leave half-done. */
+const ENDPOINT_CONCURRENCY = 16;
+const KILLS = 2;
+/** The whole test's budget, inside its jest timeout, so a failure says what it was waiting for. */
+const BUDGET_MS = 100_000;
+/** Creates that may fail (and be made again) before the test gives up. */
+const MAX_RETRIED_CREATES = 10;
+const database = uniqueDatabase('fault');
+const WEBHOOK_SECRETS_KEY = randomBytes(32).toString('base64');
+const opts = { timeoutMs: 10_000 };
+
+let nc: NatsConnection;
+let mongo: MongoClient;
+let intakeService: Awaited<ReturnType<typeof intake>>;
+let server: Server | undefined;
+const children: ChildProcess[] = [];
+/** The dispatchers' own log lines (warn and above), shown only when the test fails. */
+const logs: string[] = [];
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+/** The webhook-dispatcher as its own process; resolves once that process answers on the bus. */
+async function startDispatcher(): Promise<ChildProcess> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NATS_URL: testServers().natsUrl,
+    MONGO_URL: testServers().mongoUrl,
+    MONGO_DB: database,
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'warn',
+    WEBHOOK_SECRETS_KEY,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '0.2,0.5,1,1,1',
+    // The lease of an attempt a killed process held outlives it by 2 × timeout + 10 s.
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_ENDPOINT_CONCURRENCY: String(ENDPOINT_CONCURRENCY),
+    WEBHOOK_POLL_MS: '50',
+    // Inherited from a shell that pauses deliveries (the API check does), it would hold them all.
+    WEBHOOK_DELIVERIES_PAUSED: 'false',
+  };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const keep = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
+      const reply = await request(nc, subjects.health('webhook-dispatcher'), null, {
+        timeoutMs: 500,
+        reply: HealthReply,
+      }).catch(() => undefined);
+      // Instances are named host-pid-random: the answer must come from this process.
+      return reply?.instance.includes(`-${child.pid}-`) ? true : undefined;
+    },
+    { timeoutMs: 20_000, what: 'the dispatcher process to answer' },
+  );
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  child.kill('SIGKILL');
+  await exited(child);
+}
+
+/** A loopback receiver that answers 200 after a short random delay, noting what each brought. */
+async function receiver() {
+  /** webhook-id of every receipt, in order. */
+  const receipts: string[] = [];
+  /** The requests whose events arrived. */
+  const requests = new Set<string>();
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      receipts.push(String(req.headers['webhook-id']));
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        data?: { request_id?: string };
+      };
+      requests.add(String(body.data?.request_id));
+      // Keeps several deliveries in flight, so a kill lands mid-attempt.
+      setTimeout(() => res.writeHead(200).end('ok'), Math.floor(Math.random() * 20));
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/hook`, receipts, requests };
+}
+
+beforeAll(async () => {
+  nc = await connect({ servers: testServers().natsUrl });
+  mongo = new MongoClient(testServers().mongoUrl);
+  intakeService = await intake({
+    env: {
+      NATS_URL: testServers().natsUrl,
+      MONGO_URL: testServers().mongoUrl,
+      MONGO_DB: database,
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(
+    children.filter((child) => child.exitCode === null && child.signalCode === null).map(kill),
+  );
+  server?.closeAllConnections();
+  server?.close();
+  await intakeService.stop();
+  await nc.close();
+  await mongo.close();
+});
+
+describe('a dispatcher killed mid-flight', () => {
+  it('delivers every one of 1,000 events at least once across two SIGKILLs and restarts', async () => {
+    const startedAt = Date.now();
+    const left = () => Math.max(1, startedAt + BUDGET_MS - Date.now());
+    let dispatcher = await startDispatcher();
+    const hook = await receiver();
+    const integration_id = `int_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
+    await call(nc, webhookOps.create, { integration_id, input: { url: hook.url } }, opts);
+
+    // 1,000 requests (each one request.created event), 10 at a time; the kills come while these
+    // are still being made, with events queued, deliveries due and attempts in flight. A create
+    // that fails (intake on a starved database) is made again; the requests stored are what
+    // counts below, so one that failed after its write still has to be delivered.
+    let started = 0;
+    let made = 0;
+    let retried = 0;
+    const creating = Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (started < EVENTS) {
+          started += 1;
+          try {
+            await call(
+              nc,
+              requestOps.create,
+              {
+                integration_id,
+                token_hash: sha256Hex(`hrt_${randomUUID()}`),
+                input: { message: `fault ${started}` },
+              },
+              { timeoutMs: 30_000 },
+            );
+            made += 1;
+          } catch (error) {
+            retried += 1;
+            if (retried > MAX_RETRIED_CREATES) throw error;
+            started -= 1;
+          }
+        }
+      }),
+    );
+    // Awaited below; until then a failure must not surface as an unhandled rejection.
+    creating.catch(() => undefined);
+    const distinct = () => new Set(hook.receipts).size;
+
+    const killsAt: number[] = [];
+    for (const threshold of [200, 500]) {
+      await eventually(() => (hook.receipts.length >= threshold ? true : undefined), {
+        timeoutMs: left(),
+        intervalMs: 5,
+        what: `${threshold} deliveries before a kill`,
+      });
+      await kill(dispatcher);
+      killsAt.push(hook.receipts.length);
+      // The kill has to land while work is still outstanding, or it tests nothing.
+      expect(distinct()).toBeLessThan(EVENTS);
+      dispatcher = await startDispatcher();
+    }
+    await creating;
+    expect(made).toBe(EVENTS);
+
+    // Every request intake stored has one request.created event; the events are the ones to see.
+    const stored = async () =>
+      (
+        await mongo
+          .db(database)
+          .collection<{ _id: string }>('requests')
+          .find({ integration_id })
+          .project<{ _id: string }>({ _id: 1 })
+          .toArray()
+      ).map((doc) => doc._id);
+    const events = (await stored()).length;
+    expect(events).toBeGreaterThanOrEqual(EVENTS);
+
+    // Done when every event has arrived and the dispatcher has recorded every delivery as made:
+    // one whose record a kill cut off is still pending, and sent again once its lease expires.
+    const deliveries = mongo.db(database).collection('webhook_deliveries');
+    await eventually(
+      async () =>
+        distinct() >= events && (await deliveries.countDocuments({ status: 'succeeded' })) >= events
+          ? true
+          : undefined,
+      { timeoutMs: left(), intervalMs: 250, what: `all ${events} event ids` },
+    ).catch((error: unknown) => {
+      const tail = logs.slice(-20).join('\n');
+      throw new Error(
+        `${String(error)}: ${distinct()} distinct ids in ${hook.receipts.length} receipts; ` +
+          `kills at ${killsAt.join(' and ')}\n${tail}`,
+      );
+    });
+
+    const times = new Map<string, number>();
+    for (const id of hook.receipts) times.set(id, (times.get(id) ?? 0) + 1);
+    const duplicates = [...times.values()].filter((n) => n > 1).length;
+    console.log(
+      `fault: ${events} events, ${times.size} received, ${duplicates} duplicates ` +
+        `(${hook.receipts.length} receipts), kills at ${killsAt.join(' and ')} deliveries, ` +
+        `${((Date.now() - startedAt) / 1000).toFixed(1)} s` +
+        (retried > 0 ? `, ${retried} creates retried` : ''),
+    );
+    // Every stored request's event arrived, and nothing else did.
+    const ids = await stored();
+    expect(ids).toHaveLength(events);
+    expect(ids.filter((id) => !hook.requests.has(id))).toEqual([]);
+    expect(hook.requests.size).toBe(events);
+    expect(times.size).toBe(events);
+    expect(hook.receipts.filter((id) => !id.startsWith('evt_'))).toEqual([]);
+    expect(await deliveries.countDocuments()).toBe(events);
+    // A delivery is sent twice only when a kill lands between its POST and the update that
+    // records it: at most the attempts in flight to the endpoint at each kill.
+    expect(duplicates).toBeLessThanOrEqual(KILLS * ENDPOINT_CONCURRENCY);
+  }, 110_000);
+});
