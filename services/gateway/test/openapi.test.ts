@@ -103,7 +103,11 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
   if (route.notFound || /\{\w+\}/.test(route.path)) out[404] = [route.notFound ?? 'not_found'];
   out[405] = ['method_not_allowed'];
   if (route.method !== 'get') {
-    out[409] = ['invalid_state_transition', ...(post ? ['idempotency_key_in_use'] : [])];
+    out[409] = [
+      'invalid_state_transition',
+      ...(post ? ['idempotency_key_in_use'] : []),
+      ...(route.conflicts ?? []),
+    ];
   }
   if (route.body || route.query || route.params || post) {
     out[422] = ['validation_failed', ...(post ? ['idempotency_key_reused'] : [])];

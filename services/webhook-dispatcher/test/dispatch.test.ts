@@ -256,9 +256,6 @@ describe('webhook deliveries', () => {
     }
     await expect(
       call(nc, webhookOps.create, { integration_id, input: { url: `${hook.url}/21` } }, opts),
-    ).rejects.toMatchObject({
-      code: 'validation_failed',
-      details: { errors: [{ code: 'limit_reached' }] },
-    });
+    ).rejects.toMatchObject({ code: 'conflict', details: { code: 'limit_reached', limit: 20 } });
   });
 });

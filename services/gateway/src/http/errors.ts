@@ -70,8 +70,13 @@ export function fromBusError(error: unknown, notFound: string): unknown {
       return new HttpError(409, 'invalid_state_transition', error.message, {
         extra: error.details ?? {},
       });
-    case 'conflict':
-      return new HttpError(409, 'conflict', error.message, { extra: error.details ?? {} });
+    case 'conflict': {
+      // A service names the conflict in `details.code`; the rest of the details go along.
+      const { code, ...extra } = error.details ?? {};
+      return new HttpError(409, typeof code === 'string' ? code : 'conflict', error.message, {
+        extra,
+      });
+    }
     case 'unavailable':
       return new HttpError(
         503,

@@ -67,6 +67,8 @@ export interface RouteDefinition<
   requestToken?: boolean;
   status: number;
   response: z.ZodType;
+  /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
+  conflicts?: readonly string[];
   /** The `code` of a 404 when the resource is not found over the bus. */
   notFound?: string;
   /** Response headers added to every success (e.g. deprecation headers). */

@@ -323,7 +323,11 @@ function errorResponses(
     responses[404] = problem(404, [route.notFound ?? 'not_found']);
   }
   responses[405] = named('MethodNotAllowed', methodNotAllowed);
-  if (isPost) {
+  if (isPost && route.conflicts) {
+    // Routes with conflicts of their own get their own response with those codes listed.
+    const codes = ['invalid_state_transition', 'idempotency_key_in_use', ...route.conflicts];
+    responses[409] = problem(409, codes, { 'Retry-After': optionalRetryAfter });
+  } else if (isPost) {
     responses[409] = named('ConflictOrKeyInUse', () =>
       problem(409, ['invalid_state_transition', 'idempotency_key_in_use'], {
         'Retry-After': optionalRetryAfter,

@@ -32,6 +32,7 @@ export const webhookRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'post',
     path: '/v1/webhook-endpoints',
+    conflicts: ['limit_reached'],
     operationId: 'createWebhookEndpoint',
     summary:
       'Register a webhook endpoint; its signing secret (`whsec_...`) is returned only here and on rotation',

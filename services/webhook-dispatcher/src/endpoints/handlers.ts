@@ -39,19 +39,9 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
       deps.store.serialize(c.endpoints, `integration:${integration_id}`, async () => {
         if ((await c.endpoints.countDocuments({ integration_id })) >= deps.maxEndpoints) {
           throw new BusError(
-            'validation_failed',
+            'conflict',
             `An integration can have at most ${deps.maxEndpoints} webhook endpoints; delete one first.`,
-            {
-              details: {
-                errors: [
-                  {
-                    pointer: '',
-                    code: 'limit_reached',
-                    detail: `at most ${deps.maxEndpoints} webhook endpoints per integration`,
-                  },
-                ],
-              },
-            },
+            { details: { code: 'limit_reached', limit: deps.maxEndpoints } },
           );
         }
         const now = new Date();
