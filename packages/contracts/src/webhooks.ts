@@ -21,6 +21,9 @@ export const WEBHOOK_DEFAULTS = {
 
 export const WEBHOOK_SIGNATURE_SCHEME = 'standard-webhooks-v1';
 
+/** Endpoints one integration may register unless WEBHOOK_MAX_ENDPOINTS says otherwise. */
+export const WEBHOOK_MAX_ENDPOINTS_DEFAULT = 20;
+
 const url = z.url({ protocol: /^https?$/ }).max(2_048);
 const eventTypes = z
   .array(EventType)

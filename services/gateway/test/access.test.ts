@@ -519,6 +519,16 @@ describe('rate limits', () => {
         expect.objectContaining({ name: 'key', window_seconds: 60 }),
       ]),
     });
+    expect(caps.body).toMatchObject({
+      scopes: expect.arrayContaining(['requests:create', 'webhooks:manage', 'events:read']),
+      limits: {
+        body_bytes: 65536,
+        request: { message: 10000 },
+        webhook_endpoints_per_integration: 20,
+      },
+      webhooks: { signature_scheme: 'standard-webhooks-v1', timeout_ms: 15000 },
+    });
+    expect((caps.body.event_types as string[]).length).toBe(15);
     const etag = caps.headers.get('etag') ?? '';
     expect(caps.headers.get('cache-control')).toBe('public, max-age=300');
     const again = await fetch(`${a.url}/v1/capabilities`, { headers: { 'If-None-Match': etag } });

@@ -1,5 +1,5 @@
 import { baseServiceEnv, durationMs, envBoolean, loadEnv } from '@handoff/config';
-import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { WEBHOOK_DEFAULTS, WEBHOOK_MAX_ENDPOINTS_DEFAULT } from '@handoff/contracts';
 import { z } from 'zod';
 import { parseRetrySchedule } from './delivery/index.ts';
 
@@ -40,7 +40,7 @@ export const envSchema = baseServiceEnv.extend({
     .positive()
     .default(WEBHOOK_DEFAULTS.disableAfterSeconds),
   /** Most endpoints one integration may register. */
-  WEBHOOK_MAX_ENDPOINTS: count('endpoints').default(20),
+  WEBHOOK_MAX_ENDPOINTS: count('endpoints').default(WEBHOOK_MAX_ENDPOINTS_DEFAULT),
   /**
    * `true` holds every delivery (they wait, due, until it is `false` again): an operator's
    * switch during an incident, and what the API check uses so that generated endpoint URLs are

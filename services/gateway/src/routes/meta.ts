@@ -3,6 +3,10 @@ import {
   API_VERSION,
   EVENT_TYPES,
   KEY_LIFETIME_DAYS,
+  REQUEST_LIMITS,
+  WEBHOOK_DEFAULTS,
+  WEBHOOK_MAX_ENDPOINTS_DEFAULT,
+  WEBHOOK_SIGNATURE_SCHEME,
   Scope,
   SCOPES,
   Timestamp,
@@ -45,9 +49,20 @@ export const Capabilities = z.object({
     body_bytes: z.number().int(),
     list_limit_max: z.number().int(),
     idempotency_key_max_length: z.number().int(),
+    /** Longest text of each field of a handoff request, and the budget ceiling. */
+    request: z.record(z.string(), z.number()),
+    webhook_endpoints_per_integration: z.number().int(),
   }),
   rate_limits: z.array(RateLimitPolicyView),
   rate_limit_headers: z.string(),
+  webhooks: z.object({
+    signature_scheme: z.string(),
+    headers: z.array(z.string()),
+    retry_schedule_seconds: z.array(z.number()),
+    timeout_ms: z.number().int(),
+    disable_after_seconds: z.number().int(),
+    event_retention_days: z.number().int(),
+  }),
 });
 
 export const Me = z.object({
@@ -80,7 +95,13 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
     },
     scopes: [...SCOPES],
     event_types: [...EVENT_TYPES],
-    limits: { body_bytes: BODY_LIMIT_BYTES, list_limit_max: 100, idempotency_key_max_length: 255 },
+    limits: {
+      body_bytes: BODY_LIMIT_BYTES,
+      list_limit_max: 100,
+      idempotency_key_max_length: 255,
+      request: { ...REQUEST_LIMITS },
+      webhook_endpoints_per_integration: WEBHOOK_MAX_ENDPOINTS_DEFAULT,
+    },
     rate_limits: [
       {
         name: key.name,
@@ -102,6 +123,14 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       },
     ],
     rate_limit_headers: 'draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit',
+    webhooks: {
+      signature_scheme: WEBHOOK_SIGNATURE_SCHEME,
+      headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
+      retry_schedule_seconds: [...WEBHOOK_DEFAULTS.retryScheduleSeconds],
+      timeout_ms: WEBHOOK_DEFAULTS.timeoutMs,
+      disable_after_seconds: WEBHOOK_DEFAULTS.disableAfterSeconds,
+      event_retention_days: WEBHOOK_DEFAULTS.eventRetentionDays,
+    },
   };
   const body = JSON.stringify(capabilities);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
