@@ -11,7 +11,8 @@ prettier --check --log-level=warn .
 turbo run typecheck lint --output-logs=errors-only "$@"
 # Integration suites start their own servers; two at a time keeps a 2-core machine responsive.
 status=0
-turbo run test --concurrency=2 --output-logs=full "$@" || status=$?
+# --continue: every workspace runs, so one failure does not hide the others.
+turbo run test --concurrency=2 --continue --output-logs=full "$@" || status=$?
 
 node -e '
   const fs = require("node:fs");

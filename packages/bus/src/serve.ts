@@ -81,6 +81,10 @@ export async function serve(nc: NatsConnection, options: ServeOptions): Promise<
     });
   }
 
+  // The subscriptions must be registered at the server before the service says it is up;
+  // otherwise a request sent right then from another connection finds no responders.
+  await nc.flush();
+
   return {
     service,
     inFlight: () => running.size,
