@@ -8,7 +8,7 @@ import {
   times,
 } from '../src/fixtures/agent-api.ts';
 import type { GatewayStack } from '../src/fixtures/gateway-stack.ts';
-import { UnexpectedStatusError } from '../src/fixtures/onboard.ts';
+import { UnexpectedStatusError } from '@handoff/devstack/gateway-client';
 
 describe('times', () => {
   it('runs every task, at most `limit` at once, and keeps the results in order', async () => {

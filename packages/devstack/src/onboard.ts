@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { onboardAgent } from './gateway-client.ts';
 import { REPO_ROOT, type StackState } from './stack.ts';
 
 export interface Onboarded {
@@ -34,8 +35,6 @@ export interface OnboardOptions {
   appName?: string;
   signal?: AbortSignal;
 }
-
-const TIMEOUT_MS = 10_000;
 
 /** A development staff JWT, as `npm start` prints it: HS256, `roles: ['staff']`, 12 h. */
 export function signStaffToken(secret: string): Promise<string> {
@@ -80,109 +79,14 @@ export function readStack(
 export async function onboard(options: OnboardOptions): Promise<Onboarded> {
   const { gatewayUrl, secret } = readStack(options.dataDir, options.staffJwtSecret);
   const staffToken = await signStaffToken(secret);
-  const scopes = [...SCOPES];
-  const call = (step: string, path: string, init: CallInit) =>
-    callJson(step, `${gatewayUrl}${path}`, init, options.signal);
-
-  const application = await call('apply', '/v1/access-applications', {
-    method: 'POST',
-    body: {
-      app_name: options.appName ?? 'Devstack agent',
-      description: 'An agent with every scope, onboarded by packages/devstack/src/onboard.ts.',
-      contact_email: 'devstack@example.com',
-      requested_scopes: scopes,
-    },
-    expect: 201,
+  const agent = await onboardAgent({
+    gatewayUrl,
+    staffToken,
+    scopes: [...SCOPES],
+    appName: options.appName ?? 'Devstack agent',
+    ...(options.signal ? { signal: options.signal } : {}),
   });
-  const applicationId = stringField('apply', application, 'id');
-  const applicationSecret = stringField('apply', application, 'application_secret');
-  const id = encodeURIComponent(applicationId);
-
-  const approval = await call('approve', `/v1/staff/access-applications/${id}/approve`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${staffToken}` },
-    body: { scopes },
-    expect: 200,
-  });
-  const integrationId = stringField('approve', approval, 'integration_id');
-
-  const issued = await call('claim the key', `/v1/access-applications/${id}/api-key`, {
-    method: 'POST',
-    headers: { 'X-Application-Secret': applicationSecret },
-    expect: 201,
-  });
-  const apiKey = stringField('claim the key', issued, 'api_key');
-  const keyId = stringField('claim the key', issued, 'key_id');
-
-  const me = await call('check the key', '/v1/me', {
-    method: 'GET',
-    headers: { Authorization: `Bearer ${apiKey}` },
-    expect: 200,
-  });
-  if (stringField('check the key', me, 'key_id') !== keyId) {
-    throw new Error(`check the key: GET /v1/me names another key: ${JSON.stringify(me)}`);
-  }
-  return {
-    gateway_url: gatewayUrl,
-    api_key: apiKey,
-    key_id: keyId,
-    integration_id: integrationId,
-    application_id: applicationId,
-    scopes,
-    staff_token: staffToken,
-  };
-}
-
-interface CallInit {
-  method: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: unknown;
-  expect: number;
-}
-
-async function callJson(
-  step: string,
-  url: string,
-  init: CallInit,
-  signal: AbortSignal | undefined,
-): Promise<Record<string, unknown>> {
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const res = await fetch(url, {
-    method: init.method,
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
-  const text = await res.text();
-  if (res.status !== init.expect) {
-    throw new Error(
-      `${step}: ${init.method} ${new URL(url).pathname} answered ${res.status}, not ${init.expect}: ${text.slice(0, 500)}`,
-    );
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`${step}: the answer is not JSON: ${text.slice(0, 500)}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`${step}: the answer is not a JSON object: ${text.slice(0, 500)}`);
-  }
-  return parsed as Record<string, unknown>;
-}
-
-function stringField(step: string, body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string' || value === '') {
-    throw new Error(
-      `${step}: the answer has no \`${field}\`: ${JSON.stringify(body).slice(0, 500)}`,
-    );
-  }
-  return value;
+  return { gateway_url: gatewayUrl, ...agent, staff_token: staffToken };
 }
 
 /** A value as one shell word: bare when it is plainly safe, else single-quoted. */

@@ -19,7 +19,7 @@ import { Webhook } from 'standardwebhooks';
 import { DeliveryTracker } from '../deliveries.ts';
 import { retryUnavailable, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
 import { BENCH_WEBHOOK_SETTINGS, type GatewayStack } from '../fixtures/gateway-stack.ts';
-import { callJson, onboardAgent, stringField } from '../fixtures/onboard.ts';
+import { callJson, onboardAgent, stringField } from '@handoff/devstack/gateway-client';
 import { startReceiver, type Received } from '../fixtures/receiver.ts';
 import {
   deliveredRequestId,
@@ -134,6 +134,7 @@ export function webhookDeliveries(
       };
       ctx.progress('onboarding an integration of its own');
       const agent = await onboardAgent({
+        appName: 'Bench',
         gatewayUrl: gateway.url,
         staffToken: gateway.staffToken,
         scopes: WEBHOOK_SCOPES,
