@@ -10,6 +10,14 @@ export const SCOPES = [
   'payments:propose',
   'webhooks:manage',
   'events:read',
+  // The customer's side of the work lifecycle, which the agent acts on with the request token.
+  'proposals:read',
+  'proposals:accept',
+  'jobs:read',
+  'milestones:read',
+  'milestones:review',
+  'disputes:read',
+  'disputes:manage',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

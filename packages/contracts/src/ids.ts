@@ -19,6 +19,9 @@ export const ID_PREFIXES = [
   // Added by Handoff beyond the conventions' list: audit log entries, webhook attempts.
   'aud',
   'wha',
+  // Providers, and their credentials.
+  'prv',
+  'pvk',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -65,7 +65,8 @@ export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
 export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
-  submitted: ['routed', 'cancelled'],
+  // An accepted proposal moves the request to in_progress (also straight from the marketplace).
+  submitted: ['routed', 'in_progress', 'cancelled'],
   routed: ['in_progress', 'submitted', 'cancelled'],
   in_progress: ['completed', 'cancelled'],
   completed: [],
@@ -143,7 +144,7 @@ export const PaymentRequestCreate = z
   .meta({ allOf: amountPrecisionSchema() });
 export type PaymentRequestCreate = z.infer<typeof PaymentRequestCreate>;
 
-export const PaymentRequestStatus = z.enum(['pending_approval', 'approved', 'rejected']);
+export const PaymentRequestStatus = z.enum(['pending_approval', 'approved', 'rejected', 'expired']);
 
 export const PaymentRequest = z.object({
   object: z.literal('payment_request'),

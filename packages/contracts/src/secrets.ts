@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { API_KEY_PATTERN, API_KEY_PREFIX } from './access.ts';
+import { PROVIDER_KEY_PATTERN, PROVIDER_KEY_PREFIX } from './engagement.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -32,22 +33,39 @@ export interface GeneratedKey {
   last4: string;
 }
 
-/** A new agent key: `hk_live_` + 30 random base62 + 6 base62 of the CRC32 of what precedes them. */
-export function generateApiKey(): GeneratedKey {
-  const body = `${API_KEY_PREFIX}${randomBase62(30)}`;
+function generateChecksummedKey(prefix: string): GeneratedKey {
+  const body = `${prefix}${randomBase62(30)}`;
   const key = `${body}${checksum(body)}`;
   return {
     key,
     hash: sha256Hex(key),
-    prefix: key.slice(0, API_KEY_PREFIX.length + 4),
+    prefix: key.slice(0, prefix.length + 4),
     last4: key.slice(-4),
   };
 }
 
+function isWellFormedKey(candidate: string, pattern: RegExp): boolean {
+  if (!pattern.test(candidate)) return false;
+  return checksum(candidate.slice(0, -6)) === candidate.slice(-6);
+}
+
+/** A new agent key: `hk_live_` + 30 random base62 + 6 base62 of the CRC32 of what precedes them. */
+export function generateApiKey(): GeneratedKey {
+  return generateChecksummedKey(API_KEY_PREFIX);
+}
+
+/** A new provider key, shaped like an agent key: `hpk_live_` + 30 base62 + 6 base62 CRC32. */
+export function generateProviderKey(): GeneratedKey {
+  return generateChecksummedKey(PROVIDER_KEY_PREFIX);
+}
+
 /** Shape and checksum, offline: garbage and typos are refused without a lookup. */
 export function isWellFormedApiKey(candidate: string): boolean {
-  if (!API_KEY_PATTERN.test(candidate)) return false;
-  return checksum(candidate.slice(0, -6)) === candidate.slice(-6);
+  return isWellFormedKey(candidate, API_KEY_PATTERN);
+}
+
+export function isWellFormedProviderKey(candidate: string): boolean {
+  return isWellFormedKey(candidate, PROVIDER_KEY_PATTERN);
 }
 
 export function sha256Hex(value: string): string {

@@ -5,3 +5,4 @@ export * from './version.ts';
 export * from './outbox.ts';
 export * from './events.ts';
 export * from './audit.ts';
+export * from './lifecycle.ts';

@@ -1,5 +1,12 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService } from '@handoff/runtime';
+import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
+import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
+import { milestonesOutboxCollections } from './domain/deps.ts';
+import { deliverableEndpoints } from './domain/deliverables.ts';
+import { disputeEndpoints } from './domain/disputes.ts';
+import { jobEndpoints } from './domain/jobs.ts';
+import { milestoneEndpoints } from './domain/milestones.ts';
+import { proposalEndpoints } from './domain/proposals.ts';
 import { readEnv } from './env.ts';
 import { collections } from './store/collections.ts';
 
@@ -14,9 +21,24 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
     name: 'milestones',
     version: VERSION,
-    description: 'Milestones, deliverables and disputes of the work on a request.',
+    description:
+      'The work on a request: provider proposals, jobs, milestones, deliverables and disputes.',
     env: readEnv(options.env),
     collections,
+    outbox: {
+      collections: milestonesOutboxCollections,
+      // Intake owns requests and hands out each request's event sequence numbers.
+      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+    },
+    endpoints: (deps) => ({
+      ...proposalEndpoints(deps),
+      ...jobEndpoints(deps),
+      ...milestoneEndpoints(deps),
+      ...deliverableEndpoints(deps),
+      ...disputeEndpoints(deps),
+      ...deadlineEndpoints(deps),
+    }),
+    background: async (deps) => startDeadlineSweep(deps),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

@@ -1,7 +1,39 @@
 import type { CollectionPlan } from '@handoff/store';
 
-/** The collections this service owns. No other service reads or writes them. */
+/** Collection names of this service. No other service reads or writes them. */
+export const COLLECTIONS = {
+  proposals: 'proposals',
+  jobs: 'jobs',
+  milestones: 'milestones',
+  deliverables: 'deliverables',
+  disputes: 'disputes',
+} as const;
+
+/** Every document here carries `request_id`, `status` and `deadline_at` (null outside waiting states). */
+const common = [
+  { key: { request_id: 1, _id: -1 }, options: { name: 'request_newest' } },
+  { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
+] as const;
+
 export const collections: CollectionPlan = {
-  milestones: [{ key: { request_id: 1, created_at: 1 }, options: { name: 'request_created' } }],
-  disputes: [{ key: { request_id: 1, created_at: -1 }, options: { name: 'request_created' } }],
+  [COLLECTIONS.proposals]: [
+    ...common,
+    { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
+  ],
+  [COLLECTIONS.jobs]: [
+    ...common,
+    { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
+  ],
+  [COLLECTIONS.milestones]: [
+    ...common,
+    { key: { job_id: 1, _id: 1 }, options: { name: 'job_oldest' } },
+  ],
+  [COLLECTIONS.deliverables]: [
+    ...common,
+    { key: { milestone_id: 1, _id: 1 }, options: { name: 'milestone_oldest' } },
+  ],
+  [COLLECTIONS.disputes]: [
+    ...common,
+    { key: { job_id: 1, status: 1 }, options: { name: 'job_status' } },
+  ],
 };

@@ -1,0 +1,456 @@
+import { z } from 'zod';
+import { KeyStatus } from './access.ts';
+import { Timestamp } from './common.ts';
+import {
+  DELIVERABLE_MACHINE,
+  DISPUTE_MACHINE,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  PAYMENT_MACHINE,
+  PROPOSAL_MACHINE,
+  STATE_MACHINES,
+} from './lifecycle.ts';
+import { amountPrecisionSchema, CurrencyCode } from './money.ts';
+import { REQUEST_LIMITS, RequestStatus } from './requests.ts';
+import { emailAddress, httpUrl, trimmedText } from './text.ts';
+
+/** Limits of the work lifecycle's fields; published in capabilities. */
+export const ENGAGEMENT_LIMITS = {
+  name: 200,
+  title: 200,
+  text: 5_000,
+  note: 2_000,
+  reason: 2_000,
+  url: 2_048,
+  categories: 20,
+  plan_milestones: 20,
+  comments: 200,
+  amount: 1_000_000_000,
+} as const;
+
+const slug = z
+  .string()
+  .max(REQUEST_LIMITS.category)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug such as web-development');
+const money = z.number().positive().max(ENGAGEMENT_LIMITS.amount);
+
+// --- Providers -------------------------------------------------------------------------------
+
+/** Provider credentials: `hpk_live_` + 30 base62 + 6 base62 of the CRC32 of what precedes them. */
+export const PROVIDER_KEY_PREFIX = 'hpk_live_';
+export const PROVIDER_KEY_PATTERN = /^hpk_live_[0-9A-Za-z]{36}$/;
+
+export const ProviderStatus = z.enum(['active', 'suspended']);
+
+export const ProviderCreate = z.strictObject({
+  name: trimmedText(ENGAGEMENT_LIMITS.name),
+  email: emailAddress(REQUEST_LIMITS.email),
+  categories: z
+    .array(slug)
+    .min(1)
+    .max(ENGAGEMENT_LIMITS.categories)
+    .refine((list) => new Set(list).size === list.length, {
+      message: 'categories must not repeat',
+    })
+    .meta({ uniqueItems: true }),
+});
+
+export const ProviderPatch = z
+  .strictObject({
+    name: ProviderCreate.shape.name.optional(),
+    email: ProviderCreate.shape.email.optional(),
+    categories: ProviderCreate.shape.categories.optional(),
+    status: ProviderStatus.optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), {
+    message: 'give at least one field',
+  })
+  .meta({ minProperties: 1 });
+
+export const ProviderKeySummary = z.object({
+  object: z.literal('provider_key'),
+  id: z.string(),
+  provider_id: z.string(),
+  prefix: z.string(),
+  last4: z.string(),
+  status: KeyStatus,
+  created_at: Timestamp,
+  expires_at: Timestamp,
+  revoked_at: Timestamp.nullable(),
+});
+
+export const Provider = z.object({
+  object: z.literal('provider'),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  categories: z.array(z.string()),
+  status: ProviderStatus,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  keys: z.array(ProviderKeySummary),
+});
+export type Provider = z.infer<typeof Provider>;
+
+export const ProviderKeyCreate = z.strictObject({
+  expires_in_days: z.number().int().min(1).max(365).optional(),
+});
+
+/** A provider key as issued: the only time the secret is shown. */
+export const IssuedProviderKey = z.object({
+  object: z.literal('provider_key'),
+  api_key: z.string().regex(PROVIDER_KEY_PATTERN),
+  key_id: z.string(),
+  provider_id: z.string(),
+  prefix: z.string(),
+  last4: z.string(),
+  created_at: Timestamp,
+  expires_at: Timestamp,
+});
+
+/** What the gateway learns when it checks a provider key (by its SHA-256). */
+export const ProviderKeyVerification = z.object({
+  key_id: z.string(),
+  provider_id: z.string(),
+  provider_status: ProviderStatus,
+  status: KeyStatus,
+  expires_at: Timestamp,
+});
+export type ProviderKeyVerification = z.infer<typeof ProviderKeyVerification>;
+
+/** Why a provider sees a request. */
+export const ProviderRelation = z.enum(['routed', 'marketplace', 'engaged']);
+
+/**
+ * A request as a provider reads it. The customer's contact details are there only when the
+ * customer gave `contact_permission`; otherwise every `customer` field is `null`.
+ */
+export const ProviderRequest = z.object({
+  object: z.literal('request'),
+  id: z.string(),
+  status: RequestStatus,
+  relation: ProviderRelation,
+  message: z.string(),
+  category: z.string().nullable(),
+  subject: z.string().nullable(),
+  contact_permission: z.boolean(),
+  customer: z.object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    company: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+  budget_min: z.number().nullable(),
+  budget_max: z.number().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type ProviderRequest = z.infer<typeof ProviderRequest>;
+
+export const ProviderMe = z.object({
+  object: z.literal('provider'),
+  id: z.string(),
+  name: z.string(),
+  categories: z.array(z.string()),
+  key_id: z.string(),
+  expires_at: Timestamp,
+});
+
+// --- Proposals and jobs ----------------------------------------------------------------------
+
+const withPrecision = <S extends z.ZodType>(schema: S) =>
+  schema.meta({ allOf: amountPrecisionSchema() });
+
+export const ProposalPlanItem = z.strictObject({
+  title: trimmedText(ENGAGEMENT_LIMITS.title),
+  description: trimmedText(ENGAGEMENT_LIMITS.note).optional(),
+  amount: money.optional(),
+  due_in_days: z.number().int().min(1).max(730).optional(),
+});
+
+export const ProposalCreate = withPrecision(
+  z.strictObject({
+    message: trimmedText(ENGAGEMENT_LIMITS.text),
+    amount: money,
+    currency: CurrencyCode.optional(),
+    estimated_days: z.number().int().min(1).max(730).optional(),
+    milestones: z.array(ProposalPlanItem).max(ENGAGEMENT_LIMITS.plan_milestones).optional(),
+  }),
+);
+export type ProposalCreate = z.infer<typeof ProposalCreate>;
+
+export const ProposalStatus = z.enum(PROPOSAL_MACHINE.states);
+
+export const Proposal = z.object({
+  object: z.literal('proposal'),
+  id: z.string(),
+  request_id: z.string(),
+  provider_id: z.string(),
+  provider_name: z.string(),
+  message: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  estimated_days: z.number().int().nullable(),
+  milestones: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string().nullable(),
+      amount: z.number().nullable(),
+      due_in_days: z.number().int().nullable(),
+    }),
+  ),
+  status: ProposalStatus,
+  /** The job the acceptance started. */
+  job_id: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  decided_at: Timestamp.nullable(),
+});
+export type Proposal = z.infer<typeof Proposal>;
+
+export const ProposalDecline = z.strictObject({
+  reason: trimmedText(ENGAGEMENT_LIMITS.reason).optional(),
+});
+
+export const JobStatus = z.enum(JOB_MACHINE.states);
+
+export const Job = z.object({
+  object: z.literal('job'),
+  id: z.string(),
+  request_id: z.string(),
+  proposal_id: z.string(),
+  provider_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: JobStatus,
+  cancel_reason: z.string().nullable(),
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  completed_at: Timestamp.nullable(),
+});
+export type Job = z.infer<typeof Job>;
+
+/** `proposal.accepted`'s answer to the caller: the accepted proposal and the job it started. */
+export const ProposalAccepted = z.object({ proposal: Proposal, job: Job });
+
+export const ReasonBody = z.strictObject({ reason: trimmedText(ENGAGEMENT_LIMITS.reason) });
+
+// --- Milestones and deliverables -------------------------------------------------------------
+
+export const MilestoneCreate = withPrecision(
+  z.strictObject({
+    title: trimmedText(ENGAGEMENT_LIMITS.title),
+    description: trimmedText(ENGAGEMENT_LIMITS.note).optional(),
+    amount: money.optional(),
+    currency: CurrencyCode.optional(),
+    due_at: Timestamp.optional(),
+  }),
+);
+export type MilestoneCreate = z.infer<typeof MilestoneCreate>;
+
+export const MilestoneStatus = z.enum(MILESTONE_MACHINE.states);
+
+export const MilestoneProgress = z.strictObject({
+  progress: z.number().int().min(0).max(100),
+  note: trimmedText(ENGAGEMENT_LIMITS.note).optional(),
+});
+
+export const MilestoneSubmit = z.strictObject({
+  note: trimmedText(ENGAGEMENT_LIMITS.note).optional(),
+});
+
+export const MilestoneChangeRequest = ReasonBody;
+
+export const Milestone = z.object({
+  object: z.literal('milestone'),
+  id: z.string(),
+  request_id: z.string(),
+  job_id: z.string(),
+  provider_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: MilestoneStatus,
+  progress: z.number().int(),
+  progress_note: z.string().nullable(),
+  /** How many times it has been submitted for review. */
+  revision: z.number().int(),
+  submission_note: z.string().nullable(),
+  /** The latest change request's reason, while changes are requested. */
+  change_request_reason: z.string().nullable(),
+  approved_by: z.enum(['customer', 'deadline']).nullable(),
+  due_at: Timestamp.nullable(),
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  submitted_at: Timestamp.nullable(),
+  approved_at: Timestamp.nullable(),
+});
+export type Milestone = z.infer<typeof Milestone>;
+
+export const DeliverableCreate = z.strictObject({
+  title: trimmedText(ENGAGEMENT_LIMITS.title),
+  url: httpUrl(ENGAGEMENT_LIMITS.url),
+  description: trimmedText(ENGAGEMENT_LIMITS.text).optional(),
+});
+
+export const DeliverableStatus = z.enum(DELIVERABLE_MACHINE.states);
+
+export const Deliverable = z.object({
+  object: z.literal('deliverable'),
+  id: z.string(),
+  request_id: z.string(),
+  job_id: z.string(),
+  milestone_id: z.string(),
+  provider_id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  status: DeliverableStatus,
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Deliverable = z.infer<typeof Deliverable>;
+
+// --- Disputes --------------------------------------------------------------------------------
+
+export const DisputeKind = z.enum(['dispute', 'refund']);
+
+export const DisputeCreate = withPrecision(
+  z.strictObject({
+    kind: DisputeKind,
+    reason: trimmedText(ENGAGEMENT_LIMITS.text),
+    milestone_id: z.string().max(64).optional(),
+    /** The amount a refund case asks for. */
+    amount: money.optional(),
+    currency: CurrencyCode.optional(),
+  }),
+);
+export type DisputeCreate = z.infer<typeof DisputeCreate>;
+
+export const DisputeComment = z.strictObject({
+  message: trimmedText(ENGAGEMENT_LIMITS.text),
+});
+
+export const DisputeOutcome = z.enum(['customer', 'provider', 'split']);
+
+export const DisputeResolution = z
+  .strictObject({
+    outcome: DisputeOutcome,
+    reason: trimmedText(ENGAGEMENT_LIMITS.reason),
+    /** With `split` only: the customer's share in percent. */
+    customer_share_percent: z.number().int().min(1).max(99).optional(),
+  })
+  .refine((r) => (r.outcome === 'split') === (r.customer_share_percent !== undefined), {
+    message: 'customer_share_percent is required with outcome split, and only then',
+    path: ['customer_share_percent'],
+  })
+  .meta({
+    description: '`customer_share_percent` is required with `outcome: "split"`, and only then.',
+  });
+
+export const DisputeStatus = z.enum(DISPUTE_MACHINE.states);
+
+export const Dispute = z.object({
+  object: z.literal('dispute'),
+  id: z.string(),
+  request_id: z.string(),
+  job_id: z.string().nullable(),
+  milestone_id: z.string().nullable(),
+  provider_id: z.string().nullable(),
+  kind: DisputeKind,
+  reason: z.string(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: DisputeStatus,
+  comments: z.array(
+    z.object({
+      author_role: z.enum(['customer', 'provider', 'staff']),
+      message: z.string(),
+      created_at: Timestamp,
+    }),
+  ),
+  resolution: z
+    .object({
+      outcome: DisputeOutcome,
+      reason: z.string(),
+      customer_share_percent: z.number().int().nullable(),
+      resolved_at: Timestamp,
+    })
+    .nullable(),
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type Dispute = z.infer<typeof Dispute>;
+
+// --- Payments --------------------------------------------------------------------------------
+
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export const PaymentProviderName = z.enum(PAYMENT_PROVIDERS);
+export const PaymentStatus = z.enum(PAYMENT_MACHINE.states);
+
+export const Payment = z.object({
+  object: z.literal('payment'),
+  id: z.string(),
+  payment_request_id: z.string(),
+  request_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  provider: PaymentProviderName,
+  /** The payment provider's own id (a Stripe PaymentIntent `pi_…`, or staff's reference). */
+  provider_reference: z.string().nullable(),
+  status: PaymentStatus,
+  failure_reason: z.string().nullable(),
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  completed_at: Timestamp.nullable(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const PaymentConfirm = z.strictObject({
+  reference: trimmedText(200).optional(),
+});
+
+// --- Deadlines -------------------------------------------------------------------------------
+
+export const DeadlineResource = z.enum(
+  STATE_MACHINES.map((m) => m.resource) as [string, ...string[]],
+);
+
+/** One thing waiting on somebody, with the time it runs out (staff's `GET /v1/staff/deadlines`). */
+export const DeadlineItem = z.object({
+  object: z.literal('deadline'),
+  resource: DeadlineResource,
+  id: z.string(),
+  request_id: z.string(),
+  state: z.string(),
+  waiting_on: z.string(),
+  deadline_at: Timestamp,
+  overdue: z.boolean(),
+  /** What happens when `deadline_at` passes. */
+  consequence: z.string(),
+});
+export type DeadlineItem = z.infer<typeof DeadlineItem>;
+
+export const DeadlineQuery = z.strictObject({
+  /** Only items whose deadline falls before this time. */
+  before: Timestamp.optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+  limit: z.preprocess(
+    (v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(500).default(100),
+  ),
+});
+
+export const DeadlineList = z.object({
+  object: z.literal('list'),
+  data: z.array(DeadlineItem),
+  has_more: z.boolean(),
+});

@@ -1,0 +1,367 @@
+import type { EventType } from './events.ts';
+
+/**
+ * The work lifecycle's state machines, as data. The owning services enforce them (through
+ * `@handoff/runtime`'s `applyMove`), the gateway documents them in OpenAPI, and
+ * `docs/state-machines.md` is generated from them, so the table an agent developer reads is the
+ * table the code runs.
+ */
+
+/** Who takes an action. `customer` is the agent acting for its customer with the request token. */
+export type Actor = 'customer' | 'provider' | 'staff' | 'system';
+
+export interface WaitingState<A extends string> {
+  /** Whose move it is while the resource sits in this state. */
+  waiting_on: string;
+  /** How long after entering the state `deadline_at` falls. */
+  days: number;
+  /** The action the service takes by itself when the deadline passes (`null`: none). */
+  on_deadline: A | null;
+  /** What happens when `deadline_at` passes, in words. */
+  consequence: string;
+}
+
+export interface StateMachine<S extends string = string, A extends string = string> {
+  resource: string;
+  /** The service whose domain layer enforces the machine. */
+  owner: 'intake' | 'milestones' | 'payments';
+  states: readonly S[];
+  /** The state a new resource starts in, and the event its creation publishes. */
+  initial: NoInfer<S>;
+  created_event: EventType | null;
+  /** The event each action publishes (`null`: none; the spec has no kind for it). */
+  events: { readonly [K in A]: EventType | null };
+  /** `moves[state][action]` is the state the action leads to; a missing pair is illegal. */
+  moves: { readonly [K in NoInfer<S>]: Partial<Record<NoInfer<A>, NoInfer<S>>> };
+  actors: { readonly [K in NoInfer<A>]: readonly Actor[] };
+  describe: { readonly [K in NoInfer<A>]: string };
+  waiting: Partial<{ readonly [K in NoInfer<S>]: WaitingState<NoInfer<A>> }>;
+}
+
+const machine = <const S extends string, A extends string>(m: StateMachine<S, A>) => m;
+
+export const PROPOSAL_MACHINE = machine({
+  resource: 'proposal',
+  owner: 'milestones',
+  states: ['submitted', 'accepted', 'declined', 'withdrawn', 'expired'],
+  initial: 'submitted',
+  created_event: 'proposal.received',
+  moves: {
+    submitted: {
+      accept: 'accepted',
+      decline: 'declined',
+      withdraw: 'withdrawn',
+      expire: 'expired',
+    },
+    accepted: {},
+    declined: {},
+    withdrawn: {},
+    expired: {},
+  },
+  events: { accept: 'proposal.accepted', decline: null, withdraw: null, expire: null },
+  actors: {
+    accept: ['customer'],
+    decline: ['customer', 'system'],
+    withdraw: ['provider'],
+    expire: ['system'],
+  },
+  describe: {
+    accept:
+      'The customer accepts: a job starts with the proposal’s provider, amount and milestone plan, and every other open proposal of the request is declined.',
+    decline: 'The customer declines it, or another proposal of the request was accepted.',
+    withdraw: 'The provider takes it back.',
+    expire: 'Nobody decided before `deadline_at`.',
+  },
+  waiting: {
+    submitted: {
+      waiting_on: 'customer',
+      days: 14,
+      on_deadline: 'expire',
+      consequence: 'The proposal expires.',
+    },
+  },
+});
+
+export const JOB_MACHINE = machine({
+  resource: 'job',
+  owner: 'milestones',
+  states: ['active', 'completed', 'cancelled'],
+  initial: 'active',
+  // A job starts with `proposal.accepted`, whose proposal names it in `job_id`.
+  created_event: null,
+  moves: { active: { complete: 'completed', cancel: 'cancelled' }, completed: {}, cancelled: {} },
+  events: { complete: 'job.completed', cancel: null },
+  actors: { complete: ['provider'], cancel: ['staff'] },
+  describe: {
+    complete:
+      'The provider completes the job: every milestone is approved or cancelled and no dispute is open (otherwise 409 `job_has_open_work`).',
+    cancel: 'Staff cancel it (for example after a dispute resolved for the customer).',
+  },
+  waiting: {
+    active: {
+      waiting_on: 'provider',
+      days: 90,
+      on_deadline: null,
+      consequence: 'The job is listed as overdue in `GET /v1/staff/deadlines` for staff to act on.',
+    },
+  },
+});
+
+export const MILESTONE_MACHINE = machine({
+  resource: 'milestone',
+  owner: 'milestones',
+  states: ['open', 'submitted', 'changes_requested', 'approved', 'cancelled'],
+  initial: 'open',
+  created_event: 'milestone.created',
+  moves: {
+    open: {
+      update_progress: 'open',
+      add_deliverable: 'open',
+      submit: 'submitted',
+      cancel: 'cancelled',
+    },
+    submitted: {
+      approve: 'approved',
+      request_changes: 'changes_requested',
+      cancel: 'cancelled',
+    },
+    changes_requested: {
+      update_progress: 'changes_requested',
+      add_deliverable: 'changes_requested',
+      submit: 'submitted',
+      cancel: 'cancelled',
+    },
+    approved: {},
+    cancelled: {},
+  },
+  events: {
+    update_progress: 'milestone.updated',
+    add_deliverable: null,
+    submit: 'milestone.submitted',
+    approve: 'milestone.approved',
+    request_changes: 'milestone.updated',
+    cancel: 'milestone.updated',
+  },
+  actors: {
+    update_progress: ['provider'],
+    add_deliverable: ['provider'],
+    submit: ['provider'],
+    approve: ['customer', 'system'],
+    request_changes: ['customer'],
+    cancel: ['staff'],
+  },
+  describe: {
+    update_progress: 'The provider reports progress (0–100) and an optional note.',
+    add_deliverable: 'The provider attaches a deliverable (it publishes `deliverable.created`).',
+    submit: 'The provider submits the milestone for the customer’s review.',
+    approve:
+      'The customer approves the submitted work; its deliverables are accepted. Approval never moves money.',
+    request_changes:
+      'The customer asks for changes with a reason; the submitted deliverables are marked `revision_requested`.',
+    cancel: 'Staff cancel the milestone.',
+  },
+  waiting: {
+    open: {
+      waiting_on: 'provider',
+      days: 30,
+      on_deadline: null,
+      consequence:
+        'Listed as overdue in `GET /v1/staff/deadlines`. With a `due_at`, the deadline is `due_at`.',
+    },
+    submitted: {
+      waiting_on: 'customer',
+      days: 14,
+      on_deadline: 'approve',
+      consequence:
+        'The milestone is approved automatically (`approved_by: "deadline"`), as on marketplaces that release work the customer did not review. No money moves.',
+    },
+    changes_requested: {
+      waiting_on: 'provider',
+      days: 14,
+      on_deadline: null,
+      consequence: 'Listed as overdue in `GET /v1/staff/deadlines`.',
+    },
+  },
+});
+
+export const DELIVERABLE_MACHINE = machine({
+  resource: 'deliverable',
+  owner: 'milestones',
+  states: ['submitted', 'accepted', 'revision_requested', 'withdrawn'],
+  initial: 'submitted',
+  created_event: 'deliverable.created',
+  moves: {
+    submitted: {
+      accept: 'accepted',
+      request_revision: 'revision_requested',
+      withdraw: 'withdrawn',
+    },
+    accepted: {},
+    revision_requested: {},
+    withdrawn: {},
+  },
+  // Changes after creation follow the milestone, whose event carries the news.
+  events: { accept: null, request_revision: null, withdraw: null },
+  actors: { accept: ['system'], request_revision: ['system'], withdraw: ['provider'] },
+  describe: {
+    accept: 'Its milestone was approved.',
+    request_revision: 'The customer requested changes to its milestone.',
+    withdraw: 'The provider withdraws it while its milestone is not under review.',
+  },
+  waiting: {
+    submitted: {
+      waiting_on: 'customer',
+      days: 14,
+      on_deadline: null,
+      consequence: 'It follows its milestone: accepted when the milestone is approved by deadline.',
+    },
+  },
+});
+
+export const DISPUTE_MACHINE = machine({
+  resource: 'dispute',
+  owner: 'milestones',
+  states: ['open', 'under_review', 'resolved', 'withdrawn'],
+  initial: 'open',
+  created_event: 'dispute.created',
+  moves: {
+    open: { comment: 'open', escalate: 'under_review', resolve: 'resolved', withdraw: 'withdrawn' },
+    under_review: { comment: 'under_review', resolve: 'resolved', withdraw: 'withdrawn' },
+    resolved: {},
+    withdrawn: {},
+  },
+  events: {
+    comment: 'dispute.updated',
+    escalate: 'dispute.updated',
+    resolve: 'dispute.updated',
+    withdraw: 'dispute.updated',
+  },
+  actors: {
+    comment: ['customer', 'provider', 'staff'],
+    escalate: ['staff', 'system'],
+    resolve: ['staff'],
+    withdraw: ['customer'],
+  },
+  describe: {
+    comment: 'The customer, the provider or staff add to the case.',
+    escalate: 'Staff take the case under review.',
+    resolve:
+      'Staff resolve it for the customer, for the provider, or split, with a reason. Resolution records the outcome; money moves only through a staff-approved payment request.',
+    withdraw: 'The customer withdraws the case.',
+  },
+  waiting: {
+    open: {
+      waiting_on: 'provider',
+      days: 7,
+      on_deadline: 'escalate',
+      consequence: 'The case is escalated to staff review (`under_review`).',
+    },
+    under_review: {
+      waiting_on: 'staff',
+      days: 14,
+      on_deadline: null,
+      consequence: 'Listed as overdue in `GET /v1/staff/deadlines`.',
+    },
+  },
+});
+
+export const PAYMENT_REQUEST_MACHINE = machine({
+  resource: 'payment_request',
+  owner: 'payments',
+  states: ['pending_approval', 'approved', 'rejected', 'expired'],
+  initial: 'pending_approval',
+  created_event: 'payment.requested',
+  moves: {
+    pending_approval: { approve: 'approved', reject: 'rejected', expire: 'expired' },
+    approved: {},
+    rejected: {},
+    expired: {},
+  },
+  events: { approve: 'payment.requested', reject: null, expire: null },
+  actors: { approve: ['staff'], reject: ['staff'], expire: ['system'] },
+  describe: {
+    approve: 'Staff approve it: a payment is created through the payment provider.',
+    reject: 'Staff reject it with a reason (audit stream only).',
+    expire: 'Staff did not decide before `deadline_at`.',
+  },
+  waiting: {
+    pending_approval: {
+      waiting_on: 'staff',
+      days: 14,
+      on_deadline: 'expire',
+      consequence: 'The payment request expires; the agent may propose it again.',
+    },
+  },
+});
+
+export const PAYMENT_MACHINE = machine({
+  resource: 'payment',
+  owner: 'payments',
+  states: ['pending', 'completed', 'failed'],
+  initial: 'pending',
+  // A payment starts with the approval of its payment request (`payment.requested`).
+  created_event: null,
+  moves: { pending: { complete: 'completed', fail: 'failed' }, completed: {}, failed: {} },
+  events: { complete: 'payment.completed', fail: null },
+  actors: { complete: ['staff', 'system'], fail: ['staff', 'system'] },
+  describe: {
+    complete:
+      'The payment provider reports success (Stripe: a verified `payment_intent.succeeded` webhook) or, with the manual provider, staff confirm it.',
+    fail: 'The payment provider reports a failure, or staff mark it failed.',
+  },
+  waiting: {
+    pending: {
+      waiting_on: 'payment provider',
+      days: 7,
+      on_deadline: 'fail',
+      consequence: 'The payment fails with `failure_reason: "deadline_passed"`.',
+    },
+  },
+});
+
+export type ProposalAction = keyof typeof PROPOSAL_MACHINE.events;
+export type JobAction = keyof typeof JOB_MACHINE.events;
+export type MilestoneAction = keyof typeof MILESTONE_MACHINE.events;
+export type DeliverableAction = keyof typeof DELIVERABLE_MACHINE.events;
+export type DisputeAction = keyof typeof DISPUTE_MACHINE.events;
+export type PaymentRequestAction = keyof typeof PAYMENT_REQUEST_MACHINE.events;
+export type PaymentAction = keyof typeof PAYMENT_MACHINE.events;
+
+/** Every machine of the work lifecycle, in the order the docs show them. */
+export const STATE_MACHINES: readonly StateMachine[] = [
+  PROPOSAL_MACHINE,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  DELIVERABLE_MACHINE,
+  DISPUTE_MACHINE,
+  PAYMENT_REQUEST_MACHINE,
+  PAYMENT_MACHINE,
+] as unknown as readonly StateMachine[];
+
+/** The state an action leads to, or `undefined` when the pair is illegal. */
+export function nextState<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+  action: A,
+): S | undefined {
+  return m.moves[state][action];
+}
+
+/** The actions allowed in a state, in the machine's order. */
+export function allowedActions<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+): A[] {
+  return Object.keys(m.moves[state]) as A[];
+}
+
+/** When a resource entering `state` at `enteredAt` runs out of time (`null`: not a waiting state). */
+export function deadlineFor<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+  enteredAt: Date,
+): Date | null {
+  const waiting = m.waiting[state];
+  if (!waiting) return null;
+  return new Date(enteredAt.getTime() + waiting.days * 24 * 60 * 60 * 1000);
+}

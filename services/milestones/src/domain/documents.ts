@@ -1,0 +1,249 @@
+import {
+  toMajorUnits,
+  type Deliverable,
+  type Dispute,
+  type Job,
+  type Milestone,
+  type Proposal,
+} from '@handoff/contracts';
+import type { OutboxMessage } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import { COLLECTIONS } from '../store/collections.ts';
+
+/**
+ * The stored documents of this service and their API views. Money is kept as integer minor
+ * units of `currency`; times as Dates. Every document has `request_id`, `status` and
+ * `deadline_at` (set on entering a waiting state, null otherwise), which the deadline sweep and
+ * `deadlines.list` read across all five collections.
+ */
+interface Common<S extends string> {
+  _id: string;
+  request_id: string;
+  status: S;
+  deadline_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  outbox?: OutboxMessage[];
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const major = (minor: number | null, currency: string | null) =>
+  minor === null || currency === null ? null : toMajorUnits(minor, currency);
+
+export interface PlanItemDoc {
+  title: string;
+  description: string | null;
+  amount_minor: number | null;
+  due_in_days: number | null;
+}
+
+export interface ProposalDoc extends Common<Proposal['status']> {
+  provider_id: string;
+  provider_name: string;
+  message: string;
+  amount_minor: number;
+  currency: string;
+  estimated_days: number | null;
+  milestones: PlanItemDoc[];
+  job_id: string | null;
+  /** The milestone ids the acceptance planned, fixed in the same write as the acceptance. */
+  planned_milestone_ids: string[];
+  /** True once the job and planned milestones of an accepted proposal exist. */
+  materialized: boolean;
+  decline_reason: string | null;
+  decided_at: Date | null;
+}
+
+export function proposalView(doc: ProposalDoc): Proposal {
+  return {
+    object: 'proposal',
+    id: doc._id,
+    request_id: doc.request_id,
+    provider_id: doc.provider_id,
+    provider_name: doc.provider_name,
+    message: doc.message,
+    amount: toMajorUnits(doc.amount_minor, doc.currency),
+    currency: doc.currency,
+    estimated_days: doc.estimated_days,
+    milestones: doc.milestones.map((item) => ({
+      title: item.title,
+      description: item.description,
+      amount: major(item.amount_minor, doc.currency),
+      due_in_days: item.due_in_days,
+    })),
+    status: doc.status,
+    job_id: doc.job_id,
+    decline_reason: doc.decline_reason,
+    deadline_at: iso(doc.deadline_at),
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    decided_at: iso(doc.decided_at),
+  };
+}
+
+export interface JobDoc extends Common<Job['status']> {
+  proposal_id: string;
+  provider_id: string;
+  amount_minor: number;
+  currency: string;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  completed_at: Date | null;
+}
+
+export function jobView(doc: JobDoc): Job {
+  return {
+    object: 'job',
+    id: doc._id,
+    request_id: doc.request_id,
+    proposal_id: doc.proposal_id,
+    provider_id: doc.provider_id,
+    amount: toMajorUnits(doc.amount_minor, doc.currency),
+    currency: doc.currency,
+    status: doc.status,
+    cancel_reason: doc.cancel_reason,
+    deadline_at: iso(doc.deadline_at),
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    completed_at: iso(doc.completed_at),
+  };
+}
+
+export interface MilestoneDoc extends Common<Milestone['status']> {
+  job_id: string;
+  provider_id: string;
+  title: string;
+  description: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  progress: number;
+  progress_note: string | null;
+  revision: number;
+  submission_note: string | null;
+  change_request_reason: string | null;
+  approved_by: 'customer' | 'deadline' | null;
+  due_at: Date | null;
+  submitted_at: Date | null;
+  approved_at: Date | null;
+}
+
+export function milestoneView(doc: MilestoneDoc): Milestone {
+  return {
+    object: 'milestone',
+    id: doc._id,
+    request_id: doc.request_id,
+    job_id: doc.job_id,
+    provider_id: doc.provider_id,
+    title: doc.title,
+    description: doc.description,
+    amount: major(doc.amount_minor, doc.currency),
+    currency: doc.currency,
+    status: doc.status,
+    progress: doc.progress,
+    progress_note: doc.progress_note,
+    revision: doc.revision,
+    submission_note: doc.submission_note,
+    change_request_reason: doc.change_request_reason,
+    approved_by: doc.approved_by,
+    due_at: iso(doc.due_at),
+    deadline_at: iso(doc.deadline_at),
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    submitted_at: iso(doc.submitted_at),
+    approved_at: iso(doc.approved_at),
+  };
+}
+
+export interface DeliverableDoc extends Common<Deliverable['status']> {
+  job_id: string;
+  milestone_id: string;
+  provider_id: string;
+  title: string;
+  url: string;
+  description: string | null;
+}
+
+export function deliverableView(doc: DeliverableDoc): Deliverable {
+  return {
+    object: 'deliverable',
+    id: doc._id,
+    request_id: doc.request_id,
+    job_id: doc.job_id,
+    milestone_id: doc.milestone_id,
+    provider_id: doc.provider_id,
+    title: doc.title,
+    url: doc.url,
+    description: doc.description,
+    status: doc.status,
+    deadline_at: iso(doc.deadline_at),
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+export interface DisputeCommentDoc {
+  author_role: 'customer' | 'provider' | 'staff';
+  /** Staff's actor id, kept for the record; not shown to agents or providers. */
+  author: string | null;
+  message: string;
+  created_at: Date;
+}
+
+export interface DisputeDoc extends Common<Dispute['status']> {
+  job_id: string | null;
+  milestone_id: string | null;
+  provider_id: string | null;
+  kind: Dispute['kind'];
+  reason: string;
+  amount_minor: number | null;
+  currency: string | null;
+  comments: DisputeCommentDoc[];
+  resolution: {
+    outcome: 'customer' | 'provider' | 'split';
+    reason: string;
+    customer_share_percent: number | null;
+    resolved_by: string;
+    resolved_at: Date;
+  } | null;
+}
+
+export function disputeView(doc: DisputeDoc): Dispute {
+  return {
+    object: 'dispute',
+    id: doc._id,
+    request_id: doc.request_id,
+    job_id: doc.job_id,
+    milestone_id: doc.milestone_id,
+    provider_id: doc.provider_id,
+    kind: doc.kind,
+    reason: doc.reason,
+    amount: major(doc.amount_minor, doc.currency),
+    currency: doc.currency,
+    status: doc.status,
+    comments: doc.comments.map((c) => ({
+      author_role: c.author_role,
+      message: c.message,
+      created_at: c.created_at.toISOString(),
+    })),
+    resolution: doc.resolution && {
+      outcome: doc.resolution.outcome,
+      reason: doc.resolution.reason,
+      customer_share_percent: doc.resolution.customer_share_percent,
+      resolved_at: doc.resolution.resolved_at.toISOString(),
+    },
+    deadline_at: iso(doc.deadline_at),
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+/** Typed handles on this service's collections. */
+export function collectionsOf(store: Store) {
+  return {
+    proposals: store.db.collection<ProposalDoc>(COLLECTIONS.proposals),
+    jobs: store.db.collection<JobDoc>(COLLECTIONS.jobs),
+    milestones: store.db.collection<MilestoneDoc>(COLLECTIONS.milestones),
+    deliverables: store.db.collection<DeliverableDoc>(COLLECTIONS.deliverables),
+    disputes: store.db.collection<DisputeDoc>(COLLECTIONS.disputes),
+  };
+}
