@@ -8,7 +8,9 @@ import {
 } from '@handoff/runtime';
 import type { Collection } from 'mongodb';
 import { accessEndpoints, accessOutboxCollections } from './access/handlers.ts';
+import { startEngagementConsumer } from './engagement/consumer.ts';
 import { readEnv } from './env.ts';
+import { providerEndpoints, providerOutboxCollections } from './providers/handlers.ts';
 import { requestCollection, requestEndpoints } from './requests/handlers.ts';
 import { collections } from './store/collections.ts';
 
@@ -23,12 +25,14 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
     name: 'intake',
     version: VERSION,
-    description: 'Access applications, integrations and agent keys; handoff requests.',
+    description:
+      'Access applications, integrations and agent keys; handoff requests; providers and their keys.',
     env: readEnv(options.env),
     collections,
     outbox: {
       collections: (store) => [
         ...accessOutboxCollections(store),
+        ...providerOutboxCollections(store),
         requestCollection(store) as unknown as Collection<OutboxDocument>,
       ],
       beforePublish: ({ store }) => auditFromOutbox('intake', store),
@@ -36,8 +40,11 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     endpoints: (deps) => ({
       ...accessEndpoints(deps),
       ...requestEndpoints(deps),
+      ...providerEndpoints(deps),
       ...auditEndpoints('intake', deps.store),
     }),
+    // Requests move when the engagement does: proposal accepted → in progress, job completed → completed.
+    background: (deps) => startEngagementConsumer(deps),
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

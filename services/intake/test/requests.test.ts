@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { EVENTS_STREAM, EventEnvelope, newId, requestOps, sha256Hex } from '@handoff/contracts';
+import {
+  EVENTS_STREAM,
+  EventEnvelope,
+  newId,
+  providerOps,
+  requestOps,
+  sha256Hex,
+} from '@handoff/contracts';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -100,19 +107,28 @@ describe('requests', () => {
 
   it('moves along the state machine and refuses illegal moves with the allowed ones', async () => {
     const created = await create();
+    const provider = await call(
+      nc,
+      providerOps.create,
+      {
+        actor: staff.actor,
+        input: { name: 'Pipe Works', email: 'pipes@example.com', categories: ['plumbing'] },
+      },
+      opts,
+    );
     const routed = await call(
       nc,
       requestOps.update,
       {
         id: created.id,
-        patch: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_1'] } },
+        patch: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
         ...staff,
       },
       opts,
     );
     expect(routed).toMatchObject({
       status: 'routed',
-      routing: { mode: 'direct', provider_ids: ['prv_1'] },
+      routing: { mode: 'direct', provider_ids: [provider.id] },
     });
     await expect(
       call(

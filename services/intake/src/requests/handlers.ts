@@ -16,6 +16,7 @@ import {
 } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection, Document } from 'mongodb';
+import { providerCollections } from '../providers/documents.ts';
 
 export interface RequestDoc {
   _id: string;
@@ -38,6 +39,11 @@ export interface RequestDoc {
   marketplace: Request['marketplace'];
   budget_min: number | null;
   budget_max: number | null;
+  /**
+   * The provider whose proposal was accepted (set by the engagement consumer). Absent on requests
+   * stored before the work lifecycle existed, which read as null.
+   */
+  engaged_provider_id?: string | null;
   created_at: Date;
   updated_at: Date;
   /** The last `sequence` handed out for this request's events. */
@@ -68,7 +74,8 @@ export function requestView(doc: RequestDoc): Request {
 
 const MAX_ATTEMPTS = 20;
 
-interface Staff {
+/** Who changes a request: a staff member, or `system` for moves the engagement causes. */
+export interface RequestActor {
   actor: string;
   request_id: string | null;
 }
@@ -92,32 +99,36 @@ export function requestCollection(store: Store): Collection<RequestDoc> {
   return store.db.collection<RequestDoc>('requests');
 }
 
-export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
+const asOutbox = <T extends Document>(collection: Collection<T>) =>
+  collection as unknown as Collection<OutboxDocument>;
+
+/**
+ * What a change wants: the fields to set, or null when the request is already as wanted (then
+ * nothing is written and no event is published).
+ */
+export type RequestChange = (doc: RequestDoc) => Partial<RequestDoc> | null;
+
+/**
+ * Applies a change with its `request.updated` event in one single-document update. The event
+ * takes the next sequence; the filter on the old sequence makes the read-modify-write safe against
+ * a concurrent change (then it reads again and retries). Staff changes and the engagement's moves
+ * both come through here, so every move of a request is announced and audited alike.
+ */
+export function requestChanger(deps: RequestDeps) {
   const requests = requestCollection(deps.store);
-  const asOutbox = <T extends Document>(collection: Collection<T>) =>
-    collection as unknown as Collection<OutboxDocument>;
-
-  const find = async (id: string) => {
-    const doc = await requests.findOne({ _id: id });
-    if (!doc) throw new BusError('not_found', 'No such request.');
-    return doc;
-  };
-
-  /**
-   * Applies a staff change with its `request.updated` event in one single-document update. The
-   * event takes the next sequence; the filter on the old sequence makes the read-modify-write
-   * safe against a concurrent change (then it reads again and retries).
-   */
-  const change = async (
+  return async (
     id: string,
-    staff: Staff,
+    who: RequestActor,
     action: string,
-    next: (doc: RequestDoc) => Partial<RequestDoc>,
+    next: RequestChange,
   ): Promise<Request> => {
     const result = await deps.store.serialize(requests, id, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const before = await find(id);
-        const patch = { ...next(before), updated_at: new Date() };
+        const before = await requests.findOne({ _id: id });
+        if (!before) throw new BusError('not_found', 'No such request.');
+        const wanted = next(before);
+        if (wanted === null) return { updated: before, message: undefined };
+        const patch = { ...wanted, updated_at: new Date() };
         const after: RequestDoc = { ...before, ...patch };
         const sequence = before.event_sequence + 1;
         const event = domainEvent('request.updated', id, requestView(after));
@@ -129,12 +140,12 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
           },
           local: {
             audit: {
-              actor: staff.actor,
+              actor: who.actor,
               action: `request.${action}`,
               target_type: 'request',
               target_id: id,
               at: new Date(),
-              request_id: staff.request_id,
+              request_id: who.request_id,
               before: requestView(before),
               after: requestView(after),
             },
@@ -153,8 +164,51 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       }
       throw new BusError('unavailable', 'The request is changing too often; try again.');
     });
-    await deps.outbox.publish(asOutbox(requests), id, [result.message]);
+    if (result.message) await deps.outbox.publish(asOutbox(requests), id, [result.message]);
     return requestView(result.updated);
+  };
+}
+
+/**
+ * Staff may route only to providers that exist and are active: each other id is refused with a
+ * pointer to it in the PATCH body.
+ */
+async function checkRoutedProviders(store: Store, providerIds: readonly string[]): Promise<void> {
+  if (providerIds.length === 0) return;
+  const { providers } = providerCollections(store);
+  const found = await providers
+    .find({ _id: { $in: [...new Set(providerIds)] } }, { projection: { status: 1 } })
+    .toArray();
+  const status = new Map(found.map((doc) => [doc._id, doc.status]));
+  const errors = providerIds.flatMap((providerId, index) => {
+    const current = status.get(providerId);
+    if (current === 'active') return [];
+    return [
+      {
+        pointer: `/routing/provider_ids/${index}`,
+        code: current === undefined ? 'unknown_provider' : 'provider_suspended',
+        detail:
+          current === undefined
+            ? `No provider ${providerId}.`
+            : `Provider ${providerId} is suspended.`,
+      },
+    ];
+  });
+  if (errors.length > 0) {
+    throw new BusError('validation_failed', 'A request can be routed only to active providers.', {
+      details: { errors },
+    });
+  }
+}
+
+export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
+  const requests = requestCollection(deps.store);
+  const change = requestChanger(deps);
+
+  const find = async (id: string) => {
+    const doc = await requests.findOne({ _id: id });
+    if (!doc) throw new BusError('not_found', 'No such request.');
+    return doc;
   };
 
   return {
@@ -185,6 +239,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         },
         budget_min: input.budget_min ?? null,
         budget_max: input.budget_max ?? null,
+        engaged_provider_id: null,
         created_at: now,
         updated_at: now,
         event_sequence: 1,
@@ -225,8 +280,11 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       return { integration_id: doc.integration_id };
     }),
 
-    ...implement(requestOps.update, async ({ id, patch, actor, request_id }) =>
-      change(id, { actor, request_id }, 'updated', (doc) => {
+    ...implement(requestOps.update, async ({ id, patch, actor, request_id }) => {
+      if (patch.routing !== undefined) {
+        await checkRoutedProviders(deps.store, patch.routing.provider_ids);
+      }
+      return change(id, { actor, request_id }, 'updated', (doc) => {
         if (
           patch.status !== undefined &&
           patch.status !== doc.status &&
@@ -241,8 +299,8 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
           ...(patch.status === undefined ? {} : { status: patch.status }),
           ...(patch.routing === undefined ? {} : { routing: patch.routing }),
         };
-      }),
-    ),
+      });
+    }),
 
     ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, request_id }) =>
       change(id, { actor, request_id }, `marketplace_${decision.decision}`, (doc) => {

@@ -10,6 +10,13 @@ const pendingOutbox = {
 export const collections: CollectionPlan = {
   requests: [
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
+    // What a provider sees: routed to them, engaged with them, or on the marketplace in a category.
+    { key: { 'routing.provider_ids': 1, _id: -1 }, options: { name: 'routed_newest' } },
+    { key: { engaged_provider_id: 1, _id: -1 }, options: { name: 'engaged_newest' } },
+    {
+      key: { 'marketplace.review': 1, category: 1, _id: -1 },
+      options: { name: 'marketplace_category_newest' },
+    },
     pendingOutbox,
   ],
   access_applications: [
@@ -23,6 +30,16 @@ export const collections: CollectionPlan = {
   api_keys: [
     { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
+    pendingOutbox,
+  ],
+  providers: [
+    { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
+    { key: { categories: 1, _id: -1 }, options: { name: 'category_newest' } },
+    pendingOutbox,
+  ],
+  provider_keys: [
+    { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
+    { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
     pendingOutbox,
   ],
   [auditCollectionName('intake')]: auditIndexes,

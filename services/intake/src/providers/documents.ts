@@ -1,0 +1,149 @@
+import {
+  Provider,
+  type ProviderKeySummary,
+  type ProviderRequest,
+  type ProviderStatus,
+} from '@handoff/contracts';
+import type { OutboxMessage } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import type { z } from 'zod';
+import type { RequestDoc } from '../requests/handlers.ts';
+
+export interface ProviderDoc {
+  _id: string;
+  name: string;
+  email: string;
+  categories: string[];
+  status: z.infer<typeof ProviderStatus>;
+  created_at: Date;
+  updated_at: Date;
+  outbox?: OutboxMessage[];
+}
+
+export interface ProviderKeyDoc {
+  _id: string;
+  provider_id: string;
+  /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
+  key_hash: string;
+  prefix: string;
+  last4: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  outbox?: OutboxMessage[];
+}
+
+type KeySummary = z.infer<typeof ProviderKeySummary>;
+
+export function providerKeyStatus(doc: ProviderKeyDoc, now = new Date()): KeySummary['status'] {
+  if (doc.revoked_at) return 'revoked';
+  return doc.expires_at <= now ? 'expired' : 'active';
+}
+
+export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
+  return {
+    object: 'provider_key',
+    id: doc._id,
+    provider_id: doc.provider_id,
+    prefix: doc.prefix,
+    last4: doc.last4,
+    status: providerKeyStatus(doc),
+    created_at: doc.created_at.toISOString(),
+    expires_at: doc.expires_at.toISOString(),
+    revoked_at: doc.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export function providerView(doc: ProviderDoc, keys: ProviderKeyDoc[]): Provider {
+  return {
+    object: 'provider',
+    id: doc._id,
+    name: doc.name,
+    email: doc.email,
+    categories: doc.categories,
+    status: doc.status,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    keys: keys.map(providerKeyView),
+  };
+}
+
+const ProviderSnapshot = Provider.omit({ keys: true });
+
+/** A provider as the audit log records it: without its keys, which have entries of their own. */
+export function providerSnapshot(doc: ProviderDoc): Record<string, unknown> {
+  return ProviderSnapshot.parse(providerView(doc, []));
+}
+
+/** Request statuses in which a marketplace request is still open to providers of its category. */
+export const MARKETPLACE_OPEN_STATUSES = ['submitted', 'routed'] as const;
+
+type Relation = ProviderRequest['relation'];
+
+/**
+ * Why a provider may see a request, or null when it may not. Engagement outranks routing,
+ * routing outranks the marketplace: the strongest reason is the one shown.
+ */
+export function relationOf(request: RequestDoc, provider: ProviderDoc): Relation | null {
+  if (request.engaged_provider_id === provider._id) return 'engaged';
+  if (request.routing.provider_ids.includes(provider._id)) return 'routed';
+  if (
+    request.marketplace.review === 'approved' &&
+    request.category !== null &&
+    provider.categories.includes(request.category) &&
+    (MARKETPLACE_OPEN_STATUSES as readonly string[]).includes(request.status)
+  ) {
+    return 'marketplace';
+  }
+  return null;
+}
+
+/** The database form of `relationOf`, for listing: the same three reasons. */
+export function visibleTo(provider: ProviderDoc) {
+  return {
+    $or: [
+      { engaged_provider_id: provider._id },
+      { 'routing.provider_ids': provider._id },
+      {
+        'marketplace.review': 'approved',
+        category: { $in: provider.categories },
+        status: { $in: [...MARKETPLACE_OPEN_STATUSES] },
+      },
+    ],
+  };
+}
+
+/** The request as the provider reads it: the customer's contact only with their permission. */
+export function providerRequestView(doc: RequestDoc, relation: Relation): ProviderRequest {
+  const customer = doc.contact_permission
+    ? doc.customer
+    : { name: null, email: null, company: null, website: null };
+  return {
+    object: 'request',
+    id: doc._id,
+    status: doc.status,
+    relation,
+    message: doc.message,
+    category: doc.category,
+    subject: doc.subject,
+    contact_permission: doc.contact_permission,
+    customer: { ...customer },
+    budget_min: doc.budget_min,
+    budget_max: doc.budget_max,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+export interface ProviderCollections {
+  providers: Collection<ProviderDoc>;
+  keys: Collection<ProviderKeyDoc>;
+}
+
+export function providerCollections(store: Store): ProviderCollections {
+  return {
+    providers: store.db.collection<ProviderDoc>('providers'),
+    keys: store.db.collection<ProviderKeyDoc>('provider_keys'),
+  };
+}
