@@ -122,6 +122,9 @@ export interface MilestoneDoc extends Common<Milestone['status']> {
   submission_note: string | null;
   change_request_reason: string | null;
   approved_by: 'customer' | 'deadline' | null;
+  /** Set by a staff cancel: why, and who. */
+  cancel_reason?: string | null;
+  cancelled_by?: string | null;
   due_at: Date | null;
   submitted_at: Date | null;
   approved_at: Date | null;

@@ -1,0 +1,119 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import {
+  deadlineFor,
+  DELIVERABLE_MACHINE,
+  deliverableOps,
+  MILESTONE_MACHINE,
+  newId,
+} from '@handoff/contracts';
+import { applyMove } from '@handoff/runtime';
+import { paginate } from '@handoff/store';
+import type { Filter } from 'mongodb';
+import { publisher, type MilestonesDeps } from './deps.ts';
+import { collectionsOf, deliverableView, type DeliverableDoc } from './documents.ts';
+import { conflict, creationMessages, findFor, move, notFound, partyFilter } from './moves.ts';
+
+/**
+ * Deliverables belong to a milestone. The provider adds them while the milestone allows
+ * `add_deliverable`, and withdraws them while it is not under review; accepting them and asking
+ * for a revision follow the milestone's review (see `milestones.ts`).
+ */
+export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
+  const { milestones, jobs, deliverables } = collectionsOf(deps.store);
+  const publish = publisher(deps);
+
+  return {
+    ...implement(deliverableOps.create, async ({ milestone_id, provider_id, input }) => {
+      // In the milestone's turn, so a submission or review cannot slip in between the check
+      // and the insert.
+      const { doc, messages } = await deps.store.serialize(milestones, milestone_id, async () => {
+        const milestone = await milestones.findOne({ _id: milestone_id });
+        if (!milestone || milestone.provider_id !== provider_id) throw notFound('milestone');
+        // Adding a deliverable is a move of the milestone (it keeps its state); the machine
+        // says in which states it is allowed and names the allowed actions otherwise.
+        applyMove(MILESTONE_MACHINE, milestone.status, 'add_deliverable');
+        const job = await jobs.findOne({ _id: milestone.job_id }, { projection: { status: 1 } });
+        if (job?.status !== 'active') {
+          throw conflict(
+            'job_not_active',
+            `The job is ${job?.status ?? 'gone'}; work is added only to an active job.`,
+          );
+        }
+        const now = new Date();
+        const status = DELIVERABLE_MACHINE.initial;
+        const doc: DeliverableDoc = {
+          _id: newId('dlv'),
+          request_id: milestone.request_id,
+          job_id: milestone.job_id,
+          milestone_id,
+          provider_id,
+          title: input.title,
+          url: input.url,
+          description: input.description ?? null,
+          status,
+          deadline_at: deadlineFor(DELIVERABLE_MACHINE, status, now),
+          created_at: now,
+          updated_at: now,
+        };
+        const messages = creationMessages(
+          DELIVERABLE_MACHINE,
+          doc.request_id,
+          deliverableView(doc),
+        );
+        await deliverables.insertOne({ ...doc, outbox: messages });
+        return { doc, messages };
+      });
+      await publish(deliverables, doc._id, messages);
+      return deliverableView(doc);
+    }),
+
+    ...implement(deliverableOps.list, async ({ party, milestone_id, status, ...page }) => {
+      const filter: Filter<DeliverableDoc> = {
+        ...partyFilter(party),
+        ...(milestone_id === undefined ? {} : { milestone_id }),
+        ...(status === undefined ? {} : { status }),
+      };
+      const found = await paginate(deliverables, filter, page);
+      return {
+        object: 'list' as const,
+        data: found.data.map(deliverableView),
+        has_more: found.has_more,
+      };
+    }),
+
+    ...implement(deliverableOps.get, async ({ id, party }) =>
+      deliverableView(
+        await findFor(deliverables, 'deliverable', id, party, (doc) => doc.provider_id),
+      ),
+    ),
+
+    ...implement(deliverableOps.withdraw, async ({ id, provider_id }) => {
+      const found = await deliverables.findOne({ _id: id });
+      if (!found || found.provider_id !== provider_id) throw notFound('deliverable');
+      // In the milestone's turn (then the deliverable's), the same order as a review takes.
+      const doc = await deps.store.serialize(milestones, found.milestone_id, () =>
+        move(deps, {
+          collection: deliverables,
+          machine: DELIVERABLE_MACHINE,
+          id,
+          action: 'withdraw',
+          visible: (before) => before.provider_id === provider_id,
+          guard: async (before) => {
+            const milestone = await milestones.findOne(
+              { _id: before.milestone_id },
+              { projection: { status: 1 } },
+            );
+            if (milestone?.status === 'submitted') {
+              throw conflict(
+                'milestone_under_review',
+                'The milestone is under review; its deliverables can be withdrawn once it is reviewed.',
+              );
+            }
+          },
+          view: deliverableView,
+        }),
+      );
+      return deliverableView(doc);
+    }),
+  };
+}

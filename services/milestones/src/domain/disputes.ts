@@ -1,0 +1,203 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import {
+  deadlineFor,
+  DISPUTE_MACHINE,
+  disputeOps,
+  ENGAGEMENT_LIMITS,
+  newId,
+  type DisputeAction,
+  type Party,
+} from '@handoff/contracts';
+import { paginate } from '@handoff/store';
+import type { Filter } from 'mongodb';
+import { publisher, type MilestonesDeps } from './deps.ts';
+import {
+  collectionsOf,
+  disputeView,
+  type DisputeCommentDoc,
+  type DisputeDoc,
+} from './documents.ts';
+import {
+  conflict,
+  creationMessages,
+  findFor,
+  invalid,
+  jobCurrency,
+  minorUnits,
+  move,
+  partyFilter,
+  partySees,
+  sweepDeadlines,
+  text,
+  type MoveSpec,
+} from './moves.ts';
+
+type DisputeMoveSpec = Omit<
+  MoveSpec<DisputeDoc, DisputeDoc['status'], DisputeAction>,
+  'collection' | 'machine' | 'view'
+>;
+
+function moveDispute(deps: MilestonesDeps, spec: DisputeMoveSpec) {
+  return move(deps, {
+    ...spec,
+    collection: collectionsOf(deps.store).disputes,
+    machine: DISPUTE_MACHINE,
+    view: disputeView,
+  });
+}
+
+/** Staff take a case under review, or the system does once its deadline has passed. */
+export function escalateDispute(deps: MilestonesDeps, id: string, now = new Date()) {
+  return moveDispute(deps, { id, action: 'escalate', visible: () => true, now });
+}
+
+/** Open cases nobody settled before their deadline (by `now`) go to staff review. */
+export function sweepDisputes(deps: MilestonesDeps, now: Date): Promise<number> {
+  const { disputes } = collectionsOf(deps.store);
+  return sweepDeadlines(deps, disputes, DISPUTE_MACHINE, now, (id, action) => {
+    if (action !== 'escalate') throw new Error(`no deadline action ${action} for disputes`);
+    return escalateDispute(deps, id, now);
+  });
+}
+
+const sees = (party: Party) => (doc: DisputeDoc) => partySees(party, doc);
+
+export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
+  const { jobs, milestones, disputes } = collectionsOf(deps.store);
+  const publish = publisher(deps);
+
+  return {
+    ...implement(disputeOps.create, async ({ request_id, input }) => {
+      // The request's current job: its newest one that was not cancelled.
+      const [job] = await jobs
+        .find({ request_id, status: { $ne: 'cancelled' } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray();
+      if (!job) {
+        throw conflict('no_job', 'The request has no job yet; a case opens on a started job.');
+      }
+      if (input.milestone_id !== undefined) {
+        const milestone = await milestones.findOne(
+          { _id: input.milestone_id, job_id: job._id },
+          { projection: { _id: 1 } },
+        );
+        if (!milestone) {
+          throw invalid(
+            '/milestone_id',
+            'unknown_milestone',
+            'not a milestone of the request’s job.',
+          );
+        }
+      }
+      let amount_minor: number | null = null;
+      let currency: string | null = null;
+      if (input.amount !== undefined) {
+        currency = jobCurrency(input.currency, job);
+        amount_minor = minorUnits(input.amount, currency);
+        if (amount_minor > job.amount_minor) {
+          throw invalid('/amount', 'exceeds_job_amount', 'the amount exceeds the job’s amount.');
+        }
+      }
+      const now = new Date();
+      const status = DISPUTE_MACHINE.initial;
+      const doc: DisputeDoc = {
+        _id: newId('dsp'),
+        request_id,
+        job_id: job._id,
+        milestone_id: input.milestone_id ?? null,
+        provider_id: job.provider_id,
+        kind: input.kind,
+        reason: input.reason,
+        amount_minor,
+        currency,
+        status,
+        comments: [],
+        resolution: null,
+        deadline_at: deadlineFor(DISPUTE_MACHINE, status, now),
+        created_at: now,
+        updated_at: now,
+      };
+      const messages = creationMessages(DISPUTE_MACHINE, request_id, disputeView(doc));
+      // In the job's turn, so a job completing meanwhile sees this case.
+      await deps.store.serialize(jobs, job._id, () =>
+        disputes.insertOne({ ...doc, outbox: messages }),
+      );
+      await publish(disputes, doc._id, messages);
+      return disputeView(doc);
+    }),
+
+    ...implement(disputeOps.list, async ({ party, status, ...page }) => {
+      const filter: Filter<DisputeDoc> = {
+        ...partyFilter(party),
+        ...(status === undefined ? {} : { status }),
+      };
+      const found = await paginate(disputes, filter, page);
+      return {
+        object: 'list' as const,
+        data: found.data.map(disputeView),
+        has_more: found.has_more,
+      };
+    }),
+
+    ...implement(disputeOps.get, async ({ id, party }) =>
+      disputeView(await findFor(disputes, 'dispute', id, party, (doc) => doc.provider_id)),
+    ),
+
+    ...implement(disputeOps.comment, async ({ id, party, message }) => {
+      const body = text(message, ENGAGEMENT_LIMITS.text, '/message');
+      const comment = (now: Date): DisputeCommentDoc => ({
+        author_role: party.role,
+        author: party.role === 'staff' ? party.actor : null,
+        message: body,
+        created_at: now,
+      });
+      const doc = await moveDispute(deps, {
+        id,
+        action: 'comment',
+        visible: sees(party),
+        guard: (before) => {
+          if (before.comments.length >= ENGAGEMENT_LIMITS.comments) {
+            throw conflict(
+              'comment_limit_reached',
+              `The case has ${ENGAGEMENT_LIMITS.comments} comments, the most it takes.`,
+            );
+          }
+        },
+        change: (before, now) => ({ comments: [...before.comments, comment(now)] }),
+      });
+      return disputeView(doc);
+    }),
+
+    ...implement(disputeOps.escalate, async ({ id }) =>
+      disputeView(await escalateDispute(deps, id)),
+    ),
+
+    ...implement(disputeOps.resolve, async ({ id, actor, resolution }) => {
+      const doc = await moveDispute(deps, {
+        id,
+        action: 'resolve',
+        visible: () => true,
+        change: (_before, now) => ({
+          resolution: {
+            outcome: resolution.outcome,
+            reason: resolution.reason,
+            customer_share_percent: resolution.customer_share_percent ?? null,
+            resolved_by: actor,
+            resolved_at: now,
+          },
+        }),
+      });
+      return disputeView(doc);
+    }),
+
+    ...implement(disputeOps.withdraw, async ({ id, request_id }) => {
+      const doc = await moveDispute(deps, {
+        id,
+        action: 'withdraw',
+        visible: (before) => before.request_id === request_id,
+      });
+      return disputeView(doc);
+    }),
+  };
+}

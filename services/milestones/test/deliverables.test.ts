@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  allowedActions,
+  DELIVERABLE_MACHINE,
+  deliverableOps,
+  milestoneOps,
+  nextState,
+  type DeliverableAction,
+  type Job,
+  type Party,
+} from '@handoff/contracts';
+import { moveDeliverable } from '../src/domain/milestones.ts';
+import {
+  allPairs,
+  caughtUp,
+  eventsAbout,
+  awaitEventsAbout,
+  newJob,
+  newRequest,
+  opts,
+  pathsTo,
+  refused,
+  startWork,
+  type Work,
+} from './support/work.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const provider_id = 'prv_deliverables';
+const staff = { role: 'staff', actor: 'staff-1@handoff.test' } as const;
+
+let work: Work;
+let request_id: string;
+let job: Job;
+
+beforeAll(async () => {
+  work = await startWork();
+  request_id = await newRequest(work);
+  job = await newJob(work, request_id, provider_id);
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const newMilestone = async () =>
+  (
+    await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: job.id, provider_id, input: { title: 'Build' } },
+      opts,
+    )
+  ).id;
+
+const create = (milestone_id: string, by = provider_id) =>
+  call(
+    work.nc,
+    deliverableOps.create,
+    {
+      milestone_id,
+      provider_id: by,
+      input: { title: 'Site', url: 'https://example.com/site', description: 'Staging build' },
+    },
+    opts,
+  );
+
+const submitMilestone = (id: string) =>
+  call(work.nc, milestoneOps.submit, { id, provider_id }, opts);
+const review = (id: string, decision: 'approve' | 'request_changes') =>
+  call(
+    work.nc,
+    milestoneOps.review,
+    { id, request_id, decision, ...(decision === 'request_changes' ? { reason: 'Redo' } : {}) },
+    opts,
+  );
+
+const raw = (id: string) => work.raw.deliverables.findOne({ _id: id });
+
+/**
+ * Each action of the machine as it happens: the provider withdraws through the bus; accepting
+ * and asking for a revision follow the review of the deliverable's milestone.
+ */
+const act: Record<
+  DeliverableAction,
+  (d: { id: string; milestone_id: string }) => Promise<unknown>
+> = {
+  accept: async (d) => {
+    await submitMilestone(d.milestone_id);
+    await review(d.milestone_id, 'approve');
+  },
+  request_revision: async (d) => {
+    await submitMilestone(d.milestone_id);
+    await review(d.milestone_id, 'request_changes');
+  },
+  withdraw: (d) => call(work.nc, deliverableOps.withdraw, { id: d.id, provider_id }, opts),
+};
+
+const paths = pathsTo(DELIVERABLE_MACHINE);
+
+describe('every (state, action) pair of the deliverable machine', () => {
+  it.each(allPairs(DELIVERABLE_MACHINE))('%s + %s', async (state, action) => {
+    const deliverable = await create(await newMilestone());
+    for (const step of paths[state]) await act[step](deliverable);
+    const before = await raw(deliverable.id);
+    expect(before?.status).toBe(state);
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, deliverable.id).length;
+    const next = nextState(DELIVERABLE_MACHINE, state, action);
+
+    if (next === undefined) {
+      // The provider's withdrawal through the bus; the system's moves through the domain code
+      // that a milestone review runs (no operation lets anybody ask for them).
+      const attempt =
+        action === 'withdraw'
+          ? act.withdraw(deliverable)
+          : moveDeliverable(work.service, deliverable.id, action);
+      expect(await refused(attempt)).toMatchObject({
+        code: 'invalid_state_transition',
+        details: {
+          resource: 'deliverable',
+          current_state: state,
+          action,
+          allowed_actions: allowedActions(DELIVERABLE_MACHINE, state),
+        },
+      });
+      expect(await raw(deliverable.id)).toEqual(before);
+    } else {
+      await act[action](deliverable);
+      const after = await raw(deliverable.id);
+      expect(after).toMatchObject({ status: next, deadline_at: null });
+    }
+    // Changes after creation carry no event of their own (the milestone's event tells them).
+    expect(DELIVERABLE_MACHINE.events[action]).toBeNull();
+    await caughtUp(work);
+    expect(eventsAbout(work, deliverable.id)).toHaveLength(eventsBefore);
+  });
+});
+
+describe('creating deliverables', () => {
+  it('attaches a submitted deliverable to the milestone, announced as deliverable.created', async () => {
+    const milestone_id = await newMilestone();
+    const created = await create(milestone_id);
+    expect(created).toMatchObject({
+      object: 'deliverable',
+      request_id,
+      job_id: job.id,
+      milestone_id,
+      provider_id,
+      title: 'Site',
+      url: 'https://example.com/site',
+      description: 'Staging build',
+      status: 'submitted',
+    });
+    expect(created.id).toMatch(/^dlv_/);
+    expect(new Date(created.deadline_at ?? 0).getTime()).toBe(
+      new Date(created.created_at).getTime() + 14 * DAY,
+    );
+    const [event] = await awaitEventsAbout(work, created.id, 1);
+    expect(event).toMatchObject({
+      type: 'deliverable.created',
+      data: { request_id, object: { id: created.id, status: 'submitted' } },
+    });
+  });
+
+  it('refuses a milestone under review, naming what the milestone allows', async () => {
+    const milestone_id = await newMilestone();
+    await submitMilestone(milestone_id);
+    expect(await refused(create(milestone_id))).toMatchObject({
+      code: 'invalid_state_transition',
+      details: {
+        resource: 'milestone',
+        current_state: 'submitted',
+        action: 'add_deliverable',
+        allowed_actions: ['approve', 'request_changes', 'cancel'],
+      },
+    });
+    expect(await work.raw.deliverables.countDocuments({ milestone_id })).toBe(0);
+  });
+
+  it('answers not_found on another provider’s milestone', async () => {
+    const milestone_id = await newMilestone();
+    expect(await refused(create(milestone_id, 'prv_other'))).toMatchObject({ code: 'not_found' });
+    expect(await refused(create('mst_unknown'))).toMatchObject({ code: 'not_found' });
+    expect(await work.raw.deliverables.countDocuments({ milestone_id })).toBe(0);
+  });
+});
+
+describe('withdrawing deliverables', () => {
+  it('waits until the milestone is reviewed, and only the provider may', async () => {
+    const milestone_id = await newMilestone();
+    const deliverable = await create(milestone_id);
+    expect(
+      await refused(
+        call(
+          work.nc,
+          deliverableOps.withdraw,
+          { id: deliverable.id, provider_id: 'prv_other' },
+          opts,
+        ),
+      ),
+    ).toMatchObject({ code: 'not_found' });
+    await submitMilestone(milestone_id);
+    const before = await raw(deliverable.id);
+    expect(await refused(act.withdraw(deliverable))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'milestone_under_review' },
+    });
+    expect(await raw(deliverable.id)).toEqual(before);
+  });
+});
+
+describe('reading deliverables', () => {
+  it('shows each party only its own, and filters by milestone and status', async () => {
+    const milestone_id = await newMilestone();
+    const first = await create(milestone_id);
+    const second = await create(milestone_id);
+    await act.withdraw(second);
+    const get = (party: Party) => call(work.nc, deliverableOps.get, { id: first.id, party }, opts);
+    const list = (
+      party: Party,
+      extra: { milestone_id?: string; status?: 'submitted' | 'withdrawn' } = {},
+    ) => call(work.nc, deliverableOps.list, { party, limit: 100, ...extra }, opts);
+
+    for (const party of [
+      { role: 'customer', request_id },
+      { role: 'provider', provider_id },
+      staff,
+    ] as Party[]) {
+      expect(await get(party)).toMatchObject({ id: first.id });
+    }
+    for (const party of [
+      { role: 'customer', request_id: 'req_other' },
+      { role: 'provider', provider_id: 'prv_other' },
+    ] as Party[]) {
+      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+      expect((await list(party)).data).toEqual([]);
+    }
+    const ofMilestone = await list({ role: 'customer', request_id }, { milestone_id });
+    expect(ofMilestone.data.map((d) => d.id)).toEqual([second.id, first.id]);
+    const withdrawn = await list(staff, { milestone_id, status: 'withdrawn' });
+    expect(withdrawn.data.map((d) => d.id)).toEqual([second.id]);
+    const page = await call(
+      work.nc,
+      deliverableOps.list,
+      { party: staff, milestone_id, limit: 1 },
+      opts,
+    );
+    expect(page).toMatchObject({ has_more: true, data: [{ id: second.id }] });
+  });
+});

@@ -1,0 +1,354 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  allowedActions,
+  deadlineFor,
+  DISPUTE_MACHINE,
+  disputeOps,
+  ENGAGEMENT_LIMITS,
+  jobOps,
+  milestoneOps,
+  nextState,
+  type DisputeAction,
+  type DisputeCreate,
+  type Job,
+  type Party,
+} from '@handoff/contracts';
+import { sweepDisputes } from '../src/domain/disputes.ts';
+import type { DisputeCommentDoc } from '../src/domain/documents.ts';
+import {
+  allPairs,
+  awaitEventsAbout,
+  caughtUp,
+  eventsAbout,
+  newJob,
+  newRequest,
+  opts,
+  pathsTo,
+  refused,
+  startWork,
+  type Work,
+} from './support/work.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const provider_id = 'prv_disputes';
+const actor = 'staff-1@handoff.test';
+const staff = { role: 'staff', actor } as const;
+
+let work: Work;
+let request_id: string;
+let job: Job;
+
+beforeAll(async () => {
+  work = await startWork();
+  request_id = await newRequest(work);
+  job = await newJob(work, request_id, provider_id, 500);
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const open = (input: Partial<DisputeCreate> = {}, request = request_id) =>
+  call(
+    work.nc,
+    disputeOps.create,
+    { request_id: request, input: { kind: 'dispute', reason: 'Not delivered', ...input } },
+    opts,
+  );
+
+const comment = (id: string, party: Party, message = 'Any news?') =>
+  call(work.nc, disputeOps.comment, { id, party, message }, opts);
+
+/** Each action of the machine, through the bus operation that takes it. */
+const act: Record<DisputeAction, (id: string) => Promise<unknown>> = {
+  comment: (id) => comment(id, { role: 'provider', provider_id }, 'I delivered on Monday'),
+  escalate: (id) => call(work.nc, disputeOps.escalate, { id, actor }, opts),
+  resolve: (id) =>
+    call(
+      work.nc,
+      disputeOps.resolve,
+      {
+        id,
+        actor,
+        resolution: { outcome: 'split', reason: 'Half was delivered', customer_share_percent: 50 },
+      },
+      opts,
+    ),
+  withdraw: (id) => call(work.nc, disputeOps.withdraw, { id, request_id }, opts),
+};
+
+const paths = pathsTo(DISPUTE_MACHINE);
+const raw = (id: string) => work.raw.disputes.findOne({ _id: id });
+
+describe('every (state, action) pair of the dispute machine', () => {
+  it.each(allPairs(DISPUTE_MACHINE))('%s + %s', async (state, action) => {
+    const { id } = await open();
+    for (const step of paths[state]) await act[step](id);
+    const before = await raw(id);
+    expect(before?.status).toBe(state);
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+    const next = nextState(DISPUTE_MACHINE, state, action);
+
+    if (next === undefined) {
+      expect(await refused(act[action](id))).toMatchObject({
+        code: 'invalid_state_transition',
+        details: {
+          resource: 'dispute',
+          current_state: state,
+          action,
+          allowed_actions: allowedActions(DISPUTE_MACHINE, state),
+        },
+      });
+      await caughtUp(work);
+      expect(await raw(id)).toEqual(before);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+      return;
+    }
+
+    await act[action](id);
+    const after = await raw(id);
+    if (!before || !after) throw new Error('dispute vanished');
+    expect(after.status).toBe(next);
+    expect(after.deadline_at).toEqual(
+      next === state ? before.deadline_at : deadlineFor(DISPUTE_MACHINE, next, after.updated_at),
+    );
+    const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+    expect(events).toHaveLength(eventsBefore + 1);
+    expect(events.at(-1)).toMatchObject({
+      type: DISPUTE_MACHINE.events[action],
+      data: { request_id, object: { object: 'dispute', id, status: next } },
+    });
+    if (action === 'comment') {
+      expect(after.comments.at(-1)).toMatchObject({
+        author_role: 'provider',
+        author: null,
+        message: 'I delivered on Monday',
+      });
+    }
+    if (action === 'resolve') {
+      expect(after.resolution).toMatchObject({
+        outcome: 'split',
+        reason: 'Half was delivered',
+        customer_share_percent: 50,
+        resolved_by: actor,
+        resolved_at: after.updated_at,
+      });
+    }
+  });
+});
+
+describe('opening a case', () => {
+  it('opens on the request’s job, against its provider, announced as dispute.created', async () => {
+    const milestone = await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: job.id, provider_id, input: { title: 'Design' } },
+      opts,
+    );
+    const created = await open({
+      kind: 'refund',
+      reason: 'Charged twice',
+      milestone_id: milestone.id,
+      amount: 120.5,
+    });
+    expect(created).toMatchObject({
+      object: 'dispute',
+      request_id,
+      job_id: job.id,
+      milestone_id: milestone.id,
+      provider_id,
+      kind: 'refund',
+      reason: 'Charged twice',
+      amount: 120.5,
+      currency: 'USD',
+      status: 'open',
+      comments: [],
+      resolution: null,
+    });
+    expect(created.id).toMatch(/^dsp_/);
+    expect(new Date(created.deadline_at ?? 0).getTime()).toBe(
+      new Date(created.created_at).getTime() + 7 * DAY,
+    );
+    expect(await raw(created.id)).toMatchObject({ amount_minor: 12_050, currency: 'USD' });
+    const [event] = await awaitEventsAbout(work, created.id, 1);
+    expect(event).toMatchObject({ type: 'dispute.created', data: { request_id } });
+  });
+
+  it('answers no_job before the request has a job, and after its only job was cancelled', async () => {
+    const bare = await newRequest(work);
+    expect(await refused(open({}, bare))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'no_job' },
+    });
+    expect(await work.raw.disputes.countDocuments({ request_id: bare })).toBe(0);
+
+    const cancelledRequest = await newRequest(work);
+    const cancelled = await newJob(work, cancelledRequest, provider_id);
+    await call(work.nc, jobOps.cancel, { id: cancelled.id, actor, reason: 'Stopped' }, opts);
+    expect(await refused(open({}, cancelledRequest))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'no_job' },
+    });
+  });
+
+  it('refuses a milestone of another job, and amounts the job cannot carry', async () => {
+    const otherRequest = await newRequest(work);
+    const otherJob = await newJob(work, otherRequest, provider_id);
+    const foreign = await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: otherJob.id, provider_id, input: { title: 'Elsewhere' } },
+      opts,
+    );
+    const count = await work.raw.disputes.countDocuments({ request_id });
+    expect(await refused(open({ milestone_id: foreign.id }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/milestone_id' }] },
+    });
+    expect(await refused(open({ milestone_id: 'mst_unknown' }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/milestone_id' }] },
+    });
+    expect(await refused(open({ kind: 'refund', amount: 10.001 }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] },
+    });
+    expect(await refused(open({ kind: 'refund', amount: 10, currency: 'JPY' }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/currency' }] },
+    });
+    expect(await refused(open({ kind: 'refund', amount: 500.01 }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/amount', code: 'exceeds_job_amount' }] },
+    });
+    expect(await work.raw.disputes.countDocuments({ request_id })).toBe(count);
+  });
+});
+
+describe('the parties of a case', () => {
+  it('takes comments from the customer, the provider and staff, and nobody else', async () => {
+    const { id } = await open();
+    await comment(id, { role: 'customer', request_id }, '  Where is it?  ');
+    await comment(id, { role: 'provider', provider_id }, 'Sent today');
+    const last = await comment(id, staff, 'Looking into it');
+    expect(last.comments).toEqual([
+      { author_role: 'customer', message: 'Where is it?', created_at: expect.any(String) },
+      { author_role: 'provider', message: 'Sent today', created_at: expect.any(String) },
+      { author_role: 'staff', message: 'Looking into it', created_at: expect.any(String) },
+    ]);
+    // Staff's identity is kept for the record, never shown.
+    expect((await raw(id))?.comments.at(-1)?.author).toBe(actor);
+    const before = await raw(id);
+    for (const party of [
+      { role: 'customer', request_id: 'req_other' },
+      { role: 'provider', provider_id: 'prv_other' },
+    ] as Party[]) {
+      expect(await refused(comment(id, party))).toMatchObject({ code: 'not_found' });
+    }
+    expect(await refused(comment(id, staff, '   '))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/message' }] },
+    });
+    expect(await raw(id)).toEqual(before);
+  });
+
+  it(`stops at ${ENGAGEMENT_LIMITS.comments} comments with comment_limit_reached`, async () => {
+    const { id } = await open();
+    const filler: DisputeCommentDoc[] = Array.from(
+      { length: ENGAGEMENT_LIMITS.comments - 1 },
+      (_, i) => ({
+        author_role: 'customer',
+        author: null,
+        message: `#${i}`,
+        created_at: new Date(),
+      }),
+    );
+    // The first 199 as stored documents (199 calls would only slow the suite down).
+    await work.raw.disputes.updateOne({ _id: id }, { $set: { comments: filler } });
+    const full = await comment(id, { role: 'customer', request_id }, 'The last one');
+    expect(full.comments).toHaveLength(ENGAGEMENT_LIMITS.comments);
+    const before = await raw(id);
+    expect(await refused(comment(id, { role: 'provider', provider_id }))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'comment_limit_reached' },
+    });
+    expect(await raw(id)).toEqual(before);
+  });
+
+  it('lets only the customer of the request withdraw; a resolution does not show who resolved', async () => {
+    const { id } = await open();
+    expect(
+      await refused(call(work.nc, disputeOps.withdraw, { id, request_id: 'req_other' }, opts)),
+    ).toMatchObject({ code: 'not_found' });
+    const resolved = await call(
+      work.nc,
+      disputeOps.resolve,
+      { id, actor, resolution: { outcome: 'customer', reason: 'Refund due' } },
+      opts,
+    );
+    expect(resolved).toMatchObject({
+      status: 'resolved',
+      deadline_at: null,
+      resolution: { outcome: 'customer', reason: 'Refund due', customer_share_percent: null },
+    });
+    expect(resolved.resolution).not.toHaveProperty('resolved_by');
+  });
+
+  it('shows each party only its own cases', async () => {
+    const { id } = await open();
+    const get = (party: Party) => call(work.nc, disputeOps.get, { id, party }, opts);
+    const list = (party: Party, status?: 'open') =>
+      call(work.nc, disputeOps.list, { party, limit: 100, ...(status ? { status } : {}) }, opts);
+    for (const party of [
+      { role: 'customer', request_id },
+      { role: 'provider', provider_id },
+      staff,
+    ] as Party[]) {
+      expect(await get(party)).toMatchObject({ id });
+      expect((await list(party)).data.map((d) => d.id)).toContain(id);
+    }
+    for (const party of [
+      { role: 'customer', request_id: 'req_other' },
+      { role: 'provider', provider_id: 'prv_other' },
+    ] as Party[]) {
+      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+      expect((await list(party)).data).toEqual([]);
+    }
+    const opened = await list({ role: 'customer', request_id }, 'open');
+    expect(opened.data.every((d) => d.status === 'open' && d.request_id === request_id)).toBe(true);
+    expect(opened.data[0]?.id).toBe(id);
+  });
+});
+
+describe('the dispute deadline', () => {
+  it('escalates open cases to staff review once 7 days have passed', async () => {
+    const { id, created_at } = await open();
+    const reviewing = await open();
+    await act.escalate(reviewing.id);
+    const reviewingBefore = await raw(reviewing.id);
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+    const openedAt = new Date(created_at).getTime();
+
+    await sweepDisputes(work.service, new Date(openedAt + 6 * DAY));
+    expect((await raw(id))?.status).toBe('open');
+
+    const later = new Date(openedAt + 8 * DAY);
+    expect(await sweepDisputes(work.service, later)).toBeGreaterThanOrEqual(1);
+    expect(await raw(id)).toMatchObject({
+      status: 'under_review',
+      updated_at: later,
+      deadline_at: deadlineFor(DISPUTE_MACHINE, 'under_review', later),
+    });
+    const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+    expect(events.at(-1)).toMatchObject({
+      type: 'dispute.updated',
+      data: { object: { id, status: 'under_review' } },
+    });
+    // Under review has no deadline action: staff see it as overdue instead.
+    expect(await raw(reviewing.id)).toEqual(reviewingBefore);
+    expect(await sweepDisputes(work.service, later)).toBe(0);
+  });
+});

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  allowedActions,
+  deadlineFor,
+  disputeOps,
+  JOB_MACHINE,
+  jobOps,
+  milestoneOps,
+  newId,
+  nextState,
+  proposalOps,
+  type Job,
+  type JobAction,
+  type Party,
+} from '@handoff/contracts';
+import type { JobDoc } from '../src/domain/documents.ts';
+import {
+  allPairs,
+  awaitEventsAbout,
+  caughtUp,
+  eventsAbout,
+  newRequest,
+  opts,
+  pathsTo,
+  refused,
+  startWork,
+  type Work,
+} from './support/work.ts';
+
+const staff = 'staff-1@handoff.test';
+
+let work: Work;
+
+beforeAll(async () => {
+  work = await startWork();
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const raw = (id: string) => work.raw.jobs.findOne({ _id: id });
+
+/** A job started by accepting a proposal whose plan has `planned` milestones. */
+async function startJob(planned = 1, provider_id = newId('prv')) {
+  const request_id = await newRequest(work);
+  const proposal = await call(
+    work.nc,
+    proposalOps.create,
+    {
+      request_id,
+      provider_id,
+      provider_name: 'Ada Studio',
+      input: {
+        message: 'We can build it',
+        amount: 900,
+        milestones: Array.from({ length: planned }, (_v, i) => ({ title: `Step ${i + 1}` })),
+      },
+    },
+    opts,
+  );
+  const { job } = await call(work.nc, proposalOps.accept, { id: proposal.id, request_id }, opts);
+  const milestones = (
+    await work.raw.milestones.find({ job_id: job.id }).sort({ _id: 1 }).toArray()
+  ).map((m) => m._id);
+  return { job, request_id, provider_id, milestones };
+}
+
+type Started = Awaited<ReturnType<typeof startJob>>;
+
+/** The customer approves a milestone the provider submitted (the milestone's own operations). */
+async function approve(started: Started, id: string) {
+  await call(work.nc, milestoneOps.submit, { id, provider_id: started.provider_id }, opts);
+  await call(
+    work.nc,
+    milestoneOps.review,
+    { id, request_id: started.request_id, decision: 'approve' },
+    opts,
+  );
+}
+
+const cancelMilestone = (id: string) =>
+  call(work.nc, milestoneOps.cancel, { id, actor: staff, reason: 'Not needed' }, opts);
+
+const complete = (started: Started) =>
+  call(work.nc, jobOps.complete, { id: started.job.id, provider_id: started.provider_id }, opts);
+
+/** Each action of the machine, through the bus operation its actor uses. */
+const act: Record<JobAction, (started: Started) => Promise<Job>> = {
+  complete,
+  cancel: (started) =>
+    call(work.nc, jobOps.cancel, { id: started.job.id, actor: staff, reason: 'Stopped' }, opts),
+};
+
+const paths = pathsTo(JOB_MACHINE);
+
+/** A job whose work is done (its milestone approved), brought into `state`. */
+async function jobIn(state: keyof typeof paths): Promise<Started & { before: JobDoc }> {
+  const started = await startJob(1);
+  const [milestone] = started.milestones;
+  if (!milestone) throw new Error('the plan made no milestone');
+  await approve(started, milestone);
+  for (const action of paths[state]) await act[action](started);
+  const before = await raw(started.job.id);
+  if (before?.status !== state) throw new Error(`could not bring a job into ${state}`);
+  return { ...started, before };
+}
+
+describe('every (state, action) pair of the job machine', () => {
+  it.each(allPairs(JOB_MACHINE))('%s + %s', async (state, action) => {
+    const started = await jobIn(state);
+    const { before } = started;
+    const id = before._id;
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+    const next = nextState(JOB_MACHINE, state, action);
+
+    if (next === undefined) {
+      expect(await refused(act[action](started))).toMatchObject({
+        code: 'invalid_state_transition',
+        details: {
+          resource: 'job',
+          current_state: state,
+          action,
+          allowed_actions: allowedActions(JOB_MACHINE, state),
+        },
+      });
+      await caughtUp(work);
+      expect(await raw(id)).toEqual(before);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+      return;
+    }
+
+    const answer = await act[action](started);
+    const after = await raw(id);
+    if (!after) throw new Error('job vanished');
+    expect(after.status).toBe(next);
+    expect(answer).toMatchObject({ id, status: next });
+    expect(after.deadline_at).toEqual(deadlineFor(JOB_MACHINE, next, after.updated_at));
+    const event = JOB_MACHINE.events[action];
+    if (event) {
+      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+      expect(events).toHaveLength(eventsBefore + 1);
+      expect(events.at(-1)).toMatchObject({
+        type: event,
+        data: { request_id: started.request_id, object: answer },
+      });
+    } else {
+      await caughtUp(work);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+    }
+    if (action === 'complete') expect(after.completed_at).toEqual(after.updated_at);
+    if (action === 'cancel') {
+      expect(after).toMatchObject({ cancel_reason: 'Stopped', cancelled_by: staff });
+    }
+  });
+});
+
+describe('completing a job', () => {
+  const openWork = { code: 'conflict', details: { code: 'job_has_open_work' } };
+
+  it('needs every milestone approved or cancelled, one at least approved', async () => {
+    const started = await startJob(2);
+    const [first, second] = started.milestones;
+    if (!first || !second) throw new Error('the plan made no milestones');
+    const before = await raw(started.job.id);
+
+    expect(await refused(complete(started))).toMatchObject({
+      ...openWork,
+      message: expect.stringMatching(/2 milestones not approved or cancelled/),
+    });
+    await cancelMilestone(first);
+    await cancelMilestone(second);
+    expect(await refused(complete(started))).toMatchObject({
+      ...openWork,
+      message: expect.stringMatching(/no approved milestone/),
+    });
+    expect(await raw(started.job.id)).toEqual(before);
+
+    // Work added to the job and approved makes it complete.
+    const extra = await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: started.job.id, provider_id: started.provider_id, input: { title: 'Extra' } },
+      opts,
+    );
+    await approve(started, extra.id);
+    expect(await complete(started)).toMatchObject({ status: 'completed' });
+  });
+
+  it('waits for the job’s open disputes to be resolved', async () => {
+    const started = await startJob(1);
+    const [milestone] = started.milestones;
+    if (!milestone) throw new Error('the plan made no milestone');
+    await approve(started, milestone);
+    const dispute = await call(
+      work.nc,
+      disputeOps.create,
+      { request_id: started.request_id, input: { kind: 'dispute', reason: 'Late delivery' } },
+      opts,
+    );
+    expect(await refused(complete(started))).toMatchObject({
+      ...openWork,
+      message: expect.stringMatching(/1 open dispute/),
+    });
+    await call(work.nc, disputeOps.escalate, { id: dispute.id, actor: staff }, opts);
+    expect(await refused(complete(started))).toMatchObject(openWork);
+    expect((await raw(started.job.id))?.status).toBe('active');
+
+    await call(
+      work.nc,
+      disputeOps.resolve,
+      {
+        id: dispute.id,
+        actor: staff,
+        resolution: { outcome: 'provider', reason: 'Delivered as agreed' },
+      },
+      opts,
+    );
+    const completed = await complete(started);
+    expect(completed).toMatchObject({ status: 'completed', deadline_at: null });
+    const [event] = await awaitEventsAbout(work, started.job.id, 1);
+    expect(event).toMatchObject({
+      type: 'job.completed',
+      data: { request_id: started.request_id, object: completed },
+    });
+    expect(event?.data.sequence).toBeGreaterThan(0);
+  });
+});
+
+describe('cancelling a job', () => {
+  it('needs a reason', async () => {
+    const started = await startJob(0);
+    const before = await raw(started.job.id);
+    expect(
+      await refused(
+        call(work.nc, jobOps.cancel, { id: started.job.id, actor: staff, reason: '  ' }, opts),
+      ),
+    ).toMatchObject({ code: 'validation_failed', details: { errors: [{ pointer: '/reason' }] } });
+    expect(await raw(started.job.id)).toEqual(before);
+  });
+});
+
+describe('who sees and completes a job', () => {
+  it('shows the job to its request’s customer, its provider and staff only', async () => {
+    const started = await startJob(0);
+    const other = await startJob(0, started.provider_id);
+    const stranger = await startJob(0);
+    const { job } = started;
+
+    const get = (party: Party) => call(work.nc, jobOps.get, { id: job.id, party }, opts);
+    const customer: Party = { role: 'customer', request_id: started.request_id };
+    const provider: Party = { role: 'provider', provider_id: started.provider_id };
+    for (const party of [customer, provider, { role: 'staff', actor: staff } as Party]) {
+      expect(await get(party)).toEqual(job);
+    }
+    for (const party of [
+      { role: 'customer', request_id: stranger.request_id },
+      { role: 'provider', provider_id: stranger.provider_id },
+    ] as Party[]) {
+      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+    }
+
+    const list = async (party: Party, status?: Job['status']) =>
+      (
+        await call(work.nc, jobOps.list, { party, limit: 100, ...(status ? { status } : {}) }, opts)
+      ).data.map((j) => j.id);
+    expect(await list(customer)).toEqual([job.id]);
+    expect(await list(provider)).toEqual([other.job.id, job.id]);
+    expect(await list(provider, 'cancelled')).toEqual([]);
+
+    // Another provider cannot complete it: not_found, nothing changes.
+    const before = await raw(job.id);
+    expect(
+      await refused(
+        call(work.nc, jobOps.complete, { id: job.id, provider_id: stranger.provider_id }, opts),
+      ),
+    ).toMatchObject({ code: 'not_found' });
+    expect(await raw(job.id)).toEqual(before);
+  });
+});

@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  allowedActions,
+  deadlineFor,
+  deliverableOps,
+  jobOps,
+  MILESTONE_MACHINE,
+  milestoneOps,
+  nextState,
+  type Job,
+  type MilestoneAction,
+  type Party,
+} from '@handoff/contracts';
+import { sweepMilestones } from '../src/domain/milestones.ts';
+import {
+  allPairs,
+  awaitEventsAbout,
+  caughtUp,
+  eventsAbout,
+  newJob,
+  newRequest,
+  opts,
+  pathsTo,
+  refused,
+  startWork,
+  type Work,
+} from './support/work.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const provider_id = 'prv_milestones';
+const staff = 'staff-1@handoff.test';
+
+let work: Work;
+let request_id: string;
+let job: Job;
+
+beforeAll(async () => {
+  work = await startWork();
+  request_id = await newRequest(work);
+  job = await newJob(work, request_id, provider_id, 2_000);
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const create = (input: { title: string; amount?: number; currency?: string; due_at?: string }) =>
+  call(work.nc, milestoneOps.create, { job_id: job.id, provider_id, input }, opts);
+
+const review = (id: string, decision: 'approve' | 'request_changes', reason?: string) =>
+  call(
+    work.nc,
+    milestoneOps.review,
+    { id, request_id, decision, ...(reason === undefined ? {} : { reason }) },
+    opts,
+  );
+
+const addDeliverable = (milestone_id: string, title = 'Mockups') =>
+  call(
+    work.nc,
+    deliverableOps.create,
+    { milestone_id, provider_id, input: { title, url: 'https://example.com/mockups.png' } },
+    opts,
+  );
+
+/** Each action of the machine, through the bus operation that takes it. */
+const act: Record<MilestoneAction, (id: string) => Promise<unknown>> = {
+  update_progress: (id) =>
+    call(
+      work.nc,
+      milestoneOps.updateProgress,
+      { id, provider_id, input: { progress: 40, note: 'Halfway' } },
+      opts,
+    ),
+  add_deliverable: (id) => addDeliverable(id),
+  submit: (id) => call(work.nc, milestoneOps.submit, { id, provider_id, note: 'Ready' }, opts),
+  approve: (id) => review(id, 'approve'),
+  request_changes: (id) => review(id, 'request_changes', 'The colours are off'),
+  cancel: (id) => call(work.nc, milestoneOps.cancel, { id, actor: staff, reason: 'Dropped' }, opts),
+};
+
+const paths = pathsTo(MILESTONE_MACHINE);
+const raw = (id: string) => work.raw.milestones.findOne({ _id: id });
+
+/** A new milestone brought into `state` along the machine's own moves. */
+async function milestoneIn(state: keyof typeof paths) {
+  const created = await create({ title: `In ${state}` });
+  for (const action of paths[state]) await act[action](created.id);
+  return created.id;
+}
+
+describe('every (state, action) pair of the milestone machine', () => {
+  it.each(allPairs(MILESTONE_MACHINE))('%s + %s', async (state, action) => {
+    const id = await milestoneIn(state);
+    const before = await raw(id);
+    expect(before?.status).toBe(state);
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+    const deliverablesBefore = await work.raw.deliverables.countDocuments({ milestone_id: id });
+    const next = nextState(MILESTONE_MACHINE, state, action);
+
+    if (next === undefined) {
+      expect(await refused(act[action](id))).toMatchObject({
+        code: 'invalid_state_transition',
+        details: {
+          resource: 'milestone',
+          current_state: state,
+          action,
+          allowed_actions: allowedActions(MILESTONE_MACHINE, state),
+        },
+      });
+      await caughtUp(work);
+      expect(await raw(id)).toEqual(before);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+      expect(await work.raw.deliverables.countDocuments({ milestone_id: id })).toBe(
+        deliverablesBefore,
+      );
+      return;
+    }
+
+    const answer = await act[action](id);
+    const after = await raw(id);
+    expect(after?.status).toBe(next);
+    if (!before || !after) throw new Error('milestone vanished');
+    // Entering a waiting state starts its clock; a move that keeps the state keeps it.
+    expect(after.deadline_at).toEqual(
+      next === state ? before.deadline_at : deadlineFor(MILESTONE_MACHINE, next, after.updated_at),
+    );
+    const event = MILESTONE_MACHINE.events[action];
+    if (event) {
+      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+      expect(events).toHaveLength(eventsBefore + 1);
+      expect(events.at(-1)).toMatchObject({
+        type: event,
+        data: { request_id, object: { object: 'milestone', id, status: next } },
+      });
+    } else {
+      await caughtUp(work);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+    }
+    if (action === 'add_deliverable') {
+      // The milestone's news is the deliverable's own creation.
+      const deliverable = answer as { id: string; milestone_id: string };
+      expect(deliverable.milestone_id).toBe(id);
+      const [created] = await awaitEventsAbout(work, deliverable.id, 1);
+      expect(created).toMatchObject({ type: 'deliverable.created', data: { request_id } });
+    }
+    if (action === 'submit') {
+      expect(after).toMatchObject({ revision: before.revision + 1, submission_note: 'Ready' });
+      expect(after.submitted_at).toEqual(after.updated_at);
+    }
+    if (action === 'approve') {
+      expect(after).toMatchObject({ approved_by: 'customer', approved_at: after.updated_at });
+    }
+    if (action === 'request_changes') {
+      expect(after.change_request_reason).toBe('The colours are off');
+    }
+    if (action === 'update_progress') {
+      expect(after).toMatchObject({ progress: 40, progress_note: 'Halfway' });
+    }
+  });
+});
+
+describe('creating milestones', () => {
+  it('adds an open milestone to the provider’s active job, announced as milestone.created', async () => {
+    const due_at = new Date(Date.now() + 10 * DAY).toISOString();
+    const created = await create({ title: 'Logo', amount: 149.99, due_at });
+    expect(created).toMatchObject({
+      object: 'milestone',
+      request_id,
+      job_id: job.id,
+      provider_id,
+      title: 'Logo',
+      amount: 149.99,
+      currency: 'USD',
+      status: 'open',
+      progress: 0,
+      revision: 0,
+      approved_by: null,
+      due_at,
+      // With a due date, the open milestone's deadline is the due date.
+      deadline_at: due_at,
+    });
+    expect(created.id).toMatch(/^mst_/);
+    expect(await raw(created.id)).toMatchObject({ amount_minor: 14_999, currency: 'USD' });
+    const [event] = await awaitEventsAbout(work, created.id, 1);
+    expect(event).toMatchObject({ type: 'milestone.created', data: { request_id } });
+    expect(event?.data.sequence).toBeGreaterThan(0);
+
+    const plain = await create({ title: 'Copy' });
+    expect(plain).toMatchObject({ amount: null, currency: null, due_at: null });
+    expect(new Date(plain.deadline_at ?? 0).getTime()).toBe(
+      new Date(plain.created_at).getTime() + 30 * DAY,
+    );
+  });
+
+  it('refuses amounts finer than the currency and currencies other than the job’s', async () => {
+    const count = await work.raw.milestones.countDocuments({ job_id: job.id });
+    expect(await refused(create({ title: 'X', amount: 10.005 }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/amount', code: 'invalid_precision' }], max_decimals: 2 },
+    });
+    expect(await refused(create({ title: 'X', amount: 10, currency: 'EUR' }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/currency', code: 'currency_mismatch' }] },
+    });
+    expect(await work.raw.milestones.countDocuments({ job_id: job.id })).toBe(count);
+  });
+
+  it('answers not_found for another provider’s job and job_not_active once the job ended', async () => {
+    expect(
+      await refused(
+        call(
+          work.nc,
+          milestoneOps.create,
+          { job_id: job.id, provider_id: 'prv_other', input: { title: 'Sneaky' } },
+          opts,
+        ),
+      ),
+    ).toMatchObject({ code: 'not_found' });
+
+    const otherRequest = await newRequest(work);
+    const ended = await newJob(work, otherRequest, provider_id);
+    const open = await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: ended.id, provider_id, input: { title: 'Before' } },
+      opts,
+    );
+    await call(work.nc, jobOps.cancel, { id: ended.id, actor: staff, reason: 'Stopped' }, opts);
+    expect(
+      await refused(
+        call(
+          work.nc,
+          milestoneOps.create,
+          { job_id: ended.id, provider_id, input: { title: 'After' } },
+          opts,
+        ),
+      ),
+    ).toMatchObject({ code: 'conflict', details: { code: 'job_not_active' } });
+    // Provider work on a milestone of an ended job is refused the same way.
+    expect(
+      await refused(call(work.nc, milestoneOps.submit, { id: open.id, provider_id }, opts)),
+    ).toMatchObject({ code: 'conflict', details: { code: 'job_not_active' } });
+    expect((await raw(open.id))?.status).toBe('open');
+  });
+});
+
+describe('reviews', () => {
+  it('needs a reason to request changes, and changes nothing without one', async () => {
+    const id = await milestoneIn('submitted');
+    const before = await raw(id);
+    expect(await refused(review(id, 'request_changes'))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/reason' }] },
+    });
+    expect(await refused(review(id, 'request_changes', '   '))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/reason' }] },
+    });
+    expect(await raw(id)).toEqual(before);
+  });
+
+  it('moves the submitted deliverables with the review: revision requested, then accepted', async () => {
+    const id = await milestoneIn('open');
+    const first = await addDeliverable(id, 'First draft');
+    const withdrawn = await addDeliverable(id, 'Wrong file');
+    await call(work.nc, deliverableOps.withdraw, { id: withdrawn.id, provider_id }, opts);
+    await act.submit(id);
+    const changed = await review(id, 'request_changes', 'Bigger logo');
+    expect(changed).toMatchObject({
+      status: 'changes_requested',
+      change_request_reason: 'Bigger logo',
+    });
+    const status = async (deliverableId: string) =>
+      (await work.raw.deliverables.findOne({ _id: deliverableId }))?.status;
+    expect(await status(first.id)).toBe('revision_requested');
+    expect(await status(withdrawn.id)).toBe('withdrawn');
+
+    const second = await addDeliverable(id, 'Second draft');
+    const resubmitted = await act.submit(id);
+    expect(resubmitted).toMatchObject({
+      status: 'submitted',
+      revision: 2,
+      change_request_reason: null,
+    });
+    expect(await status(second.id)).toBe('submitted');
+    const approved = await review(id, 'approve');
+    expect(approved).toMatchObject({ status: 'approved', approved_by: 'customer' });
+    expect(await status(second.id)).toBe('accepted');
+    expect(await status(first.id)).toBe('revision_requested');
+    expect(await status(withdrawn.id)).toBe('withdrawn');
+    const [raw2] = await work.raw.deliverables.find({ _id: second.id }).toArray();
+    expect(raw2?.deadline_at).toBeNull();
+  });
+
+  it('lets only the customer of the request review', async () => {
+    const id = await milestoneIn('submitted');
+    const other = await newRequest(work);
+    expect(
+      await refused(
+        call(work.nc, milestoneOps.review, { id, request_id: other, decision: 'approve' }, opts),
+      ),
+    ).toMatchObject({ code: 'not_found' });
+    expect(
+      await refused(call(work.nc, milestoneOps.submit, { id, provider_id: 'prv_other' }, opts)),
+    ).toMatchObject({ code: 'not_found' });
+    expect((await raw(id))?.status).toBe('submitted');
+  });
+});
+
+describe('reading milestones', () => {
+  it('shows each party only its own, and filters by job and status', async () => {
+    const id = await milestoneIn('open');
+    const get = (party: Party) => call(work.nc, milestoneOps.get, { id, party }, opts);
+    const list = (party: Party, extra: { job_id?: string; status?: 'open' } = {}) =>
+      call(work.nc, milestoneOps.list, { party, limit: 100, ...extra }, opts);
+
+    expect(await get({ role: 'customer', request_id })).toMatchObject({ id });
+    expect(await get({ role: 'provider', provider_id })).toMatchObject({ id });
+    expect(await get({ role: 'staff', actor: staff })).toMatchObject({ id });
+    for (const party of [
+      { role: 'customer', request_id: 'req_someoneelse' },
+      { role: 'provider', provider_id: 'prv_other' },
+    ] as Party[]) {
+      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+      expect((await list(party)).data).toEqual([]);
+    }
+    expect(
+      await refused(
+        call(
+          work.nc,
+          milestoneOps.get,
+          { id: 'mst_nope', party: { role: 'staff', actor: staff } },
+          opts,
+        ),
+      ),
+    ).toMatchObject({ code: 'not_found' });
+
+    const mine = await list({ role: 'customer', request_id }, { job_id: job.id });
+    expect(mine.data.length).toBeGreaterThan(1);
+    expect(mine.data.every((m) => m.request_id === request_id && m.job_id === job.id)).toBe(true);
+    // Newest first.
+    expect(mine.data[0]?.id).toBe(id);
+    const ids = mine.data.map((m) => m.id);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    const open = await list({ role: 'provider', provider_id }, { status: 'open' });
+    expect(open.data.length).toBeGreaterThan(0);
+    expect(open.data.every((m) => m.status === 'open' && m.provider_id === provider_id)).toBe(true);
+    const page = await call(
+      work.nc,
+      milestoneOps.list,
+      { party: { role: 'staff', actor: staff }, limit: 1 },
+      opts,
+    );
+    expect(page).toMatchObject({ object: 'list', has_more: true });
+    expect(page.data).toHaveLength(1);
+  });
+});
+
+describe('the review deadline', () => {
+  it('approves a submitted milestone by deadline once 14 days have passed, accepting its deliverables', async () => {
+    const id = await milestoneIn('open');
+    const deliverable = await addDeliverable(id);
+    await act.submit(id);
+    const submitted = await raw(id);
+    const submittedAt = submitted?.submitted_at?.getTime() ?? 0;
+    const open = await milestoneIn('open');
+    const openBefore = await raw(open);
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+
+    // A day before the deadline nothing happens.
+    await sweepMilestones(work.service, new Date(submittedAt + 13 * DAY));
+    expect((await raw(id))?.status).toBe('submitted');
+
+    const later = new Date(submittedAt + 15 * DAY);
+    expect(await sweepMilestones(work.service, later)).toBeGreaterThanOrEqual(1);
+    expect(await raw(id)).toMatchObject({
+      status: 'approved',
+      approved_by: 'deadline',
+      approved_at: later,
+      deadline_at: null,
+    });
+    expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
+    const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+    expect(events.at(-1)).toMatchObject({
+      type: 'milestone.approved',
+      data: { object: { status: 'approved', approved_by: 'deadline' } },
+    });
+    // Open milestones have no deadline action: they are only listed as overdue.
+    expect(await raw(open)).toEqual(openBefore);
+    // Nothing is left for a second pass.
+    expect(await sweepMilestones(work.service, later)).toBe(0);
+  });
+
+  it('finishes the deliverables of a reviewed milestone that a crash left submitted', async () => {
+    const id = await milestoneIn('open');
+    const deliverable = await addDeliverable(id);
+    await act.submit(id);
+    await review(id, 'approve');
+    // As if the process died between the approval and its deliverables.
+    await work.raw.deliverables.updateOne(
+      { _id: deliverable.id },
+      { $set: { status: 'submitted' } },
+    );
+    await sweepMilestones(work.service, new Date());
+    expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
+  });
+});

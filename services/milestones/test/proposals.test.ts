@@ -1,0 +1,534 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import {
+  allowedActions,
+  deadlineFor,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  newId,
+  nextState,
+  PROPOSAL_MACHINE,
+  proposalOps,
+  type Party,
+  type ProposalAction,
+  type ProposalCreate,
+} from '@handoff/contracts';
+import type { ProposalDoc } from '../src/domain/documents.ts';
+import {
+  ANOTHER_ACCEPTED,
+  materializePending,
+  proposalDeadlineMove,
+  sweepProposals,
+} from '../src/domain/proposals.ts';
+import {
+  allPairs,
+  awaitEventsAbout,
+  caughtUp,
+  eventsAbout,
+  newRequest,
+  opts,
+  pathsTo,
+  refused,
+  startWork,
+  type Work,
+} from './support/work.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let work: Work;
+
+beforeAll(async () => {
+  work = await startWork();
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const raw = (id: string) => work.raw.proposals.findOne({ _id: id });
+
+function propose(
+  request_id: string,
+  provider_id = newId('prv'),
+  input: Partial<ProposalCreate> = {},
+) {
+  return call(
+    work.nc,
+    proposalOps.create,
+    {
+      request_id,
+      provider_id,
+      provider_name: 'Ada Studio',
+      input: { message: 'We can build it', amount: 1_500, ...input },
+    },
+    opts,
+  );
+}
+
+const accept = (id: string, request_id: string) =>
+  call(work.nc, proposalOps.accept, { id, request_id }, opts);
+
+/** Each action of the machine, the way its actor takes it: over the bus, or as the sweep does. */
+const act: Record<ProposalAction, (doc: ProposalDoc) => Promise<unknown>> = {
+  accept: (doc) => accept(doc._id, doc.request_id),
+  decline: (doc) =>
+    call(
+      work.nc,
+      proposalOps.decline,
+      { id: doc._id, request_id: doc.request_id, reason: 'Too expensive' },
+      opts,
+    ),
+  withdraw: (doc) =>
+    call(work.nc, proposalOps.withdraw, { id: doc._id, provider_id: doc.provider_id }, opts),
+  // The system's action on a passed deadline: the very function the sweep applies.
+  expire: (doc) => proposalDeadlineMove(work.service, doc._id, 'expire', new Date()),
+};
+
+const paths = pathsTo(PROPOSAL_MACHINE);
+
+/** A new proposal, on a request of its own, brought into `state` along the machine's moves. */
+async function proposalIn(state: keyof typeof paths): Promise<ProposalDoc> {
+  const request_id = await newRequest(work);
+  const created = await propose(request_id);
+  for (const action of paths[state]) {
+    const doc = await raw(created.id);
+    if (!doc) throw new Error('proposal vanished');
+    await act[action](doc);
+  }
+  const doc = await raw(created.id);
+  if (doc?.status !== state) throw new Error(`could not bring a proposal into ${state}`);
+  return doc;
+}
+
+describe('every (state, action) pair of the proposal machine', () => {
+  it.each(allPairs(PROPOSAL_MACHINE))('%s + %s', async (state, action) => {
+    const before = await proposalIn(state);
+    const id = before._id;
+    await caughtUp(work);
+    const eventsBefore = eventsAbout(work, id).length;
+    const next = nextState(PROPOSAL_MACHINE, state, action);
+
+    if (next === undefined) {
+      expect(await refused(act[action](before))).toMatchObject({
+        code: 'invalid_state_transition',
+        details: {
+          resource: 'proposal',
+          current_state: state,
+          action,
+          allowed_actions: allowedActions(PROPOSAL_MACHINE, state),
+        },
+      });
+      await caughtUp(work);
+      expect(await raw(id)).toEqual(before);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+      return;
+    }
+
+    await act[action](before);
+    const after = await raw(id);
+    if (!after) throw new Error('proposal vanished');
+    expect(after.status).toBe(next);
+    expect(after.deadline_at).toEqual(deadlineFor(PROPOSAL_MACHINE, next, after.updated_at));
+    expect(after.decided_at).toEqual(after.updated_at);
+    const event = PROPOSAL_MACHINE.events[action];
+    if (event) {
+      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+      expect(events).toHaveLength(eventsBefore + 1);
+      expect(events.at(-1)).toMatchObject({
+        type: event,
+        data: {
+          request_id: before.request_id,
+          object: { object: 'proposal', id, status: next },
+        },
+      });
+    } else {
+      await caughtUp(work);
+      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
+    }
+    if (action === 'decline') expect(after.decline_reason).toBe('Too expensive');
+    if (action === 'accept') expect(after.job_id).toMatch(/^job_/);
+  });
+});
+
+describe('creating proposals', () => {
+  it('stores the amounts in minor units, starts the 14-day clock and announces proposal.received', async () => {
+    const request_id = await newRequest(work);
+    const provider_id = newId('prv');
+    const created = await propose(request_id, provider_id, {
+      amount: 1_234.5,
+      currency: 'EUR',
+      estimated_days: 20,
+      milestones: [
+        { title: 'Design', amount: 400.25, due_in_days: 7, description: 'Wireframes' },
+        { title: 'Build' },
+      ],
+    });
+    expect(created).toMatchObject({
+      object: 'proposal',
+      request_id,
+      provider_id,
+      provider_name: 'Ada Studio',
+      amount: 1_234.5,
+      currency: 'EUR',
+      estimated_days: 20,
+      milestones: [
+        { title: 'Design', description: 'Wireframes', amount: 400.25, due_in_days: 7 },
+        { title: 'Build', description: null, amount: null, due_in_days: null },
+      ],
+      status: 'submitted',
+      job_id: null,
+      decline_reason: null,
+      decided_at: null,
+    });
+    expect(created.id).toMatch(/^prp_/);
+    expect(new Date(created.deadline_at ?? 0).getTime()).toBe(
+      new Date(created.created_at).getTime() + 14 * DAY,
+    );
+    expect(await raw(created.id)).toMatchObject({
+      amount_minor: 123_450,
+      currency: 'EUR',
+      milestones: [{ amount_minor: 40_025 }, { amount_minor: null }],
+      materialized: false,
+    });
+    const [event] = await awaitEventsAbout(work, created.id, 1);
+    expect(event).toMatchObject({
+      type: 'proposal.received',
+      data: { request_id, object: created },
+    });
+    expect(event?.data.sequence).toBeGreaterThan(0);
+  });
+
+  it('refuses amounts finer than the currency, pointing at the amount', async () => {
+    const request_id = await newRequest(work);
+    expect(await refused(propose(request_id, undefined, { amount: 10.005 }))).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/amount', code: 'invalid_precision' }], max_decimals: 2 },
+    });
+    expect(
+      await refused(
+        propose(request_id, undefined, {
+          amount: 1_000,
+          currency: 'JPY',
+          milestones: [{ title: 'Half', amount: 500.5 }],
+        }),
+      ),
+    ).toMatchObject({
+      code: 'validation_failed',
+      details: { errors: [{ pointer: '/milestones/0/amount', code: 'invalid_precision' }] },
+    });
+    expect(await work.raw.proposals.countDocuments({ request_id })).toBe(0);
+  });
+
+  it('allows one open proposal per provider and request (proposal_exists)', async () => {
+    const request_id = await newRequest(work);
+    const provider_id = newId('prv');
+    const first = await propose(request_id, provider_id);
+    expect(await refused(propose(request_id, provider_id))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'proposal_exists' },
+    });
+    // Another provider may propose; the first may again once its proposal is withdrawn.
+    await propose(request_id);
+    await call(work.nc, proposalOps.withdraw, { id: first.id, provider_id }, opts);
+    const again = await propose(request_id, provider_id, { amount: 1_200 });
+    expect(again).toMatchObject({ status: 'submitted', amount: 1_200 });
+    expect(await work.raw.proposals.countDocuments({ request_id, provider_id })).toBe(2);
+  });
+
+  it('refuses proposals once a proposal of the request was accepted (request_not_open)', async () => {
+    const request_id = await newRequest(work);
+    const winner = await propose(request_id);
+    await accept(winner.id, request_id);
+    expect(await refused(propose(request_id))).toMatchObject({
+      code: 'conflict',
+      details: { code: 'request_not_open' },
+    });
+    expect(await work.raw.proposals.countDocuments({ request_id })).toBe(1);
+  });
+});
+
+describe('accepting a proposal', () => {
+  it('starts the job with the planned milestones and declines the other proposals', async () => {
+    const request_id = await newRequest(work);
+    const provider_id = newId('prv');
+    const other = await propose(request_id);
+    const withdrawn = await propose(request_id);
+    await call(
+      work.nc,
+      proposalOps.withdraw,
+      { id: withdrawn.id, provider_id: withdrawn.provider_id },
+      opts,
+    );
+    const chosen = await propose(request_id, provider_id, {
+      amount: 3_000,
+      milestones: [
+        { title: 'Design', amount: 1_000, due_in_days: 10 },
+        { title: 'Build', amount: 2_000 },
+        { title: 'Launch' },
+      ],
+    });
+    await caughtUp(work);
+    const otherEvents = eventsAbout(work, other.id).length;
+
+    const { proposal, job } = await accept(chosen.id, request_id);
+    expect(proposal).toMatchObject({
+      id: chosen.id,
+      status: 'accepted',
+      job_id: job.id,
+      deadline_at: null,
+    });
+    expect(proposal.decided_at).not.toBeNull();
+    const at = new Date(proposal.decided_at ?? 0).getTime();
+    expect(job).toMatchObject({
+      object: 'job',
+      request_id,
+      proposal_id: chosen.id,
+      provider_id,
+      amount: 3_000,
+      currency: 'USD',
+      status: 'active',
+      cancel_reason: null,
+      completed_at: null,
+    });
+    expect(job.id).toMatch(/^job_/);
+    expect(job.deadline_at).toBe(
+      deadlineFor(JOB_MACHINE, 'active', new Date(at))?.toISOString() ?? null,
+    );
+    expect(await work.raw.jobs.findOne({ _id: job.id })).toMatchObject({ amount_minor: 300_000 });
+    expect(await raw(chosen.id)).toMatchObject({ materialized: true });
+
+    // The plan's milestones, open, in the plan's order, each announced as milestone.created.
+    const milestones = await work.raw.milestones
+      .find({ job_id: job.id })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(milestones.map((m) => [m.title, m.amount_minor, m.status])).toEqual([
+      ['Design', 100_000, 'open'],
+      ['Build', 200_000, 'open'],
+      ['Launch', null, 'open'],
+    ]);
+    const [design, build, launch] = milestones;
+    expect(design?.due_at).toEqual(new Date(at + 10 * DAY));
+    expect(design?.deadline_at).toEqual(design?.due_at);
+    expect(build?.due_at).toBeNull();
+    expect(build?.deadline_at).toEqual(deadlineFor(MILESTONE_MACHINE, 'open', new Date(at)));
+    expect(launch).toMatchObject({ currency: null, provider_id, request_id });
+    const [acceptedEvent] = (await awaitEventsAbout(work, chosen.id, 2)).slice(1);
+    expect(acceptedEvent).toMatchObject({
+      type: 'proposal.accepted',
+      data: { request_id, object: proposal },
+    });
+    for (const milestone of milestones) {
+      const [created] = await awaitEventsAbout(work, milestone._id, 1);
+      expect(created).toMatchObject({
+        type: 'milestone.created',
+        data: { request_id, object: { id: milestone._id, job_id: job.id, status: 'open' } },
+      });
+      // The acceptance is announced before the work it started.
+      expect(created?.data.sequence).toBeGreaterThan(acceptedEvent?.data.sequence ?? Infinity);
+    }
+    // The job's start is announced by proposal.accepted, not by an event of its own.
+    expect(eventsAbout(work, job.id)).toHaveLength(0);
+
+    // The other open proposal is declined by the system, quietly; the withdrawn one stays so.
+    expect(await raw(other.id)).toMatchObject({
+      status: 'declined',
+      decline_reason: ANOTHER_ACCEPTED,
+      deadline_at: null,
+    });
+    expect((await raw(withdrawn.id))?.status).toBe('withdrawn');
+    await caughtUp(work);
+    expect(eventsAbout(work, other.id)).toHaveLength(otherEvents);
+  });
+
+  it('lets one of two concurrent acceptances of a request’s proposals win', async () => {
+    const request_id = await newRequest(work);
+    const first = await propose(request_id);
+    const second = await propose(request_id);
+    const outcomes = await Promise.allSettled([
+      accept(first.id, request_id),
+      accept(second.id, request_id),
+    ]);
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    const lost = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'declined', allowed_actions: [] },
+    });
+    expect(await work.raw.jobs.countDocuments({ request_id })).toBe(1);
+    const statuses = (await work.raw.proposals.find({ request_id }).toArray()).map((p) => p.status);
+    expect(statuses.sort()).toEqual(['accepted', 'declined']);
+  });
+
+  it('finishes an acceptance whose job and milestones a crash left unwritten', async () => {
+    const request_id = await newRequest(work);
+    const open = await propose(request_id);
+    // The state right after the acceptance's own write, as a crash would leave it.
+    const at = new Date();
+    const crashed: ProposalDoc = {
+      _id: newId('prp'),
+      request_id,
+      provider_id: newId('prv'),
+      provider_name: 'Crashed Co',
+      message: 'Two steps',
+      amount_minor: 50_000,
+      currency: 'GBP',
+      estimated_days: null,
+      milestones: [
+        { title: 'One', description: null, amount_minor: 20_000, due_in_days: 5 },
+        { title: 'Two', description: null, amount_minor: 30_000, due_in_days: null },
+      ],
+      status: 'accepted',
+      job_id: newId('job', at.getTime()),
+      planned_milestone_ids: [newId('mst', at.getTime()), newId('mst', at.getTime() + 1)],
+      materialized: false,
+      decline_reason: null,
+      decided_at: at,
+      deadline_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    await work.raw.proposals.insertOne(crashed);
+    expect(await work.raw.jobs.findOne({ _id: crashed.job_id ?? '' })).toBeNull();
+
+    await materializePending(work.service);
+    expect(await raw(crashed._id)).toMatchObject({ materialized: true });
+    expect(await work.raw.jobs.findOne({ _id: crashed.job_id ?? '' })).toMatchObject({
+      request_id,
+      proposal_id: crashed._id,
+      provider_id: crashed.provider_id,
+      amount_minor: 50_000,
+      currency: 'GBP',
+      status: 'active',
+      created_at: at,
+    });
+    const milestones = await work.raw.milestones
+      .find({ job_id: crashed.job_id ?? '' })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(milestones.map((m) => m._id)).toEqual(crashed.planned_milestone_ids);
+    expect(milestones.map((m) => [m.title, m.amount_minor, m.currency])).toEqual([
+      ['One', 20_000, 'GBP'],
+      ['Two', 30_000, 'GBP'],
+    ]);
+    for (const id of crashed.planned_milestone_ids) {
+      expect(await awaitEventsAbout(work, id, 1)).toMatchObject([{ type: 'milestone.created' }]);
+    }
+    expect(await raw(open.id)).toMatchObject({
+      status: 'declined',
+      decline_reason: ANOTHER_ACCEPTED,
+    });
+
+    // Nothing is left to do, and running it again duplicates nothing.
+    expect(await materializePending(work.service)).toBe(0);
+    await caughtUp(work);
+    expect(await work.raw.milestones.countDocuments({ job_id: crashed.job_id ?? '' })).toBe(2);
+    for (const id of crashed.planned_milestone_ids) {
+      expect(eventsAbout(work, id)).toHaveLength(1);
+    }
+  });
+});
+
+describe('who sees and decides what', () => {
+  it('scopes reads and moves to the request’s customer, the proposing provider, and staff', async () => {
+    const request_id = await newRequest(work);
+    const otherRequest = await newRequest(work);
+    const provider_id = newId('prv');
+    const mine = await propose(request_id, provider_id);
+    const theirs = await propose(request_id);
+    const elsewhere = await propose(otherRequest, provider_id);
+
+    const get = (party: Party) => call(work.nc, proposalOps.get, { id: mine.id, party }, opts);
+    const customer: Party = { role: 'customer', request_id };
+    const provider: Party = { role: 'provider', provider_id };
+    const staff: Party = { role: 'staff', actor: 'staff-1@handoff.test' };
+    for (const party of [customer, provider, staff]) {
+      expect(await get(party)).toMatchObject({ id: mine.id });
+    }
+    for (const party of [
+      { role: 'customer', request_id: otherRequest },
+      { role: 'provider', provider_id: theirs.provider_id },
+    ] as Party[]) {
+      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+    }
+    expect(
+      await refused(call(work.nc, proposalOps.get, { id: 'prp_unknown', party: staff }, opts)),
+    ).toMatchObject({ code: 'not_found' });
+
+    const list = async (party: Party, status?: 'submitted' | 'withdrawn') =>
+      (
+        await call(
+          work.nc,
+          proposalOps.list,
+          { party, limit: 100, ...(status ? { status } : {}) },
+          opts,
+        )
+      ).data.map((p) => p.id);
+    expect(await list(customer)).toEqual([theirs.id, mine.id]);
+    expect(await list(provider)).toEqual([elsewhere.id, mine.id]);
+    const all = await list(staff);
+    expect(all).toEqual(expect.arrayContaining([mine.id, theirs.id, elsewhere.id]));
+
+    // Moves outside the party's reach answer not_found and change nothing.
+    const before = await raw(mine.id);
+    const attempts = [
+      accept(mine.id, otherRequest),
+      call(work.nc, proposalOps.decline, { id: mine.id, request_id: otherRequest }, opts),
+      call(work.nc, proposalOps.withdraw, { id: mine.id, provider_id: theirs.provider_id }, opts),
+    ];
+    for (const attempt of attempts) {
+      expect(await refused(attempt)).toMatchObject({ code: 'not_found' });
+    }
+    expect(await raw(mine.id)).toEqual(before);
+
+    await call(work.nc, proposalOps.withdraw, { id: mine.id, provider_id }, opts);
+    expect(await list(customer, 'withdrawn')).toEqual([mine.id]);
+    expect(await list(customer, 'submitted')).toEqual([theirs.id]);
+  });
+
+  it('pages a request’s proposals newest first', async () => {
+    const request_id = await newRequest(work);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await propose(request_id)).id);
+    const party: Party = { role: 'customer', request_id };
+    const first = await call(work.nc, proposalOps.list, { party, limit: 2 }, opts);
+    expect(first.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(first.has_more).toBe(true);
+    const rest = await call(
+      work.nc,
+      proposalOps.list,
+      { party, limit: 2, starting_after: ids[1] },
+      opts,
+    );
+    expect(rest.data.map((p) => p.id)).toEqual([ids[0]]);
+    expect(rest.has_more).toBe(false);
+  });
+});
+
+describe('the decision deadline', () => {
+  it('expires submitted proposals once 14 days have passed, and nothing else', async () => {
+    const request_id = await newRequest(work);
+    const waiting = await propose(request_id);
+    const decided = await propose(request_id);
+    await call(work.nc, proposalOps.decline, { id: decided.id, request_id }, opts);
+    const decidedBefore = await raw(decided.id);
+    const deadline = new Date(waiting.deadline_at ?? 0);
+
+    // Not yet: a day before the deadline nothing moves.
+    await sweepProposals(work.service, new Date(deadline.getTime() - DAY));
+    expect((await raw(waiting.id))?.status).toBe('submitted');
+
+    const now = new Date(deadline.getTime() + 1);
+    expect(await sweepProposals(work.service, now)).toBeGreaterThanOrEqual(1);
+    expect(await raw(waiting.id)).toMatchObject({
+      status: 'expired',
+      deadline_at: null,
+      decided_at: now,
+    });
+    expect(await raw(decided.id)).toEqual(decidedBefore);
+    await caughtUp(work);
+    expect(eventsAbout(work, waiting.id).map((e) => e.type)).toEqual(['proposal.received']);
+  });
+});
