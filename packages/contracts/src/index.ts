@@ -6,6 +6,7 @@ export * from './engagement.ts';
 export * from './events.ts';
 export * from './health.ts';
 export * from './ids.ts';
+export * from './lifecycle-docs.ts';
 export * from './lifecycle.ts';
 export * from './money.ts';
 export * from './operation.ts';

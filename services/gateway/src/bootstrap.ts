@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { createKeyVerifier } from './auth/agent-keys.ts';
 import { createAuthFailureGuard } from './auth/client-guard.ts';
+import { createProviderVerifier } from './auth/provider-keys.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
@@ -45,6 +46,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     ttlMs: env.ACCESS_CACHE_TTL_MS,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
+  const providers = createProviderVerifier({
+    nc: bus.nc,
+    ttlMs: env.ACCESS_CACHE_TTL_MS,
+    busTimeoutMs: env.BUS_TIMEOUT_MS,
+  });
   const server = createServer();
   try {
     await ensureRateLimitStream(bus.jsm);
@@ -57,6 +63,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
       keys,
+      providers,
       staff: createStaffVerifier({
         ...(env.STAFF_JWT_SECRET ? { secret: env.STAFF_JWT_SECRET } : {}),
         ...(env.STAFF_JWKS_URL ? { jwksUrl: env.STAFF_JWKS_URL } : {}),
@@ -78,6 +85,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     });
   } catch (error) {
     keys.stop();
+    providers.stop();
     await bus.nc.close();
     throw error;
   }
@@ -98,6 +106,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         server.closeIdleConnections();
         await closed;
         keys.stop();
+        providers.stop();
         await bus.nc.drain();
         logger.info('gateway stopped');
       })();

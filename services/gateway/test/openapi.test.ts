@@ -1,4 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import {
+  DELIVERABLE_MACHINE,
+  DISPUTE_MACHINE,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  PAYMENT_MACHINE,
+  PAYMENT_REQUEST_MACHINE,
+  PROPOSAL_MACHINE,
+  type StateMachine,
+} from '@handoff/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
@@ -80,7 +90,12 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
   const token = isTokenRoute(route);
   const post = route.method === 'post';
   const { access } = route;
-  if (route.body) {
+  if (route.rawBody) {
+    // A raw body is never parsed here: its 400s are the handler's own (e.g. a bad signature).
+    out[400] = [...route.rawBody.badRequest];
+    out[413] = ['payload_too_large'];
+    out[415] = ['unsupported_media_type'];
+  } else if (route.body) {
     out[400] = ['invalid_json'];
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
@@ -88,6 +103,7 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
   const unauthorized = {
     public: [],
     agent: ['api_key_missing', 'api_key_invalid', 'api_key_expired'],
+    provider: ['api_key_missing', 'api_key_invalid', 'api_key_expired'],
     staff: ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'],
     applicant: ['application_secret_missing'],
   }[access.kind];
@@ -100,7 +116,9 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     ...(token ? ['request_token_invalid'] : []),
   ];
   if (forbidden.length > 0) out[403] = forbidden;
-  if (route.notFound || /\{\w+\}/.test(route.path)) out[404] = [route.notFound ?? 'not_found'];
+  if (route.notFound || /\{\w+\}/.test(route.path)) {
+    out[404] = [route.notFound ?? 'not_found', ...(route.notFoundAlso ?? [])];
+  }
   out[405] = ['method_not_allowed'];
   if (route.method !== 'get') {
     out[409] = [
@@ -196,6 +214,7 @@ describe('the OpenAPI document', () => {
   it('describes the security schemes of the conventions', () => {
     expect(doc.components.securitySchemes).toEqual({
       agentKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      providerKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       staffJwt: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
       applicationSecret: expect.objectContaining({
         type: 'apiKey',
@@ -262,6 +281,7 @@ for (const route of served) {
         public: [],
         applicant: [{ applicationSecret: [] }],
         staff: [{ staffJwt: [] }],
+        provider: [{ providerKey: [] }],
         agent: [{ agentKey: access.kind === 'agent' ? [...access.scopes] : [] }],
       }[access.kind];
       expect(op.security).toEqual(expected);
@@ -306,7 +326,7 @@ for (const route of served) {
       required(429, 'RateLimit');
       required(429, 'RateLimit-Policy');
       if (errors[503]) required(503, 'Retry-After');
-      if (route.access.kind === 'agent' || route.access.kind === 'staff') {
+      if (['agent', 'provider', 'staff'].includes(route.access.kind)) {
         expect(headerNames(responseOf(op, 401))).toContain('WWW-Authenticate');
       }
     });
@@ -332,7 +352,12 @@ for (const route of served) {
         expect(named('header', 'Idempotency-Key')).toBeUndefined();
       }
       expect(named('header', 'X-Service-Request-Token') !== undefined).toBe(isTokenRoute(route));
-      if (route.body) {
+      if (route.rawBody) {
+        expect(op.requestBody).toMatchObject({
+          required: true,
+          content: { 'application/json': { schema: expect.any(Object) } },
+        });
+      } else if (route.body) {
         expect(op.requestBody).toMatchObject({
           required: !route.bodyOptional,
           content: { 'application/json': { schema: expect.any(Object) } },
@@ -444,5 +469,40 @@ describe('serving the document', () => {
       OpenApiDocument | undefined;
     expect(JSON.stringify(answer)).toBe(JSON.stringify(doc));
     expect(route?.response.safeParse(answer).success).toBe(true);
+  });
+});
+
+describe('the state machines of the work lifecycle', () => {
+  const tags: [string, StateMachine[]][] = [
+    ['proposals', [PROPOSAL_MACHINE]],
+    ['jobs', [JOB_MACHINE]],
+    ['milestones', [MILESTONE_MACHINE]],
+    ['deliverables', [DELIVERABLE_MACHINE]],
+    ['disputes', [DISPUTE_MACHINE]],
+    ['payments', [PAYMENT_REQUEST_MACHINE, PAYMENT_MACHINE]],
+  ];
+
+  it.each(tags)('are documented on the %s tag: table, deadlines and diagram', (tag, machines) => {
+    const description = doc.tags.find((entry) => entry.name === tag)?.description ?? '';
+    for (const machine of machines) {
+      const moves = machine.moves as Record<string, Record<string, string>>;
+      const events = machine.events as Record<string, string | null>;
+      for (const state of machine.states) {
+        for (const [action, next] of Object.entries(moves[state] ?? {})) {
+          const event = events[action];
+          expect(description).toContain(
+            `| \`${state}\` | \`${action}\` | \`${next}\` | ${event ? `\`${event}\`` : '—'} |`,
+          );
+          expect(description).toContain(`    ${state} --> ${next}: ${action}`);
+        }
+        const waiting = (machine.waiting as Record<string, { days: number } | undefined>)[state];
+        if (waiting) {
+          expect(description).toContain(`| \`${state}\` |`);
+          expect(description).toContain(`${waiting.days} days after entering the state`);
+        }
+      }
+      expect(description).toContain('```mermaid\nstateDiagram-v2');
+      expect(description).toContain(`[*] --> ${machine.initial}`);
+    }
   });
 });

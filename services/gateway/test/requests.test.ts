@@ -374,10 +374,28 @@ describe('payment requests', () => {
 describe('staff decisions on requests', () => {
   it('moves a request along its state machine, refusing illegal moves with 409', async () => {
     const { id } = await createRequest();
+    // Requests are routed only to providers that staff onboarded and that are active.
+    const unknown = await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_unknown'] } },
+    });
+    expect(unknown).toMatchObject({
+      status: 422,
+      body: { code: 'validation_failed', errors: [{ pointer: '/routing/provider_ids/0' }] },
+    });
+    const provider = await http(gateway, '/v1/staff/providers', {
+      token: staff,
+      body: { name: 'Pat Plumber', email: 'pat@example.com', categories: ['home-services'] },
+    });
+    expect(provider.status).toBe(201);
     const routed = await http(gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
       token: staff,
-      body: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_1'] } },
+      body: {
+        status: 'routed',
+        routing: { mode: 'direct', provider_ids: [String(provider.body.id)] },
+      },
     });
     expect(routed).toMatchObject({ status: 200, body: { status: 'routed' } });
     const illegal = await http(gateway, `/v1/staff/requests/${id}`, {

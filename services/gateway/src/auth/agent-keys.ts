@@ -1,9 +1,9 @@
-import { BusError, call } from '@handoff/bus';
+import { call } from '@handoff/bus';
 import {
-  AccessInvalidation,
   accessOps,
-  accessSubjects,
   isWellFormedApiKey,
+  isWellFormedProviderKey,
+  PROVIDER_KEY_PREFIX,
   sha256Hex,
   type KeyVerification,
   type Scope,
@@ -11,6 +11,7 @@ import {
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
+import { createKeyCache } from './key-cache.ts';
 
 export interface AgentIdentity {
   key_id: string;
@@ -27,15 +28,7 @@ export interface KeyVerifierOptions {
   busTimeoutMs: number;
 }
 
-interface Entry {
-  value: KeyVerification | null;
-  expiresAt: number;
-}
-
-/** Unknown keys are remembered briefly, so a flood of one bad key does not flood the bus. */
-const NEGATIVE_TTL_MS = 5_000;
-const MAX_ENTRIES = 50_000;
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+export const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 const challenge = { 'WWW-Authenticate': 'Bearer realm="handoff"' };
 const missing = () =>
@@ -43,8 +36,8 @@ const missing = () =>
     headers: challenge,
   });
 // Unknown, revoked and malformed keys get the same answer: nothing to learn from it.
-const invalid = () =>
-  new HttpError(401, 'api_key_invalid', 'The agent key is not valid.', {
+const invalid = (detail = 'The agent key is not valid.') =>
+  new HttpError(401, 'api_key_invalid', detail, {
     headers: { 'WWW-Authenticate': 'Bearer realm="handoff", error="invalid_token"' },
   });
 const expired = () =>
@@ -58,75 +51,31 @@ const expired = () =>
  * a broadcast on the bus; a replica that reconnects to NATS forgets everything it cached.
  */
 export function createKeyVerifier(options: KeyVerifierOptions) {
-  const cache = new Map<string, Entry>();
-  const pending = new Map<string, Promise<KeyVerification | null>>();
-
-  const subscription = options.nc.subscribe(accessSubjects.invalidate, {
-    callback: (error, msg) => {
-      if (error) return;
-      const parsed = AccessInvalidation.safeParse(msg.json());
-      if (!parsed.success) return;
-      const { key_ids = [], integration_id } = parsed.data;
-      for (const [hash, entry] of cache) {
-        const value = entry.value;
-        if (!value) continue;
-        if (key_ids.includes(value.key_id) || value.integration_id === integration_id)
-          cache.delete(hash);
-      }
-      pending.clear();
-    },
+  const cache = createKeyCache<KeyVerification>({
+    nc: options.nc,
+    ttlMs: options.ttlMs,
+    fetch: (hash, requestId) =>
+      call(
+        options.nc,
+        accessOps.verifyKey,
+        { key_hash: hash },
+        { timeoutMs: options.busTimeoutMs, requestId },
+      ),
+    invalidatedBy: (value, { key_ids = [], integration_id }) =>
+      key_ids.includes(value.key_id) || value.integration_id === integration_id,
   });
-  void (async () => {
-    for await (const status of options.nc.status()) {
-      if (status.type === 'reconnect') cache.clear();
-    }
-  })();
-
-  const lookup = async (hash: string, requestId: string): Promise<KeyVerification | null> => {
-    const cached = cache.get(hash);
-    if (cached && cached.expiresAt > Date.now()) return cached.value;
-    const inFlight = pending.get(hash);
-    if (inFlight) return inFlight;
-    const fetching = (async () => {
-      try {
-        const value = await call(
-          options.nc,
-          accessOps.verifyKey,
-          { key_hash: hash },
-          {
-            timeoutMs: options.busTimeoutMs,
-            requestId,
-          },
-        );
-        return value;
-      } catch (error) {
-        if (error instanceof BusError && error.code === 'not_found') return null;
-        throw error;
-      }
-    })();
-    pending.set(hash, fetching);
-    try {
-      const value = await fetching;
-      if (pending.get(hash) === fetching) {
-        if (cache.size >= MAX_ENTRIES) cache.clear();
-        cache.set(hash, {
-          value,
-          expiresAt: Date.now() + (value ? options.ttlMs : NEGATIVE_TTL_MS),
-        });
-      }
-      return value;
-    } finally {
-      if (pending.get(hash) === fetching) pending.delete(hash);
-    }
-  };
 
   return {
     /** Resolves to the calling integration, or throws the 401 the caller gets. */
     async verify(authorization: string | undefined, requestId: string): Promise<AgentIdentity> {
       if (!authorization?.trim()) throw missing();
       const key = BEARER.exec(authorization)?.[1];
+      if (key?.startsWith(PROVIDER_KEY_PREFIX) && isWellFormedProviderKey(key)) {
+        // Said plainly, since it is a mix-up and not a guess: provider keys have routes of their own.
+        throw invalid('This route takes an agent key (`hk_live_...`), not a provider key.');
+      }
       if (!key || !isWellFormedApiKey(key)) throw invalid();
-      const value = await lookup(sha256Hex(key), requestId);
+      const value = await cache.lookup(sha256Hex(key), requestId);
       if (!value || value.status === 'revoked') throw invalid();
       if (value.status === 'expired' || Date.parse(value.expires_at) <= Date.now()) throw expired();
       return {
@@ -136,8 +85,8 @@ export function createKeyVerifier(options: KeyVerifierOptions) {
         expires_at: value.expires_at,
       };
     },
-    cached: () => cache.size,
-    stop: () => subscription.unsubscribe(),
+    cached: () => cache.size(),
+    stop: () => cache.stop(),
   };
 }
 export type KeyVerifier = ReturnType<typeof createKeyVerifier>;

@@ -56,6 +56,7 @@ const ASYMMETRIC_ALGORITHMS: JWSAlgorithm[] = [
 ];
 
 const AGENT_KEY_PREFIX = 'hk_live_';
+const PROVIDER_KEY_PREFIX = 'hpk_live_';
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
 /**
@@ -82,6 +83,9 @@ export function createStaffVerifier(config: StaffJwtConfig): StaffVerifier {
     if (!token) return fail('staff_token_missing', 'a staff bearer token is required');
     if (token.startsWith(AGENT_KEY_PREFIX)) {
       return fail('staff_token_invalid', 'agent API keys are not accepted on staff routes');
+    }
+    if (token.startsWith(PROVIDER_KEY_PREFIX)) {
+      return fail('staff_token_invalid', 'provider keys are not accepted on staff routes');
     }
 
     let payload: Record<string, unknown>;

@@ -7,6 +7,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { z } from 'zod';
 import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
+import type { ProviderIdentity, ProviderVerifier } from '../auth/provider-keys.ts';
 import type { StaffIdentity, StaffVerifier } from '../auth/staff-jwt.ts';
 import {
   parseIdempotencyKey,
@@ -24,6 +25,8 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'applicant' }
   | { kind: 'agent'; scopes: readonly Scope[] }
+  /** A provider key (`hpk_live_...`) of an active provider. */
+  | { kind: 'provider' }
   | { kind: 'staff' };
 
 export interface RouteContext<P, Q, B> {
@@ -35,10 +38,16 @@ export interface RouteContext<P, Q, B> {
   agent: AgentIdentity | undefined;
   /** The calling staff member (staff routes). */
   staff: StaffIdentity | undefined;
+  /** The calling provider (provider routes). */
+  provider: ProviderIdentity | undefined;
   /** The raw `X-Application-Secret` (applicant routes); hash it before it leaves the gateway. */
   applicationSecret: string | undefined;
   /** The raw `X-Service-Request-Token` (routes with `requestToken`); hash it before use. */
   requestToken: string | undefined;
+  /** The body exactly as it arrived, as UTF-8 text (routes with `rawBody` only). */
+  rawBody: string | undefined;
+  /** A header of the call (names are case-insensitive). */
+  header(name: string): string | undefined;
   call<I extends z.ZodType, O extends z.ZodType>(
     op: Operation<I, O>,
     input: z.input<I>,
@@ -63,6 +72,19 @@ export interface RouteDefinition<
   body?: B;
   /** The body may be left out entirely (an empty body then validates as `{}`). */
   bodyOptional?: boolean;
+  /**
+   * The body is not parsed: the handler gets its bytes as they arrived (`ctx.rawBody`), for
+   * payloads whose signature covers the exact bytes (Stripe's webhooks). It must still be
+   * `application/json` and at most `limitBytes`; `schema` documents it in OpenAPI only, and
+   * `badRequest` lists the codes of the handler's own 400 answers (e.g. `signature_invalid`).
+   * Leave `body` out on such routes.
+   */
+  rawBody?: {
+    limitBytes: number;
+    schema: z.ZodType;
+    description: string;
+    badRequest: readonly string[];
+  };
   /** Needs `X-Service-Request-Token` (checked for presence before any lookup). */
   requestToken?: boolean;
   status: number;
@@ -71,6 +93,13 @@ export interface RouteDefinition<
   conflicts?: readonly string[];
   /** The `code` of a 404 when the resource is not found over the bus. */
   notFound?: string;
+  /**
+   * Further 404 codes the handler answers itself, e.g. `request_not_found` when the request a
+   * nested resource hangs under is not the caller's (documented next to `notFound`).
+   */
+  notFoundAlso?: readonly string[];
+  /** Request headers the handler reads (`ctx.header`), documented as header parameters. */
+  requestHeaders?: readonly { name: string; description: string; required: boolean }[];
   /** Response headers added to every success (e.g. deprecation headers). */
   headers?: Record<string, string>;
   deprecated?: boolean;
@@ -89,6 +118,7 @@ export interface RouteDeps {
   logger: Logger;
   busTimeoutMs: number;
   keys: KeyVerifier;
+  providers: ProviderVerifier;
   staff: StaffVerifier;
   guard: AuthFailureGuard;
   limiter: RateLimiter;
@@ -130,6 +160,45 @@ function readBody(req: Request, res: Response): Promise<unknown> {
   });
 }
 
+type Parser = ReturnType<typeof express.raw>;
+
+function readRawBody(
+  req: Request,
+  res: Response,
+  parseRaw: Parser,
+  limitBytes: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    parseRaw(req, res, (error?: unknown) => {
+      if (!error) {
+        const body: unknown = req.body;
+        return resolve(Buffer.isBuffer(body) ? body.toString('utf8') : '');
+      }
+      const { type, status } = error as { type?: string; status?: number };
+      if (type === 'entity.too.large') {
+        return reject(
+          new HttpError(413, 'payload_too_large', `The body is over ${limitBytes} bytes.`),
+        );
+      }
+      if (status === 415) {
+        return reject(
+          new HttpError(
+            415,
+            'unsupported_media_type',
+            'Send the body without a Content-Encoding the server cannot decode.',
+          ),
+        );
+      }
+      if (status === 400) {
+        return reject(
+          new HttpError(400, 'invalid_json', 'The body does not match its Content-Length.'),
+        );
+      }
+      reject(error);
+    });
+  });
+}
+
 function hasBody(req: Request): boolean {
   const length = req.get('content-length');
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
@@ -165,12 +234,12 @@ async function authenticate(
   res: Response,
   deps: RouteDeps,
   requestId: string,
-) {
+): Promise<Identity> {
   const address = req.ip ?? 'unknown';
   const access = route.access;
   if (access.kind === 'public') {
     applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
-    return { agent: undefined, staff: undefined, applicationSecret: undefined };
+    return none;
   }
   if (access.kind === 'applicant') {
     deps.guard.check(address);
@@ -183,7 +252,7 @@ async function authenticate(
         'Send the application secret in `X-Application-Secret`.',
       );
     }
-    return { agent: undefined, staff: undefined, applicationSecret: secret };
+    return { ...none, applicationSecret: secret };
   }
   deps.guard.check(address);
   if (access.kind === 'staff') {
@@ -204,7 +273,21 @@ async function authenticate(
       await deps.limiter.hit(deps.policies.key, `staff:${verified.staff.sub}`),
       deps.logger,
     );
-    return { agent: undefined, staff: verified.staff, applicationSecret: undefined };
+    return { ...none, staff: verified.staff };
+  }
+  if (access.kind === 'provider') {
+    let provider: ProviderIdentity;
+    try {
+      provider = await deps.providers.verify(req.get('authorization'), requestId);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        const blocked = await deps.guard.failed(address);
+        if (blocked) throw blocked;
+      }
+      throw fromBusError(error, 'not_found');
+    }
+    applyRateLimit(res, await deps.limiter.hit(deps.policies.key, provider.key_id), deps.logger);
+    return { ...none, provider };
   }
   let agent: AgentIdentity;
   try {
@@ -231,15 +314,26 @@ async function authenticate(
       },
     );
   }
-  return { agent, staff: undefined, applicationSecret: undefined };
+  return { ...none, agent };
 }
 
+interface Identity {
+  agent: AgentIdentity | undefined;
+  staff: StaffIdentity | undefined;
+  provider: ProviderIdentity | undefined;
+  applicationSecret: string | undefined;
+}
+const none: Identity = {
+  agent: undefined,
+  staff: undefined,
+  provider: undefined,
+  applicationSecret: undefined,
+};
+
 /** Idempotency keys are kept per integration (or staff member, applicant, client address). */
-function idempotencyScope(
-  identity: Awaited<ReturnType<typeof authenticate>>,
-  req: Request,
-): string {
+function idempotencyScope(identity: Identity, req: Request): string {
   if (identity.agent) return identity.agent.integration_id;
+  if (identity.provider) return `provider:${identity.provider.provider_id}`;
   if (identity.staff) return `staff:${identity.staff.sub}`;
   if (identity.applicationSecret)
     return `applicant:${createHash('sha256').update(identity.applicationSecret).digest('hex')}`;
@@ -262,6 +356,9 @@ export function mountRoutes(
     methods.add(route.method.toUpperCase());
     if (route.method === 'get') methods.add('HEAD');
     methodsByPath.set(path, methods);
+    const parseRaw = route.rawBody
+      ? express.raw({ limit: route.rawBody.limitBytes, type: () => true })
+      : undefined;
 
     app[route.method](path, async (req: Request, res: Response) => {
       const requestId = String(res.locals.requestId);
@@ -274,7 +371,17 @@ export function mountRoutes(
           return;
         }
         let rawBody: unknown;
-        if (route.body) {
+        let rawText: string | undefined;
+        if (route.rawBody && parseRaw) {
+          if (!req.is('application/json')) {
+            throw new HttpError(
+              415,
+              'unsupported_media_type',
+              'Send the body as `application/json`.',
+            );
+          }
+          rawText = await readRawBody(req, res, parseRaw, route.rawBody.limitBytes);
+        } else if (route.body) {
           if (hasBody(req)) {
             if (!req.is('application/json')) {
               throw new HttpError(
@@ -310,7 +417,7 @@ export function mountRoutes(
             : await deps.idempotency.begin(
                 scope,
                 key,
-                requestFingerprint(req.method, req.path, body),
+                requestFingerprint(req.method, req.path, rawText ?? body),
               );
         if (outcome?.kind === 'replay' && key !== undefined) {
           if (route.headers) res.set(route.headers);
@@ -327,6 +434,8 @@ export function mountRoutes(
           requestId,
           ...identity,
           requestToken,
+          rawBody: rawText,
+          header: (name) => req.get(name),
           call: (op, input) =>
             call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId }),
           res,

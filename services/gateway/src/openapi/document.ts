@@ -1,4 +1,16 @@
-import { Problem, ReadinessReport } from '@handoff/contracts';
+import {
+  DELIVERABLE_MACHINE,
+  DISPUTE_MACHINE,
+  JOB_MACHINE,
+  machineMarkdown,
+  MILESTONE_MACHINE,
+  PAYMENT_MACHINE,
+  PAYMENT_REQUEST_MACHINE,
+  Problem,
+  PROPOSAL_MACHINE,
+  ReadinessReport,
+  type StateMachine,
+} from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
@@ -82,11 +94,56 @@ export interface BuildOptions {
 
 const METHOD_ORDER: readonly HttpMethod[] = ['get', 'post', 'patch', 'delete'];
 
+/** A resource tag of the work lifecycle: what it is, then its state machine(s), generated. */
+const lifecycleTag = (intro: string, machines: readonly StateMachine[]) =>
+  [intro, ...machines.map((machine) => machineMarkdown(machine, '###'))].join('\n\n');
+
 const TAG_DESCRIPTIONS: Record<string, string> = {
   meta: 'What the API offers and who is calling.',
   access: 'Applying for access and claiming the agent key (conventions §1 "Access").',
   staff: 'Staff decisions and tools; a staff JWT, never an agent key.',
   health: 'Probes for load balancers and Kubernetes.',
+  provider:
+    'The provider API: a human provider, with a provider key (`Authorization: Bearer hpk_live_...`) ' +
+    'that staff issue, reads the requests routed to it or published on the marketplace in its ' +
+    'categories, writes into their conversations, proposes, and delivers the work of its jobs. ' +
+    'Customer contact details are shown only where the customer gave `contact_permission`. ' +
+    "Another provider's resources answer 404, as unknown ones do.",
+  proposals: lifecycleTag(
+    "A provider's offer on a request. The agent lists a request's proposals and accepts one for " +
+      'its customer (scopes `proposals:read`, `proposals:accept`, with the request token): a job ' +
+      'starts and every other open proposal of the request is declined.',
+    [PROPOSAL_MACHINE],
+  ),
+  jobs: lifecycleTag(
+    'The engagement an accepted proposal starts, between the customer and one provider ' +
+      '(`jobs:read`). The provider completes it once every milestone is approved or cancelled ' +
+      'and no dispute is open.',
+    [JOB_MACHINE],
+  ),
+  milestones: lifecycleTag(
+    "A part of a job's work. The provider reports progress, attaches deliverables and submits it; " +
+      'the agent reviews it for the customer (`milestones:read`, `milestones:review`): approve, or ' +
+      'request changes with a reason. Approving never moves money.',
+    [MILESTONE_MACHINE],
+  ),
+  deliverables: lifecycleTag(
+    "What a provider hands over for a milestone (a link and a description); it follows its milestone's review (`milestones:read`).",
+    [DELIVERABLE_MACHINE],
+  ),
+  disputes: lifecycleTag(
+    "A dispute or refund case the agent opens for its customer on the request's job " +
+      '(`disputes:read`, `disputes:manage`). The customer, the provider and staff comment on it; ' +
+      'staff resolve it for the customer, for the provider or split, with a reason. Resolving ' +
+      'records the outcome; money moves only through a staff-approved payment request.',
+    [DISPUTE_MACHINE],
+  ),
+  payments: lifecycleTag(
+    'Money moves only through a payment request that the agent proposes and staff approve; the ' +
+      'approval creates a payment through the configured payment provider (manual: staff confirm ' +
+      'it; Stripe: a verified `payment_intent.succeeded` webhook completes it). Approving work or resolving a dispute never moves money.',
+    [PAYMENT_REQUEST_MACHINE, PAYMENT_MACHINE],
+  ),
 };
 
 /** What each error code means, as in the conventions' errors table. */
@@ -105,6 +162,25 @@ export const ERROR_CODES: Record<string, string> = {
   request_token_invalid:
     "the request belongs to the caller's integration but the token does not match",
   not_found: 'unknown resource',
+  request_not_found: 'unknown request, or one the caller may not see (no existence oracle)',
+  proposal_not_found: 'unknown proposal, or one the caller may not see',
+  job_not_found: 'unknown job, or one the caller may not see',
+  milestone_not_found: 'unknown milestone, or one the caller may not see',
+  deliverable_not_found: 'unknown deliverable, or one the caller may not see',
+  dispute_not_found: 'unknown dispute, or one the caller may not see',
+  provider_not_found: 'unknown provider',
+  provider_key_not_found: 'unknown provider key',
+  payment_not_found: 'unknown payment',
+  request_not_open: 'the request takes no proposals (it is not submitted/routed, or a job started)',
+  proposal_exists: 'this provider already has an open proposal on the request',
+  job_has_open_work: 'a milestone is neither approved nor cancelled, or a dispute is open',
+  job_not_active: 'the job is not active',
+  no_job: 'the request has no job yet',
+  comment_limit_reached: 'the dispute has the most comments it may have',
+  provider_suspended: 'the provider is suspended',
+  provider_confirms: 'the payment provider (Stripe) confirms this payment, not staff',
+  signature_invalid: 'the `Stripe-Signature` does not verify for this body',
+  amount_mismatch: 'the payment provider reports another amount or currency than the payment has',
   method_not_allowed: 'known path, wrong method; `Allow` lists the methods',
   invalid_state_transition: 'an illegal move in a state machine',
   idempotency_key_in_use: 'a request with the same `Idempotency-Key` is still in flight',
@@ -135,6 +211,16 @@ const DESCRIPTION = [
   '',
   'Unknown body fields are rejected with 422. Limits and the rate-limit policies of this ' +
     `deployment are listed by \`GET /v1/capabilities\`; the body limit is ${BODY_LIMIT_BYTES} bytes.`,
+  '',
+  'Three kinds of caller, each with its own credential that works on its own routes only (401 ' +
+    'elsewhere): agents (`hk_live_` keys with scopes; the customer side of a request also needs ' +
+    'its request token), providers (`hpk_live_` keys, under `/v1/provider/`) and staff (a JWT, ' +
+    'under `/v1/staff/`).',
+  '',
+  'The work after the handoff (proposals, jobs, milestones, deliverables, disputes, payments) ' +
+    'follows state machines: the tag of each resource has its table, its diagram, and for every ' +
+    'waiting state the `deadline_at` rule and what happens when it passes. An illegal move answers ' +
+    '409 `invalid_state_transition` with `current_state` and `allowed_actions`, and changes nothing.',
 ].join('\n');
 
 const ref = (kind: 'schemas' | 'parameters' | 'headers', name: string): Reference => ({
@@ -270,13 +356,24 @@ function errorResponses(
   const hasPathParams = pathParamNames(route.path).length > 0 || route.params !== undefined;
   const isPost = route.method === 'post';
 
-  if (hasBody) {
+  if (route.rawBody) {
+    responses[400] = problem(400, [...route.rawBody.badRequest]);
+    responses[413] = problem(
+      413,
+      ['payload_too_large'],
+      {},
+      undefined,
+      `The limit here is ${route.rawBody.limitBytes} bytes.`,
+    );
+    responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
+  } else if (hasBody) {
     responses[400] = named('InvalidJson', () => problem(400, ['invalid_json']));
     responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));
     responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
   }
 
   const agentCodes = ['api_key_missing', 'api_key_invalid', 'api_key_expired'];
+  const providerCodes = agentCodes;
   const staffCodes = ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'];
   const challenge = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
   if (requestToken) {
@@ -288,6 +385,16 @@ function errorResponses(
     responses[401] = named('AgentKeyRequired', () => problem(401, agentCodes, challenge));
   } else if (access.kind === 'staff') {
     responses[401] = named('StaffTokenRequired', () => problem(401, staffCodes, challenge));
+  } else if (access.kind === 'provider') {
+    responses[401] = named('ProviderKeyRequired', () =>
+      problem(
+        401,
+        providerCodes,
+        challenge,
+        undefined,
+        'A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`.',
+      ),
+    );
   } else if (access.kind === 'applicant') {
     responses[401] = named('ApplicationSecretRequired', () =>
       problem(401, ['application_secret_missing']),
@@ -320,7 +427,7 @@ function errorResponses(
   }
 
   if (route.notFound !== undefined || hasPathParams) {
-    responses[404] = problem(404, [route.notFound ?? 'not_found']);
+    responses[404] = problem(404, [route.notFound ?? 'not_found', ...(route.notFoundAlso ?? [])]);
   }
   responses[405] = named('MethodNotAllowed', methodNotAllowed);
   if (isPost && route.conflicts) {
@@ -333,6 +440,8 @@ function errorResponses(
         'Retry-After': optionalRetryAfter,
       }),
     );
+  } else if (route.method !== 'get' && route.conflicts) {
+    responses[409] = problem(409, ['invalid_state_transition', ...route.conflicts]);
   } else if (route.method !== 'get') {
     responses[409] = named('Conflict', () => problem(409, ['invalid_state_transition']));
   }
@@ -378,6 +487,8 @@ function security(route: RouteDefinition): Record<string, string[]>[] {
       return [{ staffJwt: [] }];
     case 'agent':
       return [{ agentKey: [...route.access.scopes] }];
+    case 'provider':
+      return [{ providerKey: [] }];
   }
 }
 
@@ -390,9 +501,11 @@ function accessNote(route: RouteDefinition, requestToken: boolean): string {
         ? 'The applicant, with the application secret in `X-Application-Secret`.'
         : access.kind === 'staff'
           ? 'Staff, with a JWT whose `roles` contain `staff`.'
-          : access.scopes.length > 0
-            ? `An agent key with the scope(s) ${access.scopes.map((s) => `\`${s}\``).join(', ')}.`
-            : 'Any valid agent key.';
+          : access.kind === 'provider'
+            ? 'A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.'
+            : access.scopes.length > 0
+              ? `An agent key with the scope(s) ${access.scopes.map((s) => `\`${s}\``).join(', ')}.`
+              : 'Any valid agent key.';
   return requestToken ? `${who} The request's token goes in \`${REQUEST_TOKEN_HEADER}\`.` : who;
 }
 
@@ -420,6 +533,15 @@ function operationFor(
     for (const [name, schema] of Object.entries(properties)) {
       parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
+  }
+  for (const header of route.requestHeaders ?? []) {
+    parameters.push({
+      name: header.name,
+      in: 'header',
+      required: header.required,
+      description: header.description,
+      schema: { type: 'string' },
+    });
   }
   if (requestToken) parameters.push(ref('parameters', REQUEST_TOKEN_HEADER));
   if (route.method === 'post') parameters.push(ref('parameters', 'Idempotency-Key'));
@@ -468,6 +590,17 @@ function operationFor(
     ...(route.deprecated ? { deprecated: true as const } : {}),
     security: security(route),
     parameters,
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: {
+              'application/json': { schema: schemaOf(route.rawBody.schema, 'input', defs) },
+            },
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           requestBody: {
@@ -559,6 +692,14 @@ function components(
         description:
           'Agent key: `Authorization: Bearer hk_live_<30 base62><6 base62 CRC32>`. The scopes an ' +
           'operation needs are listed in its security requirement.',
+      },
+      providerKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'Provider key: `Authorization: Bearer hpk_live_<30 base62><6 base62 CRC32>`, issued by ' +
+          'staff to a provider. Not interchangeable with an agent key: each is refused on the ' +
+          "other's routes.",
       },
       staffJwt: {
         type: 'http',

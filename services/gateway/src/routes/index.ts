@@ -3,9 +3,13 @@ import type { Env } from '../env.ts';
 import type { RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 import { accessRoutes } from './access.ts';
+import { engagementRoutes } from './engagement.ts';
 import { metaRoutes } from './meta.ts';
+import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
+import { staffLifecycleRoutes } from './staff-lifecycle.ts';
 import { staffRoutes } from './staff.ts';
+import { stripeRoutes } from './stripe.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 /** The rate-limit policies of this deployment, one window of a minute each. */
@@ -31,7 +35,11 @@ export function gatewayRoutes(env: Env): RouteDefinition[] {
     ...metaRoutes({ policies: ratePolicies(env) }),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,
+    ...engagementRoutes,
+    ...providerRoutes,
     ...staffRoutes,
+    ...staffLifecycleRoutes,
     ...webhookRoutes,
+    ...stripeRoutes,
   ];
 }

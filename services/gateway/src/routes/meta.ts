@@ -1,8 +1,10 @@
 import {
   API_KEY_PREFIX,
   API_VERSION,
+  ENGAGEMENT_LIMITS,
   EVENT_TYPES,
   KEY_LIFETIME_DAYS,
+  PROVIDER_KEY_PREFIX,
   REQUEST_LIMITS,
   WEBHOOK_DEFAULTS,
   WEBHOOK_MAX_ENDPOINTS_DEFAULT,
@@ -36,6 +38,12 @@ export const Capabilities = z.object({
       lifetime_days: z.object({ default: z.number(), max: z.number() }),
     }),
     request_token: z.object({ header: z.string() }),
+    provider_key: z.object({
+      header: z.string(),
+      scheme: z.string(),
+      format: z.string(),
+      routes: z.string(),
+    }),
     staff: z.object({
       header: z.string(),
       scheme: z.string(),
@@ -52,6 +60,8 @@ export const Capabilities = z.object({
     /** Longest text of each field of a handoff request, and the budget ceiling. */
     request: z.record(z.string(), z.number()),
     webhook_endpoints_per_integration: z.number().int(),
+    /** Longest text of each field of the work lifecycle, list lengths and the amount ceiling. */
+    engagement: z.record(z.string(), z.number()),
   }),
   rate_limits: z.array(RateLimitPolicyView),
   rate_limit_headers: z.string(),
@@ -91,6 +101,12 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
         lifetime_days: { ...KEY_LIFETIME_DAYS },
       },
       request_token: { header: 'X-Service-Request-Token' },
+      provider_key: {
+        header: 'Authorization',
+        scheme: 'Bearer',
+        format: `${PROVIDER_KEY_PREFIX}<30 base62><6 base62 CRC32 checksum>`,
+        routes: '/v1/provider/',
+      },
       staff: { header: 'Authorization', scheme: 'Bearer', token: 'JWT', required_role: 'staff' },
     },
     scopes: [...SCOPES],
@@ -101,11 +117,12 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       idempotency_key_max_length: 255,
       request: { ...REQUEST_LIMITS },
       webhook_endpoints_per_integration: WEBHOOK_MAX_ENDPOINTS_DEFAULT,
+      engagement: { ...ENGAGEMENT_LIMITS },
     },
     rate_limits: [
       {
         name: key.name,
-        applies_to: 'each agent key (and each staff member)',
+        applies_to: 'each agent key, each provider key and each staff member',
         limit: key.limit,
         window_seconds: key.windowSeconds,
       },

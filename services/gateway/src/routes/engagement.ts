@@ -1,0 +1,426 @@
+import {
+  Deliverable,
+  DeliverableStatus,
+  Dispute,
+  DisputeComment,
+  DisputeCreate,
+  DisputeStatus,
+  deliverableOps,
+  disputeOps,
+  Job,
+  JobStatus,
+  jobOps,
+  listOf,
+  Milestone,
+  MilestoneStatus,
+  milestoneOps,
+  Proposal,
+  ProposalAccepted,
+  ProposalDecline,
+  ProposalStatus,
+  proposalOps,
+  ReasonBody,
+  type Scope,
+} from '@handoff/contracts';
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import {
+  authorizeCustomer,
+  checkPrecision,
+  customerParty,
+  given,
+  Id,
+  listQuery,
+  page,
+} from './lifecycle-shared.ts';
+
+/**
+ * The customer's side of the work lifecycle. The customer has no credential of its own: its agent
+ * acts for it with its key (scopes below) and the request's token, which is checked with the
+ * intake service before the milestones service is asked anything. The milestones service then
+ * answers only for resources of that request (`Party` customer), so another request's proposal is
+ * 404 like an unknown one.
+ */
+
+const RequestParams = z.strictObject({ id: Id });
+const child = <K extends string>(key: K) =>
+  z.strictObject({ id: Id, [key]: Id } as { id: typeof Id } & Record<K, typeof Id>);
+
+const agent = (...scopes: Scope[]) => ({ kind: 'agent' as const, scopes });
+const CUSTOMER = { requestToken: true, notFoundAlso: ['request_not_found'] } as const;
+
+export const engagementRoutes: RouteDefinition[] = [
+  // --- Proposals -------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/proposals',
+    operationId: 'listProposals',
+    summary: "The request's proposals from providers, newest first",
+    tags: ['proposals'],
+    access: agent('proposals:read'),
+    requestToken: true,
+    params: RequestParams,
+    query: listQuery({ status: ProposalStatus.optional() }),
+    status: 200,
+    response: listOf(Proposal),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(proposalOps.list, {
+        party: customerParty(ctx.params.id),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/proposals/{proposal_id}',
+    operationId: 'getProposal',
+    summary: 'One proposal of the request',
+    tags: ['proposals'],
+    access: agent('proposals:read'),
+    ...CUSTOMER,
+    params: child('proposal_id'),
+    status: 200,
+    response: Proposal,
+    notFound: 'proposal_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(proposalOps.get, {
+        id: ctx.params.proposal_id,
+        party: customerParty(ctx.params.id),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/proposals/{proposal_id}/accept',
+    operationId: 'acceptProposal',
+    summary:
+      'Accept a proposal for the customer: a job starts, every other open proposal is declined',
+    tags: ['proposals'],
+    access: agent('proposals:accept'),
+    ...CUSTOMER,
+    params: child('proposal_id'),
+    status: 200,
+    response: ProposalAccepted,
+    notFound: 'proposal_not_found',
+    conflicts: ['request_not_open'],
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(proposalOps.accept, {
+        id: ctx.params.proposal_id,
+        request_id: ctx.params.id,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/proposals/{proposal_id}/decline',
+    operationId: 'declineProposal',
+    summary: 'Decline a proposal for the customer, with an optional reason the provider sees',
+    tags: ['proposals'],
+    access: agent('proposals:accept'),
+    ...CUSTOMER,
+    params: child('proposal_id'),
+    body: ProposalDecline,
+    bodyOptional: true,
+    status: 200,
+    response: Proposal,
+    notFound: 'proposal_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(proposalOps.decline, {
+        id: ctx.params.proposal_id,
+        request_id: ctx.params.id,
+        ...given({ reason: ctx.body.reason }),
+      });
+    },
+  }),
+
+  // --- Jobs ------------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/jobs',
+    operationId: 'listJobs',
+    summary: "The request's jobs (at most one is active), newest first",
+    tags: ['jobs'],
+    access: agent('jobs:read'),
+    requestToken: true,
+    params: RequestParams,
+    query: listQuery({ status: JobStatus.optional() }),
+    status: 200,
+    response: listOf(Job),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(jobOps.list, {
+        party: customerParty(ctx.params.id),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/jobs/{job_id}',
+    operationId: 'getJob',
+    summary: 'One job of the request',
+    tags: ['jobs'],
+    access: agent('jobs:read'),
+    ...CUSTOMER,
+    params: child('job_id'),
+    status: 200,
+    response: Job,
+    notFound: 'job_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(jobOps.get, { id: ctx.params.job_id, party: customerParty(ctx.params.id) });
+    },
+  }),
+
+  // --- Milestones ------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/milestones',
+    operationId: 'listMilestones',
+    summary: "The request's milestones, newest first, by status or job",
+    tags: ['milestones'],
+    access: agent('milestones:read'),
+    requestToken: true,
+    params: RequestParams,
+    query: listQuery({ status: MilestoneStatus.optional(), job_id: Id.optional() }),
+    status: 200,
+    response: listOf(Milestone),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(milestoneOps.list, {
+        party: customerParty(ctx.params.id),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status, job_id: ctx.query.job_id }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/milestones/{milestone_id}',
+    operationId: 'getMilestone',
+    summary: 'One milestone of the request',
+    tags: ['milestones'],
+    access: agent('milestones:read'),
+    ...CUSTOMER,
+    params: child('milestone_id'),
+    status: 200,
+    response: Milestone,
+    notFound: 'milestone_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(milestoneOps.get, {
+        id: ctx.params.milestone_id,
+        party: customerParty(ctx.params.id),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/milestones/{milestone_id}/approve',
+    operationId: 'approveMilestone',
+    summary: 'Approve a submitted milestone for the customer; its deliverables are accepted',
+    tags: ['milestones'],
+    access: agent('milestones:review'),
+    ...CUSTOMER,
+    params: child('milestone_id'),
+    status: 200,
+    response: Milestone,
+    notFound: 'milestone_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(milestoneOps.review, {
+        id: ctx.params.milestone_id,
+        request_id: ctx.params.id,
+        decision: 'approve',
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/milestones/{milestone_id}/request-changes',
+    operationId: 'requestMilestoneChanges',
+    summary: 'Send a submitted milestone back to the provider with the reason',
+    tags: ['milestones'],
+    access: agent('milestones:review'),
+    ...CUSTOMER,
+    params: child('milestone_id'),
+    body: ReasonBody,
+    status: 200,
+    response: Milestone,
+    notFound: 'milestone_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(milestoneOps.review, {
+        id: ctx.params.milestone_id,
+        request_id: ctx.params.id,
+        decision: 'request_changes',
+        reason: ctx.body.reason,
+      });
+    },
+  }),
+
+  // --- Deliverables ----------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/deliverables',
+    operationId: 'listDeliverables',
+    summary: "The request's deliverables, newest first, by status or milestone",
+    tags: ['deliverables'],
+    access: agent('milestones:read'),
+    requestToken: true,
+    params: RequestParams,
+    query: listQuery({ status: DeliverableStatus.optional(), milestone_id: Id.optional() }),
+    status: 200,
+    response: listOf(Deliverable),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(deliverableOps.list, {
+        party: customerParty(ctx.params.id),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status, milestone_id: ctx.query.milestone_id }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/deliverables/{deliverable_id}',
+    operationId: 'getDeliverable',
+    summary: 'One deliverable of the request',
+    tags: ['deliverables'],
+    access: agent('milestones:read'),
+    ...CUSTOMER,
+    params: child('deliverable_id'),
+    status: 200,
+    response: Deliverable,
+    notFound: 'deliverable_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(deliverableOps.get, {
+        id: ctx.params.deliverable_id,
+        party: customerParty(ctx.params.id),
+      });
+    },
+  }),
+
+  // --- Disputes --------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/disputes',
+    operationId: 'listDisputes',
+    summary: "The request's dispute and refund cases, newest first",
+    tags: ['disputes'],
+    access: agent('disputes:read'),
+    requestToken: true,
+    params: RequestParams,
+    query: listQuery({ status: DisputeStatus.optional() }),
+    status: 200,
+    response: listOf(Dispute),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(disputeOps.list, {
+        party: customerParty(ctx.params.id),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status }),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/request/{id}/disputes/{dispute_id}',
+    operationId: 'getDispute',
+    summary: 'One dispute or refund case of the request, with its comments',
+    tags: ['disputes'],
+    access: agent('disputes:read'),
+    ...CUSTOMER,
+    params: child('dispute_id'),
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(disputeOps.get, {
+        id: ctx.params.dispute_id,
+        party: customerParty(ctx.params.id),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/disputes',
+    operationId: 'openDispute',
+    summary:
+      "Open a dispute or refund case for the customer on the request's job (optionally one milestone)",
+    tags: ['disputes'],
+    access: agent('disputes:manage'),
+    requestToken: true,
+    params: RequestParams,
+    body: DisputeCreate,
+    status: 201,
+    response: Dispute,
+    // The request is checked first; after that, only a `milestone_id` that is not of the
+    // request's job can be missing.
+    notFound: 'milestone_not_found',
+    notFoundAlso: ['request_not_found'],
+    conflicts: ['no_job'],
+    handle: async (ctx) => {
+      checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(disputeOps.create, { request_id: ctx.params.id, input: ctx.body });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/disputes/{dispute_id}/comments',
+    operationId: 'commentOnDispute',
+    summary: "Add the customer's comment to a case; answers the case with every comment",
+    tags: ['disputes'],
+    access: agent('disputes:manage'),
+    ...CUSTOMER,
+    params: child('dispute_id'),
+    body: DisputeComment,
+    // The comment is part of the dispute (it has no id of its own): the answer is the dispute.
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    conflicts: ['comment_limit_reached'],
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(disputeOps.comment, {
+        id: ctx.params.dispute_id,
+        party: customerParty(ctx.params.id),
+        message: ctx.body.message,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/disputes/{dispute_id}/withdraw',
+    operationId: 'withdrawDispute',
+    summary: 'Withdraw a case for the customer',
+    tags: ['disputes'],
+    access: agent('disputes:manage'),
+    ...CUSTOMER,
+    params: child('dispute_id'),
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    handle: async (ctx) => {
+      await authorizeCustomer(ctx, ctx.params.id);
+      return ctx.call(disputeOps.withdraw, {
+        id: ctx.params.dispute_id,
+        request_id: ctx.params.id,
+      });
+    },
+  }),
+];

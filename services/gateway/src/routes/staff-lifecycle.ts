@@ -1,0 +1,382 @@
+import {
+  DeadlineList,
+  DeadlineQuery,
+  Dispute,
+  DisputeComment,
+  DisputeResolution,
+  DisputeStatus,
+  disputeOps,
+  IssuedProviderKey,
+  Job,
+  jobOps,
+  listOf,
+  Milestone,
+  milestoneOps,
+  milestonesDeadlineOps,
+  Payment,
+  PaymentConfirm,
+  PaymentStatus,
+  paymentRecordOps,
+  Provider,
+  ProviderCreate,
+  ProviderKeyCreate,
+  ProviderPatch,
+  ProviderStatus,
+  providerOps,
+  ReasonBody,
+  type DeadlineItem,
+} from '@handoff/contracts';
+import { z } from 'zod';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import { given, Id, listQuery, page, staffActor } from './lifecycle-shared.ts';
+
+/**
+ * Staff's side of the work lifecycle: providers and their keys, disputes, cancelling jobs and
+ * milestones, payments, and everything waiting on a deadline. Routing a request to providers is
+ * `PATCH /v1/staff/requests/{id}` with `routing` (staff.ts).
+ */
+
+const IdParams = z.strictObject({ id: Id });
+const KeyParams = z.strictObject({ key_id: Id });
+const STAFF = { kind: 'staff' } as const;
+const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
+
+/** Orders deadline items soonest first; equal times by id, so pages are stable. */
+const byDeadline = (a: DeadlineItem, b: DeadlineItem) =>
+  a.deadline_at === b.deadline_at
+    ? a.id < b.id
+      ? -1
+      : a.id > b.id
+        ? 1
+        : 0
+    : Date.parse(a.deadline_at) - Date.parse(b.deadline_at);
+
+export const staffLifecycleRoutes: RouteDefinition[] = [
+  // --- Providers -------------------------------------------------------------------------------
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/providers',
+    operationId: 'createProvider',
+    summary: 'Onboard a human provider with the categories it serves',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    body: ProviderCreate,
+    status: 201,
+    response: Provider,
+    handle: (ctx) => ctx.call(providerOps.create, { actor: staffActor(ctx), input: ctx.body }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/providers',
+    operationId: 'listProviders',
+    summary: 'Providers, newest first, by status or category',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    query: listQuery({
+      status: ProviderStatus.optional(),
+      category: z.string().max(64).optional(),
+    }),
+    status: 200,
+    response: listOf(Provider),
+    handle: (ctx) =>
+      ctx.call(providerOps.list, {
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status, category: ctx.query.category }),
+      }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/providers/{id}',
+    operationId: 'getProvider',
+    summary: 'One provider with its keys (prefix and last four only)',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    params: IdParams,
+    status: 200,
+    response: Provider,
+    notFound: 'provider_not_found',
+    handle: (ctx) => ctx.call(providerOps.get, { id: ctx.params.id }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/v1/staff/providers/{id}',
+    operationId: 'updateProvider',
+    summary:
+      'Change a provider’s name, email, categories or status; suspending it stops its keys at once',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    params: IdParams,
+    body: ProviderPatch,
+    status: 200,
+    response: Provider,
+    notFound: 'provider_not_found',
+    handle: (ctx) =>
+      ctx.call(providerOps.update, { id: ctx.params.id, actor: staffActor(ctx), patch: ctx.body }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/providers/{id}/keys',
+    operationId: 'issueProviderKey',
+    summary: 'Issue a provider key (`hpk_live_...`); the secret is returned only here',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    params: IdParams,
+    body: ProviderKeyCreate,
+    bodyOptional: true,
+    status: 201,
+    response: IssuedProviderKey,
+    notFound: 'provider_not_found',
+    conflicts: ['provider_suspended'],
+    handle: (ctx) =>
+      ctx.call(providerOps.issueKey, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        input: ctx.body,
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/provider-keys/{key_id}/revoke',
+    operationId: 'revokeProviderKey',
+    summary: 'Revoke a provider key; every gateway replica refuses it at once',
+    tags: ['staff', 'provider'],
+    access: STAFF,
+    params: KeyParams,
+    status: 200,
+    response: Provider,
+    notFound: 'provider_key_not_found',
+    handle: (ctx) =>
+      ctx.call(providerOps.revokeKey, { key_id: ctx.params.key_id, actor: staffActor(ctx) }),
+  }),
+
+  // --- Disputes --------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/disputes',
+    operationId: 'listDisputesAsStaff',
+    summary: 'Every dispute and refund case, newest first, by status',
+    tags: ['staff', 'disputes'],
+    access: STAFF,
+    query: listQuery({ status: DisputeStatus.optional() }),
+    status: 200,
+    response: listOf(Dispute),
+    handle: (ctx) =>
+      ctx.call(disputeOps.list, {
+        party: staffParty(staffActor(ctx)),
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status }),
+      }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/disputes/{id}',
+    operationId: 'getDisputeAsStaff',
+    summary: 'One case with its comments',
+    tags: ['staff', 'disputes'],
+    access: STAFF,
+    params: IdParams,
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    handle: (ctx) =>
+      ctx.call(disputeOps.get, { id: ctx.params.id, party: staffParty(staffActor(ctx)) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/disputes/{id}/comments',
+    operationId: 'commentOnDisputeAsStaff',
+    summary: "Add staff's comment to a case; answers the case with every comment",
+    tags: ['staff', 'disputes'],
+    access: STAFF,
+    params: IdParams,
+    body: DisputeComment,
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    conflicts: ['comment_limit_reached'],
+    handle: (ctx) =>
+      ctx.call(disputeOps.comment, {
+        id: ctx.params.id,
+        party: staffParty(staffActor(ctx)),
+        message: ctx.body.message,
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/disputes/{id}/escalate',
+    operationId: 'escalateDispute',
+    summary: 'Take an open case under staff review',
+    tags: ['staff', 'disputes'],
+    access: STAFF,
+    params: IdParams,
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    handle: (ctx) => ctx.call(disputeOps.escalate, { id: ctx.params.id, actor: staffActor(ctx) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/disputes/{id}/resolve',
+    operationId: 'resolveDispute',
+    summary:
+      'Resolve a case for the customer, for the provider or split, with a reason (no money moves)',
+    tags: ['staff', 'disputes'],
+    access: STAFF,
+    params: IdParams,
+    body: DisputeResolution,
+    status: 200,
+    response: Dispute,
+    notFound: 'dispute_not_found',
+    handle: (ctx) =>
+      ctx.call(disputeOps.resolve, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        resolution: ctx.body,
+      }),
+  }),
+
+  // --- Jobs and milestones ---------------------------------------------------------------------
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/jobs/{id}/cancel',
+    operationId: 'cancelJob',
+    summary: 'Cancel an active job, with a reason',
+    tags: ['staff', 'jobs'],
+    access: STAFF,
+    params: IdParams,
+    body: ReasonBody,
+    status: 200,
+    response: Job,
+    notFound: 'job_not_found',
+    handle: (ctx) =>
+      ctx.call(jobOps.cancel, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        reason: ctx.body.reason,
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/milestones/{id}/cancel',
+    operationId: 'cancelMilestone',
+    summary: 'Cancel a milestone that is not approved, with a reason',
+    tags: ['staff', 'milestones'],
+    access: STAFF,
+    params: IdParams,
+    body: ReasonBody,
+    status: 200,
+    response: Milestone,
+    notFound: 'milestone_not_found',
+    handle: (ctx) =>
+      ctx.call(milestoneOps.cancel, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        reason: ctx.body.reason,
+      }),
+  }),
+
+  // --- Payments --------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/payments',
+    operationId: 'listPayments',
+    summary: 'Payments, newest first, by status or request',
+    tags: ['staff', 'payments'],
+    access: STAFF,
+    query: listQuery({ status: PaymentStatus.optional(), request_id: Id.optional() }),
+    status: 200,
+    response: listOf(Payment),
+    handle: (ctx) =>
+      ctx.call(paymentRecordOps.list, {
+        ...page(ctx.query),
+        ...given({ status: ctx.query.status, request_id: ctx.query.request_id }),
+      }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/payments/{id}',
+    operationId: 'getPayment',
+    summary: 'One payment',
+    tags: ['staff', 'payments'],
+    access: STAFF,
+    params: IdParams,
+    status: 200,
+    response: Payment,
+    notFound: 'payment_not_found',
+    handle: (ctx) => ctx.call(paymentRecordOps.get, { id: ctx.params.id }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/payments/{id}/confirm',
+    operationId: 'confirmPayment',
+    summary:
+      'Confirm a pending payment of the manual provider, with an optional reference (Stripe confirms its own)',
+    tags: ['staff', 'payments'],
+    access: STAFF,
+    params: IdParams,
+    body: PaymentConfirm,
+    bodyOptional: true,
+    status: 200,
+    response: Payment,
+    notFound: 'payment_not_found',
+    conflicts: ['provider_confirms'],
+    handle: (ctx) =>
+      ctx.call(paymentRecordOps.confirm, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        ...given({ reference: ctx.body.reference }),
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/staff/payments/{id}/fail',
+    operationId: 'failPayment',
+    summary: 'Mark a pending payment failed, with a reason',
+    tags: ['staff', 'payments'],
+    access: STAFF,
+    params: IdParams,
+    body: ReasonBody,
+    status: 200,
+    response: Payment,
+    notFound: 'payment_not_found',
+    handle: (ctx) =>
+      ctx.call(paymentRecordOps.fail, {
+        id: ctx.params.id,
+        actor: staffActor(ctx),
+        reason: ctx.body.reason,
+      }),
+  }),
+
+  // --- Deadlines -------------------------------------------------------------------------------
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/deadlines',
+    operationId: 'listDeadlines',
+    summary:
+      'Everything waiting on somebody, soonest deadline first, with what happens when it passes',
+    tags: ['staff'],
+    access: STAFF,
+    query: DeadlineQuery,
+    status: 200,
+    response: DeadlineList,
+    // Each service lists its own waiting resources (proposals, jobs, milestones, deliverables and
+    // disputes; payment requests and payments); the two sorted lists merge here.
+    handle: async (ctx) => {
+      const filter = {
+        limit: ctx.query.limit,
+        ...given({ before: ctx.query.before }),
+        ...(ctx.query.overdue === undefined ? {} : { overdue: ctx.query.overdue === 'true' }),
+      };
+      const [work, money] = await Promise.all([
+        ctx.call(milestonesDeadlineOps.list, filter),
+        ctx.call(paymentRecordOps.deadlines, filter),
+      ]);
+      const merged = [...work.data, ...money.data].sort(byDeadline);
+      return {
+        object: 'list' as const,
+        data: merged.slice(0, ctx.query.limit),
+        has_more: work.has_more || money.has_more || merged.length > ctx.query.limit,
+      };
+    },
+  }),
+];

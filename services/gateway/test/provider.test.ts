@@ -1,0 +1,525 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateProviderKey } from '@handoff/contracts';
+import { eventually } from '@handoff/testkit';
+import { randomUUID } from 'node:crypto';
+import type { RunningGateway } from '../src/bootstrap.ts';
+import type { Onboarded } from './support/http.ts';
+import {
+  address,
+  agentOf,
+  asCustomer,
+  asProvider,
+  asStaff,
+  http,
+  PROPOSAL,
+  providerOf,
+  requestOf,
+  routeTo,
+  startStack,
+  type ProviderAccount,
+  type Stack,
+} from './support/lifecycle.ts';
+import { signStaffToken } from './support/staff-tokens.ts';
+
+let stack: Stack;
+let agent: Onboarded;
+let plumber: ProviderAccount;
+
+beforeAll(async () => {
+  stack = await startStack('gw_provider');
+  agent = await agentOf(stack);
+  plumber = await providerOf(stack, ['home-services']);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('staff onboard providers', () => {
+  it('create, read, list and change a provider', async () => {
+    const created = await asStaff(stack, '/providers', {
+      body: {
+        name: 'Mario Rossi',
+        email: 'mario@example.com',
+        categories: ['home-services', 'design'],
+      },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        object: 'provider',
+        id: expect.stringMatching(/^prv_/),
+        name: 'Mario Rossi',
+        categories: ['home-services', 'design'],
+        status: 'active',
+        keys: [],
+      },
+    });
+    const id = String(created.body.id);
+    expect((await asStaff(stack, `/providers/${id}`)).body).toMatchObject({
+      id,
+      name: 'Mario Rossi',
+    });
+    const list = await asStaff(stack, '/providers?limit=100&status=active');
+    expect(list.status).toBe(200);
+    expect((list.body.data as { id: string }[]).map((p) => p.id)).toContain(id);
+    const patched = await asStaff(stack, `/providers/${id}`, {
+      method: 'PATCH',
+      body: { categories: ['design'] },
+    });
+    expect(patched).toMatchObject({ status: 200, body: { categories: ['design'] } });
+  });
+
+  it('refuse bad bodies and unknown providers with the documented codes', async () => {
+    const bad = await asStaff(stack, '/providers', {
+      body: { name: '', email: 'nope', categories: ['Not A Slug', 'x'], extra: 1 },
+    });
+    expect(bad.status).toBe(422);
+    const pointers = (bad.body.errors as { pointer: string }[]).map((e) => e.pointer).sort();
+    expect(pointers).toEqual(
+      expect.arrayContaining(['/categories/0', '/email', '/extra', '/name']),
+    );
+    expect(
+      await asStaff(stack, '/providers/prv_unknown', { method: 'PATCH', body: { name: 'x' } }),
+    ).toMatchObject({ status: 404, body: { code: 'provider_not_found' } });
+    expect(await asStaff(stack, '/providers/prv_unknown')).toMatchObject({
+      status: 404,
+      body: { code: 'provider_not_found' },
+    });
+    expect(await asStaff(stack, '/providers/prv_unknown/keys', { method: 'POST' })).toMatchObject({
+      status: 404,
+      body: { code: 'provider_not_found' },
+    });
+    expect(
+      await asStaff(stack, '/provider-keys/pvk_unknown/revoke', { method: 'POST' }),
+    ).toMatchObject({ status: 404, body: { code: 'provider_key_not_found' } });
+    expect(await asStaff(stack, '/providers/prv_x', { method: 'PATCH', body: {} })).toMatchObject({
+      status: 422,
+    });
+  });
+
+  it('issue a provider key once, listed afterwards by prefix and last four only', async () => {
+    const provider = await providerOf(stack);
+    expect(provider.key).toMatch(/^hpk_live_[0-9A-Za-z]{36}$/);
+    const read = await asStaff(stack, `/providers/${provider.id}`);
+    expect(JSON.stringify(read.body)).not.toContain(provider.key);
+    expect(read.body.keys).toEqual([
+      expect.objectContaining({ id: provider.keyId, last4: provider.key.slice(-4) }),
+    ]);
+  });
+});
+
+describe('provider keys', () => {
+  const me = (token: string | undefined, gateway?: RunningGateway) =>
+    http(gateway ?? stack.gateway, '/v1/provider/me', {
+      ...(token ? { token } : {}),
+      from: address(),
+    });
+
+  it('let the provider in: /v1/provider/me', async () => {
+    const answer = await me(plumber.key);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        object: 'provider',
+        id: plumber.id,
+        name: plumber.name,
+        categories: ['home-services'],
+        key_id: plumber.keyId,
+        expires_at: expect.any(String),
+      },
+    });
+    expect(answer.headers.get('ratelimit-policy')).toContain('"key"');
+  });
+
+  it('answer 401 without a key, and the same 401 for malformed, unknown and revoked keys', async () => {
+    const missing = await me(undefined);
+    expect(missing).toMatchObject({ status: 401, body: { code: 'api_key_missing' } });
+    expect(missing.headers.get('www-authenticate')).toContain('Bearer');
+    const malformed = await me('hpk_live_nope');
+    const unknown = await me(generateProviderKey().key);
+    expect(malformed).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+    expect(unknown).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+
+    const provider = await providerOf(stack);
+    expect((await me(provider.key)).status).toBe(200);
+    const revoked = await asStaff(stack, `/provider-keys/${provider.keyId}/revoke`, {
+      method: 'POST',
+    });
+    expect(revoked).toMatchObject({ status: 200, body: { object: 'provider', id: provider.id } });
+    const after = await me(provider.key);
+    expect(after.status).toBe(401);
+    expect({ ...after.body, request_id: '' }).toEqual({ ...unknown.body, request_id: '' });
+  });
+
+  it('stop on every replica at once when revoked (the invalidation broadcast)', async () => {
+    // A cache that would trust the key for an hour: only the broadcast can drop it.
+    const other = await stack.extraGateway({ ACCESS_CACHE_TTL_MS: '3600000' });
+    const provider = await providerOf(stack);
+    expect((await me(provider.key, other)).status).toBe(200);
+    await asStaff(stack, `/provider-keys/${provider.keyId}/revoke`, { method: 'POST' });
+    await eventually(async () =>
+      (await me(provider.key, other)).status === 401 ? true : undefined,
+    );
+  });
+
+  it('answer api_key_expired for an expired key', async () => {
+    const provider = await providerOf(stack);
+    await stack.intake.store.db
+      .collection('provider_keys')
+      .updateOne({ _id: provider.keyId } as never, {
+        $set: { expires_at: new Date(Date.now() - 1000) },
+      });
+    expect(await me(provider.key)).toMatchObject({
+      status: 401,
+      body: { code: 'api_key_expired' },
+    });
+  });
+
+  it('stop working while the provider is suspended, and work again once it is reactivated', async () => {
+    const other = await stack.extraGateway({ ACCESS_CACHE_TTL_MS: '3600000' });
+    const provider = await providerOf(stack);
+    expect((await me(provider.key, other)).status).toBe(200);
+    const suspend = await asStaff(stack, `/providers/${provider.id}`, {
+      method: 'PATCH',
+      body: { status: 'suspended' },
+    });
+    expect(suspend).toMatchObject({ status: 200, body: { status: 'suspended' } });
+    await eventually(async () =>
+      (await me(provider.key, other)).status === 401 ? true : undefined,
+    );
+    expect(await me(provider.key, other)).toMatchObject({
+      status: 401,
+      body: { code: 'api_key_invalid' },
+    });
+    expect(
+      await asStaff(stack, `/providers/${provider.id}/keys`, { method: 'POST' }),
+    ).toMatchObject({ status: 409, body: { code: 'provider_suspended' } });
+    await asStaff(stack, `/providers/${provider.id}`, {
+      method: 'PATCH',
+      body: { status: 'active' },
+    });
+    await eventually(async () =>
+      (await me(provider.key, other)).status === 200 ? true : undefined,
+    );
+  });
+
+  it('are the only credential of provider routes, and work on no other route', async () => {
+    const request = await requestOf(stack, agent);
+    // An agent key on a provider route.
+    expect(await me(agent.key)).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+    // A staff token on a provider route.
+    expect(await me(stack.staff)).toMatchObject({
+      status: 401,
+      body: { code: 'api_key_invalid' },
+    });
+    // A provider key on agent routes.
+    expect(
+      await http(stack.gateway, '/v1/me', { token: plumber.key, from: address() }),
+    ).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+    expect(
+      await http(stack.gateway, `/v1/request/${request.id}/proposals`, {
+        token: plumber.key,
+        headers: { 'X-Service-Request-Token': request.token },
+        from: address(),
+      }),
+    ).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+    // A provider key on staff routes.
+    for (const path of ['/v1/staff/providers', '/v1/staff/disputes', '/v1/staff/deadlines']) {
+      expect(
+        await http(stack.gateway, path, { token: plumber.key, from: address() }),
+      ).toMatchObject({ status: 401, body: { code: 'staff_token_invalid' } });
+    }
+    // An agent key on staff routes of the lifecycle.
+    expect(
+      await http(stack.gateway, '/v1/staff/payments', { token: agent.key, from: address() }),
+    ).toMatchObject({ status: 401, body: { code: 'staff_token_invalid' } });
+  });
+
+  it('are rate limited per key', async () => {
+    const strict = await stack.extraGateway({ RATE_LIMIT_PER_MINUTE: '2' });
+    const provider = await providerOf(stack);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await me(provider.key, strict)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    // Another key of another provider has its own budget.
+    expect((await me(plumber.key, strict)).status).toBe(200);
+  });
+});
+
+describe('what a provider sees', () => {
+  let other: ProviderAccount;
+  let designer: ProviderAccount;
+
+  beforeAll(async () => {
+    other = await providerOf(stack, ['home-services']);
+    designer = await providerOf(stack, ['design']);
+  });
+
+  it('a request routed to it, without the owning integration, and nothing else', async () => {
+    const request = await requestOf(stack, agent);
+    // Before routing: nobody sees it.
+    expect(await asProvider(stack, plumber, `/requests/${request.id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+    await routeTo(stack, request.id, [plumber.id]);
+    const read = await asProvider(stack, plumber, `/requests/${request.id}`);
+    expect(read).toMatchObject({
+      status: 200,
+      body: {
+        object: 'request',
+        id: request.id,
+        status: 'routed',
+        relation: 'routed',
+        customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      },
+    });
+    expect(read.body).not.toHaveProperty('integration_id');
+    expect(JSON.stringify(read.body)).not.toContain(agent.integrationId);
+    const list = await asProvider(stack, plumber, '/requests?limit=100');
+    expect((list.body.data as { id: string }[]).map((r) => r.id)).toContain(request.id);
+    for (const list2 of (list.body.data as Record<string, unknown>[]) ?? []) {
+      expect(list2).not.toHaveProperty('integration_id');
+    }
+
+    // Another provider, even of the same category, sees nothing.
+    expect(await asProvider(stack, other, `/requests/${request.id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+    const otherList = await asProvider(stack, other, '/requests?limit=100');
+    expect((otherList.body.data as { id: string }[]).map((r) => r.id)).not.toContain(request.id);
+  });
+
+  it('hides the customer contact unless the customer gave contact permission', async () => {
+    const request = await requestOf(stack, agent, { contact_permission: false });
+    await routeTo(stack, request.id, [plumber.id]);
+    const read = await asProvider(stack, plumber, `/requests/${request.id}`);
+    expect(read.body).toMatchObject({
+      contact_permission: false,
+      customer: { name: null, email: null, company: null, website: null },
+    });
+  });
+
+  it('a marketplace request once staff published it, in its own categories only', async () => {
+    const request = await requestOf(stack, agent, { marketplace_opt_in: true });
+    expect((await asProvider(stack, other, `/requests/${request.id}`)).status).toBe(404);
+    const published = await asStaff(stack, `/requests/${request.id}/marketplace-review`, {
+      body: { decision: 'approved' },
+    });
+    expect(published.status).toBe(200);
+    expect(await asProvider(stack, other, `/requests/${request.id}`)).toMatchObject({
+      status: 200,
+      body: { relation: 'marketplace' },
+    });
+    expect(await asProvider(stack, designer, `/requests/${request.id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+  });
+
+  it('writes into the conversation of a visible request only', async () => {
+    const request = await requestOf(stack, agent);
+    const hidden = await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+      body: { message: 'Hello?' },
+    });
+    expect(hidden).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
+    await routeTo(stack, request.id, [plumber.id]);
+    const sent = await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+      body: { message: 'I can come on Thursday morning.' },
+    });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { object: 'message', request_id: request.id, author_role: 'provider' },
+    });
+    const detail = await asCustomer(stack, agent, request, '');
+    expect(detail.body.conversation).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          author_role: 'provider',
+          message: 'I can come on Thursday morning.',
+        }),
+      ]),
+    );
+    expect(
+      await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+        body: { message: '' },
+      }),
+    ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/message' }] } });
+  });
+});
+
+describe('provider proposals', () => {
+  it('are made on visible open requests, once per provider', async () => {
+    const request = await requestOf(stack, agent);
+    const path = `/requests/${request.id}/proposals`;
+    expect(await asProvider(stack, plumber, path, { body: PROPOSAL })).toMatchObject({
+      status: 404,
+      body: { code: 'request_not_found' },
+    });
+    await routeTo(stack, request.id, [plumber.id]);
+    const created = await asProvider(stack, plumber, path, { body: PROPOSAL });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        object: 'proposal',
+        id: expect.stringMatching(/^prp_/),
+        request_id: request.id,
+        provider_id: plumber.id,
+        provider_name: plumber.name,
+        amount: 240,
+        currency: 'USD',
+        status: 'submitted',
+        deadline_at: expect.any(String),
+        milestones: [
+          expect.objectContaining({ title: 'Diagnose the leak', amount: 40 }),
+          expect.objectContaining({ title: 'Replace the cartridge', amount: 200 }),
+        ],
+      },
+    });
+    expect(await asProvider(stack, plumber, path, { body: PROPOSAL })).toMatchObject({
+      status: 409,
+      body: { code: 'proposal_exists' },
+    });
+    const id = String(created.body.id);
+    expect(await asProvider(stack, plumber, `/proposals/${id}`)).toMatchObject({
+      status: 200,
+      body: { id },
+    });
+    const mine = await asProvider(stack, plumber, '/proposals?status=submitted&limit=100');
+    expect((mine.body.data as { id: string }[]).map((p) => p.id)).toContain(id);
+
+    // Withdrawn, and then not again.
+    const withdrawn = await asProvider(stack, plumber, `/proposals/${id}/withdraw`, {
+      method: 'POST',
+    });
+    expect(withdrawn).toMatchObject({ status: 200, body: { status: 'withdrawn' } });
+    const again = await asProvider(stack, plumber, `/proposals/${id}/withdraw`, {
+      method: 'POST',
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: {
+        code: 'invalid_state_transition',
+        current_state: 'withdrawn',
+        action: 'withdraw',
+        allowed_actions: [],
+      },
+    });
+  });
+
+  it('are refused on a request that is no longer open', async () => {
+    const request = await requestOf(stack, agent);
+    await routeTo(stack, request.id, [plumber.id]);
+    const cancelled = await asStaff(stack, `/requests/${request.id}`, {
+      method: 'PATCH',
+      body: { status: 'cancelled', reason: 'The customer found someone.' },
+    });
+    expect(cancelled.status).toBe(200);
+    // Still routed to the provider, so it may read it, but it takes no proposals.
+    expect(
+      await asProvider(stack, plumber, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
+    ).toMatchObject({ status: 409, body: { code: 'request_not_open' } });
+  });
+
+  it('are validated, amounts to the currency’s precision included', async () => {
+    const request = await requestOf(stack, agent);
+    await routeTo(stack, request.id, [plumber.id]);
+    const path = `/requests/${request.id}/proposals`;
+    const bad = await asProvider(stack, plumber, path, {
+      body: { message: 'x', amount: 10.001, milestones: [{ title: 'a', amount: 1.234 }] },
+    });
+    expect(bad.status).toBe(422);
+    expect((bad.body.errors as { pointer: string }[]).map((e) => e.pointer).sort()).toEqual([
+      '/amount',
+      '/milestones/0/amount',
+    ]);
+    const unknown = await asProvider(stack, plumber, path, {
+      body: { ...PROPOSAL, amount: -1, discount: 5 },
+    });
+    expect((unknown.body.errors as { pointer: string }[]).map((e) => e.pointer).sort()).toEqual([
+      '/amount',
+      '/discount',
+    ]);
+    expect(
+      await asProvider(stack, plumber, path, {
+        body: { ...PROPOSAL, currency: 'JPY', amount: 1.5 },
+      }),
+    ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/amount' }] } });
+  });
+
+  it('replay with the same Idempotency-Key, kept per provider', async () => {
+    const request = await requestOf(stack, agent);
+    await routeTo(stack, request.id, [plumber.id]);
+    const key = randomUUID();
+    const path = `/requests/${request.id}/proposals`;
+    const first = await asProvider(stack, plumber, path, {
+      body: PROPOSAL,
+      headers: { 'Idempotency-Key': key },
+    });
+    const second = await asProvider(stack, plumber, path, {
+      body: PROPOSAL,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body.id).toBe(first.body.id);
+  });
+
+  it('are not another provider’s to read or withdraw', async () => {
+    const request = await requestOf(stack, agent);
+    const other = await providerOf(stack);
+    await routeTo(stack, request.id, [plumber.id, other.id]);
+    const created = await asProvider(stack, plumber, `/requests/${request.id}/proposals`, {
+      body: PROPOSAL,
+    });
+    const id = String(created.body.id);
+    expect(await asProvider(stack, other, `/proposals/${id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'proposal_not_found' },
+    });
+    expect(
+      await asProvider(stack, other, `/proposals/${id}/withdraw`, { method: 'POST' }),
+    ).toMatchObject({ status: 404, body: { code: 'proposal_not_found' } });
+  });
+});
+
+describe('GET /v1/capabilities', () => {
+  it('lists the provider key, the lifecycle scopes and limits', async () => {
+    const caps = await http(stack.gateway, '/v1/capabilities', { from: address() });
+    expect(caps.body).toMatchObject({
+      authentication: {
+        provider_key: { header: 'Authorization', scheme: 'Bearer', routes: '/v1/provider/' },
+      },
+      scopes: expect.arrayContaining([
+        'proposals:read',
+        'proposals:accept',
+        'jobs:read',
+        'milestones:read',
+        'milestones:review',
+        'disputes:read',
+        'disputes:manage',
+      ]),
+      limits: { engagement: { title: 200, plan_milestones: 20, comments: 200 } },
+    });
+  });
+});
+
+describe('staff routes', () => {
+  it('are never reached with an agent or a provider credential, nor a token without the role', async () => {
+    const roleless = await signStaffToken(stack.secret, { roles: ['support'] });
+    for (const token of [agent.key, plumber.key]) {
+      const answer = await http(stack.gateway, '/v1/staff/providers', {
+        token,
+        body: { name: 'X', email: 'x@example.com', categories: ['design'] },
+        from: address(),
+      });
+      expect(answer.status).toBe(401);
+    }
+    expect(
+      await http(stack.gateway, '/v1/staff/providers', { token: roleless, from: address() }),
+    ).toMatchObject({ status: 403, body: { code: 'staff_role_required' } });
+  });
+});
