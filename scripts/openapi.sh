@@ -2,7 +2,8 @@
 # Regenerates the committed API documents from the zod schemas and the gateway's route table:
 #   services/gateway/openapi.json   (OpenAPI 3.1, also served at GET /v1/openapi.json)
 #   packages/contracts/asyncapi.json (AsyncAPI 3.0, the events on the bus)
-# Run it after changing a route or a schema, and commit both files; the tests fail until you do.
+#   docs/state-machines.md           (the work lifecycle's state machines, from their data)
+# Run it after changing a route, a schema or a machine, and commit the files; the tests fail until you do.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$ROOT/.tools/node/bin:$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
@@ -10,5 +11,6 @@ cd "$ROOT"
 
 node services/gateway/src/openapi/write.ts
 node packages/contracts/scripts/write-asyncapi.ts
+node packages/contracts/scripts/write-state-machines.ts
 # The same layout as `npm run format`, so that `prettier --check .` stays quiet.
 prettier --write --log-level=warn services/gateway/openapi.json packages/contracts/asyncapi.json
