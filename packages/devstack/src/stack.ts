@@ -1,5 +1,6 @@
 import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
 import { envSchema as gatewayEnv } from '@handoff/gateway/env';
+import { envSchema as paymentsEnv } from '@handoff/payments/env';
 import { envSchema as dispatcherEnv } from '@handoff/webhook-dispatcher/env';
 import { freePort, startMongo, startNats, type RunningServer } from '@handoff/testkit';
 import { SignJWT } from 'jose';
@@ -11,6 +12,7 @@ import { Supervised, type SupervisorEvents } from './supervisor.ts';
 
 const gatewayVariables = Object.keys(gatewayEnv.shape);
 const dispatcherVariables = Object.keys(dispatcherEnv.shape);
+const paymentsVariables = Object.keys(paymentsEnv.shape);
 const STACK_DECIDES = [
   'PORT',
   'NATS_URL',
@@ -126,6 +128,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : {
             ...common,
             ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
+            ...(name === 'payments' ? chosen(paymentsVariables) : {}),
             MONGO_URL: mongo.url,
             // A database per service: FerretDB keeps each in its own SQLite file, which has one
             // writer at a time, so services sharing one would queue behind each other's writes.
