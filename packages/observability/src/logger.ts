@@ -29,6 +29,11 @@ export const REDACTED_PATHS = [
   'headers.authorization',
   'headers["x-service-request-token"]',
   'headers["x-application-secret"]',
+  // The payments service's Stripe credentials, should its settings ever reach a log call.
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  '*.STRIPE_SECRET_KEY',
+  '*.STRIPE_WEBHOOK_SECRET',
 ];
 
 export interface LoggerConfig {

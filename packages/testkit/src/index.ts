@@ -1,2 +1,3 @@
 export * from './fixtures.ts';
 export * from './servers.ts';
+export * from './stripe-mock.ts';

@@ -7,9 +7,17 @@ import {
   sequenceFromIntake,
   withSequence,
 } from '@handoff/runtime';
-import { paymentEndpoints, paymentOutboxCollections } from './domain/handlers.ts';
+import { createContext, type PaymentContext } from './domain/context.ts';
+import { sweepDeadlines } from './domain/deadlines.ts';
+import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
+import { recoverPayments } from './domain/payments.ts';
+import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
+import { runSweeps, startSweeps } from './domain/sweeps.ts';
 import { readEnv } from './env.ts';
-import { collections } from './store/collections.ts';
+import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
+import { paymentEndpoints } from './handlers/payments.ts';
+import { createProvider } from './providers/index.ts';
+import { collections, paymentOutboxCollections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -19,11 +27,14 @@ export interface BootstrapOptions {
 }
 
 export async function bootstrap(options: BootstrapOptions = {}) {
-  return runService({
+  const env = readEnv(options.env);
+  const provider = createProvider(env, VERSION);
+  let context: PaymentContext | undefined;
+  const running = await runService({
     name: 'payments',
     version: VERSION,
     description: 'Payment requests proposed by agents, staff approval, and payments.',
-    env: readEnv(options.env),
+    env,
     collections,
     outbox: {
       collections: paymentOutboxCollections,
@@ -37,7 +48,39 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         };
       },
     },
-    endpoints: (deps) => ({ ...paymentEndpoints(deps), ...auditEndpoints('payments', deps.store) }),
+    endpoints: (deps) => {
+      const ctx = createContext({ ...deps, provider });
+      context = ctx;
+      return {
+        ...paymentRequestEndpoints(ctx),
+        ...paymentEndpoints(ctx),
+        ...auditEndpoints('payments', deps.store),
+      };
+    },
+    background: async () => startSweeps(required(context)),
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  const ctx = required(context);
+  return Object.assign(running, {
+    /** The background work, callable with a chosen clock (tests pass a future `now`). */
+    sweeps: {
+      run: (now?: Date) => runSweeps(ctx, now),
+      deadlines: (now?: Date) => sweepDeadlines(ctx, now),
+      recover: (now?: Date) => recoverPayments(ctx, now),
+      /** Waits for charges still running after their approval answered. */
+      idle: () => ctx.idle(),
+    },
+    /** The machines' moves as the handlers make them, for actions no operation exposes. */
+    moves: {
+      request: (id: string, action: PaymentRequestAction, mover: RequestMove) =>
+        moveRequest(ctx, id, action, mover),
+      payment: (id: string, action: PaymentAction, mover: PaymentMove) =>
+        movePayment(ctx, id, action, mover),
+    },
+  });
+}
+
+function required(context: PaymentContext | undefined): PaymentContext {
+  if (!context) throw new Error('payments: the endpoints were not built');
+  return context;
 }

@@ -207,7 +207,7 @@ describe('deciding payment requests', () => {
     for (const decision of ['approved', 'rejected'] as const) {
       await expect(decide(created.id, decision, 'again')).rejects.toMatchObject({
         code: 'invalid_state_transition',
-        details: { current_state: 'approved', allowed_transitions: [] },
+        details: { current_state: 'approved', allowed_actions: [] },
       });
     }
 
@@ -232,7 +232,7 @@ describe('deciding payment requests', () => {
     });
     await expect(decide(created.id, 'approved')).rejects.toMatchObject({
       code: 'invalid_state_transition',
-      details: { current_state: 'rejected', allowed_transitions: [] },
+      details: { current_state: 'rejected', allowed_actions: [] },
     });
     await expect(decide('prq_unknown', 'approved')).rejects.toMatchObject({ code: 'not_found' });
 

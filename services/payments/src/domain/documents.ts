@@ -1,6 +1,13 @@
-import { toMajorUnits, type PaymentRequest } from '@handoff/contracts';
+import {
+  toMajorUnits,
+  type Payment,
+  type PAYMENT_PROVIDERS,
+  type PaymentRequest,
+} from '@handoff/contracts';
 import type { OutboxMessage } from '@handoff/runtime';
-import type { PaymentRequestStatus } from './states.ts';
+import type { PaymentRequestStatus, PaymentStatus } from './states.ts';
+
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface PaymentRequestDoc {
   _id: string;
@@ -16,6 +23,46 @@ export interface PaymentRequestDoc {
   rejection_reason: string | null;
   created_at: Date;
   decided_at: Date | null;
+  /** Staff's `sub`, or `system` for an expiry. */
+  decided_by: string | null;
+  /** When staff run out of time to decide (`pending_approval` only; null in final states). */
+  deadline_at?: Date | null;
+  /**
+   * The payment an approval creates. The approval stores the id in the same write that approves,
+   * so creating the payment document afterwards is an idempotent follow-up (insert with this
+   * `_id`) that the recovery sweep retries until `payment_created` is true.
+   */
+  payment_id?: string | null;
+  payment_created?: boolean;
+  outbox?: OutboxMessage[];
+}
+
+export interface PaymentDoc {
+  _id: string;
+  payment_request_id: string;
+  request_id: string;
+  integration_id: string;
+  /** Integer minor units of `currency`, copied from the approved payment request. */
+  amount_minor: number;
+  currency: string;
+  description: string;
+  /** The provider configured when the payment was created; it stays with the payment. */
+  provider: PaymentProviderName;
+  /** The provider's own id (a Stripe PaymentIntent `pi_…`), or the reference staff confirmed with. */
+  provider_reference: string | null;
+  status: PaymentStatus;
+  failure_reason: string | null;
+  deadline_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+  /**
+   * When the provider was asked to charge (null: not yet). The charge is a follow-up of the
+   * creation, retried by the recovery sweep; Stripe receives the payment id as idempotency key,
+   * so a retried charge never charges twice.
+   */
+  charged_at: Date | null;
+  /** Staff's `sub` or `system`, for the last move. */
   decided_by: string | null;
   outbox?: OutboxMessage[];
 }
@@ -33,5 +80,24 @@ export function paymentRequestView(doc: PaymentRequestDoc): PaymentRequest {
     rejection_reason: doc.rejection_reason,
     created_at: doc.created_at.toISOString(),
     decided_at: doc.decided_at?.toISOString() ?? null,
+  };
+}
+
+export function paymentView(doc: PaymentDoc): Payment {
+  return {
+    object: 'payment',
+    id: doc._id,
+    payment_request_id: doc.payment_request_id,
+    request_id: doc.request_id,
+    amount: toMajorUnits(doc.amount_minor, doc.currency),
+    currency: doc.currency,
+    provider: doc.provider,
+    provider_reference: doc.provider_reference,
+    status: doc.status,
+    failure_reason: doc.failure_reason,
+    deadline_at: doc.deadline_at?.toISOString() ?? null,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+    completed_at: doc.completed_at?.toISOString() ?? null,
   };
 }

@@ -1,34 +1,40 @@
-import { BusError } from '@handoff/bus';
-import type { PaymentRequest } from '@handoff/contracts';
-
-export type PaymentRequestStatus = PaymentRequest['status'];
-export type PaymentDecisionKind = 'approved' | 'rejected';
+import {
+  PAYMENT_MACHINE,
+  PAYMENT_REQUEST_MACHINE,
+  type PaymentAction,
+  type PaymentDecision,
+  type PaymentRequest,
+  type PaymentRequestAction,
+  type PaymentStatus as PaymentStatusSchema,
+} from '@handoff/contracts';
+import type { z } from 'zod';
 
 /**
- * The payment request's state machine. Staff decide once; both outcomes are final.
- *
- * | state            | decide: approved | decide: rejected |
- * |------------------|------------------|------------------|
- * | pending_approval | approved         | rejected         |
- * | approved         | -                | -                |
- * | rejected         | -                | -                |
- *
- * Creation and approval each publish `payment.requested` (spec: "a payment request was created
- * or approved"); rejection publishes nothing, since the spec has no event kind for it.
+ * The two machines this service enforces live in `@handoff/contracts` (lifecycle.ts) as data:
+ * every move goes through `applyMove(machine, state, action)` from `@handoff/runtime`, which
+ * answers an illegal pair with `invalid_state_transition` naming the allowed actions, and each
+ * action publishes `machine.events[action]` (null: no event, the audit stream only).
  */
-export const PAYMENT_REQUEST_MOVES: Record<PaymentRequestStatus, readonly PaymentDecisionKind[]> = {
-  pending_approval: ['approved', 'rejected'],
-  approved: [],
-  rejected: [],
-};
+export { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE };
 
-export function illegalMove(
-  current: PaymentRequestStatus,
-  decision: PaymentDecisionKind,
-): BusError {
-  return new BusError(
-    'invalid_state_transition',
-    `cannot mark the payment request ${decision}: it is ${current}.`,
-    { details: { current_state: current, allowed_transitions: PAYMENT_REQUEST_MOVES[current] } },
-  );
-}
+export type PaymentRequestStatus = PaymentRequest['status'];
+export type PaymentStatus = z.output<typeof PaymentStatusSchema>;
+export type { PaymentAction, PaymentRequestAction };
+
+/** Staff's decision as the API words it, and the machine's action for it. */
+export const DECISION_ACTIONS = {
+  approved: 'approve',
+  rejected: 'reject',
+} as const satisfies Record<z.output<typeof PaymentDecision>['decision'], PaymentRequestAction>;
+
+/** How the audit log names each action (the existing `payment_request.rejected` and kin). */
+export const PAYMENT_REQUEST_AUDIT_ACTIONS = {
+  approve: 'payment_request.approved',
+  reject: 'payment_request.rejected',
+  expire: 'payment_request.expired',
+} as const satisfies Record<PaymentRequestAction, string>;
+
+export const PAYMENT_AUDIT_ACTIONS = {
+  complete: 'payment.completed',
+  fail: 'payment.failed',
+} as const satisfies Record<PaymentAction, string>;

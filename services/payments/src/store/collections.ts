@@ -1,5 +1,10 @@
-import { auditCollectionName, auditIndexes } from '@handoff/runtime';
-import type { CollectionPlan } from '@handoff/store';
+import { auditCollectionName, auditIndexes, type OutboxDocument } from '@handoff/runtime';
+import type { CollectionPlan, Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import type { PaymentDoc, PaymentRequestDoc } from '../domain/documents.ts';
+
+export const PAYMENT_REQUESTS = 'payment_requests';
+export const PAYMENTS = 'payments';
 
 const pendingOutbox = {
   key: { 'outbox.created_at': 1 },
@@ -8,15 +13,46 @@ const pendingOutbox = {
 
 /** The collections this service owns. No other service reads or writes them. */
 export const collections: CollectionPlan = {
-  payment_requests: [
+  [PAYMENT_REQUESTS]: [
     // A request's approved payment requests, oldest first (`list_approved`).
     { key: { request_id: 1, status: 1, _id: 1 }, options: { name: 'request_status_oldest' } },
     // The staff queue by status, newest first (`list`).
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
+    // Deadlines: pending ones soonest first (`deadlines.list`, the deadline sweep).
+    { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
+    // Approvals whose payment document a crash left unwritten (the recovery sweep).
+    {
+      key: { status: 1, payment_created: 1, decided_at: 1 },
+      options: { name: 'approved_without_payment' },
+    },
     pendingOutbox,
   ],
   [auditCollectionName('payments')]: auditIndexes,
-  payments: [
+  [PAYMENTS]: [
     { key: { payment_request_id: 1 }, options: { name: 'payment_request_unique', unique: true } },
+    // Stripe webhooks find their payment by PaymentIntent id.
+    { key: { provider_reference: 1 }, options: { name: 'provider_reference' } },
+    { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
+    { key: { request_id: 1, _id: -1 }, options: { name: 'request_newest' } },
+    { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
+    // Payments the provider was not yet asked to charge (the recovery sweep).
+    { key: { status: 1, charged_at: 1, created_at: 1 }, options: { name: 'uncharged' } },
+    pendingOutbox,
   ],
 };
+
+export function paymentRequests(store: Store): Collection<PaymentRequestDoc> {
+  return store.db.collection<PaymentRequestDoc>(PAYMENT_REQUESTS);
+}
+
+export function payments(store: Store): Collection<PaymentDoc> {
+  return store.db.collection<PaymentDoc>(PAYMENTS);
+}
+
+/** Collections whose documents carry outbox messages, for the outbox sweep. */
+export function paymentOutboxCollections(store: Store): Collection<OutboxDocument>[] {
+  return [
+    store.db.collection<OutboxDocument>(PAYMENT_REQUESTS),
+    store.db.collection<OutboxDocument>(PAYMENTS),
+  ];
+}

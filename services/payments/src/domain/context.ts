@@ -1,0 +1,84 @@
+import type { Logger } from '@handoff/observability';
+import type { Outbox, OutboxDocument, OutboxMessage } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import type { PaymentProvider } from '../providers/index.ts';
+import { paymentRequests, payments } from '../store/collections.ts';
+import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
+
+export interface PaymentDeps {
+  store: Store;
+  logger: Logger;
+  outbox: Outbox;
+  /** The provider `PAYMENT_PROVIDER` configured; new payments go through it. */
+  provider: PaymentProvider;
+}
+
+/** What the domain functions share: collections, publishing, and work that outlives a call. */
+export interface PaymentContext extends PaymentDeps {
+  requests: Collection<PaymentRequestDoc>;
+  payments: Collection<PaymentDoc>;
+  /** Publishes messages just written into a document's outbox; a failure is left to the sweep. */
+  publish(
+    collection: Collection<PaymentRequestDoc> | Collection<PaymentDoc>,
+    id: string,
+    messages: OutboxMessage[],
+  ): Promise<void>;
+  /** Starts `task` without the current call waiting for it; `idle()` waits for all of them. */
+  later(what: string, task: () => Promise<unknown>, fields?: Record<string, unknown>): void;
+  idle(): Promise<void>;
+}
+
+export function createContext(deps: PaymentDeps): PaymentContext {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    ...deps,
+    requests: paymentRequests(deps.store),
+    payments: payments(deps.store),
+    publish: (collection, id, messages) =>
+      deps.outbox
+        .publish(collection as unknown as Collection<OutboxDocument>, id, messages)
+        .catch((error: unknown) => {
+          // The sweep publishes it later; the caller's change is already durable.
+          deps.logger.warn(
+            { err: error, document_id: id },
+            'outbox publish failed; left for the sweep',
+          );
+        }),
+    later(what, task, fields = {}) {
+      const running: Promise<unknown> = task()
+        .catch((error: unknown) => {
+          deps.logger.warn(
+            { ...fields, error: safeError(error) },
+            `${what} failed; the recovery sweep retries`,
+          );
+        })
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/**
+ * An error as it may be logged: a payment provider's errors carry the raw response, so only the
+ * fields that explain the failure are kept.
+ */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const e = error as Error & {
+    type?: unknown;
+    code?: unknown;
+    statusCode?: unknown;
+    requestId?: unknown;
+  };
+  return {
+    type: e.type ?? e.name,
+    message: e.message,
+    ...(e.code === undefined ? {} : { code: e.code }),
+    ...(e.statusCode === undefined ? {} : { status: e.statusCode }),
+    ...(e.requestId === undefined ? {} : { provider_request_id: e.requestId }),
+  };
+}

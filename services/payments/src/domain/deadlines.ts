@@ -1,0 +1,152 @@
+import { BusError } from '@handoff/bus';
+import type { DeadlineItem, StateMachine } from '@handoff/contracts';
+import type { Collection } from 'mongodb';
+import type { PaymentContext } from './context.ts';
+import { movePayment, moveRequest } from './moves.ts';
+import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from './states.ts';
+
+/** The part of a document a deadline reads. */
+interface Waiting {
+  _id: string;
+  request_id: string;
+  status: string;
+  deadline_at?: Date | null;
+}
+
+export interface DeadlineQuery {
+  before?: string | undefined;
+  overdue?: boolean | undefined;
+  limit: number;
+}
+
+const SWEEP_BATCH = 200;
+
+/** The `deadline_at` range a query asks for, evaluated at `now`. */
+function deadlineRange(query: DeadlineQuery, now: Date) {
+  const range: { $gte: Date; $lt?: Date; $lte?: Date; $gt?: Date } = { $gte: new Date(0) };
+  if (query.before !== undefined) {
+    const before = new Date(query.before);
+    if (Number.isNaN(before.getTime())) {
+      throw new BusError('validation_failed', '`before` must be an RFC 3339 time.', {
+        details: {
+          errors: [{ pointer: '/before', code: 'invalid_timestamp', detail: 'not a time' }],
+        },
+      });
+    }
+    range.$lt = before;
+  }
+  if (query.overdue === true) range.$lte = now;
+  if (query.overdue === false) range.$gt = now;
+  return range;
+}
+
+/**
+ * Everything of this service waiting on a deadline, soonest first: pending payment requests
+ * (staff must decide) and pending payments (the provider must report).
+ */
+export async function listDeadlines(
+  ctx: PaymentContext,
+  query: DeadlineQuery,
+  now: Date = new Date(),
+): Promise<{ object: 'list'; data: DeadlineItem[]; has_more: boolean }> {
+  const range = deadlineRange(query, now);
+  const sources: [StateMachine, Collection<Waiting>][] = [
+    [
+      PAYMENT_REQUEST_MACHINE as unknown as StateMachine,
+      ctx.requests as unknown as Collection<Waiting>,
+    ],
+    [PAYMENT_MACHINE as unknown as StateMachine, ctx.payments as unknown as Collection<Waiting>],
+  ];
+  const items: DeadlineItem[] = [];
+  for (const [machine, collection] of sources) {
+    for (const [state, waiting] of Object.entries(machine.waiting)) {
+      if (!waiting) continue;
+      const rows = await collection
+        .find({ status: state, deadline_at: range })
+        .sort({ deadline_at: 1, _id: 1 })
+        .limit(query.limit + 1)
+        .toArray();
+      for (const row of rows) {
+        if (!row.deadline_at) continue;
+        items.push({
+          object: 'deadline',
+          resource: machine.resource,
+          id: row._id,
+          request_id: row.request_id,
+          state,
+          waiting_on: waiting.waiting_on,
+          deadline_at: row.deadline_at.toISOString(),
+          overdue: row.deadline_at.getTime() <= now.getTime(),
+          consequence: waiting.consequence,
+        });
+      }
+    }
+  }
+  items.sort((a, b) => a.deadline_at.localeCompare(b.deadline_at) || a.id.localeCompare(b.id));
+  return {
+    object: 'list',
+    data: items.slice(0, query.limit),
+    has_more: items.length > query.limit,
+  };
+}
+
+const raced = (error: unknown) =>
+  error instanceof BusError &&
+  (error.code === 'invalid_state_transition' || error.code === 'conflict');
+
+/**
+ * Applies `move` to every document of `collection` in `state` whose deadline is at or before
+ * `now`, a batch at a time. A document decided meanwhile is left as it is. Returns how many moved.
+ */
+async function drain(
+  collection: Collection<Waiting>,
+  state: string,
+  now: Date,
+  move: (id: string) => Promise<unknown>,
+): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const due = await collection
+      .find({ status: state, deadline_at: { $lte: now } })
+      .sort({ deadline_at: 1, _id: 1 })
+      .limit(SWEEP_BATCH)
+      .toArray();
+    let progress = 0;
+    for (const doc of due) {
+      try {
+        await move(doc._id);
+        progress += 1;
+      } catch (error) {
+        if (!raced(error)) throw error;
+      }
+    }
+    moved += progress;
+    if (due.length < SWEEP_BATCH || progress === 0) return moved;
+  }
+}
+
+/**
+ * Applies each machine's `on_deadline` action to what is past its deadline at `now`: pending
+ * payment requests expire (audit entry, no event), pending payments fail with
+ * `failure_reason: "deadline_passed"`.
+ */
+export async function sweepDeadlines(ctx: PaymentContext, now: Date = new Date()) {
+  const system = { actor: 'system', call_request_id: null };
+  let expired = 0;
+  let failed = 0;
+  for (const [state, waiting] of Object.entries(PAYMENT_REQUEST_MACHINE.waiting)) {
+    const action = waiting?.on_deadline;
+    if (!action) continue;
+    expired += await drain(ctx.requests as unknown as Collection<Waiting>, state, now, (id) =>
+      moveRequest(ctx, id, action, system),
+    );
+  }
+  for (const [state, waiting] of Object.entries(PAYMENT_MACHINE.waiting)) {
+    const action = waiting?.on_deadline;
+    if (!action) continue;
+    failed += await drain(ctx.payments as unknown as Collection<Waiting>, state, now, (id) =>
+      movePayment(ctx, id, action, { ...system, failure_reason: 'deadline_passed' }),
+    );
+  }
+  return { expired, failed };
+}

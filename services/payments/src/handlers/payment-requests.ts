@@ -1,0 +1,80 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
+import { domainEvent, type OutboxMessage } from '@handoff/runtime';
+import { paginate } from '@handoff/store';
+import type { PaymentContext } from '../domain/context.ts';
+import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
+import { minorUnits } from '../domain/money.ts';
+import { moveRequest } from '../domain/moves.ts';
+import { afterApproval } from '../domain/payments.ts';
+import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
+
+/** Most approved payment requests that one request's list returns (the oldest ones). */
+export const APPROVED_LIST_LIMIT = 1_000;
+
+/** Payment requests: agents propose, staff approve or reject, the deadline sweep expires. */
+export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, Endpoint> {
+  const { requests } = ctx;
+  return {
+    ...implement(paymentOps.create, async ({ request_id, integration_id, input }) => {
+      const currency = input.currency ?? DEFAULT_CURRENCY;
+      const now = new Date();
+      const status = PAYMENT_REQUEST_MACHINE.initial;
+      const doc: PaymentRequestDoc = {
+        _id: newId('prq'),
+        request_id,
+        integration_id,
+        amount_minor: minorUnits(input.amount, currency),
+        currency,
+        description: input.description,
+        reference: input.reference ?? null,
+        status,
+        rejection_reason: null,
+        created_at: now,
+        decided_at: null,
+        decided_by: null,
+        deadline_at: deadlineFor(PAYMENT_REQUEST_MACHINE, status, now),
+      };
+      const view = paymentRequestView(doc);
+      const type = PAYMENT_REQUEST_MACHINE.created_event;
+      const messages: OutboxMessage[] = type ? [domainEvent(type, request_id, view)] : [];
+      await requests.insertOne({ ...doc, outbox: messages });
+      await ctx.publish(requests, doc._id, messages);
+      return view;
+    }),
+
+    ...implement(paymentOps.listApproved, async ({ request_id }) => {
+      const rows = await requests
+        .find({ request_id, status: 'approved' })
+        .sort({ _id: 1 })
+        .limit(APPROVED_LIST_LIMIT + 1)
+        .toArray();
+      return {
+        object: 'list' as const,
+        data: rows.slice(0, APPROVED_LIST_LIMIT).map(paymentRequestView),
+        has_more: rows.length > APPROVED_LIST_LIMIT,
+      };
+    }),
+
+    ...implement(paymentOps.decide, async ({ id, decision, actor, request_id }) => {
+      const action = DECISION_ACTIONS[decision.decision];
+      const updated = await moveRequest(ctx, id, action, {
+        actor,
+        call_request_id: request_id,
+        reason: decision.reason,
+      });
+      if (action === 'approve') await afterApproval(ctx, updated);
+      return paymentRequestView(updated);
+    }),
+
+    ...implement(paymentOps.list, async (query) => {
+      const filter = query.status ? { status: query.status } : {};
+      const page = await paginate(requests, filter, query);
+      return {
+        object: 'list' as const,
+        data: page.data.map(paymentRequestView),
+        has_more: page.has_more,
+      };
+    }),
+  };
+}

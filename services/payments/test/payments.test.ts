@@ -1,0 +1,310 @@
+// Payments with the default (manual) provider: created once by an approval, crash-safe, confirmed
+// or failed by staff, read and listed.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import { newId, Payment, paymentRecordOps, subjects } from '@handoff/contracts';
+import { auditCollectionName } from '@handoff/runtime';
+import { eventually } from '@handoff/testkit';
+import type { PaymentRequestDoc } from '../src/domain/documents.ts';
+import { RECOVERY_GRACE_MS } from '../src/domain/payments.ts';
+import {
+  approvedPayment,
+  createPaymentRequest,
+  decide,
+  eventsAbout,
+  integration_id,
+  newRequest,
+  opts,
+  paymentsOf,
+  rawPayments,
+  rawRequests,
+  settle,
+  staff,
+  startStack,
+  waitForEvents,
+  type Stack,
+} from './support.ts';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack('payments');
+});
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+const confirm = (id: string, reference?: string) =>
+  call(
+    stack.nc,
+    paymentRecordOps.confirm,
+    { id, actor: staff.actor, ...(reference ? { reference } : {}) },
+    opts,
+  );
+const later = () => new Date(Date.now() + RECOVERY_GRACE_MS + 60_000);
+
+describe('approval creates a payment', () => {
+  it('exactly once: a second approval is refused and creates nothing', async () => {
+    const requestId = await newRequest(stack);
+    const created = await createPaymentRequest(stack, requestId, { amount: 250, currency: 'JPY' });
+    await decide(stack, created.id, 'approved');
+    await expect(decide(stack, created.id, 'approved')).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'approved', allowed_actions: [] },
+    });
+    await stack.service.sweeps.idle();
+
+    const payments = await paymentsOf(stack, requestId);
+    expect(payments).toHaveLength(1);
+    const [payment] = payments;
+    expect(Payment.parse(payment)).toMatchObject({
+      object: 'payment',
+      payment_request_id: created.id,
+      request_id: requestId,
+      amount: 250,
+      currency: 'JPY',
+      provider: 'manual',
+      provider_reference: null,
+      status: 'pending',
+      failure_reason: null,
+      completed_at: null,
+    });
+    expect(payment?.id).toMatch(/^pay_/);
+    const raw = await rawRequests(stack).findOne({ _id: created.id });
+    // The approval itself named the payment; the payment document followed.
+    expect(raw).toMatchObject({
+      payment_id: payment?.id,
+      payment_created: true,
+      deadline_at: null,
+    });
+    expect(await rawPayments(stack).findOne({ _id: payment?.id ?? '' })).toMatchObject({
+      amount_minor: 250,
+      integration_id,
+      charged_at: expect.any(Date),
+    });
+    // Nothing more for the sweep to do.
+    expect(await stack.service.sweeps.recover(later())).toEqual({ created: 0, charged: 0 });
+    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+  });
+
+  it('once, whichever of two concurrent approvals wins', async () => {
+    const requestId = await newRequest(stack);
+    const created = await createPaymentRequest(stack, requestId);
+    const outcomes = await Promise.allSettled([
+      decide(stack, created.id, 'approved'),
+      decide(stack, created.id, 'approved'),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    await stack.service.sweeps.idle();
+    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+  });
+
+  it('never for a rejected payment request', async () => {
+    const requestId = await newRequest(stack);
+    const created = await createPaymentRequest(stack, requestId);
+    await decide(stack, created.id, 'rejected', 'no');
+    await stack.service.sweeps.idle();
+    expect(await paymentsOf(stack, requestId)).toEqual([]);
+  });
+});
+
+describe('crash recovery', () => {
+  /** An approval as a crash right after its write leaves it: named payment, no document. */
+  async function strandedApproval() {
+    const requestId = await newRequest(stack);
+    const paymentId = newId('pay');
+    const approvedAt = new Date();
+    const doc: PaymentRequestDoc = {
+      _id: newId('prq'),
+      request_id: requestId,
+      integration_id,
+      amount_minor: 1999,
+      currency: 'USD',
+      description: 'Left behind',
+      reference: null,
+      status: 'approved',
+      rejection_reason: null,
+      created_at: approvedAt,
+      decided_at: approvedAt,
+      decided_by: staff.actor,
+      deadline_at: null,
+      payment_id: paymentId,
+      payment_created: false,
+      outbox: [],
+    };
+    await rawRequests(stack).insertOne(doc);
+    return { requestId, paymentId, paymentRequestId: doc._id };
+  }
+
+  it('the sweep creates the payment an approval named, once', async () => {
+    const { requestId, paymentId, paymentRequestId } = await strandedApproval();
+    // Within the grace period the sweep leaves it to the call that is still creating it.
+    await stack.service.sweeps.recover(new Date());
+    expect(await rawPayments(stack).countDocuments({ _id: paymentId })).toBe(0);
+
+    const result = await stack.service.sweeps.recover(later());
+    expect(result.created).toBeGreaterThanOrEqual(1);
+    const [payment, ...others] = await paymentsOf(stack, requestId);
+    expect(others).toEqual([]);
+    expect(payment).toMatchObject({
+      id: paymentId,
+      payment_request_id: paymentRequestId,
+      amount: 19.99,
+      status: 'pending',
+    });
+    expect(await rawRequests(stack).findOne({ _id: paymentRequestId })).toMatchObject({
+      payment_created: true,
+    });
+    expect(await rawPayments(stack).findOne({ _id: paymentId })).toMatchObject({
+      charged_at: expect.any(Date),
+    });
+    await stack.service.sweeps.recover(later());
+    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+  });
+
+  it('a payment written before the crash is not written twice', async () => {
+    const { requestId, paymentId, paymentRequestId } = await strandedApproval();
+    // The document was written, but the crash came before the flag.
+    await stack.service.sweeps.recover(later());
+    await rawRequests(stack).updateOne(
+      { _id: paymentRequestId },
+      { $set: { payment_created: false } },
+    );
+    await stack.service.sweeps.recover(later());
+    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+    expect(await rawRequests(stack).findOne({ _id: paymentRequestId })).toMatchObject({
+      payment_id: paymentId,
+      payment_created: true,
+    });
+  });
+
+  it('the sweep asks the provider to charge a payment nobody charged', async () => {
+    const { payment } = await approvedPayment(stack);
+    await rawPayments(stack).updateOne({ _id: payment.id }, { $set: { charged_at: null } });
+    const result = await stack.service.sweeps.recover(later());
+    expect(result.charged).toBeGreaterThanOrEqual(1);
+    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+      status: 'pending',
+      charged_at: expect.any(Date),
+    });
+  });
+});
+
+describe('staff settle manual payments', () => {
+  it('confirm completes it and publishes payment.completed with the payment', async () => {
+    const { payment, requestId } = await approvedPayment(stack, 10.5);
+    const confirmed = await confirm(payment.id, 'WIRE-2024-17');
+    expect(confirmed).toMatchObject({
+      id: payment.id,
+      status: 'completed',
+      provider_reference: 'WIRE-2024-17',
+      failure_reason: null,
+      deadline_at: null,
+      completed_at: expect.any(String),
+    });
+    const [completed, ...more] = await waitForEvents(stack, payment.id, 'payment.completed');
+    expect(more).toEqual([]);
+    expect(completed).toMatchObject({
+      subject: subjects.event('payment.completed'),
+      event: { type: 'payment.completed', data: { request_id: requestId, object: confirmed } },
+    });
+    // request.created, payment.requested twice (created, approved), payment.completed.
+    expect(completed?.event.data.sequence).toBe(4);
+    expect(Payment.parse(completed?.event.data.object)).toEqual(confirmed);
+
+    await expect(confirm(payment.id)).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      details: { current_state: 'completed', allowed_actions: [] },
+    });
+    const audit = stack.service.store.db.collection(auditCollectionName('payments'));
+    expect(
+      await eventually(
+        async () =>
+          (await audit.findOne({ target_id: payment.id, action: 'payment.completed' })) ??
+          undefined,
+      ),
+    ).toMatchObject({ actor: staff.actor, request_id: expect.any(String), after: confirmed });
+  });
+
+  it('fail records the reason and publishes nothing', async () => {
+    const { payment } = await approvedPayment(stack);
+    const failed = await call(
+      stack.nc,
+      paymentRecordOps.fail,
+      { id: payment.id, actor: staff.actor, reason: 'The bank returned the transfer.' },
+      opts,
+    );
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The bank returned the transfer.',
+      completed_at: null,
+    });
+    await settle(stack);
+    expect(eventsAbout(stack, payment.id)).toEqual([]);
+  });
+
+  it('refuses to confirm a payment its provider reports itself (provider_confirms)', async () => {
+    const { payment } = await approvedPayment(stack);
+    await rawPayments(stack).updateOne(
+      { _id: payment.id },
+      { $set: { provider: 'stripe', provider_reference: 'pi_elsewhere' } },
+    );
+    const before = await rawPayments(stack).findOne({ _id: payment.id });
+    await expect(confirm(payment.id)).rejects.toMatchObject({
+      code: 'conflict',
+      details: { code: 'provider_confirms', provider: 'stripe' },
+    });
+    expect(await rawPayments(stack).findOne({ _id: payment.id })).toEqual(before);
+  });
+
+  it('a deployment without Stripe refuses Stripe webhooks', async () => {
+    await expect(
+      call(
+        stack.nc,
+        paymentRecordOps.stripeWebhook,
+        { payload: '{}', signature: 't=1,v1=00' },
+        opts,
+      ),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});
+
+describe('reading payments', () => {
+  it('gets one, and answers not_found for an unknown id', async () => {
+    const { payment } = await approvedPayment(stack);
+    expect(await call(stack.nc, paymentRecordOps.get, { id: payment.id }, opts)).toEqual(payment);
+    await expect(
+      call(stack.nc, paymentRecordOps.get, { id: 'pay_unknown' }, opts),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('lists newest first, filtered by status and request, in pages', async () => {
+    const requestId = await newRequest(stack);
+    const ids: string[] = [];
+    for (const amount of [1, 2, 3]) {
+      const created = await createPaymentRequest(stack, requestId, { amount });
+      await decide(stack, created.id, 'approved');
+      await stack.service.sweeps.idle();
+      ids.push(((await paymentsOf(stack, requestId))[0] as Payment).id);
+    }
+    await confirm(ids[0] ?? '');
+    const list = (query: Record<string, unknown>) =>
+      call(stack.nc, paymentRecordOps.list, { limit: 10, request_id: requestId, ...query }, opts);
+
+    expect((await list({})).data.map((p) => p.id)).toEqual([...ids].reverse());
+    expect((await list({ status: 'completed' })).data.map((p) => p.id)).toEqual([ids[0]]);
+    expect((await list({ status: 'pending' })).data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    const first = await list({ limit: 2 });
+    expect(first).toMatchObject({ object: 'list', has_more: true });
+    const next = await list({ limit: 2, starting_after: first.data.at(-1)?.id });
+    expect(next.data.map((p) => p.id)).toEqual([ids[0]]);
+    const completedAnywhere = await call(
+      stack.nc,
+      paymentRecordOps.list,
+      { limit: 100, status: 'completed' },
+      opts,
+    );
+    expect(completedAnywhere.data.every((p) => p.status === 'completed')).toBe(true);
+  });
+});
