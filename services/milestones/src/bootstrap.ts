@@ -1,5 +1,12 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
+import {
+  auditEndpoints,
+  auditFromOutbox,
+  packageVersion,
+  runService,
+  sequenceFromIntake,
+  withSequence,
+} from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
 import { milestonesOutboxCollections } from './domain/deps.ts';
 import { deliverableEndpoints } from './domain/deliverables.ts';
@@ -27,8 +34,16 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     collections,
     outbox: {
       collections: milestonesOutboxCollections,
-      // Intake owns requests and hands out each request's event sequence numbers.
-      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+      // Intake owns requests and hands out each request's event sequence numbers; a staff move's
+      // audit entry travels with its message and is written just before the publish.
+      beforePublish: ({ bus, store }) => {
+        const sequence = withSequence(sequenceFromIntake(bus.nc));
+        const audit = auditFromOutbox('milestones', store);
+        return async (message) => {
+          await audit(message);
+          return sequence(message);
+        };
+      },
     },
     endpoints: (deps) => ({
       ...proposalEndpoints(deps),
@@ -37,6 +52,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...deliverableEndpoints(deps),
       ...disputeEndpoints(deps),
       ...deadlineEndpoints(deps),
+      ...auditEndpoints('milestones', deps.store),
     }),
     background: async (deps) => startDeadlineSweep(deps),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -47,8 +47,19 @@ function moveDispute(deps: MilestonesDeps, spec: DisputeMoveSpec) {
 }
 
 /** Staff take a case under review, or the system does once its deadline has passed. */
-export function escalateDispute(deps: MilestonesDeps, id: string, now = new Date()) {
-  return moveDispute(deps, { id, action: 'escalate', visible: () => true, now });
+export function escalateDispute(
+  deps: MilestonesDeps,
+  id: string,
+  now = new Date(),
+  actor?: string,
+) {
+  return moveDispute(deps, {
+    id,
+    action: 'escalate',
+    visible: () => true,
+    now,
+    ...(actor ? { actor } : {}),
+  });
 }
 
 /** Open cases nobody settled before their deadline (by `now`) go to staff review. */
@@ -165,12 +176,13 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           }
         },
         change: (before, now) => ({ comments: [...before.comments, comment(now)] }),
+        ...(party.role === 'staff' ? { actor: party.actor } : {}),
       });
       return disputeView(doc);
     }),
 
-    ...implement(disputeOps.escalate, async ({ id }) =>
-      disputeView(await escalateDispute(deps, id)),
+    ...implement(disputeOps.escalate, async ({ id, actor }) =>
+      disputeView(await escalateDispute(deps, id, new Date(), actor)),
     ),
 
     ...implement(disputeOps.resolve, async ({ id, actor, resolution }) => {
@@ -187,6 +199,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
             resolved_at: now,
           },
         }),
+        actor,
       });
       return disputeView(doc);
     }),

@@ -91,6 +91,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
           id,
           visible: () => true,
           change: () => ({ cancel_reason, cancelled_by: actor }),
+          actor,
         }),
       );
     }),

@@ -301,6 +301,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         action: 'cancel',
         visible: () => true,
         change: () => ({ cancel_reason, cancelled_by: actor }),
+        actor,
       });
       return milestoneView(doc);
     }),

@@ -7,7 +7,13 @@ import {
   type Party,
   type StateMachine,
 } from '@handoff/contracts';
-import { applyMove, domainEvent, type OutboxMessage } from '@handoff/runtime';
+import {
+  applyMove,
+  auditMessage,
+  domainEvent,
+  type AuditRecord,
+  type OutboxMessage,
+} from '@handoff/runtime';
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import { publisher, type MilestonesDeps } from './deps.ts';
 
@@ -159,6 +165,11 @@ export interface MoveSpec<D extends Moving<S>, S extends string, A extends strin
   then?: (doc: D, now: Date) => Promise<void>;
   /** When the move happens (the deadline sweep passes its own `now`). */
   now?: Date;
+  /**
+   * The staff member who acts: the move is then recorded in the audit log, with the resource
+   * before and after, through the same outbox message (or an audit-only one without an event).
+   */
+  actor?: string;
 }
 
 /**
@@ -186,9 +197,24 @@ export async function move<D extends Moving<S>, S extends string, A extends stri
       updated_at: now,
     } as Partial<D>;
     const event = machine.events[action];
-    const message = event
-      ? domainEvent(event, before.request_id, spec.view({ ...before, ...set }))
+    const after = spec.view({ ...before, ...set });
+    const audit: AuditRecord | undefined = spec.actor
+      ? {
+          actor: spec.actor,
+          action: `${machine.resource}.${action}`,
+          target_type: machine.resource,
+          target_id: id,
+          at: now,
+          request_id: null,
+          before: spec.view(before),
+          after,
+        }
       : undefined;
+    const eventMessage = event ? domainEvent(event, before.request_id, after) : undefined;
+    const message: OutboxMessage | undefined =
+      eventMessage && audit
+        ? { ...eventMessage, local: { audit } }
+        : (eventMessage ?? (audit ? auditMessage('milestones', audit.action, audit) : undefined));
     const update = { $set: set, ...(message ? { $push: { outbox: message } } : {}) };
     // Status and updated_at make this a compare-and-set on MongoDB (a move that keeps the state
     // still changes updated_at); the serializer gives one replica on FerretDB the same guarantee.

@@ -1,3 +1,4 @@
+import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan } from '@handoff/store';
 
 /** Collection names of this service. No other service reads or writes them. */
@@ -36,4 +37,6 @@ export const collections: CollectionPlan = {
     ...common,
     { key: { job_id: 1, status: 1 }, options: { name: 'job_status' } },
   ],
+  // Staff moves (cancel, escalate, resolve, staff comments), with the resource before and after.
+  [auditCollectionName('milestones')]: auditIndexes,
 };

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { call } from '@handoff/bus';
+import { auditOps, disputeOps, jobOps, milestoneOps } from '@handoff/contracts';
+import { eventually } from '@handoff/testkit';
+import { newJob, newRequest, opts, startWork, type Work } from './support/work.ts';
+
+const actor = 'auditor@handoff.test';
+let work: Work;
+
+beforeAll(async () => {
+  work = await startWork();
+});
+
+afterAll(async () => {
+  await work.stop();
+});
+
+const entriesFor = async (target_id: string) => {
+  const page = await call(work.nc, auditOps.milestones, { query: { limit: 100 } }, opts);
+  return page.data.filter((entry) => entry.target_id === target_id);
+};
+
+describe('staff moves in the audit log', () => {
+  it('records a dispute escalated, commented and resolved by staff, with the case before and after', async () => {
+    const request_id = await newRequest(work);
+    await newJob(work, request_id, 'prv_audit', 300);
+    const dispute = await call(
+      work.nc,
+      disputeOps.create,
+      { request_id, input: { kind: 'dispute', reason: 'Late' } },
+      opts,
+    );
+    // The customer's own moves are not staff actions.
+    await call(
+      work.nc,
+      disputeOps.comment,
+      { id: dispute.id, party: { role: 'customer', request_id }, message: 'Still waiting' },
+      opts,
+    );
+    await call(work.nc, disputeOps.escalate, { id: dispute.id, actor }, opts);
+    await call(
+      work.nc,
+      disputeOps.comment,
+      { id: dispute.id, party: { role: 'staff', actor }, message: 'Looking into it' },
+      opts,
+    );
+    await call(
+      work.nc,
+      disputeOps.resolve,
+      {
+        id: dispute.id,
+        actor,
+        resolution: { outcome: 'provider', reason: 'Delivered on the agreed date' },
+      },
+      opts,
+    );
+    const entries = await eventually(async () => {
+      const found = await entriesFor(dispute.id);
+      return found.length === 3 ? found : undefined;
+    });
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'dispute.comment',
+      'dispute.escalate',
+      'dispute.resolve',
+    ]);
+    const resolved = entries.find((entry) => entry.action === 'dispute.resolve');
+    expect(resolved).toMatchObject({
+      actor,
+      target_type: 'dispute',
+      before: { status: 'under_review' },
+      after: { status: 'resolved', resolution: { outcome: 'provider' } },
+    });
+  });
+
+  it('records a job cancel, which has no event, and a milestone cancel', async () => {
+    const request_id = await newRequest(work);
+    const job = await newJob(work, request_id, 'prv_audit', 300);
+    const milestone = await call(
+      work.nc,
+      milestoneOps.create,
+      { job_id: job.id, provider_id: 'prv_audit', input: { title: 'Part one' } },
+      opts,
+    );
+    await call(
+      work.nc,
+      milestoneOps.cancel,
+      { id: milestone.id, actor, reason: 'Out of scope' },
+      opts,
+    );
+    await call(work.nc, jobOps.cancel, { id: job.id, actor, reason: 'Customer left' }, opts);
+    const [jobEntry] = await eventually(async () => {
+      const found = await entriesFor(job.id);
+      return found.length === 1 ? found : undefined;
+    });
+    expect(jobEntry).toMatchObject({
+      actor,
+      action: 'job.cancel',
+      before: { status: 'active' },
+      after: { status: 'cancelled', cancel_reason: 'Customer left' },
+    });
+    const [milestoneEntry] = await eventually(async () => {
+      const found = await entriesFor(milestone.id);
+      return found.length === 1 ? found : undefined;
+    });
+    expect(milestoneEntry).toMatchObject({
+      action: 'milestone.cancel',
+      after: { status: 'cancelled' },
+    });
+  });
+});
