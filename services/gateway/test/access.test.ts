@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as milestonesService } from '@handoff/milestones';
 import { bootstrap as paymentsService } from '@handoff/payments';
 import { createLogger } from '@handoff/observability';
 import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
@@ -34,6 +35,7 @@ const capture = (service: string) =>
 type Intake = Awaited<ReturnType<typeof intake>>;
 let service: Intake;
 let payments: Intake | undefined;
+let milestones: Intake | undefined;
 let a: RunningGateway;
 let b: RunningGateway;
 let strict: RunningGateway;
@@ -60,6 +62,16 @@ beforeAll(async () => {
       NATS_URL: natsUrl,
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('gw_access_p'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  // The audit log merges every audited service's page: intake, payments and milestones.
+  milestones = await milestonesService({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('gw_access_m'),
       HEALTH_PORT: '0',
       LOG_LEVEL: 'silent',
     },
@@ -95,6 +107,7 @@ afterAll(async () => {
   await jwks?.close();
   await service?.stop();
   await payments?.stop();
+  await milestones?.stop();
 });
 
 const staffToken = (claims: SignStaffTokenOptions = {}, secret = SECRET) =>

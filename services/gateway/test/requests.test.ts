@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     HEALTH_PORT: '0',
     LOG_LEVEL: 'silent',
   };
-  backends.push(await intake({ env }), await payments({ env }));
+  backends.push(await intake({ env }), await payments({ env }), await milestones({ env }));
   conversationService = await conversation({ env });
   gateway = await bootstrap({
     env: {
