@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The API against its own OpenAPI document, on the whole system: starts the dev stack on a fresh
 # data dir with limits generous enough for hundreds of calls, onboards an agent with every scope
-# (packages/devstack/src/onboard.ts), runs scripts/schemathesis.sh as that agent and as staff, and
+# and a provider (packages/devstack/src/onboard.ts), runs scripts/schemathesis.sh as that agent, as
+# staff and as the provider, and
 # always stops the stack. Exits non-zero when Schemathesis finds a failure or cannot run.
 # `npm test` runs it last.
 #
@@ -82,11 +83,12 @@ onboarded="$(DATA_DIR="$data_dir" node packages/devstack/src/onboard.ts)"
 HANDOFF_URL="$(sed -n 's/^HANDOFF_URL=//p' <<<"$onboarded")"
 HANDOFF_AGENT_KEY="$(sed -n 's/^HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
 STAFF_TOKEN="$(sed -n 's/^STAFF_TOKEN=//p' <<<"$onboarded")"
-if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" ]]; then
-  say "onboarding printed no URL, key or staff token"
+PROVIDER_KEY="$(sed -n 's/^HANDOFF_PROVIDER_KEY=//p' <<<"$onboarded")"
+if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" || -z "$PROVIDER_KEY" ]]; then
+  say "onboarding printed no URL, agent key, provider key or staff token"
   exit 1
 fi
-export STAFF_TOKEN
+export STAFF_TOKEN PROVIDER_KEY
 
 status=0
 MAX_EXAMPLES="${MAX_EXAMPLES:-40}" bash scripts/schemathesis.sh "$HANDOFF_URL" "$HANDOFF_AGENT_KEY" \
@@ -99,8 +101,8 @@ operations=$(strip | sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' | awk '{s+=$1} END
 cases=$(strip | sed -n 's/^ *\([0-9]*\) generated.*/\1/p' | awk '{s+=$1} END {print s+0}')
 failures=$(strip | sed -n 's/.* \([0-9]*\) unique failures\{0,1\}.*/\1/p' | awk '{s+=$1} END {print s+0}')
 passes=$(strip | grep -c '^ *Tested:' || true)
-if [[ $status -eq 0 && $passes -ne 2 ]]; then
-  say "expected two Schemathesis passes (agent and staff), saw $passes"
+if [[ $status -eq 0 && $passes -ne 3 ]]; then
+  say "expected three Schemathesis passes (agent, staff, provider), saw $passes"
   status=1
 fi
 if [[ $status -ne 0 && $failures -eq 0 ]]; then

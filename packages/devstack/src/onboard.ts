@@ -3,6 +3,7 @@
 // scripts/schemathesis.sh needs, as shell assignments:
 //   HANDOFF_URL=http://127.0.0.1:8080
 //   HANDOFF_AGENT_KEY=hk_live_...
+//   HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
 //   STAFF_TOKEN=eyJ...
 // The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
 // `eval "$(DATA_DIR=... node packages/devstack/src/onboard.ts)"` sets them in a shell.
@@ -13,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { onboardAgent } from './gateway-client.ts';
+import { callJson, onboardAgent, stringField } from './gateway-client.ts';
 import { REPO_ROOT, type StackState } from './stack.ts';
 
 export interface Onboarded {
@@ -24,6 +25,8 @@ export interface Onboarded {
   application_id: string;
   scopes: readonly string[];
   staff_token: string;
+  provider_id: string;
+  provider_key: string;
 }
 
 export interface OnboardOptions {
@@ -86,7 +89,43 @@ export async function onboard(options: OnboardOptions): Promise<Onboarded> {
     appName: options.appName ?? 'Devstack agent',
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { gateway_url: gatewayUrl, ...agent, staff_token: staffToken };
+  const provider = await onboardProvider(gatewayUrl, staffToken, options.signal);
+  return { gateway_url: gatewayUrl, ...agent, staff_token: staffToken, ...provider };
+}
+
+/** `POST /v1/staff/providers`, then `POST /v1/staff/providers/{id}/keys`, as staff. */
+async function onboardProvider(
+  gatewayUrl: string,
+  staffToken: string,
+  signal: AbortSignal | undefined,
+): Promise<{ provider_id: string; provider_key: string }> {
+  const headers = { Authorization: `Bearer ${staffToken}` };
+  const provider = await callJson(
+    'create a provider',
+    `${gatewayUrl}/v1/staff/providers`,
+    {
+      method: 'POST',
+      headers,
+      body: {
+        name: 'Devstack provider',
+        email: 'provider@example.com',
+        categories: ['web-development', 'home-services'],
+      },
+      expect: 201,
+    },
+    signal,
+  );
+  const providerId = stringField('create a provider', provider, 'id');
+  const key = await callJson(
+    'issue a provider key',
+    `${gatewayUrl}/v1/staff/providers/${encodeURIComponent(providerId)}/keys`,
+    { method: 'POST', headers, body: {}, expect: 201 },
+    signal,
+  );
+  return {
+    provider_id: providerId,
+    provider_key: stringField('issue a provider key', key, 'api_key'),
+  };
 }
 
 /** A value as one shell word: bare when it is plainly safe, else single-quoted. */
@@ -99,6 +138,7 @@ export function shellLines(onboarded: Onboarded): string {
   return [
     `HANDOFF_URL=${shellWord(onboarded.gateway_url)}`,
     `HANDOFF_AGENT_KEY=${shellWord(onboarded.api_key)}`,
+    `HANDOFF_PROVIDER_KEY=${shellWord(onboarded.provider_key)}`,
     `STAFF_TOKEN=${shellWord(onboarded.staff_token)}`,
   ]
     .map((line) => `${line}\n`)

@@ -117,13 +117,14 @@ describe('npm start', () => {
     expect(payload.roles).toContain('staff');
   });
 
-  it('onboards an agent with every scope for tools, and prints the shell lines they need', async () => {
+  it('onboards an agent with every scope and a provider for tools, and prints the shell lines they need', async () => {
     const { stdout, stderr, code } = await onboard(dataDir);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const lines = stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.split('=')[0])).toEqual([
       'HANDOFF_URL',
       'HANDOFF_AGENT_KEY',
+      'HANDOFF_PROVIDER_KEY',
       'STAFF_TOKEN',
     ]);
     const value = (name: string) =>
@@ -136,6 +137,10 @@ describe('npm start', () => {
       headers: { Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}` },
     });
     expect(me.status).toBe(200);
+    const provider = await fetch(`${url}/v1/provider/me`, {
+      headers: { Authorization: `Bearer ${value('HANDOFF_PROVIDER_KEY')}` },
+    });
+    expect(provider.status).toBe(200);
     const identity = (await me.json()) as { integration_id: string; scopes: string[] };
     expect([...identity.scopes].sort()).toEqual([...SCOPES].sort());
 
