@@ -158,8 +158,8 @@ export const ProviderMe = z.object({
 
 // --- Proposals and jobs ----------------------------------------------------------------------
 
-const withPrecision = <S extends z.ZodType>(schema: S) =>
-  schema.meta({ allOf: amountPrecisionSchema() });
+const withPrecision = <S extends z.ZodType>(schema: S, itemsOf?: string) =>
+  schema.meta({ allOf: amountPrecisionSchema(itemsOf ? { itemsOf } : {}) });
 
 export const ProposalPlanItem = z.strictObject({
   title: trimmedText(ENGAGEMENT_LIMITS.title),
@@ -176,6 +176,7 @@ export const ProposalCreate = withPrecision(
     estimated_days: z.number().int().min(1).max(730).optional(),
     milestones: z.array(ProposalPlanItem).max(ENGAGEMENT_LIMITS.plan_milestones).optional(),
   }),
+  'milestones',
 );
 export type ProposalCreate = z.infer<typeof ProposalCreate>;
 
@@ -339,20 +340,20 @@ export const DisputeComment = z.strictObject({
 
 export const DisputeOutcome = z.enum(['customer', 'provider', 'split']);
 
-export const DisputeResolution = z
-  .strictObject({
-    outcome: DisputeOutcome,
-    reason: trimmedText(ENGAGEMENT_LIMITS.reason),
-    /** With `split` only: the customer's share in percent. */
-    customer_share_percent: z.number().int().min(1).max(99).optional(),
-  })
-  .refine((r) => (r.outcome === 'split') === (r.customer_share_percent !== undefined), {
-    message: 'customer_share_percent is required with outcome split, and only then',
-    path: ['customer_share_percent'],
-  })
-  .meta({
-    description: '`customer_share_percent` is required with `outcome: "split"`, and only then.',
-  });
+const resolutionReason = trimmedText(ENGAGEMENT_LIMITS.reason);
+
+/** How staff close a case; a split names the customer's share in percent. */
+export const DisputeResolution = z.discriminatedUnion('outcome', [
+  z.strictObject({ outcome: z.literal('customer'), reason: resolutionReason }),
+  z.strictObject({ outcome: z.literal('provider'), reason: resolutionReason }),
+  z.strictObject({
+    outcome: z.literal('split'),
+    reason: resolutionReason,
+    /** The customer's share in percent. */
+    customer_share_percent: z.number().int().min(1).max(99),
+  }),
+]);
+export type DisputeResolution = z.infer<typeof DisputeResolution>;
 
 export const DisputeStatus = z.enum(DISPUTE_MACHINE.states);
 

@@ -68,17 +68,27 @@ export function fitsCurrency(amount: number, currency: string): boolean {
 /**
  * The precision rule of {@link fitsCurrency} as JSON Schema, for an object with `amount` and an
  * optional `currency` ({@link DEFAULT_CURRENCY} when absent): `amount` is a multiple of the
- * currency's smallest unit, e.g. 0.01 for USD, 1 for JPY, 0.001 for KWD.
+ * currency's smallest unit, e.g. 0.01 for USD, 1 for JPY, 0.001 for KWD. `itemsOf` names an array
+ * property whose items' `amount` follows the same rule (a proposal's milestone plan).
  */
-export function amountPrecisionSchema(): Record<string, unknown>[] {
+export function amountPrecisionSchema(
+  options: { itemsOf?: string } = {},
+): Record<string, unknown>[] {
   const byExponent = new Map<number, string[]>();
   for (const [code, exponent] of CURRENCIES) {
     byExponent.set(exponent, [...(byExponent.get(exponent) ?? []), code]);
   }
   const fallback = currencyExponent(DEFAULT_CURRENCY) ?? 2;
-  const unit = (exponent: number) => ({
-    properties: { amount: { multipleOf: Number(`1e-${exponent}`) } },
-  });
+  // With `itemsOf`, the `amount` of each item of that array property is in the same currency.
+  const unit = (exponent: number) => {
+    const amount = { multipleOf: Number(`1e-${exponent}`) };
+    return {
+      properties: {
+        amount,
+        ...(options.itemsOf ? { [options.itemsOf]: { items: { properties: { amount } } } } : {}),
+      },
+    };
+  };
   const given = (codes: string[]) => ({
     properties: { currency: { enum: codes } },
     required: ['currency'],

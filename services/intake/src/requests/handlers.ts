@@ -282,6 +282,10 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
 
     ...implement(requestOps.update, async ({ id, patch, actor, request_id }) => {
       if (patch.routing !== undefined) {
+        // The request first (404 for an unknown one), then the providers it names (422).
+        if ((await requests.countDocuments({ _id: id }, { limit: 1 })) === 0) {
+          throw new BusError('not_found', 'No such request.');
+        }
         await checkRoutedProviders(deps.store, patch.routing.provider_ids);
       }
       return change(id, { actor, request_id }, 'updated', (doc) => {

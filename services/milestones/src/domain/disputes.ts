@@ -194,7 +194,8 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           resolution: {
             outcome: resolution.outcome,
             reason: resolution.reason,
-            customer_share_percent: resolution.customer_share_percent ?? null,
+            customer_share_percent:
+              resolution.outcome === 'split' ? resolution.customer_share_percent : null,
             resolved_by: actor,
             resolved_at: now,
           },
