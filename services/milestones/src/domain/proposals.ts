@@ -137,8 +137,9 @@ function plannedMilestones(proposal: ProposalDoc): MilestoneDoc[] {
 }
 
 /**
- * Inserts a planned document with its machine's creation event; a duplicate key means an earlier
- * run already did (and its event is in that document's outbox, or published).
+ * Inserts a planned document with its machine's creation event in its outbox; a duplicate key
+ * means an earlier run already did (and its event is in that document's outbox, or published).
+ * Returns the publish still to do, so that a batch can be written first and published at once.
  */
 async function insertOnce<D extends { _id: string; request_id: string }>(
   deps: MilestonesDeps,
@@ -146,7 +147,7 @@ async function insertOnce<D extends { _id: string; request_id: string }>(
   machine: StateMachine,
   doc: D,
   view: (doc: D) => Record<string, unknown>,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const messages = creationMessages(machine, doc.request_id, view(doc));
   try {
     await collection.insertOne({
@@ -154,10 +155,10 @@ async function insertOnce<D extends { _id: string; request_id: string }>(
       outbox: messages,
     } as unknown as OptionalUnlessRequiredId<D>);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 11000) return;
+    if ((error as { code?: unknown }).code === 11000) return async () => undefined;
     throw error;
   }
-  await publisher(deps)(collection, doc._id, messages);
+  return () => publisher(deps)(collection, doc._id, messages);
 }
 
 /**
@@ -167,10 +168,13 @@ async function insertOnce<D extends { _id: string; request_id: string }>(
  */
 async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise<void> {
   const { proposals, jobs, milestones } = collectionsOf(deps.store);
-  await insertOnce(deps, jobs, JOB_MACHINE, plannedJob(proposal), jobView);
+  const publishes = [await insertOnce(deps, jobs, JOB_MACHINE, plannedJob(proposal), jobView)];
   for (const milestone of plannedMilestones(proposal)) {
-    await insertOnce(deps, milestones, MILESTONE_MACHINE, milestone, milestoneView);
+    publishes.push(await insertOnce(deps, milestones, MILESTONE_MACHINE, milestone, milestoneView));
   }
+  // Every document is durable with its event; the plan's events go out together (the request's
+  // sequence numbers are still handed out one at a time by intake).
+  await Promise.all(publishes.map((publish) => publish()));
   const others = await proposals
     .find({
       request_id: proposal.request_id,
@@ -201,7 +205,8 @@ async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise
 
 /**
  * Finishes acceptances whose job, milestones or declines a crash left unwritten. The deadline
- * sweep runs it, and so does every acceptance once it is done.
+ * sweep runs it (at start and every 60 s); an acceptance finishes only its own work, so that it
+ * never waits on other requests.
  */
 export async function materializePending(deps: MilestonesDeps): Promise<number> {
   const { proposals } = collectionsOf(deps.store);
@@ -359,9 +364,6 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
           deps.logger.warn({ err: error, proposal_id: id }, 'finishing an acceptance failed');
         }
         return doc;
-      });
-      await materializePending(deps).catch((error: unknown) => {
-        deps.logger.warn({ err: error }, 'finishing pending acceptances failed');
       });
       const job = (await jobs.findOne({ _id: acceptance(accepted).jobId })) ?? plannedJob(accepted);
       return { proposal: proposalView(accepted), job: jobView(job) };
