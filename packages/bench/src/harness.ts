@@ -146,12 +146,15 @@ export async function runScenario(
   const progress = (line: string) => options.progress(`${scenario.name}: ${line}`);
   const connections = scenario.connections ?? options.connections;
   const load = { connections, signal: options.signal };
+  const warmupMs = scenario.warmupMs ?? options.warmupMs;
   try {
     progress('setting up');
     const target = await scenario.setup({
       dataDir,
       env: options.env,
       connections,
+      durationMs: options.durationMs,
+      warmupMs,
       signal: options.signal,
       progress,
       teardown: (step) => steps.push(step),
@@ -165,7 +168,6 @@ export async function runScenario(
       },
     });
     if (options.signal.aborted) throw new Error('interrupted');
-    const warmupMs = scenario.warmupMs ?? options.warmupMs;
     if (warmupMs > 0) {
       progress(`warming up for ${warmupMs / 1_000} s`);
       await drive(target, { ...load, durationMs: warmupMs });

@@ -80,6 +80,10 @@ export interface SetupContext {
 export interface ScenarioContext extends SetupContext {
   /** The concurrency the run will use (for pool sizes and the like). */
   connections: number;
+  /** How long the measurement will drive the load (for pools of things used up by each call). */
+  durationMs: number;
+  /** How long the warm-up before it will drive the same load (0 when there is none). */
+  warmupMs: number;
   /**
    * The value of a fixture the scenario lists in `uses`: started by the first scenario that asks
    * for it, then shared by the later ones. Refused for a fixture not listed there.

@@ -185,3 +185,24 @@ describe('runScenario on its own', () => {
     expect(events).toEqual(['stack up', 'alone measured', 'stack down']);
   });
 });
+
+describe('the scenario context', () => {
+  it('tells setup the run’s length: the measurement and the scenario’s own warm-up', async () => {
+    const told: [number, number, number][] = [];
+    const sized = (name: string, warmupMs?: number): Scenario => ({
+      name,
+      description: name,
+      connections: 3,
+      ...(warmupMs === undefined ? {} : { warmupMs }),
+      async setup(ctx) {
+        told.push([ctx.connections, ctx.durationMs, ctx.warmupMs]);
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    });
+    await runScenarios([sized('run'), sized('own', 0)], { ...options(), warmupMs: 10 });
+    expect(told).toEqual([
+      [3, 20, 10],
+      [3, 20, 0],
+    ]);
+  });
+});

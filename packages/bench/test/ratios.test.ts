@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { formatRatiosTable } from '../src/format.ts';
 import { AGENT_SCOPES } from '../src/fixtures/gateway-stack.ts';
 import { computeRatios } from '../src/measure.ts';
+import { AGENT_API_CONNECTIONS } from '../src/scenarios/gateway-requests.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
 import type { ScenarioReport, Stats } from '../src/types.ts';
 
@@ -25,6 +26,9 @@ const report = (name: string, s: Stats): ScenarioReport => ({
   problems: [],
 });
 
+/** The work lifecycle's scenarios. */
+const LIFECYCLE = ['provider-proposal', 'milestone-approval'];
+
 describe('the registry', () => {
   const registered = scenarios({ logLevel: 'warn' });
 
@@ -38,7 +42,7 @@ describe('the registry', () => {
   });
 
   it('shares one stack among the gateway scenarios', () => {
-    const gateway = registered.filter((scenario) => scenario.name.startsWith('gateway-'));
+    const gateway = registered.filter((scenario) => (scenario.uses ?? []).length > 0);
     expect(gateway.map((scenario) => scenario.name)).toEqual([
       'gateway-readyz',
       'gateway-public',
@@ -46,6 +50,11 @@ describe('the registry', () => {
       'gateway-create',
       'gateway-read',
       'gateway-message',
+      'provider-proposal',
+      'milestone-approval',
+      'webhook-deliveries-1',
+      'webhook-deliveries-10',
+      'webhook-deliveries-100',
     ]);
     const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
     expect(first).toHaveLength(1);
@@ -53,16 +62,28 @@ describe('the registry', () => {
     expect(first?.[0]).toBe(others[0]?.[0]);
   });
 
+  it('runs the agent API and the lifecycle writes at the same fixed concurrency', () => {
+    const fixed = registered
+      .filter((scenario) => scenario.connections === AGENT_API_CONNECTIONS)
+      .map((scenario) => scenario.name);
+    expect(fixed).toEqual(expect.arrayContaining(LIFECYCLE));
+    expect(fixed).toEqual(expect.arrayContaining(['gateway-create', 'gateway-message']));
+  });
+
   it('gives the agent key the scopes of every agent API scenario', () => {
     expect([...AGENT_SCOPES].sort()).toEqual([
       'messages:create',
+      'milestones:read',
+      'milestones:review',
+      'proposals:accept',
+      'proposals:read',
       'requests:create',
       'requests:read',
     ]);
   });
 
   it('compares each agent API scenario with the floor, the public pipeline and the bus', () => {
-    for (const subject of ['gateway-create', 'gateway-read', 'gateway-message']) {
+    for (const subject of ['gateway-create', 'gateway-read', 'gateway-message', ...LIFECYCLE]) {
       const baselines = RATIOS.filter((ratio) => ratio.subject === subject).map(
         (ratio) => ratio.baseline,
       );

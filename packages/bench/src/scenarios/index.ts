@@ -1,10 +1,12 @@
 // The registry: every scenario `npm run bench` runs, in order, and the ratios it reports.
 // A new endpoint is one more entry here (and a file next to this one); one on the gateway takes
-// the shared stack (with its onboarded agent key) from `stack` rather than starting its own.
+// the shared stack (with its onboarded agent key and a staff token) from `stack` rather than
+// starting its own.
 import { gatewayStack } from '../fixtures/gateway-stack.ts';
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
+import { milestoneApproval, providerProposal } from './gateway-lifecycle.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
@@ -31,6 +33,8 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayCreate(stack, options.logLevel),
     gatewayRead(stack, options.logLevel),
     gatewayMessage(stack, options.logLevel),
+    providerProposal(stack, options.logLevel),
+    milestoneApproval(stack, options.logLevel),
     // Last: the events of the scenarios above are still being logged by the dispatcher.
     ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) =>
       webhookDeliveries(stack, endpoints, options.logLevel),
@@ -39,14 +43,17 @@ export function scenarios(options: RegistryOptions): Scenario[] {
 }
 
 /**
- * Each agent API scenario against the floor (bare express), against the same gateway pipeline
- * without bus calls (gateway-public), and against one bare bus round trip (nats-request-reply),
- * noting the bus calls it makes: its p50 there reads as "so many round trips' worth".
+ * Each API scenario (the agent's, and the work lifecycle's of the provider and the customer's
+ * agent) against the floor (bare express), against the same gateway pipeline without bus calls
+ * (gateway-public), and against one bare bus round trip (nats-request-reply), noting the bus calls
+ * it makes: its p50 there reads as "so many round trips' worth".
  */
 const AGENT_API: readonly { subject: string; busCalls: string }[] = [
   { subject: 'gateway-create', busCalls: '1 bus call, a JetStream publish inside it' },
   { subject: 'gateway-read', busCalls: '3 bus calls at once' },
   { subject: 'gateway-message', busCalls: '2 bus calls in turn, 2 more inside the 2nd' },
+  { subject: 'provider-proposal', busCalls: '3 bus calls in turn, 2 more inside the 3rd' },
+  { subject: 'milestone-approval', busCalls: '2 bus calls in turn, 2 more inside the 2nd' },
 ];
 
 export const RATIOS: readonly RatioSpec[] = [

@@ -1,0 +1,123 @@
+// JSON calls to one HTTP server over a few keep-alive connections, for closed-loop loads whose
+// every call needs a target of its own (which autocannon's fixed requests cannot give): the same
+// kind of connections autocannon keeps, without fetch's extra layers.
+import { Agent, request } from 'node:http';
+
+/** How long a call may take before it fails (autocannon's timeout in the HTTP loads). */
+const TIMEOUT_MS = 10_000;
+/** How much of an unexpected answer an error message quotes. */
+const QUOTED_CHARS = 300;
+
+/** An answer with another status than the one expected. */
+export class UnexpectedAnswerError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'UnexpectedAnswerError';
+    this.status = status;
+  }
+}
+
+export interface KeepAliveCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path and query, e.g. `/v1/request/req_1/milestones`. */
+  path: string;
+  /** Sent as they are; never quoted in errors (they carry keys). */
+  headers?: Record<string, string>;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  /** The only acceptable status. */
+  expect: number;
+}
+
+/**
+ * At most `connections` keep-alive connections to `baseUrl` (plain HTTP), shared by the calls:
+ * a closed loop of that many callers keeps each on a connection of its own, as autocannon does.
+ */
+export class KeepAliveClient {
+  readonly #agent: Agent;
+  readonly #host: string;
+  readonly #port: number;
+
+  constructor(baseUrl: string, connections: number) {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:') throw new Error(`not a plain HTTP URL: ${baseUrl}`);
+    this.#host = url.hostname;
+    this.#port = Number(url.port || 80);
+    this.#agent = new Agent({ keepAlive: true, maxSockets: connections });
+  }
+
+  /**
+   * One call; resolves with the answer's JSON object when the status is `expect`, throws an
+   * {@link UnexpectedAnswerError} (method, path, status and the start of the answer) otherwise,
+   * and an error naming the call when the answer is not a JSON object.
+   */
+  call(init: KeepAliveCall): Promise<Record<string, unknown>> {
+    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const what = `${init.method} ${init.path.split('?')[0] ?? init.path}`;
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          agent: this.#agent,
+          host: this.#host,
+          port: this.#port,
+          method: init.method,
+          path: init.path,
+          headers: {
+            Accept: 'application/json',
+            ...(payload === undefined
+              ? {}
+              : {
+                  'Content-Type': 'application/json',
+                  'Content-Length': String(Buffer.byteLength(payload)),
+                }),
+            ...init.headers,
+          },
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = res.statusCode ?? 0;
+            if (status !== init.expect) {
+              reject(
+                new UnexpectedAnswerError(
+                  `${what} answered ${status}, not ${init.expect}: ${text.slice(0, QUOTED_CHARS)}`,
+                  status,
+                ),
+              );
+              return;
+            }
+            try {
+              const parsed: unknown = JSON.parse(text);
+              if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+                throw new Error('not an object');
+              }
+              resolve(parsed as Record<string, unknown>);
+            } catch {
+              reject(
+                new Error(
+                  `${what}: the answer is not a JSON object: ${text.slice(0, QUOTED_CHARS)}`,
+                ),
+              );
+            }
+          });
+        },
+      );
+      req.on('timeout', () =>
+        req.destroy(new Error(`${what}: no answer within ${TIMEOUT_MS / 1_000} s`)),
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /** Closes the connections. */
+  close(): void {
+    this.#agent.destroy();
+  }
+}
