@@ -10,7 +10,6 @@ import {
   Job,
   JobStatus,
   jobOps,
-  listOf,
   Milestone,
   MilestoneStatus,
   milestoneOps,
@@ -28,10 +27,9 @@ import {
   authorizeCustomer,
   checkPrecision,
   customerParty,
+  customerReads,
   given,
   Id,
-  listQuery,
-  page,
 } from './lifecycle-shared.ts';
 
 /**
@@ -51,47 +49,20 @@ const CUSTOMER = { requestToken: true, notFoundAlso: ['request_not_found'] } as 
 
 export const engagementRoutes: RouteDefinition[] = [
   // --- Proposals -------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/proposals',
-    operationId: 'listProposals',
-    summary: "The request's proposals from providers, newest first",
+  ...customerReads({
+    plural: 'proposals',
+    idParam: 'proposal_id',
+    scope: 'proposals:read',
     tags: ['proposals'],
-    access: agent('proposals:read'),
-    requestToken: true,
-    params: RequestParams,
-    query: listQuery({ status: ProposalStatus.optional() }),
-    status: 200,
-    response: listOf(Proposal),
-    notFound: 'request_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(proposalOps.list, {
-        party: customerParty(ctx.params.id),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      });
+    item: Proposal,
+    filters: { status: ProposalStatus.optional() },
+    ops: proposalOps,
+    list: {
+      operationId: 'listProposals',
+      summary: "The request's proposals from providers, newest first",
     },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/proposals/{proposal_id}',
-    operationId: 'getProposal',
-    summary: 'One proposal of the request',
-    tags: ['proposals'],
-    access: agent('proposals:read'),
-    ...CUSTOMER,
-    params: child('proposal_id'),
-    status: 200,
-    response: Proposal,
+    get: { operationId: 'getProposal', summary: 'One proposal of the request' },
     notFound: 'proposal_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(proposalOps.get, {
-        id: ctx.params.proposal_id,
-        party: customerParty(ctx.params.id),
-      });
-    },
   }),
   defineRoute({
     method: 'post',
@@ -140,88 +111,37 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/jobs',
-    operationId: 'listJobs',
-    summary: "The request's jobs (at most one is active), newest first",
+  ...customerReads({
+    plural: 'jobs',
+    idParam: 'job_id',
+    scope: 'jobs:read',
     tags: ['jobs'],
-    access: agent('jobs:read'),
-    requestToken: true,
-    params: RequestParams,
-    query: listQuery({ status: JobStatus.optional() }),
-    status: 200,
-    response: listOf(Job),
-    notFound: 'request_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(jobOps.list, {
-        party: customerParty(ctx.params.id),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      });
+    item: Job,
+    filters: { status: JobStatus.optional() },
+    ops: jobOps,
+    list: {
+      operationId: 'listJobs',
+      summary: "The request's jobs (at most one is active), newest first",
     },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/jobs/{job_id}',
-    operationId: 'getJob',
-    summary: 'One job of the request',
-    tags: ['jobs'],
-    access: agent('jobs:read'),
-    ...CUSTOMER,
-    params: child('job_id'),
-    status: 200,
-    response: Job,
+    get: { operationId: 'getJob', summary: 'One job of the request' },
     notFound: 'job_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(jobOps.get, { id: ctx.params.job_id, party: customerParty(ctx.params.id) });
-    },
   }),
 
   // --- Milestones ------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/milestones',
-    operationId: 'listMilestones',
-    summary: "The request's milestones, newest first, by status or job",
+  ...customerReads({
+    plural: 'milestones',
+    idParam: 'milestone_id',
+    scope: 'milestones:read',
     tags: ['milestones'],
-    access: agent('milestones:read'),
-    requestToken: true,
-    params: RequestParams,
-    query: listQuery({ status: MilestoneStatus.optional(), job_id: Id.optional() }),
-    status: 200,
-    response: listOf(Milestone),
-    notFound: 'request_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(milestoneOps.list, {
-        party: customerParty(ctx.params.id),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, job_id: ctx.query.job_id }),
-      });
+    item: Milestone,
+    filters: { status: MilestoneStatus.optional(), job_id: Id.optional() },
+    ops: milestoneOps,
+    list: {
+      operationId: 'listMilestones',
+      summary: "The request's milestones, newest first, by status or job",
     },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/milestones/{milestone_id}',
-    operationId: 'getMilestone',
-    summary: 'One milestone of the request',
-    tags: ['milestones'],
-    access: agent('milestones:read'),
-    ...CUSTOMER,
-    params: child('milestone_id'),
-    status: 200,
-    response: Milestone,
+    get: { operationId: 'getMilestone', summary: 'One milestone of the request' },
     notFound: 'milestone_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(milestoneOps.get, {
-        id: ctx.params.milestone_id,
-        party: customerParty(ctx.params.id),
-      });
-    },
   }),
   defineRoute({
     method: 'post',
@@ -269,91 +189,40 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Deliverables ----------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/deliverables',
-    operationId: 'listDeliverables',
-    summary: "The request's deliverables, newest first, by status or milestone",
+  ...customerReads({
+    plural: 'deliverables',
+    idParam: 'deliverable_id',
+    scope: 'milestones:read',
     tags: ['deliverables'],
-    access: agent('milestones:read'),
-    requestToken: true,
-    params: RequestParams,
-    query: listQuery({ status: DeliverableStatus.optional(), milestone_id: Id.optional() }),
-    status: 200,
-    response: listOf(Deliverable),
-    notFound: 'request_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(deliverableOps.list, {
-        party: customerParty(ctx.params.id),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, milestone_id: ctx.query.milestone_id }),
-      });
+    item: Deliverable,
+    filters: { status: DeliverableStatus.optional(), milestone_id: Id.optional() },
+    ops: deliverableOps,
+    list: {
+      operationId: 'listDeliverables',
+      summary: "The request's deliverables, newest first, by status or milestone",
     },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/deliverables/{deliverable_id}',
-    operationId: 'getDeliverable',
-    summary: 'One deliverable of the request',
-    tags: ['deliverables'],
-    access: agent('milestones:read'),
-    ...CUSTOMER,
-    params: child('deliverable_id'),
-    status: 200,
-    response: Deliverable,
+    get: { operationId: 'getDeliverable', summary: 'One deliverable of the request' },
     notFound: 'deliverable_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(deliverableOps.get, {
-        id: ctx.params.deliverable_id,
-        party: customerParty(ctx.params.id),
-      });
-    },
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/disputes',
-    operationId: 'listDisputes',
-    summary: "The request's dispute and refund cases, newest first",
+  ...customerReads({
+    plural: 'disputes',
+    idParam: 'dispute_id',
+    scope: 'disputes:read',
     tags: ['disputes'],
-    access: agent('disputes:read'),
-    requestToken: true,
-    params: RequestParams,
-    query: listQuery({ status: DisputeStatus.optional() }),
-    status: 200,
-    response: listOf(Dispute),
-    notFound: 'request_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(disputeOps.list, {
-        party: customerParty(ctx.params.id),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      });
+    item: Dispute,
+    filters: { status: DisputeStatus.optional() },
+    ops: disputeOps,
+    list: {
+      operationId: 'listDisputes',
+      summary: "The request's dispute and refund cases, newest first",
     },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/request/{id}/disputes/{dispute_id}',
-    operationId: 'getDispute',
-    summary: 'One dispute or refund case of the request, with its comments',
-    tags: ['disputes'],
-    access: agent('disputes:read'),
-    ...CUSTOMER,
-    params: child('dispute_id'),
-    status: 200,
-    response: Dispute,
+    get: {
+      operationId: 'getDispute',
+      summary: 'One dispute or refund case of the request, with its comments',
+    },
     notFound: 'dispute_not_found',
-    handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(disputeOps.get, {
-        id: ctx.params.dispute_id,
-        party: customerParty(ctx.params.id),
-      });
-    },
   }),
   defineRoute({
     method: 'post',

@@ -4,12 +4,15 @@ import {
   DEFAULT_CURRENCY,
   fitsCurrency,
   ListQuery,
+  listOf,
   requestOps,
   sha256Hex,
+  type Operation,
+  type Scope,
 } from '@handoff/contracts';
 import { z } from 'zod';
 import { HttpError, validationFailed, type FieldError } from '../http/errors.ts';
-import type { RouteContext } from '../http/route.ts';
+import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
 
 /** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
 
@@ -94,4 +97,118 @@ export function checkPrecision(
       detail: `${code} amounts have at most ${currencyExponent(code) ?? 2} decimal places.`,
     }));
   if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** A resource's paged list and single read, as one side of the API offers them. */
+export interface ReadSpec {
+  /** The tags of both routes. */
+  tags: readonly string[];
+  item: z.ZodType;
+  /** The list's filters beside paging, e.g. `{ status: ProposalStatus.optional() }`. */
+  filters: z.ZodRawShape;
+  ops: { list: Operation; get: Operation };
+  list: { operationId: string; summary: string };
+  get: { operationId: string; summary: string };
+  /** The 404 `code` of the single read. */
+  notFound: string;
+}
+
+const pick = (query: Record<string, unknown>, keys: string[]) =>
+  given(Object.fromEntries(keys.map((key) => [key, query[key]])));
+
+type Paged = Record<string, unknown> & Parameters<typeof page>[0];
+
+/**
+ * The customer's reads of one resource under `/v1/request/{id}/<plural>`: the request token is
+ * checked with intake first, then the milestones service answers for that request only.
+ */
+export function customerReads(
+  spec: ReadSpec & { plural: string; idParam: string; scope: Scope },
+): RouteDefinition[] {
+  const access = { kind: 'agent' as const, scopes: [spec.scope] };
+  const base = `/v1/request/{id}/${spec.plural}`;
+  const one = z.strictObject({ id: Id, [spec.idParam]: Id });
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      ...spec.list,
+      tags: spec.tags,
+      access,
+      requestToken: true,
+      params: z.strictObject({ id: Id }),
+      query: listQuery(spec.filters),
+      status: 200,
+      response: listOf(spec.item),
+      notFound: 'request_not_found',
+      handle: async (ctx) => {
+        await authorizeCustomer(ctx, ctx.params.id);
+        const query = ctx.query as Paged;
+        return ctx.call(spec.ops.list, {
+          party: customerParty(ctx.params.id),
+          ...page(query),
+          ...pick(query, Object.keys(spec.filters)),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${base}/{${spec.idParam}}`,
+      ...spec.get,
+      tags: spec.tags,
+      access,
+      requestToken: true,
+      notFoundAlso: ['request_not_found'],
+      params: one,
+      status: 200,
+      response: spec.item,
+      notFound: spec.notFound,
+      handle: async (ctx) => {
+        const params = ctx.params as Record<string, string> & { id: string };
+        await authorizeCustomer(ctx, params.id);
+        return ctx.call(spec.ops.get, {
+          id: params[spec.idParam],
+          party: customerParty(params.id),
+        });
+      },
+    }),
+  ];
+}
+
+/** A provider's reads of its own resources under `/v1/provider/<plural>`. */
+export function providerReads(spec: ReadSpec & { plural: string }): RouteDefinition[] {
+  const access = { kind: 'provider' as const };
+  const base = `/v1/provider/${spec.plural}`;
+  return [
+    defineRoute({
+      method: 'get',
+      path: base,
+      ...spec.list,
+      tags: spec.tags,
+      access,
+      query: listQuery(spec.filters),
+      status: 200,
+      response: listOf(spec.item),
+      handle: (ctx) => {
+        const query = ctx.query as Paged;
+        return ctx.call(spec.ops.list, {
+          party: providerParty(ctx),
+          ...page(query),
+          ...pick(query, Object.keys(spec.filters)),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${base}/{id}`,
+      ...spec.get,
+      tags: spec.tags,
+      access,
+      params: z.strictObject({ id: Id }),
+      status: 200,
+      response: spec.item,
+      notFound: spec.notFound,
+      handle: (ctx) => ctx.call(spec.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
+    }),
+  ];
 }

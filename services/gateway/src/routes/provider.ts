@@ -40,6 +40,7 @@ import {
   page,
   providerId,
   providerParty,
+  providerReads,
 } from './lifecycle-shared.ts';
 
 /**
@@ -181,35 +182,18 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Proposals -------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/proposals',
-    operationId: 'listProviderProposals',
-    summary: "The provider's proposals, newest first, by status",
+  ...providerReads({
+    plural: 'proposals',
     tags: ['provider', 'proposals'],
-    access: PROVIDER,
-    query: listQuery({ status: ProposalStatus.optional() }),
-    status: 200,
-    response: listOf(Proposal),
-    handle: (ctx) =>
-      ctx.call(proposalOps.list, {
-        party: providerParty(ctx),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/proposals/{id}',
-    operationId: 'getProviderProposal',
-    summary: 'One of the provider’s proposals',
-    tags: ['provider', 'proposals'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
-    response: Proposal,
+    item: Proposal,
+    filters: { status: ProposalStatus.optional() },
+    ops: proposalOps,
+    list: {
+      operationId: 'listProviderProposals',
+      summary: "The provider's proposals, newest first, by status",
+    },
+    get: { operationId: 'getProviderProposal', summary: 'One of the provider’s proposals' },
     notFound: 'proposal_not_found',
-    handle: (ctx) => ctx.call(proposalOps.get, { id: ctx.params.id, party: providerParty(ctx) }),
   }),
   defineRoute({
     method: 'post',
@@ -227,35 +211,18 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/jobs',
-    operationId: 'listProviderJobs',
-    summary: "The provider's jobs, newest first, by status",
+  ...providerReads({
+    plural: 'jobs',
     tags: ['provider', 'jobs'],
-    access: PROVIDER,
-    query: listQuery({ status: JobStatus.optional() }),
-    status: 200,
-    response: listOf(Job),
-    handle: (ctx) =>
-      ctx.call(jobOps.list, {
-        party: providerParty(ctx),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/jobs/{id}',
-    operationId: 'getProviderJob',
-    summary: 'One of the provider’s jobs',
-    tags: ['provider', 'jobs'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
-    response: Job,
+    item: Job,
+    filters: { status: JobStatus.optional() },
+    ops: jobOps,
+    list: {
+      operationId: 'listProviderJobs',
+      summary: "The provider's jobs, newest first, by status",
+    },
+    get: { operationId: 'getProviderJob', summary: 'One of the provider’s jobs' },
     notFound: 'job_not_found',
-    handle: (ctx) => ctx.call(jobOps.get, { id: ctx.params.id, party: providerParty(ctx) }),
   }),
   defineRoute({
     method: 'post',
@@ -296,35 +263,18 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Milestones ------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/milestones',
-    operationId: 'listProviderMilestones',
-    summary: "The provider's milestones, newest first, by status or job",
+  ...providerReads({
+    plural: 'milestones',
     tags: ['provider', 'milestones'],
-    access: PROVIDER,
-    query: listQuery({ status: MilestoneStatus.optional(), job_id: Id.optional() }),
-    status: 200,
-    response: listOf(Milestone),
-    handle: (ctx) =>
-      ctx.call(milestoneOps.list, {
-        party: providerParty(ctx),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, job_id: ctx.query.job_id }),
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/milestones/{id}',
-    operationId: 'getProviderMilestone',
-    summary: 'One of the provider’s milestones',
-    tags: ['provider', 'milestones'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
-    response: Milestone,
+    item: Milestone,
+    filters: { status: MilestoneStatus.optional(), job_id: Id.optional() },
+    ops: milestoneOps,
+    list: {
+      operationId: 'listProviderMilestones',
+      summary: "The provider's milestones, newest first, by status or job",
+    },
+    get: { operationId: 'getProviderMilestone', summary: 'One of the provider’s milestones' },
     notFound: 'milestone_not_found',
-    handle: (ctx) => ctx.call(milestoneOps.get, { id: ctx.params.id, party: providerParty(ctx) }),
   }),
   defineRoute({
     method: 'post',
@@ -386,35 +336,18 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Deliverables ----------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/deliverables',
-    operationId: 'listProviderDeliverables',
-    summary: "The provider's deliverables, newest first, by status or milestone",
+  ...providerReads({
+    plural: 'deliverables',
     tags: ['provider', 'deliverables'],
-    access: PROVIDER,
-    query: listQuery({ status: DeliverableStatus.optional(), milestone_id: Id.optional() }),
-    status: 200,
-    response: listOf(Deliverable),
-    handle: (ctx) =>
-      ctx.call(deliverableOps.list, {
-        party: providerParty(ctx),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, milestone_id: ctx.query.milestone_id }),
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/deliverables/{id}',
-    operationId: 'getProviderDeliverable',
-    summary: 'One of the provider’s deliverables',
-    tags: ['provider', 'deliverables'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
-    response: Deliverable,
+    item: Deliverable,
+    filters: { status: DeliverableStatus.optional(), milestone_id: Id.optional() },
+    ops: deliverableOps,
+    list: {
+      operationId: 'listProviderDeliverables',
+      summary: "The provider's deliverables, newest first, by status or milestone",
+    },
+    get: { operationId: 'getProviderDeliverable', summary: 'One of the provider’s deliverables' },
     notFound: 'deliverable_not_found',
-    handle: (ctx) => ctx.call(deliverableOps.get, { id: ctx.params.id, party: providerParty(ctx) }),
   }),
   defineRoute({
     method: 'post',
@@ -432,35 +365,21 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/disputes',
-    operationId: 'listProviderDisputes',
-    summary: "Cases on the provider's jobs, newest first, by status",
+  ...providerReads({
+    plural: 'disputes',
     tags: ['provider', 'disputes'],
-    access: PROVIDER,
-    query: listQuery({ status: DisputeStatus.optional() }),
-    status: 200,
-    response: listOf(Dispute),
-    handle: (ctx) =>
-      ctx.call(disputeOps.list, {
-        party: providerParty(ctx),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
-      }),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/provider/disputes/{id}',
-    operationId: 'getProviderDispute',
-    summary: 'One case on the provider’s jobs, with its comments',
-    tags: ['provider', 'disputes'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
-    response: Dispute,
+    item: Dispute,
+    filters: { status: DisputeStatus.optional() },
+    ops: disputeOps,
+    list: {
+      operationId: 'listProviderDisputes',
+      summary: "Cases on the provider's jobs, newest first, by status",
+    },
+    get: {
+      operationId: 'getProviderDispute',
+      summary: 'One case on the provider’s jobs, with its comments',
+    },
     notFound: 'dispute_not_found',
-    handle: (ctx) => ctx.call(disputeOps.get, { id: ctx.params.id, party: providerParty(ctx) }),
   }),
   defineRoute({
     method: 'post',
