@@ -4,9 +4,12 @@ import {
   requestOps,
   subjects,
   type EventEnvelope,
+  type AUDITED_SERVICES,
   type EventType,
 } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { Store } from '@handoff/store';
+import { auditFromOutbox } from './audit.ts';
 import { outboxMessage, type OutboxMessage } from './outbox.ts';
 
 /**
@@ -51,5 +54,21 @@ export function withSequence(allocate: SequenceAllocator) {
     if (typeof data.sequence === 'number') return undefined;
     const sequence = await allocate(data.request_id, message.id);
     return { ...message.payload, data: { ...data, sequence } };
+  };
+}
+
+/**
+ * The outbox `beforePublish` of a service whose staff actions are audited and whose events take
+ * their `sequence` from intake (payments, milestones): the audit entry a message carries is
+ * written first, then the sequence is filled in.
+ */
+export function auditedSequencedEvents(service: (typeof AUDITED_SERVICES)[number]) {
+  return ({ bus, store }: { bus: { nc: NatsConnection }; store: Store }) => {
+    const sequence = withSequence(sequenceFromIntake(bus.nc));
+    const audit = auditFromOutbox(service, store);
+    return async (message: OutboxMessage) => {
+      await audit(message);
+      return sequence(message);
+    };
   };
 }

@@ -6,3 +6,4 @@ export * from './outbox.ts';
 export * from './events.ts';
 export * from './audit.ts';
 export * from './lifecycle.ts';
+export * from './money.ts';

@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { Store } from '@handoff/store';
-import type { Collection } from 'mongodb';
+import type { Collection, Document } from 'mongodb';
 
 /**
  * A message waiting to be published. It is written inside the very document whose change it
@@ -47,6 +47,15 @@ export interface Outbox {
   /** Publishes messages just written into `documentId` and removes them from it. */
   publish(
     collection: Collection<OutboxDocument>,
+    documentId: string,
+    messages: OutboxMessage[],
+  ): Promise<void>;
+  /**
+   * `publish` after a change is durable, on a call's path: a failed publish is logged and left
+   * to the sweep rather than failing a call whose change is already stored.
+   */
+  publishOrLeave<T extends Document>(
+    collection: Collection<T>,
     documentId: string,
     messages: OutboxMessage[],
   ): Promise<void>;
@@ -112,8 +121,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return count;
   };
 
+  const publishOrLeave: Outbox['publishOrLeave'] = (collection, documentId, messages) =>
+    publish(collection as unknown as Collection<OutboxDocument>, documentId, messages).catch(
+      (error: unknown) => {
+        options.logger.warn(
+          { err: error, document_id: documentId },
+          'outbox publish failed; left for the sweep',
+        );
+      },
+    );
+
   return {
     publish,
+    publishOrLeave,
     sweep,
     start() {
       let running: Promise<unknown> = Promise.resolve();

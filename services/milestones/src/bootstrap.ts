@@ -1,11 +1,9 @@
 import type { Logger } from '@handoff/observability';
 import {
+  auditedSequencedEvents,
   auditEndpoints,
-  auditFromOutbox,
   packageVersion,
   runService,
-  sequenceFromIntake,
-  withSequence,
 } from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
 import { milestonesOutboxCollections } from './domain/deps.ts';
@@ -36,14 +34,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       collections: milestonesOutboxCollections,
       // Intake owns requests and hands out each request's event sequence numbers; a staff move's
       // audit entry travels with its message and is written just before the publish.
-      beforePublish: ({ bus, store }) => {
-        const sequence = withSequence(sequenceFromIntake(bus.nc));
-        const audit = auditFromOutbox('milestones', store);
-        return async (message) => {
-          await audit(message);
-          return sequence(message);
-        };
-      },
+      beforePublish: auditedSequencedEvents('milestones'),
     },
     endpoints: (deps) => ({
       ...proposalEndpoints(deps),

@@ -1,11 +1,9 @@
 import type { Logger } from '@handoff/observability';
 import {
+  auditedSequencedEvents,
   auditEndpoints,
-  auditFromOutbox,
   packageVersion,
   runService,
-  sequenceFromIntake,
-  withSequence,
 } from '@handoff/runtime';
 import { createContext, type PaymentContext } from './domain/context.ts';
 import { sweepDeadlines } from './domain/deadlines.ts';
@@ -39,14 +37,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     outbox: {
       collections: paymentOutboxCollections,
       // Intake owns requests and hands out each request's event sequence numbers.
-      beforePublish: ({ bus, store }) => {
-        const sequence = withSequence(sequenceFromIntake(bus.nc));
-        const audit = auditFromOutbox('payments', store);
-        return async (message) => {
-          await audit(message);
-          return sequence(message);
-        };
-      },
+      beforePublish: auditedSequencedEvents('payments'),
     },
     endpoints: (deps) => {
       const ctx = createContext({ ...deps, provider });

@@ -49,13 +49,8 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view);
       await c.messages.insertOne({ ...doc, outbox: [event] });
-      await deps.outbox.publish(c.outbox, doc._id, [event]).catch((error: unknown) => {
-        // The message is already stored; the sweep publishes its event later.
-        deps.logger.warn(
-          { err: error, message_id: doc._id },
-          'outbox publish failed; left for the sweep',
-        );
-      });
+      // The message is already stored; a failed publish is left to the sweep.
+      await deps.outbox.publishOrLeave(c.outbox, doc._id, [event]);
       return view;
     }),
 

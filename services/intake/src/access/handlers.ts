@@ -24,7 +24,7 @@ import {
   type OutboxMessage,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection, Document } from 'mongodb';
+import type { Collection } from 'mongodb';
 import {
   applicationView,
   integrationView,
@@ -109,17 +109,9 @@ export interface AccessDeps {
 
 export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   const c = accessCollections(deps.store);
-  const publish = (collection: Collection<OutboxDocument>, id: string, messages: OutboxMessage[]) =>
-    deps.outbox.publish(collection, id, messages).catch((error: unknown) => {
-      // The sweep publishes it later; the caller's change is already durable.
-      deps.logger.warn(
-        { err: error, document_id: id },
-        'outbox publish failed; left for the sweep',
-      );
-    });
+  // The caller's change is already durable; a failed publish is left to the sweep.
+  const publish = deps.outbox.publishOrLeave;
   const serialize = deps.store.serialize;
-  const asOutbox = <T extends Document>(collection: Collection<T>) =>
-    collection as unknown as Collection<OutboxDocument>;
 
   const broadcastInvalidation = async (invalidation: AccessInvalidation) => {
     deps.bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
@@ -187,7 +179,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       before: null,
     });
     await c.keys.insertOne({ ...doc, outbox: [message] });
-    await publish(asOutbox(c.keys), doc._id, [message]);
+    await publish(c.keys, doc._id, [message]);
     return {
       object: 'api_key',
       api_key: generated.key,
@@ -249,7 +241,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       if (action === 'approve') await ensureIntegration(updated);
       return { updated, message };
     });
-    await publish(asOutbox(c.applications), id, [message]);
+    await publish(c.applications, id, [message]);
     return applicationView(updated);
   };
 
@@ -276,7 +268,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       const view = applicationView(doc);
       const message = event('access.application.submitted', view, null);
       await c.applications.insertOne({ ...doc, outbox: [message] });
-      await publish(asOutbox(c.applications), doc._id, [message]);
+      await publish(c.applications, doc._id, [message]);
       return { ...applicantView(view), application_secret: secret };
     }),
 
@@ -361,7 +353,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           return updated ? message : undefined;
         }
       });
-      if (revocation) await publish(asOutbox(c.keys), key_id, [revocation]);
+      if (revocation) await publish(c.keys, key_id, [revocation]);
       // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
       await broadcastInvalidation({ key_ids: [key_id] });
       const current = await c.keys.findOne({ _id: key_id });
@@ -398,7 +390,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           if (!updated) throw new BusError('not_found', 'No such integration.');
           return { updated, message };
         });
-        await publish(asOutbox(c.integrations), integration_id, [message]);
+        await publish(c.integrations, integration_id, [message]);
         await broadcastInvalidation({ integration_id });
         return integrationWithKeys(updated);
       },

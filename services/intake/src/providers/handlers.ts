@@ -18,7 +18,7 @@ import {
   type OutboxMessage,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection, Document, Filter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import { requestCollection } from '../requests/handlers.ts';
 import {
   providerCollections,
@@ -80,16 +80,8 @@ function audited(
 export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> {
   const c = providerCollections(deps.store);
   const requests = requestCollection(deps.store);
-  const asOutbox = <T extends Document>(collection: Collection<T>) =>
-    collection as unknown as Collection<OutboxDocument>;
-  const publish = (collection: Collection<OutboxDocument>, id: string, messages: OutboxMessage[]) =>
-    deps.outbox.publish(collection, id, messages).catch((error: unknown) => {
-      // The sweep publishes it later; the caller's change is already durable.
-      deps.logger.warn(
-        { err: error, document_id: id },
-        'outbox publish failed; left for the sweep',
-      );
-    });
+  // The caller's change is already durable; a failed publish is left to the sweep.
+  const publish = deps.outbox.publishOrLeave;
 
   /** Every gateway replica drops what it cached of these keys, so a change applies at once. */
   const broadcastInvalidation = async (invalidation: AccessInvalidation) => {
@@ -136,7 +128,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         providerSnapshot(doc),
       );
       await c.providers.insertOne({ ...doc, outbox: [message] });
-      await publish(asOutbox(c.providers), doc._id, [message]);
+      await publish(c.providers, doc._id, [message]);
       return providerView(doc, []);
     }),
 
@@ -199,7 +191,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
           throw new BusError('unavailable', 'The provider is changing too often; try again.');
         },
       );
-      await publish(asOutbox(c.providers), id, [message]);
+      await publish(c.providers, id, [message]);
       const keys = await c.keys.find({ provider_id: id }, { projection: { _id: 1 } }).toArray();
       // A suspension stops every key of the provider at once (and a reactivation drops the
       // cached refusals); the gateway asks again and learns the provider's status.
@@ -237,7 +229,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         providerKeyView(doc),
       );
       await c.keys.insertOne({ ...doc, outbox: [message] });
-      await publish(asOutbox(c.keys), doc._id, [message]);
+      await publish(c.keys, doc._id, [message]);
       return {
         object: 'provider_key' as const,
         api_key: generated.key,
@@ -270,7 +262,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         );
         return { revocation: updated ? message : undefined, providerId: before.provider_id };
       });
-      if (revocation) await publish(asOutbox(c.keys), key_id, [revocation]);
+      if (revocation) await publish(c.keys, key_id, [revocation]);
       // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
       await broadcastInvalidation({ key_ids: [key_id] });
       return withKeys(await findProvider(providerId));

@@ -9,7 +9,7 @@ import {
 import { applyMove } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { publisher, type MilestonesDeps } from './deps.ts';
+import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, deliverableView, type DeliverableDoc } from './documents.ts';
 import { conflict, creationMessages, findFor, move, notFound, partyFilter } from './moves.ts';
 
@@ -20,7 +20,7 @@ import { conflict, creationMessages, findFor, move, notFound, partyFilter } from
  */
 export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { milestones, jobs, deliverables } = collectionsOf(deps.store);
-  const publish = publisher(deps);
+  const publish = deps.outbox.publishOrLeave;
 
   return {
     ...implement(deliverableOps.create, async ({ milestone_id, provider_id, input }) => {

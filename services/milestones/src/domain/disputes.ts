@@ -10,7 +10,8 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { publisher, type MilestonesDeps } from './deps.ts';
+import { minorUnits } from '@handoff/runtime';
+import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
   disputeView,
@@ -23,7 +24,6 @@ import {
   findFor,
   invalid,
   jobCurrency,
-  minorUnits,
   move,
   partyFilter,
   partySees,
@@ -75,7 +75,7 @@ const sees = (party: Party) => (doc: DisputeDoc) => partySees(party, doc);
 
 export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { jobs, milestones, disputes } = collectionsOf(deps.store);
-  const publish = publisher(deps);
+  const publish = deps.outbox.publishOrLeave;
 
   return {
     ...implement(disputeOps.create, async ({ request_id, input }) => {

@@ -10,7 +10,8 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
-import { publisher, type MilestonesDeps } from './deps.ts';
+import { minorUnits } from '@handoff/runtime';
+import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
   deliverableView,
@@ -24,7 +25,6 @@ import {
   conflict,
   invalid,
   text,
-  minorUnits,
   jobCurrency,
   partyFilter,
   findFor,
@@ -175,7 +175,7 @@ async function repairReviewedDeliverables(deps: MilestonesDeps): Promise<void> {
 
 export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { jobs, milestones } = collectionsOf(deps.store);
-  const publish = publisher(deps);
+  const publish = deps.outbox.publishOrLeave;
   const ownedBy = (provider_id: string) => (doc: MilestoneDoc) => doc.provider_id === provider_id;
 
   return {

@@ -1,12 +1,5 @@
 import { BusError } from '@handoff/bus';
-import {
-  currencyExponent,
-  deadlineFor,
-  toMinorUnits,
-  trimmedText,
-  type Party,
-  type StateMachine,
-} from '@handoff/contracts';
+import { deadlineFor, trimmedText, type Party, type StateMachine } from '@handoff/contracts';
 import {
   applyMove,
   auditMessage,
@@ -15,7 +8,7 @@ import {
   type OutboxMessage,
 } from '@handoff/runtime';
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
-import { publisher, type MilestonesDeps } from './deps.ts';
+import type { MilestonesDeps } from './deps.ts';
 
 // What every resource of this service shares: errors, text and money checks, party scoping,
 // and `move`, the one path of every state change.
@@ -39,39 +32,6 @@ export function text(value: string, max: number, pointer: string): string {
   const parsed = trimmedText(max).safeParse(value);
   if (parsed.success) return parsed.data;
   throw invalid(pointer, 'invalid_text', parsed.error.issues[0]?.message ?? 'invalid text');
-}
-
-function decimalsAllowed(currency: string, exponent: number): string {
-  return exponent === 0
-    ? `${currency} has no minor unit, so the amount must be a whole number`
-    : `${currency} allows at most ${exponent} decimal place${exponent === 1 ? '' : 's'}`;
-}
-
-/**
- * The amount in integer minor units. The gateway checks precision too, but this is the last line
- * before storage: a float must never reach the database.
- */
-export function minorUnits(amount: number, currency: string, pointer = '/amount'): number {
-  const exponent = currencyExponent(currency);
-  if (exponent === undefined) {
-    throw invalid('/currency', 'invalid_currency', `${currency} is not a known currency.`);
-  }
-  const minor = toMinorUnits(amount, currency);
-  // A positive amount far below the smallest unit rounds to 0 within toMinorUnits' tolerance.
-  if (minor === undefined || minor < 1) {
-    const detail =
-      minor === undefined
-        ? `amount ${amount} is too precise: ${decimalsAllowed(currency, exponent)}.`
-        : `amount ${amount} is below the smallest unit of ${currency} (${10 ** -exponent}).`;
-    throw new BusError('validation_failed', detail, {
-      details: {
-        errors: [{ pointer, code: 'invalid_precision', detail }],
-        currency,
-        max_decimals: exponent,
-      },
-    });
-  }
-  return minor;
 }
 
 /** Amounts of a job's work are in the job's currency. */
@@ -236,7 +196,7 @@ export async function move<D extends Moving<S>, S extends string, A extends stri
     });
     return { updated, message };
   });
-  if (message) await publisher(deps)(collection, id, [message]);
+  if (message) await deps.outbox.publishOrLeave(collection, id, [message]);
   return updated;
 }
 

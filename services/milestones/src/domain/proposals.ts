@@ -15,7 +15,8 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Collection, Filter, OptionalUnlessRequiredId } from 'mongodb';
-import { publisher, type MilestonesDeps } from './deps.ts';
+import { minorUnits } from '@handoff/runtime';
+import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
   jobView,
@@ -29,7 +30,6 @@ import {
   conflict,
   creationMessages,
   findFor,
-  minorUnits,
   move,
   partyFilter,
   sweepDeadlines,
@@ -158,7 +158,7 @@ async function insertOnce<D extends { _id: string; request_id: string }>(
     if ((error as { code?: unknown }).code === 11000) return async () => undefined;
     throw error;
   }
-  return () => publisher(deps)(collection, doc._id, messages);
+  return () => deps.outbox.publishOrLeave(collection, doc._id, messages);
 }
 
 /**
@@ -253,7 +253,7 @@ export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number>
 
 export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { proposals, jobs } = collectionsOf(deps.store);
-  const publish = publisher(deps);
+  const publish = deps.outbox.publishOrLeave;
   const acceptedOf = (request_id: string) =>
     proposals.findOne({ request_id, status: 'accepted' }, { projection: { _id: 1 } });
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@handoff/observability';
-import type { Outbox, OutboxDocument, OutboxMessage } from '@handoff/runtime';
+import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { PaymentProvider } from '../providers/index.ts';
@@ -19,11 +19,7 @@ export interface PaymentContext extends PaymentDeps {
   requests: Collection<PaymentRequestDoc>;
   payments: Collection<PaymentDoc>;
   /** Publishes messages just written into a document's outbox; a failure is left to the sweep. */
-  publish(
-    collection: Collection<PaymentRequestDoc> | Collection<PaymentDoc>,
-    id: string,
-    messages: OutboxMessage[],
-  ): Promise<void>;
+  publish: Outbox['publishOrLeave'];
   /** Starts `task` without the current call waiting for it; `idle()` waits for all of them. */
   later(what: string, task: () => Promise<unknown>, fields?: Record<string, unknown>): void;
   idle(): Promise<void>;
@@ -35,16 +31,7 @@ export function createContext(deps: PaymentDeps): PaymentContext {
     ...deps,
     requests: paymentRequests(deps.store),
     payments: payments(deps.store),
-    publish: (collection, id, messages) =>
-      deps.outbox
-        .publish(collection as unknown as Collection<OutboxDocument>, id, messages)
-        .catch((error: unknown) => {
-          // The sweep publishes it later; the caller's change is already durable.
-          deps.logger.warn(
-            { err: error, document_id: id },
-            'outbox publish failed; left for the sweep',
-          );
-        }),
+    publish: deps.outbox.publishOrLeave,
     later(what, task, fields = {}) {
       const running: Promise<unknown> = task()
         .catch((error: unknown) => {

@@ -1,10 +1,9 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
-import { domainEvent, type OutboxMessage } from '@handoff/runtime';
+import { domainEvent, minorUnits, type OutboxMessage } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
 import type { PaymentContext } from '../domain/context.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
-import { minorUnits } from '../domain/money.ts';
 import { moveRequest } from '../domain/moves.ts';
 import { afterApproval } from '../domain/payments.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';

@@ -8,16 +8,16 @@ function decimalsAllowed(currency: string, exponent: number): string {
 }
 
 /**
- * The amount in integer minor units. The gateway checks precision too, but this is the last
- * line before storage: a float must never reach the database.
+ * The amount in integer minor units of `currency`, or `validation_failed` pointing at the field
+ * (`pointer`, `/amount` unless told). The gateway checks precision too, but this is the last line
+ * before storage in every service that keeps money: a float must never reach the database.
  */
-export function minorUnits(amount: number, currency: string): number {
+export function minorUnits(amount: number, currency: string, pointer = '/amount'): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) {
-    throw new BusError('validation_failed', `${currency} is not a known currency.`, {
-      details: {
-        errors: [{ pointer: '/currency', code: 'invalid_currency', detail: 'unknown currency' }],
-      },
+    const detail = `${currency} is not a known currency.`;
+    throw new BusError('validation_failed', detail, {
+      details: { errors: [{ pointer: '/currency', code: 'invalid_currency', detail }] },
     });
   }
   const minor = toMinorUnits(amount, currency);
@@ -29,7 +29,7 @@ export function minorUnits(amount: number, currency: string): number {
         : `amount ${amount} is below the smallest unit of ${currency} (${10 ** -exponent}).`;
     throw new BusError('validation_failed', detail, {
       details: {
-        errors: [{ pointer: '/amount', code: 'invalid_precision', detail }],
+        errors: [{ pointer, code: 'invalid_precision', detail }],
         currency,
         max_decimals: exponent,
       },
