@@ -107,16 +107,26 @@ export interface AccessDeps {
   outbox: Outbox;
 }
 
+/**
+ * Tells every gateway replica to drop what it cached of these agent or provider keys (or of an
+ * integration), so a revocation, suspension or scope change applies at once.
+ */
+export async function broadcastAccessInvalidation(
+  bus: Bus,
+  invalidation: AccessInvalidation,
+): Promise<void> {
+  bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
+  await bus.nc.flush();
+}
+
 export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   const c = accessCollections(deps.store);
   // The caller's change is already durable; a failed publish is left to the sweep.
   const publish = deps.outbox.publishOrLeave;
   const serialize = deps.store.serialize;
 
-  const broadcastInvalidation = async (invalidation: AccessInvalidation) => {
-    deps.bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
-    await deps.bus.nc.flush();
-  };
+  const broadcastInvalidation = (invalidation: AccessInvalidation) =>
+    broadcastAccessInvalidation(deps.bus, invalidation);
 
   const findApplication = async (id: string) => {
     const doc = await c.applications.findOne({ _id: id });

@@ -8,6 +8,7 @@ import type { OutboxMessage } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
+import { keyStatus } from '../access/documents.ts';
 import type { RequestDoc } from '../requests/handlers.ts';
 
 export interface ProviderDoc {
@@ -36,11 +37,6 @@ export interface ProviderKeyDoc {
 
 type KeySummary = z.infer<typeof ProviderKeySummary>;
 
-export function providerKeyStatus(doc: ProviderKeyDoc, now = new Date()): KeySummary['status'] {
-  if (doc.revoked_at) return 'revoked';
-  return doc.expires_at <= now ? 'expired' : 'active';
-}
-
 export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
   return {
     object: 'provider_key',
@@ -48,7 +44,7 @@ export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
     provider_id: doc.provider_id,
     prefix: doc.prefix,
     last4: doc.last4,
-    status: providerKeyStatus(doc),
+    status: keyStatus(doc),
     created_at: doc.created_at.toISOString(),
     expires_at: doc.expires_at.toISOString(),
     revoked_at: doc.revoked_at?.toISOString() ?? null,

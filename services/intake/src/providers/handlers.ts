@@ -1,6 +1,5 @@
 import { BusError, implement, type Bus, type Endpoint } from '@handoff/bus';
 import {
-  accessSubjects,
   digestsEqual,
   generateProviderKey,
   KEY_LIFETIME_DAYS,
@@ -19,10 +18,11 @@ import {
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
+import { keyStatus } from '../access/documents.ts';
+import { broadcastAccessInvalidation } from '../access/handlers.ts';
 import { requestCollection } from '../requests/handlers.ts';
 import {
   providerCollections,
-  providerKeyStatus,
   providerKeyView,
   providerRequestView,
   providerSnapshot,
@@ -83,11 +83,8 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
   // The caller's change is already durable; a failed publish is left to the sweep.
   const publish = deps.outbox.publishOrLeave;
 
-  /** Every gateway replica drops what it cached of these keys, so a change applies at once. */
-  const broadcastInvalidation = async (invalidation: AccessInvalidation) => {
-    deps.bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
-    await deps.bus.nc.flush();
-  };
+  const broadcastInvalidation = (invalidation: AccessInvalidation) =>
+    broadcastAccessInvalidation(deps.bus, invalidation);
 
   const findProvider = async (id: string) => {
     const doc = await c.providers.findOne({ _id: id });
@@ -283,7 +280,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         key_id: key._id,
         provider_id: key.provider_id,
         provider_status: provider.status,
-        status: providerKeyStatus(key),
+        status: keyStatus(key),
         expires_at: key.expires_at.toISOString(),
       };
     }),
