@@ -2,6 +2,7 @@ import { BusError } from '@handoff/bus';
 import { deadlineFor, trimmedText, type Party, type StateMachine } from '@handoff/contracts';
 import {
   applyMove,
+  changedMeanwhile,
   auditMessage,
   domainEvent,
   type AuditRecord,
@@ -185,8 +186,7 @@ export async function move<D extends Moving<S>, S extends string, A extends stri
     )) as D | null;
     if (!updated) {
       const current = (await collection.findOne(byId)) as D | null;
-      if (current) applyMove(machine, current.status, action);
-      throw conflict('concurrent_change', `The ${machine.resource} changed meanwhile; try again.`);
+      throw changedMeanwhile(machine, current?.status, action);
     }
     await spec.then?.(updated, now).catch((error: unknown) => {
       deps.logger.warn(

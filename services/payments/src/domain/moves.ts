@@ -3,6 +3,7 @@ import { deadlineFor, newId, type EventType, type StateMachine } from '@handoff/
 import {
   applyMove,
   auditMessage,
+  changedMeanwhile,
   domainEvent,
   type AuditRecord,
   type OutboxMessage,
@@ -41,21 +42,6 @@ export async function findPayment(ctx: PaymentContext, id: string): Promise<Paym
   const doc = await ctx.payments.findOne({ _id: id });
   if (!doc) throw new BusError('not_found', 'No such payment.');
   return doc;
-}
-
-/**
- * The compare-and-set found another state than the one read: someone moved it in between (on
- * another replica). The machine answers for the state it is in now.
- */
-function movedMeanwhile<S extends string, A extends string>(
-  machine: StateMachine<S, A>,
-  current: S,
-  action: A,
-): BusError {
-  applyMove(machine, current, action);
-  return new BusError('conflict', `The ${machine.resource} changed meanwhile; try again.`, {
-    details: { code: 'concurrent_update' },
-  });
 }
 
 /**
@@ -130,7 +116,7 @@ export async function moveRequest(
       { returnDocument: 'after' },
     );
     if (!updated) {
-      throw movedMeanwhile(PAYMENT_REQUEST_MACHINE, (await findRequest(ctx, id)).status, action);
+      throw changedMeanwhile(PAYMENT_REQUEST_MACHINE, (await findRequest(ctx, id)).status, action);
     }
     return { updated, message };
   });
@@ -203,7 +189,7 @@ export async function movePayment(
       { returnDocument: 'after' },
     );
     if (!updated) {
-      throw movedMeanwhile(PAYMENT_MACHINE, (await findPayment(ctx, id)).status, action);
+      throw changedMeanwhile(PAYMENT_MACHINE, (await findPayment(ctx, id)).status, action);
     }
     return { updated, message };
   });
