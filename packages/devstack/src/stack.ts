@@ -130,8 +130,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
             ...(name === 'payments' ? chosen(paymentsVariables) : {}),
             MONGO_URL: mongo.url,
-            // A database per service: FerretDB keeps each in its own SQLite file, which has one
-            // writer at a time, so services sharing one would queue behind each other's writes.
+            // A database per service, as in production, where each may get its own credentials;
+            // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
             MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
             HEALTH_PORT: String(healthPorts.get(name)),
           };

@@ -4,6 +4,7 @@ import { access, constants } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findPostgres, GIN_TWINS_SQL, postgresCluster } from './postgres.ts';
 
 /** A NATS or MongoDB-wire server that a test or the local stack can use. */
 export interface RunningServer {
@@ -25,6 +26,11 @@ export interface ServerOptions {
   binDirs?: readonly string[];
   /** Whether a Docker engine may be used as the last resort; true by default. */
   containers?: boolean;
+  /**
+   * Whether the database flushes each commit to disk; true by default. Throwaway test servers
+   * turn it off: their data dies with the run, and the flushes only slow it.
+   */
+  durable?: boolean;
 }
 
 /** The repository's git-ignored tools folder, where `npm run setup` puts the servers it builds. */
@@ -104,9 +110,22 @@ async function startProcess(
   port: number,
   dataDir: string,
 ): Promise<ChildProcess> {
+  return waitForPort(
+    label,
+    spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] }),
+    port,
+    dataDir,
+  );
+}
+
+async function waitForPort(
+  label: string,
+  child: ChildProcess,
+  port: number,
+  dataDir: string,
+): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   const log = createWriteStream(join(dataDir, `${label}.log`), { flags: 'a' });
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exited: number | null | undefined;
@@ -125,11 +144,12 @@ async function startProcess(
   throw new Error(`${label} did not listen on port ${port} within 30 s`);
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
+/** Stops a server; PostgreSQL takes SIGINT ("fast": ends sessions) where SIGTERM would wait for them. */
+function stopper(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): () => Promise<void> {
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
+    child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await exited;
     clearTimeout(timer);
@@ -184,38 +204,26 @@ export async function startMongo(options: ServerOptions): Promise<RunningServer>
     };
   }
   const mongod = await findBinary(['mongod'], options.binDirs);
-  const ferretdb = mongod ? undefined : await findBinary(['ferretdb'], options.binDirs);
-  if (mongod || ferretdb) {
+  if (mongod) {
     const port = options.port ?? (await freePort());
-    const dir = join(options.dataDir, mongod ? 'mongod' : 'ferretdb');
+    const dir = join(options.dataDir, 'mongod');
     mkdirSync(dir, { recursive: true });
-    const [binary, label, args] = mongod
-      ? [
-          mongod,
-          'mongod',
-          ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
-        ]
-      : [
-          ferretdb as string,
-          'ferretdb',
-          [
-            '--handler=sqlite',
-            `--sqlite-url=file:${dir}/`,
-            `--listen-addr=127.0.0.1:${port}`,
-            '--debug-addr=127.0.0.1:0',
-            `--state-dir=${dir}`,
-            '--telemetry=disable',
-            '--log-level=warn',
-          ],
-        ];
-    const child = await startProcess(label, binary, args, port, options.dataDir);
+    const child = await startProcess(
+      'mongod',
+      mongod,
+      ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
+      port,
+      options.dataDir,
+    );
     return {
       url: `mongodb://127.0.0.1:${port}/`,
       source: 'binary',
-      description: `${binary} on port ${port}, data in ${dir}`,
+      description: `${mongod} on port ${port}, data in ${dir}`,
       stop: stopper(child),
     };
   }
+  const ferretdb = await findBinary(['ferretdb'], options.binDirs);
+  if (ferretdb) return startFerretDB(ferretdb, options, env);
   return startContainer(
     'MongoDB',
     'mongo:7',
@@ -223,6 +231,96 @@ export async function startMongo(options: ServerOptions): Promise<RunningServer>
     27017,
     (host, port) => `mongodb://${host}:${port}/`,
   );
+}
+
+/** The backend FerretDB runs on: PostgreSQL where it is installed, else SQLite (and says why). */
+export function ferretBackend(env: Record<string, string | undefined>): 'postgresql' | 'sqlite' {
+  if (env.HANDOFF_FERRETDB_BACKEND === 'sqlite') return 'sqlite';
+  if (findPostgres(env)) return 'postgresql';
+  if (env.HANDOFF_FERRETDB_BACKEND === 'postgresql') {
+    throw new ServersUnavailableError(
+      'PostgreSQL (HANDOFF_FERRETDB_BACKEND=postgresql)',
+      new Error(
+        'no initdb/postgres/psql under /usr/lib/postgresql/<major>/bin or HANDOFF_POSTGRES_BIN',
+      ),
+    );
+  }
+  return 'sqlite';
+}
+
+let warnedSqlite = false;
+
+async function startFerretDB(
+  binary: string,
+  options: ServerOptions,
+  env: Record<string, string | undefined>,
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dir = join(options.dataDir, 'ferretdb');
+  mkdirSync(dir, { recursive: true });
+  const common = [
+    `--listen-addr=127.0.0.1:${port}`,
+    '--debug-addr=127.0.0.1:0',
+    `--state-dir=${dir}`,
+    '--telemetry=disable',
+    '--log-level=warn',
+  ];
+  const bins = ferretBackend(env) === 'postgresql' ? findPostgres(env) : undefined;
+  if (!bins) {
+    if (!warnedSqlite && env.HANDOFF_FERRETDB_BACKEND !== 'sqlite') {
+      warnedSqlite = true;
+      process.stderr.write(
+        'FerretDB runs on SQLite: PostgreSQL was not found (Debian: apt-get install postgresql).\n' +
+          'On SQLite every lookup but an exact _id scans its collection and writers queue on one\n' +
+          "lock, so throughput falls as data grows; the README's figures are for PostgreSQL.\n",
+      );
+    }
+    const child = await startProcess(
+      'ferretdb',
+      binary,
+      ['--handler=sqlite', `--sqlite-url=file:${dir}/`, ...common],
+      port,
+      options.dataDir,
+    );
+    return {
+      url: `mongodb://127.0.0.1:${port}/`,
+      source: 'binary',
+      description: `${binary} on SQLite, port ${port}, data in ${dir}`,
+      stop: stopper(child),
+    };
+  }
+  const pgPort = await freePort();
+  const cluster = postgresCluster(bins, join(options.dataDir, 'postgres'), options.durable ?? true);
+  const started = cluster.start(pgPort);
+  const postgres = await waitForPort('postgres', started.child, pgPort, options.dataDir);
+  const stopPostgres = stopper(postgres, 'SIGINT');
+  try {
+    await cluster.ready(pgPort, GIN_TWINS_SQL, Date.now() + 30_000);
+    const child = await startProcess(
+      'ferretdb',
+      binary,
+      [
+        '--handler=postgresql',
+        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+        ...common,
+      ],
+      port,
+      options.dataDir,
+    );
+    const stopFerret = stopper(child);
+    return {
+      url: `mongodb://127.0.0.1:${port}/`,
+      source: 'binary',
+      description: `${binary} on PostgreSQL ${bins.version} (port ${pgPort}), port ${port}, data in ${dir}`,
+      stop: async () => {
+        await stopFerret();
+        await stopPostgres();
+      },
+    };
+  } catch (error) {
+    await stopPostgres();
+    throw error;
+  }
 }
 
 async function startContainer(

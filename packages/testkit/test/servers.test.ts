@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 import {
+  ferretBackend,
   ServersUnavailableError,
   startMongo,
   startNats,
@@ -60,5 +62,38 @@ describe('real servers', () => {
     await expect(startMongo(none)).rejects.toThrow(
       /MongoDB is not available[\s\S]*NATS_URL and MONGO_URL/,
     );
+  });
+});
+
+describe('FerretDB on PostgreSQL', () => {
+  it('serves an equality lookup on any declared index from an index, not a scan', async () => {
+    if (ferretBackend(process.env) !== 'postgresql') {
+      // No PostgreSQL here: the SQLite fallback is what the other tests exercise.
+      expect(ferretBackend(process.env)).toBe('sqlite');
+      return;
+    }
+    const server = await startMongo({ dataDir: join(dataDir, 'twins'), env: {}, durable: false });
+    started.push(server);
+    const client = new MongoClient(server.url);
+    try {
+      const things = client.db('twins').collection<{ _id: string; owner: string }>('things');
+      await things.createIndex({ owner: 1 }, { name: 'owner' });
+      await things.insertMany(
+        Array.from({ length: 2_000 }, (_, i) => ({ _id: `t_${i}`, owner: `o_${i % 500}` })),
+      );
+      // FerretDB's explain carries PostgreSQL's plan: the index each scan node used.
+      const indexesUsed = async (filter: Record<string, unknown>) =>
+        [
+          ...JSON.stringify(await things.find(filter).explain()).matchAll(
+            /"Index Name":"([^"]+)"/g,
+          ),
+        ].map((match) => match[1]);
+      // The GIN twin of each btree index answers `_jsonb -> 'field' @> value`.
+      expect(await indexesUsed({ owner: 'o_7' })).toEqual([expect.stringContaining('_gin_')]);
+      expect(await indexesUsed({ _id: 't_7' })).toEqual([expect.stringContaining('_gin_')]);
+      expect(await things.countDocuments({ owner: 'o_7' })).toBe(4);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -19,7 +19,10 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
   const servers: WorkerServers[] = await Promise.all(
     Array.from({ length: workers }, async (_, index) => {
       const dataDir = join(root, `worker-${index + 1}`);
-      const [nats, mongo] = await Promise.all([startNats({ dataDir }), startMongo({ dataDir })]);
+      const [nats, mongo] = await Promise.all([
+        startNats({ dataDir }),
+        startMongo({ dataDir, durable: false }),
+      ]);
       running.push(nats, mongo);
       return { natsUrl: nats.url, mongoUrl: mongo.url, dataDir };
     }),

@@ -1,0 +1,209 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { userInfo } from 'node:os';
+
+/**
+ * PostgreSQL as FerretDB's backend, for the local stack, the tests and the bench.
+ *
+ * Why: FerretDB 1.24 on SQLite applies every filter but an exact `{_id}` in Go after reading the
+ * whole collection, and even `{_id}` misses its index; writers queue on one lock and sleep-poll.
+ * On PostgreSQL, FerretDB pushes every equality filter down as `_jsonb -> 'field' @> value`, and
+ * writers run concurrently. Its own indexes are btree indexes on `_jsonb -> 'field'`, which
+ * cannot serve `@>`; so an event trigger gives every such index a GIN twin on the same expression,
+ * and `plan_cache_mode = force_custom_plan` lets the planner see the field name (FerretDB passes
+ * it as a parameter) and use the twin. With both, an equality lookup costs the same at 100k
+ * documents as at 1k. Nothing of this reaches the services: they declare MongoDB indexes, which
+ * MongoDB 7 serves natively in production.
+ */
+
+/** The twins: a GIN (`jsonb_path_ops`) index beside each btree index on a top-level field. */
+export const GIN_TWINS_SQL = `
+CREATE OR REPLACE FUNCTION handoff_gin_twins() RETURNS event_trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  cmd record;
+  ix record;
+  k int;
+  expr text;
+BEGIN
+  FOR cmd IN SELECT objid FROM pg_event_trigger_ddl_commands()
+             WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
+    SELECT i.indrelid::regclass AS tbl, i.indnkeyatts AS nkeys, am.amname AS method
+      INTO ix
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+     WHERE i.indexrelid = cmd.objid;
+    CONTINUE WHEN ix.method IS DISTINCT FROM 'btree';
+    FOR k IN 1..ix.nkeys LOOP
+      expr := pg_get_indexdef(cmd.objid, k, false);
+      -- Only a top-level field: FerretDB queries nested paths with #>, which this would not match.
+      CONTINUE WHEN expr !~ '^\\(+_jsonb -> ''[^'']+''::text\\)+$';
+      EXECUTE format(
+        'CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s jsonb_path_ops) WITH (fastupdate = off)',
+        left(split_part(ix.tbl::text, '.', 2), 40) || '_gin_' || left(md5(expr), 12),
+        ix.tbl,
+        expr
+      );
+    END LOOP;
+  END LOOP;
+END
+$fn$;
+DROP EVENT TRIGGER IF EXISTS handoff_gin_twins;
+CREATE EVENT TRIGGER handoff_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION handoff_gin_twins();
+`;
+
+export interface PostgresBinaries {
+  dir: string;
+  version: string;
+}
+
+/** Debian's PostgreSQL (the newest installed major), or `HANDOFF_POSTGRES_BIN`. */
+export function findPostgres(
+  env: Record<string, string | undefined>,
+): PostgresBinaries | undefined {
+  const usable = (dir: string) =>
+    ['initdb', 'postgres', 'psql'].every((name) => existsSync(join(dir, name)));
+  if (env.HANDOFF_POSTGRES_BIN) {
+    return usable(env.HANDOFF_POSTGRES_BIN)
+      ? { dir: env.HANDOFF_POSTGRES_BIN, version: 'custom' }
+      : undefined;
+  }
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const majors = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a));
+  for (const major of majors) {
+    const dir = join(root, major, 'bin');
+    if (usable(dir)) return { dir, version: major };
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL refuses to run as root. As root, the cluster belongs to the `postgres` system user
+ * (Debian's package makes it) and the server runs as that user; the folders above the cluster
+ * must let it through.
+ */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const result = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (result.status !== 0 || group.status !== 0) {
+    throw new Error('running as root, and there is no `postgres` user for the PostgreSQL server');
+  }
+  return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) };
+}
+
+function letThrough(dir: string): void {
+  for (let current = dir; current !== dirname(current); current = dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o011);
+  }
+}
+
+function asUser(user: { uid: number; gid: number } | undefined, command: string, args: string[]) {
+  return user
+    ? {
+        command: 'setpriv',
+        args: [
+          `--reuid=${user.uid}`,
+          `--regid=${user.gid}`,
+          '--init-groups',
+          '--',
+          command,
+          ...args,
+        ],
+      }
+    : { command, args };
+}
+
+export interface PostgresCluster {
+  /** Starts the server on `port` and returns it, with the twins installed. */
+  start(port: number): { child: ChildProcess; command: string; args: string[] };
+  /** Runs SQL as the superuser once the server accepts connections (retried while it starts). */
+  ready(port: number, sql: string, deadline: number): Promise<void>;
+}
+
+/** A cluster in `dir`, made on first use; `durable: false` trades crash safety for speed (tests). */
+export function postgresCluster(
+  bins: PostgresBinaries,
+  dir: string,
+  durable: boolean,
+): PostgresCluster {
+  const user = runAs();
+  const data = join(dir, 'data');
+  mkdirSync(dir, { recursive: true });
+  if (user) {
+    chownSync(dir, user.uid, user.gid);
+    letThrough(dirname(dir));
+  }
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    const init = asUser(user, join(bins.dir, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      ...(durable ? [] : ['--no-sync']),
+    ]);
+    const result = spawnSync(init.command, init.args, { encoding: 'utf8' });
+    if (result.status !== 0) {
+      throw new Error(`initdb failed in ${data}:\n${result.stderr || result.stdout}`);
+    }
+  }
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    'unix_socket_directories=',
+    'plan_cache_mode=force_custom_plan',
+    'max_connections=300',
+    'shared_buffers=128MB',
+    // Throwaway test clusters skip the flushes; the local stack and the bench keep them.
+    ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
+  ];
+  const psql = (port: number, sql: string) => {
+    const run = asUser(user, join(bins.dir, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-q',
+      '-c',
+      sql,
+    ]);
+    return spawnSync(run.command, run.args, { encoding: 'utf8' });
+  };
+  return {
+    start(port) {
+      const run = asUser(user, join(bins.dir, 'postgres'), [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        ...settings.flatMap((setting) => ['-c', setting]),
+      ]);
+      const child = spawn(run.command, run.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      return { child, ...run };
+    },
+    async ready(port, sql, deadline) {
+      for (;;) {
+        const result = psql(port, sql);
+        if (result.status === 0) return;
+        if (Date.now() > deadline) {
+          throw new Error(`PostgreSQL on port ${port} did not take its set-up:\n${result.stderr}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
