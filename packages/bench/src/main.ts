@@ -17,7 +17,7 @@ import {
 } from './growth.ts';
 import { runScenarios } from './harness.ts';
 import { computeRatios } from './measure.ts';
-import { ratiosFor, scenarios } from './scenarios/index.ts';
+import { ratiosFor, scenarios, selectScenarios } from './scenarios/index.ts';
 import type { ScenarioReport } from './types.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,21 +35,7 @@ async function main(): Promise<number> {
     growthSizes: config.growthSizes,
     preloads,
   });
-  const groups = [...new Set(all.flatMap((s) => (s.group === undefined ? [] : [s.group])))];
-  const unknown = (config.only ?? []).filter(
-    (name) => !all.some((s) => s.name === name) && !groups.includes(name),
-  );
-  if (unknown.length > 0) {
-    const known = [...all.filter((s) => s.group === undefined).map((s) => s.name), ...groups];
-    throw new Error(
-      `BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${known.join(', ')}, or one scenario of a group)`,
-    );
-  }
-  const only = config.only;
-  // A group runs only when asked for; by its name or one of its scenarios' names.
-  const selected = only
-    ? all.filter((s) => only.includes(s.name) || (s.group !== undefined && only.includes(s.group)))
-    : all.filter((s) => s.group === undefined);
+  const selected = selectScenarios(all, config.only);
   const growthSelected = selected.some((s) => s.group === GROWTH_GROUP);
 
   const abort = new AbortController();

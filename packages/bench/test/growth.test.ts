@@ -9,7 +9,7 @@ import {
   growthScenarioName,
 } from '../src/growth.ts';
 import { computeRatios } from '../src/measure.ts';
-import { ratiosFor, RATIOS, scenarios } from '../src/scenarios/index.ts';
+import { ratiosFor, RATIOS, scenarios, selectScenarios } from '../src/scenarios/index.ts';
 import type { ScenarioReport, Stats } from '../src/types.ts';
 
 const stats = (requests_per_s: number, p50_ms: number, p99_ms: number): Stats => ({
@@ -76,6 +76,20 @@ describe('the growth scenario', () => {
     expect(byName('growth-10-webhook')?.connections).toBe(
       byName('webhook-deliveries-1')?.connections,
     );
+  });
+
+  it('runs only when BENCH_ONLY names the group or one of its scenarios', () => {
+    const registered = scenarios({ logLevel: 'warn', growthSizes: [10, 100] });
+    const names = (only: string[] | null) =>
+      selectScenarios(registered, only).map((scenario) => scenario.name);
+    expect(names(null).some((name) => name.startsWith('growth-'))).toBe(false);
+    expect(names(null)).toContain('stack-insert-one');
+    expect(names(['growth', 'express-bare'])).toEqual([
+      'express-bare',
+      ...registered.filter((s) => s.group === GROWTH_GROUP).map((s) => s.name),
+    ]);
+    expect(names(['growth-100-read'])).toEqual(['growth-100-read']);
+    expect(() => names(['growth-1000-read'])).toThrow(/unknown scenarios: growth-1000-read/);
   });
 
   it('compares p50 at the largest size with the smallest, per operation', () => {

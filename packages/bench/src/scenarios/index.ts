@@ -59,6 +59,28 @@ export function scenarios(options: RegistryOptions): Scenario[] {
 }
 
 /**
+ * The scenarios BENCH_ONLY picks, in registry order: without it every scenario outside a group;
+ * with it those it names and every scenario of a group it names. Throws on a name that is
+ * neither, listing what it knows.
+ */
+export function selectScenarios(all: readonly Scenario[], only: readonly string[] | null) {
+  const groups = [...new Set(all.flatMap((s) => (s.group === undefined ? [] : [s.group])))];
+  if (only === null) return all.filter((s) => s.group === undefined);
+  const unknown = only.filter(
+    (name) => !all.some((s) => s.name === name) && !groups.includes(name),
+  );
+  if (unknown.length > 0) {
+    const known = [...all.filter((s) => s.group === undefined).map((s) => s.name), ...groups];
+    throw new Error(
+      `BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${known.join(', ')}, or one scenario of a group)`,
+    );
+  }
+  return all.filter(
+    (s) => only.includes(s.name) || (s.group !== undefined && only.includes(s.group)),
+  );
+}
+
+/**
  * Each API scenario (the agent's, and the work lifecycle's of the provider and the customer's
  * agent) against the floor (bare express), against the same gateway pipeline without bus calls
  * (gateway-public), and against one bare bus round trip (nats-request-reply), noting the bus calls
