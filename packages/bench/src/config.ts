@@ -1,3 +1,5 @@
+import { DEFAULT_GROWTH_SIZES } from './growth.ts';
+
 export interface BenchConfig {
   durationS: number;
   connections: number;
@@ -6,6 +8,8 @@ export interface BenchConfig {
   logLevel: string;
   /** Only these scenarios, when set (BENCH_ONLY=a,b). */
   only: string[] | null;
+  /** The existing requests (and deliveries) the growth scenario measures at, ascending. */
+  growthSizes: number[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -20,7 +24,17 @@ function positive(env: Record<string, string | undefined>, key: string, fallback
   return value;
 }
 
-/** BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn). */
+function sizes(env: Record<string, string | undefined>, key: string, fallback: readonly number[]) {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  const values = raw.split(',').map((part) => part.trim());
+  if (values.some((value) => !/^[1-9][0-9]*$/.test(value))) {
+    throw new Error(`${key} must be whole numbers above 0, separated by commas, not ${raw}`);
+  }
+  return [...new Set(values.map(Number))].sort((a, b) => a - b);
+}
+
+/** BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn). */
 export function readConfig(env: Record<string, string | undefined>): BenchConfig {
   const connections = positive(env, 'BENCH_CONNECTIONS', 50);
   if (!Number.isInteger(connections)) {
@@ -43,5 +57,6 @@ export function readConfig(env: Record<string, string | undefined>): BenchConfig
     warmupS,
     logLevel,
     only,
+    growthSizes: sizes(env, 'BENCH_GROWTH_SIZES', DEFAULT_GROWTH_SIZES),
   };
 }

@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { BENCH_RATE_LIMITS, BENCH_WEBHOOK_SETTINGS } from './fixtures/gateway-stack.ts';
 import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
+import {
+  computeGrowth,
+  formatGrowthTable,
+  formatPreloads,
+  GROWTH_GROUP,
+  type PreloadRecord,
+} from './growth.ts';
 import { runScenarios } from './harness.ts';
 import { computeRatios } from './measure.ts';
-import { RATIOS, scenarios } from './scenarios/index.ts';
+import { ratiosFor, scenarios, selectScenarios } from './scenarios/index.ts';
 import type { ScenarioReport } from './types.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,14 +29,14 @@ const progress = (line: string) => console.error(`[bench] ${line}`);
 
 async function main(): Promise<number> {
   const config = readConfig(process.env);
-  const all = scenarios({ logLevel: config.logLevel });
-  const unknown = (config.only ?? []).filter((name) => !all.some((s) => s.name === name));
-  if (unknown.length > 0) {
-    throw new Error(
-      `BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${all.map((s) => s.name).join(', ')})`,
-    );
-  }
-  const selected = config.only ? all.filter((s) => config.only?.includes(s.name)) : all;
+  const preloads: PreloadRecord[] = [];
+  const all = scenarios({
+    logLevel: config.logLevel,
+    growthSizes: config.growthSizes,
+    preloads,
+  });
+  const selected = selectScenarios(all, config.only);
+  const growthSelected = selected.some((s) => s.group === GROWTH_GROUP);
 
   const abort = new AbortController();
   const interrupt = (signal: string) => {
@@ -77,7 +84,10 @@ async function main(): Promise<number> {
     rmSync(tempDir, { recursive: true, force: true });
   }
 
-  const ratios = computeRatios(RATIOS, reports);
+  const ratios = computeRatios(ratiosFor(growthSelected ? config.growthSizes : []), reports).filter(
+    (ratio) => reports.some((report) => report.name === ratio.subject),
+  );
+  const growth = growthSelected ? computeGrowth(reports, config.growthSizes, preloads) : null;
   const results = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
@@ -86,6 +96,7 @@ async function main(): Promise<number> {
       duration_s: config.durationS,
       warmup_s: config.warmupS,
       connections: config.connections,
+      growth_sizes: config.growthSizes,
       stack_log_level: config.logLevel,
       stack_rate_limits: BENCH_RATE_LIMITS,
       stack_webhook_settings: BENCH_WEBHOOK_SETTINGS,
@@ -95,6 +106,7 @@ async function main(): Promise<number> {
     interrupted: abort.signal.aborted,
     scenarios: reports,
     ratios,
+    growth,
   };
   mkdirSync(join(REPO_ROOT, '.bench'), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -110,6 +122,12 @@ async function main(): Promise<number> {
   console.log('');
   console.log(formatRatiosTable(ratios));
   console.log('');
+  if (growth) {
+    console.log(formatGrowthTable(growth));
+    console.log('');
+    for (const line of formatPreloads(growth.preloads)) console.log(line);
+    console.log('');
+  }
   for (const problem of problems) console.log(`! ${problem}`);
   if (problems.length > 0) console.log('');
   console.log(`Results written to ${RESULTS_FILE}`);

@@ -100,6 +100,11 @@ export interface Scenario {
   name: string;
   /** One line: what exactly is measured. */
   description: string;
+  /**
+   * A set of scenarios run only on request: when BENCH_ONLY names the group (all of them) or the
+   * scenario itself, never in a run without BENCH_ONLY.
+   */
+  group?: string;
   /** The shared fixtures `setup` takes with `ctx.use`. */
   uses?: readonly Fixture<unknown>[];
   /** A fixed concurrency of its own, instead of the run's (BENCH_CONNECTIONS). */

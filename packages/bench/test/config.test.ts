@@ -9,6 +9,7 @@ describe('readConfig', () => {
       warmupS: 2,
       logLevel: 'warn',
       only: null,
+      growthSizes: [1_000, 10_000, 100_000],
     });
   });
 
@@ -20,6 +21,7 @@ describe('readConfig', () => {
         BENCH_WARMUP_S: '0',
         BENCH_LOG_LEVEL: 'info',
         BENCH_ONLY: 'express-bare, gateway-readyz',
+        BENCH_GROWTH_SIZES: '100, 10,100',
       }),
     ).toEqual({
       durationS: 5,
@@ -27,6 +29,7 @@ describe('readConfig', () => {
       warmupS: 0,
       logLevel: 'info',
       only: ['express-bare', 'gateway-readyz'],
+      growthSizes: [10, 100],
     });
   });
 
@@ -35,5 +38,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ BENCH_DURATION_S: '-1' })).toThrow(/BENCH_DURATION_S/);
     expect(() => readConfig({ BENCH_CONNECTIONS: '2.5' })).toThrow(/BENCH_CONNECTIONS/);
     expect(() => readConfig({ BENCH_LOG_LEVEL: 'loud' })).toThrow(/BENCH_LOG_LEVEL/);
+    expect(() => readConfig({ BENCH_GROWTH_SIZES: '0,10' })).toThrow(/BENCH_GROWTH_SIZES/);
+    expect(() => readConfig({ BENCH_GROWTH_SIZES: '1k' })).toThrow(/BENCH_GROWTH_SIZES/);
   });
 });

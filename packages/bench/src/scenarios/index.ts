@@ -3,20 +3,27 @@
 // the shared stack (with its onboarded agent key and a staff token) from `stack` rather than
 // starting its own.
 import { gatewayStack } from '../fixtures/gateway-stack.ts';
+import { DEFAULT_GROWTH_SIZES, growthRatios, type PreloadRecord } from '../growth.ts';
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { milestoneApproval, providerProposal } from './gateway-lifecycle.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
+import { growthScenarios } from './growth.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
+import { stackInsertOne } from './stack-insert-one.ts';
 import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
 
 export interface RegistryOptions {
   /** LOG_LEVEL of the services in the stack scenarios. */
   logLevel: string;
+  /** The growth scenario's sizes (BENCH_GROWTH_SIZES). */
+  growthSizes?: readonly number[];
+  /** Where the growth scenario records its preloads, for the report. */
+  preloads?: PreloadRecord[];
 }
 
 export function scenarios(options: RegistryOptions): Scenario[] {
@@ -30,6 +37,7 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayReadyz(stack, options.logLevel),
     gatewayPublic(stack, options.logLevel),
     gatewayAuthenticated(stack, options.logLevel),
+    stackInsertOne(stack),
     gatewayCreate(stack, options.logLevel),
     gatewayRead(stack, options.logLevel),
     gatewayMessage(stack, options.logLevel),
@@ -39,7 +47,37 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) =>
       webhookDeliveries(stack, endpoints, options.logLevel),
     ),
+    // Only when BENCH_ONLY names it: it adds 100k documents to every collection it measures, and
+    // would make every scenario after it measure a grown database.
+    ...growthScenarios(
+      stack,
+      options.growthSizes ?? DEFAULT_GROWTH_SIZES,
+      options.logLevel,
+      options.preloads ?? [],
+    ),
   ];
+}
+
+/**
+ * The scenarios BENCH_ONLY picks, in registry order: without it every scenario outside a group;
+ * with it those it names and every scenario of a group it names. Throws on a name that is
+ * neither, listing what it knows.
+ */
+export function selectScenarios(all: readonly Scenario[], only: readonly string[] | null) {
+  const groups = [...new Set(all.flatMap((s) => (s.group === undefined ? [] : [s.group])))];
+  if (only === null) return all.filter((s) => s.group === undefined);
+  const unknown = only.filter(
+    (name) => !all.some((s) => s.name === name) && !groups.includes(name),
+  );
+  if (unknown.length > 0) {
+    const known = [...all.filter((s) => s.group === undefined).map((s) => s.name), ...groups];
+    throw new Error(
+      `BENCH_ONLY names unknown scenarios: ${unknown.join(', ')} (known: ${known.join(', ')}, or one scenario of a group)`,
+    );
+  }
+  return all.filter(
+    (s) => only.includes(s.name) || (s.group !== undefined && only.includes(s.group)),
+  );
 }
 
 /**
@@ -48,21 +86,44 @@ export function scenarios(options: RegistryOptions): Scenario[] {
  * (gateway-public), and against one bare bus round trip (nats-request-reply), noting the bus calls
  * it makes: its p50 there reads as "so many round trips' worth".
  */
-const AGENT_API: readonly { subject: string; busCalls: string }[] = [
-  { subject: 'gateway-create', busCalls: '1 bus call, a JetStream publish inside it' },
+const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }[] = [
+  {
+    subject: 'gateway-create',
+    busCalls: '1 bus call, a JetStream publish inside it',
+    writes: 'an insert and an outbox update',
+  },
   { subject: 'gateway-read', busCalls: '3 bus calls at once' },
-  { subject: 'gateway-message', busCalls: '2 bus calls in turn, 2 more inside the 2nd' },
-  { subject: 'provider-proposal', busCalls: '3 bus calls in turn, 2 more inside the 3rd' },
-  { subject: 'milestone-approval', busCalls: '2 bus calls in turn, 2 more inside the 2nd' },
+  {
+    subject: 'gateway-message',
+    busCalls: '2 bus calls in turn, 2 more inside the 2nd',
+    writes: 'an insert, a sequence update, an outbox update',
+  },
+  {
+    subject: 'provider-proposal',
+    busCalls: '3 bus calls in turn, 2 more inside the 3rd',
+    writes: 'an insert, a sequence update, an outbox update',
+  },
+  {
+    subject: 'milestone-approval',
+    busCalls: '2 bus calls in turn, 2 more inside the 2nd',
+    writes: 'an update, a sequence update, an outbox update',
+  },
 ];
+
+/** The ratios of a run: {@link RATIOS}, and the growth scenario's at its sizes. */
+export function ratiosFor(growthSizes: readonly number[]): RatioSpec[] {
+  return [...RATIOS, ...growthRatios(growthSizes)];
+}
 
 export const RATIOS: readonly RatioSpec[] = [
   { subject: 'gateway-readyz', baseline: 'express-bare' },
   { subject: 'gateway-authenticated', baseline: 'gateway-public' },
-  ...AGENT_API.flatMap(({ subject, busCalls }) => [
+  ...AGENT_API.flatMap(({ subject, busCalls, writes }) => [
     { subject, baseline: 'express-bare' },
     { subject, baseline: 'gateway-public' },
     { subject, baseline: 'nats-request-reply', note: busCalls },
+    // A write against the raw insert of the same database server, same connections.
+    ...(writes === undefined ? [] : [{ subject, baseline: 'stack-insert-one', note: writes }]),
   ]),
   ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
     subject: `webhook-deliveries-${endpoints}`,
