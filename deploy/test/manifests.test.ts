@@ -46,6 +46,7 @@ import {
   constantProduct,
   DEPLOY_DIR,
   documentedSecretCommands,
+  isRecord,
   durationMs,
   envKeys,
   isAllowedExtra,
@@ -78,7 +79,14 @@ const SECRET_EXAMPLE = join(BASE_DIR, 'secret.example.yaml');
 const SECRET_NAME = 'handoff-secrets';
 const KUSTOMIZATIONS = ['base', 'overlays/production'];
 
-const yamlFiles = listYamlFiles(DEPLOY_DIR);
+/**
+ * Kubernetes YAML: everything under deploy/ but the Helm chart (templates are not YAML until
+ * rendered; helm.test.ts renders them) and the dependencies' chart values (checked below).
+ */
+const NOT_MANIFESTS = ['dependencies', 'helm'].map((dir) => join(DEPLOY_DIR, dir));
+const yamlFiles = listYamlFiles(DEPLOY_DIR).filter(
+  (path) => !NOT_MANIFESTS.some((dir) => path.startsWith(`${dir}/`)),
+);
 const kustomizationDirs = yamlFiles
   .filter((path) => basename(path) === 'kustomization.yaml')
   .map((path) => dirname(path));
@@ -721,6 +729,72 @@ describe('webhook-dispatcher egress', () => {
       const ports = (policy?.spec?.egress ?? []).flatMap((rule) => rule.ports ?? []);
       expect(ports).toEqual([{ protocol: 'TCP' }]);
     }
+  });
+});
+
+// ---- the dependencies' reference installs ------------------------------------------------------
+
+describe('deploy/dependencies', () => {
+  const DEPENDENCIES = join(DEPLOY_DIR, 'dependencies');
+  const readme = readFileSync(join(DEPENDENCIES, 'README.md'), 'utf8');
+  const get = (value: unknown, path: string): unknown =>
+    path.split('.').reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), value);
+
+  it('pins each chart, with the same version in the values file and the README', () => {
+    const pins = [
+      { file: 'nats/values.yaml', chart: 'nats/nats' },
+      { file: 'mongodb/operator.values.yaml', chart: 'mongodb/mongodb-kubernetes' },
+    ];
+    for (const { file, chart } of pins) {
+      const text = readFileSync(join(DEPENDENCIES, file), 'utf8');
+      const escaped = chart.replace('/', '\\/');
+      const pattern = new RegExp(`${escaped} --version (\\d+\\.\\d+\\.\\d+)\\b`, 'g');
+      const inFile = [...text.matchAll(pattern)].map((match) => match[1]);
+      const inReadme = [...readme.matchAll(pattern)].map((match) => match[1]);
+      expect({ file, versions: inFile.length }).toEqual({ file, versions: 1 });
+      expect(new Set(inReadme)).toEqual(new Set(inFile));
+    }
+  });
+
+  it('runs NATS as a 3-node JetStream cluster on files, enough for NATS_STREAM_REPLICAS', () => {
+    const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
+    expect(get(values, 'config.cluster.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.fileStore.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.fileStore.pvc.enabled')).toBe(true);
+    // 2.12+: the gateway's rate limiter uses JetStream counters.
+    const [major = 0, minor = 0] = String(get(values, 'container.image.tag'))
+      .split(/[.-]/)
+      .map(Number);
+    expect(major * 1000 + minor).toBeGreaterThanOrEqual(2012);
+    const servers = Number(get(values, 'config.cluster.replicas'));
+    for (const dir of KUSTOMIZATIONS) {
+      const [configMap] = ofKind<IConfigMap>(render(dir), 'ConfigMap');
+      expect(Number(configMap?.data?.NATS_STREAM_REPLICAS)).toBeLessThanOrEqual(servers);
+    }
+    expect(servers).toBe(3);
+  });
+
+  it('has account placeholders for every service, kept out of the values applied today', () => {
+    const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
+    expect(get(values, 'config.merge')).toEqual({});
+    const [accounts] = readYaml(join(DEPENDENCIES, 'nats/accounts.values.yaml'));
+    const users = get(accounts, 'config.merge.accounts.HANDOFF.users');
+    expect(Array.isArray(users) ? users.map((user) => get(user, 'user')).sort() : []).toEqual(
+      [...ALL_SERVICES].sort(),
+    );
+  });
+
+  it('runs MongoDB as a 3-member replica set whose user may write MONGO_DB', () => {
+    const [replicaSet] = readYaml(join(DEPENDENCIES, 'mongodb/replica-set.yaml'));
+    expect(get(replicaSet, 'kind')).toBe('MongoDBCommunity');
+    expect(get(replicaSet, 'spec.type')).toBe('ReplicaSet');
+    expect(get(replicaSet, 'spec.members')).toBe(3);
+    const [configMap] = ofKind<IConfigMap>(render('base'), 'ConfigMap');
+    const users = get(replicaSet, 'spec.users');
+    expect(Array.isArray(users) ? users.flatMap((user) => get(user, 'roles') ?? []) : []).toEqual([
+      { name: 'readWrite', db: configMap?.data?.MONGO_DB },
+    ]);
   });
 });
 
