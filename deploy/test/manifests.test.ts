@@ -540,7 +540,12 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
  * Where operators are told how to create the Secret: every `kubectl create secret` command in
  * these files must create every key a pod needs, or the pod never starts.
  */
-const SECRET_DOCS = ['README.md', 'deploy/README.md', 'deploy/base/secret.example.yaml'];
+const SECRET_DOCS = [
+  'README.md',
+  'deploy/README.md',
+  'deploy/base/secret.example.yaml',
+  'deploy/helm/handoff/README.md',
+];
 
 function documentedSecrets(): { where: string; keys: string[] }[] {
   return SECRET_DOCS.flatMap((file) =>
