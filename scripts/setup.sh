@@ -6,6 +6,8 @@
 #     Debian's PostgreSQL when it is installed (packages/testkit/src/postgres.ts), else on SQLite;
 #   - stripe-mock (the Stripe API double the payments tests charge against), built with Go into
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
+#   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
+#     into .tools/bin unless it is already on PATH;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
 set -euo pipefail
@@ -17,6 +19,8 @@ NATS_SERVER_VERSION="v2.12.15"
 FERRETDB_VERSION="v1.24.2"
 # Keep in step with STRIPE_MOCK_VERSION in packages/testkit/src/stripe-mock.ts.
 STRIPE_MOCK_VERSION="v0.203.0"
+# The Helm CLI that lints and renders deploy/helm/handoff in the deploy tests.
+HELM_VERSION="v3.22.0"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
 
@@ -95,6 +99,17 @@ ensure_stripe_mock() {
   fi
 }
 
+ensure_helm() {
+  if have helm; then return; fi
+  if have go; then
+    # Several minutes on a small machine (client-go and the Kubernetes API types); once only.
+    say "building helm $HELM_VERSION into .tools/bin"
+    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "helm.sh/helm/v3/cmd/helm@$HELM_VERSION"
+  else
+    say "no helm and no Go: the Helm chart checks in deploy/test fail until helm is on PATH"
+  fi
+}
+
 ensure_dependencies() {
   local stamp="$HANDOFF_ROOT/node_modules/.handoff-lock"
   local want
@@ -116,4 +131,5 @@ ensure_nats_server
 ensure_mongo_wire_server
 check_postgres
 ensure_stripe_mock
+ensure_helm
 ensure_dependencies

@@ -1,7 +1,7 @@
 // The deployment files, checked offline: every Kubernetes object against the Kubernetes schemas
 // (kubernetes-models), docker-compose.yml against the Compose specification, and both against
 // the code: the list of services and each service's env schema.
-import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
+import { ALL_SERVICES, type ServiceName, WebhookEndpointCreate } from '@handoff/contracts';
 import { envSchema as conversationEnv } from '@handoff/conversation/env';
 import { envSchema as gatewayEnv } from '@handoff/gateway/env';
 import { envSchema as intakeEnv } from '@handoff/intake/env';
@@ -13,6 +13,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { ISecret } from 'kubernetes-models/v1/Secret';
@@ -42,11 +43,15 @@ import {
   validateObject,
 } from './kubernetes.ts';
 import {
+  constantProduct,
   DEPLOY_DIR,
+  documentedSecretCommands,
+  isRecord,
   durationMs,
   envKeys,
   isAllowedExtra,
   listYamlFiles,
+  nginxSizeBytes,
   numberValue,
   parseEnv,
   readYaml,
@@ -74,7 +79,14 @@ const SECRET_EXAMPLE = join(BASE_DIR, 'secret.example.yaml');
 const SECRET_NAME = 'handoff-secrets';
 const KUSTOMIZATIONS = ['base', 'overlays/production'];
 
-const yamlFiles = listYamlFiles(DEPLOY_DIR);
+/**
+ * Kubernetes YAML: everything under deploy/ but the Helm chart (templates are not YAML until
+ * rendered; helm.test.ts renders them) and the dependencies' chart values (checked below).
+ */
+const NOT_MANIFESTS = ['dependencies', 'helm'].map((dir) => join(DEPLOY_DIR, dir));
+const yamlFiles = listYamlFiles(DEPLOY_DIR).filter(
+  (path) => !NOT_MANIFESTS.some((dir) => path.startsWith(`${dir}/`)),
+);
 const kustomizationDirs = yamlFiles
   .filter((path) => basename(path) === 'kustomization.yaml')
   .map((path) => dirname(path));
@@ -495,14 +507,16 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
         .filter((policy) => selects(policy.spec?.podSelector?.matchLabels, podLabels(deployment)))
         .flatMap((policy) => policy.spec?.[direction] ?? [])
         .flatMap((rule) => rule.ports ?? [])
-        .map((port) => `${port.protocol ?? 'TCP'}/${port.port}`);
+        // A port entry without `port` allows every port of its protocol.
+        .map((port) => `${port.protocol ?? 'TCP'}/${port.port ?? '*'}`);
     const needs: Record<ServiceName, string[]> = {
       gateway: ['UDP/53', 'TCP/4222'],
       intake: ['UDP/53', 'TCP/4222', 'TCP/27017'],
       conversation: ['UDP/53', 'TCP/4222', 'TCP/27017'],
       payments: ['UDP/53', 'TCP/4222', 'TCP/27017'],
       milestones: ['UDP/53', 'TCP/4222', 'TCP/27017'],
-      'webhook-dispatcher': ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/443'],
+      // Any port: endpoint registration accepts https URLs on any port (checked below).
+      'webhook-dispatcher': ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/*'],
     };
     for (const service of ALL_SERVICES) {
       const deployment = deploymentOf(objects(), service);
@@ -517,6 +531,275 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
         ingress: service === 'gateway' ? [`TCP/${clientPort?.containerPort}`] : [],
       });
     }
+  });
+});
+
+// ---- (c) what a pod cannot start without ------------------------------------------------------
+
+/**
+ * Where operators are told how to create the Secret: every `kubectl create secret` command in
+ * these files must create every key a pod needs, or the pod never starts.
+ */
+const SECRET_DOCS = [
+  'README.md',
+  'deploy/README.md',
+  'deploy/base/secret.example.yaml',
+  'deploy/helm/handoff/README.md',
+];
+
+function documentedSecrets(): { where: string; keys: string[] }[] {
+  return SECRET_DOCS.flatMap((file) =>
+    documentedSecretCommands(readFileSync(join(REPO_ROOT, file), 'utf8'), SECRET_NAME).map(
+      (keys, index) => ({ where: `${file} (command ${index + 1})`, keys }),
+    ),
+  );
+}
+
+/**
+ * ConfigMap keys no service reads yet: the code that reads them lands in another change, and
+ * then the test below insists that each Deployment whose schema knows the key reads it.
+ */
+const PENDING_CONFIG_KEYS = ['NATS_STREAM_REPLICAS'];
+
+describe('the Secret commands in the docs', () => {
+  it('are there in each file that explains the Secret', () => {
+    const found = documentedSecrets().map(({ where }) => where.replace(/ \(.*$/, ''));
+    expect([...new Set(found)].sort()).toEqual([...SECRET_DOCS].sort());
+  });
+
+  it.each(KUSTOMIZATIONS)(
+    'create every Secret key that a %s Deployment needs (non-optional secretKeyRef)',
+    (dir) => {
+      const needed = new Set<string>();
+      for (const deployment of ofKind<IDeployment>(render(dir), 'Deployment')) {
+        for (const entry of containerOf(deployment).env ?? []) {
+          const ref = entry.valueFrom?.secretKeyRef;
+          if (ref && ref.optional !== true) {
+            expect(ref.name).toBe(SECRET_NAME);
+            needed.add(ref.key);
+          }
+        }
+      }
+      expect([...needed].sort()).toEqual(
+        expect.arrayContaining(['MONGO_URL', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
+      );
+      const example = Object.keys(exampleSecret());
+      const gaps = [
+        { where: 'secret.example.yaml', keys: example },
+        ...documentedSecrets(),
+      ].flatMap(({ where, keys }) =>
+        [...needed].filter((key) => !keys.includes(key)).map((key) => `${where}: ${key}`),
+      );
+      expect(gaps).toEqual([]);
+    },
+  );
+});
+
+describe.each(KUSTOMIZATIONS)('Kubernetes %s: required variables', (dir) => {
+  const objects = () => render(dir);
+
+  it.each(ALL_SERVICES)(
+    '%s: each variable without a default in the env schema is set, from the ConfigMap or the documented Secret',
+    (service) => {
+      const container = containerOf(deploymentOf(objects(), service));
+      const configMap = (name: string) =>
+        ofKind<IConfigMap>(objects(), 'ConfigMap').find((object) => object.metadata.name === name)
+          ?.data ?? {};
+      const documented = documentedSecrets();
+      const problems: string[] = [];
+      for (const name of requiredEnvKeys(ENV_SCHEMAS[service])) {
+        const entry = container.env?.find((candidate) => candidate.name === name);
+        const fromConfig = entry?.valueFrom?.configMapKeyRef;
+        const fromSecret = entry?.valueFrom?.secretKeyRef;
+        if (entry === undefined) {
+          problems.push(`${name}: not set`);
+        } else if (entry.value !== undefined) {
+          if (entry.value === '') problems.push(`${name}: empty`);
+        } else if (fromConfig) {
+          if (fromConfig.optional === true) problems.push(`${name}: optional ConfigMap key`);
+          if (!configMap(fromConfig.name ?? '')[fromConfig.key]) {
+            problems.push(`${name}: ConfigMap ${fromConfig.name} has no ${fromConfig.key}`);
+          }
+        } else if (fromSecret) {
+          if (fromSecret.optional === true) problems.push(`${name}: optional Secret key`);
+          if (fromSecret.name !== SECRET_NAME) problems.push(`${name}: Secret ${fromSecret.name}`);
+          for (const { where, keys } of documented) {
+            if (!keys.includes(fromSecret.key)) problems.push(`${name}: ${where} leaves it out`);
+          }
+        } else {
+          problems.push(`${name}: neither a value nor a ConfigMap or Secret key`);
+        }
+      }
+      expect({ service, problems }).toEqual({ service, problems: [] });
+    },
+  );
+
+  it('gives each ConfigMap key to exactly the services whose env schema knows it', () => {
+    const deployments = ofKind<IDeployment>(objects(), 'Deployment');
+    const [configMap, ...others] = ofKind<IConfigMap>(objects(), 'ConfigMap');
+    expect(others).toEqual([]);
+    for (const key of Object.keys(configMap?.data ?? {})) {
+      const readers = deployments
+        .filter((deployment) =>
+          (containerOf(deployment).env ?? []).some(
+            (entry) => entry.valueFrom?.configMapKeyRef?.key === key,
+          ),
+        )
+        .map((deployment) => deployment.metadata.name)
+        .sort();
+      const knowers = ALL_SERVICES.filter((service) =>
+        envKeys(ENV_SCHEMAS[service]).includes(key),
+      ).sort();
+      if (PENDING_CONFIG_KEYS.includes(key) && knowers.length === 0) {
+        expect({ key, readers }).toEqual({ key, readers: [] });
+      } else {
+        expect({ key, readers }).toEqual({ key, readers: knowers });
+      }
+    }
+  });
+
+  it('keys NATS_STREAM_REPLICAS to the NATS cluster size: 1 in the base, 3 in production', () => {
+    const [configMap] = ofKind<IConfigMap>(objects(), 'ConfigMap');
+    expect(configMap?.data?.NATS_STREAM_REPLICAS).toBe(dir === 'base' ? '1' : '3');
+  });
+
+  it('trusts X-Forwarded-For only when only an ingress controller reaches the gateway', () => {
+    const [configMap] = ofKind<IConfigMap>(objects(), 'ConfigMap');
+    const trustProxy = configMap?.data?.TRUST_PROXY;
+    expect(trustProxy).toBe(dir === 'base' ? 'false' : 'true');
+    const policy = ofKind<INetworkPolicy>(objects(), 'NetworkPolicy').find(
+      (object) => object.metadata.name === 'gateway-ingress',
+    );
+    const rules = policy?.spec?.ingress ?? [];
+    expect(rules.length).toBeGreaterThan(0);
+    if (trustProxy === 'true') {
+      for (const rule of rules) {
+        expect(rule.from?.length ?? 0).toBeGreaterThan(0);
+        for (const peer of rule.from ?? []) {
+          expect(peer.ipBlock).toBeUndefined();
+          expect(peer.namespaceSelector?.matchLabels).toBeDefined();
+        }
+      }
+      expect(ofKind<IIngress>(objects(), 'Ingress').length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the production Ingress', () => {
+  const objects = () => render('overlays/production');
+  const gatewaySource = (file: string) => join(REPO_ROOT, 'services/gateway/src', file);
+
+  it('routes to the gateway Service with the gateway body limits and timeouts', () => {
+    const ingresses = ofKind<IIngress>(objects(), 'Ingress');
+    const gateway = containerOf(deploymentOf(objects(), 'gateway'));
+    const env = expectEnvAgrees('gateway', containerEnv(gateway, objects()).values, 'gateway');
+    const apiLimit = constantProduct(gatewaySource('http/route.ts'), 'BODY_LIMIT_BYTES');
+    const stripeLimit = constantProduct(
+      gatewaySource('routes/stripe.ts'),
+      'STRIPE_WEBHOOK_LIMIT_BYTES',
+    );
+    expect(apiLimit).toBe(64 * 1024);
+    const paths = new Set<string>();
+    for (const ingress of ingresses) {
+      const annotations = ingress.metadata.annotations ?? {};
+      const rulePaths = (ingress.spec?.rules ?? []).flatMap((rule) => rule.http?.paths ?? []);
+      for (const path of rulePaths) {
+        paths.add(path.path ?? '');
+        expect(path.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+      }
+      const stripe = rulePaths.every((path) => path.path === '/v1/webhooks/stripe');
+      expect({
+        ingress: ingress.metadata.name,
+        bytes: nginxSizeBytes(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? ''),
+      }).toEqual({ ingress: ingress.metadata.name, bytes: stripe ? stripeLimit : apiLimit });
+      // nginx must wait longer than the gateway does for a backend, so that the gateway's 503
+      // (with its request id) reaches the client rather than nginx's 504.
+      const readTimeoutS = Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']);
+      expect(readTimeoutS * 1000).toBeGreaterThan(numberValue(env, 'BUS_TIMEOUT_MS'));
+    }
+    expect([...paths].sort()).toEqual(['/', '/v1/webhooks/stripe']);
+  });
+});
+
+describe('webhook-dispatcher egress', () => {
+  it('allows the ports that endpoint registration accepts', () => {
+    // An https URL on a port other than 443 registers; the NetworkPolicy must let it out.
+    expect(
+      WebhookEndpointCreate.safeParse({ url: 'https://hooks.example.com:8443/handoff' }).success,
+    ).toBe(true);
+    for (const dir of KUSTOMIZATIONS) {
+      const policy = ofKind<INetworkPolicy>(render(dir), 'NetworkPolicy').find(
+        (object) => object.metadata.name === 'webhook-dispatcher-internet-egress',
+      );
+      const ports = (policy?.spec?.egress ?? []).flatMap((rule) => rule.ports ?? []);
+      expect(ports).toEqual([{ protocol: 'TCP' }]);
+    }
+  });
+});
+
+// ---- the dependencies' reference installs ------------------------------------------------------
+
+describe('deploy/dependencies', () => {
+  const DEPENDENCIES = join(DEPLOY_DIR, 'dependencies');
+  const readme = readFileSync(join(DEPENDENCIES, 'README.md'), 'utf8');
+  const get = (value: unknown, path: string): unknown =>
+    path.split('.').reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), value);
+
+  it('pins each chart, with the same version in the values file and the README', () => {
+    const pins = [
+      { file: 'nats/values.yaml', chart: 'nats/nats' },
+      { file: 'mongodb/operator.values.yaml', chart: 'mongodb/mongodb-kubernetes' },
+    ];
+    for (const { file, chart } of pins) {
+      const text = readFileSync(join(DEPENDENCIES, file), 'utf8');
+      const escaped = chart.replace('/', '\\/');
+      const pattern = new RegExp(`${escaped} --version (\\d+\\.\\d+\\.\\d+)\\b`, 'g');
+      const inFile = [...text.matchAll(pattern)].map((match) => match[1]);
+      const inReadme = [...readme.matchAll(pattern)].map((match) => match[1]);
+      expect({ file, versions: inFile.length }).toEqual({ file, versions: 1 });
+      expect(new Set(inReadme)).toEqual(new Set(inFile));
+    }
+  });
+
+  it('runs NATS as a 3-node JetStream cluster on files, enough for NATS_STREAM_REPLICAS', () => {
+    const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
+    expect(get(values, 'config.cluster.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.fileStore.enabled')).toBe(true);
+    expect(get(values, 'config.jetstream.fileStore.pvc.enabled')).toBe(true);
+    // 2.12+: the gateway's rate limiter uses JetStream counters.
+    const [major = 0, minor = 0] = String(get(values, 'container.image.tag'))
+      .split(/[.-]/)
+      .map(Number);
+    expect(major * 1000 + minor).toBeGreaterThanOrEqual(2012);
+    const servers = Number(get(values, 'config.cluster.replicas'));
+    for (const dir of KUSTOMIZATIONS) {
+      const [configMap] = ofKind<IConfigMap>(render(dir), 'ConfigMap');
+      expect(Number(configMap?.data?.NATS_STREAM_REPLICAS)).toBeLessThanOrEqual(servers);
+    }
+    expect(servers).toBe(3);
+  });
+
+  it('has account placeholders for every service, kept out of the values applied today', () => {
+    const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
+    expect(get(values, 'config.merge')).toEqual({});
+    const [accounts] = readYaml(join(DEPENDENCIES, 'nats/accounts.values.yaml'));
+    const users = get(accounts, 'config.merge.accounts.HANDOFF.users');
+    expect(Array.isArray(users) ? users.map((user) => get(user, 'user')).sort() : []).toEqual(
+      [...ALL_SERVICES].sort(),
+    );
+  });
+
+  it('runs MongoDB as a 3-member replica set whose user may write MONGO_DB', () => {
+    const [replicaSet] = readYaml(join(DEPENDENCIES, 'mongodb/replica-set.yaml'));
+    expect(get(replicaSet, 'kind')).toBe('MongoDBCommunity');
+    expect(get(replicaSet, 'spec.type')).toBe('ReplicaSet');
+    expect(get(replicaSet, 'spec.members')).toBe(3);
+    const [configMap] = ofKind<IConfigMap>(render('base'), 'ConfigMap');
+    const users = get(replicaSet, 'spec.users');
+    expect(Array.isArray(users) ? users.flatMap((user) => get(user, 'roles') ?? []) : []).toEqual([
+      { name: 'readWrite', db: configMap?.data?.MONGO_DB },
+    ]);
   });
 });
 

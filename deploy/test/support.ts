@@ -117,3 +117,49 @@ export function durationMs(text: string): number {
     0,
   );
 }
+
+// ---- documentation -----------------------------------------------------------------------------
+
+/**
+ * The keys of each `kubectl create secret generic <name>` command in a text (Markdown, or YAML
+ * comments, whose `#` are dropped), with its `\` continuation lines joined: the keys an operator
+ * who copies the command ends up with.
+ */
+export function documentedSecretCommands(text: string, secretName: string): string[][] {
+  const lines = text.split('\n').map((line) => line.replace(/^\s*#+\s?/, ''));
+  const commands: string[][] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!lines[index]?.includes(`create secret generic ${secretName}`)) continue;
+    let command = '';
+    for (; index < lines.length; index += 1) {
+      const line = lines[index] ?? '';
+      command += ` ${line.replace(/\\\s*$/, '')}`;
+      if (!/\\\s*$/.test(line)) break;
+    }
+    commands.push(
+      [...command.matchAll(/--from-(?:literal|file)=([A-Za-z0-9_.-]+)=/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+  }
+  return commands;
+}
+
+/** The value of `export const NAME = <a> * <b> ...;` in a source file, for byte limits. */
+export function constantProduct(path: string, name: string): number {
+  const source = readFileSync(path, 'utf8');
+  const expression = new RegExp(`export const ${name} = ([\\d_ *]+);`).exec(source)?.[1];
+  if (expression === undefined) throw new Error(`${rel(path)} has no numeric ${name}`);
+  return expression
+    .split('*')
+    .map((factor) => Number(factor.trim().replaceAll('_', '')))
+    .reduce((product, factor) => product * factor, 1);
+}
+
+/** nginx sizes (`64k`, `1m`, `512`) in bytes. */
+export function nginxSizeBytes(text: string): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(text);
+  if (!match) throw new Error(`not an nginx size: ${text}`);
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(match[2] ?? '').toLowerCase()];
+  return Number(match[1]) * (unit ?? 0);
+}

@@ -1,0 +1,281 @@
+// The Helm chart deploy/helm/handoff, checked offline: `helm lint`, `helm template` output
+// against the same Kubernetes schemas as the kustomize output, and parity with the kustomize
+// production overlay, whose defaults the chart mirrors. helm comes from PATH or .tools/bin
+// (scripts/setup.sh builds it); without it these tests fail rather than skip, so that a machine
+// without helm cannot pass unnoticed.
+import { ALL_SERVICES } from '@handoff/contracts';
+import { describe, expect, it } from '@jest/globals';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPod } from 'kubernetes-models/v1/Pod';
+import type { ISecret } from 'kubernetes-models/v1/Secret';
+import { join } from 'node:path';
+import { CHART_DIR, findHelm, helm, KUBE_VERSION, setArgs, template } from './helm.ts';
+import {
+  describeObject,
+  type KubeObject,
+  renderKustomization,
+  unknownFieldErrors,
+  validateObject,
+} from './kubernetes.ts';
+import { DEPLOY_DIR, readYaml } from './support.ts';
+
+const binary = findHelm();
+function helmBinary(): string {
+  if (binary === undefined) {
+    throw new Error(
+      'helm is not installed: run scripts/setup.sh, which builds it into .tools/bin' +
+        (process.env.CI === 'true' ? ' (CI=true: the chart checks are required)' : ''),
+    );
+  }
+  return binary;
+}
+
+/** A Secret the operator created, as in production. */
+const EXISTING = { 'secret.existingSecret': 'handoff-secrets' };
+/** Values that make the chart create the Secret. */
+const CREATED = {
+  'secret.values.MONGO_URL': 'mongodb://handoff:pw@mongo.example.invalid:27017/',
+  'secret.values.STAFF_JWT_SECRET': 'x'.repeat(48),
+  'secret.values.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
+};
+
+/** The value sets every check renders: the defaults, and each switch flipped. */
+const VARIANTS: Record<string, Record<string, string>> = {
+  'existing Secret (defaults)': EXISTING,
+  'created Secret': CREATED,
+  'Ingress enabled': { ...EXISTING, 'ingress.enabled': 'true' },
+  'no NetworkPolicies, no tests, no autoscaling': {
+    ...EXISTING,
+    'networkPolicy.enabled': 'false',
+    'tests.enabled': 'false',
+    'services.gateway.autoscaling.enabled': 'false',
+    'services.gateway.replicas': '3',
+  },
+  'image digest, TRUST_PROXY off and open gateway': {
+    ...EXISTING,
+    'image.digest': `sha256:${'a'.repeat(64)}`,
+    'config.TRUST_PROXY': 'false',
+    'networkPolicy.gatewayIngressFrom': 'null',
+  },
+};
+
+const rendered = new Map<string, KubeObject[]>();
+function render(variant: string): KubeObject[] {
+  let objects = rendered.get(variant);
+  if (!objects) {
+    objects = template(helmBinary(), VARIANTS[variant] ?? {});
+    rendered.set(variant, objects);
+  }
+  return objects;
+}
+
+const ofKind = <T>(objects: readonly KubeObject[], kind: string) =>
+  objects.filter((object) => object.kind === kind) as (KubeObject & T)[];
+const named = <T>(objects: readonly KubeObject[], kind: string, name: string) => {
+  const found = ofKind<T>(objects, kind).find((object) => object.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found;
+};
+const container = (deployment: IDeployment): IContainer => {
+  const [first] = deployment.spec?.template.spec?.containers ?? [];
+  if (!first) throw new Error('no container');
+  return first;
+};
+
+/** A pod spec with its env sorted by name: the chart lists variables alphabetically. */
+function normalizedPodSpec(deployment: IDeployment) {
+  const spec = structuredClone(deployment.spec?.template.spec);
+  for (const entry of spec?.containers ?? []) {
+    entry.env = [...(entry.env ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return spec;
+}
+
+describe('helm', () => {
+  it('is installed (scripts/setup.sh builds it)', () => {
+    expect(helmBinary()).toBeTruthy();
+    expect(helm(helmBinary(), ['version', '--short']).stdout).toMatch(/^v3\./);
+  });
+
+  it.each([
+    ['with an existing Secret', EXISTING],
+    ['creating the Secret', CREATED],
+  ])('lints the chart cleanly (--strict), %s', (_, values) => {
+    const result = helm(helmBinary(), [
+      'lint',
+      CHART_DIR,
+      '--strict',
+      '--kube-version',
+      KUBE_VERSION,
+      ...setArgs(values),
+    ]);
+    expect({ status: result.status, output: result.stdout + result.stderr }).toEqual({
+      status: 0,
+      output: expect.stringContaining('1 chart(s) linted, 0 chart(s) failed'),
+    });
+  });
+});
+
+describe.each(Object.keys(VARIANTS))('helm template (%s)', (variant) => {
+  it('renders objects that match the Kubernetes schemas', async () => {
+    const objects = render(variant);
+    expect(objects.length).toBeGreaterThan(10);
+    for (const object of objects) await validateObject(object);
+    const ids = objects.map(describeObject);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has no field that its schema does not define', () => {
+    expect(unknownFieldErrors(render(variant))).toEqual([]);
+  });
+
+  it('refers only to the ConfigMap keys and Secret it renders or names', () => {
+    const objects = render(variant);
+    const config = named<IConfigMap>(objects, 'ConfigMap', 'handoff-config').data ?? {};
+    const secretName = VARIANTS[variant]?.['secret.existingSecret'] ?? 'handoff-secrets';
+    const secret = ofKind<ISecret>(objects, 'Secret')[0];
+    for (const deployment of ofKind<IDeployment>(objects, 'Deployment')) {
+      for (const entry of container(deployment).env ?? []) {
+        const fromConfig = entry.valueFrom?.configMapKeyRef;
+        const fromSecret = entry.valueFrom?.secretKeyRef;
+        if (fromConfig)
+          expect({ key: fromConfig.key, in: fromConfig.key in config }).toEqual({
+            key: fromConfig.key,
+            in: true,
+          });
+        if (fromSecret) {
+          expect(fromSecret.name).toBe(secretName);
+          if (secret && fromSecret.optional !== true) {
+            expect(Object.keys(secret.stringData ?? {})).toContain(fromSecret.key);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('the chart and the kustomize production overlay', () => {
+  const kustomize = () => renderKustomization(join(DEPLOY_DIR, 'overlays/production'));
+  const chart = () =>
+    template(helmBinary(), { ...EXISTING, 'ingress.enabled': 'true', 'tests.enabled': 'false' });
+
+  it('deploy the same services, with the same pod specs (env, ports, probes, resources)', () => {
+    const ours = chart();
+    const theirs = kustomize();
+    const names = (objects: KubeObject[]) =>
+      ofKind<IDeployment>(objects, 'Deployment')
+        .map((deployment) => deployment.metadata.name)
+        .sort();
+    expect(names(ours)).toEqual([...ALL_SERVICES].sort());
+    expect(names(ours)).toEqual(names(theirs));
+    for (const service of ALL_SERVICES) {
+      const mine = named<IDeployment>(ours, 'Deployment', service);
+      const other = named<IDeployment>(theirs, 'Deployment', service);
+      expect({ service, spec: normalizedPodSpec(mine) }).toEqual({
+        service,
+        spec: normalizedPodSpec(other),
+      });
+      expect(mine.spec?.replicas).toEqual(other.spec?.replicas);
+      expect(mine.spec?.selector).toEqual(other.spec?.selector);
+      expect(mine.spec?.strategy).toEqual(other.spec?.strategy);
+      expect(mine.spec?.template.metadata?.labels).toEqual(other.spec?.template.metadata?.labels);
+    }
+  });
+
+  it.each([
+    'ConfigMap',
+    'Service',
+    'HorizontalPodAutoscaler',
+    'PodDisruptionBudget',
+    'NetworkPolicy',
+    'Ingress',
+  ])('render the same %s objects', (kind) => {
+    const comparable = (objects: KubeObject[]) =>
+      Object.fromEntries(
+        ofKind<KubeObject>(objects, kind)
+          .map((object): [string, unknown] => [
+            object.metadata.name,
+            {
+              spec: object.spec,
+              data: object.data,
+              annotations: (object.metadata as { annotations?: unknown }).annotations,
+            },
+          ])
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+    const ours = comparable(chart());
+    expect(Object.keys(ours).length).toBeGreaterThan(0);
+    expect(ours).toEqual(comparable(kustomize()));
+  });
+
+  it('leave out only the Namespace and the example Secret, which the operator creates', () => {
+    const kinds = (objects: KubeObject[]) => [...new Set(objects.map((object) => object.kind))];
+    expect(kinds(kustomize()).filter((kind) => !kinds(chart()).includes(kind))).toEqual([
+      'Namespace',
+    ]);
+  });
+});
+
+describe('the chart Secret', () => {
+  it('is not rendered when the operator names an existing one', () => {
+    expect(ofKind(render('existing Secret (defaults)'), 'Secret')).toEqual([]);
+  });
+
+  it('holds the given keys when created, and the Stripe keys only when given', () => {
+    const [secret] = ofKind<ISecret>(render('created Secret'), 'Secret');
+    expect(Object.keys(secret?.stringData ?? {}).sort()).toEqual(
+      ['MONGO_URL', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY'].sort(),
+    );
+  });
+
+  it.each(Object.keys(CREATED))('refuses to render without %s', (key) => {
+    const values = Object.fromEntries(Object.entries(CREATED).filter(([name]) => name !== key));
+    expect(() => template(helmBinary(), values)).toThrow(`${key} is required`);
+  });
+});
+
+describe('helm test', () => {
+  it("asks the gateway Service's /readyz, and the NetworkPolicies let it", () => {
+    const objects = render('existing Secret (defaults)');
+    const [pod, ...others] = ofKind<IPod>(objects, 'Pod');
+    expect(others).toEqual([]);
+    expect(pod?.metadata?.annotations?.['helm.sh/hook']).toBe('test');
+    const command = (pod?.spec?.containers[0]?.command ?? []).join(' ');
+    expect(command).toContain("fetch('http://gateway:8080/readyz'");
+    expect(pod?.spec?.securityContext).toMatchObject({ runAsNonRoot: true });
+    const labels = pod?.metadata?.labels ?? {};
+    const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
+    const selectsPod = (policy: INetworkPolicy) =>
+      Object.entries(policy.spec?.podSelector?.matchLabels ?? {}).every(
+        ([key, value]) => labels[key] === value,
+      );
+    const egressToGateway = policies
+      .filter(selectsPod)
+      .flatMap((policy) => policy.spec?.egress ?? [])
+      .some((rule) => rule.ports?.some((port) => port.port === 8080));
+    expect(egressToGateway).toBe(true);
+    const gatewayIngress = policies
+      .filter(
+        (policy) => policy.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway',
+      )
+      .flatMap((policy) => policy.spec?.ingress ?? [])
+      .some((rule) =>
+        rule.from?.some(
+          (peer) =>
+            Object.entries(peer.podSelector?.matchLabels ?? {}).every(
+              ([key, value]) => labels[key] === value,
+            ) && peer.namespaceSelector === undefined,
+        ),
+      );
+    expect(gatewayIngress).toBe(true);
+  });
+});
+
+describe('the chart values', () => {
+  it('are YAML that parses (anchors and merge keys included)', () => {
+    expect(readYaml(join(CHART_DIR, 'values.yaml'))).toHaveLength(1);
+  });
+});
