@@ -42,13 +42,11 @@ export const envSchema = baseServiceEnv.extend({
   /** Most endpoints one integration may register. */
   WEBHOOK_MAX_ENDPOINTS: count('endpoints').default(WEBHOOK_MAX_ENDPOINTS_DEFAULT),
   /**
-   * `true` holds every delivery (they wait, due, until it is `false` again): an operator's
+   * `true` holds every delivery (they wait in the queue, due, until it is `false` again): an operator's
    * switch during an incident, and what the API check uses so that generated endpoint URLs are
    * never contacted.
    */
   WEBHOOK_DELIVERIES_PAUSED: envBoolean.default(false),
-  /** How often the worker looks for due deliveries (new events wake it at once). */
-  WEBHOOK_POLL_MS: durationMs.default(500),
 });
 export type Env = z.output<typeof envSchema>;
 

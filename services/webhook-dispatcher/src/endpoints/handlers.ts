@@ -103,11 +103,8 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
 
     ...implement(webhookOps.remove, async ({ integration_id, id }) => {
       await find(integration_id, id);
+      // Its queued deliveries are cancelled as they come up.
       await c.endpoints.deleteOne({ _id: id, integration_id });
-      await c.deliveries.updateMany(
-        { endpoint_id: id, status: 'pending' },
-        { $set: { status: 'cancelled', updated_at: new Date() } },
-      );
       return { object: 'webhook_endpoint' as const, id, deleted: true as const };
     }),
 

@@ -22,14 +22,20 @@ export interface EndpointDoc {
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
+/**
+ * The record of one delivery, written after each attempt (the queue, not this record, drives the
+ * delivery). Finished ones carry the hour in which they may be deleted.
+ */
 export interface DeliveryDoc {
-  /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery): made twice, it is stored once. */
+  /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery). */
   _id: string;
   endpoint_id: string;
   event_id: string;
   status: DeliveryStatus;
   attempts: number;
-  next_attempt_at: Date;
+  next_attempt_at: Date | null;
+  /** `YYYY-MM-DDTHH` (UTC) once finished; null while attempts remain. */
+  expires_bucket: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,18 +64,11 @@ export interface EventDoc {
   body: string;
 }
 
-export interface LeaseDoc {
-  _id: string;
-  owner: string;
-  expires_at: Date;
-}
-
 export interface Collections {
   endpoints: Collection<EndpointDoc>;
   deliveries: Collection<DeliveryDoc>;
   attempts: Collection<AttemptDoc>;
   events: Collection<EventDoc>;
-  leases: Collection<LeaseDoc>;
 }
 
 export function collectionsOf(store: Store): Collections {
@@ -78,7 +77,6 @@ export function collectionsOf(store: Store): Collections {
     deliveries: store.db.collection<DeliveryDoc>('webhook_deliveries'),
     attempts: store.db.collection<AttemptDoc>('webhook_attempts'),
     events: store.db.collection<EventDoc>('webhook_events'),
-    leases: store.db.collection<LeaseDoc>('webhook_leases'),
   };
 }
 
