@@ -23,7 +23,10 @@ export const envSchema = baseServiceEnv.extend({
         return z.NEVER;
       }
     }),
-  /** Longest one attempt may take, connect and response included. */
+  /**
+   * Longest one attempt may take, connect and response included. Plus 5 s, it is also how long
+   * the jobs of a replica that died wait before another replica takes them (the ack wait).
+   */
   WEBHOOK_TIMEOUT_MS: durationMs.default(WEBHOOK_DEFAULTS.timeoutMs),
   /** `true` lets endpoints on private and loopback addresses (and plain http) through. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: envBoolean.default(false),

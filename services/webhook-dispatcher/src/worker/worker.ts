@@ -21,9 +21,6 @@ import { expiryBucket, recorder } from '../store/recorder.ts';
  * a sign of life: the delay before the jobs of a replica that died go to another one.
  */
 const ACK_MARGIN_MS = 5_000;
-/** Endpoint settings (URL, secrets, enabled) are read again after this long. */
-const ENDPOINT_CACHE_MS = 1_000;
-const ENDPOINT_CACHE_LIMIT = 10_000;
 
 export interface WorkerOptions {
   bus: Bus;
@@ -64,7 +61,6 @@ export async function startWorker(options: WorkerOptions) {
   await options.queue.ensure();
   await ensureDeliveryConsumer(bus.jsm, ackWaitMs);
   const records = recorder(options.store);
-  const endpoints = endpointCache(options.store);
 
   /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
   const waiting = new Map<string, Held[]>();
@@ -94,7 +90,6 @@ export async function startWorker(options: WorkerOptions) {
   const disable = async (endpoint: EndpointDoc, reason: 'gone' | 'failing') => {
     const change = { enabled: false, disabled_reason: reason, updated_at: new Date() };
     await c.endpoints.updateOne({ _id: endpoint._id }, { $set: change });
-    endpoints.set({ ...endpoint, ...change });
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
 
@@ -111,7 +106,9 @@ export async function startWorker(options: WorkerOptions) {
         updated_at: new Date(),
         ...change,
       });
-    const endpoint = await endpoints.get(job.endpoint_id);
+    // Read for every attempt, not cached: a rotated secret or a disabled endpoint must count
+    // from the moment the API answered (one read by _id, served from the index).
+    const endpoint = await c.endpoints.findOne({ _id: job.endpoint_id });
     if (!endpoint || !endpoint.enabled) {
       await record(null, {
         status: 'cancelled',
@@ -163,7 +160,6 @@ export async function startWorker(options: WorkerOptions) {
     if (success) {
       if (endpoint.failing_since) {
         await c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } });
-        endpoints.set({ ...endpoint, failing_since: null });
       }
     } else if (result.outcome === 'gone') {
       await disable(endpoint, 'gone');
@@ -174,7 +170,6 @@ export async function startWorker(options: WorkerOptions) {
           { _id: endpoint._id, failing_since: null },
           { $set: { failing_since: now } },
         );
-        endpoints.set({ ...endpoint, failing_since: now });
       }
       if (shouldDisable(failingSince, null, new Date(), options.disableAfterSeconds))
         await disable(endpoint, 'failing');
@@ -303,35 +298,4 @@ function safeJson(msg: JsMsg): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Endpoint settings for attempts, read once a second at most per endpoint and replica. */
-function endpointCache(store: Store) {
-  const c = collectionsOf(store);
-  const cache = new Map<string, { at: number; doc: Promise<EndpointDoc | null> }>();
-  const put = (id: string, doc: Promise<EndpointDoc | null>) => {
-    cache.delete(id);
-    if (cache.size >= ENDPOINT_CACHE_LIMIT) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
-    }
-    cache.set(id, { at: Date.now(), doc });
-  };
-  return {
-    get(id: string): Promise<EndpointDoc | null> {
-      const hit = cache.get(id);
-      if (hit && Date.now() - hit.at < ENDPOINT_CACHE_MS) return hit.doc;
-      const doc = c.endpoints.findOne({ _id: id });
-      put(id, doc);
-      // A failed read is not remembered.
-      doc.catch(() => {
-        if (cache.get(id)?.doc === doc) cache.delete(id);
-      });
-      return doc;
-    },
-    /** What this replica just wrote, so its next attempts act on it at once. */
-    set(doc: EndpointDoc) {
-      put(doc._id, Promise.resolve(doc));
-    },
-  };
 }
