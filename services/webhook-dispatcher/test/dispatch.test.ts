@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
+import type { DeliveryDoc } from '../src/store/documents.ts';
+import { DELIVERY_RETENTION_HOURS, pruneDeliveries } from '../src/store/recorder.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 const database = uniqueDatabase('dispatch');
@@ -108,7 +110,7 @@ async function subscribe(url: string) {
 
 describe('webhook deliveries', () => {
   it('signs per Standard Webhooks, and a receiver failing three times gets the event on the fourth try on schedule', async () => {
-    await startDispatcher('0.3,0.6,0.9');
+    const service = await startDispatcher('0.3,0.6,0.9');
     const hook = await receiver((count) => ({ status: count <= 3 ? 500 : 204 }));
     const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
     const request = await createRequest();
@@ -149,6 +151,19 @@ describe('webhook deliveries', () => {
     expect(attempts.data[0]?.next_attempt_at).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(hook.receipts).toHaveLength(4);
+
+    // The delivery's record: inserted at the first attempt, updated by the later ones, and
+    // deleted with its expiry bucket once that hour has come.
+    const records = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
+    const record = await records.findOne({ _id: `${endpoint.id}.${first?.id ?? ''}` });
+    expect(record).toMatchObject({ status: 'succeeded', attempts: 4, next_attempt_at: null });
+    const bucket = record?.expires_bucket ?? '';
+    expect(bucket).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}$/);
+    const expiresAt = Date.parse(`${bucket}:00:00Z`);
+    expect(expiresAt - Date.now()).toBeGreaterThan(DELIVERY_RETENTION_HOURS * 3_600_000 - 1);
+    expect(await pruneDeliveries(service.store, 2, expiresAt - 3_600_000)).toBe(0);
+    expect(await pruneDeliveries(service.store, 2, expiresAt + 1)).toBeGreaterThanOrEqual(1);
+    expect(await records.findOne({ _id: record?._id ?? '' })).toBeNull();
   });
 
   it('honours Retry-After and disables an endpoint that answers 410', async () => {

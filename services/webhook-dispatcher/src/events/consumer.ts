@@ -3,14 +3,15 @@ import { EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import { collectionsOf, type EventDoc } from '../store/documents.ts';
+import type { EventDoc } from '../store/documents.ts';
+import { eventLog } from '../store/recorder.ts';
 
 export const CONSUMER_NAME = 'webhook-dispatcher';
 const MAX_DELIVER = 10;
 const SECOND_NS = 1_000_000_000;
 const OWNER_CACHE_LIMIT = 100_000;
-/** Events handled at once by one replica. */
-const CONCURRENCY = 16;
+/** Events handled at once by one replica; their feed entries are written together. */
+const CONCURRENCY = 32;
 /**
  * How often a message being handled is reported in progress. The server takes the backoff's
  * first step (1 s), not `ack_wait`, as the ack wait; a handler slower than that (a loaded
@@ -34,7 +35,7 @@ export interface ConsumerDeps {
  */
 export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Promise<void>> {
   const { bus, store, logger } = deps;
-  const c = collectionsOf(store);
+  const events = eventLog(store);
   const dead = store.db.collection<{
     _id: string;
     subject: string;
@@ -100,11 +101,8 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
       created_at: new Date(event.timestamp),
       body: msg.string(),
     };
-    try {
-      await c.events.insertOne(doc);
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    }
+    // In the feed first: a receiver that looks an event up on receipt finds it.
+    await events.store(doc);
     await deps.fanOut(doc);
     msg.ack();
   };
@@ -151,6 +149,7 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     await messages.close();
     await loop.catch(() => undefined);
     await Promise.allSettled([...running]);
+    await events.close();
   };
 }
 

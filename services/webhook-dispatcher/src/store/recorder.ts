@@ -1,8 +1,13 @@
 import type { Store } from '@handoff/store';
-import type { AnyBulkWriteOperation } from 'mongodb';
-import { collectionsOf, type AttemptDoc, type DeliveryDoc } from './documents.ts';
+import type {
+  AnyBulkWriteOperation,
+  Collection,
+  Document,
+  OptionalUnlessRequiredId,
+} from 'mongodb';
+import { collectionsOf, type AttemptDoc, type DeliveryDoc, type EventDoc } from './documents.ts';
 
-/** How long writes wait for company: one round trip then carries many attempts. */
+/** How long writes wait for company: one round trip then carries many records. */
 const FLUSH_MS = 20;
 /** A batch this large is written at once. */
 const MAX_BATCH = 500;
@@ -16,55 +21,21 @@ export const DELIVERY_RETENTION_HOURS = 24;
 export const expiryBucket = (at: number) =>
   new Date(at + (DELIVERY_RETENTION_HOURS + 1) * HOUR_MS).toISOString().slice(0, 13);
 
-const isDuplicateOnly = (error: unknown) => {
-  const { code, writeErrors } = error as {
-    code?: number;
-    writeErrors?: { code?: number }[] | { code?: number };
-  };
-  if (writeErrors === undefined) return code === 11000;
-  const list = Array.isArray(writeErrors) ? writeErrors : [writeErrors];
-  return list.every((entry) => entry.code === 11000);
-};
-
 /**
- * Attempt logs and delivery records, written in batches: every few tens of milliseconds one
- * `insertMany` and one `bulkWrite` for everything recorded meanwhile. A caller awaits the write
- * of its own records before it acknowledges its job, so a job is never finished without them.
- * Batches are written one after another, so two records of one delivery land in order.
+ * Calls `write` with everything added in the last few tens of milliseconds, one batch after
+ * another (so two records of one thing land in the order they were added). `add` resolves once
+ * its batch is written; a batch that fails is tried again twice, then its callers get the error.
  */
-export function recorder(store: Store) {
-  const c = collectionsOf(store);
-  let attempts: AttemptDoc[] = [];
-  let deliveries = new Map<string, Partial<DeliveryDoc> & { _id: string }>();
+export function batcher<T>(write: (items: T[]) => Promise<void>) {
+  let items: T[] = [];
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const write = async (
-    batchAttempts: AttemptDoc[],
-    batchDeliveries: (Partial<DeliveryDoc> & { _id: string })[],
-  ) => {
+  const writeWithRetries = async (batch: T[]) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        if (batchAttempts.length > 0) {
-          await c.attempts.insertMany(batchAttempts, { ordered: false }).catch((error: unknown) => {
-            // Written by an earlier try of this batch.
-            if (!isDuplicateOnly(error)) throw error;
-          });
-        }
-        if (batchDeliveries.length > 0) {
-          const operations: AnyBulkWriteOperation<DeliveryDoc>[] = batchDeliveries.map(
-            ({ _id, created_at, ...change }) => ({
-              updateOne: {
-                filter: { _id },
-                update: { $set: change, $setOnInsert: { created_at: created_at ?? new Date() } },
-                upsert: true,
-              },
-            }),
-          );
-          await c.deliveries.bulkWrite(operations, { ordered: false });
-        }
-        return;
+        return await write(batch);
       } catch (error) {
         if (attempt >= TRIES) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
@@ -72,15 +43,14 @@ export function recorder(store: Store) {
     }
   };
 
-  const flushNow = () => {
+  const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    const batch = { attempts, deliveries: [...deliveries.values()], waiters };
-    attempts = [];
-    deliveries = new Map();
+    const batch = { items, waiters };
+    items = [];
     waiters = [];
     writing = writing.then(() =>
-      write(batch.attempts, batch.deliveries).then(
+      writeWithRetries(batch.items).then(
         () => batch.waiters.forEach((w) => w.resolve()),
         (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
       ),
@@ -88,25 +58,121 @@ export function recorder(store: Store) {
   };
 
   return {
-    /** Resolves once these records are stored. */
-    record(
-      attempt: AttemptDoc | null,
-      delivery: Partial<DeliveryDoc> & { _id: string },
-    ): Promise<void> {
-      if (attempt) attempts.push(attempt);
-      deliveries.set(delivery._id, { ...deliveries.get(delivery._id), ...delivery });
+    add(...added: T[]): Promise<void> {
+      items.push(...added);
       const written = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
-      if (attempts.length + deliveries.size >= MAX_BATCH) flushNow();
-      else timer ??= setTimeout(flushNow, FLUSH_MS);
+      if (items.length >= MAX_BATCH) flush();
+      else timer ??= setTimeout(flush, FLUSH_MS);
       return written;
     },
     async close(): Promise<void> {
-      if (waiters.length > 0) flushNow();
+      if (waiters.length > 0) flush();
       await writing;
     },
   };
 }
+
+interface WriteError {
+  code?: number;
+  index?: number;
+}
+
+/** The positions of the documents an unordered insertMany refused as already there. */
+function duplicatesOf(error: unknown): number[] | null {
+  const { code, writeErrors } = error as { code?: number; writeErrors?: WriteError | WriteError[] };
+  if (writeErrors === undefined) return code === 11000 ? null : [];
+  const list = Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+  if (!list.every((entry) => entry.code === 11000)) return [];
+  return list.map((entry) => entry.index ?? -1);
+}
+
+/**
+ * Inserts documents that are new in the common case, all in one command. Returns the ones that
+ * existed already (a redone step after a crash); throws on any other failure.
+ */
+export async function insertNew<T extends Document & { _id: string }>(
+  collection: Collection<T>,
+  docs: T[],
+): Promise<T[]> {
+  if (docs.length === 0) return [];
+  try {
+    await collection.insertMany(docs as OptionalUnlessRequiredId<T>[], { ordered: false });
+    return [];
+  } catch (error) {
+    const duplicates = duplicatesOf(error);
+    // A duplicate without its position: the whole batch is written again as upserts by the caller.
+    if (duplicates === null) return docs;
+    if (duplicates.length === 0) throw error;
+    return duplicates.map((index) => docs[index]).filter((doc) => doc !== undefined);
+  }
+}
+
+type DeliveryRecord = DeliveryDoc;
+
+/**
+ * Attempt logs and delivery records, written in batches: every few tens of milliseconds one
+ * `insertMany` of attempts and one of delivery records, and one `bulkWrite` for the records of
+ * deliveries that had one already (retries). A caller awaits its own records before it
+ * acknowledges its job, so a job is never finished without them.
+ */
+export function recorder(store: Store) {
+  const c = collectionsOf(store);
+  const batch = batcher<{ attempt: AttemptDoc | null; delivery: DeliveryRecord; first: boolean }>(
+    async (items) => {
+      const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
+      // Attempts of a batch written again are refused as duplicates, which is what they are.
+      await insertNew(c.attempts, attempts);
+      // The last word on each delivery in this batch.
+      const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
+      for (const item of items) {
+        const before = latest.get(item.delivery._id);
+        latest.set(item.delivery._id, {
+          delivery: item.delivery,
+          first: item.first && (before?.first ?? true),
+        });
+      }
+      const entries = [...latest.values()];
+      // Most deliveries get their record once, at their first attempt: an insert, which needs no
+      // lookup. Those found already there, and later attempts, update theirs.
+      const existing = await insertNew(
+        c.deliveries,
+        entries.filter((entry) => entry.first).map((entry) => entry.delivery),
+      );
+      const updates = [
+        ...existing,
+        ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
+      ];
+      if (updates.length === 0) return;
+      const operations: AnyBulkWriteOperation<DeliveryDoc>[] = updates.map(
+        ({ _id, created_at, ...change }) => ({
+          updateOne: {
+            filter: { _id },
+            update: { $set: change, $setOnInsert: { created_at } },
+            upsert: true,
+          },
+        }),
+      );
+      await c.deliveries.bulkWrite(operations, { ordered: false });
+    },
+  );
+  return {
+    /** Resolves once these records are stored; `first`: the delivery's first attempt. */
+    record(attempt: AttemptDoc | null, delivery: DeliveryRecord, first: boolean): Promise<void> {
+      return batch.add({ attempt, delivery, first });
+    },
+    close: () => batch.close(),
+  };
+}
 export type Recorder = ReturnType<typeof recorder>;
+
+/** Stores events for the feed in batches; an event stored before is left as it is. */
+export function eventLog(store: Store) {
+  const c = collectionsOf(store);
+  const batch = batcher<EventDoc>(async (docs) => {
+    await insertNew(c.events, docs);
+  });
+  return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };
+}
 
 /**
  * Deletes finished delivery records whose expiry bucket is due, by equality on the bucket (the

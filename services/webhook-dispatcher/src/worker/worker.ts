@@ -98,14 +98,18 @@ export async function startWorker(options: WorkerOptions) {
       attemptDoc: Parameters<typeof records.record>[0],
       change: Omit<DeliveryDoc, '_id' | 'endpoint_id' | 'event_id' | 'created_at' | 'updated_at'>,
     ) =>
-      records.record(attemptDoc, {
-        _id: job.delivery_id,
-        endpoint_id: job.endpoint_id,
-        event_id: job.event.id,
-        created_at: new Date(),
-        updated_at: new Date(),
-        ...change,
-      });
+      records.record(
+        attemptDoc,
+        {
+          _id: job.delivery_id,
+          endpoint_id: job.endpoint_id,
+          event_id: job.event.id,
+          created_at: new Date(),
+          updated_at: new Date(),
+          ...change,
+        },
+        job.attempt === 1,
+      );
     // Read for every attempt, not cached: a rotated secret or a disabled endpoint must count
     // from the moment the API answered (one read by _id, served from the index).
     const endpoint = await c.endpoints.findOne({ _id: job.endpoint_id });
