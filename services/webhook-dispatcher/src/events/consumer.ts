@@ -46,9 +46,9 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
   const owners = new Map<string, string>();
   await ensureConsumer(bus);
 
-  const ownerOf = async (requestId: string): Promise<string | undefined> => {
-    const cached = owners.get(requestId);
-    if (cached) return cached;
+  /** Lookups under way: events of one request that arrive together ask intake once. */
+  const asking = new Map<string, Promise<string | undefined>>();
+  const askOwner = async (requestId: string): Promise<string | undefined> => {
     try {
       const { integration_id } = await call(
         bus.nc,
@@ -56,13 +56,31 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
         { request_id: requestId },
         { timeoutMs: 5_000 },
       );
-      if (owners.size >= OWNER_CACHE_LIMIT) owners.clear();
+      // A request never changes owner, so an entry stays right; the least recently used goes.
+      if (owners.size >= OWNER_CACHE_LIMIT) {
+        const oldest = owners.keys().next();
+        if (!oldest.done) owners.delete(oldest.value);
+      }
       owners.set(requestId, integration_id);
       return integration_id;
     } catch (error) {
       if (error instanceof BusError && error.code === 'not_found') return undefined;
       throw error;
     }
+  };
+  const ownerOf = (requestId: string): Promise<string | undefined> => {
+    const cached = owners.get(requestId);
+    if (cached) {
+      owners.delete(requestId);
+      owners.set(requestId, cached);
+      return Promise.resolve(cached);
+    }
+    let pending = asking.get(requestId);
+    if (!pending) {
+      pending = askOwner(requestId).finally(() => asking.delete(requestId));
+      asking.set(requestId, pending);
+    }
+    return pending;
   };
 
   const park = async (msg: JsMsg, error: string) => {
