@@ -53,7 +53,7 @@ async function receiver(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
 }
 
-const startDispatcher = async (schedule: string) => {
+const startDispatcher = async (schedule: string, extra: Record<string, string> = {}) => {
   const service = await bootstrap({
     env: {
       NATS_URL: testServers().natsUrl,
@@ -65,6 +65,7 @@ const startDispatcher = async (schedule: string) => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: schedule,
       WEBHOOK_TIMEOUT_MS: '2000',
+      ...extra,
     },
   });
   dispatchers.push(service);
@@ -258,6 +259,54 @@ describe('webhook deliveries', () => {
       return list.data.length >= 3 ? list : undefined;
     });
     expect(attempts.data.map((a) => a.attempt)).toEqual([3, 2, 1]);
+  });
+
+  it('holds every delivery while WEBHOOK_DELIVERIES_PAUSED, and sends them all once it is off', async () => {
+    const paused = await startDispatcher('0.2', { WEBHOOK_DELIVERIES_PAUSED: 'true' });
+    const hook = await receiver(() => ({ status: 200 }));
+    const { integration_id, createRequest } = await subscribe(hook.url);
+    await Promise.all([createRequest('one'), createRequest('two'), createRequest('three')]);
+    // The events are taken in (the feed has them) while nothing is sent.
+    await eventually(async () => {
+      const list = await call(nc, webhookOps.listEvents, { integration_id, query: {} }, opts);
+      return list.data.length === 3 ? true : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hook.receipts).toHaveLength(0);
+    await paused.stop();
+    dispatchers.splice(dispatchers.indexOf(paused), 1);
+    await startDispatcher('0.2');
+    await eventually(() => (hook.receipts.length >= 3 ? true : undefined), {
+      what: 'the held deliveries',
+    });
+    expect(new Set(hook.receipts.map((r) => r.id)).size).toBe(3);
+  });
+
+  it('keeps delivering to other endpoints while one endpoint hangs', async () => {
+    await startDispatcher('5', { WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_CONCURRENCY: '8' });
+    // Never answers: each attempt holds one of the endpoint's slots until it times out (2 s).
+    let hung = 0;
+    const hanging = createServer(() => {
+      hung += 1;
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    servers.push(hanging);
+    const slow = await subscribe(
+      `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`,
+    );
+    const fast = await receiver(() => ({ status: 200 }));
+    const quick = await subscribe(fast.url);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => slow.createRequest(`slow ${i}`)));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => quick.createRequest(`quick ${i}`)));
+    await eventually(() => (fast.receipts.length >= 6 ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'the other endpoint',
+    });
+    // Measured in the hanging endpoint's own progress, not in seconds: queued behind its thirty
+    // jobs (two attempts at a time, each 2 s), the other endpoint would wait for most of them
+    // to start; served in turn, it waits for none.
+    expect(hung).toBeLessThan(12);
+    hanging.closeAllConnections();
   });
 
   it('refuses more endpoints per integration than WEBHOOK_MAX_ENDPOINTS', async () => {

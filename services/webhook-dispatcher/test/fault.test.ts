@@ -227,6 +227,7 @@ describe('a dispatcher killed mid-flight', () => {
       }
       await creating;
       const createdIn = (Date.now() - startedAt) / 1000;
+      const receivedWhenMade = distinct();
       expect(made).toBe(EVENTS);
 
       // Every request intake stored has one request.created event; the events are the ones to see.
@@ -266,7 +267,7 @@ describe('a dispatcher killed mid-flight', () => {
       console.log(
         `fault: ${events} events, ${times.size} received, ${duplicates} duplicates ` +
           `(${hook.receipts.length} receipts), kills at ${killsAt.join(' and ')} deliveries, ` +
-          `${((Date.now() - startedAt) / 1000).toFixed(1)} s (requests all made at ${createdIn.toFixed(1)} s)` +
+          `${((Date.now() - startedAt) / 1000).toFixed(1)} s (requests all made at ${createdIn.toFixed(1)} s, ${receivedWhenMade} received by then)` +
           (retried > 0 ? `, ${retried} creates retried` : ''),
       );
       // Every stored request's event arrived, and nothing else did.
