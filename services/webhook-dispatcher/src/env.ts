@@ -34,8 +34,12 @@ export const envSchema = baseServiceEnv.extend({
   WEBHOOK_SECRETS_KEY: z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
     message: 'must be base64 of exactly 32 bytes',
   }),
+  /**
+   * Deliveries at work at once (sending, or recording an attempt before acknowledging its job):
+   * also the most a crash of this replica can make it send twice.
+   */
   WEBHOOK_CONCURRENCY: count('deliveries at once').default(32),
-  /** At most this many deliveries to one endpoint at once, so a slow one cannot hold up others. */
+  /** At most this many requests open to one endpoint, so a slow one cannot hold up others. */
   WEBHOOK_ENDPOINT_CONCURRENCY: count('deliveries at once').default(4),
   WEBHOOK_DISABLE_AFTER_S: z.coerce
     .number()

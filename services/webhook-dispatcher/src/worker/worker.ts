@@ -49,9 +49,10 @@ interface Held {
  * attempt as a new job due later (held back in the server by a delayed nak, not by polling) and
  * only then acknowledges its own job: a kill at any point repeats at most the attempts in flight.
  *
- * Per replica at most `concurrency` attempts run, and at most `endpointConcurrency` to one
- * endpoint; a job for an endpoint that already has its share running and waiting goes back to
- * the server for a few seconds, so a slow endpoint never takes the slots of the others.
+ * Per replica at most `concurrency` jobs are at work (sending, or recording what was sent), and
+ * at most `endpointConcurrency` of them are sending to one endpoint; a job for an endpoint that
+ * already has its share sending and waiting goes back to the server for a few seconds, so a
+ * slow endpoint never takes the slots of the others.
  */
 export async function startWorker(options: WorkerOptions) {
   const { bus, logger } = options;
@@ -93,7 +94,8 @@ export async function startWorker(options: WorkerOptions) {
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
 
-  const attempt = async ({ msg, job }: Held) => {
+  /** `sent`: called once the endpoint has answered (or not), freeing its slot. */
+  const attempt = async ({ msg, job }: Held, sent: () => void) => {
     const record = (
       attemptDoc: Parameters<typeof records.record>[0],
       change: Omit<DeliveryDoc, '_id' | 'endpoint_id' | 'event_id' | 'created_at' | 'updated_at'>,
@@ -130,6 +132,9 @@ export async function startWorker(options: WorkerOptions) {
       { id: job.event.id, body: job.event.body },
       { timeoutMs: options.timeoutMs, policy, responseBodyLimit: options.responseBodyLimit },
     );
+    // The endpoint is done with; what follows is this service's bookkeeping, which must not
+    // throttle the endpoint (its job still counts against WEBHOOK_CONCURRENCY until acked).
+    sent();
     const success = result.outcome === 'success';
     const delay =
       success || result.outcome === 'gone'
@@ -185,7 +190,16 @@ export async function startWorker(options: WorkerOptions) {
     const endpointId = held.job.endpoint_id;
     running += 1;
     active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
-    const task = attempt(held)
+    let sending = true;
+    const sent = () => {
+      if (!sending) return;
+      sending = false;
+      const left = (active.get(endpointId) ?? 1) - 1;
+      if (left > 0) active.set(endpointId, left);
+      else active.delete(endpointId);
+      pump();
+    };
+    const task = attempt(held, sent)
       .catch((error: unknown) => {
         logger.error({ err: error, delivery_id: held.job.delivery_id }, 'delivery attempt failed');
         // The same attempt again after a pause; the job carries its number, so the schedule holds.
@@ -197,11 +211,9 @@ export async function startWorker(options: WorkerOptions) {
       })
       .finally(() => {
         running -= 1;
-        const left = (active.get(endpointId) ?? 1) - 1;
-        if (left > 0) active.set(endpointId, left);
-        else active.delete(endpointId);
         holding.delete(held.msg);
         tasks.delete(task);
+        sent();
         pump();
       });
     tasks.add(task);
