@@ -8,7 +8,7 @@ import { feedEndpoints, pruneEvents } from './events/handlers.ts';
 import { secretBox } from './secrets.ts';
 import { collections } from './store/collections.ts';
 import { deliveryQueue } from './delivery/queue.ts';
-import { pruneDeliveries } from './store/recorder.ts';
+import { pruneAllDueDeliveries, pruneDeliveries } from './store/recorder.ts';
 import { deliveryMaker } from './worker/fanout.ts';
 import { startWorker } from './worker/worker.ts';
 
@@ -19,10 +19,11 @@ export interface BootstrapOptions {
   logger?: Logger;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Expiry buckets looked at by each periodic run: a few missed runs are caught up. */
 const PRUNE_LOOKBACK_HOURS = 3;
-const RETENTION_LOOKBACK_HOURS = 7 * 24;
+const PRUNE_FIRST_MS = 60 * 1000;
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
@@ -73,17 +74,31 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         logger,
         fanOut: deliveries.fanOut,
       });
-      const prune = (hours: number) => {
-        Promise.all([pruneEvents(store), pruneDeliveries(store, hours)]).catch((error: unknown) =>
-          logger.warn({ err: error }, 'pruning failed'),
-        );
+      let pruning: Promise<unknown> = Promise.resolve();
+      const prune = (what: () => Promise<unknown>) => {
+        pruning = pruning
+          .then(what)
+          .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed'));
       };
-      // The first run looks back far enough to catch up after days of downtime.
-      prune(RETENTION_LOOKBACK_HOURS);
-      const pruner = setInterval(() => prune(PRUNE_LOOKBACK_HOURS), PRUNE_EVERY_MS);
-      pruner.unref();
+      // The first run, a while after the start (not while replicas start together), catches up
+      // on whatever a stopped service missed; later runs look at the last few buckets only.
+      const catchUp = setTimeout(
+        () => prune(() => Promise.all([pruneEvents(store), pruneAllDueDeliveries(store)])),
+        PRUNE_FIRST_MS,
+      );
+      catchUp.unref();
+      const deliveryPruner = setInterval(
+        () => prune(() => pruneDeliveries(store, PRUNE_LOOKBACK_HOURS)),
+        PRUNE_EVERY_MS,
+      );
+      deliveryPruner.unref();
+      const eventPruner = setInterval(() => prune(() => pruneEvents(store)), HOUR_MS);
+      eventPruner.unref();
       return async () => {
-        clearInterval(pruner);
+        clearTimeout(catchUp);
+        clearInterval(deliveryPruner);
+        clearInterval(eventPruner);
+        await pruning;
         await stopConsumer();
         await worker?.stop();
       };

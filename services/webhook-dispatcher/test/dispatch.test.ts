@@ -10,7 +10,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { DeliveryDoc } from '../src/store/documents.ts';
-import { DELIVERY_RETENTION_HOURS, pruneDeliveries } from '../src/store/recorder.ts';
+import {
+  DELIVERY_RETENTION_HOURS,
+  pruneAllDueDeliveries,
+  pruneDeliveries,
+} from '../src/store/recorder.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 const database = uniqueDatabase('dispatch');
@@ -165,6 +169,13 @@ describe('webhook deliveries', () => {
     expect(await pruneDeliveries(service.store, 2, expiresAt - 3_600_000)).toBe(0);
     expect(await pruneDeliveries(service.store, 2, expiresAt + 1)).toBeGreaterThanOrEqual(1);
     expect(await records.findOne({ _id: record?._id ?? '' })).toBeNull();
+    // The catch-up after a start takes every due bucket, however old, and no pending record.
+    const pending = { ...record, _id: `${record?._id ?? ''}.pending`, expires_bucket: null };
+    const old = { ...record, _id: `${record?._id ?? ''}.old`, expires_bucket: '2020-01-01T00' };
+    await records.insertMany([pending, old] as DeliveryDoc[]);
+    expect(await pruneAllDueDeliveries(service.store)).toBeGreaterThanOrEqual(1);
+    expect(await records.findOne({ _id: old._id })).toBeNull();
+    expect(await records.findOne({ _id: pending._id })).not.toBeNull();
   });
 
   it('honours Retry-After and disables an endpoint that answers 410', async () => {

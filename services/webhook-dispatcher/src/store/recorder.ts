@@ -120,8 +120,6 @@ export function recorder(store: Store) {
   const batch = batcher<{ attempt: AttemptDoc | null; delivery: DeliveryRecord; first: boolean }>(
     async (items) => {
       const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
-      // Attempts of a batch written again are refused as duplicates, which is what they are.
-      await insertNew(c.attempts, attempts);
       // The last word on each delivery in this batch.
       const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
       for (const item of items) {
@@ -134,10 +132,14 @@ export function recorder(store: Store) {
       const entries = [...latest.values()];
       // Most deliveries get their record once, at their first attempt: an insert, which needs no
       // lookup. Those found already there, and later attempts, update theirs.
-      const existing = await insertNew(
-        c.deliveries,
-        entries.filter((entry) => entry.first).map((entry) => entry.delivery),
-      );
+      const [, existing] = await Promise.all([
+        // Attempts of a batch written again are refused as duplicates, which is what they are.
+        insertNew(c.attempts, attempts),
+        insertNew(
+          c.deliveries,
+          entries.filter((entry) => entry.first).map((entry) => entry.delivery),
+        ),
+      ]);
       const updates = [
         ...existing,
         ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
@@ -187,4 +189,17 @@ export async function pruneDeliveries(store: Store, hours: number, now = Date.no
     deleted += (await c.deliveries.deleteMany({ expires_bucket: bucket })).deletedCount;
   }
   return deleted;
+}
+
+/**
+ * Deletes every finished record whose bucket is due, however old: one range query, which
+ * FerretDB answers by reading the whole collection, so it runs once after a start, to catch up
+ * on buckets a stopped service missed; the periodic run uses `pruneDeliveries`.
+ */
+export async function pruneAllDueDeliveries(store: Store, now = Date.now()) {
+  const bucket = new Date(now).toISOString().slice(0, 13);
+  const result = await collectionsOf(store).deliveries.deleteMany({
+    expires_bucket: { $type: 'string', $lte: bucket },
+  });
+  return result.deletedCount;
 }
