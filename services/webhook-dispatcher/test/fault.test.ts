@@ -130,6 +130,7 @@ async function whileProgressing(
   done: () => Promise<boolean> | boolean,
   progress: () => Promise<number> | number,
   what: string,
+  intervalMs: number,
 ): Promise<void> {
   let last = await progress();
   let movedAt = Date.now();
@@ -141,7 +142,7 @@ async function whileProgressing(
     } else if (Date.now() - movedAt > STALL_MS) {
       throw new Error(`no progress for ${STALL_MS / 1000} s while waiting for ${what}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -224,6 +225,8 @@ describe('a dispatcher killed mid-flight', () => {
           () => hook.receipts.length >= threshold,
           moved,
           `${threshold} deliveries before a kill`,
+          // Often: the kill has to land while deliveries are in flight.
+          5,
         );
         await kill(dispatcher);
         killsAt.push(hook.receipts.length);
@@ -259,6 +262,7 @@ describe('a dispatcher killed mid-flight', () => {
         },
         moved,
         `all ${events} event ids`,
+        250,
       ).catch((error: unknown) => {
         const tail = logs.slice(-20).join('\n');
         throw new Error(
