@@ -207,6 +207,25 @@ describe('webhook deliveries', () => {
     expect(gone.receipts).toHaveLength(1);
   });
 
+  it('disables an endpoint that has failed for WEBHOOK_DISABLE_AFTER_S without a success', async () => {
+    await startDispatcher('0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3', { WEBHOOK_DISABLE_AFTER_S: '1' });
+    const failing = await receiver(() => ({ status: 500 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(failing.url);
+    await createRequest();
+    const disabled = await eventually(async () => {
+      const found = await call(nc, webhookOps.get, { integration_id, id: endpoint.id }, opts);
+      return found.enabled ? undefined : found;
+    });
+    expect(disabled).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // Attempts went on through the window (0.3 s apart: the first failure opens it, the one
+    // ending after 1 s closes it) and stop once it is disabled: the retry already queued is
+    // cancelled when it comes up.
+    const made = failing.receipts.length;
+    expect(made).toBeGreaterThanOrEqual(4);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(failing.receipts).toHaveLength(made);
+  });
+
   it('signs with both secrets during a rotation', async () => {
     await startDispatcher('0.2');
     const hook = await receiver(() => ({ status: 200 }));
