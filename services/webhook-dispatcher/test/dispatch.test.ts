@@ -108,7 +108,8 @@ async function subscribe(url: string) {
       nc,
       requestOps.create,
       { integration_id, token_hash: sha256Hex(`hrt_${randomUUID()}`), input: { message } },
-      opts,
+      // Intake writes to the same busy database; sixty at once can take a while.
+      { timeoutMs: 30_000 },
     );
   return { integration_id, endpoint, createRequest };
 }
