@@ -227,6 +227,27 @@ describe('webhook deliveries', () => {
     expect(failing.receipts).toHaveLength(made);
   });
 
+  it('cancels what was queued for an endpoint when it is disabled, even if enabled again', async () => {
+    await startDispatcher('1.5');
+    let fail = true;
+    const hook = await receiver(() => ({ status: fail ? 500 : 200 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    await createRequest('before');
+    await eventually(() => (hook.receipts.length >= 1 ? true : undefined));
+    // The retry is queued, due in 1.5 s; the endpoint is disabled and enabled again meanwhile.
+    const toggle = (enabled: boolean) =>
+      call(nc, webhookOps.update, { integration_id, id: endpoint.id, patch: { enabled } }, opts);
+    await toggle(false);
+    await toggle(true);
+    fail = false;
+    await createRequest('after');
+    await eventually(() => (hook.receipts.length >= 2 ? true : undefined));
+    // Past the retry's due time (1.5 s + 10 % jitter), nothing more came: only the new event.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(hook.receipts).toHaveLength(2);
+    expect(hook.receipts[1]?.id).not.toBe(hook.receipts[0]?.id);
+  });
+
   it('signs with both secrets during a rotation', async () => {
     await startDispatcher('0.2');
     const hook = await receiver(() => ({ status: 200 }));

@@ -35,6 +35,8 @@ export const DeliveryJob = z.object({
   attempt: z.number().int().positive(),
   /** Unix milliseconds before which the attempt must not be made (0: at once). */
   not_before: z.number().int().nonnegative(),
+  /** Unix milliseconds when the delivery was made (its first job queued); kept by retries. */
+  made_at: z.number().int().nonnegative(),
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
 

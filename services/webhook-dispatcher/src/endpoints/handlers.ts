@@ -90,6 +90,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           change.enabled = patch.enabled;
           change.disabled_reason = patch.enabled ? null : 'manual';
           if (patch.enabled) change.failing_since = null;
+          else change.disabled_at = change.updated_at;
         }
         const updated = await c.endpoints.findOneAndUpdate(
           { _id: id },

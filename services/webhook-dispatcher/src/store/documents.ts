@@ -16,6 +16,11 @@ export interface EndpointDoc {
   previous_secret_expires_at: Date | null;
   /** Start of the current run of failures; null after a success. */
   failing_since: Date | null;
+  /**
+   * When it was last disabled (absent if never): deliveries made before then were cancelled by
+   * it and do not resume when it is enabled again.
+   */
+  disabled_at?: Date;
   created_at: Date;
   updated_at: Date;
 }

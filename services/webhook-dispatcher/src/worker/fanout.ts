@@ -22,6 +22,7 @@ export function deliveryMaker(store: Store, queue: DeliveryQueue) {
       .project<{ _id: string }>({ _id: 1 })
       .toArray();
   const publish = async (endpoints: { _id: string }[], event: EventDoc, suffix: string) => {
+    const madeAt = Date.now();
     await Promise.all(
       endpoints.map((endpoint) =>
         queue.publish({
@@ -30,6 +31,7 @@ export function deliveryMaker(store: Store, queue: DeliveryQueue) {
           event: { id: event._id, type: event.type, body: event.body },
           attempt: 1,
           not_before: 0,
+          made_at: madeAt,
         }),
       ),
     );

@@ -89,7 +89,8 @@ export async function startWorker(options: WorkerOptions) {
   progress.unref();
 
   const disable = async (endpoint: EndpointDoc, reason: 'gone' | 'failing') => {
-    const change = { enabled: false, disabled_reason: reason, updated_at: new Date() };
+    const now = new Date();
+    const change = { enabled: false, disabled_reason: reason, disabled_at: now, updated_at: now };
     await c.endpoints.updateOne({ _id: endpoint._id }, { $set: change });
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
@@ -115,7 +116,13 @@ export async function startWorker(options: WorkerOptions) {
     // Read for every attempt, not cached: a rotated secret or a disabled endpoint must count
     // from the moment the API answered (one read by _id, served from the index).
     const endpoint = await c.endpoints.findOne({ _id: job.endpoint_id });
-    if (!endpoint || !endpoint.enabled) {
+    // Disabling an endpoint cancels the deliveries made before, even if it is enabled again since
+    // (the time it was disabled, not enabled, is the cut: a replica's clock a little behind
+    // cannot cancel a delivery made after it came back).
+    const cancelled =
+      !endpoint?.enabled ||
+      (endpoint.disabled_at !== undefined && job.made_at < endpoint.disabled_at.getTime());
+    if (!endpoint || cancelled) {
       await record(null, {
         status: 'cancelled',
         attempts: job.attempt - 1,
