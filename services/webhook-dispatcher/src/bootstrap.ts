@@ -7,6 +7,8 @@ import { startEventConsumer } from './events/consumer.ts';
 import { feedEndpoints, pruneEvents } from './events/handlers.ts';
 import { secretBox } from './secrets.ts';
 import { collections } from './store/collections.ts';
+import { deliveryQueue } from './delivery/queue.ts';
+import { pruneAllDueDeliveries, pruneDeliveries } from './store/recorder.ts';
 import { deliveryMaker } from './worker/fanout.ts';
 import { startWorker } from './worker/worker.ts';
 
@@ -18,20 +20,22 @@ export interface BootstrapOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Expiry buckets looked at by each periodic run: a few missed runs are caught up. */
+const PRUNE_LOOKBACK_HOURS = 3;
+const PRUNE_FIRST_MS = 60 * 1000;
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
   const secrets = secretBox(env.WEBHOOK_SECRETS_KEY);
-  // The worker starts after the endpoints; events that arrive before it only wait for its first poll.
-  let wakeWorker = () => {};
   return runService({
     name: 'webhook-dispatcher',
     version: VERSION,
     description: 'Signed webhook deliveries of domain events, with durable retries.',
     env,
     collections,
-    endpoints: ({ store }) => {
-      const deliveries = deliveryMaker(store, () => wakeWorker());
+    endpoints: ({ store, bus }) => {
+      const deliveries = deliveryMaker(store, deliveryQueue(bus));
       return {
         ...endpointEndpoints({
           store,
@@ -43,38 +47,60 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       };
     },
     background: async ({ bus, store, logger }) => {
-      const worker = startWorker({
-        store,
-        logger,
-        secrets,
-        schedule: env.WEBHOOK_RETRY_SCHEDULE,
-        timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-        allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-        concurrency: env.WEBHOOK_CONCURRENCY,
-        endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
-        disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_S,
-        pollMs: env.WEBHOOK_POLL_MS,
-        paused: env.WEBHOOK_DELIVERIES_PAUSED,
-        responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
-      });
-      wakeWorker = worker.wake;
-      const deliveries = deliveryMaker(store, worker.wake);
+      const queue = deliveryQueue(bus);
+      await queue.ensure();
+      // Paused, no job is taken: they all wait in the stream, due, until the switch is off.
+      const worker = env.WEBHOOK_DELIVERIES_PAUSED
+        ? undefined
+        : await startWorker({
+            bus,
+            queue,
+            store,
+            logger,
+            secrets,
+            schedule: env.WEBHOOK_RETRY_SCHEDULE,
+            timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+            allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+            concurrency: env.WEBHOOK_CONCURRENCY,
+            endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+            disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_S,
+            responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
+          });
+      if (!worker) logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
+      const deliveries = deliveryMaker(store, queue);
       const stopConsumer = await startEventConsumer({
         bus,
         store,
         logger,
         fanOut: deliveries.fanOut,
       });
-      const pruner = setInterval(() => {
-        pruneEvents(store).catch((error: unknown) =>
-          logger.warn({ err: error }, 'event pruning failed'),
-        );
-      }, HOUR_MS);
-      pruner.unref();
+      let pruning: Promise<unknown> = Promise.resolve();
+      const prune = (what: () => Promise<unknown>) => {
+        pruning = pruning
+          .then(what)
+          .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed'));
+      };
+      // The first run, a while after the start (not while replicas start together), catches up
+      // on whatever a stopped service missed; later runs look at the last few buckets only.
+      const catchUp = setTimeout(
+        () => prune(() => Promise.all([pruneEvents(store), pruneAllDueDeliveries(store)])),
+        PRUNE_FIRST_MS,
+      );
+      catchUp.unref();
+      const deliveryPruner = setInterval(
+        () => prune(() => pruneDeliveries(store, PRUNE_LOOKBACK_HOURS)),
+        PRUNE_EVERY_MS,
+      );
+      deliveryPruner.unref();
+      const eventPruner = setInterval(() => prune(() => pruneEvents(store)), HOUR_MS);
+      eventPruner.unref();
       return async () => {
-        clearInterval(pruner);
+        clearTimeout(catchUp);
+        clearInterval(deliveryPruner);
+        clearInterval(eventPruner);
+        await pruning;
         await stopConsumer();
-        await worker.stop();
+        await worker?.stop();
       };
     },
     ...(options.logger ? { logger: options.logger } : {}),

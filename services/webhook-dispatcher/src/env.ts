@@ -23,7 +23,10 @@ export const envSchema = baseServiceEnv.extend({
         return z.NEVER;
       }
     }),
-  /** Longest one attempt may take, connect and response included. */
+  /**
+   * Longest one attempt may take, connect and response included. Plus 5 s, it is also how long
+   * the jobs of a replica that died wait before another replica takes them (the ack wait).
+   */
   WEBHOOK_TIMEOUT_MS: durationMs.default(WEBHOOK_DEFAULTS.timeoutMs),
   /** `true` lets endpoints on private and loopback addresses (and plain http) through. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: envBoolean.default(false),
@@ -31,8 +34,12 @@ export const envSchema = baseServiceEnv.extend({
   WEBHOOK_SECRETS_KEY: z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
     message: 'must be base64 of exactly 32 bytes',
   }),
+  /**
+   * Deliveries at work at once (sending, or recording an attempt before acknowledging its job):
+   * also the most a crash of this replica can make it send twice.
+   */
   WEBHOOK_CONCURRENCY: count('deliveries at once').default(32),
-  /** At most this many deliveries to one endpoint at once, so a slow one cannot hold up others. */
+  /** At most this many requests open to one endpoint, so a slow one cannot hold up others. */
   WEBHOOK_ENDPOINT_CONCURRENCY: count('deliveries at once').default(4),
   WEBHOOK_DISABLE_AFTER_S: z.coerce
     .number()
@@ -42,13 +49,11 @@ export const envSchema = baseServiceEnv.extend({
   /** Most endpoints one integration may register. */
   WEBHOOK_MAX_ENDPOINTS: count('endpoints').default(WEBHOOK_MAX_ENDPOINTS_DEFAULT),
   /**
-   * `true` holds every delivery (they wait, due, until it is `false` again): an operator's
+   * `true` holds every delivery (they wait in the queue, due, until it is `false` again): an operator's
    * switch during an incident, and what the API check uses so that generated endpoint URLs are
    * never contacted.
    */
   WEBHOOK_DELIVERIES_PAUSED: envBoolean.default(false),
-  /** How often the worker looks for due deliveries (new events wake it at once). */
-  WEBHOOK_POLL_MS: durationMs.default(500),
 });
 export type Env = z.output<typeof envSchema>;
 

@@ -9,6 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
+import type { DeliveryDoc } from '../src/store/documents.ts';
+import {
+  DELIVERY_RETENTION_HOURS,
+  pruneAllDueDeliveries,
+  pruneDeliveries,
+} from '../src/store/recorder.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 const database = uniqueDatabase('dispatch');
@@ -51,7 +57,7 @@ async function receiver(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
 }
 
-const startDispatcher = async (schedule: string) => {
+const startDispatcher = async (schedule: string, extra: Record<string, string> = {}) => {
   const service = await bootstrap({
     env: {
       NATS_URL: testServers().natsUrl,
@@ -63,7 +69,7 @@ const startDispatcher = async (schedule: string) => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: schedule,
       WEBHOOK_TIMEOUT_MS: '2000',
-      WEBHOOK_POLL_MS: '50',
+      ...extra,
     },
   });
   dispatchers.push(service);
@@ -102,14 +108,15 @@ async function subscribe(url: string) {
       nc,
       requestOps.create,
       { integration_id, token_hash: sha256Hex(`hrt_${randomUUID()}`), input: { message } },
-      opts,
+      // Intake writes to the same busy database; sixty at once can take a while.
+      { timeoutMs: 30_000 },
     );
   return { integration_id, endpoint, createRequest };
 }
 
 describe('webhook deliveries', () => {
   it('signs per Standard Webhooks, and a receiver failing three times gets the event on the fourth try on schedule', async () => {
-    await startDispatcher('0.3,0.6,0.9');
+    const service = await startDispatcher('0.3,0.6,0.9');
     const hook = await receiver((count) => ({ status: count <= 3 ? 500 : 204 }));
     const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
     const request = await createRequest();
@@ -150,6 +157,26 @@ describe('webhook deliveries', () => {
     expect(attempts.data[0]?.next_attempt_at).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(hook.receipts).toHaveLength(4);
+
+    // The delivery's record: inserted at the first attempt, updated by the later ones, and
+    // deleted with its expiry bucket once that hour has come.
+    const records = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
+    const record = await records.findOne({ _id: `${endpoint.id}.${first?.id ?? ''}` });
+    expect(record).toMatchObject({ status: 'succeeded', attempts: 4, next_attempt_at: null });
+    const bucket = record?.expires_bucket ?? '';
+    expect(bucket).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}$/);
+    const expiresAt = Date.parse(`${bucket}:00:00Z`);
+    expect(expiresAt - Date.now()).toBeGreaterThan(DELIVERY_RETENTION_HOURS * 3_600_000 - 1);
+    expect(await pruneDeliveries(service.store, 2, expiresAt - 3_600_000)).toBe(0);
+    expect(await pruneDeliveries(service.store, 2, expiresAt + 1)).toBeGreaterThanOrEqual(1);
+    expect(await records.findOne({ _id: record?._id ?? '' })).toBeNull();
+    // The catch-up after a start takes every due bucket, however old, and no pending record.
+    const pending = { ...record, _id: `${record?._id ?? ''}.pending`, expires_bucket: null };
+    const old = { ...record, _id: `${record?._id ?? ''}.old`, expires_bucket: '2020-01-01T00' };
+    await records.insertMany([pending, old] as DeliveryDoc[]);
+    expect(await pruneAllDueDeliveries(service.store)).toBeGreaterThanOrEqual(1);
+    expect(await records.findOne({ _id: old._id })).toBeNull();
+    expect(await records.findOne({ _id: pending._id })).not.toBeNull();
   });
 
   it('honours Retry-After and disables an endpoint that answers 410', async () => {
@@ -179,6 +206,46 @@ describe('webhook deliveries', () => {
     await b.createRequest();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(gone.receipts).toHaveLength(1);
+  });
+
+  it('disables an endpoint that has failed for WEBHOOK_DISABLE_AFTER_S without a success', async () => {
+    await startDispatcher('0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3', { WEBHOOK_DISABLE_AFTER_S: '1' });
+    const failing = await receiver(() => ({ status: 500 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(failing.url);
+    await createRequest();
+    const disabled = await eventually(async () => {
+      const found = await call(nc, webhookOps.get, { integration_id, id: endpoint.id }, opts);
+      return found.enabled ? undefined : found;
+    });
+    expect(disabled).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // Attempts went on through the window (0.3 s apart: the first failure opens it, the one
+    // ending after 1 s closes it) and stop once it is disabled: the retry already queued is
+    // cancelled when it comes up.
+    const made = failing.receipts.length;
+    expect(made).toBeGreaterThanOrEqual(4);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(failing.receipts).toHaveLength(made);
+  });
+
+  it('cancels what was queued for an endpoint when it is disabled, even if enabled again', async () => {
+    await startDispatcher('1.5');
+    let fail = true;
+    const hook = await receiver(() => ({ status: fail ? 500 : 200 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    await createRequest('before');
+    await eventually(() => (hook.receipts.length >= 1 ? true : undefined));
+    // The retry is queued, due in 1.5 s; the endpoint is disabled and enabled again meanwhile.
+    const toggle = (enabled: boolean) =>
+      call(nc, webhookOps.update, { integration_id, id: endpoint.id, patch: { enabled } }, opts);
+    await toggle(false);
+    await toggle(true);
+    fail = false;
+    await createRequest('after');
+    await eventually(() => (hook.receipts.length >= 2 ? true : undefined));
+    // Past the retry's due time (1.5 s + 10 % jitter), nothing more came: only the new event.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(hook.receipts).toHaveLength(2);
+    expect(hook.receipts[1]?.id).not.toBe(hook.receipts[0]?.id);
   });
 
   it('signs with both secrets during a rotation', async () => {
@@ -233,13 +300,65 @@ describe('webhook deliveries', () => {
     // The third try waits out the schedule's 2 s from the second, not 0.2 s from a fresh start.
     expect((hook.receipts[2]?.at ?? 0) - (hook.receipts[1]?.at ?? 0)).toBeGreaterThanOrEqual(1_800);
     expect(Date.now() - stoppedAt).toBeGreaterThan(0);
-    const attempts = await call(
-      nc,
-      webhookOps.attempts,
-      { integration_id, id: endpoint.id, query: { limit: 10 } },
-      opts,
-    );
+    // The attempts log is written in batches, just after the receiver has answered.
+    const attempts = await eventually(async () => {
+      const list = await call(
+        nc,
+        webhookOps.attempts,
+        { integration_id, id: endpoint.id, query: { limit: 10 } },
+        opts,
+      );
+      return list.data.length >= 3 ? list : undefined;
+    });
     expect(attempts.data.map((a) => a.attempt)).toEqual([3, 2, 1]);
+  });
+
+  it('holds every delivery while WEBHOOK_DELIVERIES_PAUSED, and sends them all once it is off', async () => {
+    const paused = await startDispatcher('0.2', { WEBHOOK_DELIVERIES_PAUSED: 'true' });
+    const hook = await receiver(() => ({ status: 200 }));
+    const { integration_id, createRequest } = await subscribe(hook.url);
+    await Promise.all([createRequest('one'), createRequest('two'), createRequest('three')]);
+    // The events are taken in (the feed has them) while nothing is sent.
+    await eventually(async () => {
+      const list = await call(nc, webhookOps.listEvents, { integration_id, query: {} }, opts);
+      return list.data.length === 3 ? true : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hook.receipts).toHaveLength(0);
+    await paused.stop();
+    dispatchers.splice(dispatchers.indexOf(paused), 1);
+    await startDispatcher('0.2');
+    await eventually(() => (hook.receipts.length >= 3 ? true : undefined), {
+      what: 'the held deliveries',
+    });
+    expect(new Set(hook.receipts.map((r) => r.id)).size).toBe(3);
+  });
+
+  it('keeps delivering to other endpoints while one endpoint hangs', async () => {
+    await startDispatcher('5', { WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_CONCURRENCY: '8' });
+    // Never answers: each attempt holds one of the endpoint's slots until it times out (2 s).
+    let hung = 0;
+    const hanging = createServer(() => {
+      hung += 1;
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    servers.push(hanging);
+    const slow = await subscribe(
+      `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`,
+    );
+    const fast = await receiver(() => ({ status: 200 }));
+    const quick = await subscribe(fast.url);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => slow.createRequest(`slow ${i}`)));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => quick.createRequest(`quick ${i}`)));
+    await eventually(() => (fast.receipts.length >= 6 ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'the other endpoint',
+    });
+    // Measured in the hanging endpoint's own progress, not in seconds: queued behind its thirty
+    // jobs (two attempts at a time, each 2 s), the other endpoint would wait for most of them
+    // to start; served in turn, it waits for none.
+    expect(hung).toBeLessThan(12);
+    hanging.closeAllConnections();
   });
 
   it('refuses more endpoints per integration than WEBHOOK_MAX_ENDPOINTS', async () => {

@@ -90,6 +90,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           change.enabled = patch.enabled;
           change.disabled_reason = patch.enabled ? null : 'manual';
           if (patch.enabled) change.failing_since = null;
+          else change.disabled_at = change.updated_at;
         }
         const updated = await c.endpoints.findOneAndUpdate(
           { _id: id },
@@ -103,11 +104,8 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
 
     ...implement(webhookOps.remove, async ({ integration_id, id }) => {
       await find(integration_id, id);
+      // Its queued deliveries are cancelled as they come up.
       await c.endpoints.deleteOne({ _id: id, integration_id });
-      await c.deliveries.updateMany(
-        { endpoint_id: id, status: 'pending' },
-        { $set: { status: 'cancelled', updated_at: new Date() } },
-      );
       return { object: 'webhook_endpoint' as const, id, deleted: true as const };
     }),
 

@@ -3,14 +3,15 @@ import { EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import { collectionsOf, type EventDoc } from '../store/documents.ts';
+import type { EventDoc } from '../store/documents.ts';
+import { eventLog } from '../store/recorder.ts';
 
 export const CONSUMER_NAME = 'webhook-dispatcher';
 const MAX_DELIVER = 10;
 const SECOND_NS = 1_000_000_000;
 const OWNER_CACHE_LIMIT = 100_000;
-/** Events handled at once by one replica. */
-const CONCURRENCY = 16;
+/** Events handled at once by one replica; their feed entries are written together. */
+const CONCURRENCY = 32;
 /**
  * How often a message being handled is reported in progress. The server takes the backoff's
  * first step (1 s), not `ack_wait`, as the ack wait; a handler slower than that (a loaded
@@ -34,7 +35,7 @@ export interface ConsumerDeps {
  */
 export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Promise<void>> {
   const { bus, store, logger } = deps;
-  const c = collectionsOf(store);
+  const events = eventLog(store);
   const dead = store.db.collection<{
     _id: string;
     subject: string;
@@ -45,9 +46,9 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
   const owners = new Map<string, string>();
   await ensureConsumer(bus);
 
-  const ownerOf = async (requestId: string): Promise<string | undefined> => {
-    const cached = owners.get(requestId);
-    if (cached) return cached;
+  /** Lookups under way: events of one request that arrive together ask intake once. */
+  const asking = new Map<string, Promise<string | undefined>>();
+  const askOwner = async (requestId: string): Promise<string | undefined> => {
     try {
       const { integration_id } = await call(
         bus.nc,
@@ -55,13 +56,31 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
         { request_id: requestId },
         { timeoutMs: 5_000 },
       );
-      if (owners.size >= OWNER_CACHE_LIMIT) owners.clear();
+      // A request never changes owner, so an entry stays right; the least recently used goes.
+      if (owners.size >= OWNER_CACHE_LIMIT) {
+        const oldest = owners.keys().next();
+        if (!oldest.done) owners.delete(oldest.value);
+      }
       owners.set(requestId, integration_id);
       return integration_id;
     } catch (error) {
       if (error instanceof BusError && error.code === 'not_found') return undefined;
       throw error;
     }
+  };
+  const ownerOf = (requestId: string): Promise<string | undefined> => {
+    const cached = owners.get(requestId);
+    if (cached) {
+      owners.delete(requestId);
+      owners.set(requestId, cached);
+      return Promise.resolve(cached);
+    }
+    let pending = asking.get(requestId);
+    if (!pending) {
+      pending = askOwner(requestId).finally(() => asking.delete(requestId));
+      asking.set(requestId, pending);
+    }
+    return pending;
   };
 
   const park = async (msg: JsMsg, error: string) => {
@@ -100,11 +119,8 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
       created_at: new Date(event.timestamp),
       body: msg.string(),
     };
-    try {
-      await c.events.insertOne(doc);
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    }
+    // In the feed first: a receiver that looks an event up on receipt finds it.
+    await events.store(doc);
     await deps.fanOut(doc);
     msg.ack();
   };
@@ -151,6 +167,7 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     await messages.close();
     await loop.catch(() => undefined);
     await Promise.allSettled([...running]);
+    await events.close();
   };
 }
 

@@ -6,8 +6,8 @@ export const collections: CollectionPlan = {
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
   ],
   webhook_deliveries: [
-    { key: { status: 1, next_attempt_at: 1 }, options: { name: 'due' } },
-    { key: { endpoint_id: 1, status: 1 }, options: { name: 'endpoint_status' } },
+    // Finished records are deleted an hour's bucket at a time, by equality.
+    { key: { expires_bucket: 1 }, options: { name: 'expiry' } },
   ],
   webhook_attempts: [{ key: { endpoint_id: 1, _id: -1 }, options: { name: 'endpoint_newest' } }],
   webhook_events: [
@@ -19,6 +19,4 @@ export const collections: CollectionPlan = {
     },
     { key: { created_at: 1 }, options: { name: 'created' } },
   ],
-  /** One document per delivery attempt claimed by a replica: the unique _id is the lock. */
-  webhook_leases: [{ key: { expires_at: 1 }, options: { name: 'expiry' } }],
 };

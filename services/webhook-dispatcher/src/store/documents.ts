@@ -16,20 +16,31 @@ export interface EndpointDoc {
   previous_secret_expires_at: Date | null;
   /** Start of the current run of failures; null after a success. */
   failing_since: Date | null;
+  /**
+   * When it was last disabled (absent if never): deliveries made before then were cancelled by
+   * it and do not resume when it is enabled again.
+   */
+  disabled_at?: Date;
   created_at: Date;
   updated_at: Date;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
+/**
+ * The record of one delivery, written after each attempt (the queue, not this record, drives the
+ * delivery). Finished ones carry the hour in which they may be deleted.
+ */
 export interface DeliveryDoc {
-  /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery): made twice, it is stored once. */
+  /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery). */
   _id: string;
   endpoint_id: string;
   event_id: string;
   status: DeliveryStatus;
   attempts: number;
-  next_attempt_at: Date;
+  next_attempt_at: Date | null;
+  /** `YYYY-MM-DDTHH` (UTC) once finished; null while attempts remain. */
+  expires_bucket: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,18 +69,11 @@ export interface EventDoc {
   body: string;
 }
 
-export interface LeaseDoc {
-  _id: string;
-  owner: string;
-  expires_at: Date;
-}
-
 export interface Collections {
   endpoints: Collection<EndpointDoc>;
   deliveries: Collection<DeliveryDoc>;
   attempts: Collection<AttemptDoc>;
   events: Collection<EventDoc>;
-  leases: Collection<LeaseDoc>;
 }
 
 export function collectionsOf(store: Store): Collections {
@@ -78,7 +82,6 @@ export function collectionsOf(store: Store): Collections {
     deliveries: store.db.collection<DeliveryDoc>('webhook_deliveries'),
     attempts: store.db.collection<AttemptDoc>('webhook_attempts'),
     events: store.db.collection<EventDoc>('webhook_events'),
-    leases: store.db.collection<LeaseDoc>('webhook_leases'),
   };
 }
 

@@ -1,22 +1,16 @@
 import type { Store } from '@handoff/store';
-import { collectionsOf, type DeliveryDoc, type EventDoc } from '../store/documents.ts';
+import type { DeliveryQueue } from '../delivery/queue.ts';
+import { collectionsOf, type EventDoc } from '../store/documents.ts';
 
 /**
- * Makes one delivery per enabled endpoint of the event's integration that subscribes to its type
- * and existed when it happened. Delivery ids derive from endpoint and event, so doing this again
- * (a redelivered bus message) stores nothing twice.
+ * Queues one delivery per enabled endpoint of the event's integration that subscribes to its type
+ * and existed when it happened. Delivery ids derive from endpoint and event and the queue drops a
+ * job published again inside its duplicate window, so doing this again (a redelivered bus
+ * message) queues nothing twice. All of an event's jobs are published at once; it resolves when
+ * the stream has stored every one of them.
  */
-export function deliveryMaker(store: Store, wake: () => void) {
+export function deliveryMaker(store: Store, queue: DeliveryQueue) {
   const c = collectionsOf(store);
-  const insert = async (delivery: DeliveryDoc) => {
-    try {
-      await c.deliveries.insertOne(delivery);
-      return 1;
-    } catch (error) {
-      if ((error as { code?: number }).code === 11000) return 0;
-      throw error;
-    }
-  };
   const endpointsFor = (event: EventDoc, since?: Date) =>
     c.endpoints
       .find({
@@ -27,34 +21,28 @@ export function deliveryMaker(store: Store, wake: () => void) {
       })
       .project<{ _id: string }>({ _id: 1 })
       .toArray();
-  const make = (endpointId: string, event: EventDoc, suffix: string): DeliveryDoc => {
-    const now = new Date();
-    return {
-      _id: `${endpointId}.${event._id}${suffix}`,
-      endpoint_id: endpointId,
-      event_id: event._id,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    };
+  const publish = async (endpoints: { _id: string }[], event: EventDoc, suffix: string) => {
+    const madeAt = Date.now();
+    await Promise.all(
+      endpoints.map((endpoint) =>
+        queue.publish({
+          delivery_id: `${endpoint._id}.${event._id}${suffix}`,
+          endpoint_id: endpoint._id,
+          event: { id: event._id, type: event.type, body: event.body },
+          attempt: 1,
+          not_before: 0,
+          made_at: madeAt,
+        }),
+      ),
+    );
+    return endpoints.length;
   };
   return {
     async fanOut(event: EventDoc): Promise<number> {
-      let made = 0;
-      for (const endpoint of await endpointsFor(event, event.created_at)) {
-        made += await insert(make(endpoint._id, event, ''));
-      }
-      if (made > 0) wake();
-      return made;
+      return publish(await endpointsFor(event, event.created_at), event, '');
     },
     async redeliver(event: EventDoc): Promise<number> {
-      const endpoints = await endpointsFor(event);
-      const suffix = `.r${Date.now().toString(36)}`;
-      for (const endpoint of endpoints) await insert(make(endpoint._id, event, suffix));
-      if (endpoints.length > 0) wake();
-      return endpoints.length;
+      return publish(await endpointsFor(event), event, `.r${Date.now().toString(36)}`);
     },
   };
 }

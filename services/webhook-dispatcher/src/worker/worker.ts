@@ -1,16 +1,30 @@
+import type { Bus } from '@handoff/bus';
 import { newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
-import { randomUUID } from 'node:crypto';
+import type { JsMsg } from '@nats-io/jetstream';
 import { nextAttemptDelayMs, sendWebhook, shouldDisable } from '../delivery/index.ts';
+import {
+  DELIVERIES_STREAM,
+  DELIVERY_CONSUMER,
+  DeliveryJob,
+  ensureDeliveryConsumer,
+  type DeliveryQueue,
+} from '../delivery/queue.ts';
 import { signingSecrets } from '../endpoints/handlers.ts';
 import type { SecretBox } from '../secrets.ts';
 import { collectionsOf, type DeliveryDoc, type EndpointDoc } from '../store/documents.ts';
+import { expiryBucket, recorder } from '../store/recorder.ts';
 
-/** The longest a slow poll makes the next one wait. */
-const MAX_POLL_GAP_MS = 5_000;
+/**
+ * How much longer than one attempt's timeout a job stays with the replica that took it without
+ * a sign of life: the delay before the jobs of a replica that died go to another one.
+ */
+const ACK_MARGIN_MS = 5_000;
 
 export interface WorkerOptions {
+  bus: Bus;
+  queue: DeliveryQueue;
   store: Store;
   logger: Logger;
   secrets: SecretBox;
@@ -20,261 +34,291 @@ export interface WorkerOptions {
   concurrency: number;
   endpointConcurrency: number;
   disableAfterSeconds: number;
-  pollMs: number;
-  /** Sends nothing while true (deliveries stay due). */
-  paused?: boolean;
   responseBodyLimit: number;
 }
 
+interface Held {
+  msg: JsMsg;
+  job: DeliveryJob;
+}
+
 /**
- * Sends due deliveries. The schedule lives in the deliveries themselves (attempts made, next
- * attempt due), so a restart or a crash resumes it where it was. Each attempt is claimed by
- * inserting a lease whose id names the delivery and the attempt number: a unique insert, so of
- * several replicas exactly one sends it. A lease outlives its attempt's timeout; a replica that
- * died holding one only delays that delivery until the lease expires.
+ * Sends the queued deliveries. Jobs come from one durable pull consumer shared by every replica,
+ * so each goes to one of them; the attempt number and due time travel in the job, so a restart
+ * or a crash resumes a schedule where it was. A failed attempt records itself, queues the next
+ * attempt as a new job due later (held back in the server by a delayed nak, not by polling) and
+ * only then acknowledges its own job: a kill at any point repeats at most the attempts in flight.
  *
- * A worker remembers the attempts it cannot claim (held by another replica or a dead one, or
- * already made by itself and seen again in a poll that started before it finished) until their
- * leases expire, and passes over them: else they would head every poll, being the oldest due,
- * and take all of their endpoint's slots for claims that fail, stalling it until they expire.
+ * Per replica at most `concurrency` jobs are at work (sending, or recording what was sent), and
+ * at most `endpointConcurrency` of them are sending to one endpoint; a job for an endpoint that
+ * already has its share sending and waiting goes back to the server for a few seconds, so a
+ * slow endpoint never takes the slots of the others.
  */
-export function startWorker(options: WorkerOptions) {
+export async function startWorker(options: WorkerOptions) {
+  const { bus, logger } = options;
   const c = collectionsOf(options.store);
-  const owner = randomUUID();
   const policy = { allowPrivate: options.allowPrivate };
-  const leaseMs = options.timeoutMs * 2 + 10_000;
-  const perEndpoint = new Map<string, number>();
-  const running = new Set<Promise<void>>();
-  const local = new Set<string>();
-  /** Attempts (lease ids) not to try to claim before the time given: their leases are held. */
-  const held = new Map<string, number>();
-  let prunedAt = 0;
-  /**
-   * Due deliveries the last poll found that have not started yet (their endpoints' slots were
-   * full, or all of them): slots that free up take from here, so a busy worker does not poll
-   * again for each one.
-   */
-  let backlog: DeliveryDoc[] = [];
-  let polledAt = 0;
-  /** How long the last poll took. */
-  let pollCostMs = 0;
-  let deferred: NodeJS.Timeout | undefined;
-  const backlogMs = leaseMs / 4;
-  let stopped = false;
-  let ticking = false;
-  let again = false;
+  const ackWaitMs = options.timeoutMs + ACK_MARGIN_MS;
+  await options.queue.ensure();
+  await ensureDeliveryConsumer(bus.jsm, ackWaitMs);
+  const records = recorder(options.store);
 
-  const leaseOf = (delivery: DeliveryDoc) => `${delivery._id}#${delivery.attempts + 1}`;
+  /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
+  const waiting = new Map<string, Held[]>();
+  const active = new Map<string, number>();
+  /** Every job this replica holds, running or waiting: kept alive while held. */
+  const holding = new Set<JsMsg>();
+  const tasks = new Set<Promise<void>>();
+  let running = 0;
+  let waitingCount = 0;
+  let stopping = false;
+  let roomFreed: (() => void) | undefined;
 
-  /** The expiry of the lease now this worker's, or null when another one holds it. */
-  const claim = async (delivery: DeliveryDoc): Promise<Date | null> => {
-    const id = leaseOf(delivery);
-    const now = new Date();
-    const expires = new Date(now.getTime() + leaseMs);
-    try {
-      await c.leases.insertOne({ _id: id, owner, expires_at: expires });
-      return expires;
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    }
-    const lease = await c.leases.findOne({ _id: id });
-    if (lease && lease.expires_at < now) {
-      await c.leases.deleteOne({ _id: id, owner: lease.owner });
-      return claim(delivery);
-    }
-    if (lease) held.set(id, lease.expires_at.getTime());
-    return null;
-  };
-
-  const finish = async (delivery: DeliveryDoc, change: Partial<DeliveryDoc>) => {
-    await c.deliveries.updateOne(
-      { _id: delivery._id, attempts: delivery.attempts },
-      { $set: { ...change, updated_at: new Date() } },
-    );
-  };
+  const progress = setInterval(
+    () => {
+      for (const msg of holding) {
+        try {
+          msg.working();
+        } catch {
+          // The connection is closing: unacknowledged, the job comes round again.
+        }
+      }
+    },
+    Math.max(100, Math.floor(ackWaitMs / 3)),
+  );
+  progress.unref();
 
   const disable = async (endpoint: EndpointDoc, reason: 'gone' | 'failing') => {
-    await c.endpoints.updateOne(
-      { _id: endpoint._id },
-      { $set: { enabled: false, disabled_reason: reason, updated_at: new Date() } },
-    );
-    await c.deliveries.updateMany(
-      { endpoint_id: endpoint._id, status: 'pending' },
-      { $set: { status: 'cancelled', updated_at: new Date() } },
-    );
-    options.logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
+    const now = new Date();
+    const change = { enabled: false, disabled_reason: reason, disabled_at: now, updated_at: now };
+    await c.endpoints.updateOne({ _id: endpoint._id }, { $set: change });
+    logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
 
-  const attempt = async (delivery: DeliveryDoc) => {
-    const endpoint = await c.endpoints.findOne({ _id: delivery.endpoint_id });
-    if (!endpoint || !endpoint.enabled) return finish(delivery, { status: 'cancelled' });
-    const event = await c.events.findOne({ _id: delivery.event_id });
-    if (!event) return finish(delivery, { status: 'cancelled' });
-    const number = delivery.attempts + 1;
+  /** `sent`: called once the endpoint has answered (or not), freeing its slot. */
+  const attempt = async ({ msg, job }: Held, sent: () => void) => {
+    const record = (
+      attemptDoc: Parameters<typeof records.record>[0],
+      change: Omit<DeliveryDoc, '_id' | 'endpoint_id' | 'event_id' | 'created_at' | 'updated_at'>,
+    ) =>
+      records.record(
+        attemptDoc,
+        {
+          _id: job.delivery_id,
+          endpoint_id: job.endpoint_id,
+          event_id: job.event.id,
+          created_at: new Date(),
+          updated_at: new Date(),
+          ...change,
+        },
+        job.attempt === 1,
+      );
+    // Read for every attempt, not cached: a rotated secret or a disabled endpoint must count
+    // from the moment the API answered (one read by _id, served from the index).
+    const endpoint = await c.endpoints.findOne({ _id: job.endpoint_id });
+    // Disabling an endpoint cancels the deliveries made before, even if it is enabled again since
+    // (the time it was disabled, not enabled, is the cut: a replica's clock a little behind
+    // cannot cancel a delivery made after it came back).
+    const cancelled =
+      !endpoint?.enabled ||
+      (endpoint.disabled_at !== undefined && job.made_at < endpoint.disabled_at.getTime());
+    if (!endpoint || cancelled) {
+      await record(null, {
+        status: 'cancelled',
+        attempts: job.attempt - 1,
+        next_attempt_at: null,
+        expires_bucket: expiryBucket(Date.now()),
+      });
+      msg.ack();
+      return;
+    }
+    const number = job.attempt;
     const now = new Date();
     const result = await sendWebhook(
       { url: endpoint.url, secrets: signingSecrets(endpoint, options.secrets, now) },
-      { id: event._id, body: event.body },
+      { id: job.event.id, body: job.event.body },
       { timeoutMs: options.timeoutMs, policy, responseBodyLimit: options.responseBodyLimit },
     );
+    // The endpoint is done with; what follows is this service's bookkeeping, which must not
+    // throttle the endpoint (its job still counts against WEBHOOK_CONCURRENCY until acked).
+    sent();
     const success = result.outcome === 'success';
     const delay =
       success || result.outcome === 'gone'
         ? null
         : nextAttemptDelayMs(number, options.schedule, result.retryAfterSeconds);
-    const next = delay === null ? null : new Date(Date.now() + delay);
-    await c.attempts.insertOne({
-      _id: newId('wha'),
-      endpoint_id: endpoint._id,
-      event_id: event._id,
-      event_type: event.type,
-      attempt: number,
-      attempted_at: now,
-      status_code: result.statusCode,
-      duration_ms: result.durationMs,
-      error: result.error,
-      response_body: result.responseBody,
-      next_attempt_at: next,
-    });
-    if (success) {
-      await finish(delivery, { status: 'succeeded', attempts: number });
-      if (endpoint.failing_since)
-        await c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } });
-      return;
-    }
-    if (result.outcome === 'gone') {
-      await finish(delivery, { status: 'failed', attempts: number });
-      return disable(endpoint, 'gone');
-    }
-    await finish(
-      delivery,
-      next ? { attempts: number, next_attempt_at: next } : { status: 'failed', attempts: number },
+    const next = delay === null ? null : Date.now() + delay;
+    const finished = next === null;
+    await record(
+      {
+        _id: newId('wha'),
+        endpoint_id: endpoint._id,
+        event_id: job.event.id,
+        event_type: job.event.type,
+        attempt: number,
+        attempted_at: now,
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        error: result.error,
+        response_body: result.responseBody,
+        next_attempt_at: next === null ? null : new Date(next),
+      },
+      {
+        status: success ? 'succeeded' : finished ? 'failed' : 'pending',
+        attempts: number,
+        next_attempt_at: next === null ? null : new Date(next),
+        expires_bucket: finished ? expiryBucket(Date.now()) : null,
+      },
     );
-    const failingSince = endpoint.failing_since ?? now;
-    if (!endpoint.failing_since)
-      await c.endpoints.updateOne(
-        { _id: endpoint._id, failing_since: null },
-        { $set: { failing_since: now } },
-      );
-    if (shouldDisable(failingSince, null, new Date(), options.disableAfterSeconds))
-      await disable(endpoint, 'failing');
-  };
-
-  const run = (delivery: DeliveryDoc) => {
-    local.add(delivery._id);
-    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
-    const task = (async () => {
-      try {
-        const lease = await claim(delivery);
-        if (lease) {
-          // Done or not, this attempt is not this worker's to try again while its lease lasts.
-          held.set(leaseOf(delivery), lease.getTime());
-          await attempt(delivery);
-        }
-      } catch (error) {
-        options.logger.error({ err: error, delivery_id: delivery._id }, 'delivery attempt failed');
-      } finally {
-        local.delete(delivery._id);
-        const left = (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
-        if (left > 0) perEndpoint.set(delivery.endpoint_id, left);
-        else perEndpoint.delete(delivery.endpoint_id);
+    if (next !== null)
+      await options.queue.publish({ ...job, attempt: number + 1, not_before: next });
+    // The endpoint's state changes before the job is finished, so a kill cannot lose one.
+    if (success) {
+      if (endpoint.failing_since) {
+        await c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } });
       }
-    })();
-    running.add(task);
-    void task.finally(() => {
-      running.delete(task);
-      wake();
-    });
+    } else if (result.outcome === 'gone') {
+      await disable(endpoint, 'gone');
+    } else {
+      const failingSince = endpoint.failing_since ?? now;
+      if (!endpoint.failing_since) {
+        await c.endpoints.updateOne(
+          { _id: endpoint._id, failing_since: null },
+          { $set: { failing_since: now } },
+        );
+      }
+      if (shouldDisable(failingSince, null, new Date(), options.disableAfterSeconds))
+        await disable(endpoint, 'failing');
+    }
+    msg.ack();
   };
 
-  /** Starts what it can of `due`, in order; returns the rest that may still be started later. */
-  const startSome = (due: DeliveryDoc[]): DeliveryDoc[] => {
-    const waiting: DeliveryDoc[] = [];
-    const now = Date.now();
-    for (const delivery of due) {
-      if (local.has(delivery._id)) continue;
-      if ((held.get(leaseOf(delivery)) ?? 0) > now) continue;
-      // A slow or dead endpoint holds at most its own share of the slots.
-      const full = (perEndpoint.get(delivery.endpoint_id) ?? 0) >= options.endpointConcurrency;
-      if (full || running.size >= options.concurrency || stopped) waiting.push(delivery);
-      else run(delivery);
-    }
-    return waiting;
-  };
-
-  const tick = async () => {
-    if (stopped) return;
-    const now = Date.now();
-    // What a poll found is used until the next poll, but never once it is a fair part of a lease
-    // old (the lease is what keeps an attempt from being made twice by replicas).
-    if (now - polledAt >= backlogMs) backlog = [];
-    backlog = startSome(backlog);
-    const room = options.concurrency - running.size;
-    if (room <= 0) return;
-    // While some of what the last poll found waits for its endpoint's slots, poll on the timer.
-    if (backlog.length > 0 && now - polledAt < options.pollMs) return;
-    // Where the due query cannot use its index (FerretDB reads every delivery for it), a poll
-    // costs in proportion to all deliveries ever made: polls then take at most a tenth of the
-    // worker's time, however often new events and finished attempts wake it.
-    const wait = polledAt + Math.min(pollCostMs * 9, MAX_POLL_GAP_MS) - now;
-    if (wait > 0) {
-      deferred ??= setTimeout(() => {
-        deferred = undefined;
-        wake();
-      }, wait);
-      deferred.unref();
-      return;
-    }
-    if (now - prunedAt > 1_000) {
-      prunedAt = now;
-      for (const [id, until] of held) if (until <= now) held.delete(id);
-    }
-    polledAt = now;
-    const due = await c.deliveries
-      .find({ status: 'pending', next_attempt_at: { $lte: new Date() } })
-      .sort({ next_attempt_at: 1 })
-      .limit(room * 4)
-      .toArray();
-    pollCostMs = Date.now() - now;
-    backlog = startSome(due);
-  };
-
-  function wake() {
-    if (stopped) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    void (async () => {
-      do {
-        again = false;
+  const start = (held: Held) => {
+    const endpointId = held.job.endpoint_id;
+    running += 1;
+    active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
+    let sending = true;
+    const sent = () => {
+      if (!sending) return;
+      sending = false;
+      const left = (active.get(endpointId) ?? 1) - 1;
+      if (left > 0) active.set(endpointId, left);
+      else active.delete(endpointId);
+      pump();
+    };
+    const task = attempt(held, sent)
+      .catch((error: unknown) => {
+        logger.error({ err: error, delivery_id: held.job.delivery_id }, 'delivery attempt failed');
+        // The same attempt again after a pause; the job carries its number, so the schedule holds.
         try {
-          await tick();
-        } catch (error) {
-          options.logger.warn({ err: error }, 'delivery poll failed');
+          held.msg.nak(1_000);
+        } catch {
+          // The connection is closing: unacknowledged, the job comes round again.
         }
-      } while (again && !stopped);
-      ticking = false;
-    })();
-  }
+      })
+      .finally(() => {
+        running -= 1;
+        holding.delete(held.msg);
+        tasks.delete(task);
+        sent();
+        pump();
+      });
+    tasks.add(task);
+  };
 
-  const timer = setInterval(wake, options.pollMs);
-  timer.unref();
-  if (options.paused) {
-    stopped = true;
-    clearInterval(timer);
-    options.logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
-  }
-  wake();
+  /** Starts waiting jobs while there are slots, one endpoint after another in turn. */
+  const pump = () => {
+    let started = true;
+    while (started && !stopping && running < options.concurrency) {
+      started = false;
+      for (const [endpointId, list] of waiting) {
+        if (running >= options.concurrency) break;
+        if ((active.get(endpointId) ?? 0) >= options.endpointConcurrency) continue;
+        const next = list.shift();
+        waiting.delete(endpointId);
+        // Served: to the back of the line, behind the other endpoints.
+        if (list.length > 0) waiting.set(endpointId, list);
+        if (!next) continue;
+        waitingCount -= 1;
+        start(next);
+        started = true;
+      }
+    }
+    roomFreed?.();
+  };
+
+  const consumer = await bus.js.consumers.get(DELIVERIES_STREAM.name, DELIVERY_CONSUMER);
+  // Few jobs wait client-side: their ack wait runs from the moment the server hands them over.
+  const messages = await consumer.consume({ max_messages: options.concurrency });
+  const loop = (async () => {
+    for await (const msg of messages) {
+      if (stopping) {
+        msg.nak();
+        continue;
+      }
+      const parsed = DeliveryJob.safeParse(safeJson(msg));
+      if (!parsed.success) {
+        // Only this service publishes here; a job it cannot read would never get better.
+        logger.error({ seq: msg.seq, subject: msg.subject }, 'unreadable delivery job dropped');
+        msg.term('unreadable delivery job');
+        continue;
+      }
+      const job = parsed.data;
+      const wait = job.not_before - Date.now();
+      if (wait > 0) {
+        msg.nak(wait);
+        continue;
+      }
+      const list = waiting.get(job.endpoint_id) ?? [];
+      if (list.length + (active.get(job.endpoint_id) ?? 0) >= options.endpointConcurrency * 2) {
+        // This endpoint has its share here already: back to the server, a few seconds later.
+        msg.nak(1_000 + Math.floor(Math.random() * 4_000));
+        continue;
+      }
+      list.push({ msg, job });
+      waiting.set(job.endpoint_id, list);
+      waitingCount += 1;
+      holding.add(msg);
+      pump();
+      while (!stopping && running + waitingCount >= options.concurrency * 2) {
+        await new Promise<void>((resolve) => {
+          roomFreed = resolve;
+        });
+        roomFreed = undefined;
+      }
+    }
+  })();
 
   return {
-    wake,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(deferred);
-      await Promise.allSettled([...running]);
+      stopping = true;
+      roomFreed?.();
+      await messages.close();
+      await loop.catch((error: unknown) => logger.warn({ err: error }, 'delivery consumer ended'));
+      // Jobs not started go back at once, to whichever replica is left.
+      for (const list of waiting.values()) {
+        for (const { msg } of list) {
+          holding.delete(msg);
+          try {
+            msg.nak();
+          } catch {
+            // Closing: the ack wait returns it.
+          }
+        }
+      }
+      waiting.clear();
+      waitingCount = 0;
+      await Promise.allSettled([...tasks]);
+      clearInterval(progress);
+      await records.close();
     },
   };
+}
+
+function safeJson(msg: JsMsg): unknown {
+  try {
+    return msg.json();
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,129 @@
+// The delivery queue: a JetStream work-queue stream private to this service. One message is one
+// delivery of one event to one endpoint, carrying what its next attempt needs (the body to sign,
+// the attempt number, when it is due), so that sending needs no database read but the endpoint.
+import type { Bus } from '@handoff/bus';
+import { EventType } from '@handoff/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { z } from 'zod';
+
+export const DELIVERIES_STREAM = {
+  name: 'HANDOFF_DELIVERIES',
+  subjects: ['handoff.deliveries.>'],
+  /**
+   * Longer than the events consumer's backoff before it gives up on an event, so that making an
+   * event's deliveries again (a redelivered event) never queues one twice.
+   */
+  duplicateWindowMs: 15 * 60 * 1000,
+} as const;
+
+export const DELIVERY_CONSUMER = 'webhook-deliveries';
+
+export const deliverySubject = (endpointId: string) => `handoff.deliveries.${endpointId}`;
+
+export const DeliveryJob = z.object({
+  /** `<endpoint id>.<event id>` (plus `.r<base36 time>` for a redelivery). */
+  delivery_id: z.string().min(1),
+  endpoint_id: z.string().min(1),
+  event: z.object({ id: z.string().min(1), type: EventType, body: z.string() }),
+  /** The number of the attempt this message is for, from 1. */
+  attempt: z.number().int().positive(),
+  /** Unix milliseconds before which the attempt must not be made (0: at once). */
+  not_before: z.number().int().nonnegative(),
+  /** Unix milliseconds when the delivery was made (its first job queued); kept by retries. */
+  made_at: z.number().int().nonnegative(),
+});
+export type DeliveryJob = z.infer<typeof DeliveryJob>;
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * Publishes delivery jobs. Every job of one attempt has the same `Nats-Msg-Id`, so a job published
+ * again inside the stream's duplicate window (an event handled twice, a retry scheduled by a
+ * replica killed before it acknowledged) is stored once.
+ */
+export function deliveryQueue(bus: Bus) {
+  let ready: Promise<void> | undefined;
+  const ensure = () => {
+    ready ??= ensureDeliveryStream(bus.jsm).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+  return {
+    ensure,
+    async publish(job: DeliveryJob): Promise<void> {
+      await ensure();
+      await bus.js.publish(deliverySubject(job.endpoint_id), JSON.stringify(job), {
+        msgID: `${job.delivery_id}#${job.attempt}`,
+      });
+    },
+  };
+}
+export type DeliveryQueue = ReturnType<typeof deliveryQueue>;
+
+async function ensureDeliveryStream(jsm: JetStreamManager): Promise<void> {
+  const wanted = {
+    name: DELIVERIES_STREAM.name,
+    subjects: [...DELIVERIES_STREAM.subjects],
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    duplicate_window: nanos(DELIVERIES_STREAM.duplicateWindowMs),
+  };
+  try {
+    const { config } = await jsm.streams.info(wanted.name);
+    if (config.duplicate_window !== wanted.duplicate_window) {
+      await jsm.streams.update(wanted.name, {
+        ...config,
+        duplicate_window: wanted.duplicate_window,
+      });
+    }
+  } catch (error) {
+    if (!/stream not found/i.test(String(error))) throw error;
+    try {
+      await jsm.streams.add(wanted);
+    } catch (addError) {
+      // Another replica created it between our info and add.
+      if (!/already in use|exists/i.test(String(addError))) throw addError;
+    }
+  }
+}
+
+/**
+ * The one durable pull consumer of the queue, shared by every replica. The ack wait is how long a
+ * replica that died holding a job keeps it from the others; a live one extends it while it works.
+ */
+export async function ensureDeliveryConsumer(jsm: JetStreamManager, ackWaitMs: number) {
+  const config = {
+    durable_name: DELIVERY_CONSUMER,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(ackWaitMs),
+    // Retries wait in the server as delayed naks; a job is only ever finished by this service.
+    max_deliver: -1,
+    // Jobs waiting out a retry delay are pending too: days of a dead endpoint's events must not
+    // stop the queue for everyone else.
+    max_ack_pending: -1,
+  };
+  try {
+    const info = await jsm.consumers.info(DELIVERIES_STREAM.name, DELIVERY_CONSUMER);
+    if (info.config.ack_wait !== config.ack_wait) {
+      await jsm.consumers.update(DELIVERIES_STREAM.name, DELIVERY_CONSUMER, {
+        ack_wait: config.ack_wait,
+      });
+    }
+  } catch (error) {
+    if (!/consumer not found/i.test(String(error))) throw error;
+    try {
+      await jsm.consumers.add(DELIVERIES_STREAM.name, config);
+    } catch (addError) {
+      if (!/already|exists/i.test(String(addError))) throw addError;
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import type { Store } from '@handoff/store';
+import type {
+  AnyBulkWriteOperation,
+  Collection,
+  Document,
+  OptionalUnlessRequiredId,
+} from 'mongodb';
+import { collectionsOf, type AttemptDoc, type DeliveryDoc, type EventDoc } from './documents.ts';
+
+/** How long writes wait for company: one round trip then carries many records. */
+const FLUSH_MS = 20;
+/** A batch this large is written at once. */
+const MAX_BATCH = 500;
+const TRIES = 3;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Finished deliveries are kept this long for staff, then deleted (attempts stay for the API). */
+export const DELIVERY_RETENTION_HOURS = 24;
+
+/** The expiry bucket of a record finished at `at`: the hour (UTC) in which it may be deleted. */
+export const expiryBucket = (at: number) =>
+  new Date(at + (DELIVERY_RETENTION_HOURS + 1) * HOUR_MS).toISOString().slice(0, 13);
+
+/**
+ * Calls `write` with everything added in the last few tens of milliseconds, one batch after
+ * another (so two records of one thing land in the order they were added). `add` resolves once
+ * its batch is written; a batch that fails is tried again twice, then its callers get the error.
+ */
+export function batcher<T>(write: (items: T[]) => Promise<void>) {
+  let items: T[] = [];
+  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const writeWithRetries = async (batch: T[]) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await write(batch);
+      } catch (error) {
+        if (attempt >= TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  };
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = { items, waiters };
+    items = [];
+    waiters = [];
+    writing = writing.then(() =>
+      writeWithRetries(batch.items).then(
+        () => batch.waiters.forEach((w) => w.resolve()),
+        (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
+      ),
+    );
+  };
+
+  return {
+    add(...added: T[]): Promise<void> {
+      items.push(...added);
+      const written = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      if (items.length >= MAX_BATCH) flush();
+      else timer ??= setTimeout(flush, FLUSH_MS);
+      return written;
+    },
+    async close(): Promise<void> {
+      if (waiters.length > 0) flush();
+      await writing;
+    },
+  };
+}
+
+interface WriteError {
+  code?: number;
+  index?: number;
+}
+
+/** The positions of the documents an unordered insertMany refused as already there. */
+function duplicatesOf(error: unknown): number[] | null {
+  const { code, writeErrors } = error as { code?: number; writeErrors?: WriteError | WriteError[] };
+  if (writeErrors === undefined) return code === 11000 ? null : [];
+  const list = Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+  if (!list.every((entry) => entry.code === 11000)) return [];
+  return list.map((entry) => entry.index ?? -1);
+}
+
+/**
+ * Inserts documents that are new in the common case, all in one command. Returns the ones that
+ * existed already (a redone step after a crash); throws on any other failure.
+ */
+export async function insertNew<T extends Document & { _id: string }>(
+  collection: Collection<T>,
+  docs: T[],
+): Promise<T[]> {
+  if (docs.length === 0) return [];
+  try {
+    await collection.insertMany(docs as OptionalUnlessRequiredId<T>[], { ordered: false });
+    return [];
+  } catch (error) {
+    const duplicates = duplicatesOf(error);
+    // A duplicate without its position: the whole batch is written again as upserts by the caller.
+    if (duplicates === null) return docs;
+    if (duplicates.length === 0) throw error;
+    return duplicates.map((index) => docs[index]).filter((doc) => doc !== undefined);
+  }
+}
+
+type DeliveryRecord = DeliveryDoc;
+
+/**
+ * Attempt logs and delivery records, written in batches: every few tens of milliseconds one
+ * `insertMany` of attempts and one of delivery records, and one `bulkWrite` for the records of
+ * deliveries that had one already (retries). A caller awaits its own records before it
+ * acknowledges its job, so a job is never finished without them.
+ */
+export function recorder(store: Store) {
+  const c = collectionsOf(store);
+  const batch = batcher<{ attempt: AttemptDoc | null; delivery: DeliveryRecord; first: boolean }>(
+    async (items) => {
+      const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
+      // The last word on each delivery in this batch.
+      const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
+      for (const item of items) {
+        const before = latest.get(item.delivery._id);
+        latest.set(item.delivery._id, {
+          delivery: item.delivery,
+          first: item.first && (before?.first ?? true),
+        });
+      }
+      const entries = [...latest.values()];
+      // Most deliveries get their record once, at their first attempt: an insert, which needs no
+      // lookup. Those found already there, and later attempts, update theirs.
+      const [, existing] = await Promise.all([
+        // Attempts of a batch written again are refused as duplicates, which is what they are.
+        insertNew(c.attempts, attempts),
+        insertNew(
+          c.deliveries,
+          entries.filter((entry) => entry.first).map((entry) => entry.delivery),
+        ),
+      ]);
+      const updates = [
+        ...existing,
+        ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
+      ];
+      if (updates.length === 0) return;
+      const operations: AnyBulkWriteOperation<DeliveryDoc>[] = updates.map(
+        ({ _id, created_at, ...change }) => ({
+          updateOne: {
+            filter: { _id },
+            update: { $set: change, $setOnInsert: { created_at } },
+            upsert: true,
+          },
+        }),
+      );
+      await c.deliveries.bulkWrite(operations, { ordered: false });
+    },
+  );
+  return {
+    /** Resolves once these records are stored; `first`: the delivery's first attempt. */
+    record(attempt: AttemptDoc | null, delivery: DeliveryRecord, first: boolean): Promise<void> {
+      return batch.add({ attempt, delivery, first });
+    },
+    close: () => batch.close(),
+  };
+}
+export type Recorder = ReturnType<typeof recorder>;
+
+/** Stores events for the feed in batches; an event stored before is left as it is. */
+export function eventLog(store: Store) {
+  const c = collectionsOf(store);
+  const batch = batcher<EventDoc>(async (docs) => {
+    await insertNew(c.events, docs);
+  });
+  return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };
+}
+
+/**
+ * Deletes finished delivery records whose expiry bucket is due, by equality on the bucket (the
+ * one kind of filter FerretDB serves from an index), looking back `hours` buckets for runs that
+ * were missed.
+ */
+export async function pruneDeliveries(store: Store, hours: number, now = Date.now()) {
+  const c = collectionsOf(store);
+  let deleted = 0;
+  for (let back = 0; back < hours; back += 1) {
+    const bucket = new Date(now - back * HOUR_MS).toISOString().slice(0, 13);
+    deleted += (await c.deliveries.deleteMany({ expires_bucket: bucket })).deletedCount;
+  }
+  return deleted;
+}
+
+/**
+ * Deletes every finished record whose bucket is due, however old: one range query, which
+ * FerretDB answers by reading the whole collection, so it runs once after a start, to catch up
+ * on buckets a stopped service missed; the periodic run uses `pruneDeliveries`.
+ */
+export async function pruneAllDueDeliveries(store: Store, now = Date.now()) {
+  const bucket = new Date(now).toISOString().slice(0, 13);
+  const result = await collectionsOf(store).deliveries.deleteMany({
+    expires_bucket: { $type: 'string', $lte: bucket },
+  });
+  return result.deletedCount;
+}
