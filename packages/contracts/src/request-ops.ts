@@ -59,16 +59,6 @@ export const requestOps = {
     z.object({ request_id: z.string() }),
     z.object({ integration_id: z.string() }),
   ),
-  /**
-   * The next `sequence` of a request's events, idempotent per event id: asking again for the
-   * same event gives the same number, so a publish retried after a crash leaves no gap.
-   */
-  allocateSequence: operation(
-    'intake',
-    'requests.allocate_sequence',
-    z.object({ request_id: z.string(), event_id: z.string() }),
-    z.object({ sequence: z.number().int().positive() }),
-  ),
 } as const;
 
 /** Operations of the conversation service. */

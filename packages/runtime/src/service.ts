@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Collection } from 'mongodb';
 import { z } from 'zod';
+import { sequenceAllocator, type SequenceAllocator } from './sequences.ts';
 import { startHealthServer, type HealthServer } from './health-server.ts';
 import { createOutbox, type Outbox, type OutboxDocument, type OutboxMessage } from './outbox.ts';
 
@@ -32,6 +33,7 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
     beforePublish?: (deps: {
       store: Store;
       bus: Bus;
+      sequences: SequenceAllocator;
     }) => (message: OutboxMessage) => Promise<Record<string, unknown> | undefined>;
   };
   /** Bus operations beyond `health`, built once the store and bus are connected. */
@@ -48,6 +50,8 @@ export interface ServiceDeps<E extends BaseServiceEnv> {
   store: Store;
   logger: Logger;
   outbox: Outbox;
+  /** Per-request event sequences (one counter per request, shared by every service). */
+  sequences: SequenceAllocator;
 }
 
 export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E> {
@@ -78,6 +82,7 @@ export async function runService<E extends BaseServiceEnv>(
   let stopSweep: (() => Promise<void>) | undefined;
   let outboxRef: Outbox | undefined;
   let health: HealthServer | undefined;
+  const sequences = sequenceAllocator(bus.js);
   try {
     await ensureStreams(bus.jsm);
     store = await connectStore({
@@ -88,7 +93,7 @@ export async function runService<E extends BaseServiceEnv>(
     });
     await ensureCollections(store.db, definition.collections);
     const outboxDefinition = definition.outbox;
-    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus });
+    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
     const outbox = createOutbox({
       js: bus.js,
       logger,
@@ -99,7 +104,7 @@ export async function runService<E extends BaseServiceEnv>(
     // Messages left behind by a crash are published before new work arrives.
     await outbox.sweep();
     stopSweep = outbox.start();
-    const deps: ServiceDeps<E> = { env, bus, store, logger, outbox };
+    const deps: ServiceDeps<E> = { env, bus, store, logger, outbox, sequences };
     const connectedStore = store;
 
     // A database ping at most once a second, however often probes and /readyz ask.
@@ -167,6 +172,7 @@ export async function runService<E extends BaseServiceEnv>(
     store: runningStore,
     logger,
     outbox: runningOutbox,
+    sequences,
     instance,
     healthPort: runningHealth.port,
     stop() {

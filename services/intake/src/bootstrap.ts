@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import {
   auditEndpoints,
-  auditFromOutbox,
+  auditedSequencedEvents,
   packageVersion,
   runService,
   type OutboxDocument,
@@ -35,7 +35,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...providerOutboxCollections(store),
         requestCollection(store) as unknown as Collection<OutboxDocument>,
       ],
-      beforePublish: ({ store }) => auditFromOutbox('intake', store),
+      beforePublish: auditedSequencedEvents('intake'),
     },
     endpoints: (deps) => ({
       ...accessEndpoints(deps),
