@@ -18,7 +18,14 @@ import type { Collection } from 'mongodb';
 import { z } from 'zod';
 import { sequenceAllocator, type SequenceAllocator } from './sequences.ts';
 import { startHealthServer, type HealthServer } from './health-server.ts';
-import { createOutbox, type Outbox, type OutboxDocument, type OutboxMessage } from './outbox.ts';
+import {
+  createOutbox,
+  outboxIndex,
+  RETIRED_OUTBOX_INDEX,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxMessage,
+} from './outbox.ts';
 
 export interface ServiceDefinition<E extends BaseServiceEnv> {
   name: BackendService;
@@ -93,15 +100,19 @@ export async function runService<E extends BaseServiceEnv>(
     });
     await ensureCollections(store.db, definition.collections);
     const outboxDefinition = definition.outbox;
+    const outboxCollections = outboxDefinition?.collections(store) ?? [];
+    await ensureOutboxIndexes(store, outboxCollections);
     const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
     const outbox = createOutbox({
       js: bus.js,
       logger,
-      collections: outboxDefinition?.collections(store) ?? [],
+      collections: outboxCollections,
       serialize: store.serialize,
       ...(beforePublish ? { beforePublish } : {}),
     });
-    // Messages left behind by a crash are published before new work arrives.
+    // Messages left behind by a crash (or by a version without the marker) are published before
+    // new work arrives.
+    await outbox.adoptUnmarked();
     await outbox.sweep();
     stopSweep = outbox.start();
     const deps: ServiceDeps<E> = { env, bus, store, logger, outbox, sequences };
@@ -190,4 +201,27 @@ export async function runService<E extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+/**
+ * The outbox's index on each collection that carries messages (declared here once, not per
+ * service), and the retired range index dropped where an earlier version created it.
+ */
+async function ensureOutboxIndexes(
+  store: Store,
+  collections: readonly Collection<OutboxDocument>[],
+): Promise<void> {
+  await ensureCollections(
+    store.db,
+    Object.fromEntries(collections.map((collection) => [collection.collectionName, [outboxIndex]])),
+  );
+  for (const collection of collections) {
+    try {
+      await collection.dropIndex(RETIRED_OUTBOX_INDEX);
+    } catch (error) {
+      // IndexNotFound (27), or NamespaceNotFound (26) on a server that names it so: nothing to drop.
+      const code = (error as { code?: number }).code;
+      if (code !== 27 && code !== 26) throw error;
+    }
+  }
 }

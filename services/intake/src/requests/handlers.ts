@@ -13,12 +13,15 @@ import {
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
+  withOutbox,
+  pushOutbox,
+  type OutboxFields,
 } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection, Document } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
 
-export interface RequestDoc {
+export interface RequestDoc extends OutboxFields {
   _id: string;
   /** The owning integration: every agent read is scoped by it. */
   integration_id: string;
@@ -46,7 +49,6 @@ export interface RequestDoc {
   engaged_provider_id?: string | null;
   created_at: Date;
   updated_at: Date;
-  outbox?: OutboxMessage[];
 }
 
 export function requestView(doc: RequestDoc): Request {
@@ -147,7 +149,7 @@ export function requestChanger(deps: RequestDeps) {
         };
         const updated = await requests.findOneAndUpdate(
           { _id: id, updated_at: before.updated_at },
-          { $set: patch, $push: { outbox: message } },
+          pushOutbox({ $set: patch }, [message]),
           { returnDocument: 'after' },
         );
         if (!updated) continue;
@@ -235,7 +237,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         updated_at: now,
       };
       const message = domainEvent('request.created', id, requestView(doc));
-      await requests.insertOne({ ...doc, outbox: [message] });
+      await requests.insertOne(withOutbox(doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);
     }),
