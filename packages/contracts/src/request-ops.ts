@@ -37,6 +37,17 @@ export const requestOps = {
     Request,
   ),
   get: operation('intake', 'requests.get', RequestAccess, Request),
+  /**
+   * Who owns a request and its token's SHA-256, for the gateway's token check: a projected read
+   * of the two fields that never change after creation, so the gateway may keep the answer.
+   * `not_found` for an unknown id.
+   */
+  authorize: operation(
+    'intake',
+    'requests.authorize',
+    z.object({ request_id: z.string().max(64) }),
+    z.object({ integration_id: z.string(), token_hash: Sha256Hex }),
+  ),
   /** Staff: change status and/or routing along the request's state machine. */
   update: operation(
     'intake',

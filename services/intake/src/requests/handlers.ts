@@ -253,6 +253,15 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       return requestView(doc);
     }),
 
+    ...implement(requestOps.authorize, async ({ request_id }) => {
+      const doc = await requests.findOne(
+        { _id: request_id },
+        { projection: { integration_id: 1, token_hash: 1 } },
+      );
+      if (!doc) throw new BusError('not_found', 'No such request.');
+      return { integration_id: doc.integration_id, token_hash: doc.token_hash };
+    }),
+
     ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
 
     ...implement(requestOps.owner, async ({ request_id }) => {
