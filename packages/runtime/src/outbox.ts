@@ -162,6 +162,8 @@ interface Removal {
  * Runs `task` while holding the per-document serialization of every id, so that a batched write
  * never races a change of one of those documents (FerretDB applies neither `$pull` nor a
  * conditional update atomically). Each id is waited for on its own: no lock order to get wrong.
+ * This cannot deadlock as long as no task waits for one document's turn while holding another
+ * document's turn in the same collection (the batch holds turns of one collection at a time).
  */
 async function holdingAll<T>(
   serialize: Store['serialize'] | undefined,
