@@ -81,6 +81,39 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
     });
 }
 
+/**
+ * Brings a request's entry up to numbers handed out elsewhere (the counters request documents
+ * carried before this bucket): `last` becomes at least `last`, and `given` joins the recent
+ * pairs, so those events keep their numbers and new ones continue after them.
+ */
+export async function adoptSequence(
+  js: JetStreamClient,
+  requestId: string,
+  last: number,
+  given: readonly (readonly [string, number])[],
+): Promise<void> {
+  const kv = await new Kvm(js).open(SEQUENCES_BUCKET.name, { allow_direct: false });
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const entry = await kv.get(requestId);
+    const current =
+      entry && entry.operation === 'PUT' ? SequenceState.parse(entry.json()) : undefined;
+    const byEvent = new Map<string, number>([...given, ...(current?.recent ?? [])]);
+    const state: SequenceState = {
+      last: Math.max(last, current?.last ?? 0),
+      recent: [...byEvent].sort(([, a], [, b]) => a - b).slice(-SEQUENCES_BUCKET.recentEvents),
+    };
+    const value = JSON.stringify(state);
+    try {
+      if (entry && entry.operation === 'PUT') await kv.update(requestId, value, entry.revision);
+      else await kv.create(requestId, value);
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw new Error(`could not adopt the sequence of ${requestId}: too many writers at once`);
+}
+
 function isConflict(error: unknown): boolean {
   return (
     error instanceof JetStreamApiError &&

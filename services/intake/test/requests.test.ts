@@ -13,6 +13,7 @@ import { sequenceAllocator } from '@handoff/runtime';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../src/bootstrap.ts';
+import { adoptLegacySequences } from '../src/requests/legacy-sequences.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 let service: Service;
@@ -245,6 +246,23 @@ describe('requests', () => {
     } finally {
       await Promise.all(others.map((c) => c.close()));
     }
+  });
+
+  it('continues the numbers a request document counted before the sequence bucket', async () => {
+    const created = await create();
+    const raw = service.store.db.collection('requests');
+    const earlier = newId('evt');
+    // As an earlier version stored it: its own counter and the numbers it handed out.
+    await raw.updateOne({ _id: created.id } as never, {
+      $set: { event_sequence: 40, sequences: { [earlier]: 40 } },
+    });
+    expect(await adoptLegacySequences(service)).toBe(1);
+    expect(await service.sequences(created.id, earlier)).toBe(40);
+    expect(await service.sequences(created.id, newId('evt'))).toBe(41);
+    const doc = await raw.findOne({ _id: created.id } as never);
+    expect(doc).not.toHaveProperty('event_sequence');
+    expect(doc).not.toHaveProperty('sequences');
+    expect(await adoptLegacySequences(service)).toBe(0);
   });
 
   it('audits staff changes of requests', async () => {
