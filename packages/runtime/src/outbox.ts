@@ -207,13 +207,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * (atomic per document on MongoDB; serialized per document on FerretDB).
    */
   const clearBatch = async (batch: Removal[]) => {
-    const byCollection = new Map<Collection<OutboxDocument>, Removal[]>();
+    // By name: callers hold their own handles of one collection.
+    const byCollection = new Map<string, Removal[]>();
     for (const removal of batch) {
-      const list = byCollection.get(removal.collection) ?? [];
+      const name = removal.collection.collectionName;
+      const list = byCollection.get(name) ?? [];
       list.push(removal);
-      byCollection.set(removal.collection, list);
+      byCollection.set(name, list);
     }
-    for (const [collection, removals] of byCollection) {
+    for (const removals of byCollection.values()) {
+      const [first] = removals;
+      if (!first) continue;
+      const { collection } = first;
       const ids = [...new Set(removals.map((removal) => removal.documentId))];
       const operations: AnyBulkWriteOperation<OutboxDocument>[] = [
         ...removals.flatMap(({ documentId, message }) =>
