@@ -202,9 +202,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /**
    * One ordered `bulkWrite` per collection: a `$pull` of each exact message (FerretDB 1.24
-   * matches `$pull` conditions only by whole-element equality), then, per document, the marker
-   * goes only if the outbox is empty in that very update, so a message pushed meanwhile keeps it
-   * (atomic per document on MongoDB; serialized per document on FerretDB).
+   * matches `$pull` conditions only by whole-element equality; `{_id}` alone is the filter it
+   * pushes down), then one update that drops the marker of those documents whose outbox is
+   * empty in that very update, so a message pushed meanwhile keeps it (atomic per document on
+   * MongoDB; serialized per document on FerretDB). One such update per batch, not one per
+   * document: FerretDB serves only its `outbox_pending` equality and filters the rest in Go
+   * (on SQLite, where nothing but `{_id}` is pushed down, it reads the collection once per
+   * batch; a slow batch makes the next one larger, not more frequent).
    */
   const clearBatch = async (batch: Removal[]) => {
     // By name: callers hold their own handles of one collection.
@@ -233,12 +237,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
               ]
             : [],
         ),
-        ...ids.map((id) => ({
-          updateOne: {
-            filter: { _id: id, outbox: { $size: 0 } },
+        {
+          updateMany: {
+            filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
             update: { $unset: { outbox_pending: '' as const } },
           },
-        })),
+        },
       ];
       try {
         await holdingAll(options.serialize, collection, ids, () =>
