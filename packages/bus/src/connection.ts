@@ -1,6 +1,9 @@
-import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM } from '@handoff/contracts';
+import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM, SEQUENCES_BUCKET } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
+  DiscardPolicy,
+  RetentionPolicy,
+  StorageType,
   jetstream,
   jetstreamManager,
   type JetStreamClient,
@@ -55,6 +58,35 @@ interface StreamSettings {
 export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
   for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM])
     await ensureStream(jsm, stream);
+  await ensureSequencesBucket(jsm);
+}
+
+/**
+ * The KV bucket of per-request event sequences, with the settings a KV client gives a bucket of
+ * history 1. File storage and no age limit: a number handed out must never be handed out again.
+ */
+async function ensureSequencesBucket(jsm: JetStreamManager): Promise<void> {
+  const name = `KV_${SEQUENCES_BUCKET.name}`;
+  try {
+    await jsm.streams.info(name);
+  } catch (error) {
+    if (!isStreamNotFound(error)) throw error;
+    try {
+      await jsm.streams.add({
+        name,
+        subjects: [`$KV.${SEQUENCES_BUCKET.name}.>`],
+        max_msgs_per_subject: 1,
+        allow_rollup_hdrs: true,
+        allow_direct: true,
+        deny_delete: true,
+        discard: DiscardPolicy.New,
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+      });
+    } catch (addError) {
+      if (!/already in use|exists/i.test(String(addError))) throw addError;
+    }
+  }
 }
 
 async function ensureStream(jsm: JetStreamManager, settings: StreamSettings): Promise<void> {

@@ -33,3 +33,11 @@ export const EventEnvelope = z.object({
   }),
 });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
+
+/** A request's entry in `HANDOFF_SEQUENCES`: the last number handed out and its latest events. */
+export const SequenceState = z.object({
+  last: z.number().int().nonnegative(),
+  /** [event id, sequence], oldest first, at most `SEQUENCES_BUCKET.recentEvents` of them. */
+  recent: z.array(z.tuple([z.string(), z.number().int().positive()])),
+});
+export type SequenceState = z.infer<typeof SequenceState>;

@@ -37,6 +37,17 @@ export const requestOps = {
     Request,
   ),
   get: operation('intake', 'requests.get', RequestAccess, Request),
+  /**
+   * Who owns a request and its token's SHA-256, for the gateway's token check: a projected read
+   * of the two fields that never change after creation, so the gateway may keep the answer.
+   * `not_found` for an unknown id.
+   */
+  authorize: operation(
+    'intake',
+    'requests.authorize',
+    z.object({ request_id: z.string().max(64) }),
+    z.object({ integration_id: z.string(), token_hash: Sha256Hex }),
+  ),
   /** Staff: change status and/or routing along the request's state machine. */
   update: operation(
     'intake',
@@ -58,16 +69,6 @@ export const requestOps = {
     'requests.owner',
     z.object({ request_id: z.string() }),
     z.object({ integration_id: z.string() }),
-  ),
-  /**
-   * The next `sequence` of a request's events, idempotent per event id: asking again for the
-   * same event gives the same number, so a publish retried after a crash leaves no gap.
-   */
-  allocateSequence: operation(
-    'intake',
-    'requests.allocate_sequence',
-    z.object({ request_id: z.string(), event_id: z.string() }),
-    z.object({ sequence: z.number().int().positive() }),
   ),
 } as const;
 

@@ -59,3 +59,17 @@ export const AUDIT_STREAM = {
 
 export const auditSubject = (service: string, action: string) =>
   `handoff.audit.${service}.${action}`;
+
+/**
+ * The per-request event sequence (JetStream KV, key = request id): every service allocates from
+ * it at publish time with a revision compare-and-set, so `sequence` runs 1, 2, 3 … per request
+ * across services without asking the service that owns requests.
+ */
+export const SEQUENCES_BUCKET = {
+  name: 'HANDOFF_SEQUENCES',
+  /**
+   * How many of a request's latest event ids keep their number: a publish retried (after a
+   * crash, by the sweep) within that many later events of the same request gets the same one.
+   */
+  recentEvents: 64,
+} as const;

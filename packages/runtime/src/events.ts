@@ -1,16 +1,14 @@
-import { call } from '@handoff/bus';
 import {
   newId,
-  requestOps,
   subjects,
   type EventEnvelope,
   type AUDITED_SERVICES,
   type EventType,
 } from '@handoff/contracts';
-import type { NatsConnection } from '@nats-io/transport-node';
 import type { Store } from '@handoff/store';
 import { auditFromOutbox } from './audit.ts';
 import { outboxMessage, type OutboxMessage } from './outbox.ts';
+import type { SequenceAllocator } from './sequences.ts';
 
 /**
  * A domain event for `HANDOFF_EVENTS`, ready to be written into the outbox of the document it
@@ -31,21 +29,6 @@ export function domainEvent(
   return outboxMessage(id, subjects.event(type), payload);
 }
 
-export type SequenceAllocator = (requestId: string, eventId: string) => Promise<number>;
-
-/** Asks the intake service, which owns requests, for the next sequence of a request's events. */
-export function sequenceFromIntake(nc: NatsConnection, timeoutMs = 5_000): SequenceAllocator {
-  return async (requestId, eventId) =>
-    (
-      await call(
-        nc,
-        requestOps.allocateSequence,
-        { request_id: requestId, event_id: eventId },
-        { timeoutMs },
-      )
-    ).sequence;
-}
-
 /** An outbox `beforePublish` that fills in `data.sequence` of domain events. */
 export function withSequence(allocate: SequenceAllocator) {
   return async (message: OutboxMessage): Promise<Record<string, unknown> | undefined> => {
@@ -58,13 +41,13 @@ export function withSequence(allocate: SequenceAllocator) {
 }
 
 /**
- * The outbox `beforePublish` of a service whose staff actions are audited and whose events take
- * their `sequence` from intake (payments, milestones): the audit entry a message carries is
- * written first, then the sequence is filled in.
+ * The outbox `beforePublish` of a service whose staff actions are audited and whose domain events
+ * carry a `sequence` (intake, payments, milestones): the audit entry a message carries is written
+ * first, then the sequence is filled in.
  */
 export function auditedSequencedEvents(service: (typeof AUDITED_SERVICES)[number]) {
-  return ({ bus, store }: { bus: { nc: NatsConnection }; store: Store }) => {
-    const sequence = withSequence(sequenceFromIntake(bus.nc));
+  return ({ store, sequences }: { store: Store; sequences: SequenceAllocator }) => {
+    const sequence = withSequence(sequences);
     const audit = auditFromOutbox(service, store);
     return async (message: OutboxMessage) => {
       await audit(message);

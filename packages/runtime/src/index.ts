@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './audit.ts';
 export * from './lifecycle.ts';
 export * from './money.ts';
+export * from './sequences.ts';

@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import type { Store } from '@handoff/store';
-import type { Collection, Document } from 'mongodb';
+import type { IndexDefinition, Store } from '@handoff/store';
+import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 
 /**
  * A message waiting to be published. It is written inside the very document whose change it
@@ -18,10 +18,63 @@ export interface OutboxMessage {
   local?: Record<string, unknown>;
 }
 
-/** The part of any document that the outbox reads and writes. */
-export interface OutboxDocument {
-  _id: string;
+/** The fields of any document that the outbox reads and writes. */
+export interface OutboxFields {
   outbox?: OutboxMessage[];
+  /**
+   * Present (true) while the outbox may hold messages: set in the write that adds one, unset
+   * once it is empty. The sweep finds pending documents by this equality, which an index serves
+   * (FerretDB pushes down only equality filters; a range over `outbox.created_at` read every
+   * document).
+   */
+  outbox_pending?: true;
+}
+
+/** The part of any document that the outbox reads and writes. */
+export interface OutboxDocument extends OutboxFields {
+  _id: string;
+}
+
+/** The one index of the outbox, on every collection whose documents carry messages. */
+export const outboxIndex: IndexDefinition = {
+  key: { outbox_pending: 1 },
+  options: { name: 'outbox_marker' },
+};
+/** The index the sweep used before the marker (a range over `outbox.created_at`). */
+export const RETIRED_OUTBOX_INDEX = 'outbox_pending';
+
+/** A new document with `messages` in its outbox, to insert as it is. */
+export function withOutbox<T extends object>(
+  doc: T,
+  messages: readonly OutboxMessage[],
+): T & OutboxFields {
+  return messages.length > 0
+    ? { ...doc, outbox: [...messages], outbox_pending: true }
+    : { ...doc, outbox: [] };
+}
+
+type OutboxPush = OutboxMessage | { $each: OutboxMessage[] };
+
+/** An update and the outbox part `pushOutbox` adds to it. */
+export type WithOutboxPush<U extends { $set?: object; $push?: object }> = Omit<
+  U,
+  '$set' | '$push'
+> & {
+  $set: NonNullable<U['$set']> & { outbox_pending?: true };
+  $push: NonNullable<U['$push']> & { outbox?: OutboxPush };
+};
+
+/** `update` that also adds `messages` to the document's outbox, in the same write. */
+export function pushOutbox<U extends { $set?: object; $push?: object }>(
+  update: U,
+  messages: readonly OutboxMessage[],
+): WithOutboxPush<U> {
+  const $set = { ...(update.$set as NonNullable<U['$set']>) };
+  const $push = { ...(update.$push as NonNullable<U['$push']>) };
+  const [only] = messages;
+  if (!only) return { ...update, $set, $push };
+  const outbox: OutboxPush = messages.length === 1 ? only : { $each: [...messages] };
+  return { ...update, $set: { ...$set, outbox_pending: true }, $push: { ...$push, outbox } };
 }
 
 export interface OutboxOptions {
@@ -39,12 +92,19 @@ export interface OutboxOptions {
   sweepIntervalMs?: number;
   /** Messages younger than this are left to the request that wrote them. */
   sweepGraceMs?: number;
+  /** Published messages are removed from their documents in one write at most this much later. */
+  clearDelayMs?: number;
+  /** … or as soon as this many wait. */
+  clearBatchSize?: number;
   /** Serializes writes per document (the store's), so the removal never races a new message. */
   serialize?: Store['serialize'];
 }
 
 export interface Outbox {
-  /** Publishes messages just written into `documentId` and removes them from it. */
+  /**
+   * Publishes messages just written into `documentId`; they leave the document with the next
+   * batch of removals.
+   */
   publish(
     collection: Collection<OutboxDocument>,
     documentId: string,
@@ -59,8 +119,15 @@ export interface Outbox {
     documentId: string,
     messages: OutboxMessage[],
   ): Promise<void>;
-  /** Publishes every message older than the grace period; returns how many. */
+  /** Publishes every message older than the grace period and removes it; returns how many. */
   sweep(): Promise<number>;
+  /** Removes every message published so far from its document. */
+  flush(): Promise<void>;
+  /**
+   * Marks documents whose messages were written before the marker existed, so the sweep finds
+   * them; returns how many. A full scan on FerretDB: run once at start, never periodically.
+   */
+  adoptUnmarked(): Promise<number>;
   /** Starts the periodic sweep; the returned function stops it and waits for a running sweep. */
   start(): () => Promise<void>;
 }
@@ -84,7 +151,136 @@ function crashForTest(point: 'crash-after-write' | 'crash-after-publish'): void 
   if (process.env.HANDOFF_TEST_FAULT === point) process.exit(86);
 }
 
+/** A published message to remove, or (without one) a document whose outbox may be empty. */
+interface Removal {
+  collection: Collection<OutboxDocument>;
+  documentId: string;
+  message?: OutboxMessage;
+}
+
+/**
+ * Runs `task` while holding the per-document serialization of every id, so that a batched write
+ * never races a change of one of those documents (FerretDB applies neither `$pull` nor a
+ * conditional update atomically). Each id is waited for on its own: no lock order to get wrong.
+ * This cannot deadlock as long as no task waits for one document's turn while holding another
+ * document's turn in the same collection (the batch holds turns of one collection at a time).
+ */
+async function holdingAll<T>(
+  serialize: Store['serialize'] | undefined,
+  collection: Collection<OutboxDocument>,
+  ids: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  if (!serialize) return task();
+  let release = () => {};
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = ids.map(
+    (id) =>
+      new Promise<void>((acquired) => {
+        void serialize(collection, id, () => {
+          acquired();
+          return done;
+        });
+      }),
+  );
+  try {
+    await Promise.all(held);
+    return await task();
+  } finally {
+    release();
+  }
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
+  const clearDelayMs = options.clearDelayMs ?? 25;
+  const clearBatchSize = options.clearBatchSize ?? 200;
+  let waiting: Removal[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let clearing: Promise<void> = Promise.resolve();
+
+  /**
+   * One ordered `bulkWrite` per collection: a `$pull` of each exact message (FerretDB 1.24
+   * matches `$pull` conditions only by whole-element equality; `{_id}` alone is the filter it
+   * pushes down), then one update that drops the marker of those documents whose outbox is
+   * empty in that very update, so a message pushed meanwhile keeps it (atomic per document on
+   * MongoDB; serialized per document on FerretDB). One such update per batch, not one per
+   * document: FerretDB serves only its `outbox_pending` equality and filters the rest in Go
+   * (on SQLite, where nothing but `{_id}` is pushed down, it reads the collection once per
+   * batch; a slow batch makes the next one larger, not more frequent).
+   */
+  const clearBatch = async (batch: Removal[]) => {
+    // By name: callers hold their own handles of one collection.
+    const byCollection = new Map<string, Removal[]>();
+    for (const removal of batch) {
+      const name = removal.collection.collectionName;
+      const list = byCollection.get(name) ?? [];
+      list.push(removal);
+      byCollection.set(name, list);
+    }
+    for (const removals of byCollection.values()) {
+      const [first] = removals;
+      if (!first) continue;
+      const { collection } = first;
+      const ids = [...new Set(removals.map((removal) => removal.documentId))];
+      const operations: AnyBulkWriteOperation<OutboxDocument>[] = [
+        ...removals.flatMap(({ documentId, message }) =>
+          message
+            ? [
+                {
+                  updateOne: {
+                    filter: { _id: documentId },
+                    update: { $pull: { outbox: message } },
+                  },
+                },
+              ]
+            : [],
+        ),
+        {
+          updateMany: {
+            filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
+            update: { $unset: { outbox_pending: '' as const } },
+          },
+        },
+      ];
+      try {
+        await holdingAll(options.serialize, collection, ids, () =>
+          collection.bulkWrite(operations, { ordered: true }),
+        );
+      } catch (error) {
+        // Published but still in the outbox: the sweep publishes them again, which JetStream
+        // (same message id) and the sequence bucket (same event id) make harmless.
+        options.logger.warn(
+          { err: error, collection: collection.collectionName, documents: ids.length },
+          'outbox removal failed; left for the sweep',
+        );
+      }
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    clearing = clearing.then(async () => {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        await clearBatch(batch);
+      }
+    });
+    return clearing;
+  };
+
+  const remove = (removal: Removal) => {
+    waiting.push(removal);
+    if (waiting.length >= clearBatchSize) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), clearDelayMs);
+      timer.unref();
+    }
+  };
+
   const publishOne = async (
     collection: Collection<OutboxDocument>,
     documentId: string,
@@ -93,9 +289,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const payload = (await options.beforePublish?.(message)) ?? message.payload;
     await options.js.publish(message.subject, JSON.stringify(payload), { msgID: message.id });
     crashForTest('crash-after-publish');
-    // Pull the exact element: FerretDB 1.24 matches $pull conditions only by whole-element equality.
-    const pull = () => collection.updateOne({ _id: documentId }, { $pull: { outbox: message } });
-    await (options.serialize ? options.serialize(collection, documentId, pull) : pull());
+    remove({ collection, documentId, message });
   };
 
   const publish: Outbox['publish'] = async (collection, documentId, messages) => {
@@ -105,18 +299,35 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const sweep = async () => {
     let count = 0;
-    const before = new Date(Date.now() - (options.sweepGraceMs ?? 2_000));
+    const before = Date.now() - (options.sweepGraceMs ?? 2_000);
     for (const collection of options.collections) {
       const pending = await collection
-        .find({ 'outbox.created_at': { $lt: before } }, { projection: { outbox: 1 } })
+        .find({ outbox_pending: true }, { projection: { outbox: 1 } })
         .limit(500)
         .toArray();
       for (const doc of pending) {
-        for (const message of doc.outbox ?? []) {
+        const messages = doc.outbox ?? [];
+        // A marker left on an empty outbox (a crash between the removal and the unset).
+        if (messages.length === 0) remove({ collection, documentId: doc._id });
+        for (const message of messages) {
+          if (new Date(message.created_at).getTime() >= before) continue;
           await publishOne(collection, doc._id, message);
           count += 1;
         }
       }
+    }
+    await flush();
+    return count;
+  };
+
+  const adoptUnmarked = async () => {
+    let count = 0;
+    for (const collection of options.collections) {
+      const result = await collection.updateMany(
+        { 'outbox.0': { $exists: true }, outbox_pending: { $exists: false } },
+        { $set: { outbox_pending: true } },
+      );
+      count += result.modifiedCount;
     }
     return count;
   };
@@ -135,17 +346,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     publish,
     publishOrLeave,
     sweep,
+    flush,
+    adoptUnmarked,
     start() {
       let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
+      const interval = setInterval(() => {
         running = running.then(sweep).catch((error: unknown) => {
           options.logger.warn({ err: error }, 'outbox sweep failed; will retry');
         });
       }, options.sweepIntervalMs ?? 5_000);
-      timer.unref();
+      interval.unref();
       return async () => {
-        clearInterval(timer);
+        clearInterval(interval);
         await running;
+        await flush();
       };
     },
   };

@@ -16,8 +16,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Collection } from 'mongodb';
 import { z } from 'zod';
+import { sequenceAllocator, type SequenceAllocator } from './sequences.ts';
 import { startHealthServer, type HealthServer } from './health-server.ts';
-import { createOutbox, type Outbox, type OutboxDocument, type OutboxMessage } from './outbox.ts';
+import {
+  createOutbox,
+  outboxIndex,
+  RETIRED_OUTBOX_INDEX,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxMessage,
+} from './outbox.ts';
 
 export interface ServiceDefinition<E extends BaseServiceEnv> {
   name: BackendService;
@@ -32,6 +40,7 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
     beforePublish?: (deps: {
       store: Store;
       bus: Bus;
+      sequences: SequenceAllocator;
     }) => (message: OutboxMessage) => Promise<Record<string, unknown> | undefined>;
   };
   /** Bus operations beyond `health`, built once the store and bus are connected. */
@@ -48,6 +57,8 @@ export interface ServiceDeps<E extends BaseServiceEnv> {
   store: Store;
   logger: Logger;
   outbox: Outbox;
+  /** Per-request event sequences (one counter per request, shared by every service). */
+  sequences: SequenceAllocator;
 }
 
 export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E> {
@@ -78,6 +89,7 @@ export async function runService<E extends BaseServiceEnv>(
   let stopSweep: (() => Promise<void>) | undefined;
   let outboxRef: Outbox | undefined;
   let health: HealthServer | undefined;
+  const sequences = sequenceAllocator(bus.js);
   try {
     await ensureStreams(bus.jsm);
     store = await connectStore({
@@ -88,18 +100,22 @@ export async function runService<E extends BaseServiceEnv>(
     });
     await ensureCollections(store.db, definition.collections);
     const outboxDefinition = definition.outbox;
-    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus });
+    const outboxCollections = outboxDefinition?.collections(store) ?? [];
+    await ensureOutboxIndexes(store, outboxCollections);
+    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
     const outbox = createOutbox({
       js: bus.js,
       logger,
-      collections: outboxDefinition?.collections(store) ?? [],
+      collections: outboxCollections,
       serialize: store.serialize,
       ...(beforePublish ? { beforePublish } : {}),
     });
-    // Messages left behind by a crash are published before new work arrives.
+    // Messages left behind by a crash (or by a version without the marker) are published before
+    // new work arrives.
+    await outbox.adoptUnmarked();
     await outbox.sweep();
     stopSweep = outbox.start();
-    const deps: ServiceDeps<E> = { env, bus, store, logger, outbox };
+    const deps: ServiceDeps<E> = { env, bus, store, logger, outbox, sequences };
     const connectedStore = store;
 
     // A database ping at most once a second, however often probes and /readyz ask.
@@ -167,6 +183,7 @@ export async function runService<E extends BaseServiceEnv>(
     store: runningStore,
     logger,
     outbox: runningOutbox,
+    sequences,
     instance,
     healthPort: runningHealth.port,
     stop() {
@@ -184,4 +201,27 @@ export async function runService<E extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+/**
+ * The outbox's index on each collection that carries messages (declared here once, not per
+ * service), and the retired range index dropped where an earlier version created it.
+ */
+async function ensureOutboxIndexes(
+  store: Store,
+  collections: readonly Collection<OutboxDocument>[],
+): Promise<void> {
+  await ensureCollections(
+    store.db,
+    Object.fromEntries(collections.map((collection) => [collection.collectionName, [outboxIndex]])),
+  );
+  for (const collection of collections) {
+    try {
+      await collection.dropIndex(RETIRED_OUTBOX_INDEX);
+    } catch (error) {
+      // IndexNotFound (27), or NamespaceNotFound (26) on a server that names it so: nothing to drop.
+      const code = (error as { code?: number }).code;
+      if (code !== 27 && code !== 26) throw error;
+    }
+  }
 }

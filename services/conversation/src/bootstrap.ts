@@ -1,5 +1,5 @@
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService, sequenceFromIntake, withSequence } from '@handoff/runtime';
+import { packageVersion, runService, withSequence } from '@handoff/runtime';
 import { readEnv } from './env.ts';
 import { messageEndpoints, messageOutboxCollections } from './messages/handlers.ts';
 import { collections } from './store/collections.ts';
@@ -21,7 +21,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     outbox: {
       collections: messageOutboxCollections,
       // Intake owns requests, so it hands out each request's event sequence numbers.
-      beforePublish: ({ bus }) => withSequence(sequenceFromIntake(bus.nc)),
+      beforePublish: ({ sequences }) => withSequence(sequences),
     },
     endpoints: (deps) => messageEndpoints(deps),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -11,6 +11,7 @@ import { createProviderVerifier } from './auth/provider-keys.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
+import { createRequestTokenChecker } from './auth/request-tokens.ts';
 import { createApp } from './http/app.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
@@ -74,6 +75,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
       limiter,
       policies,
+      requestTokens: createRequestTokenChecker(),
       routes: withOpenApi(gatewayRoutes(env)),
       isAccepting: () => accepting,
     });

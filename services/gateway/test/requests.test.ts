@@ -338,6 +338,63 @@ describe('GET /v1/request/{id}', () => {
   });
 });
 
+describe('the request token check of writes', () => {
+  it('looks a request up once, then answers 404 to other integrations and 403 to wrong tokens from what it keeps', async () => {
+    const { id, token } = await createRequest();
+    // Watch the projected lookups (a plain subscription beside intake's queue group).
+    const watcher = await connect({ servers: testServers().natsUrl });
+    const lookups: string[] = [];
+    const watching = watcher.subscribe('handoff.intake.requests.authorize', {
+      callback: (_error, msg) => {
+        lookups.push(String((msg.json() as { request_id?: unknown }).request_id));
+      },
+    });
+    await watcher.flush();
+    try {
+      const send = (key: string, requestToken: string, message: string) =>
+        http(gateway, `/v1/request/${id}/message`, {
+          token: key,
+          headers: { 'X-Service-Request-Token': requestToken },
+          body: { message },
+        });
+      for (const text of ['One', 'Two', 'Three']) {
+        expect((await send(agent.key, token, text)).status).toBe(201);
+      }
+      expect(await send(other.key, token, 'Not yours')).toMatchObject({
+        status: 404,
+        body: { code: 'request_not_found' },
+      });
+      expect(await send(agent.key, 'hrt_wrong', 'Wrong token')).toMatchObject({
+        status: 403,
+        body: { code: 'request_token_invalid' },
+      });
+      expect(
+        await http(gateway, '/v1/request/req_unknown/message', {
+          token: agent.key,
+          headers: { 'X-Service-Request-Token': token },
+          body: { message: 'Nobody' },
+        }),
+      ).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
+      await watcher.flush();
+      // Unknown ids are not kept; a found request is asked about once.
+      expect(lookups.filter((lookup) => lookup === id)).toEqual([id]);
+      expect(lookups).toContain('req_unknown');
+      const list = await http(gateway, `/v1/request/${id}`, {
+        token: agent.key,
+        headers: { 'X-Service-Request-Token': token },
+      });
+      expect((list.body.conversation as { message: string }[]).map((m) => m.message)).toEqual([
+        'One',
+        'Two',
+        'Three',
+      ]);
+    } finally {
+      watching.unsubscribe();
+      await watcher.close();
+    }
+  });
+});
+
 describe('payment requests', () => {
   it('checks amounts against the currency and refuses unknown currencies', async () => {
     const { id, token } = await createRequest();

@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import {
   auditEndpoints,
-  auditFromOutbox,
+  auditedSequencedEvents,
   packageVersion,
   runService,
   type OutboxDocument,
@@ -12,6 +12,7 @@ import { startEngagementConsumer } from './engagement/consumer.ts';
 import { readEnv } from './env.ts';
 import { providerEndpoints, providerOutboxCollections } from './providers/handlers.ts';
 import { requestCollection, requestEndpoints } from './requests/handlers.ts';
+import { adoptLegacySequences } from './requests/legacy-sequences.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -35,7 +36,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...providerOutboxCollections(store),
         requestCollection(store) as unknown as Collection<OutboxDocument>,
       ],
-      beforePublish: ({ store }) => auditFromOutbox('intake', store),
+      beforePublish: auditedSequencedEvents('intake'),
     },
     endpoints: (deps) => ({
       ...accessEndpoints(deps),
@@ -43,8 +44,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...providerEndpoints(deps),
       ...auditEndpoints('intake', deps.store),
     }),
-    // Requests move when the engagement does: proposal accepted → in progress, job completed → completed.
-    background: (deps) => startEngagementConsumer(deps),
+    // Counters from before HANDOFF_SEQUENCES first; then requests move when the engagement
+    // does: proposal accepted → in progress, job completed → completed.
+    background: async (deps) => {
+      await adoptLegacySequences(deps);
+      return startEngagementConsumer(deps);
+    },
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

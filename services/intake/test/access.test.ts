@@ -292,6 +292,7 @@ describe('crash between the write and the publish', () => {
     await apps.insertOne({
       _id: 'app_crash_test',
       status: 'submitted',
+      // What the write before a crash leaves: the message and the pending marker.
       outbox: [
         {
           id: 'evt_crashtest0000000000000000',
@@ -300,13 +301,16 @@ describe('crash between the write and the publish', () => {
           created_at: new Date(Date.now() - 60_000),
         },
       ],
+      outbox_pending: true,
     } as never);
     expect(await service.outbox.sweep()).toBe(1);
     expect(await service.outbox.sweep()).toBe(0);
     const after = (await jetstreamManager(nc).then((j) => j.streams.info(ACCESS_STREAM.name))).state
       .messages;
     expect(after).toBe(before + 1);
-    expect((await apps.findOne({ _id: 'app_crash_test' } as never))?.outbox).toEqual([]);
+    const swept = await apps.findOne({ _id: 'app_crash_test' } as never);
+    expect(swept?.outbox).toEqual([]);
+    expect(swept?.outbox_pending).toBeUndefined();
   });
 });
 

@@ -105,10 +105,14 @@ describe('a crash between the write and the publish', () => {
     });
     expect(events).toHaveLength(1);
     expect(events[0]?.data.sequence).toBe(1);
-    const doc = await mongo
-      .db(database)
-      .collection('requests')
-      .findOne({ _id: id as never });
+    // Removed from the document with the batch after the publish.
+    const doc = await eventually(async () => {
+      const found = await mongo
+        .db(database)
+        .collection('requests')
+        .findOne({ _id: id as never });
+      return found?.outbox_pending === undefined ? found : undefined;
+    });
     expect(doc?.outbox).toEqual([]);
     restarted.kill('SIGTERM');
     await exited(restarted);

@@ -9,9 +9,11 @@ import {
   sha256Hex,
 } from '@handoff/contracts';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { sequenceAllocator } from '@handoff/runtime';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../src/bootstrap.ts';
+import { adoptLegacySequences } from '../src/requests/legacy-sequences.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 let service: Service;
@@ -214,31 +216,53 @@ describe('requests', () => {
     });
   });
 
-  it('allocates sequences once per event id, without gaps, under concurrency', async () => {
+  it('allocates sequences once per event id, without gaps, under concurrency from several services', async () => {
     const created = await create();
-    const ids = Array.from({ length: 30 }, () => newId('evt'));
-    const first = await Promise.all(
-      ids.map((event_id) =>
-        call(nc, requestOps.allocateSequence, { request_id: created.id, event_id }, opts),
-      ),
-    );
-    const again = await Promise.all(
-      ids.map((event_id) =>
-        call(nc, requestOps.allocateSequence, { request_id: created.id, event_id }, opts),
-      ),
-    );
-    expect(again).toEqual(first);
-    expect(first.map((r) => r.sequence).sort((x, y) => x - y)).toEqual(
-      Array.from({ length: 30 }, (_, i) => i + 2),
-    );
-    await expect(
-      call(
-        nc,
-        requestOps.allocateSequence,
-        { request_id: 'req_nope', event_id: ids[0] ?? '' },
-        opts,
-      ),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    // The intake service's own allocator and two more on their own connections, as the
+    // conversation and payments services allocate for the same request.
+    const others = await Promise.all([
+      connect({ servers: testServers().natsUrl }),
+      connect({ servers: testServers().natsUrl }),
+    ]);
+    try {
+      const allocators = [service.sequences, ...others.map((c) => sequenceAllocator(jetstream(c)))];
+      const ids = Array.from({ length: 60 }, () => newId('evt'));
+      const allocate = (round: number) =>
+        Promise.all(
+          ids.map((eventId, index) => {
+            const allocator = allocators[(index + round) % allocators.length];
+            if (!allocator) throw new Error('no allocator');
+            return allocator(created.id, eventId);
+          }),
+        );
+      const first = await allocate(0);
+      // Asked again, each through another service than the first time: the same numbers.
+      const again = await allocate(1);
+      expect(again).toEqual(first);
+      // request.created took 1.
+      expect([...first].sort((x, y) => x - y)).toEqual(
+        Array.from({ length: ids.length }, (_, i) => i + 2),
+      );
+    } finally {
+      await Promise.all(others.map((c) => c.close()));
+    }
+  });
+
+  it('continues the numbers a request document counted before the sequence bucket', async () => {
+    const created = await create();
+    const raw = service.store.db.collection('requests');
+    const earlier = newId('evt');
+    // As an earlier version stored it: its own counter and the numbers it handed out.
+    await raw.updateOne({ _id: created.id } as never, {
+      $set: { event_sequence: 40, sequences: { [earlier]: 40 } },
+    });
+    expect(await adoptLegacySequences(service)).toBe(1);
+    expect(await service.sequences(created.id, earlier)).toBe(40);
+    expect(await service.sequences(created.id, newId('evt'))).toBe(41);
+    const doc = await raw.findOne({ _id: created.id } as never);
+    expect(doc).not.toHaveProperty('event_sequence');
+    expect(doc).not.toHaveProperty('sequences');
+    expect(await adoptLegacySequences(service)).toBe(0);
   });
 
   it('audits staff changes of requests', async () => {

@@ -75,7 +75,11 @@ const review = (id: string, decision: 'approve' | 'request_changes') =>
     opts,
   );
 
-const raw = (id: string) => work.raw.deliverables.findOne({ _id: id });
+/** The stored document, once published messages have left its outbox. */
+const raw = async (id: string) => {
+  await work.service.outbox.flush();
+  return work.raw.deliverables.findOne({ _id: id });
+};
 
 /**
  * Each action of the machine as it happens: the provider withdraws through the bus; accepting

@@ -79,7 +79,11 @@ const act: Record<DisputeAction, (id: string) => Promise<unknown>> = {
 };
 
 const paths = pathsTo(DISPUTE_MACHINE);
-const raw = (id: string) => work.raw.disputes.findOne({ _id: id });
+/** The stored document, once published messages have left its outbox. */
+const raw = async (id: string) => {
+  await work.service.outbox.flush();
+  return work.raw.disputes.findOne({ _id: id });
+};
 
 describe('every (state, action) pair of the dispute machine', () => {
   it.each(allPairs(DISPUTE_MACHINE))('%s + %s', async (state, action) => {

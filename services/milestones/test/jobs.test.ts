@@ -40,7 +40,11 @@ afterAll(async () => {
   await work.stop();
 });
 
-const raw = (id: string) => work.raw.jobs.findOne({ _id: id });
+/** The stored document, once published messages have left its outbox. */
+const raw = async (id: string) => {
+  await work.service.outbox.flush();
+  return work.raw.jobs.findOne({ _id: id });
+};
 
 /** A job started by accepting a proposal whose plan has `planned` milestones. */
 async function startJob(planned = 1, provider_id = newId('prv')) {

@@ -81,7 +81,11 @@ const act: Record<MilestoneAction, (id: string) => Promise<unknown>> = {
 };
 
 const paths = pathsTo(MILESTONE_MACHINE);
-const raw = (id: string) => work.raw.milestones.findOne({ _id: id });
+/** The stored document, once published messages have left its outbox. */
+const raw = async (id: string) => {
+  await work.service.outbox.flush();
+  return work.raw.milestones.findOne({ _id: id });
+};
 
 /** A new milestone brought into `state` along the machine's own moves. */
 async function milestoneIn(state: keyof typeof paths) {

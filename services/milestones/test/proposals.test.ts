@@ -45,7 +45,11 @@ afterAll(async () => {
   await work.stop();
 });
 
-const raw = (id: string) => work.raw.proposals.findOne({ _id: id });
+/** The stored document, once published messages have left its outbox. */
+const raw = async (id: string) => {
+  await work.service.outbox.flush();
+  return work.raw.proposals.findOne({ _id: id });
+};
 
 function propose(
   request_id: string,

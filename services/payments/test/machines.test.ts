@@ -97,6 +97,8 @@ describe('PAYMENT_REQUEST_MACHINE', () => {
 
   it.each(pairs(machine))('%s + %s', async (state, action) => {
     const id = await requestIn(state);
+    // Published messages leave the outbox in a batch; compare settled documents.
+    await stack.service.outbox.flush();
     const before = await rawRequests(stack).findOne({ _id: id });
     const paymentsBefore = await rawPayments(stack).countDocuments({ payment_request_id: id });
     const next = nextState(machine, state, action);
@@ -189,6 +191,8 @@ describe('PAYMENT_MACHINE', () => {
   it.each(pairs(machine))('%s + %s', async (state, action) => {
     const id = await paymentIn(state);
     await settle(stack);
+    // Published messages leave the outbox in a batch; compare settled documents.
+    await stack.service.outbox.flush();
     const before = await rawPayments(stack).findOne({ _id: id });
     const eventsBefore = eventsAbout(stack, id).length;
     const next = nextState(machine, state, action);

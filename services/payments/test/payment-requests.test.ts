@@ -331,7 +331,8 @@ describe('events on HANDOFF_EVENTS', () => {
     expect(mine.map((e) => e.event.data.object.id)).toEqual([requestId, a.id, b.id, a.id]);
     expect(mine[2]?.event.data.object).toMatchObject({ amount: 20, currency: 'JPY' });
     expect(mine[3]?.event.data.object).toMatchObject({ status: 'approved', amount: 10 });
-    // Published messages leave the documents' outboxes.
+    // Published messages leave the documents' outboxes (with the next batch of removals).
+    await service.outbox.flush();
     const docs = await rawRequests().find({ request_id: requestId }).toArray();
     expect(docs.map((d) => d.outbox ?? [])).toEqual([[], []]);
   });
@@ -381,6 +382,8 @@ describe('events on HANDOFF_EVENTS', () => {
           created_at: createdAt,
         },
       ],
+      // What the write before a crash leaves: the message and the pending marker.
+      outbox_pending: true,
     });
     // The periodic sweep may get there first; either way it is published once and removed.
     await service.outbox.sweep();

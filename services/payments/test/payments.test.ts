@@ -250,6 +250,8 @@ describe('staff settle manual payments', () => {
       { _id: payment.id },
       { $set: { provider: 'stripe', provider_reference: 'pi_elsewhere' } },
     );
+    // Published messages leave the outbox in a batch; compare settled documents.
+    await stack.service.outbox.flush();
     const before = await rawPayments(stack).findOne({ _id: payment.id });
     await expect(confirm(payment.id)).rejects.toMatchObject({
       code: 'conflict',

@@ -153,6 +153,8 @@ describe('Stripe webhooks', () => {
 
   it('refuses a bad signature as forbidden and changes nothing', async () => {
     const { payment, intent } = await chargedPayment();
+    // Published messages leave the outbox in a batch; compare settled documents.
+    await stack.service.outbox.flush();
     const before = await rawPayments(stack).findOne({ _id: payment.id });
     const forged = stripeWebhook('payment_intent.succeeded', intent, 'whsec_not-the-secret');
     await expect(deliver(forged)).rejects.toMatchObject({ code: 'forbidden' });

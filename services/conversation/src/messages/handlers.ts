@@ -1,7 +1,7 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { domainEvent, type Outbox, type OutboxDocument } from '@handoff/runtime';
+import { domainEvent, type Outbox, type OutboxDocument, withOutbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { messageView, type MessageDoc } from './documents.ts';
@@ -48,7 +48,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       };
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view);
-      await c.messages.insertOne({ ...doc, outbox: [event] });
+      await c.messages.insertOne(withOutbox(doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
       await deps.outbox.publishOrLeave(c.outbox, doc._id, [event]);
       return view;

@@ -1,9 +1,9 @@
 import type { CollectionPlan } from '@handoff/store';
 
-/** The collections this service owns. No other service reads or writes them. */
+/**
+ * The collections this service owns. No other service reads or writes them. The outbox's index
+ * comes from the runtime, on every collection the outbox sweeps.
+ */
 export const collections: CollectionPlan = {
-  messages: [
-    { key: { request_id: 1, _id: 1 }, options: { name: 'request_order' } },
-    { key: { 'outbox.created_at': 1 }, options: { name: 'outbox_pending' } },
-  ],
+  messages: [{ key: { request_id: 1, _id: 1 }, options: { name: 'request_order' } }],
 };

@@ -1,5 +1,5 @@
 import { BusError, call } from '@handoff/bus';
-import type { Operation, Scope } from '@handoff/contracts';
+import { requestOps, type Operation, type Scope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
 import type { ProviderIdentity, ProviderVerifier } from '../auth/provider-keys.ts';
+import type { RequestTokenChecker } from '../auth/request-tokens.ts';
 import type { StaffIdentity, StaffVerifier } from '../auth/staff-jwt.ts';
 import {
   parseIdempotencyKey,
@@ -52,6 +53,12 @@ export interface RouteContext<P, Q, B> {
     op: Operation<I, O>,
     input: z.input<I>,
   ): Promise<z.output<O>>;
+  /**
+   * Checks that the calling integration owns request `id` and that the call's request token is
+   * its token (routes with `requestToken`), without reading the request each time. Rejects with
+   * the bus's `not_found` (unknown or another integration's) or `forbidden` (wrong token).
+   */
+  authorizeRequest(id: string): Promise<void>;
   res: Response;
 }
 
@@ -123,6 +130,7 @@ export interface RouteDeps {
   guard: AuthFailureGuard;
   limiter: RateLimiter;
   policies: { key: RateLimitPolicy; public: RateLimitPolicy };
+  requestTokens: RequestTokenChecker;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -438,6 +446,19 @@ export function mountRoutes(
           header: (name) => req.get(name),
           call: (op, input) =>
             call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId }),
+          authorizeRequest: (id) =>
+            deps.requestTokens.check(
+              id,
+              identity.agent?.integration_id ?? '',
+              requestToken ?? '',
+              (request_id) =>
+                call(
+                  deps.nc,
+                  requestOps.authorize,
+                  { request_id },
+                  { timeoutMs: deps.busTimeoutMs, requestId },
+                ),
+            ),
           res,
         });
         if (claim && key !== undefined) {

@@ -5,8 +5,6 @@ import {
   fitsCurrency,
   ListQuery,
   listOf,
-  requestOps,
-  sha256Hex,
   type Operation,
   type Scope,
 } from '@handoff/contracts';
@@ -41,16 +39,12 @@ type AnyContext = RouteContext<unknown, unknown, unknown>;
 
 /**
  * The customer's side: the request must be the calling integration's and the token must match
- * (`requestOps.get` with the token's SHA-256). An unknown or foreign request is 404
- * `request_not_found` whatever resource the route is about; a wrong token is 403.
+ * (`ctx.authorizeRequest`). An unknown or foreign request is 404 `request_not_found` whatever
+ * resource the route is about; a wrong token is 403.
  */
-export async function authorizeCustomer(ctx: AnyContext, requestId: string) {
+export async function authorizeCustomer(ctx: AnyContext, requestId: string): Promise<void> {
   try {
-    return await ctx.call(requestOps.get, {
-      request_id: requestId,
-      integration_id: ctx.agent?.integration_id ?? '',
-      token_hash: sha256Hex(ctx.requestToken ?? ''),
-    });
+    await ctx.authorizeRequest(requestId);
   } catch (error) {
     if (error instanceof BusError && error.code === 'not_found') {
       throw new HttpError(404, 'request_not_found', error.message);

@@ -33,8 +33,11 @@ export const HUMAN_REQUEST_DEPRECATION = {
   Link: '</v1/ai-to-human-request>; rel="successor-version"',
 } as const;
 
-/** Checks that the request exists for this integration and that its token matches. */
-function authorize(ctx: RouteContext<{ id: string }, unknown, unknown>) {
+/**
+ * Reads the request for this integration with its token checked (intake compares): for the
+ * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`.
+ */
+function readAuthorized(ctx: RouteContext<{ id: string }, unknown, unknown>) {
   return ctx.call(requestOps.get, {
     request_id: ctx.params.id,
     integration_id: ctx.agent?.integration_id ?? '',
@@ -115,7 +118,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       handle: async (ctx) => {
         // All three at once; the request answer decides whether the others may be shown.
         const [request, conversation, payments] = await Promise.allSettled([
-          authorize(ctx),
+          readAuthorized(ctx),
           ctx.call(messageOps.list, { request_id: ctx.params.id }),
           ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
         ]);
@@ -143,7 +146,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       response: Message,
       notFound: 'request_not_found',
       handle: async (ctx) => {
-        await authorize(ctx);
+        await ctx.authorizeRequest(ctx.params.id);
         return ctx.call(messageOps.create, {
           request_id: ctx.params.id,
           integration_id: ctx.agent?.integration_id ?? '',
@@ -176,7 +179,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
             },
           ]);
         }
-        await authorize(ctx);
+        await ctx.authorizeRequest(ctx.params.id);
         return ctx.call(paymentOps.create, {
           request_id: ctx.params.id,
           integration_id: ctx.agent?.integration_id ?? '',

@@ -5,9 +5,9 @@ import type {
   KeySummary,
   Scope,
 } from '@handoff/contracts';
-import type { OutboxMessage } from '@handoff/runtime';
+import type { OutboxFields } from '@handoff/runtime';
 
-export interface ApplicationDoc {
+export interface ApplicationDoc extends OutboxFields {
   _id: string;
   status: ApplicationStatus;
   app_name: string;
@@ -24,20 +24,18 @@ export interface ApplicationDoc {
   created_at: Date;
   decided_at: Date | null;
   decided_by: string | null;
-  outbox?: OutboxMessage[];
 }
 
-export interface IntegrationDoc {
+export interface IntegrationDoc extends OutboxFields {
   _id: string;
   application_id: string;
   app_name: string;
   scopes: Scope[];
   created_at: Date;
   updated_at: Date;
-  outbox?: OutboxMessage[];
 }
 
-export interface KeyDoc {
+export interface KeyDoc extends OutboxFields {
   _id: string;
   integration_id: string;
   /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
@@ -47,7 +45,6 @@ export interface KeyDoc {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
-  outbox?: OutboxMessage[];
 }
 
 export function applicationView(doc: ApplicationDoc): Application {

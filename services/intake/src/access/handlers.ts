@@ -22,6 +22,8 @@ import {
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
+  withOutbox,
+  pushOutbox,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
@@ -188,7 +190,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       target_id: doc._id,
       before: null,
     });
-    await c.keys.insertOne({ ...doc, outbox: [message] });
+    await c.keys.insertOne(withOutbox(doc, [message]));
     await publish(c.keys, doc._id, [message]);
     return {
       object: 'api_key',
@@ -237,10 +239,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       );
       const updated = await c.applications.findOneAndUpdate(
         { _id: id, status: 'submitted' },
-        {
-          $set: { ...change, decided_at: now, decided_by: staff.actor },
-          $push: { outbox: message },
-        },
+        pushOutbox({ $set: { ...change, decided_at: now, decided_by: staff.actor } }, [message]),
         { returnDocument: 'after' },
       );
       if (!updated) {
@@ -277,7 +276,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       };
       const view = applicationView(doc);
       const message = event('access.application.submitted', view, null);
-      await c.applications.insertOne({ ...doc, outbox: [message] });
+      await c.applications.insertOne(withOutbox(doc, [message]));
       await publish(c.applications, doc._id, [message]);
       return { ...applicantView(view), application_secret: secret };
     }),
@@ -357,7 +356,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           );
           const updated = await c.keys.findOneAndUpdate(
             { _id: key_id, revoked_at: null },
-            { $set: { revoked_at: revokedAt }, $push: { outbox: message } },
+            pushOutbox({ $set: { revoked_at: revokedAt } }, [message]),
             { returnDocument: 'after' },
           );
           return updated ? message : undefined;
@@ -394,7 +393,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           );
           const updated = await c.integrations.findOneAndUpdate(
             { _id: integration_id },
-            { $set: { scopes, updated_at: now }, $push: { outbox: message } },
+            pushOutbox({ $set: { scopes, updated_at: now } }, [message]),
             { returnDocument: 'after' },
           );
           if (!updated) throw new BusError('not_found', 'No such integration.');

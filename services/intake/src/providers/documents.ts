@@ -4,14 +4,14 @@ import {
   type ProviderRequest,
   type ProviderStatus,
 } from '@handoff/contracts';
-import type { OutboxMessage } from '@handoff/runtime';
+import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
 import { keyStatus } from '../access/documents.ts';
 import type { RequestDoc } from '../requests/handlers.ts';
 
-export interface ProviderDoc {
+export interface ProviderDoc extends OutboxFields {
   _id: string;
   name: string;
   email: string;
@@ -19,10 +19,9 @@ export interface ProviderDoc {
   status: z.infer<typeof ProviderStatus>;
   created_at: Date;
   updated_at: Date;
-  outbox?: OutboxMessage[];
 }
 
-export interface ProviderKeyDoc {
+export interface ProviderKeyDoc extends OutboxFields {
   _id: string;
   provider_id: string;
   /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
@@ -32,7 +31,6 @@ export interface ProviderKeyDoc {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
-  outbox?: OutboxMessage[];
 }
 
 type KeySummary = z.infer<typeof ProviderKeySummary>;

@@ -15,6 +15,8 @@ import {
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
+  withOutbox,
+  pushOutbox,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
@@ -124,7 +126,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         null,
         providerSnapshot(doc),
       );
-      await c.providers.insertOne({ ...doc, outbox: [message] });
+      await c.providers.insertOne(withOutbox(doc, [message]));
       await publish(c.providers, doc._id, [message]);
       return providerView(doc, []);
     }),
@@ -180,7 +182,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
             // The old `updated_at` makes this a compare-and-set against another replica's change.
             const updated = await c.providers.findOneAndUpdate(
               { _id: id, updated_at: before.updated_at },
-              { $set: change, $push: { outbox: message } },
+              pushOutbox({ $set: change }, [message]),
               { returnDocument: 'after' },
             );
             if (updated) return { updated, message, statusChanged };
@@ -225,7 +227,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         null,
         providerKeyView(doc),
       );
-      await c.keys.insertOne({ ...doc, outbox: [message] });
+      await c.keys.insertOne(withOutbox(doc, [message]));
       await publish(c.keys, doc._id, [message]);
       return {
         object: 'provider_key' as const,
@@ -254,7 +256,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         );
         const updated = await c.keys.findOneAndUpdate(
           { _id: key_id, revoked_at: null },
-          { $set: { revoked_at: revokedAt }, $push: { outbox: message } },
+          pushOutbox({ $set: { revoked_at: revokedAt } }, [message]),
           { returnDocument: 'after' },
         );
         return { revocation: updated ? message : undefined, providerId: before.provider_id };

@@ -13,12 +13,15 @@ import {
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
+  withOutbox,
+  pushOutbox,
+  type OutboxFields,
 } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection, Document } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
 
-export interface RequestDoc {
+export interface RequestDoc extends OutboxFields {
   _id: string;
   /** The owning integration: every agent read is scoped by it. */
   integration_id: string;
@@ -46,11 +49,6 @@ export interface RequestDoc {
   engaged_provider_id?: string | null;
   created_at: Date;
   updated_at: Date;
-  /** The last `sequence` handed out for this request's events. */
-  event_sequence: number;
-  /** event id → its sequence, so that asking again for the same event gives the same number. */
-  sequences: Record<string, number>;
-  outbox?: OutboxMessage[];
 }
 
 export function requestView(doc: RequestDoc): Request {
@@ -109,10 +107,11 @@ const asOutbox = <T extends Document>(collection: Collection<T>) =>
 export type RequestChange = (doc: RequestDoc) => Partial<RequestDoc> | null;
 
 /**
- * Applies a change with its `request.updated` event in one single-document update. The event
- * takes the next sequence; the filter on the old sequence makes the read-modify-write safe against
- * a concurrent change (then it reads again and retries). Staff changes and the engagement's moves
- * both come through here, so every move of a request is announced and audited alike.
+ * Applies a change with its `request.updated` event in one single-document update; the event
+ * takes its `sequence` when it is published. The filter on the old `updated_at` makes the
+ * read-modify-write safe against a concurrent change (then it reads again and retries). Staff
+ * changes and the engagement's moves both come through here, so every move of a request is
+ * announced and audited alike.
  */
 export function requestChanger(deps: RequestDeps) {
   const requests = requestCollection(deps.store);
@@ -128,16 +127,13 @@ export function requestChanger(deps: RequestDeps) {
         if (!before) throw new BusError('not_found', 'No such request.');
         const wanted = next(before);
         if (wanted === null) return { updated: before, message: undefined };
-        const patch = { ...wanted, updated_at: new Date() };
+        // Strictly later than the stored one: `updated_at` is the compare-and-set token below.
+        const updatedAt = new Date(Math.max(Date.now(), before.updated_at.getTime() + 1));
+        const patch = { ...wanted, updated_at: updatedAt };
         const after: RequestDoc = { ...before, ...patch };
-        const sequence = before.event_sequence + 1;
         const event = domainEvent('request.updated', id, requestView(after));
         const message: OutboxMessage = {
           ...event,
-          payload: {
-            ...event.payload,
-            data: { request_id: id, sequence, object: requestView(after) },
-          },
           local: {
             audit: {
               actor: who.actor,
@@ -152,11 +148,8 @@ export function requestChanger(deps: RequestDeps) {
           },
         };
         const updated = await requests.findOneAndUpdate(
-          { _id: id, event_sequence: before.event_sequence },
-          {
-            $set: { ...patch, event_sequence: sequence, [`sequences.${event.id}`]: sequence },
-            $push: { outbox: message },
-          },
+          { _id: id, updated_at: before.updated_at },
+          pushOutbox({ $set: patch }, [message]),
           { returnDocument: 'after' },
         );
         if (!updated) continue;
@@ -242,18 +235,9 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         engaged_provider_id: null,
         created_at: now,
         updated_at: now,
-        event_sequence: 1,
-        sequences: {},
       };
-      const event = domainEvent('request.created', id, requestView(doc));
-      const message: OutboxMessage = {
-        ...event,
-        payload: {
-          ...event.payload,
-          data: { request_id: id, sequence: 1, object: requestView(doc) },
-        },
-      };
-      await requests.insertOne({ ...doc, sequences: { [event.id]: 1 }, outbox: [message] });
+      const message = domainEvent('request.created', id, requestView(doc));
+      await requests.insertOne(withOutbox(doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);
     }),
@@ -267,6 +251,15 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         throw new BusError('forbidden', 'The request token does not match this request.');
       }
       return requestView(doc);
+    }),
+
+    ...implement(requestOps.authorize, async ({ request_id }) => {
+      const doc = await requests.findOne(
+        { _id: request_id },
+        { projection: { integration_id: 1, token_hash: 1 } },
+      );
+      if (!doc) throw new BusError('not_found', 'No such request.');
+      return { integration_id: doc.integration_id, token_hash: doc.token_hash };
     }),
 
     ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
@@ -327,29 +320,5 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         };
       }),
     ),
-
-    ...implement(requestOps.allocateSequence, async ({ request_id, event_id }) => {
-      if (!/^evt_[0-9a-z]{26}$/.test(event_id)) {
-        throw new BusError('validation_failed', 'Not an event id.');
-      }
-      return deps.store.serialize(requests, request_id, async () => {
-        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-          const doc = await requests.findOne(
-            { _id: request_id },
-            { projection: { event_sequence: 1, [`sequences.${event_id}`]: 1 } },
-          );
-          if (!doc) throw new BusError('not_found', 'No such request.');
-          const known = doc.sequences?.[event_id];
-          if (known !== undefined) return { sequence: known };
-          const sequence = doc.event_sequence + 1;
-          const result = await requests.updateOne(
-            { _id: request_id, event_sequence: doc.event_sequence },
-            { $set: { event_sequence: sequence, [`sequences.${event_id}`]: sequence } },
-          );
-          if (result.modifiedCount === 1) return { sequence };
-        }
-        throw new BusError('unavailable', 'Too many events at once for this request; try again.');
-      });
-    }),
   };
 }

@@ -1,12 +1,10 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan } from '@handoff/store';
 
-const pendingOutbox = {
-  key: { 'outbox.created_at': 1 },
-  options: { name: 'outbox_pending' },
-} as const;
-
-/** The collections this service owns. No other service reads or writes them. */
+/**
+ * The collections this service owns. No other service reads or writes them. The outbox's index
+ * comes from the runtime, on every collection the outbox sweeps.
+ */
 export const collections: CollectionPlan = {
   requests: [
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
@@ -17,30 +15,22 @@ export const collections: CollectionPlan = {
       key: { 'marketplace.review': 1, category: 1, _id: -1 },
       options: { name: 'marketplace_category_newest' },
     },
-    pendingOutbox,
   ],
-  access_applications: [
-    { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
-    pendingOutbox,
-  ],
+  access_applications: [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
   integrations: [
     { key: { application_id: 1 }, options: { name: 'application_unique', unique: true } },
-    pendingOutbox,
   ],
   api_keys: [
     { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
-    pendingOutbox,
   ],
   providers: [
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
     { key: { categories: 1, _id: -1 }, options: { name: 'category_newest' } },
-    pendingOutbox,
   ],
   provider_keys: [
     { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
     { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
-    pendingOutbox,
   ],
   [auditCollectionName('intake')]: auditIndexes,
 };

@@ -6,7 +6,7 @@ import {
   MILESTONE_MACHINE,
   newId,
 } from '@handoff/contracts';
-import { applyMove } from '@handoff/runtime';
+import { applyMove, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
@@ -60,7 +60,7 @@ export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpo
           doc.request_id,
           deliverableView(doc),
         );
-        await deliverables.insertOne({ ...doc, outbox: messages });
+        await deliverables.insertOne(withOutbox(doc, messages));
         return { doc, messages };
       });
       await publish(deliverables, doc._id, messages);

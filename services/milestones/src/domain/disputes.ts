@@ -10,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { minorUnits } from '@handoff/runtime';
+import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
@@ -132,7 +132,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
       const messages = creationMessages(DISPUTE_MACHINE, request_id, disputeView(doc));
       // In the job's turn, so a job completing meanwhile sees this case.
       await deps.store.serialize(jobs, job._id, () =>
-        disputes.insertOne({ ...doc, outbox: messages }),
+        disputes.insertOne(withOutbox(doc, messages)),
       );
       await publish(disputes, doc._id, messages);
       return disputeView(doc);

@@ -6,7 +6,7 @@ import {
   type Milestone,
   type Proposal,
 } from '@handoff/contracts';
-import type { OutboxMessage } from '@handoff/runtime';
+import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { COLLECTIONS } from '../store/collections.ts';
 
@@ -16,14 +16,13 @@ import { COLLECTIONS } from '../store/collections.ts';
  * `deadline_at` (set on entering a waiting state, null otherwise), which the deadline sweep and
  * `deadlines.list` read across all five collections.
  */
-interface Common<S extends string> {
+interface Common<S extends string> extends OutboxFields {
   _id: string;
   request_id: string;
   status: S;
   deadline_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  outbox?: OutboxMessage[];
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -10,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
-import { minorUnits } from '@handoff/runtime';
+import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
@@ -220,7 +220,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
           approved_at: null,
         };
         const messages = creationMessages(MILESTONE_MACHINE, doc.request_id, milestoneView(doc));
-        await milestones.insertOne({ ...doc, outbox: messages });
+        await milestones.insertOne(withOutbox(doc, messages));
         return { doc, messages };
       });
       await publish(milestones, doc._id, messages);

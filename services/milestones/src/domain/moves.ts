@@ -7,6 +7,8 @@ import {
   domainEvent,
   type AuditRecord,
   type OutboxMessage,
+  pushOutbox,
+  type OutboxFields,
 } from '@handoff/runtime';
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
@@ -98,13 +100,12 @@ export function creationMessages(
 }
 
 /** The fields every document that moves through a state machine has. */
-interface Moving<S extends string> {
+interface Moving<S extends string> extends OutboxFields {
   _id: string;
   request_id: string;
   status: S;
   deadline_at: Date | null;
   updated_at: Date;
-  outbox?: OutboxMessage[];
 }
 
 export interface MoveSpec<D extends Moving<S>, S extends string, A extends string> {
@@ -176,7 +177,7 @@ export async function move<D extends Moving<S>, S extends string, A extends stri
       eventMessage && audit
         ? { ...eventMessage, local: { audit } }
         : (eventMessage ?? (audit ? auditMessage('milestones', audit.action, audit) : undefined));
-    const update = { $set: set, ...(message ? { $push: { outbox: message } } : {}) };
+    const update = pushOutbox({ $set: set }, message ? [message] : []);
     // Status and updated_at make this a compare-and-set on MongoDB (a move that keeps the state
     // still changes updated_at); the serializer gives one replica on FerretDB the same guarantee.
     const updated = (await collection.findOneAndUpdate(

@@ -15,7 +15,7 @@ import {
 } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Collection, Filter, OptionalUnlessRequiredId } from 'mongodb';
-import { minorUnits } from '@handoff/runtime';
+import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import {
   collectionsOf,
@@ -150,10 +150,7 @@ async function insertOnce<D extends { _id: string; request_id: string }>(
 ): Promise<() => Promise<void>> {
   const messages = creationMessages(machine, doc.request_id, view(doc));
   try {
-    await collection.insertOne({
-      ...doc,
-      outbox: messages,
-    } as unknown as OptionalUnlessRequiredId<D>);
+    await collection.insertOne(withOutbox(doc, messages) as unknown as OptionalUnlessRequiredId<D>);
   } catch (error) {
     if ((error as { code?: unknown }).code === 11000) return async () => undefined;
     throw error;
@@ -308,7 +305,7 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
           updated_at: now,
         };
         const messages = creationMessages(PROPOSAL_MACHINE, request_id, proposalView(doc));
-        await proposals.insertOne({ ...doc, outbox: messages });
+        await proposals.insertOne(withOutbox(doc, messages));
         return { doc, messages };
       });
       await publish(proposals, doc._id, messages);

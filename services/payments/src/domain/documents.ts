@@ -4,12 +4,12 @@ import {
   type PAYMENT_PROVIDERS,
   type PaymentRequest,
 } from '@handoff/contracts';
-import type { OutboxMessage } from '@handoff/runtime';
+import type { OutboxFields } from '@handoff/runtime';
 import type { PaymentRequestStatus, PaymentStatus } from './states.ts';
 
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-export interface PaymentRequestDoc {
+export interface PaymentRequestDoc extends OutboxFields {
   _id: string;
   request_id: string;
   /** The integration that proposed it: the tenant it belongs to. */
@@ -34,10 +34,9 @@ export interface PaymentRequestDoc {
    */
   payment_id?: string | null;
   payment_created?: boolean;
-  outbox?: OutboxMessage[];
 }
 
-export interface PaymentDoc {
+export interface PaymentDoc extends OutboxFields {
   _id: string;
   payment_request_id: string;
   request_id: string;
@@ -64,7 +63,6 @@ export interface PaymentDoc {
   charged_at: Date | null;
   /** Staff's `sub` or `system`, for the last move. */
   decided_by: string | null;
-  outbox?: OutboxMessage[];
 }
 
 export function paymentRequestView(doc: PaymentRequestDoc): PaymentRequest {

@@ -7,6 +7,7 @@ import {
   domainEvent,
   type AuditRecord,
   type OutboxMessage,
+  pushOutbox,
 } from '@handoff/runtime';
 import type { PaymentContext } from './context.ts';
 import {
@@ -112,7 +113,7 @@ export async function moveRequest(
     // single replica the same guarantee on FerretDB.
     const updated = await ctx.requests.findOneAndUpdate(
       { _id: id, status: before.status },
-      { $set: change, $push: { outbox: message } },
+      pushOutbox({ $set: change }, [message]),
       { returnDocument: 'after' },
     );
     if (!updated) {
@@ -185,7 +186,7 @@ export async function movePayment(
     const message = moveMessage(PAYMENT_MACHINE.events[action], before.request_id, after, audit);
     const updated = await ctx.payments.findOneAndUpdate(
       { _id: id, status: before.status },
-      { $set: change, $push: { outbox: message } },
+      pushOutbox({ $set: change }, [message]),
       { returnDocument: 'after' },
     );
     if (!updated) {

@@ -1,6 +1,6 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
-import { domainEvent, minorUnits, type OutboxMessage } from '@handoff/runtime';
+import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
 import type { PaymentContext } from '../domain/context.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
@@ -37,7 +37,7 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       const view = paymentRequestView(doc);
       const type = PAYMENT_REQUEST_MACHINE.created_event;
       const messages: OutboxMessage[] = type ? [domainEvent(type, request_id, view)] : [];
-      await requests.insertOne({ ...doc, outbox: messages });
+      await requests.insertOne(withOutbox(doc, messages));
       await ctx.publish(requests, doc._id, messages);
       return view;
     }),

@@ -6,12 +6,10 @@ import type { PaymentDoc, PaymentRequestDoc } from '../domain/documents.ts';
 export const PAYMENT_REQUESTS = 'payment_requests';
 export const PAYMENTS = 'payments';
 
-const pendingOutbox = {
-  key: { 'outbox.created_at': 1 },
-  options: { name: 'outbox_pending' },
-} as const;
-
-/** The collections this service owns. No other service reads or writes them. */
+/**
+ * The collections this service owns. No other service reads or writes them. The outbox's index
+ * comes from the runtime, on every collection the outbox sweeps.
+ */
 export const collections: CollectionPlan = {
   [PAYMENT_REQUESTS]: [
     // A request's approved payment requests, oldest first (`list_approved`).
@@ -25,7 +23,6 @@ export const collections: CollectionPlan = {
       key: { status: 1, payment_created: 1, decided_at: 1 },
       options: { name: 'approved_without_payment' },
     },
-    pendingOutbox,
   ],
   [auditCollectionName('payments')]: auditIndexes,
   [PAYMENTS]: [
@@ -37,7 +34,6 @@ export const collections: CollectionPlan = {
     { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
     // Payments the provider was not yet asked to charge (the recovery sweep).
     { key: { status: 1, charged_at: 1, created_at: 1 }, options: { name: 'uncharged' } },
-    pendingOutbox,
   ],
 };
 

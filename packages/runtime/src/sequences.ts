@@ -1,0 +1,123 @@
+import { SEQUENCES_BUCKET, SequenceState } from '@handoff/contracts';
+import { createSerializer } from '@handoff/store';
+import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
+import { Kvm, type KV } from '@nats-io/kv';
+
+/** The `sequence` of a request's event: the same number whenever it is asked for the same event. */
+export type SequenceAllocator = (requestId: string, eventId: string) => Promise<number>;
+
+const MAX_ATTEMPTS = 50;
+/** Requests whose last entry this process remembers, so a busy request costs one write, no read. */
+const REMEMBERED_REQUESTS = 10_000;
+
+interface Known {
+  revision: number;
+  state: SequenceState;
+}
+
+/**
+ * Allocates sequences from the `HANDOFF_SEQUENCES` bucket: read the request's entry, hand out the
+ * event's number if it is among the recent ones, else write `last + 1` with a revision
+ * compare-and-set and read again on a conflict (another service or replica wrote first). Every
+ * service allocates this way, so there is one counter per request and no round trip to intake.
+ *
+ * A remembered entry may be stale; that only costs a conflict and a read, never a wrong number:
+ * numbers are never taken back, so an event id found in a stale entry really has that number.
+ */
+export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
+  let bucket: Promise<KV> | undefined;
+  // No direct gets: reads go to the stream leader, so the entry read after a conflict is current.
+  const open = () => (bucket ??= new Kvm(js).open(SEQUENCES_BUCKET.name, { allow_direct: false }));
+  // One allocation per request at a time in this process: no conflicts with ourselves.
+  const serialize = createSerializer();
+  const known = new Map<string, Known>();
+
+  const remember = (requestId: string, entry: Known) => {
+    known.delete(requestId);
+    known.set(requestId, entry);
+    if (known.size > REMEMBERED_REQUESTS) {
+      const oldest = known.keys().next();
+      if (!oldest.done) known.delete(oldest.value);
+    }
+  };
+
+  const read = async (kv: KV, requestId: string): Promise<Known | undefined> => {
+    const entry = await kv.get(requestId);
+    if (!entry || entry.operation !== 'PUT') return undefined;
+    return { revision: entry.revision, state: SequenceState.parse(entry.json()) };
+  };
+
+  return (requestId, eventId) =>
+    serialize(requestId, async () => {
+      const kv = await open();
+      let current = known.get(requestId) ?? (await read(kv, requestId));
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+        const given = current?.state.recent.find(([id]) => id === eventId);
+        if (given) {
+          if (current) remember(requestId, current);
+          return given[1];
+        }
+        const sequence = (current?.state.last ?? 0) + 1;
+        const state: SequenceState = {
+          last: sequence,
+          recent: [...(current?.state.recent ?? []), [eventId, sequence] as [string, number]].slice(
+            -SEQUENCES_BUCKET.recentEvents,
+          ),
+        };
+        const value = JSON.stringify(state);
+        try {
+          const revision = current
+            ? await kv.update(requestId, value, current.revision)
+            : await kv.create(requestId, value);
+          remember(requestId, { revision, state });
+          return sequence;
+        } catch (error) {
+          if (!isConflict(error)) throw error;
+          known.delete(requestId);
+          current = await read(kv, requestId);
+        }
+      }
+      throw new Error(`could not allocate a sequence for ${requestId}: too many writers at once`);
+    });
+}
+
+/**
+ * Brings a request's entry up to numbers handed out elsewhere (the counters request documents
+ * carried before this bucket): `last` becomes at least `last`, and `given` joins the recent
+ * pairs, so those events keep their numbers and new ones continue after them.
+ */
+export async function adoptSequence(
+  js: JetStreamClient,
+  requestId: string,
+  last: number,
+  given: readonly (readonly [string, number])[],
+): Promise<void> {
+  const kv = await new Kvm(js).open(SEQUENCES_BUCKET.name, { allow_direct: false });
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const entry = await kv.get(requestId);
+    const current =
+      entry && entry.operation === 'PUT' ? SequenceState.parse(entry.json()) : undefined;
+    const byEvent = new Map<string, number>([...given, ...(current?.recent ?? [])]);
+    const state: SequenceState = {
+      last: Math.max(last, current?.last ?? 0),
+      recent: [...byEvent].sort(([, a], [, b]) => a - b).slice(-SEQUENCES_BUCKET.recentEvents),
+    };
+    const value = JSON.stringify(state);
+    try {
+      if (entry && entry.operation === 'PUT') await kv.update(requestId, value, entry.revision);
+      else await kv.create(requestId, value);
+      return;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw new Error(`could not adopt the sequence of ${requestId}: too many writers at once`);
+}
+
+function isConflict(error: unknown): boolean {
+  return (
+    error instanceof JetStreamApiError &&
+    (error.code === JetStreamApiCodes.StreamWrongLastSequence ||
+      error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
+  );
+}

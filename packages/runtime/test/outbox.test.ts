@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
+import { AUDIT_STREAM, newId } from '@handoff/contracts';
+import { createLogger } from '@handoff/observability';
+import { connectStore, type Store } from '@handoff/store';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import type { Collection } from 'mongodb';
+import {
+  createOutbox,
+  outboxMessage,
+  pushOutbox,
+  withOutbox,
+  type Outbox,
+  type OutboxDocument,
+} from '../src/index.ts';
+
+const logger = createLogger({ service: 'outbox-test', version: '0', level: 'silent' });
+let bus: Bus;
+let store: Store;
+let docs: Collection<OutboxDocument & { n?: number }>;
+let outbox: Outbox;
+
+beforeAll(async () => {
+  bus = await connectBus({ url: testServers().natsUrl, name: 'outbox-test', logger });
+  await ensureStreams(bus.jsm);
+  store = await connectStore({
+    url: testServers().mongoUrl,
+    database: uniqueDatabase('outbox'),
+    appName: 'outbox-test',
+    logger,
+  });
+  docs = store.db.collection('outbox_docs');
+  outbox = createOutbox({
+    js: bus.js,
+    logger,
+    collections: [docs],
+    serialize: store.serialize,
+  });
+});
+
+afterAll(async () => {
+  await outbox.flush();
+  await bus.nc.close();
+  await store.close();
+});
+
+const message = (ageMs = 0) => {
+  const id = newId('evt');
+  return {
+    ...outboxMessage(id, `handoff.audit.outboxtest.${id}`, { id }),
+    created_at: new Date(Date.now() - ageMs),
+  };
+};
+
+/** How many messages the audit stream holds on this message's subject (0 or 1). */
+async function published(subject: string): Promise<number> {
+  const info = await bus.jsm.streams.info(AUDIT_STREAM.name, { subjects_filter: subject });
+  return info.state.subjects?.[subject] ?? 0;
+}
+
+describe('the outbox', () => {
+  it('publishes at once and clears the outbox and its marker with the next batch', async () => {
+    const first = message();
+    const second = message();
+    const id = newId('msg');
+    await docs.insertOne(withOutbox({ _id: id }, [first, second]));
+    expect(await docs.findOne({ _id: id })).toMatchObject({ outbox_pending: true });
+
+    await outbox.publish(docs, id, [first, second]);
+    expect(await published(first.subject)).toBe(1);
+    expect(await published(second.subject)).toBe(1);
+    await outbox.flush();
+    const doc = await docs.findOne({ _id: id });
+    expect(doc?.outbox).toEqual([]);
+    expect(doc?.outbox_pending).toBeUndefined();
+  });
+
+  it('keeps the marker when a message is added before the published ones are removed', async () => {
+    const first = message();
+    const id = newId('msg');
+    await docs.insertOne(withOutbox({ _id: id }, [first]));
+    await outbox.publish(docs, id, [first]);
+    // A second change of the document lands between the publish and the batched removal.
+    const second = message(60_000);
+    await store.serialize(docs, id, () =>
+      docs.updateOne({ _id: id }, pushOutbox({ $set: { n: 2 } }, [second])),
+    );
+    await outbox.flush();
+    const doc = await docs.findOne({ _id: id });
+    expect(doc?.outbox?.map((m) => m.id)).toEqual([second.id]);
+    expect(doc?.outbox_pending).toBe(true);
+    // The sweep finds it by the marker, publishes it and clears the document.
+    expect(await outbox.sweep()).toBe(1);
+    expect(await published(second.subject)).toBe(1);
+    expect(await docs.findOne({ _id: id })).toMatchObject({ outbox: [], n: 2 });
+    expect((await docs.findOne({ _id: id }))?.outbox_pending).toBeUndefined();
+  });
+
+  it('sweeps what a crash left, leaves young messages to their call, and drops a stale marker', async () => {
+    const old = message(60_000);
+    const young = message();
+    const crashed = newId('msg');
+    const inFlight = newId('msg');
+    const emptied = newId('msg');
+    await docs.insertMany([
+      withOutbox({ _id: crashed }, [old]),
+      withOutbox({ _id: inFlight }, [young]),
+      // A crash between the removal of the last message and the unset.
+      { _id: emptied, outbox: [], outbox_pending: true },
+    ]);
+    expect(await outbox.sweep()).toBe(1);
+    expect(await published(old.subject)).toBe(1);
+    expect(await published(young.subject)).toBe(0);
+    const after = await docs
+      .find({ _id: { $in: [crashed, inFlight, emptied] } })
+      .sort({ _id: 1 })
+      .toArray();
+    const byId = new Map(after.map((doc) => [doc._id, doc]));
+    expect(byId.get(crashed)).toEqual({ _id: crashed, outbox: [] });
+    expect(byId.get(inFlight)).toMatchObject({ outbox: [young], outbox_pending: true });
+    expect(byId.get(emptied)).toEqual({ _id: emptied, outbox: [] });
+    // The young message's own call would publish it; it is not the next test's business.
+    await docs.deleteOne({ _id: inFlight });
+  });
+
+  it('adopts messages written before the marker existed', async () => {
+    const legacy = message(60_000);
+    const id = newId('msg');
+    await docs.insertOne({ _id: id, outbox: [legacy] });
+    expect(await outbox.adoptUnmarked()).toBe(1);
+    expect(await outbox.sweep()).toBe(1);
+    expect(await published(legacy.subject)).toBe(1);
+    expect(await docs.findOne({ _id: id })).toEqual({ _id: id, outbox: [] });
+  });
+});
