@@ -1,0 +1,218 @@
+// A whole engagement through @handoff/sdk only, against the stack as `npm start` runs it: the
+// agent client for the customer's side, the provider and staff clients for theirs. Onboarding
+// the agent reuses the devstack's HTTP helper, as every stack test does.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SCOPES } from '@handoff/contracts';
+import { startStack, waitUntilReady, type Stack } from '@handoff/devstack';
+import { onboardAgent } from '@handoff/devstack/gateway-client';
+import { eventually } from '@handoff/testkit';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createHandoffClient,
+  createProviderClient,
+  createStaffClient,
+  HandoffError,
+  toArray,
+  unwrap,
+  type HandoffClient,
+} from '../src/index.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'handoff-sdk-'));
+const lines: string[] = [];
+let stack: Stack;
+let base: string;
+let staffToken: string;
+let agent: HandoffClient;
+
+beforeAll(async () => {
+  stack = await startStack({
+    dataDir,
+    port: 0,
+    logLevel: 'warn',
+    env: { PAYMENT_PROVIDER: 'manual' },
+    events: {
+      onLine: (name, line) => {
+        lines.push(`${name} | ${line}`);
+        if (lines.length > 200) lines.shift();
+      },
+      onStart() {},
+      onExit() {},
+    },
+  });
+  base = stack.state().gateway_url;
+  if (!(await waitUntilReady(base, 60_000))) throw new Error('the stack did not become ready');
+  staffToken = await stack.staffToken();
+  const key = await onboardAgent({
+    gatewayUrl: base,
+    staffToken,
+    scopes: SCOPES,
+    appName: 'SDK engagement test',
+  });
+  agent = createHandoffClient({ baseUrl: base, apiKey: key.api_key });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('@handoff/sdk against the local stack', () => {
+  it('drives a whole engagement, from the handoff to a completed request', async () => {
+    try {
+      await engagement();
+    } catch (error) {
+      throw new Error(`${String(error)}\nlast service lines:\n${lines.slice(-40).join('\n')}`, {
+        cause: error,
+      });
+    }
+  }, 240_000);
+
+  it('throws typed problems with the code and the field errors', async () => {
+    const invalid = await agent.requests
+      .create({ message: '', budget_min: -1 })
+      .catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(HandoffError);
+    const problem = invalid as HandoffError;
+    expect(problem.status).toBe(422);
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors.map((error) => error.pointer)).toEqual(
+      expect.arrayContaining(['/message', '/budget_min']),
+    );
+    expect(problem.requestId).toMatch(/.+/);
+
+    const wrongToken = await agent.requests
+      .get('req_unknown', { token: 'hrt_nope' })
+      .catch((error: unknown) => error);
+    expect(wrongToken).toMatchObject({ status: 404, code: 'request_not_found' });
+  });
+});
+
+async function engagement() {
+  const staff = createStaffClient({ baseUrl: base, token: staffToken });
+
+  const categories = await agent.services();
+  expect(categories.data.map((category) => category.slug)).toContain('web-development');
+
+  const created = await agent.requests.create({
+    message: 'We need a landing page for our bakery, with an order form.',
+    category: 'web-development',
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    contact_permission: true,
+    budget_min: 500,
+    budget_max: 1500,
+  });
+  const id = created.id;
+  expect(created.request_token).toMatch(/^hrt_/);
+
+  // Staff onboard a provider and route the request to it.
+  const provider = await unwrap(
+    staff.POST('/v1/staff/providers', {
+      body: {
+        name: 'Lovelace Studio',
+        email: 'lovelace@providers.example.com',
+        categories: ['web-development'],
+      },
+    }),
+  );
+  const providerKey = await unwrap(
+    staff.POST('/v1/staff/providers/{id}/keys', {
+      params: { path: { id: provider.id } },
+      body: {},
+    }),
+  );
+  const chosen = createProviderClient({ baseUrl: base, apiKey: providerKey.api_key });
+  await unwrap(
+    staff.PATCH('/v1/staff/requests/{id}', {
+      params: { path: { id } },
+      body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
+    }),
+  );
+
+  // The conversation both ways, then a proposal the customer accepts.
+  await unwrap(
+    chosen.POST('/v1/provider/requests/{id}/messages', {
+      params: { path: { id } },
+      body: { message: 'Do you already have a domain name?' },
+    }),
+  );
+  await agent.requests.sendMessage(id, { message: 'Yes: bakery.example.' });
+  const read = await agent.requests.get(id);
+  expect(read.conversation.map((message) => message.message)).toEqual([
+    'Do you already have a domain name?',
+    'Yes: bakery.example.',
+  ]);
+
+  const proposal = await unwrap(
+    chosen.POST('/v1/provider/requests/{id}/proposals', {
+      params: { path: { id } },
+      body: {
+        message: 'A one-page site with an order form, in two weeks.',
+        amount: 1200,
+        currency: 'USD',
+        estimated_days: 14,
+        milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
+      },
+    }),
+  );
+  const open = await toArray(agent.requests.proposals.list(id, { status: 'submitted' }));
+  expect(open.map((item) => item.id)).toEqual([proposal.id]);
+  const accepted = await agent.requests.proposals.accept(id, proposal.id);
+  expect(accepted.job).toMatchObject({ status: 'active', provider_id: provider.id });
+  const jobId = accepted.job.id;
+
+  // The milestone: submitted, sent back once, submitted again and approved.
+  const milestones = await eventually(async () => {
+    const all = await toArray(agent.requests.milestones.list(id));
+    expect(all).toHaveLength(1);
+    return all;
+  });
+  const milestoneId = milestones[0]?.id ?? '';
+  const onMilestone = { params: { path: { id: milestoneId } } };
+  await unwrap(
+    chosen.POST('/v1/provider/milestones/{id}/deliverables', {
+      ...onMilestone,
+      body: { title: 'First version', url: 'https://preview.example.com/bakery-v1' },
+    }),
+  );
+  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  expect(
+    await agent.requests.milestones.requestChanges(id, milestoneId, {
+      reason: 'The order form needs a pickup time.',
+    }),
+  ).toMatchObject({ status: 'changes_requested' });
+  const illegal = await agent.requests.milestones
+    .approve(id, milestoneId)
+    .catch((error: unknown) => error);
+  expect(illegal).toMatchObject({ status: 409, code: 'invalid_state_transition' });
+  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  expect(await agent.requests.milestones.approve(id, milestoneId)).toMatchObject({
+    status: 'approved',
+  });
+
+  // A dispute opened, commented on and withdrawn; then the job and the request complete.
+  const dispute = await agent.requests.disputes.open(id, {
+    kind: 'refund',
+    reason: 'The order form sends no confirmation e-mail.',
+    amount: 200,
+    currency: 'USD',
+  });
+  await agent.requests.disputes.comment(id, dispute.id, { message: 'Fixed now, thanks.' });
+  expect(await agent.requests.disputes.withdraw(id, dispute.id)).toMatchObject({
+    status: 'withdrawn',
+  });
+  await unwrap(chosen.POST('/v1/provider/jobs/{id}/complete', { params: { path: { id: jobId } } }));
+  await eventually(async () => {
+    const done = await agent.requests.get(id);
+    expect(done).toMatchObject({ status: 'completed' });
+    return done;
+  });
+
+  // The event feed, paged by the SDK, has the whole story.
+  const events = await toArray(agent.events.list({ request_id: id }));
+  expect(events.map((event) => event.type)).toEqual(
+    expect.arrayContaining(['request.created', 'proposal.accepted', 'job.completed']),
+  );
+}
