@@ -17,4 +17,5 @@ export * from './services.ts';
 export * from './subjects.ts';
 export * from './secrets.ts';
 export * from './text.ts';
+export * from './updates.ts';
 export * from './webhooks.ts';

@@ -1,7 +1,7 @@
 import { createApi, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
 import { paginate } from './paginate.ts';
-import type { BodyOf, paths, QueryOf, RequestCreate } from './types.ts';
+import type { BodyOf, Event, paths, QueryOf, RequestCreate } from './types.ts';
 
 export interface AgentClientOptions extends ClientOptions {
   /** The agent key, `hk_live_...`. */
@@ -245,6 +245,44 @@ export function createHandoffClient(options: AgentClientOptions) {
           ...signal(opts),
         }),
       ),
+    /**
+     * One long-poll (`GET /v1/request/{id}/events`): the events after `after`, in sequence
+     * order, answered at once when there are some, else after up to `wait` seconds (≤ 25).
+     */
+    waitForUpdates: (
+      id: string,
+      query: { after?: number; wait?: number; limit?: number } = {},
+      opts?: TokenOption,
+    ) =>
+      unwrap(
+        api.GET('/v1/request/{id}/events', {
+          params: { ...on(id, opts), query },
+          ...signal(opts),
+        }),
+      ),
+    /**
+     * Every event of the request from `after` on, as it happens: `for await (const event of
+     * client.requests.updates(id))`. It long-polls without end; `break` (or the signal) stops it.
+     */
+    updates: async function* (
+      id: string,
+      opts: TokenOption & { after?: number; wait?: number } = {},
+    ): AsyncGenerator<Event, void, undefined> {
+      let after = opts.after ?? 0;
+      while (!opts.signal?.aborted) {
+        let page: { data: Event[] };
+        try {
+          page = await requests.waitForUpdates(id, { after, wait: opts.wait ?? 25 }, opts);
+        } catch (error) {
+          if (opts.signal?.aborted) return;
+          throw error;
+        }
+        for (const event of page.data) {
+          after = Math.max(after, event.data.sequence);
+          yield event;
+        }
+      }
+    },
     proposals,
     milestones,
     disputes,

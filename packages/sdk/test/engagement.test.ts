@@ -107,6 +107,12 @@ async function engagement() {
   const id = created.id;
   expect(created.request_token).toMatch(/^hrt_/);
 
+  // The long-poll: the first event is there at once; the next one wakes a waiting poll.
+  const updates = agent.requests.updates(id);
+  const first = await updates.next();
+  expect(first.value).toMatchObject({ type: 'request.created', data: { sequence: 1 } });
+  const pending = updates.next();
+
   // Staff onboard a provider and route the request to it.
   const provider = await unwrap(
     staff.POST('/v1/staff/providers', {
@@ -130,6 +136,7 @@ async function engagement() {
       body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
     }),
   );
+  expect((await pending).value).toMatchObject({ type: 'request.updated', data: { sequence: 2 } });
 
   // The conversation both ways, then a proposal the customer accepts.
   await unwrap(
@@ -209,6 +216,20 @@ async function engagement() {
     expect(done).toMatchObject({ status: 'completed' });
     return done;
   });
+
+  // The updates iterator follows the story to its end, in sequence order with no gap.
+  const story: string[] = ['request.created', 'request.updated'];
+  for await (const event of updates) {
+    expect(event.data.sequence).toBe(story.length + 1);
+    story.push(event.type);
+    if (event.type === 'request.updated' && event.data.object.status === 'completed') break;
+  }
+  expect(story).toEqual(
+    expect.arrayContaining(['message.created', 'proposal.accepted', 'milestone.approved']),
+  );
+  // Nothing newer: the poll waits, then answers an empty list.
+  const quiet = await agent.requests.waitForUpdates(id, { after: story.length, wait: 1 });
+  expect(quiet).toEqual({ object: 'list', data: [], has_more: false });
 
   // The event feed, paged by the SDK, has the whole story.
   const events = await toArray(agent.events.list({ request_id: id }));

@@ -15,6 +15,7 @@ import { createApp } from './http/app.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
+import { createUpdateHub } from './routes/updates.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -52,6 +53,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
   const server = createServer();
+  // Long-polls for a request's events, woken by the events on the bus.
+  const updates = createUpdateHub(bus.nc);
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
@@ -74,7 +77,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
       limiter,
       policies,
-      routes: withOpenApi(gatewayRoutes(env)),
+      routes: withOpenApi(gatewayRoutes(env, updates)),
       isAccepting: () => accepting,
     });
     server.on('request', app);
@@ -84,6 +87,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       server.listen(env.PORT, resolve);
     });
   } catch (error) {
+    await updates.close();
     keys.stop();
     providers.stop();
     await bus.nc.close();
@@ -101,6 +105,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     stop() {
       stopping ??= (async () => {
         accepting = false;
+        // Waiting long-polls answer now with what they have, so that closing does not wait 25 s.
+        await updates.close();
         // Stop taking connections, let in-flight requests finish, then drain the bus.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

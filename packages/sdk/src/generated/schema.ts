@@ -866,6 +866,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Long-poll for the events of one request after a `sequence`, in sequence order: answers at once when there are some, else waits up to `wait` seconds (at most 25) for the next one and answers an empty list when none came. Needs `requests:read` (the request's own updates, like reading it) and the request token; `events:read` is for the integration-wide feed. Each key may hold 20 waiting long-polls per gateway; past that, 429 with `Retry-After`.
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["waitForRequestUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request/{id}/jobs": {
         parameters: {
             query?: never;
@@ -5887,6 +5907,119 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ConflictOrKeyInUse"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    waitForRequestUpdates: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+                wait?: number;
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description Sent with every success of this operation.
+                     * @example no-store
+                     */
+                    "Cache-Control": string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                object: {
+                                    [key: string]: unknown;
+                                };
+                                request_id: string;
+                                sequence: number;
+                            };
+                            id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
