@@ -1,4 +1,5 @@
 import { connectBus } from '@handoff/bus';
+import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { packageVersion } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const server = createServer();
   // Long-polls for a request's events, woken by the events on the bus.
   const updates = createUpdateHub(bus.nc);
+  // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
+  const mcp = createMcpHttpHandler({
+    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  });
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
@@ -79,6 +84,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       policies,
       routes: withOpenApi(gatewayRoutes(env, updates)),
       isAccepting: () => accepting,
+      mounts: [{ path: '/mcp', handle: mcp.handle }],
     });
     server.on('request', app);
     server.keepAliveTimeout = 5_000;
@@ -107,6 +113,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         accepting = false;
         // Waiting long-polls answer now with what they have, so that closing does not wait 25 s.
         await updates.close();
+        await mcp.close();
         // Stop taking connections, let in-flight requests finish, then drain the bus.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

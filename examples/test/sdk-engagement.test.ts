@@ -3,12 +3,7 @@
 // the agent reuses the devstack's HTTP helper, as every stack test does.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { startStack, waitUntilReady, type Stack } from '@handoff/devstack';
-import { onboardAgent } from '@handoff/devstack/gateway-client';
 import { eventually } from '@handoff/testkit';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createHandoffClient,
   createProviderClient,
@@ -17,56 +12,31 @@ import {
   toArray,
   unwrap,
   type HandoffClient,
-} from '../src/index.ts';
+} from '@handoff/sdk';
+import { startLocalStack, withServiceLines, type LocalStack } from './support.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'handoff-sdk-'));
-const lines: string[] = [];
-let stack: Stack;
+let stack: LocalStack;
 let base: string;
 let staffToken: string;
 let agent: HandoffClient;
 
 beforeAll(async () => {
-  stack = await startStack({
-    dataDir,
-    port: 0,
-    logLevel: 'warn',
-    env: { PAYMENT_PROVIDER: 'manual' },
-    events: {
-      onLine: (name, line) => {
-        lines.push(`${name} | ${line}`);
-        if (lines.length > 200) lines.shift();
-      },
-      onStart() {},
-      onExit() {},
-    },
+  stack = await startLocalStack('sdk');
+  base = stack.base;
+  staffToken = stack.staffToken;
+  agent = createHandoffClient({
+    baseUrl: base,
+    apiKey: await stack.agentKey(SCOPES, 'SDK engagement test'),
   });
-  base = stack.state().gateway_url;
-  if (!(await waitUntilReady(base, 60_000))) throw new Error('the stack did not become ready');
-  staffToken = await stack.staffToken();
-  const key = await onboardAgent({
-    gatewayUrl: base,
-    staffToken,
-    scopes: SCOPES,
-    appName: 'SDK engagement test',
-  });
-  agent = createHandoffClient({ baseUrl: base, apiKey: key.api_key });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('@handoff/sdk against the local stack', () => {
   it('drives a whole engagement, from the handoff to a completed request', async () => {
-    try {
-      await engagement();
-    } catch (error) {
-      throw new Error(`${String(error)}\nlast service lines:\n${lines.slice(-40).join('\n')}`, {
-        cause: error,
-      });
-    }
+    await withServiceLines(stack, engagement);
   }, 240_000);
 
   it('throws typed problems with the code and the field errors', async () => {
