@@ -29,6 +29,9 @@ export interface UpdateHub {
   close(): Promise<void>;
 }
 
+/** Requests whose last announced sequence the hub remembers. */
+const RECENT_REQUESTS = 10_000;
+
 const EventAnnouncement = z.object({
   data: z.object({ request_id: z.string(), sequence: z.number().int() }),
 });
@@ -47,6 +50,11 @@ export function createUpdateHub(
   const byRequest = new Map<string, Set<{ notify(sequence: number): void }>>();
   const perKey = new Map<string, number>();
   const everyone = new Set<{ notify(sequence: number): void }>();
+  /**
+   * The last sequence announced per request (the most recent requests only): a poll that starts
+   * after the announcement but before the dispatcher stored the event still knows it is coming.
+   */
+  const latest = new Map<string, number>();
   let closed = false;
 
   const subscription: Subscription = nc.subscribe(`${subjects.event('>')}`, {
@@ -59,6 +67,15 @@ export function createUpdateHub(
         announced = parsed.data;
       } catch {
         return;
+      }
+      const { request_id: requestId, sequence } = announced.data;
+      const known = latest.get(requestId) ?? 0;
+      // Re-inserted, so that the map's order is least recently announced first.
+      latest.delete(requestId);
+      latest.set(requestId, Math.max(sequence, known));
+      if (latest.size > RECENT_REQUESTS) {
+        const oldest = latest.keys().next();
+        if (!oldest.done) latest.delete(oldest.value);
       }
       for (const waiter of byRequest.get(announced.data.request_id) ?? []) {
         waiter.notify(announced.data.sequence);
@@ -90,7 +107,7 @@ export function createUpdateHub(
         },
       };
       const waiter: Waiter = {
-        announced: 0,
+        announced: latest.get(requestId) ?? 0,
         wait(ms, signal) {
           if (closed || signal.aborted) return Promise.resolve();
           return new Promise<void>((resolve) => {
@@ -197,6 +214,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
             headers: { 'Retry-After': '1' },
           });
         }
+        if (wait === 0) return eventsAfter(ctx, id, after, limit);
         // Registered before the first read, so an event stored in between still wakes it.
         const waiter = hub.register(id, ctx.agent?.key_id ?? '');
         const gone = new AbortController();
