@@ -11,16 +11,39 @@ import {
   HandoffError,
   toArray,
   unwrap,
+  verifyWebhook,
+  type Event,
   type HandoffClient,
 } from '@handoff/sdk';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startLocalStack, withServiceLines, type LocalStack } from './support.ts';
 
 let stack: LocalStack;
 let base: string;
 let staffToken: string;
 let agent: HandoffClient;
+/** A webhook receiver on loopback that verifies every delivery with the SDK. */
+let receiver: Server;
+let secret = '';
+const verified: Event[] = [];
+const refused: string[] = [];
 
 beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        verified.push(verifyWebhook(secret, Buffer.concat(chunks), req.headers));
+        res.writeHead(204).end();
+      } catch (error) {
+        refused.push(String(error));
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   stack = await startLocalStack('sdk');
   base = stack.base;
   staffToken = stack.staffToken;
@@ -32,6 +55,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('@handoff/sdk against the local stack', () => {
@@ -61,6 +86,13 @@ describe('@handoff/sdk against the local stack', () => {
 
 async function engagement() {
   const staff = createStaffClient({ baseUrl: base, token: staffToken });
+
+  const { port } = receiver.address() as AddressInfo;
+  const endpoint = await agent.webhookEndpoints.create({
+    url: `http://127.0.0.1:${port}/hooks`,
+    event_types: ['request.created', 'job.completed'],
+  });
+  secret = endpoint.secret;
 
   const categories = await agent.services();
   expect(categories.data.map((category) => category.slug)).toContain('web-development');
@@ -200,6 +232,17 @@ async function engagement() {
   // Nothing newer: the poll waits, then answers an empty list.
   const quiet = await agent.requests.waitForUpdates(id, { after: story.length, wait: 1 });
   expect(quiet).toEqual({ object: 'list', data: [], has_more: false });
+
+  // The webhooks of the request arrived and verified with the SDK.
+  await eventually(
+    () => {
+      const mine = verified.filter((event) => event.data.request_id === id);
+      expect(mine.map((event) => event.type).sort()).toEqual(['job.completed', 'request.created']);
+      return mine;
+    },
+    { timeoutMs: 30_000 },
+  );
+  expect(refused).toEqual([]);
 
   // The event feed, paged by the SDK, has the whole story.
   const events = await toArray(agent.events.list({ request_id: id }));

@@ -69,6 +69,31 @@ const created = {
   request_token: 'hrt_1',
 };
 
+describe('paging', () => {
+  it('follows starting_after until has_more is false, one page at a time', async () => {
+    const page = (ids: string[], hasMore: boolean) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: hasMore,
+        data: ids.map((id) => ({ id, object: 'event', type: 'request.created' })),
+      },
+    });
+    const { seen, baseUrl } = await scripted([
+      page(['evt_3', 'evt_2'], true),
+      page(['evt_1'], false),
+    ]);
+    const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
+    const ids: string[] = [];
+    for await (const event of client.events.list({ request_id: 'req_1' })) ids.push(event.id);
+    expect(ids).toEqual(['evt_3', 'evt_2', 'evt_1']);
+    expect(
+      seen.map((call) => new URL(call.url, baseUrl).searchParams.get('starting_after')),
+    ).toEqual([null, 'evt_2']);
+    expect(new URL(seen[1]?.url ?? '', baseUrl).searchParams.get('request_id')).toBe('req_1');
+  });
+});
+
 describe('retries and idempotency keys', () => {
   it('retries a POST after 429, 503 and a busy key, with one Idempotency-Key throughout', async () => {
     const { seen, baseUrl } = await scripted([
