@@ -130,6 +130,38 @@ describe.each<Transport>(['stdio', 'http'])('the MCP server over %s', (transport
   });
 });
 
+describe("the gateway's /mcp", () => {
+  it('refuses a missing or unknown agent key as the agent API does', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'test', version: '0' },
+      },
+    };
+    for (const [authorization, code] of [
+      [undefined, 'api_key_missing'],
+      ['Bearer hk_live_000000000000000000000000000000000000', 'api_key_invalid'],
+    ] as const) {
+      const res = await fetch(`${stack.base}/mcp`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: JSON.stringify(initialize),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(await res.json()).toMatchObject({ code });
+    }
+  });
+});
+
 describe('the MCP tools', () => {
   it('mirror documented operations and need exactly their scopes', () => {
     const document = JSON.parse(

@@ -3,9 +3,21 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandoffMcpServer } from './server.ts';
 
+/** The verified agent key of an MCP request. */
+export interface McpIdentity {
+  integrationId: string;
+  scopes: readonly string[];
+}
+
 export interface McpHttpOptions {
   /** Where the agent API is (the gateway's own address when mounted on it). */
   gatewayUrl: () => string;
+  /**
+   * Verifies the request's `Authorization` itself (the gateway uses its key verifier, so that
+   * failures count against the caller's address and not its own loopback address); it throws
+   * to refuse. Without it the key is checked with `GET /v1/me`.
+   */
+  authenticate?: (req: IncomingMessage, apiKey: string) => Promise<McpIdentity>;
   /** Largest JSON-RPC body accepted (default 1 MiB). */
   maxBodyBytes?: number;
 }
@@ -58,15 +70,17 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
         detail: 'Send the agent key as `Authorization: Bearer hk_live_...`.',
       });
     }
-    let scopes: string[];
-    let integration: string;
-    try {
-      const me = await clientFor(apiKey).me();
-      scopes = [...me.scopes];
-      integration = me.integration_id;
-    } catch (error) {
-      if (error instanceof HandoffError) return problem(res, error.status, { ...error.body });
-      throw error;
+    let identity: McpIdentity;
+    if (options.authenticate) {
+      identity = await options.authenticate(req, apiKey);
+    } else {
+      try {
+        const me = await clientFor(apiKey).me();
+        identity = { integrationId: me.integration_id, scopes: me.scopes };
+      } catch (error) {
+        if (error instanceof HandoffError) return problem(res, error.status, { ...error.body });
+        throw error;
+      }
     }
     const body =
       req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE'
@@ -92,7 +106,7 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
       ...(body === undefined ? {} : { body: new Uint8Array(body) }),
     });
     const response = await handler.fetch(request, {
-      authInfo: { token: apiKey, clientId: integration, scopes },
+      authInfo: { token: apiKey, clientId: identity.integrationId, scopes: [...identity.scopes] },
     });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {

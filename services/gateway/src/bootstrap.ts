@@ -3,6 +3,7 @@ import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { packageVersion } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -13,6 +14,8 @@ import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createApp } from './http/app.ts';
+import { fromBusError, HttpError } from './http/errors.ts';
+import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
@@ -57,8 +60,25 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // Long-polls for a request's events, woken by the events on the bus.
   const updates = createUpdateHub(bus.nc);
   // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
+  const guard = createAuthFailureGuard(limiter, policies.authFailures, logger);
   const mcp = createMcpHttpHandler({
     gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    // The key is checked here, against the caller's address, like every agent route; the tools'
+    // own calls then come from loopback with a key that is known to be good.
+    authenticate: async (req, apiKey) => {
+      const address = (req as Request).ip ?? 'unknown';
+      guard.check(address);
+      try {
+        const agent = await keys.verify(`Bearer ${apiKey}`, randomUUID());
+        return { integrationId: agent.integration_id, scopes: agent.scopes };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) {
+          const blocked = await guard.failed(address);
+          if (blocked) throw blocked;
+        }
+        throw fromBusError(error, 'not_found');
+      }
+    },
   });
   try {
     await ensureRateLimitStream(bus.jsm);
@@ -79,12 +99,29 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
         clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
       }),
-      guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
+      guard,
       limiter,
       policies,
       routes: withOpenApi(gatewayRoutes(env, updates)),
       isAccepting: () => accepting,
-      mounts: [{ path: '/mcp', handle: mcp.handle }],
+      mounts: [
+        {
+          path: '/mcp',
+          handle: async (req, res) => {
+            try {
+              await mcp.handle(req, res);
+            } catch (error) {
+              if (error instanceof HttpError && !res.headersSent) {
+                if (error.status === 401) {
+                  res.set('WWW-Authenticate', 'Bearer realm="handoff"');
+                }
+                return sendHttpError(res, error);
+              }
+              throw error;
+            }
+          },
+        },
+      ],
     });
     server.on('request', app);
     server.keepAliveTimeout = 5_000;
