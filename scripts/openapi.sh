@@ -3,6 +3,7 @@
 #   services/gateway/openapi.json   (OpenAPI 3.1, also served at GET /v1/openapi.json)
 #   packages/contracts/asyncapi.json (AsyncAPI 3.0, the events on the bus)
 #   docs/state-machines.md           (the work lifecycle's state machines, from their data)
+#   packages/sdk/src/generated/schema.ts (the SDK's types, by openapi-typescript from openapi.json)
 # Run it after changing a route, a schema or a machine, and commit the files; the tests fail until you do.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,5 +13,7 @@ cd "$ROOT"
 node services/gateway/src/openapi/write.ts
 node packages/contracts/scripts/write-asyncapi.ts
 node packages/contracts/scripts/write-state-machines.ts
+# After openapi.json, which it is generated from.
+node packages/sdk/scripts/generate.ts
 # The same layout as `npm run format`, so that `prettier --check .` stays quiet.
 prettier --write --log-level=warn services/gateway/openapi.json packages/contracts/asyncapi.json

@@ -16,5 +16,7 @@ export * from './requests.ts';
 export * from './services.ts';
 export * from './subjects.ts';
 export * from './secrets.ts';
+export * from './state-machines-doc.ts';
 export * from './text.ts';
+export * from './updates.ts';
 export * from './webhooks.ts';

@@ -1,7 +1,9 @@
 import { connectBus } from '@handoff/bus';
+import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { packageVersion } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -13,9 +15,12 @@ import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createRequestTokenChecker } from './auth/request-tokens.ts';
 import { createApp } from './http/app.ts';
+import { fromBusError, HttpError } from './http/errors.ts';
+import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
+import { createUpdateHub } from './routes/updates.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -53,6 +58,29 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
   const server = createServer();
+  // Long-polls for a request's events, woken by the events on the bus.
+  const updates = createUpdateHub(bus.nc);
+  // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
+  const guard = createAuthFailureGuard(limiter, policies.authFailures, logger);
+  const mcp = createMcpHttpHandler({
+    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    // The key is checked here, against the caller's address, like every agent route; the tools'
+    // own calls then come from loopback with a key that is known to be good.
+    authenticate: async (req, apiKey) => {
+      const address = (req as Request).ip ?? 'unknown';
+      guard.check(address);
+      try {
+        const agent = await keys.verify(`Bearer ${apiKey}`, randomUUID());
+        return { integrationId: agent.integration_id, scopes: agent.scopes };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) {
+          const blocked = await guard.failed(address);
+          if (blocked) throw blocked;
+        }
+        throw fromBusError(error, 'not_found');
+      }
+    },
+  });
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
@@ -72,12 +100,30 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
         clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
       }),
-      guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
+      guard,
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
-      routes: withOpenApi(gatewayRoutes(env)),
+      routes: withOpenApi(gatewayRoutes(env, updates)),
       isAccepting: () => accepting,
+      mounts: [
+        {
+          path: '/mcp',
+          handle: async (req, res) => {
+            try {
+              await mcp.handle(req, res);
+            } catch (error) {
+              if (error instanceof HttpError && !res.headersSent) {
+                if (error.status === 401) {
+                  res.set('WWW-Authenticate', 'Bearer realm="handoff"');
+                }
+                return sendHttpError(res, error);
+              }
+              throw error;
+            }
+          },
+        },
+      ],
     });
     server.on('request', app);
     server.keepAliveTimeout = 5_000;
@@ -86,6 +132,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       server.listen(env.PORT, resolve);
     });
   } catch (error) {
+    await updates.close();
     keys.stop();
     providers.stop();
     await bus.nc.close();
@@ -103,6 +150,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     stop() {
       stopping ??= (async () => {
         accepting = false;
+        // Waiting long-polls answer now with what they have, so that closing does not wait 25 s.
+        await updates.close();
+        await mcp.close();
         // Stop taking connections, let in-flight requests finish, then drain the bus.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

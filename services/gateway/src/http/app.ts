@@ -14,6 +14,8 @@ export interface AppDeps extends RouteDeps {
   routes: readonly RouteDefinition[];
   /** False once shutdown has begun, so load balancers stop sending traffic. */
   isAccepting: () => boolean;
+  /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
+  mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -48,6 +50,11 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   mountRoutes(app, deps.routes, deps);
+  for (const mount of deps.mounts ?? []) {
+    app.all(mount.path, (req: Request, res: Response, next: NextFunction) => {
+      mount.handle(req, res).catch(next);
+    });
+  }
 
   app.use((req: Request, res: Response) => {
     sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);

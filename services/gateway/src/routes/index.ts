@@ -10,6 +10,7 @@ import { requestRoutes } from './requests.ts';
 import { staffLifecycleRoutes } from './staff-lifecycle.ts';
 import { staffRoutes } from './staff.ts';
 import { stripeRoutes } from './stripe.ts';
+import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 /** The rate-limit policies of this deployment, one window of a minute each. */
@@ -30,7 +31,7 @@ export function ratePolicies(env: Env) {
  * Every route the gateway serves, in one place: the server mounts them and the OpenAPI document
  * is generated from them, so the two cannot disagree.
  */
-export function gatewayRoutes(env: Env): RouteDefinition[] {
+export function gatewayRoutes(env: Env, updates?: UpdateHub): RouteDefinition[] {
   return [
     ...metaRoutes({ policies: ratePolicies(env) }),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
@@ -41,5 +42,6 @@ export function gatewayRoutes(env: Env): RouteDefinition[] {
     ...staffLifecycleRoutes,
     ...webhookRoutes,
     ...stripeRoutes,
+    ...updateRoutes(updates),
   ];
 }

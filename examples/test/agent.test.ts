@@ -1,0 +1,107 @@
+// examples/agent.ts against the local stack, with staff and a provider on the other side: the
+// agent must answer the provider, accept the proposal, approve the milestone and see the request
+// complete, all on its own.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SCOPES } from '@handoff/contracts';
+import { createHandoffClient, toArray, unwrap } from '@handoff/sdk';
+import { eventually } from '@handoff/testkit';
+import { runAgent } from '../agent.ts';
+import { humans, startLocalStack, withServiceLines, type LocalStack } from './support.ts';
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await startLocalStack('agent');
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('the example agent', () => {
+  it('hands off, answers, accepts, approves and waits for completion', async () => {
+    await withServiceLines(stack, async () => {
+      const other = await humans(stack);
+      const client = createHandoffClient({
+        baseUrl: stack.base,
+        apiKey: await stack.agentKey(SCOPES, 'Example agent'),
+      });
+      let routed: (id: string) => void = () => undefined;
+      const requestId = new Promise<string>((resolve) => (routed = resolve));
+      const agent = runAgent({
+        client,
+        onCreated: async ({ id }) => {
+          await other.route(id);
+          routed(id);
+        },
+      });
+      const id = await requestId;
+      const { provider } = other;
+      const onRequest = { params: { path: { id } } };
+
+      await unwrap(
+        provider.POST('/v1/provider/requests/{id}/messages', {
+          ...onRequest,
+          body: { message: 'Do you already have a domain name?' },
+        }),
+      );
+      // The agent's answer arrives in the conversation.
+      await eventually(async () => {
+        const read = await client.requests.get(id);
+        expect(read.conversation.map((message) => message.message)).toEqual([
+          'Do you already have a domain name?',
+          expect.stringContaining('bakery.example'),
+        ]);
+        return read;
+      });
+
+      await unwrap(
+        provider.POST('/v1/provider/requests/{id}/proposals', {
+          ...onRequest,
+          body: {
+            message: 'A one-page site with an order form, in two weeks.',
+            amount: 1200,
+            currency: 'USD',
+            milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
+          },
+        }),
+      );
+      const job = await eventually(async () => {
+        const jobs = await toArray(client.requests.jobs.list(id));
+        expect(jobs).toHaveLength(1);
+        return jobs[0];
+      });
+      const milestones = await toArray(client.requests.milestones.list(id));
+      const milestoneId = milestones[0]?.id ?? '';
+      const onMilestone = { params: { path: { id: milestoneId } } };
+      await unwrap(
+        provider.POST('/v1/provider/milestones/{id}/deliverables', {
+          ...onMilestone,
+          body: { title: 'The page', url: 'https://preview.example.com/bakery' },
+        }),
+      );
+      await unwrap(
+        provider.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }),
+      );
+      await eventually(async () => {
+        const milestone = await unwrap(provider.GET('/v1/provider/milestones/{id}', onMilestone));
+        expect(milestone.status).toBe('approved');
+        return milestone;
+      });
+      await unwrap(
+        provider.POST('/v1/provider/jobs/{id}/complete', {
+          params: { path: { id: job?.id ?? '' } },
+        }),
+      );
+
+      const run = await agent;
+      expect(run).toMatchObject({
+        request_id: id,
+        final_status: 'completed',
+        approved_milestones: [milestoneId],
+        answered_messages: 1,
+      });
+      expect(run.accepted_proposal).toMatch(/^prp_/);
+    });
+  }, 240_000);
+});

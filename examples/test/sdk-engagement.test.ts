@@ -1,0 +1,252 @@
+// A whole engagement through @handoff/sdk only, against the stack as `npm start` runs it: the
+// agent client for the customer's side, the provider and staff clients for theirs. Onboarding
+// the agent reuses the devstack's HTTP helper, as every stack test does.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SCOPES } from '@handoff/contracts';
+import { eventually } from '@handoff/testkit';
+import {
+  createHandoffClient,
+  createProviderClient,
+  createStaffClient,
+  HandoffError,
+  toArray,
+  unwrap,
+  verifyWebhook,
+  type Event,
+  type HandoffClient,
+} from '@handoff/sdk';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startLocalStack, withServiceLines, type LocalStack } from './support.ts';
+
+let stack: LocalStack;
+let base: string;
+let staffToken: string;
+let agent: HandoffClient;
+/** A webhook receiver on loopback that verifies every delivery with the SDK. */
+let receiver: Server;
+let secret = '';
+const verified: Event[] = [];
+const refused: string[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        verified.push(verifyWebhook(secret, Buffer.concat(chunks), req.headers));
+        res.writeHead(204).end();
+      } catch (error) {
+        refused.push(String(error));
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  stack = await startLocalStack('sdk');
+  base = stack.base;
+  staffToken = stack.staffToken;
+  agent = createHandoffClient({
+    baseUrl: base,
+    apiKey: await stack.agentKey(SCOPES, 'SDK engagement test'),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe('@handoff/sdk against the local stack', () => {
+  it('drives a whole engagement, from the handoff to a completed request', async () => {
+    await withServiceLines(stack, engagement);
+  }, 240_000);
+
+  it('throws typed problems with the code and the field errors', async () => {
+    const invalid = await agent.requests
+      .create({ message: '', budget_min: -1 })
+      .catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(HandoffError);
+    const problem = invalid as HandoffError;
+    expect(problem.status).toBe(422);
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors.map((error) => error.pointer)).toEqual(
+      expect.arrayContaining(['/message', '/budget_min']),
+    );
+    expect(problem.requestId).toMatch(/.+/);
+
+    const wrongToken = await agent.requests
+      .get('req_unknown', { token: 'hrt_nope' })
+      .catch((error: unknown) => error);
+    expect(wrongToken).toMatchObject({ status: 404, code: 'request_not_found' });
+  });
+});
+
+async function engagement() {
+  const staff = createStaffClient({ baseUrl: base, token: staffToken });
+
+  const { port } = receiver.address() as AddressInfo;
+  const endpoint = await agent.webhookEndpoints.create({
+    url: `http://127.0.0.1:${port}/hooks`,
+    event_types: ['request.created', 'job.completed'],
+  });
+  secret = endpoint.secret;
+
+  const categories = await agent.services();
+  expect(categories.data.map((category) => category.slug)).toContain('web-development');
+
+  const created = await agent.requests.create({
+    message: 'We need a landing page for our bakery, with an order form.',
+    category: 'web-development',
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    contact_permission: true,
+    budget_min: 500,
+    budget_max: 1500,
+  });
+  const id = created.id;
+  expect(created.request_token).toMatch(/^hrt_/);
+
+  // The long-poll: the first event is there at once; the next one wakes a waiting poll.
+  const updates = agent.requests.updates(id);
+  const first = await updates.next();
+  expect(first.value).toMatchObject({ type: 'request.created', data: { sequence: 1 } });
+  const pending = updates.next();
+
+  // Staff onboard a provider and route the request to it.
+  const provider = await unwrap(
+    staff.POST('/v1/staff/providers', {
+      body: {
+        name: 'Lovelace Studio',
+        email: 'lovelace@providers.example.com',
+        categories: ['web-development'],
+      },
+    }),
+  );
+  const providerKey = await unwrap(
+    staff.POST('/v1/staff/providers/{id}/keys', {
+      params: { path: { id: provider.id } },
+      body: {},
+    }),
+  );
+  const chosen = createProviderClient({ baseUrl: base, apiKey: providerKey.api_key });
+  await unwrap(
+    staff.PATCH('/v1/staff/requests/{id}', {
+      params: { path: { id } },
+      body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
+    }),
+  );
+  expect((await pending).value).toMatchObject({ type: 'request.updated', data: { sequence: 2 } });
+
+  // The conversation both ways, then a proposal the customer accepts.
+  await unwrap(
+    chosen.POST('/v1/provider/requests/{id}/messages', {
+      params: { path: { id } },
+      body: { message: 'Do you already have a domain name?' },
+    }),
+  );
+  await agent.requests.sendMessage(id, { message: 'Yes: bakery.example.' });
+  const read = await agent.requests.get(id);
+  expect(read.conversation.map((message) => message.message)).toEqual([
+    'Do you already have a domain name?',
+    'Yes: bakery.example.',
+  ]);
+
+  const proposal = await unwrap(
+    chosen.POST('/v1/provider/requests/{id}/proposals', {
+      params: { path: { id } },
+      body: {
+        message: 'A one-page site with an order form, in two weeks.',
+        amount: 1200,
+        currency: 'USD',
+        estimated_days: 14,
+        milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
+      },
+    }),
+  );
+  const open = await toArray(agent.requests.proposals.list(id, { status: 'submitted' }));
+  expect(open.map((item) => item.id)).toEqual([proposal.id]);
+  const accepted = await agent.requests.proposals.accept(id, proposal.id);
+  expect(accepted.job).toMatchObject({ status: 'active', provider_id: provider.id });
+  const jobId = accepted.job.id;
+
+  // The milestone: submitted, sent back once, submitted again and approved.
+  const milestones = await eventually(async () => {
+    const all = await toArray(agent.requests.milestones.list(id));
+    expect(all).toHaveLength(1);
+    return all;
+  });
+  const milestoneId = milestones[0]?.id ?? '';
+  const onMilestone = { params: { path: { id: milestoneId } } };
+  await unwrap(
+    chosen.POST('/v1/provider/milestones/{id}/deliverables', {
+      ...onMilestone,
+      body: { title: 'First version', url: 'https://preview.example.com/bakery-v1' },
+    }),
+  );
+  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  expect(
+    await agent.requests.milestones.requestChanges(id, milestoneId, {
+      reason: 'The order form needs a pickup time.',
+    }),
+  ).toMatchObject({ status: 'changes_requested' });
+  const illegal = await agent.requests.milestones
+    .approve(id, milestoneId)
+    .catch((error: unknown) => error);
+  expect(illegal).toMatchObject({ status: 409, code: 'invalid_state_transition' });
+  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  expect(await agent.requests.milestones.approve(id, milestoneId)).toMatchObject({
+    status: 'approved',
+  });
+
+  // A dispute opened, commented on and withdrawn; then the job and the request complete.
+  const dispute = await agent.requests.disputes.open(id, {
+    kind: 'refund',
+    reason: 'The order form sends no confirmation e-mail.',
+    amount: 200,
+    currency: 'USD',
+  });
+  await agent.requests.disputes.comment(id, dispute.id, { message: 'Fixed now, thanks.' });
+  expect(await agent.requests.disputes.withdraw(id, dispute.id)).toMatchObject({
+    status: 'withdrawn',
+  });
+  await unwrap(chosen.POST('/v1/provider/jobs/{id}/complete', { params: { path: { id: jobId } } }));
+  await eventually(async () => {
+    const done = await agent.requests.get(id);
+    expect(done).toMatchObject({ status: 'completed' });
+    return done;
+  });
+
+  // The updates iterator follows the story to its end, in sequence order with no gap.
+  const story: string[] = ['request.created', 'request.updated'];
+  for await (const event of updates) {
+    expect(event.data.sequence).toBe(story.length + 1);
+    story.push(event.type);
+    if (event.type === 'request.updated' && event.data.object.status === 'completed') break;
+  }
+  expect(story).toEqual(
+    expect.arrayContaining(['message.created', 'proposal.accepted', 'milestone.approved']),
+  );
+  // Nothing newer: the poll waits, then answers an empty list.
+  const quiet = await agent.requests.waitForUpdates(id, { after: story.length, wait: 1 });
+  expect(quiet).toEqual({ object: 'list', data: [], has_more: false });
+
+  // The webhooks of the request arrived and verified with the SDK.
+  await eventually(
+    () => {
+      const mine = verified.filter((event) => event.data.request_id === id);
+      expect(mine.map((event) => event.type).sort()).toEqual(['job.completed', 'request.created']);
+      return mine;
+    },
+    { timeoutMs: 30_000 },
+  );
+  expect(refused).toEqual([]);
+
+  // The event feed, paged by the SDK, has the whole story.
+  const events = await toArray(agent.events.list({ request_id: id }));
+  expect(events.map((event) => event.type)).toEqual(
+    expect.arrayContaining(['request.created', 'proposal.accepted', 'job.completed']),
+  );
+}

@@ -1,0 +1,107 @@
+// The local stack as `npm start` runs it (packages/devstack), one per test file, and the human
+// side of an engagement (staff and a provider) through @handoff/sdk's staff and provider clients.
+import { startStack, waitUntilReady, type Stack } from '@handoff/devstack';
+import { onboardAgent } from '@handoff/devstack/gateway-client';
+import { createProviderClient, createStaffClient, unwrap, type Api } from '@handoff/sdk';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface LocalStack {
+  base: string;
+  staffToken: string;
+  /** The services' last lines, for a failing test's message. */
+  lines: string[];
+  agentKey(scopes: readonly string[], appName: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(name: string): Promise<LocalStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), `handoff-${name}-`));
+  const lines: string[] = [];
+  let stack: Stack | undefined;
+  try {
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      logLevel: 'warn',
+      env: { PAYMENT_PROVIDER: 'manual' },
+      events: {
+        onLine: (service, line) => {
+          lines.push(`${service} | ${line}`);
+          if (lines.length > 200) lines.shift();
+        },
+        onStart() {},
+        onExit() {},
+      },
+    });
+    const base = stack.state().gateway_url;
+    if (!(await waitUntilReady(base, 60_000))) throw new Error('the stack did not become ready');
+    const staffToken = await stack.staffToken();
+    const running = stack;
+    return {
+      base,
+      staffToken,
+      lines,
+      agentKey: async (scopes, appName) =>
+        (await onboardAgent({ gatewayUrl: base, staffToken, scopes, appName })).api_key,
+      stop: async () => {
+        await running.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Staff and one provider, as the other side of an engagement. */
+export interface Humans {
+  staff: Api;
+  provider: Api;
+  providerId: string;
+  /** Staff route the request straight to the provider. */
+  route(requestId: string): Promise<void>;
+}
+
+export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promise<Humans> {
+  const staff = createStaffClient({ baseUrl: stack.base, token: stack.staffToken });
+  const created = await unwrap(
+    staff.POST('/v1/staff/providers', {
+      body: {
+        name,
+        email: `${name.split(' ')[0]?.toLowerCase() ?? 'provider'}@providers.example.com`,
+        categories: ['web-development'],
+      },
+    }),
+  );
+  const key = await unwrap(
+    staff.POST('/v1/staff/providers/{id}/keys', { params: { path: { id: created.id } }, body: {} }),
+  );
+  return {
+    staff,
+    provider: createProviderClient({ baseUrl: stack.base, apiKey: key.api_key }),
+    providerId: created.id,
+    route: async (requestId) => {
+      await unwrap(
+        staff.PATCH('/v1/staff/requests/{id}', {
+          params: { path: { id: requestId } },
+          body: { status: 'routed', routing: { mode: 'direct', provider_ids: [created.id] } },
+        }),
+      );
+    },
+  };
+}
+
+/** Rethrows with the services' last lines, so a failure in the stack shows its cause. */
+export async function withServiceLines<T>(stack: LocalStack, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(`${String(error)}\nlast service lines:\n${stack.lines.slice(-40).join('\n')}`, {
+      cause: error,
+    });
+  }
+}

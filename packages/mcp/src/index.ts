@@ -1,0 +1,3 @@
+export { createMcpHttpHandler, type McpHttpOptions, type McpIdentity } from './http.ts';
+export { createHandoffMcpServer, SERVER_INFO } from './server.ts';
+export { TOOLS, toolsFor, type ToolDefinition } from './tools.ts';

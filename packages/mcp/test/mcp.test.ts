@@ -1,0 +1,97 @@
+// The MCP server's own surface without the stack: which tools a key's scopes list (through a
+// real MCP client over the SDK's in-memory transport pair), the HTTP entry's refusal without a
+// key (a real HTTP server), and the stdio entry's refusal without its variables. The whole
+// engagement over stdio and HTTP is in examples/test/mcp.test.ts, against the local stack.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createHandoffClient } from '@handoff/sdk';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { createHandoffMcpServer, createMcpHttpHandler, TOOLS, toolsFor } from '../src/index.ts';
+
+async function listed(scopes: readonly string[]) {
+  // Listing calls nothing upstream, so the client's address is never contacted.
+  const api = createHandoffClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'hk_live_unused' });
+  const server = createHandoffMcpServer(api, scopes);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(clientSide);
+  const tools = (await client.listTools()).tools;
+  const resources = (await client.listResources()).resources;
+  await client.close();
+  await server.close();
+  return { tools, resources };
+}
+
+describe('tools by scope', () => {
+  it('lists every tool for every scope, and only the public one for none', async () => {
+    const all = await listed(TOOLS.flatMap((tool) => tool.scopes));
+    expect(all.tools.map((tool) => tool.name).sort()).toEqual(
+      TOOLS.map((tool) => tool.name).sort(),
+    );
+    expect(all.resources.map((resource) => resource.uri).sort()).toEqual([
+      'handoff://capabilities',
+      'handoff://docs/state-machines',
+    ]);
+    const none = await listed([]);
+    expect(none.tools.map((tool) => tool.name)).toEqual(['list_service_categories']);
+  });
+
+  it('gives each tool an input schema that needs the request reference where the API does', () => {
+    const reviewing = toolsFor(['milestones:review']).filter((tool) => tool.scopes.length > 0);
+    expect(reviewing.map((tool) => tool.name).sort()).toEqual([
+      'approve_milestone',
+      'request_milestone_changes',
+    ]);
+    for (const tool of reviewing) {
+      const schema = z.toJSONSchema(tool.input, { io: 'input' }) as { required?: string[] };
+      expect(schema.required).toEqual(
+        expect.arrayContaining(['request_id', 'request_token', 'milestone_id']),
+      );
+    }
+  });
+});
+
+describe('the HTTP entry', () => {
+  const server = createServer((req, res) => {
+    void handler.handle(req, res);
+  });
+  const handler = createMcpHttpHandler({
+    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  });
+  afterAll(async () => {
+    await handler.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('answers 401 with a problem and WWW-Authenticate without an agent key', async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await res.json()).toMatchObject({ code: 'api_key_missing' });
+  });
+});
+
+describe('the stdio entry', () => {
+  it('refuses to start without HANDOFF_URL and HANDOFF_API_KEY, naming them', () => {
+    const entry = fileURLToPath(new URL('../src/stdio.ts', import.meta.url));
+    const run = spawnSync(process.execPath, [entry], {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('HANDOFF_URL, HANDOFF_API_KEY');
+    expect(run.stdout).toBe('');
+  });
+});

@@ -1,0 +1,18 @@
+export {
+  createHandoffClient,
+  type AgentClientOptions,
+  type HandoffClient,
+  type TokenOption,
+} from './agent.ts';
+export { type Api, type ClientOptions } from './client.ts';
+export { HandoffConnectionError, HandoffError, unwrap, type FieldError } from './errors.ts';
+export { paginate, toArray, type Page } from './paginate.ts';
+export {
+  createProviderClient,
+  createStaffClient,
+  type ProviderClientOptions,
+  type StaffClientOptions,
+} from './provider.ts';
+export { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './transport.ts';
+export type * from './types.ts';
+export { verifyWebhook } from './webhooks.ts';

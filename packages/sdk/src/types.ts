@@ -1,0 +1,46 @@
+import type { paths } from './generated/schema.ts';
+
+export type { paths } from './generated/schema.ts';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = paths[P][M];
+
+/** The JSON of an operation's success answer (200, 201 or 202), straight from the OpenAPI types. */
+export type Ok<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R }
+    ? {
+        [S in keyof R]: S extends 200 | 201 | 202
+          ? R[S] extends { content: { 'application/json': infer J } }
+            ? J
+            : never
+          : never;
+      }[keyof R]
+    : never;
+
+/** The JSON body an operation takes. */
+export type BodyOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B
+    : never;
+
+/** The query parameters of an operation, paging included. */
+export type QueryOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+type Item<L> = L extends { data: (infer T)[] } ? T : never;
+
+export type ServiceCategory = Item<Ok<'/v1/services', 'get'>>;
+export type Capabilities = Ok<'/v1/capabilities', 'get'>;
+export type RequestCreate = BodyOf<'/v1/ai-to-human-request', 'post'>;
+export type RequestCreated = Ok<'/v1/ai-to-human-request', 'post'>;
+export type RequestDetail = Ok<'/v1/request/{id}', 'get'>;
+export type Message = Ok<'/v1/request/{id}/message', 'post'>;
+export type PaymentRequest = Ok<'/v1/request/{id}/payment-request', 'post'>;
+export type Proposal = Ok<'/v1/request/{id}/proposals/{proposal_id}', 'get'>;
+export type Milestone = Ok<'/v1/request/{id}/milestones/{milestone_id}', 'get'>;
+export type Deliverable = Ok<'/v1/request/{id}/deliverables/{deliverable_id}', 'get'>;
+export type Dispute = Ok<'/v1/request/{id}/disputes/{dispute_id}', 'get'>;
+export type Job = Ok<'/v1/request/{id}/jobs/{job_id}', 'get'>;
+/** The event envelope, the same in webhooks, the event feed and the long-poll. */
+export type Event = Ok<'/v1/events/{id}', 'get'>;
+export type WebhookEndpoint = Ok<'/v1/webhook-endpoints/{id}', 'get'>;

@@ -1,0 +1,154 @@
+// The retry layer against a plain HTTP server that answers what a busy or failing gateway
+// answers (429 with Retry-After, 503, 409 idempotency_key_in_use), so the rules can be seen
+// without overloading the real stack.
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHandoffClient, HandoffConnectionError, HandoffError } from '../src/index.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  idempotencyKey: string | undefined;
+  body: string;
+}
+
+let server: Server | undefined;
+
+async function stop() {
+  const running = server;
+  server = undefined;
+  if (!running) return;
+  running.closeAllConnections();
+  await new Promise((resolve) => running.close(resolve));
+}
+
+afterEach(stop);
+
+/** A server answering the scripted statuses in turn, recording what it was sent. */
+async function scripted(
+  answers: { status: number; headers?: Record<string, string>; body: unknown }[],
+) {
+  const seen: Seen[] = [];
+  server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      const answer = answers[Math.min(seen.length - 1, answers.length - 1)] ?? answers[0];
+      res.writeHead(answer?.status ?? 500, {
+        'Content-Type':
+          (answer?.status ?? 500) >= 400 ? 'application/problem+json' : 'application/json',
+        ...answer?.headers,
+      });
+      res.end(JSON.stringify(answer?.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { seen, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+const problem = (status: number, code: string) => ({
+  type: `https://handoff.dev/problems/${code}`,
+  title: code,
+  status,
+  detail: `${code} happened`,
+  code,
+  request_id: 'req-test',
+});
+
+const created = {
+  object: 'request',
+  id: 'req_1',
+  request_token: 'hrt_1',
+};
+
+describe('paging', () => {
+  it('follows starting_after until has_more is false, one page at a time', async () => {
+    const page = (ids: string[], hasMore: boolean) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: hasMore,
+        data: ids.map((id) => ({ id, object: 'event', type: 'request.created' })),
+      },
+    });
+    const { seen, baseUrl } = await scripted([
+      page(['evt_3', 'evt_2'], true),
+      page(['evt_1'], false),
+    ]);
+    const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
+    const ids: string[] = [];
+    for await (const event of client.events.list({ request_id: 'req_1' })) ids.push(event.id);
+    expect(ids).toEqual(['evt_3', 'evt_2', 'evt_1']);
+    expect(
+      seen.map((call) => new URL(call.url, baseUrl).searchParams.get('starting_after')),
+    ).toEqual([null, 'evt_2']);
+    expect(new URL(seen[1]?.url ?? '', baseUrl).searchParams.get('request_id')).toBe('req_1');
+  });
+});
+
+describe('retries and idempotency keys', () => {
+  it('retries a POST after 429, 503 and a busy key, with one Idempotency-Key throughout', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 429, headers: { 'Retry-After': '0' }, body: problem(429, 'rate_limited') },
+      { status: 503, body: problem(503, 'service_unavailable') },
+      { status: 409, body: problem(409, 'idempotency_key_in_use') },
+      { status: 201, body: created },
+    ]);
+    const client = createHandoffClient({
+      baseUrl,
+      apiKey: 'hk_live_test',
+      retry: { maxRetries: 3, baseDelayMs: 1 },
+    });
+    const answer = await client.requests.create({ message: 'Hello' });
+    expect(answer.id).toBe('req_1');
+    expect(seen).toHaveLength(4);
+    const keys = new Set(seen.map((call) => call.idempotencyKey));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.every((call) => call.body === '{"message":"Hello"}')).toBe(true);
+  });
+
+  it('gives up after the last retry with the typed problem', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 503, headers: { 'Retry-After': '0' }, body: problem(503, 'service_unavailable') },
+    ]);
+    const client = createHandoffClient({
+      baseUrl,
+      apiKey: 'hk_live_test',
+      retry: { maxRetries: 2, baseDelayMs: 1 },
+    });
+    const error = await client.capabilities().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HandoffError);
+    expect(error).toMatchObject({ status: 503, code: 'service_unavailable', retryAfterSeconds: 0 });
+    expect(seen).toHaveLength(3);
+    expect(seen[0]?.idempotencyKey).toBeUndefined();
+  });
+
+  it('does not retry a client error', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 403, body: problem(403, 'insufficient_scope') },
+    ]);
+    const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
+    await expect(client.me()).rejects.toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reports a connection error after retrying it', async () => {
+    const { baseUrl } = await scripted([{ status: 200, body: {} }]);
+    await stop();
+    const client = createHandoffClient({
+      baseUrl,
+      apiKey: 'hk_live_test',
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+    });
+    await expect(client.services()).rejects.toBeInstanceOf(HandoffConnectionError);
+  });
+});

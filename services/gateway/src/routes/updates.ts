@@ -1,0 +1,248 @@
+import {
+  EventEnvelope,
+  listOf,
+  RequestUpdatesQuery,
+  subjects,
+  UPDATES_LIMITS,
+  webhookOps,
+} from '@handoff/contracts';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import { authorizeCustomer, Id } from './lifecycle-shared.ts';
+
+/** One waiting long-poll: woken when the bus announces an event of its request. */
+interface Waiter {
+  /** The highest sequence the bus announced for the request since the waiter was registered. */
+  announced: number;
+  /** Resolves at the next announcement, after `ms`, on `signal` or when the hub closes. */
+  wait(ms: number, signal: AbortSignal): Promise<void>;
+  release(): void;
+}
+
+export interface UpdateHub {
+  /** Registers a waiter for a request on behalf of a key; 429 when a bound is reached. */
+  register(requestId: string, keyId: string): Waiter;
+  readonly closed: boolean;
+  /** Wakes every waiter so that each answers with what it has, and stops listening. */
+  close(): Promise<void>;
+}
+
+/** Requests whose last announced sequence the hub remembers. */
+const RECENT_REQUESTS = 10_000;
+
+const EventAnnouncement = z.object({
+  data: z.object({ request_id: z.string(), sequence: z.number().int() }),
+});
+
+/**
+ * Listens to every domain event on the bus (`handoff.events.>`, core NATS: no consumer state)
+ * and wakes the long-polls of that event's request, so that waiting costs no database reads.
+ */
+export function createUpdateHub(
+  nc: NatsConnection,
+  limits: { perProcess: number; perKey: number } = {
+    perProcess: UPDATES_LIMITS.maxWaitersPerProcess,
+    perKey: UPDATES_LIMITS.maxWaitersPerKey,
+  },
+): UpdateHub {
+  const byRequest = new Map<string, Set<{ notify(sequence: number): void }>>();
+  const perKey = new Map<string, number>();
+  const everyone = new Set<{ notify(sequence: number): void }>();
+  /**
+   * The last sequence announced per request (the most recent requests only): a poll that starts
+   * after the announcement but before the dispatcher stored the event still knows it is coming.
+   */
+  const latest = new Map<string, number>();
+  let closed = false;
+
+  const subscription: Subscription = nc.subscribe(`${subjects.event('>')}`, {
+    callback: (error, msg) => {
+      if (error) return;
+      let announced: z.infer<typeof EventAnnouncement>;
+      try {
+        const parsed = EventAnnouncement.safeParse(msg.json());
+        if (!parsed.success) return;
+        announced = parsed.data;
+      } catch {
+        return;
+      }
+      const { request_id: requestId, sequence } = announced.data;
+      const known = latest.get(requestId) ?? 0;
+      // Re-inserted, so that the map's order is least recently announced first.
+      latest.delete(requestId);
+      latest.set(requestId, Math.max(sequence, known));
+      if (latest.size > RECENT_REQUESTS) {
+        const oldest = latest.keys().next();
+        if (!oldest.done) latest.delete(oldest.value);
+      }
+      for (const waiter of byRequest.get(announced.data.request_id) ?? []) {
+        waiter.notify(announced.data.sequence);
+      }
+    },
+  });
+
+  return {
+    get closed() {
+      return closed;
+    },
+    register(requestId, keyId) {
+      const mine = perKey.get(keyId) ?? 0;
+      if (everyone.size >= limits.perProcess || mine >= limits.perKey) {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          everyone.size >= limits.perProcess
+            ? 'This gateway holds as many waiting long-polls as it may; try again shortly.'
+            : `This key already holds ${limits.perKey} waiting long-polls; wait for one to answer.`,
+          { headers: { 'Retry-After': '1' } },
+        );
+      }
+      let wake: (() => void) | undefined;
+      const entry = {
+        notify(sequence: number) {
+          waiter.announced = Math.max(waiter.announced, sequence);
+          wake?.();
+        },
+      };
+      const waiter: Waiter = {
+        announced: latest.get(requestId) ?? 0,
+        wait(ms, signal) {
+          if (closed || signal.aborted) return Promise.resolve();
+          return new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              signal.removeEventListener('abort', done);
+              wake = undefined;
+              resolve();
+            };
+            const timer = setTimeout(done, ms);
+            signal.addEventListener('abort', done, { once: true });
+            wake = done;
+          });
+        },
+        release() {
+          if (!everyone.delete(entry)) return;
+          const set = byRequest.get(requestId);
+          set?.delete(entry);
+          if (set?.size === 0) byRequest.delete(requestId);
+          const left = (perKey.get(keyId) ?? 1) - 1;
+          if (left > 0) perKey.set(keyId, left);
+          else perKey.delete(keyId);
+        },
+      };
+      everyone.add(entry);
+      perKey.set(keyId, mine + 1);
+      const set = byRequest.get(requestId) ?? new Set();
+      set.add(entry);
+      byRequest.set(requestId, set);
+      return waiter;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const entry of everyone) entry.notify(0);
+      subscription.unsubscribe();
+    },
+  };
+}
+
+type Context = RouteContext<{ id: string }, RequestUpdatesQuery, unknown>;
+
+/** Pages through the feed (newest first) back to `after` and answers in sequence order. */
+async function eventsAfter(ctx: Context, requestId: string, after: number, limit: number) {
+  const found = new Map<number, EventEnvelope>();
+  let startingAfter: string | undefined;
+  // A bound on the pages read for one answer; a request has far fewer events than this.
+  for (let pages = 0; pages < 20; pages++) {
+    const page = await ctx.call(webhookOps.listEvents, {
+      integration_id: ctx.agent?.integration_id ?? '',
+      query: {
+        request_id: requestId,
+        limit: 100,
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      },
+    });
+    for (const event of page.data) {
+      if (event.data.sequence > after) found.set(event.data.sequence, event);
+    }
+    const last = page.data.at(-1);
+    if (!page.has_more || !last || page.data.some((event) => event.data.sequence <= after)) break;
+    startingAfter = last.id;
+  }
+  const ordered = [...found.values()].sort((a, b) => a.data.sequence - b.data.sequence);
+  return {
+    object: 'list' as const,
+    data: ordered.slice(0, limit),
+    has_more: ordered.length > limit,
+  };
+}
+
+/** The first look again after a wake-up that the feed does not show yet; doubled each time. */
+const CATCH_UP_MS = 25;
+const CATCH_UP_MAX_MS = 1_000;
+
+export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/request/{id}/events',
+      operationId: 'waitForRequestUpdates',
+      summary:
+        'Long-poll for the events of one request after a `sequence`, in sequence order: answers at ' +
+        `once when there are some, else waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}) ` +
+        'for the next one and answers an empty list when none came. Needs `requests:read` (the ' +
+        "request's own updates, like reading it) and the request token; `events:read` is for the " +
+        `integration-wide feed. Each key may hold ${UPDATES_LIMITS.maxWaitersPerKey} waiting ` +
+        'long-polls per gateway; past that, 429 with `Retry-After`.',
+      tags: ['requests', 'events'],
+      access: { kind: 'agent', scopes: ['requests:read'] },
+      requestToken: true,
+      params: z.strictObject({ id: Id }),
+      query: RequestUpdatesQuery,
+      status: 200,
+      response: listOf(EventEnvelope),
+      notFound: 'request_not_found',
+      headers: { 'Cache-Control': 'no-store' },
+      handle: async (ctx) => {
+        const { id } = ctx.params;
+        const { after, wait, limit } = ctx.query;
+        await authorizeCustomer(ctx, id);
+        if (!hub) {
+          throw new HttpError(503, 'service_unavailable', 'Updates are not available here.', {
+            headers: { 'Retry-After': '1' },
+          });
+        }
+        if (wait === 0) return eventsAfter(ctx, id, after, limit);
+        // Registered before the first read, so an event stored in between still wakes it.
+        const waiter = hub.register(id, ctx.agent?.key_id ?? '');
+        const gone = new AbortController();
+        const onClose = () => gone.abort();
+        ctx.res.once('close', onClose);
+        try {
+          const deadline = Date.now() + wait * 1000;
+          let catchUp = CATCH_UP_MS;
+          for (;;) {
+            const answer = await eventsAfter(ctx, id, after, limit);
+            const remaining = deadline - Date.now();
+            if (answer.data.length > 0 || remaining <= 0 || hub.closed || gone.signal.aborted) {
+              return answer;
+            }
+            // The bus announced a newer event than the feed holds: the dispatcher has not
+            // stored it yet, so look again shortly rather than wait for another event.
+            if (waiter.announced > after) {
+              await waiter.wait(Math.min(catchUp, remaining), gone.signal);
+              catchUp = Math.min(catchUp * 2, CATCH_UP_MAX_MS);
+            } else {
+              await waiter.wait(remaining, gone.signal);
+            }
+          }
+        } finally {
+          ctx.res.off('close', onClose);
+          waiter.release();
+        }
+      },
+    }),
+  ];
+}

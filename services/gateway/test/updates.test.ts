@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { UPDATES_LIMITS } from '@handoff/contracts';
+import { bootstrap as conversation } from '@handoff/conversation';
+import { bootstrap as intake } from '@handoff/intake';
+import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
+import { randomBytes } from 'node:crypto';
+import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { http, onboard, type Onboarded } from './support/http.ts';
+
+// The long-poll GET /v1/request/{id}/events in front of the real intake, conversation and
+// webhook dispatcher (whose event feed it reads): the order of checks, answers in sequence
+// order, a waiting poll woken by the next event on the bus, and the bound on waiters per key.
+
+const SECRET = randomBytes(32).toString('base64url');
+type Service = Awaited<ReturnType<typeof intake>>;
+const services: Service[] = [];
+let gateway: RunningGateway;
+let agent: Onboarded;
+let other: Onboarded;
+/** Has the integration-wide feed, but not the request's own updates. */
+let feedOnly: Onboarded;
+
+type Json = Record<string, unknown>;
+const sequences = (body: Json) =>
+  (body.data as { data: { sequence: number } }[]).map((event) => event.data.sequence);
+
+beforeAll(async () => {
+  const { natsUrl, mongoUrl } = testServers();
+  const env = {
+    NATS_URL: natsUrl,
+    MONGO_URL: mongoUrl,
+    MONGO_DB: uniqueDatabase('gw_updates'),
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'silent',
+  };
+  services.push(
+    await intake({ env }),
+    await conversation({ env }),
+    await dispatcher({
+      env: { ...env, WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64') },
+    }),
+  );
+  gateway = await bootstrap({
+    env: {
+      NATS_URL: natsUrl,
+      PORT: '0',
+      STAFF_JWT_SECRET: SECRET,
+      TRUST_PROXY: 'true',
+      BUS_TIMEOUT_MS: '2000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  const scopes = ['requests:create', 'requests:read', 'messages:create'];
+  agent = await onboard(gateway, SECRET, undefined, scopes);
+  other = await onboard(gateway, SECRET, undefined, scopes);
+  feedOnly = await onboard(gateway, SECRET, undefined, ['requests:create', 'events:read']);
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await Promise.all(services.map((service) => service.stop()));
+});
+
+/** A new request of `agent` with its token. */
+async function created(who = agent) {
+  const answer = await http(gateway, '/v1/ai-to-human-request', {
+    token: who.key,
+    body: { message: 'Please find me a plumber.' },
+  });
+  expect(answer.status).toBe(201);
+  return { id: String(answer.body.id), token: String(answer.body.request_token) };
+}
+
+const poll = (request: { id: string; token: string }, query: string, who = agent) =>
+  http(gateway, `/v1/request/${request.id}/events?${query}`, {
+    token: who.key,
+    headers: { 'X-Service-Request-Token': request.token },
+  });
+
+const message = async (request: { id: string; token: string }, text: string) => {
+  const answer = await http(gateway, `/v1/request/${request.id}/message`, {
+    token: agent.key,
+    headers: { 'X-Service-Request-Token': request.token },
+    body: { message: text },
+  });
+  expect(answer.status).toBe(201);
+};
+
+describe('GET /v1/request/{id}/events', () => {
+  it('checks scope, query, token and owner in the documented order', async () => {
+    const request = await created();
+    expect((await poll(request, 'after=0', feedOnly)).body).toMatchObject({
+      code: 'insufficient_scope',
+      required_scopes: ['requests:read'],
+    });
+    expect((await poll(request, `wait=${UPDATES_LIMITS.maxWaitSeconds + 1}`)).body).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ pointer: '/query/wait' })],
+    });
+    const missing = await http(gateway, `/v1/request/${request.id}/events`, { token: agent.key });
+    expect(missing.body).toMatchObject({ status: 401, code: 'request_token_missing' });
+    expect((await poll({ ...request, token: 'hrt_wrong' }, '')).body).toMatchObject({
+      status: 403,
+      code: 'request_token_invalid',
+    });
+    expect((await poll(request, '', other)).body).toMatchObject({
+      status: 404,
+      code: 'request_not_found',
+    });
+  });
+
+  it('answers at once with the events after `after`, in sequence order, paged by `limit`', async () => {
+    const request = await created();
+    await message(request, 'First.');
+    await message(request, 'Second.');
+    const all = await eventually(async () => {
+      const answer = await poll(request, 'after=0');
+      expect(sequences(answer.body)).toEqual([1, 2, 3]);
+      return answer;
+    });
+    expect(all.status).toBe(200);
+    expect(all.headers.get('cache-control')).toBe('no-store');
+    expect(all.body).toMatchObject({ object: 'list', has_more: false });
+    expect(sequences((await poll(request, 'after=1')).body)).toEqual([2, 3]);
+    const first = await poll(request, 'after=0&limit=1');
+    expect(sequences(first.body)).toEqual([1]);
+    expect(first.body.has_more).toBe(true);
+  });
+
+  it('waits for the next event and is woken by it', async () => {
+    const request = await created();
+    await eventually(async () => {
+      expect(sequences((await poll(request, 'after=0')).body)).toEqual([1]);
+      return true;
+    });
+    // Without a wake-up the poll would answer an empty list after 25 s.
+    const waiting = poll(request, `after=1&wait=${UPDATES_LIMITS.maxWaitSeconds}`);
+    await message(request, 'Any news?');
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual([
+      expect.objectContaining({
+        type: 'message.created',
+        data: expect.objectContaining({ sequence: 2 }),
+      }),
+    ]);
+  });
+
+  it('answers an empty list when nothing happens within `wait`', async () => {
+    const request = await created();
+    const answer = await poll(request, 'after=1&wait=1');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ object: 'list', data: [], has_more: false });
+  });
+
+  it(`holds at most ${UPDATES_LIMITS.maxWaitersPerKey} waiting polls per key, then 429 with Retry-After`, async () => {
+    const request = await created();
+    await eventually(async () => {
+      expect(sequences((await poll(request, 'after=0')).body)).toEqual([1]);
+      return true;
+    });
+    // One more than the bound at once: exactly one is refused straight away.
+    const polls = Array.from({ length: UPDATES_LIMITS.maxWaitersPerKey + 1 }, () =>
+      poll(request, `after=1&wait=${UPDATES_LIMITS.maxWaitSeconds}`),
+    );
+    const refused = await Promise.race(
+      polls.map(async (pending) => {
+        const answer = await pending;
+        if (answer.status !== 429) throw new Error(`answered ${answer.status} first`);
+        return answer;
+      }),
+    );
+    expect(refused.body).toMatchObject({ code: 'rate_limited' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // One event answers every waiting poll.
+    await message(request, 'Wake up.');
+    const answers = await Promise.all(polls);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.status === 200)) {
+      expect(sequences(answer.body)).toEqual([2]);
+    }
+    expect((await poll(request, 'after=0')).status).toBe(200);
+  });
+});
