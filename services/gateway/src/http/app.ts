@@ -5,6 +5,7 @@ import { checkReadiness } from '../readiness.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps extends RouteDeps {
   nc: NatsConnection;
@@ -21,10 +22,11 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
+  app.use(securityHeaders);
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.json({ status: 'ok' });
   });
 
   app.get('/readyz', async (_req, res) => {
@@ -35,10 +37,7 @@ export function createApp(deps: AppDeps): express.Express {
     );
     const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
     if (!ready) report.status = 'not_ready';
-    res
-      .status(ready ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(report);
+    res.status(ready ? 200 : 503).json(report);
   });
   for (const path of ['/healthz', '/readyz']) {
     app.all(path, (_req: Request, res: Response) => {

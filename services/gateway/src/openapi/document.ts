@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
+import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -201,7 +202,9 @@ const DESCRIPTION = [
   '',
   'Errors are RFC 9457 `application/problem+json` with a stable snake_case `code` to branch on; ' +
     'extension members (e.g. `required_scopes`) may be added. Every response carries `Request-Id`, ' +
-    'which is also in the error body. Checks happen in this order: ' +
+    'which is also in the error body, and `Cache-Control: no-store`, `X-Content-Type-Options: ' +
+    "nosniff`, `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, " +
+    '`Referrer-Policy: no-referrer` and `X-Frame-Options: DENY`. Checks happen in this order: ' +
     `${ORDER_OF_CHECKS}.`,
   '',
   `Every POST takes an optional \`Idempotency-Key\` (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters), ` +
@@ -225,6 +228,12 @@ const DESCRIPTION = [
 
 const ref = (kind: 'schemas' | 'parameters' | 'headers', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
+});
+
+/** `Request-Id` and the headers every answer carries (see `SECURITY_HEADERS`). */
+const commonHeaders = (): Record<string, Reference> => ({
+  'Request-Id': ref('headers', 'Request-Id'),
+  ...Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, ref('headers', name)])),
 });
 
 /** zod → JSON Schema 2020-12, the dialect of OpenAPI 3.1; `$defs` are hoisted into components. */
@@ -297,7 +306,7 @@ function problem(
   const list = codes.map((code) => `\`${code}\`: ${ERROR_CODES[code] ?? code}`).join('; ');
   return {
     description: `${STATUS_TITLES[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
-    headers: { 'Request-Id': ref('headers', 'Request-Id'), ...headers },
+    headers: { ...commonHeaders(), ...headers },
     content: {
       'application/problem+json': {
         schema: {
@@ -550,7 +559,7 @@ function operationFor(
   parameters.push(ref('parameters', 'Request-Id'));
 
   const successHeaders: Record<string, Header | Reference> = {
-    'Request-Id': ref('headers', 'Request-Id'),
+    ...commonHeaders(),
     RateLimit: ref('headers', 'RateLimit'),
     'RateLimit-Policy': ref('headers', 'RateLimit-Policy'),
   };
@@ -577,7 +586,7 @@ function operationFor(
   if (etag && route.method === 'get') {
     responses[304] = {
       description: 'Not Modified: `If-None-Match` named the current `ETag`.',
-      headers: { 'Request-Id': ref('headers', 'Request-Id') },
+      headers: commonHeaders(),
     };
   }
   Object.assign(responses, errorResponses(route, requestToken, registry));
@@ -621,12 +630,6 @@ function probePaths(
   registry: SharedResponses,
 ): Record<string, PathItem> {
   const notAllowed = shared(registry, 'MethodNotAllowed', methodNotAllowed);
-  const noStore: Header = {
-    description: 'Always `no-store`.',
-    required: true,
-    schema: { type: 'string' },
-    example: 'no-store',
-  };
   const readiness = schemaOf(ReadinessReport, 'output', defs);
   return {
     '/healthz': {
@@ -640,7 +643,7 @@ function probePaths(
         responses: {
           200: {
             description: 'OK',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: {
               'application/json': {
                 schema: schemaOf(z.object({ status: z.literal('ok') }), 'output', defs),
@@ -662,14 +665,14 @@ function probePaths(
         responses: {
           200: {
             description: 'Ready: every service answered.',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: { 'application/json': { schema: readiness } },
           },
           405: notAllowed,
           503: {
             description:
               'Not ready: a service is down or did not answer, or the gateway is shutting down.',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: { 'application/json': { schema: readiness } },
           },
         },
@@ -798,6 +801,16 @@ function components(
         description: '`true` when this is the stored answer to an earlier call with the same key.',
         schema: { type: 'string', enum: ['true'] },
       },
+      ...Object.fromEntries(
+        (Object.keys(SECURITY_HEADERS) as (keyof typeof SECURITY_HEADERS)[]).map((name) => [
+          name,
+          {
+            description: SECURITY_HEADER_DESCRIPTIONS[name],
+            required: true,
+            schema: { type: 'string', const: SECURITY_HEADERS[name] },
+          },
+        ]),
+      ),
     },
   };
 }
@@ -874,7 +887,7 @@ const OpenApiDocumentShape = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
-/** `GET /v1/openapi.json`: public, cacheable, with an ETag of the document. */
+/** `GET /v1/openapi.json`: public, with an ETag of the document. */
 export function openApiRoute(document: object): RouteDefinition {
   const body = JSON.stringify(document);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -887,7 +900,7 @@ export function openApiRoute(document: object): RouteDefinition {
     access: { kind: 'public' },
     status: 200,
     response: OpenApiDocumentShape,
-    headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+    headers: { ETag: etag },
     handle: async () => document,
   });
 }

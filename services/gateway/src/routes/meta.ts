@@ -162,7 +162,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       access: { kind: 'public' },
       status: 200,
       response: Capabilities,
-      headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+      headers: { ETag: etag },
       handle: async () => capabilities,
     }),
     defineRoute({

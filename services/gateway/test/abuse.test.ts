@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
+import { randomBytes } from 'node:crypto';
+import type { RunningGateway } from '../src/bootstrap.ts';
+import { address, http, type Onboarded } from './support/http.ts';
+import { agentOf, CUSTOMER, startStack, type Stack } from './support/lifecycle.ts';
+
+/**
+ * Abuse of the HTTP layer (OWASP API Top 10), each through a real gateway on a real socket, with
+ * every backend service on the worker's real NATS and database.
+ */
+
+let stack: Stack;
+let gateway: RunningGateway;
+let agent: Onboarded;
+let webhooks: Awaited<ReturnType<typeof dispatcher>>;
+const AUTH_FAILURE_LIMIT = 5;
+
+beforeAll(async () => {
+  stack = await startStack('gw_abuse');
+  const { natsUrl, mongoUrl } = testServers();
+  webhooks = await dispatcher({
+    env: {
+      NATS_URL: natsUrl,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('gw_abuse_webhooks'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_DELIVERIES_PAUSED: 'true',
+      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
+  });
+  gateway = await stack.extraGateway({
+    AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
+  });
+  agent = await agentOf(stack, ['requests:create', 'requests:read', 'webhooks:manage']);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await webhooks?.stop();
+});
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+describe('API8: every answer is uncacheable and unsniffable', () => {
+  it('sends no-store, nosniff, a closed CSP, no-referrer and DENY on successes, problems and probes', async () => {
+    const answers = await Promise.all([
+      http(gateway, '/v1/capabilities', { from: address() }),
+      http(gateway, '/v1/openapi.json', { from: address() }),
+      http(gateway, '/v1/services', { from: address() }),
+      http(gateway, '/v1/me', { token: agent.key }),
+      http(gateway, '/v1/me', { from: address() }),
+      http(gateway, '/v1/nowhere', { from: address() }),
+      http(gateway, '/v1/me', { method: 'DELETE', token: agent.key }),
+      http(gateway, '/v1/ai-to-human-request', { token: agent.key, body: { message: 1 } }),
+      http(gateway, '/healthz'),
+      http(gateway, '/readyz'),
+      http(gateway, '/v1/access-applications', {
+        from: address(),
+        body: {
+          app_name: 'Cache probe',
+          description: 'Checks that secrets are not cached.',
+          contact_email: 'dev@acme.example',
+          requested_scopes: ['requests:read'],
+        },
+      }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([
+      200, 200, 200, 200, 401, 404, 405, 422, 200, 200, 201,
+    ]);
+    for (const answer of answers) {
+      const seen = Object.fromEntries(
+        Object.keys(SECURITY_HEADERS).map((name) => [name, answer.headers.get(name)]),
+      );
+      expect([answer.status, seen]).toEqual([answer.status, SECURITY_HEADERS]);
+    }
+  });
+
+  it('keeps them on a 304 and on a replayed idempotent answer', async () => {
+    const first = await http(gateway, '/v1/capabilities', { from: address() });
+    const etag = first.headers.get('etag') ?? '';
+    const notModified = await fetch(`${gateway.url}/v1/capabilities`, {
+      headers: { 'If-None-Match': etag, 'X-Forwarded-For': address() },
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('cache-control')).toBe('no-store');
+    const key = randomBytes(16).toString('hex');
+    const body = { ...CUSTOMER };
+    const created = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
+    const replayed = await http(gateway, '/v1/ai-to-human-request', {
+      token: agent.key,
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect([created.status, replayed.status]).toEqual([201, 201]);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.headers.get('cache-control')).toBe('no-store');
+    expect(replayed.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
