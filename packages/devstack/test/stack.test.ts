@@ -49,11 +49,16 @@ function startStack(): ChildProcess {
 const state = (): StackState =>
   JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackState;
 
+/** The public probe's status, and the per-service details that only staff may read. */
 async function readiness(url: string) {
   const res = await fetch(`${url}/readyz`);
+  const staffToken = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+  const details = await fetch(`${url}/v1/staff/health`, {
+    headers: { Authorization: `Bearer ${staffToken}` },
+  });
   return {
     status: res.status,
-    body: (await res.json()) as { services: Record<string, { status: string }> },
+    body: (await details.json()) as { services: Record<string, { status: string }> },
   };
 }
 

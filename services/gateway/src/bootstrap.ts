@@ -14,6 +14,7 @@ import { createIdempotencyStore } from './idempotency.ts';
 import { createApp } from './http/app.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
+import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -55,11 +56,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
+    const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
     const app = createApp({
       idempotency,
       nc: bus.nc,
       logger,
-      readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+      readiness,
       busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
       keys,
@@ -74,8 +76,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
       limiter,
       policies,
-      routes: withOpenApi(gatewayRoutes(env)),
-      isAccepting: () => accepting,
+      routes: withOpenApi(gatewayRoutes(env, readiness)),
     });
     server.on('request', app);
     server.keepAliveTimeout = 5_000;

@@ -111,3 +111,29 @@ describe('API8: every answer is uncacheable and unsniffable', () => {
     expect(replayed.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('API9: the public readiness probe is no inventory', () => {
+  it('says only ready or not; instances, versions and latencies are for staff', async () => {
+    const res = await fetch(`${gateway.url}/readyz`);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ status: 'ready' });
+    for (const leak of ['instance', 'version', 'latency', 'intake', String(process.pid)]) {
+      expect([leak, text.includes(leak)]).toEqual([leak, false]);
+    }
+
+    const anonymous = await http(gateway, '/v1/staff/health', { from: address() });
+    const asAgent = await http(gateway, '/v1/staff/health', { token: agent.key });
+    expect([anonymous.status, asAgent.status]).toEqual([401, 401]);
+
+    const staff = await http(gateway, '/v1/staff/health', { token: stack.staff });
+    expect(staff.status).toBe(200);
+    expect(staff.body).toMatchObject({
+      status: 'ready',
+      services: {
+        intake: { status: 'up', instance: expect.any(String), version: expect.any(String) },
+        'webhook-dispatcher': { status: 'up', latency_ms: expect.any(Number) },
+      },
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { checkReadiness } from '../readiness.ts';
+import type { ReadinessCheck } from '../readiness.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
@@ -10,11 +10,10 @@ import { securityHeaders } from './security-headers.ts';
 export interface AppDeps extends RouteDeps {
   nc: NatsConnection;
   logger: Logger;
-  readinessTimeoutMs: number;
+  /** Not ready once shutdown has begun, so load balancers stop sending traffic. */
+  readiness: ReadinessCheck;
   trustProxy: boolean;
   routes: readonly RouteDefinition[];
-  /** False once shutdown has begun, so load balancers stop sending traffic. */
-  isAccepting: () => boolean;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -29,15 +28,10 @@ export function createApp(deps: AppDeps): express.Express {
     res.json({ status: 'ok' });
   });
 
+  // Ready or not, and nothing more: the details are for staff (`GET /v1/staff/health`).
   app.get('/readyz', async (_req, res) => {
-    const report = await checkReadiness(
-      deps.nc,
-      deps.readinessTimeoutMs,
-      String(res.locals.requestId),
-    );
-    const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
-    if (!ready) report.status = 'not_ready';
-    res.status(ready ? 200 : 503).json(report);
+    const { status } = await deps.readiness(String(res.locals.requestId));
+    res.status(status === 'ready' ? 200 : 503).json({ status });
   });
   for (const path of ['/healthz', '/readyz']) {
     app.all(path, (_req: Request, res: Response) => {

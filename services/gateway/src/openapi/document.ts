@@ -8,7 +8,6 @@ import {
   PAYMENT_REQUEST_MACHINE,
   Problem,
   PROPOSAL_MACHINE,
-  ReadinessReport,
   type StateMachine,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
+import { PublicReadiness } from '../readiness.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -630,7 +630,7 @@ function probePaths(
   registry: SharedResponses,
 ): Record<string, PathItem> {
   const notAllowed = shared(registry, 'MethodNotAllowed', methodNotAllowed);
-  const readiness = schemaOf(ReadinessReport, 'output', defs);
+  const readiness = schemaOf(PublicReadiness, 'output', defs);
   return {
     '/healthz': {
       get: {
@@ -658,7 +658,9 @@ function probePaths(
       get: {
         operationId: 'getReadiness',
         summary: 'Every backend service answers over the bus',
-        description: 'Asks each service for its health over NATS. Not rate limited.',
+        description:
+          'Asks each service for its health over NATS and says only ready or not; staff see every ' +
+          "service's instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.",
         tags: ['health'],
         security: [],
         parameters: [ref('parameters', 'Request-Id')],
