@@ -137,3 +137,51 @@ describe('API9: the public readiness probe is no inventory', () => {
     });
   });
 });
+
+describe('API7: webhook URLs naming a cloud metadata service', () => {
+  const metadataUrls = [
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'https://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token',
+    'http://METADATA.Google.Internal./computeMetadata/v1/',
+    'http://metadata/computeMetadata/v1/',
+    'http://metadata.goog:80/',
+    'http://instance-data/latest/meta-data/',
+    'http://instance-data.ec2.internal/latest/meta-data/',
+    'https://metadata.packet.net/metadata',
+    'http://metadata.tencentyun.com/latest/meta-data/',
+  ];
+
+  it('are refused at registration with 422 and a pointer to /url, even where private targets are allowed', async () => {
+    for (const url of metadataUrls) {
+      const refused = await http(gateway, '/v1/webhook-endpoints', {
+        token: agent.key,
+        body: { url },
+      });
+      expect([url, refused.status, refused.body.code]).toEqual([url, 422, 'validation_failed']);
+      expect(refused.body.errors).toEqual([
+        expect.objectContaining({
+          pointer: '/url',
+          code: 'url_not_allowed',
+          detail: expect.stringMatching(/metadata service/),
+        }),
+      ]);
+    }
+  });
+
+  it('cannot be swapped in for an endpoint registered with a harmless URL', async () => {
+    const created = await http(gateway, '/v1/webhook-endpoints', {
+      token: agent.key,
+      body: { url: 'https://hooks.example.com/handoff' },
+    });
+    expect(created.status).toBe(201);
+    const moved = await http(gateway, `/v1/webhook-endpoints/${String(created.body.id)}`, {
+      method: 'PATCH',
+      token: agent.key,
+      body: { url: 'http://metadata.google.internal/computeMetadata/v1/' },
+    });
+    expect(moved).toMatchObject({
+      status: 422,
+      body: { errors: [{ pointer: '/url', code: 'url_not_allowed' }] },
+    });
+  });
+});
