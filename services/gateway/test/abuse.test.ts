@@ -4,6 +4,7 @@ import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { address, http, type Onboarded } from './support/http.ts';
+import { rawCall, requestHead } from './support/raw-http.ts';
 import { agentOf, CUSTOMER, startStack, type Stack } from './support/lifecycle.ts';
 
 /**
@@ -183,5 +184,74 @@ describe('API7: webhook URLs naming a cloud metadata service', () => {
       status: 422,
       body: { errors: [{ pointer: '/url', code: 'url_not_allowed' }] },
     });
+  });
+});
+
+describe('API4: the body limit holds before the body is read', () => {
+  const HUGE = 100 * 1024 * 1024;
+  const bodyRoutes = (): { path: string; headers: Record<string, string> }[] => [
+    { path: '/v1/ai-to-human-request', headers: { Authorization: `Bearer ${agent.key}` } },
+    { path: '/v1/access-applications', headers: {} },
+    { path: '/v1/webhooks/stripe', headers: { 'Stripe-Signature': 't=1,v1=00' } },
+  ];
+
+  it('answers a declared Content-Length over the limit with 413 at once, and closes', async () => {
+    for (const route of bodyRoutes()) {
+      const answer = await rawCall(
+        gateway,
+        requestHead('POST', route.path, {
+          ...route.headers,
+          'Content-Type': 'application/json',
+          'Content-Length': String(HUGE),
+        }),
+        async (socket) => {
+          // 12 bytes of the promised 100 MiB, then nothing.
+          socket.write('{"a":"123456');
+        },
+      );
+      expect([route.path, answer.status, answer.headers['content-type']]).toEqual([
+        route.path,
+        413,
+        'application/problem+json; charset=utf-8',
+      ]);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large', status: 413 });
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    }
+  });
+
+  it('cuts a chunked body off at the limit with 413, stops reading and closes', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from('\r\n'),
+    ]);
+    for (const route of bodyRoutes()) {
+      const answer = await rawCall(
+        gateway,
+        requestHead('POST', route.path, {
+          ...route.headers,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+        }),
+        async (socket, done) => {
+          socket.write('6\r\n{"a":"\r\n');
+          for (let sent = 0; sent < HUGE && !done(); sent += chunk.length) {
+            if (!socket.write(frame)) {
+              await new Promise((resolve) => {
+                socket.once('drain', resolve);
+                socket.once('close', resolve);
+              });
+            }
+          }
+        },
+      );
+      expect([route.path, answer.status]).toEqual([route.path, 413]);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large' });
+      expect(answer.closed).toBe(true);
+      // The server stopped reading soon after the limit: far less than the 100 MiB went out.
+      expect(answer.sent).toBeLessThan(HUGE / 4);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessCheck } from '../readiness.ts';
+import { closeWhenBodyUnread } from './body.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.use(securityHeaders);
+  app.use(closeWhenBodyUnread);
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {

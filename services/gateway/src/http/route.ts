@@ -3,7 +3,7 @@ import type { Operation, Scope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
@@ -16,6 +16,7 @@ import {
   type IdempotencyStore,
 } from '../idempotency.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
+import { charsetIsUtf8, declaresBody, readBodyBytes } from './body.ts';
 import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
 import { sendHttpError, sendProblem } from './problem.ts';
 import { openBody, sealBody } from './sealed.ts';
@@ -129,79 +130,26 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false });
-
-function readBody(req: Request, res: Response): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    parseJson(req, res, (error?: unknown) => {
-      if (!error) return resolve(req.body);
-      const { type, status } = error as { type?: string; status?: number };
-      if (type === 'entity.too.large') {
-        return reject(
-          new HttpError(413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`),
-        );
-      }
-      // A charset or Content-Encoding the parser cannot decode: not JSON it can read.
-      if (status === 415) {
-        return reject(
-          new HttpError(
-            415,
-            'unsupported_media_type',
-            'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
-          ),
-        );
-      }
-      // Unparseable JSON, or a body that does not match its Content-Length.
-      if (type === 'entity.parse.failed' || status === 400) {
-        return reject(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
-      }
-      reject(error);
-    });
-  });
+async function readBody(req: Request): Promise<unknown> {
+  if (!charsetIsUtf8(req)) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
+    );
+  }
+  const text = (await readBodyBytes(req, BODY_LIMIT_BYTES)).toString('utf8');
+  // An empty body is a common client mistake; it is validated as `{}` and fails the schema there.
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
 }
 
-type Parser = ReturnType<typeof express.raw>;
-
-function readRawBody(
-  req: Request,
-  res: Response,
-  parseRaw: Parser,
-  limitBytes: number,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    parseRaw(req, res, (error?: unknown) => {
-      if (!error) {
-        const body: unknown = req.body;
-        return resolve(Buffer.isBuffer(body) ? body.toString('utf8') : '');
-      }
-      const { type, status } = error as { type?: string; status?: number };
-      if (type === 'entity.too.large') {
-        return reject(
-          new HttpError(413, 'payload_too_large', `The body is over ${limitBytes} bytes.`),
-        );
-      }
-      if (status === 415) {
-        return reject(
-          new HttpError(
-            415,
-            'unsupported_media_type',
-            'Send the body without a Content-Encoding the server cannot decode.',
-          ),
-        );
-      }
-      if (status === 400) {
-        return reject(
-          new HttpError(400, 'invalid_json', 'The body does not match its Content-Length.'),
-        );
-      }
-      reject(error);
-    });
-  });
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.get('content-length');
-  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
+async function readRawBody(req: Request, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(req, limitBytes)).toString('utf8');
 }
 
 function parse<S extends z.ZodType>(
@@ -356,9 +304,6 @@ export function mountRoutes(
     methods.add(route.method.toUpperCase());
     if (route.method === 'get') methods.add('HEAD');
     methodsByPath.set(path, methods);
-    const parseRaw = route.rawBody
-      ? express.raw({ limit: route.rawBody.limitBytes, type: () => true })
-      : undefined;
 
     app[route.method](path, async (req: Request, res: Response) => {
       const requestId = String(res.locals.requestId);
@@ -372,7 +317,7 @@ export function mountRoutes(
         }
         let rawBody: unknown;
         let rawText: string | undefined;
-        if (route.rawBody && parseRaw) {
+        if (route.rawBody) {
           if (!req.is('application/json')) {
             throw new HttpError(
               415,
@@ -380,9 +325,9 @@ export function mountRoutes(
               'Send the body as `application/json`.',
             );
           }
-          rawText = await readRawBody(req, res, parseRaw, route.rawBody.limitBytes);
+          rawText = await readRawBody(req, route.rawBody.limitBytes);
         } else if (route.body) {
-          if (hasBody(req)) {
+          if (declaresBody(req)) {
             if (!req.is('application/json')) {
               throw new HttpError(
                 415,
@@ -390,7 +335,7 @@ export function mountRoutes(
                 'Send the body as `application/json`.',
               );
             }
-            rawBody = await readBody(req, res);
+            rawBody = await readBody(req);
           } else if (route.bodyOptional) {
             rawBody = {};
           }
