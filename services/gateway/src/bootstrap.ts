@@ -73,7 +73,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
         clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
       }),
-      guard: createAuthFailureGuard(limiter, policies.authFailures, logger),
+      guard: createAuthFailureGuard(
+        limiter,
+        { address: policies.authFailures, credential: policies.authFailuresPerPrefix },
+        logger,
+      ),
       limiter,
       policies,
       routes: withOpenApi(gatewayRoutes(env, readiness)),

@@ -4,8 +4,15 @@ import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { address, http, type Onboarded } from './support/http.ts';
-import { rawCall, requestHead } from './support/raw-http.ts';
-import { agentOf, CUSTOMER, startStack, type Stack } from './support/lifecycle.ts';
+import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
+import {
+  agentOf,
+  CUSTOMER,
+  providerOf,
+  startStack,
+  type ProviderAccount,
+  type Stack,
+} from './support/lifecycle.ts';
 
 /**
  * Abuse of the HTTP layer (OWASP API Top 10), each through a real gateway on a real socket, with
@@ -15,6 +22,7 @@ import { agentOf, CUSTOMER, startStack, type Stack } from './support/lifecycle.t
 let stack: Stack;
 let gateway: RunningGateway;
 let agent: Onboarded;
+let provider: ProviderAccount;
 let webhooks: Awaited<ReturnType<typeof dispatcher>>;
 const AUTH_FAILURE_LIMIT = 5;
 
@@ -37,6 +45,7 @@ beforeAll(async () => {
     AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
   });
   agent = await agentOf(stack, ['requests:create', 'requests:read', 'webhooks:manage']);
+  provider = await providerOf(stack);
 });
 
 afterAll(async () => {
@@ -124,7 +133,7 @@ describe('API9: the public readiness probe is no inventory', () => {
     }
 
     const anonymous = await http(gateway, '/v1/staff/health', { from: address() });
-    const asAgent = await http(gateway, '/v1/staff/health', { token: agent.key });
+    const asAgent = await http(gateway, '/v1/staff/health', { token: agent.key, from: address() });
     expect([anonymous.status, asAgent.status]).toEqual([401, 401]);
 
     const staff = await http(gateway, '/v1/staff/health', { token: stack.staff });
@@ -253,5 +262,96 @@ describe('API4: the body limit holds before the body is read', () => {
       // The server stopped reading soon after the limit: far less than the 100 MiB went out.
       expect(answer.sent).toBeLessThan(HUGE / 4);
     }
+  });
+});
+
+describe('API2: the authentication-failure brake cannot be aimed at someone else', () => {
+  /** An application of its own, with its secret, to call the applicant routes with. */
+  async function application() {
+    const submitted = await http(gateway, '/v1/access-applications', {
+      from: address(),
+      body: {
+        app_name: 'Lockout probe',
+        description: 'Shares an address with an attacker.',
+        contact_email: 'dev@acme.example',
+        requested_scopes: ['requests:read'],
+      },
+    });
+    expect(submitted.status).toBe(201);
+    return { id: String(submitted.body.id), secret: String(submitted.body.application_secret) };
+  }
+
+  it('refuses an address spraying invalid keys, yet lets every valid credential from it through', async () => {
+    const applicant = await application();
+    const from = address();
+    const sprayed: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      sprayed.push((await http(gateway, '/v1/me', { token: bogusAgentKey(), from })).status);
+    }
+    expect(sprayed).toEqual([
+      ...Array<number>(AUTH_FAILURE_LIMIT).fill(401),
+      ...Array<number>(15 - AUTH_FAILURE_LIMIT).fill(429),
+    ]);
+
+    // The same address, valid credentials of every kind, and public routes.
+    const valid = await Promise.all([
+      http(gateway, '/v1/me', { token: agent.key, from }),
+      http(gateway, '/v1/provider/me', { token: provider.key, from }),
+      http(gateway, '/v1/staff/health', { token: stack.staff, from }),
+      http(gateway, '/v1/capabilities', { from }),
+      http(gateway, `/v1/access-applications/${applicant.id}`, {
+        from,
+        headers: { 'X-Application-Secret': applicant.secret },
+      }),
+    ]);
+    expect(valid.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+
+    // Failed attempts of every kind from that address are still refused.
+    const failed = await Promise.all([
+      http(gateway, '/v1/me', { token: bogusAgentKey(), from }),
+      http(gateway, '/v1/me', { from }),
+      http(gateway, '/v1/provider/me', { token: `hpk_live_${'b'.repeat(36)}`, from }),
+      http(gateway, '/v1/staff/health', { token: 'not.a.jwt', from }),
+      http(gateway, `/v1/access-applications/${applicant.id}`, {
+        from,
+        headers: { 'X-Application-Secret': `happ_${'c'.repeat(40)}` },
+      }),
+    ]);
+    expect(failed.map((answer) => answer.status)).toEqual([429, 429, 429, 429, 429]);
+    for (const answer of failed) {
+      expect(answer.body).toMatchObject({ code: 'rate_limited' });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses failures with a key prefix sprayed from many addresses, but never that key', async () => {
+    const victim = await agentOf(stack, ['requests:read']);
+    const prefix = victim.key.slice(0, 'hk_live_'.length + 4);
+    const sprayed: number[] = [];
+    for (let i = 0; i < AUTH_FAILURE_LIMIT + 3; i += 1) {
+      const guess = `${prefix}${randomBytes(24).toString('hex').slice(0, 32)}`;
+      sprayed.push((await http(gateway, '/v1/me', { token: guess, from: address() })).status);
+    }
+    expect(sprayed.slice(0, AUTH_FAILURE_LIMIT)).toEqual(
+      Array<number>(AUTH_FAILURE_LIMIT).fill(401),
+    );
+    expect(sprayed.slice(AUTH_FAILURE_LIMIT)).toEqual([429, 429, 429]);
+    expect((await http(gateway, '/v1/me', { token: victim.key, from: address() })).status).toBe(
+      200,
+    );
+  });
+
+  it('is published in /v1/capabilities', async () => {
+    const caps = await http(gateway, '/v1/capabilities', { from: address() });
+    expect(caps.body.rate_limits).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'auth_failures',
+          limit: AUTH_FAILURE_LIMIT,
+          applies_to: expect.stringMatching(/never refused/),
+        }),
+        expect.objectContaining({ name: 'auth_failures_prefix', limit: AUTH_FAILURE_LIMIT }),
+      ]),
+    );
   });
 });

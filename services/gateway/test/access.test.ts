@@ -510,17 +510,17 @@ describe('rate limits', () => {
     expect(last?.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
   });
 
-  it('locks out an address after repeated failed authentication, even with a valid key', async () => {
+  it('refuses further failed authentication from an address, but never a valid key', async () => {
     const { key } = await onboard();
     const from = address();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1)
-      statuses.push(
-        (await http(strict, '/v1/me', { token: `hk_live_${'a'.repeat(36)}`, from })).status,
-      );
+    for (let i = 0; i < 5; i += 1) {
+      const bogus = `hk_live_${randomBytes(18).toString('hex')}`;
+      statuses.push((await http(strict, '/v1/me', { token: bogus, from })).status);
+    }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect((await http(strict, '/v1/me', { token: key, from })).status).toBe(429);
-    expect((await http(strict, '/v1/me', { token: key, from: address() })).status).toBe(200);
+    expect((await http(strict, '/v1/me', { token: key, from })).status).toBe(200);
+    expect((await http(strict, '/v1/me', { from })).status).toBe(429);
   });
 
   it('publishes the policy in /v1/capabilities, never cached but revalidated by ETag', async () => {

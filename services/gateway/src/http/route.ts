@@ -190,10 +190,11 @@ async function authenticate(
     return none;
   }
   if (access.kind === 'applicant') {
-    deps.guard.check(address);
     applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
     const secret = req.get('x-application-secret')?.trim();
     if (!secret) {
+      const blocked = await deps.guard.failed(address);
+      if (blocked) throw blocked;
       throw new HttpError(
         401,
         'application_secret_missing',
@@ -202,9 +203,10 @@ async function authenticate(
     }
     return { ...none, applicationSecret: secret };
   }
-  deps.guard.check(address);
+  // The credential is checked before any failure budget: only failed attempts count against it.
+  const authorization = req.get('authorization');
   if (access.kind === 'staff') {
-    const verified = await deps.staff(req.get('authorization'));
+    const verified = await deps.staff(authorization);
     if (!verified.ok) {
       const { failure } = verified;
       if (failure.status === 401) {
@@ -226,10 +228,10 @@ async function authenticate(
   if (access.kind === 'provider') {
     let provider: ProviderIdentity;
     try {
-      provider = await deps.providers.verify(req.get('authorization'), requestId);
+      provider = await deps.providers.verify(authorization, requestId);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
-        const blocked = await deps.guard.failed(address);
+        const blocked = await deps.guard.failed(address, authorization);
         if (blocked) throw blocked;
       }
       throw fromBusError(error, 'not_found');
@@ -239,10 +241,10 @@ async function authenticate(
   }
   let agent: AgentIdentity;
   try {
-    agent = await deps.keys.verify(req.get('authorization'), requestId);
+    agent = await deps.keys.verify(authorization, requestId);
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
-      const blocked = await deps.guard.failed(address);
+      const blocked = await deps.guard.failed(address, authorization);
       if (blocked) throw blocked;
     }
     throw fromBusError(error, 'not_found');
@@ -402,6 +404,15 @@ export function mountRoutes(
         // A failed call changed nothing that a retry with the same key should not redo.
         await claim?.abandon().catch(() => undefined);
         const mapped = fromBusError(error, route.notFound ?? 'not_found');
+        if (
+          mapped instanceof HttpError &&
+          route.access.kind === 'applicant' &&
+          mapped.status === 404
+        ) {
+          // A wrong application secret is a failed authentication like a wrong key.
+          const blocked = await deps.guard.failed(req.ip ?? 'unknown');
+          return sendHttpError(res, blocked ?? mapped);
+        }
         if (mapped instanceof HttpError) return sendHttpError(res, mapped);
         deps.logger.error(
           {

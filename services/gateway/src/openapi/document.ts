@@ -189,7 +189,9 @@ export const ERROR_CODES: Record<string, string> = {
   unsupported_media_type: 'a body that is not `application/json`',
   validation_failed: 'schema violation; `errors[]` has a JSON pointer per problem',
   idempotency_key_reused: 'the same `Idempotency-Key` with a different request',
-  rate_limited: 'too many requests, or too many failed authentications from this address',
+  rate_limited:
+    'too many requests, or too many failed authentications from this address or with this key ' +
+    'prefix (a valid credential is never refused for the failures of others)',
   internal_error: 'a bug; logged with the request id',
   service_unavailable: 'a downstream service did not answer in time',
 };

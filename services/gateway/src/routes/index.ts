@@ -25,6 +25,7 @@ export function ratePolicies(env: Env) {
     key: minute('key', env.RATE_LIMIT_PER_MINUTE),
     public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
     authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
+    authFailuresPerPrefix: minute('auth_failures_prefix', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
   };
 }
 

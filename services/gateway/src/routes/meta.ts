@@ -84,11 +84,16 @@ export const Me = z.object({
 });
 
 export interface MetaOptions {
-  policies: { key: RateLimitPolicy; public: RateLimitPolicy; authFailures: RateLimitPolicy };
+  policies: {
+    key: RateLimitPolicy;
+    public: RateLimitPolicy;
+    authFailures: RateLimitPolicy;
+    authFailuresPerPrefix: RateLimitPolicy;
+  };
 }
 
 export function metaRoutes(options: MetaOptions): RouteDefinition[] {
-  const { key, public: anonymous, authFailures } = options.policies;
+  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = options.policies;
   const capabilities: z.infer<typeof Capabilities> = {
     object: 'capabilities',
     api_version: API_VERSION,
@@ -134,9 +139,22 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       },
       {
         name: authFailures.name,
-        applies_to: 'failed authentications per client address; further attempts get 429',
+        applies_to:
+          'failed authentications (a missing, unknown, revoked or expired key or staff token, or ' +
+          'a wrong application secret) per client address; past it, further failed attempts ' +
+          'from that address get 429 instead of 401. The credential is checked first: a valid ' +
+          "one is never refused because of others' failures",
         limit: authFailures.limit,
         window_seconds: authFailures.windowSeconds,
+      },
+      {
+        name: authFailuresPerPrefix.name,
+        applies_to:
+          'failed authentications per presented agent or provider key prefix (`hk_live_` or ' +
+          '`hpk_live_` and the next 4 characters, as keys are listed), from any address; past ' +
+          'it, further failed attempts with that prefix get 429. A valid key is never refused by it',
+        limit: authFailuresPerPrefix.limit,
+        window_seconds: authFailuresPerPrefix.windowSeconds,
       },
     ],
     rate_limit_headers: 'draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit',
