@@ -52,7 +52,13 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     ttlMs: env.ACCESS_CACHE_TTL_MS,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
-  const server = createServer();
+  // Slow clients (slowloris) hold a connection each: headers and the whole request have a
+  // deadline, checked often enough that it is kept (Node checks every 30 s by default).
+  const server = createServer({
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
+  });
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });

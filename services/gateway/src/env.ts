@@ -17,6 +17,10 @@ export const envSchema = z
     /** How long a call waits for a backend service before answering 503. */
     BUS_TIMEOUT_MS: durationMs.default(3_000),
     SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the request line and headers (slowloris). */
+    HTTP_HEADERS_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the whole request, body included. */
+    HTTP_REQUEST_TIMEOUT_MS: durationMs.default(30_000),
     /** HS256 secret for staff JWTs. */
     STAFF_JWT_SECRET: z.string().optional(),
     /** JWKS of the staff identity provider; when set, only asymmetric staff tokens are accepted. */
@@ -50,6 +54,13 @@ export const envSchema = z
         code: 'custom',
         path: ['STAFF_JWKS_URL'],
         message: 'set either STAFF_JWT_SECRET (HS256) or STAFF_JWKS_URL (asymmetric), not both',
+      });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
       });
     }
     if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {

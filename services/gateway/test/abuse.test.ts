@@ -355,3 +355,49 @@ describe('API2: the authentication-failure brake cannot be aimed at someone else
     );
   });
 });
+
+describe('slow clients (slowloris)', () => {
+  let slow: RunningGateway;
+
+  beforeAll(async () => {
+    slow = await stack.extraGateway({
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+    });
+  });
+
+  it('closes a connection whose headers never end, with 408', async () => {
+    const answer = await rawCall(
+      slow,
+      'GET /v1/capabilities HTTP/1.1\r\nHost: x\r\nX-Slow: 1',
+      async (socket, done) => {
+        // One more header line now and then, never the blank line that ends them.
+        for (let i = 0; i < 100 && !done(); i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          if (!done()) socket.write(`\r\nX-Slow-${i}: 1`);
+        }
+      },
+      false,
+    );
+    expect(answer.status).toBe(408);
+    expect(answer.closed).toBe(true);
+  });
+
+  it('closes a connection whose body trickles in slower than the request timeout, with 408', async () => {
+    const answer = await rawCall(
+      slow,
+      requestHead('POST', '/v1/access-applications', {
+        'Content-Type': 'application/json',
+        'Content-Length': '1000',
+      }),
+      async (socket, done) => {
+        for (let i = 0; i < 100 && !done(); i += 1) {
+          socket.write(' ');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      },
+    );
+    expect(answer.status).toBe(408);
+    expect(answer.closed).toBe(true);
+  });
+});

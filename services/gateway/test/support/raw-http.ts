@@ -47,6 +47,8 @@ export function rawCall(
   target: RunningGateway,
   head: string,
   feed?: (socket: Socket, done: () => boolean) => Promise<void>,
+  /** End the head with the blank line; false leaves the headers open (a slow client). */
+  endHead = true,
 ): Promise<RawAnswer & { sent: number }> {
   return new Promise((resolve, reject) => {
     const socket = connect(target.port, '127.0.0.1');
@@ -79,7 +81,7 @@ export function rawCall(
       finish();
     });
     socket.on('connect', () => {
-      write(`${head}\r\n\r\n`);
+      write(endHead ? `${head}\r\n\r\n` : head);
       if (!feed) return;
       feed(
         Object.assign(socket, {
