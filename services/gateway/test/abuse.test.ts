@@ -356,6 +356,92 @@ describe('API2: the authentication-failure brake cannot be aimed at someone else
   });
 });
 
+describe('further abuse of the HTTP layer', () => {
+  const json = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.url}/v1/ai-to-human-request`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${agent.key}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address(),
+        ...headers,
+      },
+      body,
+    });
+
+  it('answers JSON nested 30,000 deep with a problem, and keeps serving', async () => {
+    const depth = 30_000;
+    for (const body of [
+      `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      `{"message":${'{"a":'.repeat(depth / 6)}1${'}'.repeat(depth / 6)}}`,
+    ]) {
+      const res = await json(body);
+      expect([400, 422]).toContain(res.status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    expect((await http(gateway, '/v1/me', { token: agent.key })).status).toBe(200);
+  });
+
+  it('refuses duplicate member names, which parsers read differently (I-JSON, RFC 7493)', async () => {
+    const body = JSON.stringify(CUSTOMER).replace(
+      '"budget_max":500',
+      '"budget_max":500,"budget_max":1000000000',
+    );
+    const res = await json(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_json' });
+    const escaped = await json('{"message":"a","\\u006dessage":"b"}');
+    expect(escaped.status).toBe(400);
+    // The same name in two different objects is fine.
+    const nested = await json('{"a":{"x":1},"b":{"x":1}}');
+    expect(nested.status).toBe(422);
+  });
+
+  it('reports prototype-pollution keys as unknown fields and pollutes nothing', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const res = await json(
+        JSON.stringify({ ...CUSTOMER }).replace('{', `{"${key}":{"polluted":true},`),
+      );
+      expect([key, res.status]).toEqual([key, 422]);
+      const body = (await res.json()) as { errors: { pointer: string; code: string }[] };
+      expect(body.errors).toEqual([
+        { pointer: `/${key}`, code: 'unknown_field', detail: expect.any(String) },
+      ]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a query string or header block over the header limit with 431, and closes', async () => {
+    const longQuery = await rawCall(
+      gateway,
+      requestHead('GET', `/v1/capabilities?q=${'a'.repeat(64 * 1024)}`, {}),
+    );
+    expect(longQuery.status).toBe(431);
+    expect(longQuery.closed).toBe(true);
+    const manyHeaders: Record<string, string> = {};
+    for (let i = 0; i < 5_000; i += 1) manyHeaders[`X-H${i}`] = 'v';
+    const headers = await rawCall(gateway, requestHead('GET', '/v1/capabilities', manyHeaders));
+    expect(headers.status).toBe(431);
+    expect(headers.closed).toBe(true);
+  });
+
+  it('refuses a request with both Content-Length and Transfer-Encoding (smuggling)', async () => {
+    const answer = await rawCall(
+      gateway,
+      requestHead('POST', '/v1/access-applications', {
+        'Content-Type': 'application/json',
+        'Content-Length': '4',
+        'Transfer-Encoding': 'chunked',
+      }),
+      async (socket) => {
+        socket.write('0\r\n\r\nGET /v1/me HTTP/1.1\r\nHost: x\r\n\r\n');
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.closed).toBe(true);
+  });
+});
+
 describe('slow clients (slowloris)', () => {
   let slow: RunningGateway;
 

@@ -18,6 +18,7 @@ import {
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
 import { charsetIsUtf8, declaresBody, readBodyBytes } from './body.ts';
 import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
+import { jsonShapeProblem } from './json-shape.ts';
 import { sendHttpError, sendProblem } from './problem.ts';
 import { openBody, sealBody } from './sealed.ts';
 
@@ -141,11 +142,15 @@ async function readBody(req: Request): Promise<unknown> {
   const text = (await readBodyBytes(req, BODY_LIMIT_BYTES)).toString('utf8');
   // An empty body is a common client mistake; it is validated as `{}` and fails the schema there.
   if (text.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
   }
+  const problem = jsonShapeProblem(text);
+  if (problem !== undefined) throw new HttpError(400, 'invalid_json', problem);
+  return parsed;
 }
 
 async function readRawBody(req: Request, limitBytes: number): Promise<string> {
