@@ -411,6 +411,41 @@ describe('further abuse of the HTTP layer', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('answers ids with NUL, control characters, odd Unicode or bad escapes with 4xx, never 500', async () => {
+    const ids = [
+      'req_%00',
+      'req_abc%00def',
+      '%0d%0aSet-Cookie:%20x=1',
+      '%F0%9F%92%A9',
+      '%EF%BF%BF',
+      '%ED%A0%80',
+      `req_${'a'.repeat(300)}`,
+      '%E0%A4%A',
+      '..%2F..%2Fhealthz',
+    ];
+    for (const id of ids) {
+      const res = await fetch(`${gateway.url}/v1/request/${id}`, {
+        headers: {
+          Authorization: `Bearer ${agent.key}`,
+          'X-Service-Request-Token': `hrt_${'a'.repeat(40)}`,
+        },
+      });
+      expect([id, res.status < 500, res.headers.get('content-type')]).toEqual([
+        id,
+        true,
+        expect.stringMatching(/^application\/problem\+json/),
+      ]);
+    }
+  });
+
+  it('refuses NUL in body text with 422 and a pointer, instead of a 500 from the store', async () => {
+    const res = await json(JSON.stringify({ ...CUSTOMER, name: 'Ada\u0000Lovelace' }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      errors: [{ pointer: '/name', code: 'invalid_characters' }],
+    });
+  });
+
   it('refuses a query string or header block over the header limit with 431, and closes', async () => {
     const longQuery = await rawCall(
       gateway,
@@ -423,6 +458,13 @@ describe('further abuse of the HTTP layer', () => {
     const headers = await rawCall(gateway, requestHead('GET', '/v1/capabilities', manyHeaders));
     expect(headers.status).toBe(431);
     expect(headers.closed).toBe(true);
+  });
+
+  it('answers repeated and nested query parameters with 422, never 500', async () => {
+    for (const query of ['limit=1&limit=2', 'limit[a]=1', 'starting_after=%00', 'limit=1e308']) {
+      const res = await http(gateway, `/v1/webhook-endpoints?${query}`, { token: agent.key });
+      expect([query, res.status]).toEqual([query, 422]);
+    }
   });
 
   it('refuses a request with both Content-Length and Transfer-Encoding (smuggling)', async () => {

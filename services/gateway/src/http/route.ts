@@ -18,6 +18,7 @@ import {
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
 import { charsetIsUtf8, declaresBody, readBodyBytes } from './body.ts';
 import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
+import { forbiddenCharacters } from './forbidden-characters.ts';
 import { jsonShapeProblem } from './json-shape.ts';
 import { sendHttpError, sendProblem } from './problem.ts';
 import { openBody, sealBody } from './sealed.ts';
@@ -163,6 +164,8 @@ function parse<S extends z.ZodType>(
   root: '' | '/query' | '/params',
 ) {
   if (!schema) return value;
+  const forbidden = forbiddenCharacters(value, root);
+  if (forbidden.length > 0) throw validationFailed(forbidden);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(fieldErrors(result.error, root));
   return result.data;
