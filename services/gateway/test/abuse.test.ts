@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { address, http, type Onboarded } from './support/http.ts';
 import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
@@ -265,6 +266,44 @@ describe('API4: the body limit holds before the body is read', () => {
   });
 });
 
+describe('compressed and encoded bodies', () => {
+  const post = (body: Buffer, headers: Record<string, string>) =>
+    fetch(`${gateway.url}/v1/access-applications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address(), ...headers },
+      body,
+    });
+
+  it('stops inflating a gzip bomb at the limit with 413', async () => {
+    // 10 KiB on the wire, 16 MiB once inflated.
+    const bomb = gzipSync(
+      Buffer.concat([Buffer.from('{"a":"'), Buffer.alloc(16 * 1024 * 1024, 'a')]),
+    );
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const res = await post(bomb, { 'Content-Encoding': 'gzip' });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('still reads a small gzip body, and refuses unknown encodings and charsets with 415', async () => {
+    const application = JSON.stringify({
+      app_name: 'Gzip client',
+      description: 'Sends compressed bodies.',
+      contact_email: 'dev@acme.example',
+      requested_scopes: ['requests:read'],
+    });
+    expect((await post(gzipSync(application), { 'Content-Encoding': 'gzip' })).status).toBe(201);
+    const unknown = await post(Buffer.from(application), { 'Content-Encoding': 'zip-zap' });
+    expect(unknown.status).toBe(415);
+    const latin1 = await post(Buffer.from(application), {
+      'Content-Type': 'application/json; charset=iso-8859-1',
+    });
+    expect(latin1.status).toBe(415);
+    const broken = await post(Buffer.from('not gzip at all'), { 'Content-Encoding': 'gzip' });
+    expect(broken.status).toBe(400);
+  });
+});
+
 describe('API2: the authentication-failure brake cannot be aimed at someone else', () => {
   /** An application of its own, with its secret, to call the applicant routes with. */
   async function application() {
@@ -380,6 +419,8 @@ describe('further abuse of the HTTP layer', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
     expect((await http(gateway, '/v1/me', { token: agent.key })).status).toBe(200);
+    const caps = await http(gateway, '/v1/capabilities', { from: address() });
+    expect(caps.body).toMatchObject({ limits: { json_depth_max: 32 } });
   });
 
   it('refuses duplicate member names, which parsers read differently (I-JSON, RFC 7493)', async () => {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
+import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { PublicReadiness } from '../readiness.ts';
 
 /**
@@ -149,7 +150,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 /** What each error code means, as in the conventions' errors table. */
 export const ERROR_CODES: Record<string, string> = {
-  invalid_json: 'the body is not parseable JSON',
+  invalid_json:
+    'the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests ' +
+    `deeper than ${MAX_JSON_DEPTH} levels`,
   api_key_missing: 'no agent key',
   api_key_invalid: 'unknown or revoked agent key',
   api_key_expired: 'expired agent key',

@@ -16,6 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
+import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 
@@ -55,6 +56,8 @@ export const Capabilities = z.object({
   event_types: z.array(z.string()),
   limits: z.object({
     body_bytes: z.number().int(),
+    /** Deepest nesting of a JSON body. */
+    json_depth_max: z.number().int(),
     list_limit_max: z.number().int(),
     idempotency_key_max_length: z.number().int(),
     /** Longest text of each field of a handoff request, and the budget ceiling. */
@@ -118,6 +121,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
     event_types: [...EVENT_TYPES],
     limits: {
       body_bytes: BODY_LIMIT_BYTES,
+      json_depth_max: MAX_JSON_DEPTH,
       list_limit_max: 100,
       idempotency_key_max_length: 255,
       request: { ...REQUEST_LIMITS },
