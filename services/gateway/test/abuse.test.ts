@@ -4,6 +4,7 @@ import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
+import { readEnv } from '../src/env.ts';
 import { address, http, type Onboarded } from './support/http.ts';
 import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
 import {
@@ -378,6 +379,30 @@ describe('API2: the authentication-failure brake cannot be aimed at someone else
     expect((await http(gateway, '/v1/me', { token: victim.key, from: address() })).status).toBe(
       200,
     );
+  });
+
+  it('counts the address the load balancer saw, not one the client wrote into X-Forwarded-For', async () => {
+    // The client forges a fresh first entry each time; the proxy appends the real address.
+    const real = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_FAILURE_LIMIT + 2; i += 1) {
+      const from = `${address()}, ${real}`;
+      statuses.push((await http(gateway, '/v1/me', { token: bogusAgentKey(), from })).status);
+    }
+    expect(statuses.slice(AUTH_FAILURE_LIMIT)).toEqual([429, 429]);
+  });
+
+  it('reads TRUST_PROXY as one hop for true, a hop count, or a list of proxies', () => {
+    const parsed = (value: string) =>
+      readEnv({ NATS_URL: 'nats://127.0.0.1:4222', TRUST_PROXY: value }).TRUST_PROXY;
+    expect(['true', 'yes', 'false', '0', '2', '10.0.0.0/8, loopback'].map(parsed)).toEqual([
+      1,
+      1,
+      false,
+      false,
+      2,
+      ['10.0.0.0/8', 'loopback'],
+    ]);
   });
 
   it('is published in /v1/capabilities', async () => {

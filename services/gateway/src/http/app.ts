@@ -13,7 +13,8 @@ export interface AppDeps extends RouteDeps {
   logger: Logger;
   /** Not ready once shutdown has begun, so load balancers stop sending traffic. */
   readiness: ReadinessCheck;
-  trustProxy: boolean;
+  /** Express `trust proxy`: no proxy, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   routes: readonly RouteDefinition[];
 }
 
