@@ -89,6 +89,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       routes: withOpenApi(gatewayRoutes(env, readiness)),
     });
     server.on('request', app);
+    // Without this listener Node answers `100 Continue` at once, inviting a body that the checks
+    // before it (credentials, content type, declared length) may refuse; the body reader sends it.
+    server.on('checkContinue', app);
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { readEnv } from '../src/env.ts';
@@ -229,6 +230,52 @@ describe('API4: the body limit holds before the body is read', () => {
       expect(answer.headers.connection).toBe('close');
       expect(answer.closed).toBe(true);
     }
+  });
+
+  it('answers Expect: 100-continue with the refusal, not with an invitation to send the body', async () => {
+    for (const [headers, status] of [
+      [{ Authorization: `Bearer ${agent.key}`, 'Content-Length': String(HUGE) }, 413],
+      [{ 'Content-Length': '100' }, 401],
+      [
+        {
+          Authorization: `Bearer ${agent.key}`,
+          'Content-Length': '100',
+          'Content-Type': 'text/plain',
+        },
+        415,
+      ],
+    ] as const) {
+      const answer = await rawCall(
+        gateway,
+        requestHead('POST', '/v1/ai-to-human-request', {
+          'Content-Type': 'application/json',
+          ...headers,
+          Expect: '100-continue',
+        }),
+      );
+      expect(answer.status).toBe(status);
+    }
+  });
+
+  it('invites the body with 100 Continue once the checks before it pass', async () => {
+    const body = JSON.stringify(CUSTOMER);
+    const socket = connect(gateway.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (received === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body);
+    });
+    socket.write(
+      `${requestHead('POST', '/v1/ai-to-human-request', {
+        Authorization: `Bearer ${agent.key}`,
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(body)),
+        Expect: '100-continue',
+        Connection: 'close',
+      })}\r\n\r\n`,
+    );
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
   });
 
   it('cuts a chunked body off at the limit with 413, stops reading and closes', async () => {

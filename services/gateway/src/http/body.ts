@@ -46,10 +46,15 @@ function decoded(req: Request): Readable | Transform {
  * closed: otherwise Node (and body-parser before it) reads the rest to keep the connection alive,
  * which is what a slow or endless body wants.
  */
-export function readBodyBytes(req: Request, limitBytes: number): Promise<Buffer> {
+export function readBodyBytes(req: Request, res: Response, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limitBytes) {
     return Promise.reject(tooLarge(limitBytes));
+  }
+  // The server answers `Expect: 100-continue` itself (see bootstrap), only now that every check
+  // before the body has passed, so a client never sends a body that would be refused anyway.
+  if (/^\s*100-continue\s*$/i.test(req.get('expect') ?? '') && !res.headersSent) {
+    res.writeContinue();
   }
   let stream: Readable | Transform;
   try {

@@ -132,7 +132,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-async function readBody(req: Request): Promise<unknown> {
+async function readBody(req: Request, res: Response): Promise<unknown> {
   if (!charsetIsUtf8(req)) {
     throw new HttpError(
       415,
@@ -140,7 +140,7 @@ async function readBody(req: Request): Promise<unknown> {
       'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
     );
   }
-  const text = (await readBodyBytes(req, BODY_LIMIT_BYTES)).toString('utf8');
+  const text = (await readBodyBytes(req, res, BODY_LIMIT_BYTES)).toString('utf8');
   // An empty body is a common client mistake; it is validated as `{}` and fails the schema there.
   if (text.trim() === '') return {};
   let parsed: unknown;
@@ -154,8 +154,8 @@ async function readBody(req: Request): Promise<unknown> {
   return parsed;
 }
 
-async function readRawBody(req: Request, limitBytes: number): Promise<string> {
-  return (await readBodyBytes(req, limitBytes)).toString('utf8');
+async function readRawBody(req: Request, res: Response, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(req, res, limitBytes)).toString('utf8');
 }
 
 function parse<S extends z.ZodType>(
@@ -335,7 +335,7 @@ export function mountRoutes(
               'Send the body as `application/json`.',
             );
           }
-          rawText = await readRawBody(req, route.rawBody.limitBytes);
+          rawText = await readRawBody(req, res, route.rawBody.limitBytes);
         } else if (route.body) {
           if (declaresBody(req)) {
             if (!req.is('application/json')) {
@@ -345,7 +345,7 @@ export function mountRoutes(
                 'Send the body as `application/json`.',
               );
             }
-            rawBody = await readBody(req);
+            rawBody = await readBody(req, res);
           } else if (route.bodyOptional) {
             rawBody = {};
           }
