@@ -551,6 +551,19 @@ describe('further abuse of the HTTP layer', () => {
     }
   });
 
+  it('lists at most 50 problems, so thousands of unknown fields do not multiply the answer', async () => {
+    const fields = Object.fromEntries(Array.from({ length: 6_500 }, (_, i) => [`f${i}`, 0]));
+    const body = JSON.stringify(fields);
+    expect(body.length).toBeLessThan(64 * 1024);
+    const res = await json(body);
+    const text = await res.text();
+    expect(res.status).toBe(422);
+    const problem = JSON.parse(text) as { detail: string; errors: unknown[] };
+    expect(problem.errors).toHaveLength(50);
+    expect(problem.detail).toMatch(/\d{4} problems, the first 50 listed/);
+    expect(text.length).toBeLessThan(body.length);
+  });
+
   it('refuses NUL in body text with 422 and a pointer, instead of a 500 from the store', async () => {
     const res = await json(JSON.stringify({ ...CUSTOMER, name: 'Ada\u0000Lovelace' }));
     expect(res.status).toBe(422);

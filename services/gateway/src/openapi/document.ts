@@ -13,6 +13,7 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+import { MAX_FIELD_ERRORS } from '../http/errors.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
 import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
@@ -190,7 +191,7 @@ export const ERROR_CODES: Record<string, string> = {
   idempotency_key_in_use: 'a request with the same `Idempotency-Key` is still in flight',
   payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes`,
   unsupported_media_type: 'a body that is not `application/json`',
-  validation_failed: 'schema violation; `errors[]` has a JSON pointer per problem',
+  validation_failed: `schema violation; \`errors[]\` has a JSON pointer per problem (the first ${MAX_FIELD_ERRORS}; \`detail\` gives the total when there are more)`,
   idempotency_key_reused: 'the same `Idempotency-Key` with a different request',
   rate_limited:
     'too many requests, or too many failed authentications from this address or with this key ' +
