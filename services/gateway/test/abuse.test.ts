@@ -564,6 +564,40 @@ describe('further abuse of the HTTP layer', () => {
     expect(text.length).toBeLessThan(body.length);
   });
 
+  it('refuses fields a caller may not set (mass assignment) with 422 unknown_field', async () => {
+    const res = await json(
+      JSON.stringify({
+        ...CUSTOMER,
+        status: 'completed',
+        integration_id: 'int_someone_else',
+        request_token: 'hrt_mine',
+      }),
+    );
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: { pointer: string; code: string }[] };
+    expect(body.errors.map((error) => [error.pointer, error.code]).sort()).toEqual([
+      ['/integration_id', 'unknown_field'],
+      ['/request_token', 'unknown_field'],
+      ['/status', 'unknown_field'],
+    ]);
+  });
+
+  it('answers odd header values as documented, never with a 500 or an echoed value', async () => {
+    const cases: [Record<string, string>, number][] = [
+      [{ 'Idempotency-Key': 'k'.repeat(256) }, 422],
+      [{ 'Idempotency-Key': ' ' }, 422],
+      [{ Authorization: `Bearer ${'x'.repeat(8_000)}` }, 401],
+      [{ Authorization: 'Basic dXNlcjpwYXNz' }, 401],
+      [{ Authorization: `Bearer ${agent.key} ${agent.key}` }, 401],
+      [{ 'Request-Id': '<script>alert(1)</script>' }, 201],
+    ];
+    for (const [headers, status] of cases) {
+      const res = await json(JSON.stringify(CUSTOMER), headers);
+      expect([headers, res.status]).toEqual([headers, status]);
+      expect(res.headers.get('request-id')).toMatch(/^[A-Za-z0-9._:-]+$/);
+    }
+  });
+
   it('refuses NUL in body text with 422 and a pointer, instead of a 500 from the store', async () => {
     const res = await json(JSON.stringify({ ...CUSTOMER, name: 'Ada\u0000Lovelace' }));
     expect(res.status).toBe(422);
