@@ -278,6 +278,32 @@ describe('API4: the body limit holds before the body is read', () => {
     expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
   });
 
+  it('stops reading an endless body that an early refusal (401) left unread, and closes', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const frame = Buffer.concat([Buffer.from('10000\r\n'), chunk, Buffer.from('\r\n')]);
+    const answer = await rawCall(
+      gateway,
+      requestHead('POST', '/v1/ai-to-human-request', {
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      }),
+      async (socket, done) => {
+        for (let sent = 0; sent < HUGE && !done(); sent += chunk.length) {
+          if (!socket.write(frame)) {
+            await new Promise((resolve) => {
+              socket.once('drain', resolve);
+              socket.once('close', resolve);
+            });
+          }
+        }
+      },
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.closed).toBe(true);
+    expect(answer.sent).toBeLessThan(HUGE / 4);
+  });
+
   it('cuts a chunked body off at the limit with 413, stops reading and closes', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const frame = Buffer.concat([

@@ -116,15 +116,20 @@ export function charsetIsUtf8(req: Request): boolean {
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
+/** Unread bodies up to this size are read off to keep the connection; larger ones are not. */
+const DRAINABLE_BYTES = 64 * 1024;
+
 /**
- * An answer written while the request's body is still unread (a 401 before the body, a 413 that
- * stopped reading) closes the connection, so that Node does not read the rest of the body to keep
- * the connection for another request.
+ * An answer written while a large or unbounded (chunked) body is still unread (a 401 before the
+ * body, a 413 that stopped reading) closes the connection, so that Node does not read the rest
+ * of the body to keep the connection for another request. A small declared body is read off.
  */
 export function closeWhenBodyUnread(req: Request, res: Response, next: NextFunction): void {
+  const declared = Number(req.get('content-length') ?? '0');
+  const unbounded = req.get('transfer-encoding') !== undefined || !(declared <= DRAINABLE_BYTES);
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!req.complete && declaresBody(req) && !this.headersSent) {
+    if (!req.complete && unbounded && !this.headersSent) {
       this.setHeader('Connection', 'close');
     }
     return Reflect.apply(writeHead, this, args) as Response;
