@@ -71,7 +71,9 @@ if (!stopping) {
       ? '[stack] Handoff is up: every service answers.'
       : '[stack] not every service answered within 60 s; still trying.',
   );
-  say(`[stack]   gateway      ${state.gateway_url}   (GET /readyz lists the services)`);
+  say(
+    `[stack]   gateway      ${state.gateway_url}   (GET /readyz: ready or not; staff: GET /v1/staff/health)`,
+  );
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
   say(`[stack]   data         ${env.DATA_DIR}`);

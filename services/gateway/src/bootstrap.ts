@@ -19,6 +19,7 @@ import { fromBusError, HttpError } from './http/errors.ts';
 import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { withOpenApi } from './openapi/document.ts';
+import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 import { createUpdateHub } from './routes/updates.ts';
 
@@ -57,24 +58,34 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     ttlMs: env.ACCESS_CACHE_TTL_MS,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
-  const server = createServer();
+  // Slow clients (slowloris) hold a connection each: headers and the whole request have a
+  // deadline, checked often enough that it is kept (Node checks every 30 s by default).
+  const server = createServer({
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
+  });
   // Long-polls for a request's events, woken by the events on the bus.
   const updates = createUpdateHub(bus.nc);
   // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
-  const guard = createAuthFailureGuard(limiter, policies.authFailures, logger);
+  const guard = createAuthFailureGuard(
+    limiter,
+    { address: policies.authFailures, credential: policies.authFailuresPerPrefix },
+    logger,
+  );
   const mcp = createMcpHttpHandler({
     gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    // The key is checked here, against the caller's address, like every agent route; the tools'
-    // own calls then come from loopback with a key that is known to be good.
+    // The key is checked here, and a failure counted against the caller's address and the key's
+    // prefix, like every agent route; the tools' own calls then come from loopback with a key
+    // that is known to be good.
     authenticate: async (req, apiKey) => {
       const address = (req as Request).ip ?? 'unknown';
-      guard.check(address);
       try {
         const agent = await keys.verify(`Bearer ${apiKey}`, randomUUID());
         return { integrationId: agent.integration_id, scopes: agent.scopes };
       } catch (error) {
         if (error instanceof HttpError && error.status === 401) {
-          const blocked = await guard.failed(address);
+          const blocked = await guard.failed(address, `Bearer ${apiKey}`);
           if (blocked) throw blocked;
         }
         throw fromBusError(error, 'not_found');
@@ -84,11 +95,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   try {
     await ensureRateLimitStream(bus.jsm);
     const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
+    const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
     const app = createApp({
       idempotency,
       nc: bus.nc,
       logger,
-      readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+      readiness,
       busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
       keys,
@@ -104,8 +116,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
-      routes: withOpenApi(gatewayRoutes(env, updates)),
-      isAccepting: () => accepting,
+      routes: withOpenApi(gatewayRoutes(env, readiness, updates)),
       mounts: [
         {
           path: '/mcp',
@@ -126,6 +137,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       ],
     });
     server.on('request', app);
+    // Without this listener Node answers `100 Continue` at once, inviting a body that the checks
+    // before it (credentials, content type, declared length) may refuse; the body reader sends it.
+    server.on('checkContinue', app);
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,4 +1,4 @@
-import { durationMs, envBoolean, loadEnv, logLevel, natsUrl, port } from '@handoff/config';
+import { durationMs, loadEnv, logLevel, natsUrl, port } from '@handoff/config';
 import { z } from 'zod';
 
 const perMinute = z.coerce
@@ -6,6 +6,25 @@ const perMinute = z.coerce
   .int('must be a whole number of requests per minute')
   .min(1, 'must be at least 1')
   .max(1_000_000, 'must be at most 1000000');
+
+/**
+ * `TRUST_PROXY` as Express's `trust proxy`. `true` (or `yes`, `1`) trusts one hop: the client is
+ * the address the load balancer saw, the last `X-Forwarded-For` entry. Trusting every hop would
+ * take the first entry, which the client writes itself, so anyone could pick a new address per
+ * call and slip past every per-address limit. A number trusts that many hops; anything else is
+ * a comma-separated list of proxy addresses, CIDRs or Express's names (`loopback`, `uniquelocal`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^[0-9]+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
 
 export const envSchema = z
   .object({
@@ -17,6 +36,10 @@ export const envSchema = z
     /** How long a call waits for a backend service before answering 503. */
     BUS_TIMEOUT_MS: durationMs.default(3_000),
     SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the request line and headers (slowloris). */
+    HTTP_HEADERS_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the whole request, body included. */
+    HTTP_REQUEST_TIMEOUT_MS: durationMs.default(30_000),
     /** HS256 secret for staff JWTs. */
     STAFF_JWT_SECRET: z.string().optional(),
     /** JWKS of the staff identity provider; when set, only asymmetric staff tokens are accepted. */
@@ -34,8 +57,8 @@ export const envSchema = z
     ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
     /** A JSON file of service categories that replaces the built-in list. */
     SERVICE_CATEGORIES_FILE: z.string().min(1).optional(),
-    /** Express `trust proxy`: true behind a load balancer that sets X-Forwarded-For. */
-    TRUST_PROXY: envBoolean.default(false),
+    /** Which proxies' `X-Forwarded-For` entries name the client; see {@link trustProxy}. */
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
@@ -50,6 +73,13 @@ export const envSchema = z
         code: 'custom',
         path: ['STAFF_JWKS_URL'],
         message: 'set either STAFF_JWT_SECRET (HS256) or STAFF_JWKS_URL (asymmetric), not both',
+      });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
       });
     }
     if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {

@@ -1,6 +1,28 @@
 import { request } from '@handoff/bus';
 import { BACKEND_SERVICES, HealthReply, subjects, type ReadinessReport } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { z } from 'zod';
+
+/**
+ * What anyone may learn from `GET /readyz`: ready or not. Instance names, versions and latencies
+ * map the deployment for an attacker (OWASP API9), so they are in `GET /v1/staff/health` only.
+ */
+export const PublicReadiness = z.object({ status: z.enum(['ready', 'not_ready']) });
+
+/** The full report of this replica: every service over the bus, and whether it still accepts. */
+export type ReadinessCheck = (requestId: string) => Promise<ReadinessReport>;
+
+export function createReadinessCheck(
+  nc: NatsConnection,
+  timeoutMs: number,
+  isAccepting: () => boolean,
+): ReadinessCheck {
+  return async (requestId) => {
+    const report = await checkReadiness(nc, timeoutMs, requestId);
+    if (!isAccepting() || nc.isClosed()) report.status = 'not_ready';
+    return report;
+  };
+}
 
 /**
  * Asks every backend service for its health over the bus, all at once. A service that does not

@@ -510,20 +510,20 @@ describe('rate limits', () => {
     expect(last?.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
   });
 
-  it('locks out an address after repeated failed authentication, even with a valid key', async () => {
+  it('refuses further failed authentication from an address, but never a valid key', async () => {
     const { key } = await onboard();
     const from = address();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1)
-      statuses.push(
-        (await http(strict, '/v1/me', { token: `hk_live_${'a'.repeat(36)}`, from })).status,
-      );
+    for (let i = 0; i < 5; i += 1) {
+      const bogus = `hk_live_${randomBytes(18).toString('hex')}`;
+      statuses.push((await http(strict, '/v1/me', { token: bogus, from })).status);
+    }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    expect((await http(strict, '/v1/me', { token: key, from })).status).toBe(429);
-    expect((await http(strict, '/v1/me', { token: key, from: address() })).status).toBe(200);
+    expect((await http(strict, '/v1/me', { token: key, from })).status).toBe(200);
+    expect((await http(strict, '/v1/me', { from })).status).toBe(429);
   });
 
-  it('publishes the policy in /v1/capabilities, which is cacheable', async () => {
+  it('publishes the policy in /v1/capabilities, never cached but revalidated by ETag', async () => {
     const caps = await http(a, '/v1/capabilities');
     expect(caps.status).toBe(200);
     expect(caps.body).toMatchObject({
@@ -543,7 +543,7 @@ describe('rate limits', () => {
     });
     expect((caps.body.event_types as string[]).length).toBe(15);
     const etag = caps.headers.get('etag') ?? '';
-    expect(caps.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(caps.headers.get('cache-control')).toBe('no-store');
     const again = await fetch(`${a.url}/v1/capabilities`, { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
   });

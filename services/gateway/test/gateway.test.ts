@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { signStaffToken } from './support/staff-tokens.ts';
 
 const spans = new InMemorySpanExporter();
 const logLines: string[] = [];
@@ -36,6 +37,20 @@ const starters = {
 type Backend = Awaited<ReturnType<typeof intake>>;
 const backends = new Map<string, Backend>();
 let gateway: RunningGateway;
+const STAFF_SECRET = randomBytes(32).toString('base64url');
+let staff: string;
+
+/** The readiness details, which only staff see. */
+async function staffHealth() {
+  const res = await fetch(`${gateway.url}/v1/staff/health`, {
+    headers: { Authorization: `Bearer ${staff}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    status: string;
+    services: Record<string, { status: string; error?: string }>;
+  };
+}
 
 beforeAll(async () => {
   startTelemetry({
@@ -61,9 +76,15 @@ beforeAll(async () => {
     );
   }
   gateway = await bootstrap({
-    env: { NATS_URL: natsUrl, PORT: '0', READINESS_TIMEOUT_MS: '500' },
+    env: {
+      NATS_URL: natsUrl,
+      PORT: '0',
+      READINESS_TIMEOUT_MS: '500',
+      STAFF_JWT_SECRET: STAFF_SECRET,
+    },
     logger,
   });
+  staff = await signStaffToken(STAFF_SECRET, { sub: 'ops@handoff.test', expiresInSeconds: 3600 });
 });
 
 afterAll(async () => {
@@ -92,14 +113,12 @@ describe('probes', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('/readyz reports every backend service over the bus', async () => {
+  it('/readyz says ready, and only staff see every backend service over the bus', async () => {
     const res = await fetch(`${gateway.url}/readyz`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as {
-      status: string;
-      services: Record<string, { status: string }>;
-    };
+    expect(await res.json()).toEqual({ status: 'ready' });
+    const body = await staffHealth();
     expect(body.status).toBe('ready');
     expect(Object.keys(body.services).sort()).toEqual(
       ['conversation', 'intake', 'milestones', 'payments', 'webhook-dispatcher'].sort(),
@@ -209,13 +228,10 @@ describe('a service going away', () => {
     const body = await eventually(
       async () => {
         const res = await fetch(`${gateway.url}/readyz`);
-        const report = (await res.json()) as {
-          status: string;
-          services: Record<string, { status: string; error?: string }>;
-        };
-        return res.status === 503 && report.services.payments?.status === 'down'
-          ? report
-          : undefined;
+        if (res.status !== 503) return undefined;
+        expect(await res.json()).toEqual({ status: 'not_ready' });
+        const report = await staffHealth();
+        return report.services.payments?.status === 'down' ? report : undefined;
       },
       { timeoutMs: 5_000, what: 'payments reported down' },
     );

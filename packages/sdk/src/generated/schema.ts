@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Every backend service answers over the bus
-         * @description Asks each service for its health over NATS. Not rate limited.
+         * @description Asks each service for its health over NATS and says only ready or not; staff see every service's instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1366,6 +1366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every backend service as this gateway sees it: status, instance, version, latency, error
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["getStaffHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/integrations/{id}": {
         parameters: {
             query?: never;
@@ -1877,8 +1897,13 @@ export interface components {
         /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. */
         AgentKeyRequired: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1893,7 +1918,12 @@ export interface components {
         /** @description Unauthorized. `application_secret_missing`: no `X-Application-Secret`. */
         ApplicationSecretRequired: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1908,7 +1938,12 @@ export interface components {
         /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine. */
         Conflict: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1923,9 +1958,14 @@ export interface components {
         /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight. */
         ConflictOrKeyInUse: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                 "Retry-After"?: string;
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1940,9 +1980,14 @@ export interface components {
         /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`. */
         InsufficientScope: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 /** @description The authentication challenge, when the failure concerns the bearer credential. */
                 "WWW-Authenticate"?: string;
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1959,7 +2004,12 @@ export interface components {
         /** @description Internal Server Error. `internal_error`: a bug; logged with the request id. */
         InternalError: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1971,10 +2021,15 @@ export interface components {
                 };
             };
         };
-        /** @description Bad Request. `invalid_json`: the body is not parseable JSON. */
+        /** @description Bad Request. `invalid_json`: the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests deeper than 32 levels. */
         InvalidJson: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -1990,7 +2045,12 @@ export interface components {
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2005,7 +2065,12 @@ export interface components {
         /** @description Content Too Large. `payload_too_large`: the body is over 65536 bytes. */
         PayloadTooLarge: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2020,8 +2085,13 @@ export interface components {
         /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
         ProviderKeyRequired: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2033,13 +2103,18 @@ export interface components {
                 };
             };
         };
-        /** @description Too Many Requests. `rate_limited`: too many requests, or too many failed authentications from this address. */
+        /** @description Too Many Requests. `rate_limited`: too many requests, or too many failed authentications from this address or with this key prefix (a valid credential is never refused for the failures of others). */
         RateLimited: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2054,8 +2129,13 @@ export interface components {
         /** @description Service Unavailable. `service_unavailable`: a downstream service did not answer in time. */
         ServiceUnavailable: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2070,7 +2150,12 @@ export interface components {
         /** @description Forbidden. `staff_role_required`: the staff JWT has no `staff` role. */
         StaffRoleRequired: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2085,8 +2170,13 @@ export interface components {
         /** @description Unauthorized. `staff_token_missing`: no staff JWT; `staff_token_invalid`: the staff JWT does not verify; `staff_token_expired`: the staff JWT has expired. */
         StaffTokenRequired: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2101,7 +2191,12 @@ export interface components {
         /** @description Unsupported Media Type. `unsupported_media_type`: a body that is not `application/json`. */
         UnsupportedMediaType: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2113,10 +2208,15 @@ export interface components {
                 };
             };
         };
-        /** @description Unprocessable Content. `validation_failed`: schema violation; `errors[]` has a JSON pointer per problem. */
+        /** @description Unprocessable Content. `validation_failed`: schema violation; `errors[]` has a JSON pointer per problem (the first 50; `detail` gives the total when there are more). */
         ValidationFailed: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2128,10 +2228,15 @@ export interface components {
                 };
             };
         };
-        /** @description Unprocessable Content. `validation_failed`: schema violation; `errors[]` has a JSON pointer per problem; `idempotency_key_reused`: the same `Idempotency-Key` with a different request. */
+        /** @description Unprocessable Content. `validation_failed`: schema violation; `errors[]` has a JSON pointer per problem (the first 50; `detail` gives the total when there are more); `idempotency_key_reused`: the same `Idempotency-Key` with a different request. */
         ValidationFailedOrKeyReused: {
             headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
                 "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
                 [name: string]: unknown;
             };
             content: {
@@ -2158,18 +2263,28 @@ export interface components {
     headers: {
         /** @description The methods this path has. */
         Allow: string;
+        /** @description Always `no-store`: answers may hold secrets shown once, so no cache keeps any. */
+        "Cache-Control": "no-store";
+        /** @description Always `default-src 'none'; frame-ancestors 'none'`: nothing here is a page to render. */
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
         /** @description `true` when this is the stored answer to an earlier call with the same key. */
         "Idempotent-Replayed": "true";
         /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";r=<remaining>;t=<seconds>`. */
         RateLimit: string;
         /** @description draft-ietf-httpapi-ratelimit-headers: `"<policy>";q=<limit>;w=<window seconds>`. */
         "RateLimit-Policy": string;
+        /** @description Always `no-referrer`. */
+        "Referrer-Policy": "no-referrer";
         /** @description The id of this call; also in the error body, the logs and the bus messages. */
         "Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": string;
         /** @description The authentication challenge, e.g. `Bearer realm="handoff"`. */
         "WWW-Authenticate": string;
+        /** @description Always `nosniff`: the declared content type is the only one. */
+        "X-Content-Type-Options": "nosniff";
+        /** @description Always `DENY`, for clients that predate `frame-ancestors`. */
+        "X-Frame-Options": "DENY";
     };
     pathItems: never;
 }
@@ -2190,12 +2305,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /**
-                     * @description Always `no-store`.
-                     * @example no-store
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2223,27 +2338,16 @@ export interface operations {
             /** @description Ready: every service answered. */
             200: {
                 headers: {
-                    /**
-                     * @description Always `no-store`.
-                     * @example no-store
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        checked_at: string;
-                        services: {
-                            [key: string]: {
-                                error?: string;
-                                instance?: string;
-                                latency_ms?: number;
-                                /** @enum {string} */
-                                status: "up" | "down";
-                                version?: string;
-                            };
-                        };
                         /** @enum {string} */
                         status: "ready" | "not_ready";
                     };
@@ -2253,27 +2357,16 @@ export interface operations {
             /** @description Not ready: a service is down or did not answer, or the gateway is shutting down. */
             503: {
                 headers: {
-                    /**
-                     * @description Always `no-store`.
-                     * @example no-store
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        checked_at: string;
-                        services: {
-                            [key: string]: {
-                                error?: string;
-                                instance?: string;
-                                latency_ms?: number;
-                                /** @enum {string} */
-                                status: "up" | "down";
-                                version?: string;
-                            };
-                        };
                         /** @enum {string} */
                         status: "ready" | "not_ready";
                     };
@@ -2310,10 +2403,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2364,9 +2462,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2392,7 +2495,12 @@ export interface operations {
             /** @description Not Found. `application_not_found`: application_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2430,10 +2538,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2457,7 +2570,12 @@ export interface operations {
             /** @description Not Found. `application_not_found`: application_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2513,10 +2631,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2587,16 +2710,16 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /**
-                     * @description Sent with every success of this operation.
-                     * @example public, max-age=300
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     /** @description Sent with every success of this operation. */
                     ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2636,6 +2759,7 @@ export interface operations {
                                 [key: string]: number;
                             };
                             idempotency_key_max_length: number;
+                            json_depth_max: number;
                             list_limit_max: number;
                             request: {
                                 [key: string]: number;
@@ -2666,7 +2790,12 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` named the current `ETag`. */
             304: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2698,9 +2827,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,9 +2885,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,7 +2917,12 @@ export interface operations {
             /** @description Not Found. `event_not_found`: event_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2816,10 +2960,15 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2836,7 +2985,12 @@ export interface operations {
             /** @description Not Found. `event_not_found`: event_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2892,6 +3046,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     /**
                      * @description Sent with every success of this operation.
                      * @example @1767225600
@@ -2905,12 +3061,15 @@ export interface operations {
                     Link: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /**
                      * @description Sent with every success of this operation.
                      * @example Wed, 30 Jun 2027 00:00:00 GMT
                      */
                     Sunset: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2979,9 +3138,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3020,16 +3184,16 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /**
-                     * @description Sent with every success of this operation.
-                     * @example public, max-age=300
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     /** @description Sent with every success of this operation. */
                     ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3052,7 +3216,12 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` named the current `ETag`. */
             304: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3084,9 +3253,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,9 +3315,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,7 +3351,12 @@ export interface operations {
             /** @description Not Found. `deliverable_not_found`: unknown deliverable, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3210,10 +3394,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3242,7 +3431,12 @@ export interface operations {
             /** @description Not Found. `deliverable_not_found`: unknown deliverable, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3282,9 +3476,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3356,9 +3555,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3404,7 +3608,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3448,10 +3657,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,7 +3712,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3514,9 +3733,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3556,9 +3780,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3613,9 +3842,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,7 +3878,12 @@ export interface operations {
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3682,10 +3921,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3714,7 +3958,12 @@ export interface operations {
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,9 +3979,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_has_open_work`: a milestone is neither approved nor cancelled, or a dispute is open. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3781,10 +4035,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,7 +4082,12 @@ export interface operations {
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3839,9 +4103,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3876,9 +4145,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,9 +4196,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3988,9 +4267,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4028,7 +4312,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,10 +4364,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4108,7 +4402,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4156,10 +4455,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4198,7 +4502,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,10 +4555,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4288,7 +4602,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,9 +4649,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4396,9 +4720,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,7 +4765,12 @@ export interface operations {
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4474,10 +4808,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4515,7 +4854,12 @@ export interface operations {
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4554,9 +4898,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4617,9 +4966,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4654,7 +5008,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,10 +5057,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4723,7 +5087,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4780,10 +5149,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,7 +5196,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4838,9 +5217,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `proposal_exists`: this provider already has an open proposal on the request. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,9 +5263,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4951,9 +5340,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4968,9 +5362,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4987,7 +5386,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5031,9 +5435,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5066,9 +5475,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5083,9 +5497,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5102,7 +5521,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,9 +5565,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5171,9 +5600,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5188,9 +5622,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5207,7 +5646,12 @@ export interface operations {
             /** @description Not Found. `deliverable_not_found`: unknown deliverable, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5250,9 +5694,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,9 +5751,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5319,9 +5773,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,7 +5797,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5390,10 +5854,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5439,9 +5908,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5456,9 +5930,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5475,7 +5954,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5491,9 +5975,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `no_job`: the request has no job yet. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5533,9 +6022,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5580,9 +6074,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5597,9 +6096,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,7 +6120,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5663,10 +6172,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,9 +6226,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5729,9 +6248,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5748,7 +6272,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5764,9 +6293,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5808,10 +6342,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5856,9 +6395,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5873,9 +6417,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5892,7 +6441,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,9 +6494,13 @@ export interface operations {
                      * @example no-store
                      */
                     "Cache-Control": string;
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5970,9 +6528,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5987,9 +6550,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6006,7 +6574,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6049,9 +6622,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6084,9 +6662,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6101,9 +6684,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6120,7 +6708,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6159,9 +6752,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6189,9 +6787,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6206,9 +6809,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6225,7 +6833,12 @@ export interface operations {
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6271,10 +6884,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6295,9 +6913,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6312,9 +6935,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6331,7 +6959,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,9 +7011,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6422,9 +7060,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6439,9 +7082,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6458,7 +7106,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,9 +7150,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6536,9 +7194,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6553,9 +7216,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6572,7 +7240,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6613,10 +7286,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6653,9 +7331,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6670,9 +7353,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6689,7 +7377,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6737,10 +7430,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6778,9 +7476,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6795,9 +7498,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6814,7 +7522,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6867,10 +7580,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6896,9 +7614,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6913,9 +7636,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6932,7 +7660,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6978,9 +7711,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,9 +7760,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7039,9 +7782,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7058,7 +7806,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7097,9 +7850,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7136,9 +7894,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7153,9 +7916,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,7 +7940,12 @@ export interface operations {
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7213,10 +7986,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,9 +8052,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,9 +8074,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7310,7 +8098,12 @@ export interface operations {
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,9 +8119,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started). */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7375,10 +8173,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7416,9 +8219,14 @@ export interface operations {
             /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
             401: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7433,9 +8241,14 @@ export interface operations {
             /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
             403: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description The authentication challenge, when the failure concerns the bearer credential. */
                     "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7452,7 +8265,12 @@ export interface operations {
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7491,16 +8309,16 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /**
-                     * @description Sent with every success of this operation.
-                     * @example public, max-age=300
-                     */
-                    "Cache-Control": string;
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     /** @description Sent with every success of this operation. */
                     ETag: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,7 +8337,12 @@ export interface operations {
             /** @description Not Modified: `If-None-Match` named the current `ETag`. */
             304: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7550,9 +8373,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7609,9 +8437,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,7 +8475,12 @@ export interface operations {
             /** @description Not Found. `application_not_found`: application_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7686,10 +8524,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7721,7 +8564,12 @@ export interface operations {
             /** @description Not Found. `application_not_found`: application_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7768,10 +8616,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7803,7 +8656,12 @@ export interface operations {
             /** @description Not Found. `application_not_found`: application_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7844,9 +8702,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7903,9 +8766,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7959,9 +8827,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8034,9 +8907,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8083,7 +8961,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8127,10 +9010,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8178,7 +9066,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8194,9 +9087,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8235,10 +9133,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8285,7 +9188,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8341,10 +9249,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8392,7 +9305,12 @@ export interface operations {
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8409,6 +9327,57 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStaffHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checked_at: string;
+                        services: {
+                            [key: string]: {
+                                error?: string;
+                                instance?: string;
+                                latency_ms?: number;
+                                /** @enum {string} */
+                                status: "up" | "down";
+                                version?: string;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "ready" | "not_ready";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8431,9 +9400,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8471,7 +9445,12 @@ export interface operations {
             /** @description Not Found. `integration_not_found`: integration_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8513,9 +9492,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,7 +9538,12 @@ export interface operations {
             /** @description Not Found. `integration_not_found`: integration_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8602,10 +9591,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8631,7 +9625,12 @@ export interface operations {
             /** @description Not Found. `integration_not_found`: integration_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8678,10 +9677,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8712,7 +9716,12 @@ export interface operations {
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8753,10 +9762,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8782,7 +9796,12 @@ export interface operations {
             /** @description Not Found. `key_not_found`: key_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,10 +9846,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8870,7 +9894,12 @@ export interface operations {
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8912,9 +9941,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8969,10 +10003,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8999,7 +10038,12 @@ export interface operations {
             /** @description Not Found. `payment_request_not_found`: payment_request_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,10 +10088,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9075,7 +10124,12 @@ export interface operations {
             /** @description Not Found. `payment_request_not_found`: payment_request_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9118,9 +10172,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9178,9 +10237,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9212,7 +10276,12 @@ export interface operations {
             /** @description Not Found. `payment_not_found`: unknown payment. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9257,10 +10326,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,7 +10367,12 @@ export interface operations {
             /** @description Not Found. `payment_not_found`: unknown payment. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,9 +10388,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_confirms`: the payment provider (Stripe) confirms this payment, not staff. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9356,10 +10440,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9392,7 +10481,12 @@ export interface operations {
             /** @description Not Found. `payment_not_found`: unknown payment. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9433,10 +10527,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,7 +10575,12 @@ export interface operations {
             /** @description Not Found. `provider_key_not_found`: unknown provider key. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9517,9 +10621,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9594,10 +10703,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9662,9 +10776,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9704,7 +10823,12 @@ export interface operations {
             /** @description Not Found. `provider_not_found`: unknown provider. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9751,9 +10875,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9794,7 +10923,12 @@ export interface operations {
             /** @description Not Found. `provider_not_found`: unknown provider. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9842,10 +10976,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9870,7 +11009,12 @@ export interface operations {
             /** @description Not Found. `provider_not_found`: unknown provider. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9886,9 +11030,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_suspended`: the provider is suspended. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9925,9 +11074,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9972,7 +11126,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10021,9 +11180,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10069,7 +11233,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10118,10 +11287,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10167,7 +11341,12 @@ export interface operations {
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10208,9 +11387,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10271,10 +11455,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10303,9 +11492,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: limit_reached. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10342,9 +11536,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10370,7 +11569,12 @@ export interface operations {
             /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10406,9 +11610,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10426,7 +11635,12 @@ export interface operations {
             /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10473,9 +11687,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10502,7 +11721,12 @@ export interface operations {
             /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10545,9 +11769,14 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10580,7 +11809,12 @@ export interface operations {
             /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10625,10 +11859,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10656,7 +11895,12 @@ export interface operations {
             /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
             404: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10718,10 +11962,15 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10734,7 +11983,12 @@ export interface operations {
             /** @description Bad Request. `signature_invalid`: the `Stripe-Signature` does not verify for this body. */
             400: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,9 +12004,14 @@ export interface operations {
             /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `amount_mismatch`: the payment provider reports another amount or currency than the payment has. */
             409: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
                     /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10767,7 +12026,12 @@ export interface operations {
             /** @description Content Too Large. `payload_too_large`: the body is over 65536 bytes. The limit here is 524288 bytes. */
             413: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,19 +1,21 @@
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { checkReadiness } from '../readiness.ts';
+import type { ReadinessCheck } from '../readiness.ts';
+import { closeWhenBodyUnread } from './body.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps extends RouteDeps {
   nc: NatsConnection;
   logger: Logger;
-  readinessTimeoutMs: number;
-  trustProxy: boolean;
+  /** Not ready once shutdown has begun, so load balancers stop sending traffic. */
+  readiness: ReadinessCheck;
+  /** Express `trust proxy`: no proxy, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   routes: readonly RouteDefinition[];
-  /** False once shutdown has begun, so load balancers stop sending traffic. */
-  isAccepting: () => boolean;
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
 }
@@ -23,24 +25,18 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
+  app.use(securityHeaders);
+  app.use(closeWhenBodyUnread);
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.json({ status: 'ok' });
   });
 
+  // Ready or not, and nothing more: the details are for staff (`GET /v1/staff/health`).
   app.get('/readyz', async (_req, res) => {
-    const report = await checkReadiness(
-      deps.nc,
-      deps.readinessTimeoutMs,
-      String(res.locals.requestId),
-    );
-    const ready = report.status === 'ready' && deps.isAccepting() && !deps.nc.isClosed();
-    if (!ready) report.status = 'not_ready';
-    res
-      .status(ready ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(report);
+    const { status } = await deps.readiness(String(res.locals.requestId));
+    res.status(status === 'ready' ? 200 : 503).json({ status });
   });
   for (const path of ['/healthz', '/readyz']) {
     app.all(path, (_req: Request, res: Response) => {

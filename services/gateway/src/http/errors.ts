@@ -46,10 +46,22 @@ export function fieldErrors(error: z.ZodError, root: '' | '/query' | '/params' =
   });
 }
 
+/**
+ * Most `errors[]` entries one answer lists: a 64 KiB body of thousands of unknown fields would
+ * otherwise get half a megabyte back, and nobody fixes a request from its 51st problem.
+ */
+export const MAX_FIELD_ERRORS = 50;
+
 export function validationFailed(errors: FieldError[]): HttpError {
-  return new HttpError(422, 'validation_failed', 'The request does not match the schema.', {
-    extra: { errors },
-  });
+  const listed = errors.slice(0, MAX_FIELD_ERRORS);
+  return new HttpError(
+    422,
+    'validation_failed',
+    errors.length > listed.length
+      ? `The request does not match the schema: ${errors.length} problems, the first ${listed.length} listed.`
+      : 'The request does not match the schema.',
+    { extra: { errors: listed } },
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { requestOps, type Operation, type Scope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
@@ -17,7 +17,10 @@ import {
   type IdempotencyStore,
 } from '../idempotency.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
+import { charsetIsUtf8, declaresBody, readBodyBytes } from './body.ts';
 import { fieldErrors, fromBusError, HttpError, validationFailed } from './errors.ts';
+import { forbiddenCharacters } from './forbidden-characters.ts';
+import { jsonShapeProblem } from './json-shape.ts';
 import { sendHttpError, sendProblem } from './problem.ts';
 import { openBody, sealBody } from './sealed.ts';
 
@@ -137,79 +140,30 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false });
-
-function readBody(req: Request, res: Response): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    parseJson(req, res, (error?: unknown) => {
-      if (!error) return resolve(req.body);
-      const { type, status } = error as { type?: string; status?: number };
-      if (type === 'entity.too.large') {
-        return reject(
-          new HttpError(413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`),
-        );
-      }
-      // A charset or Content-Encoding the parser cannot decode: not JSON it can read.
-      if (status === 415) {
-        return reject(
-          new HttpError(
-            415,
-            'unsupported_media_type',
-            'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
-          ),
-        );
-      }
-      // Unparseable JSON, or a body that does not match its Content-Length.
-      if (type === 'entity.parse.failed' || status === 400) {
-        return reject(new HttpError(400, 'invalid_json', 'The body is not valid JSON.'));
-      }
-      reject(error);
-    });
-  });
+async function readBody(req: Request, res: Response): Promise<unknown> {
+  if (!charsetIsUtf8(req)) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
+    );
+  }
+  const text = (await readBodyBytes(req, res, BODY_LIMIT_BYTES)).toString('utf8');
+  // An empty body is a common client mistake; it is validated as `{}` and fails the schema there.
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  const problem = jsonShapeProblem(text);
+  if (problem !== undefined) throw new HttpError(400, 'invalid_json', problem);
+  return parsed;
 }
 
-type Parser = ReturnType<typeof express.raw>;
-
-function readRawBody(
-  req: Request,
-  res: Response,
-  parseRaw: Parser,
-  limitBytes: number,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    parseRaw(req, res, (error?: unknown) => {
-      if (!error) {
-        const body: unknown = req.body;
-        return resolve(Buffer.isBuffer(body) ? body.toString('utf8') : '');
-      }
-      const { type, status } = error as { type?: string; status?: number };
-      if (type === 'entity.too.large') {
-        return reject(
-          new HttpError(413, 'payload_too_large', `The body is over ${limitBytes} bytes.`),
-        );
-      }
-      if (status === 415) {
-        return reject(
-          new HttpError(
-            415,
-            'unsupported_media_type',
-            'Send the body without a Content-Encoding the server cannot decode.',
-          ),
-        );
-      }
-      if (status === 400) {
-        return reject(
-          new HttpError(400, 'invalid_json', 'The body does not match its Content-Length.'),
-        );
-      }
-      reject(error);
-    });
-  });
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.get('content-length');
-  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
+async function readRawBody(req: Request, res: Response, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(req, res, limitBytes)).toString('utf8');
 }
 
 function parse<S extends z.ZodType>(
@@ -218,6 +172,8 @@ function parse<S extends z.ZodType>(
   root: '' | '/query' | '/params',
 ) {
   if (!schema) return value;
+  const forbidden = forbiddenCharacters(value, root);
+  if (forbidden.length > 0) throw validationFailed(forbidden);
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(fieldErrors(result.error, root));
   return result.data;
@@ -250,10 +206,11 @@ async function authenticate(
     return none;
   }
   if (access.kind === 'applicant') {
-    deps.guard.check(address);
     applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
     const secret = req.get('x-application-secret')?.trim();
     if (!secret) {
+      const blocked = await deps.guard.failed(address);
+      if (blocked) throw blocked;
       throw new HttpError(
         401,
         'application_secret_missing',
@@ -262,9 +219,10 @@ async function authenticate(
     }
     return { ...none, applicationSecret: secret };
   }
-  deps.guard.check(address);
+  // The credential is checked before any failure budget: only failed attempts count against it.
+  const authorization = req.get('authorization');
   if (access.kind === 'staff') {
-    const verified = await deps.staff(req.get('authorization'));
+    const verified = await deps.staff(authorization);
     if (!verified.ok) {
       const { failure } = verified;
       if (failure.status === 401) {
@@ -286,10 +244,10 @@ async function authenticate(
   if (access.kind === 'provider') {
     let provider: ProviderIdentity;
     try {
-      provider = await deps.providers.verify(req.get('authorization'), requestId);
+      provider = await deps.providers.verify(authorization, requestId);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
-        const blocked = await deps.guard.failed(address);
+        const blocked = await deps.guard.failed(address, authorization);
         if (blocked) throw blocked;
       }
       throw fromBusError(error, 'not_found');
@@ -299,10 +257,10 @@ async function authenticate(
   }
   let agent: AgentIdentity;
   try {
-    agent = await deps.keys.verify(req.get('authorization'), requestId);
+    agent = await deps.keys.verify(authorization, requestId);
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
-      const blocked = await deps.guard.failed(address);
+      const blocked = await deps.guard.failed(address, authorization);
       if (blocked) throw blocked;
     }
     throw fromBusError(error, 'not_found');
@@ -364,9 +322,6 @@ export function mountRoutes(
     methods.add(route.method.toUpperCase());
     if (route.method === 'get') methods.add('HEAD');
     methodsByPath.set(path, methods);
-    const parseRaw = route.rawBody
-      ? express.raw({ limit: route.rawBody.limitBytes, type: () => true })
-      : undefined;
 
     app[route.method](path, async (req: Request, res: Response) => {
       const requestId = String(res.locals.requestId);
@@ -380,7 +335,7 @@ export function mountRoutes(
         }
         let rawBody: unknown;
         let rawText: string | undefined;
-        if (route.rawBody && parseRaw) {
+        if (route.rawBody) {
           if (!req.is('application/json')) {
             throw new HttpError(
               415,
@@ -388,9 +343,9 @@ export function mountRoutes(
               'Send the body as `application/json`.',
             );
           }
-          rawText = await readRawBody(req, res, parseRaw, route.rawBody.limitBytes);
+          rawText = await readRawBody(req, res, route.rawBody.limitBytes);
         } else if (route.body) {
-          if (hasBody(req)) {
+          if (declaresBody(req)) {
             if (!req.is('application/json')) {
               throw new HttpError(
                 415,
@@ -478,6 +433,15 @@ export function mountRoutes(
         // A failed call changed nothing that a retry with the same key should not redo.
         await claim?.abandon().catch(() => undefined);
         const mapped = fromBusError(error, route.notFound ?? 'not_found');
+        if (
+          mapped instanceof HttpError &&
+          route.access.kind === 'applicant' &&
+          mapped.status === 404
+        ) {
+          // A wrong application secret is a failed authentication like a wrong key.
+          const blocked = await deps.guard.failed(req.ip ?? 'unknown');
+          return sendHttpError(res, blocked ?? mapped);
+        }
         if (mapped instanceof HttpError) return sendHttpError(res, mapped);
         deps.logger.error(
           {

@@ -8,13 +8,16 @@ import {
   PAYMENT_REQUEST_MACHINE,
   Problem,
   PROPOSAL_MACHINE,
-  ReadinessReport,
   type StateMachine,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+import { MAX_FIELD_ERRORS } from '../http/errors.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
+import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
+import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
+import { PublicReadiness } from '../readiness.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -148,7 +151,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 /** What each error code means, as in the conventions' errors table. */
 export const ERROR_CODES: Record<string, string> = {
-  invalid_json: 'the body is not parseable JSON',
+  invalid_json:
+    'the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests ' +
+    `deeper than ${MAX_JSON_DEPTH} levels`,
   api_key_missing: 'no agent key',
   api_key_invalid: 'unknown or revoked agent key',
   api_key_expired: 'expired agent key',
@@ -186,9 +191,11 @@ export const ERROR_CODES: Record<string, string> = {
   idempotency_key_in_use: 'a request with the same `Idempotency-Key` is still in flight',
   payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes`,
   unsupported_media_type: 'a body that is not `application/json`',
-  validation_failed: 'schema violation; `errors[]` has a JSON pointer per problem',
+  validation_failed: `schema violation; \`errors[]\` has a JSON pointer per problem (the first ${MAX_FIELD_ERRORS}; \`detail\` gives the total when there are more)`,
   idempotency_key_reused: 'the same `Idempotency-Key` with a different request',
-  rate_limited: 'too many requests, or too many failed authentications from this address',
+  rate_limited:
+    'too many requests, or too many failed authentications from this address or with this key ' +
+    'prefix (a valid credential is never refused for the failures of others)',
   internal_error: 'a bug; logged with the request id',
   service_unavailable: 'a downstream service did not answer in time',
 };
@@ -201,7 +208,9 @@ const DESCRIPTION = [
   '',
   'Errors are RFC 9457 `application/problem+json` with a stable snake_case `code` to branch on; ' +
     'extension members (e.g. `required_scopes`) may be added. Every response carries `Request-Id`, ' +
-    'which is also in the error body. Checks happen in this order: ' +
+    'which is also in the error body, and `Cache-Control: no-store`, `X-Content-Type-Options: ' +
+    "nosniff`, `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, " +
+    '`Referrer-Policy: no-referrer` and `X-Frame-Options: DENY`. Checks happen in this order: ' +
     `${ORDER_OF_CHECKS}.`,
   '',
   `Every POST takes an optional \`Idempotency-Key\` (1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters), ` +
@@ -225,6 +234,12 @@ const DESCRIPTION = [
 
 const ref = (kind: 'schemas' | 'parameters' | 'headers', name: string): Reference => ({
   $ref: `#/components/${kind}/${name}`,
+});
+
+/** `Request-Id` and the headers every answer carries (see `SECURITY_HEADERS`). */
+const commonHeaders = (): Record<string, Reference> => ({
+  'Request-Id': ref('headers', 'Request-Id'),
+  ...Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, ref('headers', name)])),
 });
 
 /** zod → JSON Schema 2020-12, the dialect of OpenAPI 3.1; `$defs` are hoisted into components. */
@@ -297,7 +312,7 @@ function problem(
   const list = codes.map((code) => `\`${code}\`: ${ERROR_CODES[code] ?? code}`).join('; ');
   return {
     description: `${STATUS_TITLES[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
-    headers: { 'Request-Id': ref('headers', 'Request-Id'), ...headers },
+    headers: { ...commonHeaders(), ...headers },
     content: {
       'application/problem+json': {
         schema: {
@@ -550,7 +565,7 @@ function operationFor(
   parameters.push(ref('parameters', 'Request-Id'));
 
   const successHeaders: Record<string, Header | Reference> = {
-    'Request-Id': ref('headers', 'Request-Id'),
+    ...commonHeaders(),
     RateLimit: ref('headers', 'RateLimit'),
     'RateLimit-Policy': ref('headers', 'RateLimit-Policy'),
   };
@@ -577,7 +592,7 @@ function operationFor(
   if (etag && route.method === 'get') {
     responses[304] = {
       description: 'Not Modified: `If-None-Match` named the current `ETag`.',
-      headers: { 'Request-Id': ref('headers', 'Request-Id') },
+      headers: commonHeaders(),
     };
   }
   Object.assign(responses, errorResponses(route, requestToken, registry));
@@ -621,13 +636,7 @@ function probePaths(
   registry: SharedResponses,
 ): Record<string, PathItem> {
   const notAllowed = shared(registry, 'MethodNotAllowed', methodNotAllowed);
-  const noStore: Header = {
-    description: 'Always `no-store`.',
-    required: true,
-    schema: { type: 'string' },
-    example: 'no-store',
-  };
-  const readiness = schemaOf(ReadinessReport, 'output', defs);
+  const readiness = schemaOf(PublicReadiness, 'output', defs);
   return {
     '/healthz': {
       get: {
@@ -640,7 +649,7 @@ function probePaths(
         responses: {
           200: {
             description: 'OK',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: {
               'application/json': {
                 schema: schemaOf(z.object({ status: z.literal('ok') }), 'output', defs),
@@ -655,21 +664,23 @@ function probePaths(
       get: {
         operationId: 'getReadiness',
         summary: 'Every backend service answers over the bus',
-        description: 'Asks each service for its health over NATS. Not rate limited.',
+        description:
+          'Asks each service for its health over NATS and says only ready or not; staff see every ' +
+          "service's instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.",
         tags: ['health'],
         security: [],
         parameters: [ref('parameters', 'Request-Id')],
         responses: {
           200: {
             description: 'Ready: every service answered.',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: { 'application/json': { schema: readiness } },
           },
           405: notAllowed,
           503: {
             description:
               'Not ready: a service is down or did not answer, or the gateway is shutting down.',
-            headers: { 'Request-Id': ref('headers', 'Request-Id'), 'Cache-Control': noStore },
+            headers: commonHeaders(),
             content: { 'application/json': { schema: readiness } },
           },
         },
@@ -798,6 +809,16 @@ function components(
         description: '`true` when this is the stored answer to an earlier call with the same key.',
         schema: { type: 'string', enum: ['true'] },
       },
+      ...Object.fromEntries(
+        (Object.keys(SECURITY_HEADERS) as (keyof typeof SECURITY_HEADERS)[]).map((name) => [
+          name,
+          {
+            description: SECURITY_HEADER_DESCRIPTIONS[name],
+            required: true,
+            schema: { type: 'string', const: SECURITY_HEADERS[name] },
+          },
+        ]),
+      ),
     },
   };
 }
@@ -874,7 +895,7 @@ const OpenApiDocumentShape = z.looseObject({
   paths: z.record(z.string(), z.unknown()),
 });
 
-/** `GET /v1/openapi.json`: public, cacheable, with an ETag of the document. */
+/** `GET /v1/openapi.json`: public, with an ETag of the document. */
 export function openApiRoute(document: object): RouteDefinition {
   const body = JSON.stringify(document);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -887,7 +908,7 @@ export function openApiRoute(document: object): RouteDefinition {
     access: { kind: 'public' },
     status: 200,
     response: OpenApiDocumentShape,
-    headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+    headers: { ETag: etag },
     handle: async () => document,
   });
 }

@@ -2,8 +2,10 @@ import { DEFAULT_CATEGORIES_FILE, loadCategories } from '../categories.ts';
 import type { Env } from '../env.ts';
 import type { RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
+import type { ReadinessCheck } from '../readiness.ts';
 import { accessRoutes } from './access.ts';
 import { engagementRoutes } from './engagement.ts';
+import { healthRoutes } from './health.ts';
 import { metaRoutes } from './meta.ts';
 import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
@@ -24,6 +26,7 @@ export function ratePolicies(env: Env) {
     key: minute('key', env.RATE_LIMIT_PER_MINUTE),
     public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
     authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
+    authFailuresPerPrefix: minute('auth_failures_prefix', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
   };
 }
 
@@ -31,9 +34,14 @@ export function ratePolicies(env: Env) {
  * Every route the gateway serves, in one place: the server mounts them and the OpenAPI document
  * is generated from them, so the two cannot disagree.
  */
-export function gatewayRoutes(env: Env, updates?: UpdateHub): RouteDefinition[] {
+export function gatewayRoutes(
+  env: Env,
+  readiness: ReadinessCheck,
+  updates?: UpdateHub,
+): RouteDefinition[] {
   return [
     ...metaRoutes({ policies: ratePolicies(env) }),
+    ...healthRoutes(readiness),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,
     ...engagementRoutes,

@@ -16,6 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
+import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 
@@ -55,6 +56,8 @@ export const Capabilities = z.object({
   event_types: z.array(z.string()),
   limits: z.object({
     body_bytes: z.number().int(),
+    /** Deepest nesting of a JSON body. */
+    json_depth_max: z.number().int(),
     list_limit_max: z.number().int(),
     idempotency_key_max_length: z.number().int(),
     /** Longest text of each field of a handoff request, and the budget ceiling. */
@@ -84,11 +87,16 @@ export const Me = z.object({
 });
 
 export interface MetaOptions {
-  policies: { key: RateLimitPolicy; public: RateLimitPolicy; authFailures: RateLimitPolicy };
+  policies: {
+    key: RateLimitPolicy;
+    public: RateLimitPolicy;
+    authFailures: RateLimitPolicy;
+    authFailuresPerPrefix: RateLimitPolicy;
+  };
 }
 
 export function metaRoutes(options: MetaOptions): RouteDefinition[] {
-  const { key, public: anonymous, authFailures } = options.policies;
+  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = options.policies;
   const capabilities: z.infer<typeof Capabilities> = {
     object: 'capabilities',
     api_version: API_VERSION,
@@ -113,6 +121,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
     event_types: [...EVENT_TYPES],
     limits: {
       body_bytes: BODY_LIMIT_BYTES,
+      json_depth_max: MAX_JSON_DEPTH,
       list_limit_max: 100,
       idempotency_key_max_length: 255,
       request: { ...REQUEST_LIMITS },
@@ -134,9 +143,22 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       },
       {
         name: authFailures.name,
-        applies_to: 'failed authentications per client address; further attempts get 429',
+        applies_to:
+          'failed authentications (a missing, unknown, revoked or expired key or staff token, or ' +
+          'a wrong application secret) per client address; past it, further failed attempts ' +
+          'from that address get 429 instead of 401. The credential is checked first: a valid ' +
+          "one is never refused because of others' failures",
         limit: authFailures.limit,
         window_seconds: authFailures.windowSeconds,
+      },
+      {
+        name: authFailuresPerPrefix.name,
+        applies_to:
+          'failed authentications per presented agent or provider key prefix (`hk_live_` or ' +
+          '`hpk_live_` and the next 4 characters, as keys are listed), from any address; past ' +
+          'it, further failed attempts with that prefix get 429. A valid key is never refused by it',
+        limit: authFailuresPerPrefix.limit,
+        window_seconds: authFailuresPerPrefix.windowSeconds,
       },
     ],
     rate_limit_headers: 'draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit',
@@ -162,7 +184,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       access: { kind: 'public' },
       status: 200,
       response: Capabilities,
-      headers: { ETag: etag, 'Cache-Control': 'public, max-age=300' },
+      headers: { ETag: etag },
       handle: async () => capabilities,
     }),
     defineRoute({

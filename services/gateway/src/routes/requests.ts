@@ -98,7 +98,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       access: { kind: 'public' },
       status: 200,
       response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
-      headers: { ETag: categoriesEtag, 'Cache-Control': 'public, max-age=300' },
+      headers: { ETag: categoriesEtag },
       handle: async () => categoryList,
     }),
     createRoute('/v1/ai-to-human-request', false),

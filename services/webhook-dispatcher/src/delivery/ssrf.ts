@@ -236,6 +236,64 @@ export function isAllowed(kind: AddressKind, policy: TargetPolicy): boolean {
 const LOCALHOST_NAME = /(^|\.)localhost$/i;
 
 /**
+ * Host names of cloud instance-metadata services, refused always (even with `allowPrivate`): a
+ * metadata server hands out credentials to whoever asks from inside, so no webhook may point at
+ * one, whatever the name resolves to where it is checked. GCP: `metadata.google.internal`,
+ * `metadata.goog` and the bare `metadata` that GCE's resolver answers; AWS: `instance-data` and
+ * `instance-data.ec2.internal`; Equinix Metal: `metadata.packet.net` and
+ * `metadata.platformequinix.com`; Tencent Cloud: `metadata.tencentyun.com`; Oracle Cloud:
+ * `metadata.oraclecloud.com`; `metadata.azure.com`, which SSRF block lists carry for Azure (whose
+ * documented service is the address 169.254.169.254, refused by address like the others').
+ */
+export const METADATA_HOSTNAMES: readonly string[] = [
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.packet.net',
+  'metadata.platformequinix.com',
+  'metadata.tencentyun.com',
+  'metadata.oraclecloud.com',
+  'metadata.azure.com',
+];
+
+/**
+ * `.internal` is reserved for private use (ICANN, 2024) and is where clouds name their own
+ * hosts and services (`*.ec2.internal`, `*.compute.internal`, `*.c.<project>.internal`): private,
+ * so allowed only with `allowPrivate` (the local stack may use `host.docker.internal`).
+ */
+const INTERNAL_NAME = /(^|\.)internal$/i;
+
+/** The host name as a resolver sees it: lower case, without the root's trailing dot. */
+const normalizedName = (host: string) => host.toLowerCase().replace(/\.+$/, '');
+
+/**
+ * Why a host name (not an IP literal) is refused before any lookup, or undefined when the name
+ * may be resolved and its addresses checked.
+ */
+export function refusedHostname(
+  host: string,
+  policy: TargetPolicy,
+): { kind: AddressKind; reason: string } | undefined {
+  const name = normalizedName(host);
+  if (METADATA_HOSTNAMES.includes(name)) {
+    return {
+      kind: 'metadata',
+      reason: `target host ${name} is a cloud metadata service, which is refused`,
+    };
+  }
+  if (policy.allowPrivate) return undefined;
+  if (LOCALHOST_NAME.test(name)) {
+    return { kind: 'loopback', reason: `target host ${name} is loopback, which is refused` };
+  }
+  if (INTERNAL_NAME.test(name)) {
+    return { kind: 'private', reason: `target host ${name} is a private name, which is refused` };
+  }
+  return undefined;
+}
+
+/**
  * Checks an endpoint URL before it is stored (and before every send, for URLs stored under an
  * older policy). Only https, unless `allowPrivate` is set: the local stack sets it so that plain
  * http receivers on loopback work; production never does, so production targets are always
@@ -263,8 +321,9 @@ export function checkTargetUrl(url: string, policy: TargetPolicy): TargetCheck {
     if (!isAllowed(kind, policy)) {
       return { ok: false, reason: `target address ${host} is ${kind}, which is refused` };
     }
-  } else if (LOCALHOST_NAME.test(host.replace(/\.$/, '')) && !policy.allowPrivate) {
-    return { ok: false, reason: `target host ${host} is loopback, which is refused` };
+  } else {
+    const refused = refusedHostname(host, policy);
+    if (refused) return { ok: false, reason: refused.reason };
   }
   if (parsed.protocol === 'http:' && !policy.allowPrivate) {
     return { ok: false, reason: 'URL must use https' };
@@ -304,6 +363,12 @@ export function guardedLookup(
     const requested: LookupOptions =
       typeof options === 'number' ? { family: options } : (options ?? {});
     const { all: wantAll, ...rest } = requested;
+    // By name first: a metadata host is refused whatever this resolver makes of it.
+    const refused = isIP(hostname) === 0 ? refusedHostname(hostname, policy) : undefined;
+    if (refused) {
+      callback(new TargetRefusedError(hostname, hostname, refused.kind), wantAll ? [] : '');
+      return;
+    }
     resolve(hostname, { ...rest, all: true }, (err, addresses) => {
       if (err) {
         callback(err, wantAll ? [] : '');
