@@ -1,6 +1,6 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import type { IndexDefinition, Store } from '@handoff/store';
+import { bulkWriteInChunks, type IndexDefinition, type Store } from '@handoff/store';
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 
 /**
@@ -246,7 +246,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ];
       try {
         await holdingAll(options.serialize, collection, ids, () =>
-          collection.bulkWrite(operations, { ordered: true }),
+          bulkWriteInChunks(collection, operations, { ordered: true }),
         );
       } catch (error) {
         // Published but still in the outbox: the sweep publishes them again, which JetStream

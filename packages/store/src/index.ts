@@ -1,3 +1,4 @@
 export * from './store.ts';
 export * from './pagination.ts';
 export * from './serialize.ts';
+export * from './bulk.ts';

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
 import { testServers, uniqueDatabase } from '@handoff/testkit';
-import { connectStore, ensureCollections, type Store } from '../src/index.ts';
+import {
+  bulkWriteInChunks,
+  connectStore,
+  ensureCollections,
+  MAX_OPERATIONS_PER_COMMAND,
+  type Store,
+} from '../src/index.ts';
 
 const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
 let store: Store;
@@ -69,5 +75,35 @@ describe('store.serialize', () => {
       ),
     );
     expect((await counters.findOne({ _id: 'c' }))?.n).toBe(51);
+  });
+});
+
+describe('bulkWriteInChunks', () => {
+  it('applies every update, in order, in commands no larger than the limit', async () => {
+    const items = store.db.collection<{ _id: string; n: number }>('chunked');
+    await items.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: `i${i}`, n: 0 })));
+    const sizes: number[] = [];
+    const watch = (event: { commandName: string; command: Record<string, unknown> }) => {
+      if (event.commandName === 'update') sizes.push((event.command.updates as unknown[]).length);
+    };
+    store.client.on('commandStarted', watch);
+    try {
+      await bulkWriteInChunks(
+        items,
+        [
+          ...Array.from({ length: 100 }, (_, i) => ({
+            updateOne: { filter: { _id: `i${i}` }, update: { $inc: { n: 1 } } },
+          })),
+          // Ordered: this one sees every increment before it.
+          { updateMany: { filter: { n: 1 }, update: { $inc: { n: 10 } } } },
+        ],
+        { ordered: true },
+      );
+    } finally {
+      store.client.off('commandStarted', watch);
+    }
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_OPERATIONS_PER_COMMAND);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(101);
+    expect(await items.countDocuments({ n: 11 })).toBe(100);
   });
 });

@@ -301,7 +301,8 @@ async function startFerretDB(
       binary,
       [
         '--handler=postgresql',
-        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+        // FerretDB's pool (50 by default) is per server, shared by every service of the stack.
+        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=200`,
         ...common,
       ],
       port,

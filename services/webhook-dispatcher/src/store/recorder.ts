@@ -1,4 +1,4 @@
-import type { Store } from '@handoff/store';
+import { bulkWriteInChunks, type Store } from '@handoff/store';
 import type {
   AnyBulkWriteOperation,
   Collection,
@@ -154,7 +154,7 @@ export function recorder(store: Store) {
           },
         }),
       );
-      await c.deliveries.bulkWrite(operations, { ordered: false });
+      await bulkWriteInChunks(c.deliveries, operations, { ordered: false });
     },
   );
   return {

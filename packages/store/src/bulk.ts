@@ -1,0 +1,25 @@
+import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
+
+/**
+ * The most updates one `bulkWrite` command carries. FerretDB 1.24 on PostgreSQL keeps the query
+ * cursor of every update in a command open until the whole command ends, and each update takes
+ * one more connection to write: a command with as many updates as its pool has connections
+ * (50 by default) waits for itself forever, and every other client of that FerretDB with it.
+ * Small commands one after another keep order and cost a round trip per chunk; MongoDB does not
+ * care either way.
+ */
+export const MAX_OPERATIONS_PER_COMMAND = 16;
+
+/** `bulkWrite` in commands of at most `MAX_OPERATIONS_PER_COMMAND`, one after another. */
+export async function bulkWriteInChunks<T extends Document>(
+  collection: Collection<T>,
+  operations: readonly AnyBulkWriteOperation<T>[],
+  options: { ordered: boolean },
+): Promise<void> {
+  for (let start = 0; start < operations.length; start += MAX_OPERATIONS_PER_COMMAND) {
+    await collection.bulkWrite(
+      operations.slice(start, start + MAX_OPERATIONS_PER_COMMAND),
+      options,
+    );
+  }
+}
