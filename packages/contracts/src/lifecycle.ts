@@ -91,11 +91,12 @@ export const JOB_MACHINE = machine({
   created_event: null,
   moves: { active: { complete: 'completed', cancel: 'cancelled' }, completed: {}, cancelled: {} },
   events: { complete: 'job.completed', cancel: null },
-  actors: { complete: ['provider'], cancel: ['staff'] },
+  actors: { complete: ['provider'], cancel: ['staff', 'system'] },
   describe: {
     complete:
       'The provider completes the job: every milestone is approved or cancelled and no dispute is open (otherwise 409 `job_has_open_work`).',
-    cancel: 'Staff cancel it (for example after a dispute resolved for the customer).',
+    cancel:
+      'Staff cancel it (for example after a dispute resolved for the customer), or the system does when its request is cancelled. Its work then moves no more (409 `job_not_active`).',
   },
   waiting: {
     active: {
@@ -278,10 +279,12 @@ export const PAYMENT_REQUEST_MACHINE = machine({
     expired: {},
   },
   events: { approve: 'payment.requested', reject: null, expire: null },
-  actors: { approve: ['staff'], reject: ['staff'], expire: ['system'] },
+  actors: { approve: ['staff'], reject: ['staff', 'system'], expire: ['system'] },
   describe: {
-    approve: 'Staff approve it: a payment is created through the payment provider.',
-    reject: 'Staff reject it with a reason (audit stream only).',
+    approve:
+      'Staff approve it: a payment is created through the payment provider. Refused with 409 `request_closed` once the request is completed or cancelled.',
+    reject:
+      'Staff reject it with a reason (audit stream only), or the system does when its request is completed or cancelled (`rejection_reason`: "the request was cancelled").',
     expire: 'Staff did not decide before `deadline_at`.',
   },
   waiting: {

@@ -12,6 +12,7 @@ import {
   Request,
   RequestCreate,
   RequestPatch,
+  RequestStatus,
 } from './requests.ts';
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -47,6 +48,16 @@ export const requestOps = {
     'requests.authorize',
     z.object({ request_id: z.string().max(64) }),
     z.object({ integration_id: z.string(), token_hash: Sha256Hex }),
+  ),
+  /**
+   * The request's current status, a projected read by `_id` and never cached: what the gateway
+   * and payments ask before an action that a closed request refuses. `not_found` for an unknown id.
+   */
+  status: operation(
+    'intake',
+    'requests.status',
+    z.object({ request_id: z.string().max(64) }),
+    z.object({ status: RequestStatus }),
   ),
   /** Staff: change status and/or routing along the request's state machine. */
   update: operation(

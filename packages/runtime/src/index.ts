@@ -8,3 +8,4 @@ export * from './audit.ts';
 export * from './lifecycle.ts';
 export * from './money.ts';
 export * from './sequences.ts';
+export * from './consumer.ts';

@@ -417,10 +417,10 @@ describe('provider proposals', () => {
       body: { status: 'cancelled', reason: 'The customer found someone.' },
     });
     expect(cancelled.status).toBe(200);
-    // Still routed to the provider, so it may read it, but it takes no proposals.
+    // Still routed to the provider, so it may read it, but a closed request takes no proposals.
     expect(
       await asProvider(stack, plumber, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
-    ).toMatchObject({ status: 409, body: { code: 'request_not_open' } });
+    ).toMatchObject({ status: 409, body: { code: 'request_closed', current_state: 'cancelled' } });
   });
 
   it('are validated, amounts to the currency’s precision included', async () => {

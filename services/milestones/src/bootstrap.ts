@@ -12,6 +12,7 @@ import { disputeEndpoints } from './domain/disputes.ts';
 import { jobEndpoints } from './domain/jobs.ts';
 import { milestoneEndpoints } from './domain/milestones.ts';
 import { proposalEndpoints } from './domain/proposals.ts';
+import { startRequestClosureConsumer } from './domain/request-closure.ts';
 import { readEnv } from './env.ts';
 import { collections } from './store/collections.ts';
 
@@ -45,7 +46,15 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...deadlineEndpoints(deps),
       ...auditEndpoints('milestones', deps.store),
     }),
-    background: async (deps) => startDeadlineSweep(deps),
+    // The deadline sweep, and the consumer that settles a closed request's open proposals.
+    background: async (deps) => {
+      const stopSweep = startDeadlineSweep(deps);
+      const stopConsumer = await startRequestClosureConsumer(deps);
+      return async () => {
+        await stopConsumer();
+        await stopSweep();
+      };
+    },
     ...(options.logger ? { logger: options.logger } : {}),
   });
 }

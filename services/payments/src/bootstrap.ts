@@ -9,6 +9,7 @@ import { createContext, type PaymentContext } from './domain/context.ts';
 import { sweepDeadlines } from './domain/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
 import { recoverPayments } from './domain/payments.ts';
+import { startRequestClosureConsumer } from './domain/requests.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
 import { runSweeps, startSweeps } from './domain/sweeps.ts';
 import { readEnv } from './env.ts';
@@ -48,7 +49,16 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...auditEndpoints('payments', deps.store),
       };
     },
-    background: async () => startSweeps(required(context)),
+    // The sweeps, and the consumer that settles a closed request's pending payment requests.
+    background: async () => {
+      const ctx = required(context);
+      const stopSweeps = startSweeps(ctx);
+      const stopConsumer = await startRequestClosureConsumer(ctx);
+      return async () => {
+        await stopConsumer();
+        await stopSweeps();
+      };
+    },
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const ctx = required(context);

@@ -5105,7 +5105,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -5214,7 +5235,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `proposal_exists`: this provider already has an open proposal on the request. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `proposal_exists`: this provider already has an open proposal on the request. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5230,7 +5251,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_not_open" | "proposal_exists";
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed" | "request_not_open" | "proposal_exists";
                         /** @constant */
                         status?: 409;
                     };
@@ -5972,7 +5993,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `no_job`: the request has no job yet. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `no_job`: the request has no job yet; `job_not_active`: the job is not active. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5988,7 +6009,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "no_job";
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "no_job" | "job_not_active";
                         /** @constant */
                         status?: 409;
                     };
@@ -6977,7 +6998,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -7395,7 +7437,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_not_active";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7540,7 +7603,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_not_active";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -7678,7 +7762,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -8116,7 +8221,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started). */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8132,7 +8237,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_not_open";
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_not_open" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -10056,7 +10161,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

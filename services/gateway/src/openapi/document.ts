@@ -177,6 +177,8 @@ export const ERROR_CODES: Record<string, string> = {
   provider_key_not_found: 'unknown provider key',
   payment_not_found: 'unknown payment',
   request_not_open: 'the request takes no proposals (it is not submitted/routed, or a job started)',
+  request_closed:
+    'the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state',
   proposal_exists: 'this provider already has an open proposal on the request',
   job_has_open_work: 'a milestone is neither approved nor cancelled, or a dispute is open',
   job_not_active: 'the job is not active',

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import {
   authorizeCustomer,
+  authorizeOpenRequest,
   checkPrecision,
   customerParty,
   customerReads,
@@ -77,9 +78,9 @@ export const engagementRoutes: RouteDefinition[] = [
     status: 200,
     response: ProposalAccepted,
     notFound: 'proposal_not_found',
-    conflicts: ['request_not_open'],
+    conflicts: ['request_not_open', 'request_closed'],
     handle: async (ctx) => {
-      await authorizeCustomer(ctx, ctx.params.id);
+      await authorizeOpenRequest(ctx, ctx.params.id);
       return ctx.call(proposalOps.accept, {
         id: ctx.params.proposal_id,
         request_id: ctx.params.id,
@@ -155,6 +156,7 @@ export const engagementRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: async (ctx) => {
       await authorizeCustomer(ctx, ctx.params.id);
       return ctx.call(milestoneOps.review, {
@@ -177,6 +179,7 @@ export const engagementRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: async (ctx) => {
       await authorizeCustomer(ctx, ctx.params.id);
       return ctx.call(milestoneOps.review, {
@@ -241,7 +244,7 @@ export const engagementRoutes: RouteDefinition[] = [
     // request's job can be missing.
     notFound: 'milestone_not_found',
     notFoundAlso: ['request_not_found'],
-    conflicts: ['no_job'],
+    conflicts: ['no_job', 'job_not_active'],
     handle: async (ctx) => {
       checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
       await authorizeCustomer(ctx, ctx.params.id);

@@ -3,9 +3,14 @@ import {
   currencyExponent,
   DEFAULT_CURRENCY,
   fitsCurrency,
+  isRequestClosed,
   ListQuery,
   listOf,
   type Operation,
+  REQUEST_CLOSED,
+  requestClosedDetail,
+  requestOps,
+  type RequestStatus,
   type Scope,
 } from '@handoff/contracts';
 import { z } from 'zod';
@@ -51,6 +56,31 @@ export async function authorizeCustomer(ctx: AnyContext, requestId: string): Pro
     }
     throw error;
   }
+}
+
+/** 409 `request_closed`, naming the state, for an action that a closed request refuses. */
+export function refuseClosed(status: RequestStatus): void {
+  if (isRequestClosed(status)) {
+    throw new HttpError(409, REQUEST_CLOSED, requestClosedDetail(status), {
+      extra: { current_state: status },
+    });
+  }
+}
+
+/**
+ * `authorizeCustomer` for an action that only an open request takes (a message, a payment
+ * request, an acceptance). The token check is cached and deliberately knows no status, so the
+ * status is one fresh projected read by `_id` from intake, made beside the token check; the
+ * token's answer is looked at first, so a caller without access learns nothing of the state.
+ */
+export async function authorizeOpenRequest(ctx: AnyContext, requestId: string): Promise<void> {
+  const [access, current] = await Promise.allSettled([
+    authorizeCustomer(ctx, requestId),
+    ctx.call(requestOps.status, { request_id: requestId }),
+  ]);
+  if (access.status === 'rejected') throw access.reason;
+  if (current.status === 'rejected') throw current.reason;
+  refuseClosed(current.value.status);
 }
 
 export const customerParty = (requestId: string) => ({

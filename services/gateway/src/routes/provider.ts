@@ -41,6 +41,7 @@ import {
   providerId,
   providerParty,
   providerReads,
+  refuseClosed,
 } from './lifecycle-shared.ts';
 
 /**
@@ -127,8 +128,11 @@ export const providerRoutes: RouteDefinition[] = [
     status: 201,
     response: Message,
     notFound: 'request_not_found',
+    conflicts: ['request_closed'],
     handle: async (ctx) => {
+      // Intake's answer is a fresh read, so its status decides without another call.
       const request = await visibleRequest(ctx);
+      refuseClosed(request.status);
       return ctx.call(messageOps.create, {
         request_id: request.id,
         integration_id: request.integration_id,
@@ -150,7 +154,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 201,
     response: Proposal,
     notFound: 'request_not_found',
-    conflicts: ['request_not_open', 'proposal_exists'],
+    conflicts: ['request_closed', 'request_not_open', 'proposal_exists'],
     handle: async (ctx) => {
       const currency = ctx.body.currency;
       checkPrecision(
@@ -164,6 +168,7 @@ export const providerRoutes: RouteDefinition[] = [
         currency,
       );
       const request = await visibleRequest(ctx);
+      refuseClosed(request.status);
       if (!OPEN_FOR_PROPOSALS.includes(request.status)) {
         throw new HttpError(
           409,

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
 import { validationFailed } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import { authorizeOpenRequest } from './lifecycle-shared.ts';
 
 const IdParams = z.strictObject({ id: z.string().max(64) });
 
@@ -35,7 +36,8 @@ export const HUMAN_REQUEST_DEPRECATION = {
 
 /**
  * Reads the request for this integration with its token checked (intake compares): for the
- * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`.
+ * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`, or
+ * `authorizeOpenRequest` when a closed request refuses the action.
  */
 function readAuthorized(ctx: RouteContext<{ id: string }, unknown, unknown>) {
   return ctx.call(requestOps.get, {
@@ -145,8 +147,9 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       status: 201,
       response: Message,
       notFound: 'request_not_found',
+      conflicts: ['request_closed'],
       handle: async (ctx) => {
-        await ctx.authorizeRequest(ctx.params.id);
+        await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(messageOps.create, {
           request_id: ctx.params.id,
           integration_id: ctx.agent?.integration_id ?? '',
@@ -168,6 +171,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       status: 201,
       response: PaymentRequest,
       notFound: 'request_not_found',
+      conflicts: ['request_closed'],
       handle: async (ctx) => {
         const currency = ctx.body.currency ?? DEFAULT_CURRENCY;
         if (!fitsCurrency(ctx.body.amount, currency)) {
@@ -179,7 +183,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
             },
           ]);
         }
-        await ctx.authorizeRequest(ctx.params.id);
+        await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(paymentOps.create, {
           request_id: ctx.params.id,
           integration_id: ctx.agent?.integration_id ?? '',

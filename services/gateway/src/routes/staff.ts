@@ -256,6 +256,7 @@ export const staffRoutes = [
     status: 200,
     response: PaymentRequest,
     notFound: 'payment_request_not_found',
+    conflicts: ['request_closed'],
     handle: (ctx) =>
       ctx.call(paymentOps.decide, {
         id: ctx.params.id,

@@ -262,6 +262,12 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       return { integration_id: doc.integration_id, token_hash: doc.token_hash };
     }),
 
+    ...implement(requestOps.status, async ({ request_id }) => {
+      const doc = await requests.findOne({ _id: request_id }, { projection: { status: 1 } });
+      if (!doc) throw new BusError('not_found', 'No such request.');
+      return { status: doc.status };
+    }),
+
     ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
 
     ...implement(requestOps.owner, async ({ request_id }) => {

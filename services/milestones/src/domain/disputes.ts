@@ -88,6 +88,13 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
       if (!job) {
         throw conflict('no_job', 'The request has no job yet; a case opens on a started job.');
       }
+      // A case is about work still under way: a completed job is closed to new disputes.
+      if (job.status !== 'active') {
+        throw conflict(
+          'job_not_active',
+          `The job is ${job.status}; a case opens on an active job.`,
+        );
+      }
       if (input.milestone_id !== undefined) {
         const milestone = await milestones.findOne(
           { _id: input.milestone_id, job_id: job._id },

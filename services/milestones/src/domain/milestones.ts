@@ -57,7 +57,7 @@ function moveMilestone(deps: MilestonesDeps, spec: MilestoneMoveSpec) {
   });
 }
 
-/** Provider work needs the job still active. */
+/** Work on a job moves (provider work, the customer's review) only while the job is active. */
 async function jobActive(deps: MilestonesDeps, jobId: string): Promise<void> {
   const job = await collectionsOf(deps.store).jobs.findOne(
     { _id: jobId },
@@ -132,6 +132,8 @@ export function approveMilestone(
     id,
     action: 'approve',
     visible: (doc) => by === 'deadline' || doc.request_id === by.request_id,
+    // A cancelled job's work is not reviewed: neither the customer nor the deadline approves it.
+    guard: (before) => jobActive(deps, before.job_id),
     change: () => ({ approved_by: by === 'deadline' ? 'deadline' : 'customer', approved_at: now }),
     then: (doc, at) => followReview(deps, doc, 'accept', at),
     now,
@@ -288,6 +290,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         id,
         action: 'request_changes',
         visible: (before) => before.request_id === request_id,
+        guard: (before) => jobActive(deps, before.job_id),
         change: () => ({ change_request_reason }),
         then: (after, now) => followReview(deps, after, 'request_revision', now),
       });

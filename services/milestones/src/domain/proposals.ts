@@ -47,7 +47,7 @@ const OPEN_STATES = PROPOSAL_MACHINE.states.filter(
   (state) => allowedActions(PROPOSAL_MACHINE, state).length > 0,
 );
 /** States that the system declines when another proposal of the request is accepted. */
-const DECLINABLE_STATES = PROPOSAL_MACHINE.states.filter(
+export const DECLINABLE_STATES = PROPOSAL_MACHINE.states.filter(
   (state) => nextState(PROPOSAL_MACHINE, state, 'decline') !== undefined,
 );
 

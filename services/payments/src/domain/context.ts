@@ -1,3 +1,4 @@
+import type { Bus } from '@handoff/bus';
 import type { Logger } from '@handoff/observability';
 import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
@@ -7,6 +8,8 @@ import { paymentRequests, payments } from '../store/collections.ts';
 import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 
 export interface PaymentDeps {
+  /** For intake's fresh status read of a request before an approval. */
+  bus: Bus;
   store: Store;
   logger: Logger;
   outbox: Outbox;

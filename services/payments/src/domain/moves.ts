@@ -66,6 +66,8 @@ function moveMessage(
 export interface RequestMove extends Mover {
   /** Staff's reason for a rejection. */
   reason?: string | undefined;
+  /** Refuses once the move is known to be legal, still in the document's turn. */
+  guard?: (before: PaymentRequestDoc) => Promise<void>;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function moveRequest(
   const { updated, message } = await ctx.store.serialize(ctx.requests, id, async () => {
     const before = await findRequest(ctx, id);
     const next = applyMove(PAYMENT_REQUEST_MACHINE, before.status, action);
+    await mover.guard?.(before);
     const now = new Date();
     const change: Partial<PaymentRequestDoc> = {
       status: next,

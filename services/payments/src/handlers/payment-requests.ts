@@ -5,6 +5,7 @@ import { paginate } from '@handoff/store';
 import type { PaymentContext } from '../domain/context.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
 import { moveRequest } from '../domain/moves.ts';
+import { refuseClosedRequest } from '../domain/requests.ts';
 import { afterApproval } from '../domain/payments.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 
@@ -61,6 +62,11 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
         actor,
         call_request_id: request_id,
         reason: decision.reason,
+        // Money never moves for a closed request: its status is read fresh from intake in the
+        // payment request's turn. A rejection stays possible, it moves no money.
+        ...(action === 'approve'
+          ? { guard: (before) => refuseClosedRequest(ctx, before.request_id) }
+          : {}),
       });
       if (action === 'approve') await afterApproval(ctx, updated);
       return paymentRequestView(updated);
