@@ -18,3 +18,4 @@ export * from './subjects.ts';
 export * from './secrets.ts';
 export * from './text.ts';
 export * from './webhooks.ts';
+export * from './nats-users.ts';

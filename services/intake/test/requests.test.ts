@@ -8,7 +8,7 @@ import {
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../src/bootstrap.ts';
@@ -21,17 +21,17 @@ const staff = { actor: 'ops@handoff.test', request_id: 'rid-1' };
 const token = sha256Hex('hrt_token');
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   service = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('requests'),
       HEALTH_PORT: '0',
       LOG_LEVEL: 'silent',
     },
   });
-  nc = await connect({ servers: natsUrl });
+  nc = await connect({ ...natsOptions() });
 });
 
 afterAll(async () => {
