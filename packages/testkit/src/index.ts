@@ -2,3 +2,4 @@ export * from './fixtures.ts';
 export * from './servers.ts';
 export * from './stripe-mock.ts';
 export * from './natsconf.ts';
+export * from './tls.ts';
