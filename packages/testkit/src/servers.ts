@@ -177,6 +177,8 @@ export interface NatsServerOptions extends ServerOptions {
   cluster?: NatsClusterConfig;
   /** The server's name; `handoff-<port>` by default. */
   serverName?: string;
+  /** Where the users' passwords are kept; `<dataDir>/nats-users.json` by default. */
+  passwordsFile?: string;
 }
 
 /**
@@ -198,7 +200,9 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServer>
   if (binary) {
     const port = options.port ?? (await freePort());
     const storeDir = join(options.dataDir, 'jetstream');
-    const passwords = natsPasswords(join(options.dataDir, 'nats-users.json'));
+    const passwords = natsPasswords(
+      options.passwordsFile ?? join(options.dataDir, 'nats-users.json'),
+    );
     const configFile = join(options.dataDir, 'nats-server.conf');
     mkdirSync(options.dataDir, { recursive: true });
     writeFileSync(
@@ -405,4 +409,60 @@ async function startContainer(
 
 function dockerMayBeRunning(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+}
+
+export interface NatsCluster {
+  /** The client URLs of every node, comma-separated: NATS_URL. */
+  url: string;
+  nodes: NatsServer[];
+  passwords: NatsPasswords;
+  stop(): Promise<void>;
+}
+
+/**
+ * A JetStream cluster of `size` nats-servers on loopback, with the generated configuration and
+ * one set of passwords; resolves once every node listens (JetStream elects its leaders after).
+ */
+export async function startNatsCluster(options: {
+  dataDir: string;
+  size: number;
+  binDirs?: readonly string[];
+}): Promise<NatsCluster> {
+  const clientPorts: number[] = [];
+  const routePorts: number[] = [];
+  for (let index = 0; index < options.size; index += 1) {
+    clientPorts.push(await freePort());
+    routePorts.push(await freePort());
+  }
+  const passwordsFile = join(options.dataDir, 'nats-users.json');
+  const passwords = natsPasswords(passwordsFile);
+  const nodes = await Promise.all(
+    clientPorts.map((port, index) =>
+      startNats({
+        dataDir: join(options.dataDir, `node-${index + 1}`),
+        env: {},
+        port,
+        passwordsFile,
+        serverName: `handoff-node-${index + 1}`,
+        cluster: {
+          name: 'handoff',
+          port: routePorts[index] ?? 0,
+          routes: routePorts.filter((_, other) => other !== index),
+        },
+        ...(options.binDirs ? { binDirs: options.binDirs } : {}),
+      }),
+    ),
+  );
+  if (nodes.some((node) => node.source !== 'binary')) {
+    await Promise.allSettled(nodes.map((node) => node.stop()));
+    throw new ServersUnavailableError('nats-server (a binary, for a cluster)');
+  }
+  return {
+    url: nodes.map((node) => node.url).join(','),
+    nodes,
+    passwords,
+    stop: async () => {
+      await Promise.allSettled(nodes.map((node) => node.stop()));
+    },
+  };
 }
