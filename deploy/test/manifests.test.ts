@@ -588,7 +588,7 @@ describe('the Secret commands in the docs', () => {
         }
       }
       expect([...needed].sort()).toEqual(
-        expect.arrayContaining(['MONGO_URL', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
+        expect.arrayContaining(['MONGO_URL_INTAKE', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
       );
       const example = Object.keys(exampleSecret());
       const gaps = [
@@ -804,16 +804,24 @@ describe('deploy/dependencies', () => {
     }
   });
 
-  it('runs MongoDB as a 3-member replica set whose user may write MONGO_DB', () => {
+  it('runs MongoDB as a 3-member replica set with one user per service, on its own database', () => {
     const [replicaSet] = readYaml(join(DEPENDENCIES, 'mongodb/replica-set.yaml'));
     expect(get(replicaSet, 'kind')).toBe('MongoDBCommunity');
     expect(get(replicaSet, 'spec.type')).toBe('ReplicaSet');
     expect(get(replicaSet, 'spec.members')).toBe(3);
-    const [configMap] = ofKind<IConfigMap>(render('base'), 'ConfigMap');
     const users = get(replicaSet, 'spec.users');
-    expect(Array.isArray(users) ? users.flatMap((user) => get(user, 'roles') ?? []) : []).toEqual([
-      { name: 'readWrite', db: configMap?.data?.MONGO_DB },
-    ]);
+    const roles = Object.fromEntries(
+      (Array.isArray(users) ? users : []).map((user) => [get(user, 'name'), get(user, 'roles')]),
+    );
+    const objects = render('base');
+    const expected = Object.fromEntries(
+      BACKENDS.map((service) => {
+        const env = containerOf(deploymentOf(objects, service)).env ?? [];
+        const database = env.find((entry) => entry.name === 'MONGO_DB')?.value;
+        return [service, [{ name: 'readWrite', db: database }]];
+      }),
+    );
+    expect(roles).toEqual(expected);
   });
 });
 
