@@ -2,6 +2,8 @@
 // (/docker-entrypoint-initdb.d), as the root user. Each backend service gets its own database
 // and a user that may read and write only that database, so one service's credentials cannot
 // reach another's collections. Passwords come from the container's environment.
+// mongosh provides `db` (and `process.env`) to init scripts.
+/* global db */
 const services = ['intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'];
 for (const service of services) {
   const name = service.replace(/-/g, '_');
