@@ -24,6 +24,8 @@ export interface AsyncApiDocument {
   channels: Record<string, Json & { address: string }>;
   operations: Record<string, Json & { action: 'send' | 'receive' }>;
   components: {
+    /** How clients authenticate to the servers (a NATS user and password). */
+    securitySchemes: Record<string, Json>;
     schemas: Record<string, Json>;
     messages: Record<string, Json>;
     messageTraits: Record<string, Json>;
