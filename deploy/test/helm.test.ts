@@ -33,13 +33,31 @@ function helmBinary(): string {
   return binary;
 }
 
+/** The Secret's key of a service's NATS password. */
+const natsPasswordKey = (service: string) =>
+  `NATS_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+
+/** The Secret's key of a backend service's MongoDB connection string. */
+const mongoUrlKey = (service: string) => `MONGO_URL_${service.toUpperCase().replace(/-/g, '_')}`;
+
 /** A Secret the operator created, as in production. */
 const EXISTING = { 'secret.existingSecret': 'handoff-secrets' };
 /** Values that make the chart create the Secret. */
 const CREATED = {
-  'secret.values.MONGO_URL': 'mongodb://handoff:pw@mongo.example.invalid:27017/',
   'secret.values.STAFF_JWT_SECRET': 'x'.repeat(48),
   'secret.values.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
+  ...Object.fromEntries(
+    ALL_SERVICES.filter((service) => service !== 'gateway').map((service) => [
+      `secret.values.${mongoUrlKey(service)}`,
+      `mongodb://${service}:pw@mongo.example.invalid:27017/`,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ALL_SERVICES.map((service) => [
+      `secret.values.${natsPasswordKey(service)}`,
+      `nats-password-of-${service}`,
+    ]),
+  ),
 };
 
 /** The value sets every check renders: the defaults, and each switch flipped. */
@@ -227,7 +245,12 @@ describe('the chart Secret', () => {
   it('holds the given keys when created, and the Stripe keys only when given', () => {
     const [secret] = ofKind<ISecret>(render('created Secret'), 'Secret');
     expect(Object.keys(secret?.stringData ?? {}).sort()).toEqual(
-      ['MONGO_URL', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY'].sort(),
+      [
+        ...ALL_SERVICES.filter((service) => service !== 'gateway').map(mongoUrlKey),
+        'STAFF_JWT_SECRET',
+        'WEBHOOK_SECRETS_KEY',
+        ...ALL_SERVICES.map(natsPasswordKey),
+      ].sort(),
     );
   });
 

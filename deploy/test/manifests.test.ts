@@ -1,7 +1,13 @@
 // The deployment files, checked offline: every Kubernetes object against the Kubernetes schemas
 // (kubernetes-models), docker-compose.yml against the Compose specification, and both against
 // the code: the list of services and each service's env schema.
-import { ALL_SERVICES, type ServiceName, WebhookEndpointCreate } from '@handoff/contracts';
+import {
+  ALL_SERVICES,
+  NATS_USERS,
+  natsPermissions,
+  type ServiceName,
+  WebhookEndpointCreate,
+} from '@handoff/contracts';
 import { envSchema as conversationEnv } from '@handoff/conversation/env';
 import { envSchema as gatewayEnv } from '@handoff/gateway/env';
 import { envSchema as intakeEnv } from '@handoff/intake/env';
@@ -23,6 +29,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { accountsValues, ACCOUNTS_VALUES } from '../scripts/nats-accounts.ts';
 import type { z } from 'zod';
 import {
   COMPOSE_FILE,
@@ -559,7 +566,7 @@ function documentedSecrets(): { where: string; keys: string[] }[] {
  * ConfigMap keys no service reads yet: the code that reads them lands in another change, and
  * then the test below insists that each Deployment whose schema knows the key reads it.
  */
-const PENDING_CONFIG_KEYS = ['NATS_STREAM_REPLICAS'];
+const PENDING_CONFIG_KEYS: string[] = [];
 
 describe('the Secret commands in the docs', () => {
   it('are there in each file that explains the Secret', () => {
@@ -581,7 +588,7 @@ describe('the Secret commands in the docs', () => {
         }
       }
       expect([...needed].sort()).toEqual(
-        expect.arrayContaining(['MONGO_URL', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
+        expect.arrayContaining(['MONGO_URL_INTAKE', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
       );
       const example = Object.keys(exampleSecret());
       const gaps = [
@@ -780,26 +787,41 @@ describe('deploy/dependencies', () => {
     expect(servers).toBe(3);
   });
 
-  it('has account placeholders for every service, kept out of the values applied today', () => {
+  it('has a user with permissions for every service and staff tools, generated from the table', () => {
     const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
     expect(get(values, 'config.merge')).toEqual({});
-    const [accounts] = readYaml(join(DEPENDENCIES, 'nats/accounts.values.yaml'));
+    // `node deploy/scripts/nats-accounts.ts` rewrites it from packages/contracts/src/nats-users.ts.
+    expect(readFileSync(ACCOUNTS_VALUES, 'utf8')).toBe(accountsValues());
+    const [accounts] = readYaml(ACCOUNTS_VALUES);
     const users = get(accounts, 'config.merge.accounts.HANDOFF.users');
     expect(Array.isArray(users) ? users.map((user) => get(user, 'user')).sort() : []).toEqual(
-      [...ALL_SERVICES].sort(),
+      [...ALL_SERVICES, 'staff'].sort(),
     );
+    for (const user of Array.isArray(users) ? users : []) {
+      const known = NATS_USERS.find((name) => name === get(user, 'user'));
+      expect(known).toBeDefined();
+      if (known) expect(get(user, 'permissions')).toEqual(natsPermissions(known));
+    }
   });
 
-  it('runs MongoDB as a 3-member replica set whose user may write MONGO_DB', () => {
+  it('runs MongoDB as a 3-member replica set with one user per service, on its own database', () => {
     const [replicaSet] = readYaml(join(DEPENDENCIES, 'mongodb/replica-set.yaml'));
     expect(get(replicaSet, 'kind')).toBe('MongoDBCommunity');
     expect(get(replicaSet, 'spec.type')).toBe('ReplicaSet');
     expect(get(replicaSet, 'spec.members')).toBe(3);
-    const [configMap] = ofKind<IConfigMap>(render('base'), 'ConfigMap');
     const users = get(replicaSet, 'spec.users');
-    expect(Array.isArray(users) ? users.flatMap((user) => get(user, 'roles') ?? []) : []).toEqual([
-      { name: 'readWrite', db: configMap?.data?.MONGO_DB },
-    ]);
+    const roles = Object.fromEntries(
+      (Array.isArray(users) ? users : []).map((user) => [get(user, 'name'), get(user, 'roles')]),
+    );
+    const objects = render('base');
+    const expected = Object.fromEntries(
+      BACKENDS.map((service) => {
+        const env = containerOf(deploymentOf(objects, service)).env ?? [];
+        const database = env.find((entry) => entry.name === 'MONGO_DB')?.value;
+        return [service, [{ name: 'readWrite', db: database }]];
+      }),
+    );
+    expect(roles).toEqual(expected);
   });
 });
 

@@ -1,4 +1,10 @@
-import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM, SEQUENCES_BUCKET } from '@handoff/contracts';
+import {
+  ACCESS_STREAM,
+  AUDIT_STREAM,
+  EVENTS_STREAM,
+  natsInboxPrefix,
+  SEQUENCES_BUCKET,
+} from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
   DiscardPolicy,
@@ -9,7 +15,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
 
 export interface Bus {
   nc: NatsConnection;
@@ -22,15 +28,75 @@ export interface ConnectOptions {
   /** Shown in `nats server report connections`; the service name and instance. */
   name: string;
   logger: Logger;
+  /** The NATS user (the service's name) and its password; anonymous when unset. */
+  user?: string | undefined;
+  password?: string | undefined;
+  /** PEM files: the CA of the servers (turns TLS on), and a client certificate and key. */
+  tlsCa?: string | undefined;
+  tlsCert?: string | undefined;
+  tlsKey?: string | undefined;
 }
 
-export async function connectBus(options: ConnectOptions): Promise<Bus> {
-  const nc = await connect({
+/**
+ * Connection options from the NATS_* variables. A user gets its own inbox prefix: the server
+ * lets each user subscribe only to its own replies (packages/contracts/src/nats-users.ts).
+ */
+export function natsConnectionOptions(options: Omit<ConnectOptions, 'logger'>): ConnectionOptions {
+  if ((options.user === undefined) !== (options.password === undefined)) {
+    throw new Error('NATS_USER and NATS_PASSWORD must be set together');
+  }
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+    throw new Error('NATS_TLS_CERT and NATS_TLS_KEY must be set together');
+  }
+  const tls =
+    options.tlsCa === undefined && options.tlsCert === undefined
+      ? {}
+      : {
+          tls: {
+            ...(options.tlsCa === undefined ? {} : { caFile: options.tlsCa }),
+            ...(options.tlsCert === undefined ? {} : { certFile: options.tlsCert }),
+            ...(options.tlsKey === undefined ? {} : { keyFile: options.tlsKey }),
+          },
+        };
+  const auth =
+    options.user === undefined || options.password === undefined
+      ? {}
+      : {
+          user: options.user,
+          pass: options.password,
+          inboxPrefix: natsInboxPrefix(options.user),
+        };
+  return {
     servers: options.url.split(',').map((server) => server.trim()),
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
-  });
+    ...auth,
+    ...tls,
+  };
+}
+
+/** The ConnectOptions of a service from its environment (the NATS_* variables). */
+export function busOptionsFromEnv(env: {
+  NATS_URL: string;
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+  NATS_TLS_CA?: string | undefined;
+  NATS_TLS_CERT?: string | undefined;
+  NATS_TLS_KEY?: string | undefined;
+}): Omit<ConnectOptions, 'name' | 'logger'> {
+  return {
+    url: env.NATS_URL,
+    user: env.NATS_USER,
+    password: env.NATS_PASSWORD,
+    tlsCa: env.NATS_TLS_CA,
+    tlsCert: env.NATS_TLS_CERT,
+    tlsKey: env.NATS_TLS_KEY,
+  };
+}
+
+export async function connectBus(options: ConnectOptions): Promise<Bus> {
+  const nc = await connect(natsConnectionOptions(options));
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error') {
@@ -55,17 +121,17 @@ interface StreamSettings {
  * Creates or updates the streams every service relies on. Safe to run from every replica at once:
  * an existing stream whose settings already match is left alone.
  */
-export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
+export async function ensureStreams(jsm: JetStreamManager, replicas = 1): Promise<void> {
   for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM])
-    await ensureStream(jsm, stream);
-  await ensureSequencesBucket(jsm);
+    await ensureStream(jsm, stream, replicas);
+  await ensureSequencesBucket(jsm, replicas);
 }
 
 /**
  * The KV bucket of per-request event sequences, with the settings a KV client gives a bucket of
  * history 1. File storage and no age limit: a number handed out must never be handed out again.
  */
-async function ensureSequencesBucket(jsm: JetStreamManager): Promise<void> {
+async function ensureSequencesBucket(jsm: JetStreamManager, replicas: number): Promise<void> {
   const name = `KV_${SEQUENCES_BUCKET.name}`;
   try {
     await jsm.streams.info(name);
@@ -82,6 +148,7 @@ async function ensureSequencesBucket(jsm: JetStreamManager): Promise<void> {
         discard: DiscardPolicy.New,
         storage: StorageType.File,
         retention: RetentionPolicy.Limits,
+        num_replicas: replicas,
       });
     } catch (addError) {
       if (!/already in use|exists/i.test(String(addError))) throw addError;
@@ -89,12 +156,18 @@ async function ensureSequencesBucket(jsm: JetStreamManager): Promise<void> {
   }
 }
 
-async function ensureStream(jsm: JetStreamManager, settings: StreamSettings): Promise<void> {
+async function ensureStream(
+  jsm: JetStreamManager,
+  settings: StreamSettings,
+  replicas: number,
+): Promise<void> {
   const wanted = {
     name: settings.name,
     subjects: [...settings.subjects],
     max_age: nanos(settings.maxAgeMs),
     duplicate_window: nanos(settings.duplicateWindowMs),
+    // NATS_STREAM_REPLICAS: raised on an existing stream too (the server copies it over).
+    num_replicas: replicas,
   };
   try {
     const info = await jsm.streams.info(wanted.name);
@@ -102,6 +175,7 @@ async function ensureStream(jsm: JetStreamManager, settings: StreamSettings): Pr
     if (
       config.max_age !== wanted.max_age ||
       config.duplicate_window !== wanted.duplicate_window ||
+      config.num_replicas !== wanted.num_replicas ||
       config.subjects.join() !== wanted.subjects.join()
     ) {
       await jsm.streams.update(wanted.name, { ...config, ...wanted });

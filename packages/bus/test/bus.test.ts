@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
-import { testServers } from '@handoff/testkit';
+import { natsOptions } from '@handoff/testkit';
 import { z } from 'zod';
 import {
   BusError,
@@ -20,7 +20,9 @@ let served: Served;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  bus = await connectBus({ url: testServers().natsUrl, name: 'bus-test', logger });
+  const { servers, user, pass } = natsOptions();
+  // The test user: these endpoints (test.bus.*) belong to no service.
+  bus = await connectBus({ url: servers, user, password: pass, name: 'bus-test', logger });
   served = await serve(bus.nc, {
     name: 'bus-test',
     version: '0.0.1',

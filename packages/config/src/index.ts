@@ -66,9 +66,38 @@ export const mongoUrl = z.string().refine((value) => /^mongodb(\+srv)?:\/\/[^\s]
   message: 'must be a mongodb:// or mongodb+srv:// connection string',
 });
 
+const nonEmpty = z.string().min(1);
+
+/**
+ * How a process authenticates to NATS and how many copies its streams keep; read by all six
+ * services. Each service has its own user (`NATS_USER` = the service name, the table in
+ * `packages/contracts/src/nats-users.ts`), so the server enforces what it may publish and call.
+ * Unset user and password connect anonymously, which only a server without accounts accepts.
+ */
+export const natsClientEnv = {
+  NATS_USER: nonEmpty.optional(),
+  NATS_PASSWORD: nonEmpty.optional(),
+  /** PEM file of the CA that signed the NATS servers' certificates; turns TLS on. */
+  NATS_TLS_CA: nonEmpty.optional(),
+  /** PEM client certificate and key, for servers that verify clients (`verify: true`). */
+  NATS_TLS_CERT: nonEmpty.optional(),
+  NATS_TLS_KEY: nonEmpty.optional(),
+  /**
+   * Copies of each JetStream stream and bucket this process creates: 1 on one server, 3 on a
+   * 3-node cluster (one node may be lost). At most the number of servers.
+   */
+  NATS_STREAM_REPLICAS: z.coerce
+    .number({ error: 'must be 1, 3 or 5' })
+    .int('must be 1, 3 or 5')
+    .refine((value) => value === 1 || value === 3 || value === 5, 'must be 1, 3 or 5')
+    .default(1),
+};
+export type NatsClientEnv = z.output<z.ZodObject<typeof natsClientEnv>>;
+
 /** Variables that every backend service reads. Each service extends this with its own. */
 export const baseServiceEnv = z.object({
   NATS_URL: natsUrl,
+  ...natsClientEnv,
   MONGO_URL: mongoUrl,
   MONGO_DB: z
     .string()

@@ -13,7 +13,17 @@ describe('loadEnv', () => {
       HEALTH_PORT: 9090,
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      NATS_STREAM_REPLICAS: 1,
     });
+  });
+
+  it('takes NATS_STREAM_REPLICAS of 1, 3 or 5 only (a RAFT group needs an odd size)', () => {
+    expect(loadEnv('test', baseServiceEnv, { ...good, NATS_STREAM_REPLICAS: '3' })).toMatchObject({
+      NATS_STREAM_REPLICAS: 3,
+    });
+    expect(() => loadEnv('test', baseServiceEnv, { ...good, NATS_STREAM_REPLICAS: '2' })).toThrow(
+      /NATS_STREAM_REPLICAS: must be 1, 3 or 5/,
+    );
   });
 
   it('treats empty strings as unset', () => {

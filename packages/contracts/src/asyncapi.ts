@@ -24,6 +24,8 @@ export interface AsyncApiDocument {
   channels: Record<string, Json & { address: string }>;
   operations: Record<string, Json & { action: 'send' | 'receive' }>;
   components: {
+    /** How clients authenticate to the servers (a NATS user and password). */
+    securitySchemes: Record<string, Json>;
     schemas: Record<string, Json>;
     messages: Record<string, Json>;
     messageTraits: Record<string, Json>;
@@ -151,13 +153,24 @@ export function buildAsyncApi(): AsyncApiDocument {
         host: 'localhost:4222',
         protocol: 'nats',
         description:
-          'The deployment’s NATS server (`NATS_URL`), with JetStream. Staff tools connect with ' +
-          'their own credentials and durable consumers.',
+          'The deployment’s NATS server (`NATS_URL`), with JetStream, in the account `HANDOFF`. ' +
+          'Staff tools connect as the read-only user `staff` (user and password): they may create ' +
+          'durable consumers on `HANDOFF_EVENTS`, `HANDOFF_ACCESS` and `HANDOFF_AUDIT`, read and ' +
+          'ack, and nothing else; publishing to any subject is refused by the server. Each service ' +
+          'has its own user with only its own events (see the README, NATS users and permissions).',
+        security: [{ $ref: '#/components/securitySchemes/natsUser' }],
       },
     },
     channels,
     operations,
     components: {
+      securitySchemes: {
+        natsUser: {
+          type: 'userPassword',
+          description:
+            'A NATS user and password: `staff` for staff tools (read-only on the three streams).',
+        },
+      },
       schemas: {
         EventEnvelope: {
           ...schemaOf(EventEnvelope),

@@ -20,3 +20,4 @@ export * from './state-machines-doc.ts';
 export * from './text.ts';
 export * from './updates.ts';
 export * from './webhooks.ts';
+export * from './nats-users.ts';

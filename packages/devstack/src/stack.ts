@@ -2,7 +2,14 @@ import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
 import { envSchema as gatewayEnv } from '@handoff/gateway/env';
 import { envSchema as paymentsEnv } from '@handoff/payments/env';
 import { envSchema as dispatcherEnv } from '@handoff/webhook-dispatcher/env';
-import { freePort, startMongo, startNats, type RunningServer } from '@handoff/testkit';
+import {
+  freePort,
+  startMongo,
+  startNats,
+  TEST_NATS_USER,
+  type NatsServer,
+  type RunningServer,
+} from '@handoff/testkit';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +23,8 @@ const paymentsVariables = Object.keys(paymentsEnv.shape);
 const STACK_DECIDES = [
   'PORT',
   'NATS_URL',
+  'NATS_USER',
+  'NATS_PASSWORD',
   'MONGO_URL',
   'MONGO_DB',
   'HEALTH_PORT',
@@ -39,6 +48,12 @@ export interface StackOptions {
 export interface StackState {
   gateway_url: string;
   nats_url: string;
+  /**
+   * The development stack's all-access NATS user (`test`, like the testkit's), for tools, tests
+   * and the bench; absent when the caller runs NATS. Services use their own users.
+   */
+  nats_user?: string;
+  nats_password?: string;
   mongo_url: string;
   services: Partial<Record<ServiceName, { pid: number | undefined; health_port?: number }>>;
 }
@@ -63,17 +78,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     developmentSecret(dataDir, 'dev-staff-jwt-secret', () => randomBytes(32).toString('base64url'));
   const servers: RunningServer[] = [];
   const stateFile = join(dataDir, 'stack.json');
+  let started: [NatsServer, RunningServer];
   try {
-    const [nats, mongo] = await Promise.all([
+    started = await Promise.all([
       startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
       startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
     ]);
-    servers.push(nats, mongo);
+    servers.push(...started);
   } catch (error) {
     await Promise.allSettled(servers.map((server) => server.stop()));
     throw error;
   }
-  const [nats, mongo] = servers as [RunningServer, RunningServer];
+  const [nats, mongo] = started;
+  // Each service connects as its own NATS user with production's permissions; passwords are
+  // made once per data dir (nats/nats-users.json). A caller's own NATS_URL has no such users.
+  const natsCredentials = (name: ServiceName): Record<string, string> =>
+    nats.passwords ? { NATS_USER: name, NATS_PASSWORD: nats.passwords[name] } : {};
   const gatewayPort = options.port === 0 ? await freePort() : options.port;
   const healthPorts = new Map<ServiceName, number>();
   for (const name of ALL_SERVICES) if (name !== 'gateway') healthPorts.set(name, await freePort());
@@ -82,6 +102,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const state = (): StackState => ({
     gateway_url: `http://127.0.0.1:${gatewayPort}`,
     nats_url: nats.url,
+    ...(nats.passwords ? { nats_user: TEST_NATS_USER, nats_password: nats.passwords.test } : {}),
     mongo_url: mongo.url,
     services: Object.fromEntries(
       [...children].map(([name, child]) => [
@@ -124,9 +145,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   for (const name of ALL_SERVICES) {
     const env: Record<string, string> =
       name === 'gateway'
-        ? { ...common, ...gatewaySettings, PORT: String(gatewayPort), STAFF_JWT_SECRET: secret }
+        ? {
+            ...common,
+            ...natsCredentials(name),
+            ...gatewaySettings,
+            PORT: String(gatewayPort),
+            STAFF_JWT_SECRET: secret,
+          }
         : {
             ...common,
+            ...natsCredentials(name),
             ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
             ...(name === 'payments' ? chosen(paymentsVariables) : {}),
             MONGO_URL: mongo.url,

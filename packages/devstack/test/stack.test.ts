@@ -208,7 +208,11 @@ describe('npm start', () => {
     const mongo = new MongoClient(first.mongo_url);
     await mongo.db('handoff').collection('stack_test').insertOne({ kept: 'across restarts' });
     await mongo.close();
-    const nc = await connect({ servers: first.nats_url });
+    const nc = await connect({
+      servers: first.nats_url,
+      user: first.nats_user,
+      pass: first.nats_password,
+    });
     const jsm = await jetstreamManager(nc);
     const before = (await jsm.streams.info('HANDOFF_EVENTS')).state.messages;
     await jsm
@@ -232,7 +236,11 @@ describe('npm start', () => {
       await again.db('handoff').collection('stack_test').findOne({ kept: 'across restarts' }),
     ).not.toBeNull();
     await again.close();
-    const nc2 = await connect({ servers: second.nats_url });
+    const nc2 = await connect({
+      servers: second.nats_url,
+      user: second.nats_user,
+      pass: second.nats_password,
+    });
     const messages = (await (await jetstreamManager(nc2)).streams.info('HANDOFF_EVENTS')).state
       .messages;
     await nc2.close();

@@ -1,4 +1,5 @@
 import {
+  busOptionsFromEnv,
   connectBus,
   endpoint,
   ensureStreams,
@@ -82,7 +83,11 @@ export async function runService<E extends BaseServiceEnv>(
   const startedAt = Date.now();
   let draining = false;
 
-  const bus = await connectBus({ url: env.NATS_URL, name: `${name}/${instance}`, logger });
+  const bus = await connectBus({
+    ...busOptionsFromEnv(env),
+    name: `${name}/${instance}`,
+    logger,
+  });
   let store: Store | undefined;
   let served: Served | undefined;
   let stopBackground: (() => Promise<void>) | undefined;
@@ -91,7 +96,7 @@ export async function runService<E extends BaseServiceEnv>(
   let health: HealthServer | undefined;
   const sequences = sequenceAllocator(bus.js);
   try {
-    await ensureStreams(bus.jsm);
+    await ensureStreams(bus.jsm, env.NATS_STREAM_REPLICAS);
     store = await connectStore({
       url: env.MONGO_URL,
       database: env.MONGO_DB,

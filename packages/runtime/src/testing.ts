@@ -4,7 +4,7 @@ import { request } from '@handoff/bus';
 import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
 import type { BaseServiceEnv } from '@handoff/config';
 import type { CollectionPlan } from '@handoff/store';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RunningService } from './service.ts';
 
@@ -24,7 +24,7 @@ export function describeBackendService(
     let service: RunningService<BaseServiceEnv> | undefined;
     let client: NatsConnection;
     const env = () => ({
-      NATS_URL: testServers().natsUrl,
+      ...natsEnv(name),
       MONGO_URL: testServers().mongoUrl,
       MONGO_DB: database,
       HEALTH_PORT: '0',
@@ -32,7 +32,7 @@ export function describeBackendService(
     });
 
     beforeAll(async () => {
-      client = await connect({ servers: testServers().natsUrl });
+      client = await connect({ ...natsOptions() });
       service = await start(env());
     });
 

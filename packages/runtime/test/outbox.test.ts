@@ -3,7 +3,7 @@ import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
 import { AUDIT_STREAM, newId } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
 import { connectStore, type Store } from '@handoff/store';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
   createOutbox,
@@ -21,7 +21,8 @@ let docs: Collection<OutboxDocument & { n?: number }>;
 let outbox: Outbox;
 
 beforeAll(async () => {
-  bus = await connectBus({ url: testServers().natsUrl, name: 'outbox-test', logger });
+  const { servers, user, pass } = natsOptions();
+  bus = await connectBus({ url: servers, user, password: pass, name: 'outbox-test', logger });
   await ensureStreams(bus.jsm);
   store = await connectStore({
     url: testServers().mongoUrl,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { endpoint, request } from '@handoff/bus';
 import { baseServiceEnv, loadEnv } from '@handoff/config';
 import { createLogger } from '@handoff/observability';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { runService } from '../src/index.ts';
@@ -10,7 +10,7 @@ import { runService } from '../src/index.ts';
 let client: NatsConnection;
 
 beforeAll(async () => {
-  client = await connect({ servers: testServers().natsUrl });
+  client = await connect({ ...natsOptions() });
 });
 
 afterAll(async () => {
@@ -23,7 +23,7 @@ const start = () =>
     version: '0.0.0-test',
     description: 'runtime test',
     env: loadEnv('runtime-test', baseServiceEnv, {
-      NATS_URL: testServers().natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: testServers().mongoUrl,
       MONGO_DB: uniqueDatabase('runtime'),
       HEALTH_PORT: '0',

@@ -1,9 +1,13 @@
+import { natsInboxPrefix, type NatsUser } from '@handoff/contracts';
 import { randomBytes } from 'node:crypto';
+import { TEST_NATS_USER, type NatsPasswords } from './natsconf.ts';
 
 export const SERVERS_ENV = 'HANDOFF_TEST_SERVERS';
 
 export interface WorkerServers {
   natsUrl: string;
+  /** The users' passwords of this worker's nats-server (absent when NATS_URL was given). */
+  natsPasswords?: NatsPasswords;
   mongoUrl: string;
   dataDir: string;
 }
@@ -25,6 +29,37 @@ export function testServers(): WorkerServers {
   const mine = all[(worker - 1) % all.length];
   if (!mine) throw new Error(`no servers were started for jest worker ${worker}`);
   return mine;
+}
+
+/**
+ * NATS_URL, NATS_USER and NATS_PASSWORD of a service, as its Deployment gets them: tests start
+ * each service as its own user, under production's permissions.
+ */
+export function natsEnv(
+  user: NatsUser,
+): Record<'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD', string> {
+  const { natsUrl, natsPasswords } = testServers();
+  if (!natsPasswords) return { NATS_URL: natsUrl, NATS_USER: '', NATS_PASSWORD: '' };
+  return { NATS_URL: natsUrl, NATS_USER: user, NATS_PASSWORD: natsPasswords[user] };
+}
+
+/**
+ * Connection options for a test's own client: the test user (everything in the account) by
+ * default, so that a test can publish what no service may, or a service user's.
+ */
+export function natsOptions(user: NatsUser | typeof TEST_NATS_USER = TEST_NATS_USER): {
+  servers: string;
+  user?: string;
+  pass?: string;
+  inboxPrefix?: string;
+} {
+  const { natsUrl, natsPasswords } = testServers();
+  if (!natsPasswords) return { servers: natsUrl };
+  const credentials = { servers: natsUrl, user, pass: natsPasswords[user] };
+  // A service user may read replies only under its own inbox prefix.
+  return user === TEST_NATS_USER
+    ? credentials
+    : { ...credentials, inboxPrefix: natsInboxPrefix(user) };
 }
 
 /** A database name of its own for each test file, so files never see each other's data. */

@@ -1,3 +1,5 @@
 export * from './fixtures.ts';
 export * from './servers.ts';
 export * from './stripe-mock.ts';
+export * from './natsconf.ts';
+export * from './tls.ts';

@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  natsPasswords,
+  natsServerConfig,
+  type NatsClusterConfig,
+  type NatsPasswords,
+  type NatsTls,
+} from './natsconf.ts';
 import { findPostgres, GIN_TWINS_SQL, postgresCluster } from './postgres.ts';
 
 /** A NATS or MongoDB-wire server that a test or the local stack can use. */
@@ -156,7 +163,29 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): () =>
   };
 }
 
-export async function startNats(options: ServerOptions): Promise<RunningServer> {
+/** A NATS server with Handoff's users: `passwords` is absent for a server the caller runs. */
+export interface NatsServer extends RunningServer {
+  passwords?: NatsPasswords;
+  /** The CA file clients need, when the server speaks TLS. */
+  tlsCa?: string;
+  /** Kills the server at once (SIGKILL), as a crashed node; cluster tests. */
+  kill(): void;
+}
+
+export interface NatsServerOptions extends ServerOptions {
+  tls?: NatsTls;
+  cluster?: NatsClusterConfig;
+  /** The server's name; `handoff-<port>` by default. */
+  serverName?: string;
+  /** Where the users' passwords are kept; `<dataDir>/nats-users.json` by default. */
+  passwordsFile?: string;
+}
+
+/**
+ * nats-server with the generated configuration: the account HANDOFF, one user per service with
+ * production's permissions (packages/contracts/src/nats-users.ts), passwords kept in the data dir.
+ */
+export async function startNats(options: NatsServerOptions): Promise<NatsServer> {
   const env = options.env ?? process.env;
   if (env.NATS_URL) {
     return {
@@ -164,33 +193,60 @@ export async function startNats(options: ServerOptions): Promise<RunningServer> 
       source: 'env',
       description: `NATS at ${env.NATS_URL}`,
       stop: async () => {},
+      kill: () => {},
     };
   }
   const binary = await findBinary(['nats-server'], options.binDirs);
   if (binary) {
     const port = options.port ?? (await freePort());
     const storeDir = join(options.dataDir, 'jetstream');
+    const passwords = natsPasswords(
+      options.passwordsFile ?? join(options.dataDir, 'nats-users.json'),
+    );
+    const configFile = join(options.dataDir, 'nats-server.conf');
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(
+      configFile,
+      natsServerConfig({
+        port,
+        serverName: options.serverName ?? `handoff-${port}`,
+        storeDir,
+        passwords,
+        ...(options.tls ? { tls: options.tls } : {}),
+        ...(options.cluster ? { cluster: options.cluster } : {}),
+      }),
+      { mode: 0o600 },
+    );
     const child = await startProcess(
       'nats-server',
       binary,
-      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-n', `handoff-${port}`],
+      ['-c', configFile],
       port,
       options.dataDir,
     );
+    const scheme = options.tls ? 'tls' : 'nats';
     return {
-      url: `nats://127.0.0.1:${port}`,
+      url: `${scheme}://127.0.0.1:${port}`,
       source: 'binary',
       description: `${binary} on port ${port}, data in ${storeDir}`,
+      passwords,
+      ...(options.tls ? { tlsCa: options.tls.ca } : {}),
       stop: stopper(child),
+      kill: () => {
+        child.kill('SIGKILL');
+      },
     };
   }
-  return startContainer(
+  // Without accounts: a container cannot read the generated file without a bind mount, and the
+  // permission tests then fail loudly (no passwords) instead of passing on an open server.
+  const container = await startContainer(
     'NATS',
     'nats:2.12-alpine',
     ['-js'],
     4222,
     (host, port) => `nats://${host}:${port}`,
   );
+  return { ...container, kill: () => {} };
 }
 
 export async function startMongo(options: ServerOptions): Promise<RunningServer> {
@@ -354,4 +410,60 @@ async function startContainer(
 
 function dockerMayBeRunning(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+}
+
+export interface NatsCluster {
+  /** The client URLs of every node, comma-separated: NATS_URL. */
+  url: string;
+  nodes: NatsServer[];
+  passwords: NatsPasswords;
+  stop(): Promise<void>;
+}
+
+/**
+ * A JetStream cluster of `size` nats-servers on loopback, with the generated configuration and
+ * one set of passwords; resolves once every node listens (JetStream elects its leaders after).
+ */
+export async function startNatsCluster(options: {
+  dataDir: string;
+  size: number;
+  binDirs?: readonly string[];
+}): Promise<NatsCluster> {
+  const clientPorts: number[] = [];
+  const routePorts: number[] = [];
+  for (let index = 0; index < options.size; index += 1) {
+    clientPorts.push(await freePort());
+    routePorts.push(await freePort());
+  }
+  const passwordsFile = join(options.dataDir, 'nats-users.json');
+  const passwords = natsPasswords(passwordsFile);
+  const nodes = await Promise.all(
+    clientPorts.map((port, index) =>
+      startNats({
+        dataDir: join(options.dataDir, `node-${index + 1}`),
+        env: {},
+        port,
+        passwordsFile,
+        serverName: `handoff-node-${index + 1}`,
+        cluster: {
+          name: 'handoff',
+          port: routePorts[index] ?? 0,
+          routes: routePorts.filter((_, other) => other !== index),
+        },
+        ...(options.binDirs ? { binDirs: options.binDirs } : {}),
+      }),
+    ),
+  );
+  if (nodes.some((node) => node.source !== 'binary')) {
+    await Promise.allSettled(nodes.map((node) => node.stop()));
+    throw new ServersUnavailableError('nats-server (a binary, for a cluster)');
+  }
+  return {
+    url: nodes.map((node) => node.url).join(','),
+    nodes,
+    passwords,
+    stop: async () => {
+      await Promise.allSettled(nodes.map((node) => node.stop()));
+    },
+  };
 }

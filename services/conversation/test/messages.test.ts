@@ -13,7 +13,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
 import { domainEvent, withOutbox } from '@handoff/runtime';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
@@ -28,10 +28,10 @@ let intakeService: Intake;
 let nc: NatsConnection;
 const opts = { timeoutMs: 5_000 };
 
-const env = (database: string) => {
-  const { natsUrl, mongoUrl } = testServers();
+const env = (database: string, user: 'intake' | 'conversation' = 'conversation') => {
+  const { mongoUrl } = testServers();
   return {
-    NATS_URL: natsUrl,
+    ...natsEnv(user),
     MONGO_URL: mongoUrl,
     MONGO_DB: database,
     HEALTH_PORT: '0',
@@ -41,9 +41,9 @@ const env = (database: string) => {
 
 beforeAll(async () => {
   // The real intake service: it owns requests and hands out their event sequence numbers.
-  intakeService = await intake({ env: env(uniqueDatabase('intake')) });
+  intakeService = await intake({ env: env(uniqueDatabase('intake'), 'intake') });
   service = await bootstrap({ env: env(uniqueDatabase('conversation')) });
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { connectBus } from '@handoff/bus';
+import { busOptionsFromEnv, connectBus } from '@handoff/bus';
 import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { packageVersion } from '@handoff/runtime';
@@ -43,7 +43,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const logger =
     options.logger ?? createLogger({ service: 'gateway', version: VERSION, level: env.LOG_LEVEL });
   const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const bus = await connectBus({ url: env.NATS_URL, name: `gateway/${instance}`, logger });
+  const bus = await connectBus({ ...busOptionsFromEnv(env), name: `gateway/${instance}`, logger });
   let accepting = true;
   const policies = ratePolicies(env);
   const limiter = createRateLimiter(bus.nc);
@@ -93,8 +93,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     },
   });
   try {
-    await ensureRateLimitStream(bus.jsm);
-    const idempotency = await createIdempotencyStore(bus.nc, { timeoutMs: env.BUS_TIMEOUT_MS });
+    await ensureRateLimitStream(bus.jsm, env.NATS_STREAM_REPLICAS);
+    const idempotency = await createIdempotencyStore(bus.nc, {
+      timeoutMs: env.BUS_TIMEOUT_MS,
+      replicas: env.NATS_STREAM_REPLICAS,
+    });
     const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
     const app = createApp({
       idempotency,

@@ -1,4 +1,4 @@
-import { durationMs, loadEnv, logLevel, natsUrl, port } from '@handoff/config';
+import { durationMs, loadEnv, logLevel, natsClientEnv, natsUrl, port } from '@handoff/config';
 import { z } from 'zod';
 
 const perMinute = z.coerce
@@ -30,6 +30,7 @@ export const envSchema = z
   .object({
     PORT: port.default(8080),
     NATS_URL: natsUrl,
+    ...natsClientEnv,
     LOG_LEVEL: logLevel.default('info'),
     /** How long `/readyz` waits for each service's health reply. */
     READINESS_TIMEOUT_MS: durationMs.default(1_000),

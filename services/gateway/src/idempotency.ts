@@ -82,7 +82,7 @@ export interface IdempotencyStoreOptions {
   inFlightMs?: number;
   /** Timeout of each KV operation. Default 2 s. */
   timeoutMs?: number;
-  /** Replicas of the bucket's stream, when it is created. Default 1. */
+  /** Replicas of the bucket's stream (NATS_STREAM_REPLICAS). Default 1. */
   replicas?: number;
 }
 
@@ -188,6 +188,8 @@ export async function ensureIdempotencyBucket(
     max_msg_size: MAX_RECORD_BYTES,
     allow_rollup_hdrs: true,
     allow_direct: true,
+    // NATS_STREAM_REPLICAS: records survive losing a node of a cluster.
+    num_replicas: options.replicas ?? 1,
   } satisfies Partial<StreamConfig>;
   try {
     const { config } = await jsm.streams.info(wanted.name);
@@ -197,6 +199,7 @@ export async function ensureIdempotencyBucket(
       config.max_msg_size !== wanted.max_msg_size ||
       config.allow_rollup_hdrs !== wanted.allow_rollup_hdrs ||
       config.allow_direct !== wanted.allow_direct ||
+      config.num_replicas !== wanted.num_replicas ||
       config.subjects.join() !== wanted.subjects.join()
     ) {
       // The server refuses a duplicate window longer than max_age (KV writes carry no message
@@ -219,7 +222,6 @@ export async function ensureIdempotencyBucket(
         retention: 'limits',
         discard: 'new',
         deny_delete: true,
-        num_replicas: options.replicas ?? 1,
       });
     } catch (addError) {
       // Another replica created it between our info and add.

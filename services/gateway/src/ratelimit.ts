@@ -40,7 +40,7 @@ const nanos = (seconds: number) => seconds * 1_000_000_000;
  * Creates the counter stream, or brings an existing one to these settings. Safe to run from every
  * replica at once.
  */
-export async function ensureRateLimitStream(jsm: JetStreamManager): Promise<void> {
+export async function ensureRateLimitStream(jsm: JetStreamManager, replicas = 1): Promise<void> {
   const wanted = {
     name: RATE_LIMIT_STREAM.name,
     subjects: [...RATE_LIMIT_STREAM.subjects],
@@ -50,6 +50,8 @@ export async function ensureRateLimitStream(jsm: JetStreamManager): Promise<void
     // Each increment stores the new total; only the latest one per subject is needed.
     max_msgs_per_subject: 1,
     allow_direct: true,
+    // NATS_STREAM_REPLICAS: the counters survive losing a node of a cluster.
+    num_replicas: replicas,
   } satisfies Partial<StreamConfig>;
   try {
     const { config } = await jsm.streams.info(wanted.name);
@@ -63,6 +65,7 @@ export async function ensureRateLimitStream(jsm: JetStreamManager): Promise<void
       config.max_age !== wanted.max_age ||
       config.max_msgs_per_subject !== wanted.max_msgs_per_subject ||
       config.allow_direct !== wanted.allow_direct ||
+      config.num_replicas !== wanted.num_replicas ||
       config.subjects.join() !== wanted.subjects.join()
     ) {
       await jsm.streams.update(wanted.name, { ...config, ...wanted });

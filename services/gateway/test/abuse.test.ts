@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
@@ -31,10 +31,10 @@ const AUTH_FAILURE_LIMIT = 5;
 
 beforeAll(async () => {
   stack = await startStack('gw_abuse');
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   webhooks = await dispatcher({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('webhook-dispatcher'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('gw_abuse_webhooks'),
       HEALTH_PORT: '0',

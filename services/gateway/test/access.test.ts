@@ -3,7 +3,7 @@ import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestonesService } from '@handoff/milestones';
 import { bootstrap as paymentsService } from '@handoff/payments';
 import { createLogger } from '@handoff/observability';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
@@ -44,7 +44,7 @@ let jwks: JwksServer;
 const issuedSecrets: string[] = [];
 
 const gatewayEnv = (extra: Record<string, string> = {}) => ({
-  NATS_URL: testServers().natsUrl,
+  ...natsEnv('gateway'),
   PORT: '0',
   STAFF_JWT_SECRET: SECRET,
   STAFF_JWT_AUDIENCE: AUDIENCE,
@@ -56,10 +56,10 @@ const gatewayEnv = (extra: Record<string, string> = {}) => ({
 });
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   payments = await paymentsService({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('payments'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('gw_access_p'),
       HEALTH_PORT: '0',
@@ -69,7 +69,7 @@ beforeAll(async () => {
   // The audit log merges every audited service's page: intake, payments and milestones.
   milestones = await milestonesService({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('milestones'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('gw_access_m'),
       HEALTH_PORT: '0',
@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   service = await intake({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('gw_access'),
       HEALTH_PORT: '0',

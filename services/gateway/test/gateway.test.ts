@@ -1,10 +1,11 @@
+import type { BackendService } from '@handoff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
 import { bootstrap as payments } from '@handoff/payments';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { bootstrap as webhookDispatcher } from '@handoff/webhook-dispatcher';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { randomBytes } from 'node:crypto';
@@ -58,14 +59,14 @@ beforeAll(async () => {
     version: 'test',
     spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
   });
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   const database = uniqueDatabase('gateway');
   for (const [name, start] of Object.entries(starters)) {
     backends.set(
       name,
       await start({
         env: {
-          NATS_URL: natsUrl,
+          ...natsEnv(name as BackendService),
           MONGO_URL: mongoUrl,
           MONGO_DB: database,
           HEALTH_PORT: '0',
@@ -77,7 +78,7 @@ beforeAll(async () => {
   }
   gateway = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('gateway'),
       PORT: '0',
       READINESS_TIMEOUT_MS: '500',
       STAFF_JWT_SECRET: STAFF_SECRET,
@@ -101,7 +102,7 @@ describe('gateway environment', () => {
   });
 
   it('refuses a staff JWT secret shorter than 256 bits', async () => {
-    const env = { NATS_URL: testServers().natsUrl, STAFF_JWT_SECRET: 'too-short' };
+    const env = { ...natsEnv('gateway'), STAFF_JWT_SECRET: 'too-short' };
     await expect(bootstrap({ env })).rejects.toThrow(/STAFF_JWT_SECRET: must be at least 32 bytes/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testServers } from '@handoff/testkit';
+import { natsOptions } from '@handoff/testkit';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -30,7 +30,7 @@ let kv: KV;
 let a: IdempotencyStore;
 let b: IdempotencyStore;
 
-const connectTo = () => connect({ servers: testServers().natsUrl, name: 'idempotency-test' });
+const connectTo = () => connect({ ...natsOptions(), name: 'idempotency-test' });
 // Scopes of their own, so tests never share keys.
 const scope = () => `int_${randomBytes(6).toString('hex')}`;
 const fp = (body: unknown = { n: 1 }) => requestFingerprint('POST', '/v1/things', body);

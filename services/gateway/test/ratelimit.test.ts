@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RATE_LIMIT_STREAM } from '@handoff/contracts';
-import { testServers } from '@handoff/testkit';
+import { natsOptions } from '@handoff/testkit';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,7 @@ const policy = (limit: number, windowSeconds = 60): RateLimitPolicy => ({
   windowSeconds,
 });
 
-const connectTo = () => connect({ servers: testServers().natsUrl, name: 'ratelimit-test' });
+const connectTo = () => connect({ ...natsOptions(), name: 'ratelimit-test' });
 
 async function streamSubjects(): Promise<string[]> {
   const info = await jsm.streams.info(NAME, { subjects_filter: '>' });

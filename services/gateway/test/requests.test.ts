@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
+import { EVENTS_STREAM, EventEnvelope, type BackendService } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
@@ -25,20 +25,24 @@ let staff: string;
 const ALL = ['requests:create', 'requests:read', 'messages:create', 'payments:propose'];
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   const database = uniqueDatabase('gw_requests');
-  const env = {
-    NATS_URL: natsUrl,
+  const env = (service: BackendService) => ({
+    ...natsEnv(service),
     MONGO_URL: mongoUrl,
     MONGO_DB: database,
     HEALTH_PORT: '0',
     LOG_LEVEL: 'silent',
-  };
-  backends.push(await intake({ env }), await payments({ env }), await milestones({ env }));
-  conversationService = await conversation({ env });
+  });
+  backends.push(
+    await intake({ env: env('intake') }),
+    await payments({ env: env('payments') }),
+    await milestones({ env: env('milestones') }),
+  );
+  conversationService = await conversation({ env: env('conversation') });
   gateway = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('gateway'),
       PORT: '0',
       STAFF_JWT_SECRET: SECRET,
       TRUST_PROXY: 'true',
@@ -325,10 +329,10 @@ describe('GET /v1/request/{id}', () => {
     expect(read).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
     expect(read.headers.get('retry-after')).toBe('1');
     expect(Date.now() - started).toBeLessThan(2_000);
-    const { natsUrl, mongoUrl } = testServers();
+    const { mongoUrl } = testServers();
     conversationService = await conversation({
       env: {
-        NATS_URL: natsUrl,
+        ...natsEnv('conversation'),
         MONGO_URL: mongoUrl,
         MONGO_DB: uniqueDatabase('gw_requests_c'),
         HEALTH_PORT: '0',
@@ -342,7 +346,7 @@ describe('the request token check of writes', () => {
   it('looks a request up once, then answers 404 to other integrations and 403 to wrong tokens from what it keeps', async () => {
     const { id, token } = await createRequest();
     // Watch the projected lookups (a plain subscription beside intake's queue group).
-    const watcher = await connect({ servers: testServers().natsUrl });
+    const watcher = await connect(natsOptions());
     const lookups: string[] = [];
     const watching = watcher.subscribe('handoff.intake.requests.authorize', {
       callback: (_error, msg) => {
@@ -507,7 +511,7 @@ describe('events', () => {
       body: { status: 'cancelled' },
     });
 
-    const nc = await connect({ servers: testServers().natsUrl });
+    const nc = await connect({ ...natsOptions() });
     const consumer = await (
       await jetstreamManager(nc)
     )

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { UPDATES_LIMITS } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
@@ -26,24 +26,27 @@ const sequences = (body: Json) =>
   (body.data as { data: { sequence: number } }[]).map((event) => event.data.sequence);
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
-  const env = {
-    NATS_URL: natsUrl,
+  const { mongoUrl } = testServers();
+  const common = {
     MONGO_URL: mongoUrl,
     MONGO_DB: uniqueDatabase('gw_updates'),
     HEALTH_PORT: '0',
     LOG_LEVEL: 'silent',
   };
   services.push(
-    await intake({ env }),
-    await conversation({ env }),
+    await intake({ env: { ...common, ...natsEnv('intake') } }),
+    await conversation({ env: { ...common, ...natsEnv('conversation') } }),
     await dispatcher({
-      env: { ...env, WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64') },
+      env: {
+        ...common,
+        ...natsEnv('webhook-dispatcher'),
+        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
     }),
   );
   gateway = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('gateway'),
       PORT: '0',
       STAFF_JWT_SECRET: SECRET,
       TRUST_PROXY: 'true',

@@ -5,11 +5,14 @@ import {
   WebhookAttempt,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
+  type BackendService,
 } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as payments } from '@handoff/payments';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -119,21 +122,21 @@ async function receiver(): Promise<Receiver> {
 }
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
-  const env = {
-    NATS_URL: natsUrl,
+  const { mongoUrl } = testServers();
+  const env = (service: BackendService) => ({
+    ...natsEnv(service),
     MONGO_URL: mongoUrl,
     MONGO_DB: uniqueDatabase('gw_webhooks'),
     HEALTH_PORT: '0',
     LOG_LEVEL: 'silent',
-  };
+  });
   services.push(
-    await intake({ env }),
-    await conversation({ env }),
-    await payments({ env }),
+    await intake({ env: env('intake') }),
+    await conversation({ env: env('conversation') }),
+    await payments({ env: env('payments') }),
     await dispatcher({
       env: {
-        ...env,
+        ...env('webhook-dispatcher'),
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_RETRY_SCHEDULE: '1,1,1',
         WEBHOOK_TIMEOUT_MS: '2000',
@@ -143,7 +146,7 @@ beforeAll(async () => {
   );
   gateway = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('gateway'),
       PORT: '0',
       STAFF_JWT_SECRET: SECRET,
       TRUST_PROXY: 'true',
@@ -705,5 +708,50 @@ describe('deliveries, the event feed and recovery', () => {
     expect(enabled).toMatchObject({ status: 200, body: { enabled: true, disabled_reason: null } });
     const heard = await createRequest();
     await sink.waitFor(isEvent('request.created', heard.id), 1, 'delivery after re-enabling');
+  });
+});
+
+describe('trust on the bus', () => {
+  it('never delivers a forged event: the server refuses it from every user but its owner', async () => {
+    const sink = await receiver();
+    await register(agent, { url: sink.url });
+    const request = await createRequest();
+    await sink.waitFor(isEvent('request.created', request.id), 1, 'the genuine request.created');
+    const forged = EventEnvelope.parse({
+      id: `evt_forged${randomBytes(8).toString('hex')}`,
+      type: 'request.updated',
+      timestamp: new Date().toISOString(),
+      data: {
+        request_id: request.id,
+        sequence: 99,
+        object: { id: request.id, status: 'completed' },
+      },
+    });
+    // Everyone but intake, which owns request events: the gateway (reachable from the internet)
+    // and every other service, each with its own real credentials.
+    const forgers = [
+      'gateway',
+      'conversation',
+      'payments',
+      'milestones',
+      'webhook-dispatcher',
+    ] as const;
+    for (const user of forgers) {
+      const nc = await connect(natsOptions(user));
+      try {
+        await expect(
+          jetstream(nc).publish(`handoff.events.${forged.type}`, JSON.stringify(forged), {
+            msgID: forged.id,
+            timeout: 2_000,
+          }),
+        ).rejects.toThrow(/Permissions Violation for Publish/i);
+      } finally {
+        await nc.close();
+      }
+    }
+    // A genuine event published after the forgeries arrives; the forged one never did.
+    await sendMessage(request, 'After the forgery attempts.');
+    await sink.waitFor(isEvent('message.created', request.id), 1, 'the genuine message.created');
+    expect(sink.of(forged.id)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   isWellFormedApiKey,
   sha256Hex,
 } from '@handoff/contracts';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../src/bootstrap.ts';
@@ -22,17 +22,17 @@ const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
 const opts = { timeoutMs: 5_000 };
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   service = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('access'),
       HEALTH_PORT: '0',
       LOG_LEVEL: 'silent',
     },
   });
-  nc = await connect({ servers: natsUrl });
+  nc = await connect({ ...natsOptions() });
   const sub = nc.subscribe(accessSubjects.invalidate);
   void (async () => {
     for await (const msg of sub) invalidations.push(msg.json());

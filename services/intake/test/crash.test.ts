@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { EVENTS_STREAM, EventEnvelope, requestOps, sha256Hex } from '@handoff/contracts';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
@@ -15,7 +15,7 @@ let mongo: MongoClient;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
   mongo = new MongoClient(testServers().mongoUrl);
 });
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 async function startIntake(fault?: string): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    NATS_URL: testServers().natsUrl,
+    ...natsEnv('intake'),
     MONGO_URL: testServers().mongoUrl,
     MONGO_DB: database,
     HEALTH_PORT: '0',

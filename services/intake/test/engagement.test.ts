@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { EVENTS_STREAM, newId, requestOps } from '@handoff/contracts';
-import { testServers } from '@handoff/testkit';
+import { natsOptions } from '@handoff/testkit';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ENGAGEMENT_CONSUMER, ENGAGEMENT_SUBJECTS } from '../src/engagement/consumer.ts';
@@ -23,7 +23,7 @@ let nc: NatsConnection;
 
 beforeAll(async () => {
   service = await startIntake('engagement');
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { eventually, testServers } from '@handoff/testkit';
+import { natsOptions, eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -32,7 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   service = await startIntake('providers');
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
   const sub = nc.subscribe(accessSubjects.invalidate);
   void (async () => {
     for await (const msg of sub) invalidations.push(msg.json());

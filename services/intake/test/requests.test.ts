@@ -8,7 +8,7 @@ import {
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { sequenceAllocator } from '@handoff/runtime';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -23,17 +23,17 @@ const staff = { actor: 'ops@handoff.test', request_id: 'rid-1' };
 const token = sha256Hex('hrt_token');
 
 beforeAll(async () => {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   service = await bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: mongoUrl,
       MONGO_DB: uniqueDatabase('requests'),
       HEALTH_PORT: '0',
       LOG_LEVEL: 'silent',
     },
   });
-  nc = await connect({ servers: natsUrl });
+  nc = await connect({ ...natsOptions() });
 });
 
 afterAll(async () => {
@@ -220,10 +220,7 @@ describe('requests', () => {
     const created = await create();
     // The intake service's own allocator and two more on their own connections, as the
     // conversation and payments services allocate for the same request.
-    const others = await Promise.all([
-      connect({ servers: testServers().natsUrl }),
-      connect({ servers: testServers().natsUrl }),
-    ]);
+    const others = await Promise.all([connect(natsOptions()), connect(natsOptions())]);
     try {
       const allocators = [service.sequences, ...others.map((c) => sequenceAllocator(jetstream(c)))];
       const ids = Array.from({ length: 60 }, () => newId('evt'));

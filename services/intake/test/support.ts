@@ -10,7 +10,7 @@ import {
   type EventType,
   type RequestPatch,
 } from '@handoff/contracts';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
@@ -24,10 +24,10 @@ export const token = sha256Hex('hrt_token');
 
 /** An intake service on its own database (or on `database`, to start one again on the same). */
 export function startIntake(label: string, database = uniqueDatabase(label)): Promise<Service> {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   return bootstrap({
     env: {
-      NATS_URL: natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: mongoUrl,
       MONGO_DB: database,
       HEALTH_PORT: '0',

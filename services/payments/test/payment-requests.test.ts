@@ -9,7 +9,7 @@ import {
   subjects,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../src/bootstrap.ts';
@@ -29,7 +29,8 @@ const integration_id = 'int_test';
 const PAYMENT_REQUESTED = subjects.event('payment.requested');
 
 const env = (label: string) => ({
-  NATS_URL: testServers().natsUrl,
+  // Each service as its own NATS user, as in production.
+  ...natsEnv(label === 'intake' ? 'intake' : 'payments'),
   MONGO_URL: testServers().mongoUrl,
   MONGO_DB: uniqueDatabase(label),
   HEALTH_PORT: '0',
@@ -40,7 +41,7 @@ beforeAll(async () => {
   // The real intake: it owns requests and hands out their event sequence numbers.
   intake = await bootstrapIntake({ env: env('intake') });
   service = await bootstrap({ env: env('payments') });
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
   const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
     filter_subjects: ['handoff.events.>'],
   });

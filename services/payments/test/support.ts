@@ -12,7 +12,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Writable } from 'node:stream';
@@ -45,7 +45,8 @@ export interface Stack {
 /** Starts intake and payments (with `env` added to the payments service's environment). */
 export async function startStack(label: string, env: Record<string, string> = {}): Promise<Stack> {
   const base = (name: string) => ({
-    NATS_URL: testServers().natsUrl,
+    // Each service as its own NATS user, as in production.
+    ...natsEnv(name === 'intake' ? 'intake' : 'payments'),
     MONGO_URL: testServers().mongoUrl,
     MONGO_DB: uniqueDatabase(`${label}${name}`),
     HEALTH_PORT: '0',
@@ -65,7 +66,7 @@ export async function startStack(label: string, env: Record<string, string> = {}
   });
   const intake = await bootstrapIntake({ env: base('intake') });
   const service = await bootstrap({ env: { ...base('payments'), ...env }, logger });
-  const nc = await connect({ servers: testServers().natsUrl });
+  const nc = await connect({ ...natsOptions() });
   const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
     filter_subjects: ['handoff.events.>'],
   });

@@ -35,7 +35,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env,
     collections,
     endpoints: ({ store, bus }) => {
-      const deliveries = deliveryMaker(store, deliveryQueue(bus));
+      const deliveries = deliveryMaker(store, deliveryQueue(bus, env.NATS_STREAM_REPLICAS));
       return {
         ...endpointEndpoints({
           store,
@@ -47,7 +47,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       };
     },
     background: async ({ bus, store, logger }) => {
-      const queue = deliveryQueue(bus);
+      const queue = deliveryQueue(bus, env.NATS_STREAM_REPLICAS);
       await queue.ensure();
       // Paused, no job is taken: they all wait in the stream, due, until the switch is off.
       const worker = env.WEBHOOK_DELIVERIES_PAUSED

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { call } from '@handoff/bus';
 import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +60,7 @@ async function receiver(
 const startDispatcher = async (schedule: string, extra: Record<string, string> = {}) => {
   const service = await bootstrap({
     env: {
-      NATS_URL: testServers().natsUrl,
+      ...natsEnv('webhook-dispatcher'),
       MONGO_URL: testServers().mongoUrl,
       MONGO_DB: database,
       HEALTH_PORT: '0',
@@ -77,10 +77,10 @@ const startDispatcher = async (schedule: string, extra: Record<string, string> =
 };
 
 beforeAll(async () => {
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
   intakeService = await intake({
     env: {
-      NATS_URL: testServers().natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: testServers().mongoUrl,
       MONGO_DB: database,
       HEALTH_PORT: '0',

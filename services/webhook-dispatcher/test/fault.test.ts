@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call, request } from '@handoff/bus';
 import { HealthReply, requestOps, sha256Hex, subjects, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -57,7 +57,7 @@ const exited = (child: ChildProcess) =>
 async function startDispatcher(): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    NATS_URL: testServers().natsUrl,
+    ...natsEnv('webhook-dispatcher'),
     MONGO_URL: testServers().mongoUrl,
     MONGO_DB: database,
     HEALTH_PORT: '0',
@@ -147,11 +147,11 @@ async function whileProgressing(
 }
 
 beforeAll(async () => {
-  nc = await connect({ servers: testServers().natsUrl });
+  nc = await connect({ ...natsOptions() });
   mongo = new MongoClient(testServers().mongoUrl);
   intakeService = await intake({
     env: {
-      NATS_URL: testServers().natsUrl,
+      ...natsEnv('intake'),
       MONGO_URL: testServers().mongoUrl,
       MONGO_DB: database,
       HEALTH_PORT: '0',

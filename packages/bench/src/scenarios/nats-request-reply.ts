@@ -1,4 +1,4 @@
-import { startNats } from '@handoff/testkit';
+import { startNats, TEST_NATS_USER } from '@handoff/testkit';
 import { connect } from '@nats-io/transport-node';
 import type { Scenario } from '../types.ts';
 
@@ -17,7 +17,15 @@ export const natsRequestReply: Scenario = {
     ctx.progress(server.description);
 
     // The responder and the requesters on connections of their own, as two services would be.
-    const responder = await connect({ servers: server.url, name: 'bench-responder' });
+    // The testkit's all-access user: the bench subject belongs to no service.
+    const credentials = server.passwords
+      ? { user: TEST_NATS_USER, pass: server.passwords[TEST_NATS_USER] }
+      : {};
+    const responder = await connect({
+      servers: server.url,
+      ...credentials,
+      name: 'bench-responder',
+    });
     ctx.teardown(() => responder.close());
     const subscription = responder.subscribe(SUBJECT, {
       callback: (error, msg) => {
@@ -27,7 +35,11 @@ export const natsRequestReply: Scenario = {
     ctx.teardown(() => subscription.unsubscribe());
     await responder.flush();
 
-    const requester = await connect({ servers: server.url, name: 'bench-requester' });
+    const requester = await connect({
+      servers: server.url,
+      ...credentials,
+      name: 'bench-requester',
+    });
     ctx.teardown(() => requester.close());
     return {
       kind: 'call',

@@ -209,7 +209,12 @@ export function webhookDeliveries(
       const history = await countDeliveries(gateway.mongoUrl);
       ctx.progress(`the dispatcher's database holds ${history} deliveries made before this size`);
 
-      const nc = await connect({ servers: gateway.natsUrl, name: `bench-${name}` });
+      const nc = await connect({
+        servers: gateway.natsUrl,
+        user: gateway.natsUser,
+        pass: gateway.natsPassword,
+        name: `bench-${name}`,
+      });
       ctx.teardown(() => nc.close());
       const createEvent = async () => {
         const created = await call(

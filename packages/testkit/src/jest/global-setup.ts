@@ -24,7 +24,12 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
         startMongo({ dataDir, durable: false }),
       ]);
       running.push(nats, mongo);
-      return { natsUrl: nats.url, mongoUrl: mongo.url, dataDir };
+      return {
+        natsUrl: nats.url,
+        ...(nats.passwords ? { natsPasswords: nats.passwords } : {}),
+        mongoUrl: mongo.url,
+        dataDir,
+      };
     }),
   );
   process.env[SERVERS_ENV] = JSON.stringify(servers);

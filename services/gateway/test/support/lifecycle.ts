@@ -1,9 +1,10 @@
+import type { BackendService } from '@handoff/contracts';
 import { expect } from '@jest/globals';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { bootstrap, type RunningGateway } from '../../src/bootstrap.ts';
 import { address, http, onboard, type Answer, type Onboarded } from './http.ts';
@@ -52,10 +53,10 @@ export interface StackOptions {
 }
 
 export async function startStack(label: string, options: StackOptions = {}): Promise<Stack> {
-  const { natsUrl, mongoUrl } = testServers();
+  const { mongoUrl } = testServers();
   const secret = randomBytes(32).toString('base64url');
-  const env = (service: string) => ({
-    NATS_URL: natsUrl,
+  const env = (service: BackendService) => ({
+    ...natsEnv(service),
     MONGO_URL: mongoUrl,
     MONGO_DB: uniqueDatabase(`${label}_${service}`),
     HEALTH_PORT: '0',
@@ -63,7 +64,7 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
   });
   const running: Stoppable[] = [];
   const gatewayEnv = (extra: Record<string, string> = {}) => ({
-    NATS_URL: natsUrl,
+    ...natsEnv('gateway'),
     PORT: '0',
     STAFF_JWT_SECRET: secret,
     TRUST_PROXY: 'true',

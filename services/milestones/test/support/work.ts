@@ -9,7 +9,7 @@ import {
   type StateMachine,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
-import { eventually, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../../src/bootstrap.ts';
@@ -41,7 +41,8 @@ export const opts = { timeoutMs: 10_000 };
 export const integration_id = 'int_work';
 
 const env = (label: string) => ({
-  NATS_URL: testServers().natsUrl,
+  // Each service as its own NATS user, as in production.
+  ...natsEnv(label === 'intake' ? 'intake' : 'milestones'),
   MONGO_URL: testServers().mongoUrl,
   MONGO_DB: uniqueDatabase(label),
   HEALTH_PORT: '0',
@@ -51,7 +52,7 @@ const env = (label: string) => ({
 export async function startWork(): Promise<Work> {
   const intake = await bootstrapIntake({ env: env('intake') });
   const service = await bootstrap({ env: env('milestones') });
-  const nc = await connect({ servers: testServers().natsUrl });
+  const nc = await connect({ ...natsOptions() });
   const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
     filter_subjects: ['handoff.events.>'],
   });

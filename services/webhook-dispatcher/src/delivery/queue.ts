@@ -47,10 +47,10 @@ const nanos = (ms: number) => ms * 1_000_000;
  * again inside the stream's duplicate window (an event handled twice, a retry scheduled by a
  * replica killed before it acknowledged) is stored once.
  */
-export function deliveryQueue(bus: Bus) {
+export function deliveryQueue(bus: Bus, replicas: number) {
   let ready: Promise<void> | undefined;
   const ensure = () => {
-    ready ??= ensureDeliveryStream(bus.jsm).catch((error: unknown) => {
+    ready ??= ensureDeliveryStream(bus.jsm, replicas).catch((error: unknown) => {
       ready = undefined;
       throw error;
     });
@@ -68,9 +68,10 @@ export function deliveryQueue(bus: Bus) {
 }
 export type DeliveryQueue = ReturnType<typeof deliveryQueue>;
 
-async function ensureDeliveryStream(jsm: JetStreamManager): Promise<void> {
+async function ensureDeliveryStream(jsm: JetStreamManager, replicas: number): Promise<void> {
   const wanted = {
     name: DELIVERIES_STREAM.name,
+    num_replicas: replicas,
     subjects: [...DELIVERIES_STREAM.subjects],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
@@ -78,10 +79,14 @@ async function ensureDeliveryStream(jsm: JetStreamManager): Promise<void> {
   };
   try {
     const { config } = await jsm.streams.info(wanted.name);
-    if (config.duplicate_window !== wanted.duplicate_window) {
+    if (
+      config.duplicate_window !== wanted.duplicate_window ||
+      config.num_replicas !== wanted.num_replicas
+    ) {
       await jsm.streams.update(wanted.name, {
         ...config,
         duplicate_window: wanted.duplicate_window,
+        num_replicas: wanted.num_replicas,
       });
     }
   } catch (error) {

@@ -1,0 +1,235 @@
+import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM, RATE_LIMIT_STREAM } from './subjects.ts';
+
+/**
+ * Who may do what on the bus. One row per NATS user; the server configuration (tests, `npm start`,
+ * the NATS chart's accounts values) is generated from this table by `natsPermissions`, so adding
+ * a stream, a bucket or an operation a service calls is a one-line change here.
+ *
+ * Every user lives in the account `HANDOFF`, which holds the streams and buckets.
+ */
+export interface NatsGrant {
+  /** Core or JetStream subjects it may publish to (its own events, its audit entries). */
+  publishes: readonly string[];
+  /** Request-reply subjects it answers (NATS micro service `handoff-<service>` on them). */
+  serves: readonly string[];
+  /** Request-reply subjects of other services it calls. */
+  calls: readonly string[];
+  /** Core NATS subjects it subscribes to without answering (broadcasts). */
+  listens: readonly string[];
+  /** Streams it creates or brings to its settings at start (info, create, update). */
+  manages: readonly string[];
+  /** Streams it reads through the named durable consumers (info, create, next, ack). */
+  consumes: readonly { stream: string; consumer: string }[];
+  /** Streams it reads through durable consumers of any name it creates (staff tools). */
+  reads: readonly string[];
+  /** Key-value buckets it creates, reads and writes. */
+  buckets: readonly string[];
+}
+
+export const NATS_ACCOUNT = 'HANDOFF';
+
+const none = [] as const;
+
+const backendStreams = [EVENTS_STREAM.name, ACCESS_STREAM.name, AUDIT_STREAM.name] as const;
+
+const events = (...types: string[]) => types.map((type) => `handoff.events.${type}`);
+
+/** Every service's own audit subject (`handoff.audit.<service>.<action>`) and health. */
+const backend = (service: string) => ({
+  serves: [`handoff.${service}.>`],
+  manages: backendStreams,
+  listens: none,
+  reads: none,
+  buckets: none,
+  publishes: [`handoff.audit.${service}.>`],
+});
+
+export const NATS_GRANTS = {
+  gateway: {
+    // Operations only: never a domain event, an access event or an audit entry.
+    publishes: [...RATE_LIMIT_STREAM.subjects],
+    serves: none,
+    calls: [
+      'handoff.intake.>',
+      'handoff.conversation.>',
+      'handoff.payments.>',
+      'handoff.milestones.>',
+      'handoff.webhook-dispatcher.>',
+    ],
+    // Key-cache invalidations from intake; the SDK's long-poll route reads events as they are
+    // published (a core subscription: reading only, publishing events stays refused).
+    listens: ['handoff.gateway.access.invalidate', 'handoff.events.>'],
+    manages: [RATE_LIMIT_STREAM.name],
+    consumes: none,
+    reads: none,
+    buckets: ['HANDOFF_IDEMPOTENCY'],
+  },
+  intake: {
+    ...backend('intake'),
+    publishes: [
+      ...events('request.*'),
+      ...ACCESS_STREAM.subjects,
+      'handoff.audit.intake.>',
+      'handoff.gateway.access.invalidate',
+    ],
+    calls: none,
+    consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
+    buckets: ['HANDOFF_SEQUENCES'],
+  },
+  conversation: {
+    ...backend('conversation'),
+    publishes: [...events('message.*'), 'handoff.audit.conversation.>'],
+    calls: none,
+    consumes: none,
+    buckets: ['HANDOFF_SEQUENCES'],
+  },
+  payments: {
+    ...backend('payments'),
+    publishes: [...events('payment.*'), 'handoff.audit.payments.>'],
+    // A staff approval moves money only while the request is open.
+    calls: ['handoff.intake.requests.status'],
+    consumes: [{ stream: EVENTS_STREAM.name, consumer: 'payments-request-closure' }],
+    buckets: ['HANDOFF_SEQUENCES'],
+  },
+  milestones: {
+    ...backend('milestones'),
+    publishes: [
+      ...events('proposal.*', 'milestone.*', 'deliverable.*', 'dispute.*', 'job.*'),
+      'handoff.audit.milestones.>',
+    ],
+    calls: none,
+    consumes: [{ stream: EVENTS_STREAM.name, consumer: 'milestones-request-closure' }],
+    buckets: ['HANDOFF_SEQUENCES'],
+  },
+  'webhook-dispatcher': {
+    ...backend('webhook-dispatcher'),
+    // Its own work queue of deliveries.
+    publishes: ['handoff.deliveries.>', 'handoff.audit.webhook-dispatcher.>'],
+    calls: ['handoff.intake.requests.owner'],
+    manages: [...backendStreams, 'HANDOFF_DELIVERIES'],
+    consumes: [
+      { stream: EVENTS_STREAM.name, consumer: 'webhook-dispatcher' },
+      { stream: 'HANDOFF_DELIVERIES', consumer: 'webhook-deliveries' },
+    ],
+  },
+  /** Staff tools: read-only consumers of the three logs; publish nothing, call nothing. */
+  staff: {
+    publishes: none,
+    serves: none,
+    calls: none,
+    listens: none,
+    manages: none,
+    consumes: none,
+    reads: [EVENTS_STREAM.name, ACCESS_STREAM.name, AUDIT_STREAM.name],
+    buckets: none,
+  },
+} as const satisfies Record<string, NatsGrant>;
+
+export type NatsUser = keyof typeof NATS_GRANTS;
+export const NATS_USERS = Object.keys(NATS_GRANTS) as NatsUser[];
+
+export interface NatsPermissions {
+  publish: { allow: string[]; deny?: string[] };
+  subscribe: { allow: string[]; deny?: string[] };
+  /** Lets a responder answer the requests it received, and nothing else on `_INBOX`. */
+  allow_responses?: boolean;
+}
+
+/**
+ * The inbox prefix of a user: replies (requests, JetStream API answers, publish acks) come back
+ * only under it, so no user can read another's replies (keys verified, payments decided).
+ */
+export const natsInboxPrefix = (user: string) => `_INBOX_${user.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/** nats-server permissions of one user, expanded from its grant. */
+export function natsPermissions(user: NatsUser): NatsPermissions {
+  const grant: NatsGrant = NATS_GRANTS[user];
+  const publish = new Set<string>();
+  const subscribe = new Set<string>([`${natsInboxPrefix(user)}.>`]);
+  const api = (suffix: string) => publish.add(`$JS.API.${suffix}`);
+  for (const subject of grant.publishes) publish.add(subject);
+  for (const subject of grant.calls) publish.add(subject);
+  for (const subject of grant.listens) subscribe.add(subject);
+  if (grant.serves.length > 0) {
+    const service = `handoff-${user}`;
+    for (const subject of grant.serves) subscribe.add(subject);
+    // NATS micro discovery: $SRV.<verb>, $SRV.<verb>.<name>, $SRV.<verb>.<name>.<id>.
+    for (const pattern of ['$SRV.*', `$SRV.*.${service}`, `$SRV.*.${service}.*`])
+      subscribe.add(pattern);
+  }
+  const touchesJetStream =
+    grant.manages.length + grant.consumes.length + grant.reads.length + grant.buckets.length > 0;
+  // Account info: every JetStream client asks it once, to learn that JetStream is there.
+  if (touchesJetStream) api('INFO');
+  for (const stream of grant.manages) {
+    for (const verb of ['INFO', 'CREATE', 'UPDATE']) api(`STREAM.${verb}.${stream}`);
+    // Counters and last values are read with direct gets.
+    api(`DIRECT.GET.${stream}`);
+    api(`DIRECT.GET.${stream}.>`);
+  }
+  for (const { stream, consumer } of grant.consumes) {
+    api(`STREAM.INFO.${stream}`);
+    for (const verb of ['INFO', 'CREATE', 'DURABLE.CREATE']) {
+      api(`CONSUMER.${verb}.${stream}.${consumer}`);
+      api(`CONSUMER.${verb}.${stream}.${consumer}.>`);
+    }
+    api(`CONSUMER.MSG.NEXT.${stream}.${consumer}`);
+    publish.add(`$JS.ACK.${stream}.${consumer}.>`);
+  }
+  for (const stream of grant.reads) {
+    api(`STREAM.INFO.${stream}`);
+    api(`STREAM.MSG.GET.${stream}`);
+    api(`DIRECT.GET.${stream}`);
+    api(`DIRECT.GET.${stream}.>`);
+    api(`CONSUMER.INFO.${stream}.>`);
+    api(`CONSUMER.CREATE.${stream}.>`);
+    api(`CONSUMER.DURABLE.CREATE.${stream}.>`);
+    api(`CONSUMER.MSG.NEXT.${stream}.>`);
+    api(`CONSUMER.NAMES.${stream}`);
+    api(`CONSUMER.LIST.${stream}`);
+    publish.add(`$JS.ACK.${stream}.>`);
+  }
+  for (const bucket of grant.buckets) {
+    const stream = `KV_${bucket}`;
+    publish.add(`$KV.${bucket}.>`);
+    for (const verb of ['INFO', 'CREATE', 'UPDATE', 'MSG.GET']) api(`STREAM.${verb}.${stream}`);
+    api(`DIRECT.GET.${stream}`);
+    api(`DIRECT.GET.${stream}.>`);
+    // Watches and key listings run on ordered (ephemeral) consumers of the bucket's stream.
+    api(`CONSUMER.CREATE.${stream}.>`);
+    api(`CONSUMER.MSG.NEXT.${stream}.>`);
+    api(`CONSUMER.DELETE.${stream}.>`);
+  }
+  const permissions: NatsPermissions = {
+    publish: { allow: [...publish].sort() },
+    subscribe: { allow: [...subscribe].sort() },
+  };
+  if (grant.serves.length > 0) permissions.allow_responses = true;
+  return permissions;
+}
+
+/** The environment variable holding a user's password in the NATS server's pod. */
+export const natsPasswordVariable = (user: string) =>
+  `NATS_${user.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}_PASSWORD`;
+
+/**
+ * The `config.merge` accounts of the official NATS chart: the account HANDOFF with every user of
+ * NATS_GRANTS and its permissions, passwords read from the pod's environment (`<< $VAR >>`, which
+ * the chart writes unquoted, so nats-server substitutes the variable) and never stored.
+ */
+export function natsChartAccounts(): Record<string, unknown> {
+  return {
+    accounts: {
+      SYS: { users: [{ user: 'sys', password: `<< $${natsPasswordVariable('sys')} >>` }] },
+      [NATS_ACCOUNT]: {
+        jetstream: 'enabled',
+        users: NATS_USERS.map((user) => ({
+          user,
+          password: `<< $${natsPasswordVariable(user)} >>`,
+          permissions: natsPermissions(user),
+        })),
+      },
+    },
+    system_account: 'SYS',
+  };
+}
