@@ -121,10 +121,15 @@ interface StreamSettings {
  * Creates or updates the streams every service relies on. Safe to run from every replica at once:
  * an existing stream whose settings already match is left alone.
  */
-export async function ensureStreams(jsm: JetStreamManager, replicas = 1): Promise<void> {
+export async function ensureStreams(
+  jsm: JetStreamManager,
+  replicas = 1,
+  /** Whether this user numbers events, and so may (and must) set up the sequences bucket. */
+  { sequences = true }: { sequences?: boolean } = {},
+): Promise<void> {
   for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM])
     await ensureStream(jsm, stream, replicas);
-  await ensureSequencesBucket(jsm, replicas);
+  if (sequences) await ensureSequencesBucket(jsm, replicas);
 }
 
 /**

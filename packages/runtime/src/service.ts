@@ -10,7 +10,7 @@ import {
 } from '@handoff/bus';
 import type { BaseServiceEnv } from '@handoff/config';
 import type { HealthReply } from '@handoff/contracts';
-import { subjects, type BackendService } from '@handoff/contracts';
+import { NATS_GRANTS, SEQUENCES_BUCKET, subjects, type BackendService } from '@handoff/contracts';
 import { createLogger, type Logger } from '@handoff/observability';
 import { connectStore, ensureCollections, type CollectionPlan, type Store } from '@handoff/store';
 import { randomUUID } from 'node:crypto';
@@ -96,7 +96,10 @@ export async function runService<E extends BaseServiceEnv>(
   let health: HealthServer | undefined;
   const sequences = sequenceAllocator(bus.js);
   try {
-    await ensureStreams(bus.jsm, env.NATS_STREAM_REPLICAS);
+    // Only the services that number events touch the sequences bucket (their NATS grants say so).
+    await ensureStreams(bus.jsm, env.NATS_STREAM_REPLICAS, {
+      sequences: NATS_GRANTS[name].buckets.some((bucket) => bucket === SEQUENCES_BUCKET.name),
+    });
     store = await connectStore({
       url: env.MONGO_URL,
       database: env.MONGO_DB,
