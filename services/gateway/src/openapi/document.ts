@@ -244,6 +244,36 @@ const commonHeaders = (): Record<string, Reference> => ({
   ...Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, ref('headers', name)])),
 });
 
+/**
+ * What the gateway refuses in any string before the schema check (`forbidden-characters.ts`):
+ * NUL anywhere, and any control character in a path or query value. Written into the document
+ * as a `pattern` on every free-form string, so that it states what the API accepts.
+ */
+const NO_NUL = '^[^\\u0000]*$';
+const NO_CONTROL = '^[^\\u0000-\\u001F\\u007F]*$';
+
+function withPattern(node: unknown, pattern: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => withPattern(item, pattern));
+  if (node === null || typeof node !== 'object') return node;
+  const object = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, withPattern(value, pattern)]),
+  );
+  const free =
+    object.type === 'string' &&
+    !('pattern' in object) &&
+    !('format' in object) &&
+    !('enum' in object) &&
+    !('const' in object);
+  return free ? { ...object, pattern } : object;
+}
+
+/** A path or query parameter's schema: no control character, whether inline or a reference. */
+function parameterSchema(schema: JsonSchema): JsonSchema {
+  if (typeof schema.$ref === 'string') return { ...schema, pattern: NO_CONTROL };
+  const free = schema.type === 'string' && !('format' in schema) && !('enum' in schema);
+  return free ? { ...schema, pattern: NO_CONTROL } : schema;
+}
+
 /** zod → JSON Schema 2020-12, the dialect of OpenAPI 3.1; `$defs` are hoisted into components. */
 function schemaOf(
   schema: z.ZodType,
@@ -255,7 +285,7 @@ function schemaOf(
     io,
     unrepresentable: 'any',
   }) as JsonSchema;
-  const { $defs, ...rest } = generated;
+  const { $defs, ...rest } = withPattern(generated, NO_NUL) as JsonSchema;
   delete rest.$schema;
   if ($defs && typeof $defs === 'object') {
     for (const [name, def] of Object.entries($defs as Record<string, JsonSchema>)) {
@@ -542,13 +572,18 @@ function operationFor(
       name,
       in: 'path',
       required: true,
-      schema: pathProps[name] ?? { type: 'string' },
+      schema: parameterSchema(pathProps[name] ?? { type: 'string' }),
     });
   }
   if (route.query) {
     const { properties, required } = objectMembers(schemaOf(route.query, 'input', defs));
     for (const [name, schema] of Object.entries(properties)) {
-      parameters.push({ name, in: 'query', required: required.has(name), schema });
+      parameters.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema: parameterSchema(schema),
+      });
     }
   }
   for (const header of route.requestHeaders ?? []) {
