@@ -171,6 +171,7 @@ describe('the deadline sweep', () => {
   it('runs at start and on its interval, applying due deadline actions, and stops cleanly', async () => {
     // Age a submitted milestone and an open case past their deadlines.
     const past = new Date(Date.now() - 1_000);
+    await work.service.outbox.flush();
     await work.raw.milestones.updateOne({ _id: ids.submitted }, { $set: { deadline_at: past } });
     await work.raw.disputes.updateOne({ _id: ids.dispute }, { $set: { deadline_at: past } });
 

@@ -269,7 +269,10 @@ describe('the parties of a case', () => {
         created_at: new Date(),
       }),
     );
-    // The first 199 as stored documents (199 calls would only slow the suite down).
+    // The first 199 as stored documents (199 calls would only slow the suite down). The
+    // service's own batched outbox removal goes first: FerretDB rewrites a whole document on
+    // update, so a raw write racing it from outside the service's serializer could be lost.
+    await work.service.outbox.flush();
     await work.raw.disputes.updateOne({ _id: id }, { $set: { comments: filler } });
     const full = await comment(id, { role: 'customer', request_id }, 'The last one');
     expect(full.comments).toHaveLength(ENGAGEMENT_LIMITS.comments);

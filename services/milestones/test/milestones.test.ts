@@ -404,7 +404,9 @@ describe('the review deadline', () => {
     const deliverable = await addDeliverable(id);
     await act.submit(id);
     await review(id, 'approve');
-    // As if the process died between the approval and its deliverables.
+    // As if the process died between the approval and its deliverables (after the service's
+    // own batched outbox removal, which a raw write must not race on FerretDB).
+    await work.service.outbox.flush();
     await work.raw.deliverables.updateOne(
       { _id: deliverable.id },
       { $set: { status: 'submitted' } },
