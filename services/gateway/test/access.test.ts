@@ -350,6 +350,9 @@ describe('agent keys', () => {
 
   it('answers an expired key with api_key_expired', async () => {
     const { key, keyId } = await onboard();
+    // After intake's own batched outbox removal: FerretDB rewrites a whole document on update,
+    // so a raw write racing it from outside intake's serializer could be lost.
+    await service.outbox.flush();
     await service.store.db
       .collection('api_keys')
       .updateOne({ _id: keyId } as never, { $set: { expires_at: new Date(Date.now() - 1000) } });

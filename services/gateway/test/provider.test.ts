@@ -165,6 +165,8 @@ describe('provider keys', () => {
 
   it('answer api_key_expired for an expired key', async () => {
     const provider = await providerOf(stack);
+    // After intake's own batched outbox removal, which a raw write must not race on FerretDB.
+    await stack.intake.outbox.flush();
     await stack.intake.store.db
       .collection('provider_keys')
       .updateOne({ _id: provider.keyId } as never, {

@@ -205,6 +205,8 @@ describe('provider keys', () => {
     await expect(issue('prv_none')).rejects.toMatchObject({ code: 'not_found' });
 
     const short = await issue(provider.id, 1);
+    // After the service's batched outbox removal, which a raw write must not race on FerretDB.
+    await service.outbox.flush();
     await service.store.db.collection('provider_keys').updateOne({ _id: short.key_id } as never, {
       $set: { expires_at: new Date(Date.now() - 1_000) },
     });
