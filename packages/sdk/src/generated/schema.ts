@@ -2389,10 +2389,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    app_name: string;
+                    app_name: string & unknown;
                     /** Format: email */
                     contact_email: string;
-                    description: string;
+                    description: string & unknown;
                     requested_scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
                     /** Format: uri */
                     website?: string;
@@ -2417,7 +2417,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         app_name: string;
-                        application_secret: string;
+                        application_secret: string & unknown;
                         /** Format: date-time */
                         created_at: string;
                         decided_at: string | null;
@@ -2551,7 +2551,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key: string;
+                        api_key: string & unknown;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -2614,14 +2614,14 @@ export interface operations {
                     budget_min?: number;
                     /** @enum {string} */
                     category?: "web-development" | "design" | "writing" | "marketing" | "legal" | "accounting" | "home-services" | "travel" | "customer-support" | "other";
-                    company?: string;
+                    company?: string & unknown;
                     contact_permission?: boolean;
                     /** Format: email */
                     email?: string;
                     marketplace_opt_in?: boolean;
-                    message: string;
-                    name?: string;
-                    subject?: string;
+                    message: string & unknown;
+                    name?: string & unknown;
+                    subject?: string & unknown;
                     /** Format: uri */
                     website?: string;
                 };
@@ -2844,10 +2844,10 @@ export interface operations {
                                 object: {
                                     [key: string]: unknown;
                                 };
-                                request_id: string;
+                                request_id: string & unknown;
                                 sequence: number;
                             };
-                            id: string;
+                            id: string & unknown;
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
@@ -2901,10 +2901,10 @@ export interface operations {
                             object: {
                                 [key: string]: unknown;
                             };
-                            request_id: string;
+                            request_id: string & unknown;
                             sequence: number;
                         };
-                        id: string;
+                        id: string & unknown;
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
@@ -3029,14 +3029,14 @@ export interface operations {
                     budget_min?: number;
                     /** @enum {string} */
                     category?: "web-development" | "design" | "writing" | "marketing" | "legal" | "accounting" | "home-services" | "travel" | "customer-support" | "other";
-                    company?: string;
+                    company?: string & unknown;
                     contact_permission?: boolean;
                     /** Format: email */
                     email?: string;
                     marketplace_opt_in?: boolean;
-                    message: string;
-                    name?: string;
-                    subject?: string;
+                    message: string & unknown;
+                    name?: string & unknown;
+                    subject?: string & unknown;
                     /** Format: uri */
                     website?: string;
                 };
@@ -3649,7 +3649,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    message: string;
+                    message: string & unknown;
                 };
             };
         };
@@ -4024,10 +4024,10 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
-                    description?: string;
+                    description?: string & unknown;
                     /** Format: date-time */
                     due_at?: string;
-                    title: string;
+                    title: string & unknown;
                 } & (unknown & unknown & unknown);
             };
         };
@@ -4353,8 +4353,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    description?: string;
-                    title: string;
+                    description?: string & unknown;
+                    title: string & unknown;
                     /** Format: uri */
                     url: string;
                 };
@@ -4446,7 +4446,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    note?: string;
+                    note?: string & unknown;
                     progress: number;
                 };
             };
@@ -4547,7 +4547,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    note?: string;
+                    note?: string & unknown;
                 };
             };
         };
@@ -5049,7 +5049,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    message: string;
+                    message: string & unknown;
                 };
             };
         };
@@ -5156,12 +5156,12 @@ export interface operations {
                     /** @enum {string} */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     estimated_days?: number;
-                    message: string;
+                    message: string & unknown;
                     milestones?: {
                         amount?: number;
-                        description?: string;
+                        description?: string & unknown;
                         due_in_days?: number;
-                        title: string;
+                        title: string & unknown;
                     }[];
                 } & (unknown & unknown & unknown);
             };
@@ -5867,7 +5867,7 @@ export interface operations {
                     /** @enum {string} */
                     kind: "dispute" | "refund";
                     milestone_id?: string;
-                    reason: string;
+                    reason: string & unknown;
                 } & (unknown & unknown & unknown);
             };
         };
@@ -6185,7 +6185,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    message: string;
+                    message: string & unknown;
                 };
             };
         };
@@ -6531,10 +6531,10 @@ export interface operations {
                                 object: {
                                     [key: string]: unknown;
                                 };
-                                request_id: string;
+                                request_id: string & unknown;
                                 sequence: number;
                             };
-                            id: string;
+                            id: string & unknown;
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
@@ -6897,7 +6897,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    message: string;
+                    message: string & unknown;
                 };
             };
         };
@@ -7485,7 +7485,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -7655,8 +7655,8 @@ export interface operations {
                     amount: number;
                     /** @enum {string} */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
-                    description: string;
-                    reference?: string;
+                    description: string & unknown;
+                    reference?: string & unknown;
                 } & (unknown & unknown & unknown);
             };
         };
@@ -8270,7 +8270,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    reason?: string;
+                    reason?: string & unknown;
                 };
             };
         };
@@ -8713,7 +8713,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -9107,7 +9107,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    message: string;
+                    message: string & unknown;
                 };
             };
         };
@@ -9337,16 +9337,16 @@ export interface operations {
                 "application/json": {
                     /** @constant */
                     outcome: "customer";
-                    reason: string;
+                    reason: string & unknown;
                 } | {
                     /** @constant */
                     outcome: "provider";
-                    reason: string;
+                    reason: string & unknown;
                 } | {
                     customer_share_percent: number;
                     /** @constant */
                     outcome: "split";
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -9709,7 +9709,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key: string;
+                        api_key: string & unknown;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -9774,7 +9774,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -9943,7 +9943,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -10206,7 +10206,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -10444,7 +10444,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    reference?: string;
+                    reference?: string & unknown;
                 };
             };
         };
@@ -10558,7 +10558,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };
@@ -10818,10 +10818,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    categories: string[];
+                    categories: (string & unknown)[];
                     /** Format: email */
                     email: string;
-                    name: string;
+                    name: string & unknown;
                 };
             };
         };
@@ -10988,10 +10988,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    categories?: string[];
+                    categories?: (string & unknown)[];
                     /** Format: email */
                     email?: string;
-                    name?: string;
+                    name?: string & unknown;
                     /** @enum {string} */
                     status?: "active" | "suspended";
                 };
@@ -11115,7 +11115,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key: string;
+                        api_key: string & unknown;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -11291,7 +11291,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reason?: string;
+                    reason?: string & unknown;
                     routing?: {
                         /** @enum {string} */
                         mode: "unassigned" | "direct" | "marketplace";
@@ -11405,7 +11405,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     decision: "approved" | "rejected";
-                    reason?: string;
+                    reason?: string & unknown;
                 };
             };
         };
@@ -11570,7 +11570,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    description?: string;
+                    description?: string & unknown;
                     event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
                     /** Format: uri */
                     url: string;
@@ -11604,7 +11604,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
-                        secret: string;
+                        secret: string & unknown;
                         /** Format: date-time */
                         updated_at: string;
                         url: string;
@@ -11801,7 +11801,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    description?: string | null;
+                    description?: (string & unknown) | null;
                     enabled?: boolean;
                     event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
                     /** Format: uri */
@@ -12008,7 +12008,7 @@ export interface operations {
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
-                        secret: string;
+                        secret: string & unknown;
                         /** Format: date-time */
                         updated_at: string;
                         url: string;

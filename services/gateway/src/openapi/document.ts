@@ -256,15 +256,29 @@ function withPattern(node: unknown, pattern: string): unknown {
   if (Array.isArray(node)) return node.map((item) => withPattern(item, pattern));
   if (node === null || typeof node !== 'object') return node;
   const object = Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, withPattern(value, pattern)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      // A problem's `pointer` names what the caller sent, whatever it held: no rule applies.
+      key === 'properties' && value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value).map(([name, member]) => [
+              name,
+              name === 'pointer' ? member : withPattern(member, pattern),
+            ]),
+          )
+        : withPattern(value, pattern),
+    ]),
   );
-  const free =
-    object.type === 'string' &&
-    !('pattern' in object) &&
-    !('format' in object) &&
-    !('enum' in object) &&
-    !('const' in object);
-  return free ? { ...object, pattern } : object;
+  if (object.type === 'object' && object.additionalProperties !== false) {
+    object.propertyNames = { pattern };
+  }
+  if (object.type !== 'string' || 'format' in object || 'enum' in object || 'const' in object) {
+    return object;
+  }
+  // A string with a pattern of its own gets this one beside it.
+  return 'pattern' in object
+    ? { ...object, allOf: [...((object.allOf as unknown[] | undefined) ?? []), { pattern }] }
+    : { ...object, pattern };
 }
 
 /** A path or query parameter's schema: no control character, whether inline or a reference. */
