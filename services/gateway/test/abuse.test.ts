@@ -653,6 +653,19 @@ describe('further abuse of the HTTP layer', () => {
     }
   });
 
+  it('writes an unknown name holding NUL or control characters escaped in its detail', async () => {
+    const res = await http(gateway, '/v1/webhook-endpoints?%1D%00x%C3%BA=1', { token: agent.key });
+    expect(res.status).toBe(422);
+    const { errors } = res.body as { errors: { pointer: string; detail: string }[] };
+    expect(errors).toEqual([
+      {
+        pointer: '/query/\u001d\u0000xú',
+        code: 'unknown_field',
+        detail: 'Unknown field "\\u001d\\u0000xú".',
+      },
+    ]);
+  });
+
   it('refuses a request with both Content-Length and Transfer-Encoding (smuggling)', async () => {
     const answer = await rawCall(
       gateway,

@@ -39,7 +39,9 @@ export function fieldErrors(error: z.ZodError, root: '' | '/query' | '/params' =
       return issue.keys.map((key) => ({
         pointer: pointer([...issue.path, key]),
         code: 'unknown_field',
-        detail: `Unknown field "${key}".`,
+        // Quoted as a JSON string, so a name holding NUL or another control character is
+        // written out escaped: `detail` is prose, and the document promises it holds no NUL.
+        detail: `Unknown field ${JSON.stringify(key)}.`,
       }));
     }
     return [{ pointer: pointer(issue.path), code: issue.code, detail: issue.message }];
