@@ -7,6 +7,7 @@ import {
   parseRetrySchedule,
   shouldDisable,
 } from '../src/delivery/index.ts';
+import { handBackDelayMs } from '../src/worker/worker.ts';
 
 describe('parseRetrySchedule', () => {
   it('gives the default schedule when unset or blank', () => {
@@ -142,5 +143,25 @@ describe('shouldDisable', () => {
   it('takes the window from the caller', () => {
     expect(shouldDisable(start, null, at(59_999), 60)).toBe(false);
     expect(shouldDisable(start, null, at(60_000), 60)).toBe(true);
+  });
+});
+
+describe('handBackDelayMs', () => {
+  it('brings a fast endpoint’s handed-back job back within milliseconds', () => {
+    for (let run = 0; run < 100; run += 1) {
+      const delay = handBackDelayMs(2, 8, 4);
+      expect(delay).toBeGreaterThanOrEqual(5);
+      expect(delay).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('keeps a slow endpoint’s job away about as long as the queue ahead takes, at most 5 s', () => {
+    for (let run = 0; run < 100; run += 1) {
+      const delay = handBackDelayMs(400, 8, 4);
+      // 3 rounds of 400 ms ahead, and up to half again.
+      expect(delay).toBeGreaterThanOrEqual(1_200);
+      expect(delay).toBeLessThanOrEqual(1_800);
+      expect(handBackDelayMs(10_000, 8, 4)).toBe(5_000);
+    }
   });
 });

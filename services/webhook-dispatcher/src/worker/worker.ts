@@ -22,6 +22,28 @@ import { expiryBucket, recorder } from '../store/recorder.ts';
  */
 const ACK_MARGIN_MS = 5_000;
 
+/**
+ * A job handed back because its endpoint has its share here comes round again after about the
+ * time the endpoint's queue here takes to drain: its recent answer time (an average that weighs
+ * the latest answer by {@link ANSWER_WEIGHT}), times the jobs ahead per slot. A fast endpoint's
+ * jobs are back within milliseconds; a slow one's wait seconds and leave the slots to the others.
+ */
+const HAND_BACK_MIN_MS = 5;
+const HAND_BACK_MAX_MS = 5_000;
+/** The answer time assumed for an endpoint not heard from yet. */
+const FIRST_ANSWER_MS = 50;
+const ANSWER_WEIGHT = 0.2;
+/** Endpoints whose answer time is remembered (the most recently answered ones). */
+const REMEMBERED_ENDPOINTS = 10_000;
+
+/** The hand-back delay for a job behind `ahead` others of an endpoint with `slots` slots. */
+export function handBackDelayMs(answerMs: number, ahead: number, slots: number): number {
+  const drain = answerMs * Math.ceil((ahead + 1) / Math.max(1, slots));
+  // Up to half again at random, so that handed-back jobs do not all come back at once.
+  const spread = drain * (1 + Math.random() / 2);
+  return Math.round(Math.min(HAND_BACK_MAX_MS, Math.max(HAND_BACK_MIN_MS, spread)));
+}
+
 export interface WorkerOptions {
   bus: Bus;
   queue: DeliveryQueue;
@@ -51,8 +73,9 @@ interface Held {
  *
  * Per replica at most `concurrency` jobs are at work (sending, or recording what was sent), and
  * at most `endpointConcurrency` of them are sending to one endpoint; a job for an endpoint that
- * already has its share sending and waiting goes back to the server for a few seconds, so a
- * slow endpoint never takes the slots of the others.
+ * already has its share sending and waiting goes back to the server for about as long as that
+ * share takes to send ({@link handBackDelayMs}), so a slow endpoint never takes the slots of the
+ * others and a fast one is not kept waiting.
  */
 export async function startWorker(options: WorkerOptions) {
   const { bus, logger } = options;
@@ -66,6 +89,17 @@ export async function startWorker(options: WorkerOptions) {
   /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
   const waiting = new Map<string, Held[]>();
   const active = new Map<string, number>();
+  /** Each endpoint's recent answer time (ms), least recently answered first. */
+  const answerMs = new Map<string, number>();
+  const heardFrom = (endpointId: string, ms: number) => {
+    const before = answerMs.get(endpointId);
+    answerMs.delete(endpointId);
+    answerMs.set(endpointId, before === undefined ? ms : before + (ms - before) * ANSWER_WEIGHT);
+    if (answerMs.size > REMEMBERED_ENDPOINTS) {
+      const oldest = answerMs.keys().next();
+      if (!oldest.done) answerMs.delete(oldest.value);
+    }
+  };
   /** Every job this replica holds, running or waiting: kept alive while held. */
   const holding = new Set<JsMsg>();
   const tasks = new Set<Promise<void>>();
@@ -141,6 +175,7 @@ export async function startWorker(options: WorkerOptions) {
     );
     // The endpoint is done with; what follows is this service's bookkeeping, which must not
     // throttle the endpoint (its job still counts against WEBHOOK_CONCURRENCY until acked).
+    heardFrom(endpoint._id, result.durationMs);
     sent();
     const success = result.outcome === 'success';
     const delay =
@@ -270,9 +305,12 @@ export async function startWorker(options: WorkerOptions) {
         continue;
       }
       const list = waiting.get(job.endpoint_id) ?? [];
-      if (list.length + (active.get(job.endpoint_id) ?? 0) >= options.endpointConcurrency * 2) {
-        // This endpoint has its share here already: back to the server, a few seconds later.
-        msg.nak(1_000 + Math.floor(Math.random() * 4_000));
+      const ahead = list.length + (active.get(job.endpoint_id) ?? 0);
+      if (ahead >= options.endpointConcurrency * 2) {
+        // This endpoint has its share here already: back to the server until about when the
+        // jobs ahead of it here will have been sent.
+        const answer = answerMs.get(job.endpoint_id) ?? FIRST_ANSWER_MS;
+        msg.nak(handBackDelayMs(answer, ahead, options.endpointConcurrency));
         continue;
       }
       list.push({ msg, job });
