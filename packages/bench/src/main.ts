@@ -6,7 +6,11 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
-import { BENCH_RATE_LIMITS, BENCH_WEBHOOK_SETTINGS } from './fixtures/gateway-stack.ts';
+import {
+  BENCH_RATE_LIMITS,
+  BENCH_UPDATES_SETTINGS,
+  BENCH_WEBHOOK_SETTINGS,
+} from './fixtures/gateway-stack.ts';
 import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
 import {
   computeGrowth,
@@ -100,6 +104,7 @@ async function main(): Promise<number> {
       stack_log_level: config.logLevel,
       stack_rate_limits: BENCH_RATE_LIMITS,
       stack_webhook_settings: BENCH_WEBHOOK_SETTINGS,
+      stack_updates_settings: BENCH_UPDATES_SETTINGS,
       nats: process.env.NATS_URL ? 'NATS_URL' : 'started by the bench',
       mongo: process.env.MONGO_URL ? 'MONGO_URL' : 'started by the bench',
     },

@@ -29,3 +29,18 @@ export const ReadinessReport = z.object({
   ),
 });
 export type ReadinessReport = z.infer<typeof ReadinessReport>;
+
+/** `GET /v1/staff/health`: the readiness report, and what the answering gateway process holds. */
+export const StaffHealthReport = ReadinessReport.extend({
+  gateway: z
+    .object({
+      long_polls: z.object({
+        /** Long-polls waiting on this gateway process now. */
+        waiting: z.number().int().nonnegative(),
+        max_per_process: z.number().int().positive(),
+        max_per_key: z.number().int().positive(),
+      }),
+    })
+    .optional(),
+});
+export type StaffHealthReport = z.infer<typeof StaffHealthReport>;

@@ -66,7 +66,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
   });
   // Long-polls for a request's events, woken by the events on the bus.
-  const updates = createUpdateHub(bus.nc);
+  const updates = createUpdateHub(bus.nc, {
+    perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
+    perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
+  });
   // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
   const guard = createAuthFailureGuard(
     limiter,

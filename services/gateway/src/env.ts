@@ -1,4 +1,5 @@
 import { durationMs, loadEnv, logLevel, natsClientEnv, natsUrl, port } from '@handoff/config';
+import { UPDATES_LIMITS } from '@handoff/contracts';
 import { z } from 'zod';
 
 const perMinute = z.coerce
@@ -60,6 +61,20 @@ export const envSchema = z
     SERVICE_CATEGORIES_FILE: z.string().min(1).optional(),
     /** Which proxies' `X-Forwarded-For` entries name the client; see {@link trustProxy}. */
     TRUST_PROXY: trustProxy.default(false),
+    /** Waiting long-polls (`GET /v1/request/{id}/events`) this process holds at once; past it, 429. */
+    UPDATES_MAX_WAITERS_PER_PROCESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(UPDATES_LIMITS.maxWaitersPerProcess),
+    /** Waiting long-polls one agent key holds at once on this process; past it, 429. */
+    UPDATES_MAX_WAITERS_PER_KEY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(UPDATES_LIMITS.maxWaitersPerKey),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
@@ -81,6 +96,13 @@ export const envSchema = z
         code: 'custom',
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
+    if (env.UPDATES_MAX_WAITERS_PER_KEY > env.UPDATES_MAX_WAITERS_PER_PROCESS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPDATES_MAX_WAITERS_PER_KEY'],
+        message: 'must not be more than UPDATES_MAX_WAITERS_PER_PROCESS',
       });
     }
     if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { UPDATES_LIMITS } from '@handoff/contracts';
+import { UPDATES_LIMITS, type EventEnvelope } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { eventually, natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { heardAfter } from '../src/routes/updates.ts';
 import { http, onboard, type Onboarded } from './support/http.ts';
+import { signStaffToken } from './support/staff-tokens.ts';
 
 // The long-poll GET /v1/request/{id}/events in front of the real intake, conversation and
 // webhook dispatcher (whose event feed it reads): the order of checks, answers in sequence
@@ -187,5 +189,47 @@ describe('GET /v1/request/{id}/events', () => {
       expect(sequences(answer.body)).toEqual([2]);
     }
     expect((await poll(request, 'after=0')).status).toBe(200);
+  });
+
+  it('shows staff how many polls wait on this gateway process, and the bounds', async () => {
+    const staff = await signStaffToken(SECRET, { sub: 'ops@handoff.test' });
+    const longPolls = async () =>
+      ((await http(gateway, '/v1/staff/health', { token: staff })).body.gateway as Json)
+        .long_polls as Json;
+    const request = await created();
+    await eventually(async () => {
+      expect(sequences((await poll(request, 'after=0')).body)).toEqual([1]);
+      return true;
+    });
+    expect(await longPolls()).toEqual({
+      waiting: 0,
+      max_per_process: UPDATES_LIMITS.maxWaitersPerProcess,
+      max_per_key: UPDATES_LIMITS.maxWaitersPerKey,
+    });
+    const waiting = [poll(request, 'after=1&wait=20'), poll(request, 'after=1&wait=20')];
+    await eventually(async () => {
+      expect((await longPolls()).waiting).toBe(2);
+      return true;
+    });
+    await message(request, 'Wake up.');
+    for (const answer of await Promise.all(waiting)) expect(sequences(answer.body)).toEqual([2]);
+    expect((await longPolls()).waiting).toBe(0);
+  });
+});
+
+describe('heardAfter', () => {
+  const event = (sequence: number) =>
+    ({ id: `evt_${sequence}`, data: { sequence } }) as unknown as EventEnvelope;
+  const waiter = (announced: number, sequences: number[]) => ({
+    announced,
+    heard: new Map(sequences.map((sequence) => [sequence, event(sequence)])),
+  });
+
+  it('answers from the bus only with an unbroken run of every event after `after`', () => {
+    expect(heardAfter(waiter(3, [2, 3]), 1)?.map((one) => one.id)).toEqual(['evt_2', 'evt_3']);
+    // One came before the waiter listened (2), or nothing newer was announced: the feed answers.
+    expect(heardAfter(waiter(3, [3]), 1)).toBeUndefined();
+    expect(heardAfter(waiter(1, []), 1)).toBeUndefined();
+    expect(heardAfter(waiter(0, []), 0)).toBeUndefined();
   });
 });

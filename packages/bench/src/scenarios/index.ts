@@ -11,6 +11,7 @@ import { milestoneApproval, providerProposal } from './gateway-lifecycle.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { growthScenarios } from './growth.ts';
+import { longPollAnswer, longPollHeld } from './long-poll.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
@@ -43,6 +44,8 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayMessage(stack, options.logLevel),
     providerProposal(stack, options.logLevel),
     milestoneApproval(stack, options.logLevel),
+    longPollAnswer(stack, options.logLevel),
+    longPollHeld(stack, options.logLevel),
     // Last: the events of the scenarios above are still being logged by the dispatcher.
     ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) =>
       webhookDeliveries(stack, endpoints, options.logLevel),
@@ -118,6 +121,11 @@ export function ratiosFor(growthSizes: readonly number[]): RatioSpec[] {
 export const RATIOS: readonly RatioSpec[] = [
   { subject: 'gateway-readyz', baseline: 'express-bare' },
   { subject: 'gateway-authenticated', baseline: 'gateway-public' },
+  {
+    subject: 'long-poll-held',
+    baseline: 'gateway-authenticated',
+    note: 'the same call while the gateway holds its most waiting long-polls',
+  },
   ...AGENT_API.flatMap(({ subject, busCalls, writes }) => [
     { subject, baseline: 'express-bare' },
     { subject, baseline: 'gateway-public' },

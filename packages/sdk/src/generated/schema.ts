@@ -874,7 +874,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Long-poll for the events of one request after a `sequence`, in sequence order: answers at once when there are some, else waits up to `wait` seconds (at most 25) for the next one and answers an empty list when none came. Needs `requests:read` (the request's own updates, like reading it) and the request token; `events:read` is for the integration-wide feed. Each key may hold 20 waiting long-polls per gateway; past that, 429 with `Retry-After`.
+         * Long-poll for the events of one request after a `sequence`, in sequence order: answers at once when there are some, else waits up to `wait` seconds (at most 25) for the next one and answers an empty list when none came. Needs `requests:read` (the request's own updates, like reading it) and the request token; `events:read` is for the integration-wide feed. Each key may hold 20 waiting long-polls per gateway by default (`UPDATES_MAX_WAITERS_PER_KEY`); past that, 429 with `Retry-After`.
          * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
          */
         get: operations["waitForRequestUpdates"];
@@ -1374,7 +1374,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every backend service as this gateway sees it: status, instance, version, latency, error
+         * Every backend service as this gateway sees it (status, instance, version, latency, error), and the long-polls this gateway process holds
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         get: operations["getStaffHealth"];
@@ -9465,6 +9465,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         checked_at: string;
+                        gateway?: {
+                            long_polls: {
+                                max_per_key: number;
+                                max_per_process: number;
+                                waiting: number;
+                            };
+                        };
                         services: {
                             [key: string]: {
                                 error?: string;

@@ -1,24 +1,30 @@
-import { ReadinessReport } from '@handoff/contracts';
+import { StaffHealthReport } from '@handoff/contracts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { ReadinessCheck } from '../readiness.ts';
+import type { UpdateHub } from './updates.ts';
 
 /**
  * `GET /v1/staff/health`: the readiness report with every service's instance, version, latency
- * and error, for staff only; the public `/readyz` says no more than ready or not.
+ * and error, and the long-polls the answering gateway process holds, for staff only; the public
+ * `/readyz` says no more than ready or not.
  */
-export function healthRoutes(readiness: ReadinessCheck): RouteDefinition[] {
+export function healthRoutes(readiness: ReadinessCheck, updates?: UpdateHub): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
       path: '/v1/staff/health',
       operationId: 'getStaffHealth',
       summary:
-        'Every backend service as this gateway sees it: status, instance, version, latency, error',
+        'Every backend service as this gateway sees it (status, instance, version, latency, ' +
+        'error), and the long-polls this gateway process holds',
       tags: ['staff', 'health'],
       access: { kind: 'staff' },
       status: 200,
-      response: ReadinessReport,
-      handle: ({ requestId }) => readiness(requestId),
+      response: StaffHealthReport,
+      handle: async ({ requestId }) => ({
+        ...(await readiness(requestId)),
+        ...(updates ? { gateway: { long_polls: updates.stats } } : {}),
+      }),
     }),
   ];
 }

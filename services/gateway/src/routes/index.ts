@@ -41,7 +41,7 @@ export function gatewayRoutes(
 ): RouteDefinition[] {
   return [
     ...metaRoutes({ policies: ratePolicies(env) }),
-    ...healthRoutes(readiness),
+    ...healthRoutes(readiness, updates),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,
     ...engagementRoutes,

@@ -16,6 +16,11 @@ import { authorizeCustomer, Id } from './lifecycle-shared.ts';
 interface Waiter {
   /** The highest sequence the bus announced for the request since the waiter was registered. */
   announced: number;
+  /**
+   * The events of the request the bus carried since the waiter was registered, by sequence (the
+   * first {@link HEARD_MAX}): the same bytes the webhook dispatcher stores in the feed.
+   */
+  readonly heard: ReadonlyMap<number, EventEnvelope>;
   /** Resolves at the next announcement, after `ms`, on `signal` or when the hub closes. */
   wait(ms: number, signal: AbortSignal): Promise<void>;
   release(): void;
@@ -25,16 +30,16 @@ export interface UpdateHub {
   /** Registers a waiter for a request on behalf of a key; 429 when a bound is reached. */
   register(requestId: string, keyId: string): Waiter;
   readonly closed: boolean;
+  /** Long-polls waiting now, and the bounds they are held to. */
+  readonly stats: { waiting: number; max_per_process: number; max_per_key: number };
   /** Wakes every waiter so that each answers with what it has, and stops listening. */
   close(): Promise<void>;
 }
 
 /** Requests whose last announced sequence the hub remembers. */
 const RECENT_REQUESTS = 10_000;
-
-const EventAnnouncement = z.object({
-  data: z.object({ request_id: z.string(), sequence: z.number().int() }),
-});
+/** Events one waiter keeps from the bus; past them, it answers from the feed. */
+const HEARD_MAX = 100;
 
 /**
  * Listens to every domain event on the bus (`handoff.events.>`, core NATS: no consumer state)
@@ -47,9 +52,13 @@ export function createUpdateHub(
     perKey: UPDATES_LIMITS.maxWaitersPerKey,
   },
 ): UpdateHub {
-  const byRequest = new Map<string, Set<{ notify(sequence: number): void }>>();
+  interface Entry {
+    /** An event of the waiter's request, or `null` to wake it with what it has. */
+    notify(event: EventEnvelope | null): void;
+  }
+  const byRequest = new Map<string, Set<Entry>>();
   const perKey = new Map<string, number>();
-  const everyone = new Set<{ notify(sequence: number): void }>();
+  const everyone = new Set<Entry>();
   /**
    * The last sequence announced per request (the most recent requests only): a poll that starts
    * after the announcement but before the dispatcher stored the event still knows it is coming.
@@ -60,9 +69,10 @@ export function createUpdateHub(
   const subscription: Subscription = nc.subscribe(`${subjects.event('>')}`, {
     callback: (error, msg) => {
       if (error) return;
-      let announced: z.infer<typeof EventAnnouncement>;
+      let announced: EventEnvelope;
       try {
-        const parsed = EventAnnouncement.safeParse(msg.json());
+        // Only services may publish here (NATS permissions); what does not parse is ignored.
+        const parsed = EventEnvelope.safeParse(msg.json());
         if (!parsed.success) return;
         announced = parsed.data;
       } catch {
@@ -77,15 +87,20 @@ export function createUpdateHub(
         const oldest = latest.keys().next();
         if (!oldest.done) latest.delete(oldest.value);
       }
-      for (const waiter of byRequest.get(announced.data.request_id) ?? []) {
-        waiter.notify(announced.data.sequence);
-      }
+      for (const waiter of byRequest.get(requestId) ?? []) waiter.notify(announced);
     },
   });
 
   return {
     get closed() {
       return closed;
+    },
+    get stats() {
+      return {
+        waiting: everyone.size,
+        max_per_process: limits.perProcess,
+        max_per_key: limits.perKey,
+      };
     },
     register(requestId, keyId) {
       const mine = perKey.get(keyId) ?? 0;
@@ -100,14 +115,19 @@ export function createUpdateHub(
         );
       }
       let wake: (() => void) | undefined;
-      const entry = {
-        notify(sequence: number) {
-          waiter.announced = Math.max(waiter.announced, sequence);
+      const heard = new Map<number, EventEnvelope>();
+      const entry: Entry = {
+        notify(event) {
+          if (event) {
+            waiter.announced = Math.max(waiter.announced, event.data.sequence);
+            if (heard.size < HEARD_MAX) heard.set(event.data.sequence, event);
+          }
           wake?.();
         },
       };
       const waiter: Waiter = {
         announced: latest.get(requestId) ?? 0,
+        heard,
         wait(ms, signal) {
           if (closed || signal.aborted) return Promise.resolve();
           return new Promise<void>((resolve) => {
@@ -142,7 +162,7 @@ export function createUpdateHub(
     async close() {
       if (closed) return;
       closed = true;
-      for (const entry of everyone) entry.notify(0);
+      for (const entry of everyone) entry.notify(null);
       subscription.unsubscribe();
     },
   };
@@ -179,6 +199,22 @@ async function eventsAfter(ctx: Context, requestId: string, after: number, limit
   };
 }
 
+/**
+ * The events after `after` the bus brought a waiter, when they are all of them: an unbroken run
+ * from `after + 1` to the highest sequence announced. Otherwise (one came before the waiter was
+ * registered, or more than it keeps) `undefined`, and the feed answers.
+ */
+export function heardAfter(waiter: Pick<Waiter, 'announced' | 'heard'>, after: number) {
+  if (waiter.announced <= after) return undefined;
+  const run: EventEnvelope[] = [];
+  for (let sequence = after + 1; sequence <= waiter.announced; sequence += 1) {
+    const event = waiter.heard.get(sequence);
+    if (!event) return undefined;
+    run.push(event);
+  }
+  return run;
+}
+
 /** The first look again after a wake-up that the feed does not show yet; doubled each time. */
 const CATCH_UP_MS = 25;
 const CATCH_UP_MAX_MS = 1_000;
@@ -195,7 +231,8 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         'for the next one and answers an empty list when none came. Needs `requests:read` (the ' +
         "request's own updates, like reading it) and the request token; `events:read` is for the " +
         `integration-wide feed. Each key may hold ${UPDATES_LIMITS.maxWaitersPerKey} waiting ` +
-        'long-polls per gateway; past that, 429 with `Retry-After`.',
+        'long-polls per gateway by default (`UPDATES_MAX_WAITERS_PER_KEY`); past that, 429 with ' +
+        '`Retry-After`.',
       tags: ['requests', 'events'],
       access: { kind: 'agent', scopes: ['requests:read'] },
       requestToken: true,
@@ -223,7 +260,17 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         try {
           const deadline = Date.now() + wait * 1000;
           let catchUp = CATCH_UP_MS;
-          for (;;) {
+          for (let first = true; ; first = false) {
+            // Woken by the bus with every event since `after`: those are the answer, as the
+            // feed will hold them, without waiting for the dispatcher to store them.
+            const heard = first ? undefined : heardAfter(waiter, after);
+            if (heard) {
+              return {
+                object: 'list' as const,
+                data: heard.slice(0, limit),
+                has_more: heard.length > limit,
+              };
+            }
             const answer = await eventsAfter(ctx, id, after, limit);
             const remaining = deadline - Date.now();
             if (answer.data.length > 0 || remaining <= 0 || hub.closed || gone.signal.aborted) {
