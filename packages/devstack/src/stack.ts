@@ -6,6 +6,7 @@ import {
   freePort,
   startMongo,
   startNats,
+  startNatsCluster,
   TEST_NATS_USER,
   type NatsServer,
   type RunningServer,
@@ -43,6 +44,11 @@ export interface StackOptions {
   /** NATS_URL / MONGO_URL, when the caller runs its own servers. */
   env: Record<string, string | undefined>;
   events: SupervisorEvents;
+  /**
+   * nats-server nodes: 1 (the default) for one server, or a JetStream cluster of that many on
+   * loopback with every stream replicated on all of them (NATS_STREAM_REPLICAS), as in production.
+   */
+  natsNodes?: number;
 }
 
 export interface StackState {
@@ -80,8 +86,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stateFile = join(dataDir, 'stack.json');
   let started: [NatsServer, RunningServer];
   try {
+    const natsNodes = options.natsNodes ?? 1;
+    if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
     started = await Promise.all([
-      startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
+      natsNodes > 1 && !options.env.NATS_URL
+        ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
+            (cluster): NatsServer => ({
+              url: cluster.url,
+              source: 'binary',
+              description: `a ${natsNodes}-node nats-server cluster`,
+              passwords: cluster.passwords,
+              stop: () => cluster.stop(),
+              kill: () => cluster.nodes.forEach((node) => node.kill()),
+            }),
+          )
+        : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
       startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
     ]);
     servers.push(...started);
@@ -118,6 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     HOME: process.env.HOME ?? '',
     NATS_URL: nats.url,
     LOG_LEVEL: options.logLevel,
+    ...((options.natsNodes ?? 1) > 1 ? { NATS_STREAM_REPLICAS: String(options.natsNodes) } : {}),
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
     ...pick(options.env, [
       'OTEL_EXPORTER_OTLP_ENDPOINT',

@@ -47,9 +47,14 @@ function setupCalls(ctx: ScenarioContext): SetupCallOptions {
 }
 
 /** `POST /v1/ai-to-human-request`: a new request (and its token) on every call. */
-export function gatewayCreate(stack: Fixture<GatewayStack>, logLevel: string): Scenario {
+export function gatewayCreate(
+  stack: Fixture<GatewayStack>,
+  logLevel: string,
+  /** Appended to the name, for the same scenario on another stack (e.g. `-r3`). */
+  suffix = '',
+): Scenario {
   return {
-    name: 'gateway-create',
+    name: `gateway-create${suffix}`,
     connections: AGENT_API_CONNECTIONS,
     description: `gateway POST /v1/ai-to-human-request with an agent key (intake create over NATS: insert, request.created to JetStream), shared full stack, LOG_LEVEL=${logLevel}; autocannon`,
     uses: [stack],

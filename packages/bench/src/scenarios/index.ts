@@ -30,6 +30,7 @@ export interface RegistryOptions {
 export function scenarios(options: RegistryOptions): Scenario[] {
   // Started by the first scenario that uses it, stopped after the last one.
   const stack = gatewayStack(options.logLevel);
+  const stackR3 = gatewayStack(options.logLevel, 3);
   return [
     expressBare,
     natsRequestReply,
@@ -58,6 +59,10 @@ export function scenarios(options: RegistryOptions): Scenario[] {
       options.logLevel,
       options.preloads ?? [],
     ),
+    // Last, once the first stack is gone: the same writes on a stack of its own whose NATS is a
+    // 3-node cluster with 3 replicas of every stream, as in production (R3 against R1).
+    gatewayCreate(stackR3, options.logLevel, '-r3'),
+    webhookDeliveries(stackR3, 1, options.logLevel, '-r3'),
   ];
 }
 
@@ -133,6 +138,16 @@ export const RATIOS: readonly RatioSpec[] = [
     // A write against the raw insert of the same database server, same connections.
     ...(writes === undefined ? [] : [{ subject, baseline: 'stack-insert-one', note: writes }]),
   ]),
+  {
+    subject: 'gateway-create-r3',
+    baseline: 'gateway-create',
+    note: 'streams with 3 replicas on a 3-node cluster against 1 on one server',
+  },
+  {
+    subject: 'webhook-deliveries-1-r3',
+    baseline: 'webhook-deliveries-1',
+    note: 'streams with 3 replicas on a 3-node cluster against 1 on one server',
+  },
   ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
     subject: `webhook-deliveries-${endpoints}`,
     baseline: 'raw-http-post',

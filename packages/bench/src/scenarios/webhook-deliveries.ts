@@ -113,9 +113,11 @@ export function webhookDeliveries(
   stack: Fixture<GatewayStack>,
   endpoints: number,
   logLevel: string,
+  /** Appended to the name, for the same scenario on another stack (e.g. `-r3`). */
+  suffix = '',
 ): Scenario {
   const inFlight = eventsInFlight(endpoints);
-  const name = `webhook-deliveries-${endpoints}`;
+  const name = `webhook-deliveries-${endpoints}${suffix}`;
   return {
     name,
     connections: inFlight,
