@@ -41,8 +41,20 @@ describe('the registry', () => {
     }
   });
 
-  it('shares one stack among the gateway scenarios', () => {
-    const gateway = registered.filter((scenario) => (scenario.uses ?? []).length > 0);
+  it('shares one stack among the gateway scenarios, and one 3-node stack among the -r3 ones', () => {
+    const onStack = registered.filter((scenario) => (scenario.uses ?? []).length > 0);
+    const r3 = onStack.filter((scenario) => scenario.name.endsWith('-r3'));
+    const gateway = onStack.filter((scenario) => !scenario.name.endsWith('-r3'));
+    expect(r3.map((scenario) => scenario.name)).toEqual([
+      'gateway-create-r3',
+      'webhook-deliveries-1-r3',
+    ]);
+    expect(r3[0]?.uses).toHaveLength(1);
+    expect(r3[1]?.uses?.[0]).toBe(r3[0]?.uses?.[0]);
+    expect(r3[0]?.uses?.[0]).not.toBe(gateway[0]?.uses?.[0]);
+    expect(r3[0]?.uses?.[0]?.name).toBe('gateway-stack-r3');
+    // Last: the first stack is torn down before the second one starts.
+    expect(registered.slice(-2)).toEqual(r3);
     expect(
       gateway.filter((scenario) => scenario.group === undefined).map((scenario) => scenario.name),
     ).toEqual([
@@ -55,6 +67,8 @@ describe('the registry', () => {
       'gateway-message',
       'provider-proposal',
       'milestone-approval',
+      'long-poll-answer',
+      'long-poll-held',
       'webhook-deliveries-1',
       'webhook-deliveries-10',
       'webhook-deliveries-100',
