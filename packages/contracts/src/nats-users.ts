@@ -20,7 +20,10 @@ export interface NatsGrant {
   manages: readonly string[];
   /** Streams it reads through the named durable consumers (info, create, next, ack). */
   consumes: readonly { stream: string; consumer: string }[];
-  /** Streams it reads through durable consumers of any name it creates (staff tools). */
+  /**
+   * Streams it reads through durable consumers it creates, of any name but those of the services'
+   * consumers (`consumes`), which it may neither pull from, ack on, nor create, update or delete.
+   */
   reads: readonly string[];
   /** Key-value buckets it creates, reads and writes. */
   buckets: readonly string[];
@@ -141,6 +144,14 @@ export interface NatsPermissions {
  */
 export const natsInboxPrefix = (user: string) => `_INBOX_${user.replace(/[^A-Za-z0-9]/g, '_')}`;
 
+/** The durable consumers services own on `stream` (their `consumes` rows). */
+function serviceConsumers(stream: string): string[] {
+  const grants: NatsGrant[] = Object.values(NATS_GRANTS);
+  return grants.flatMap((grant) =>
+    grant.consumes.filter((row) => row.stream === stream).map((row) => row.consumer),
+  );
+}
+
 /** nats-server permissions of one user, expanded from its grant. */
 export function natsPermissions(user: NatsUser): NatsPermissions {
   const grant: NatsGrant = NATS_GRANTS[user];
@@ -176,7 +187,18 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
     api(`CONSUMER.MSG.NEXT.${stream}.${consumer}`);
     publish.add(`$JS.ACK.${stream}.${consumer}.>`);
   }
+  const deny = new Set<string>();
   for (const stream of grant.reads) {
+    // Any consumer name of its own, but never a service's: pulling from or redefining one would
+    // take events from that service (the dispatcher's deliveries, a closure's refunds).
+    for (const taken of serviceConsumers(stream)) {
+      for (const verb of ['CREATE', 'DURABLE.CREATE', 'UPDATE', 'DELETE']) {
+        deny.add(`$JS.API.CONSUMER.${verb}.${stream}.${taken}`);
+        deny.add(`$JS.API.CONSUMER.${verb}.${stream}.${taken}.>`);
+      }
+      deny.add(`$JS.API.CONSUMER.MSG.NEXT.${stream}.${taken}`);
+      deny.add(`$JS.ACK.${stream}.${taken}.>`);
+    }
     api(`STREAM.INFO.${stream}`);
     api(`STREAM.MSG.GET.${stream}`);
     api(`DIRECT.GET.${stream}`);
@@ -201,7 +223,7 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
     api(`CONSUMER.DELETE.${stream}.>`);
   }
   const permissions: NatsPermissions = {
-    publish: { allow: [...publish].sort() },
+    publish: { allow: [...publish].sort(), ...(deny.size > 0 ? { deny: [...deny].sort() } : {}) },
     subscribe: { allow: [...subscribe].sort() },
   };
   if (grant.serves.length > 0) permissions.allow_responses = true;

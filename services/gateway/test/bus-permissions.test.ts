@@ -98,6 +98,12 @@ describe('request permissions: a service calls only what it needs', () => {
     ['gateway', '$JS.API.STREAM.DELETE.HANDOFF_EVENTS'],
     ['intake', '$JS.API.STREAM.PURGE.HANDOFF_EVENTS'],
     ['staff', '$JS.API.STREAM.DELETE.HANDOFF_AUDIT'],
+    // A service's consumer: staff may read the stream, never take its events or redefine it.
+    ['staff', '$JS.API.CONSUMER.MSG.NEXT.HANDOFF_EVENTS.webhook-dispatcher'],
+    ['staff', '$JS.API.CONSUMER.DURABLE.CREATE.HANDOFF_EVENTS.webhook-dispatcher'],
+    ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.payments-request-closure'],
+    ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.milestones-request-closure.handoff.>'],
+    ['staff', '$JS.ACK.HANDOFF_EVENTS.webhook-dispatcher.1.1.1.1.1.1'],
   ];
 
   it.each(calls)('%s may not call %s', async (user, subject) => {
