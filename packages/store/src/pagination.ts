@@ -21,16 +21,31 @@ export async function paginate<T extends Document & { _id: string }>(
   filter: Filter<T>,
   query: PageQuery,
 ): Promise<Page<WithId<T>>> {
-  const towardsNewer = query.ending_before !== undefined;
-  const cursor = towardsNewer ? query.ending_before : query.starting_after;
-  const range =
-    cursor === undefined ? {} : { _id: towardsNewer ? { $gt: cursor } : { $lt: cursor } };
+  const { where, towardsNewer } = pageFilter(filter, query);
   const rows = await collection
-    .find({ $and: [filter, range] } as Filter<T>)
+    .find(where)
     .sort({ _id: towardsNewer ? 1 : -1 })
     .limit(query.limit + 1)
     .toArray();
   const has_more = rows.length > query.limit;
   const data = rows.slice(0, query.limit);
   return { data: towardsNewer ? data.reverse() : data, has_more };
+}
+
+/**
+ * The filter of one page: the caller's, with the cursor's `_id` range beside it. One flat object
+ * whenever the range does not meet an `_id` condition of the caller's: the same query to MongoDB,
+ * but a backend that serves only top-level equalities from an index (FerretDB) would read every
+ * document of the collection under an `$and`, and so every list would slow down as data grew.
+ */
+export function pageFilter<T extends Document>(
+  filter: Filter<T>,
+  query: PageQuery,
+): { where: Filter<T>; towardsNewer: boolean } {
+  const towardsNewer = query.ending_before !== undefined;
+  const cursor = towardsNewer ? query.ending_before : query.starting_after;
+  if (cursor === undefined) return { where: filter, towardsNewer };
+  const range = { _id: towardsNewer ? { $gt: cursor } : { $lt: cursor } };
+  const where = '_id' in filter ? { $and: [filter, range] } : { ...filter, ...range };
+  return { where: where as Filter<T>, towardsNewer };
 }
