@@ -60,6 +60,8 @@ export const envSchema = z
     SERVICE_CATEGORIES_FILE: z.string().min(1).optional(),
     /** Which proxies' `X-Forwarded-For` entries name the client; see {@link trustProxy}. */
     TRUST_PROXY: trustProxy.default(false),
+    /** The staff console's build to serve at /console; packages/console/dist when unset. */
+    CONSOLE_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
