@@ -411,6 +411,7 @@ function Case(props: { api: StaffApi; id: string; done: (text: string) => void }
   return (
     <div class="decide">
       <h4>Comments</h4>
+      {data.comments.length === 0 && <p>No comments yet.</p>}
       <ol class="timeline">
         {data.comments.map((c, i) => (
           <li key={i}>

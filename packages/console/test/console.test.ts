@@ -106,6 +106,8 @@ async function apply(name: string, scopes = CUSTOMER_SCOPES) {
 
 describe('the staff console', () => {
   let agentKey = '';
+  /** The customer side of the dispute flow: its agent key and request. */
+  let disputed = { key: '', request: { id: '', token: '' } };
   let integrationId = '';
 
   it('is served at /console with its own strict CSP, and at /console/', async () => {
@@ -162,7 +164,6 @@ describe('the staff console', () => {
     const applications = button(/^Access applications/);
     await expect(applications.textContent()).resolves.toMatch(/Access applications\s*\d+/);
     await page.getByRole('heading', { name: /Deadlines, soonest first/ }).waitFor();
-    await shot('queues');
   });
 
   it("approves an application with the scopes staff choose; the applicant's key then works", async () => {
@@ -281,6 +282,7 @@ describe('the staff console', () => {
     });
     const request = { id: String(created.body.id), token: String(created.body.request_token) };
     const asCustomer = { 'X-Service-Request-Token': request.token };
+    disputed = { key, request };
     expect(
       await http(stack, `/v1/staff/requests/${request.id}`, {
         method: 'PATCH',
@@ -362,6 +364,52 @@ describe('the staff console', () => {
     await button('I have copied it; hide it').click();
     expect(await page.getByTestId('once-secret').count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
+  });
+
+  it('lists what waits on somebody, soonest deadline first, and cancels a job from there', async () => {
+    // Something in the queues besides the deadlines, for the picture.
+    await apply('Globex Travel Desk');
+    const proposed = await http(stack, `/v1/request/${disputed.request.id}/payment-request`, {
+      token: disputed.key,
+      headers: { 'X-Service-Request-Token': disputed.request.token },
+      body: { amount: 80, description: 'Second visit' },
+    });
+    expect(proposed.status).toBe(201);
+    await screen('Queues');
+    await expect(button(/^Access applications/).textContent()).resolves.toMatch(/\s*1$/);
+    await expect(button(/^Payment requests/).textContent()).resolves.toMatch(/\s*1$/);
+    const rows = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Request' }) });
+    await rows.first().waitFor();
+    const deadlines = (await rows.locator('td:first-child').allTextContents()).map((t) =>
+      t.replace(' (overdue)', ''),
+    );
+    expect(deadlines.length).toBeGreaterThan(0);
+    expect([...deadlines].sort()).toEqual(deadlines);
+    await shot('queues');
+
+    // The disputed job, still active: cancelled with a reason, after confirming.
+    const job = rows.filter({ hasText: /job_/ }).first();
+    const jobId = ((await job.locator('td').nth(1).textContent()) ?? '').replace(/^job\s*/, '');
+    expect(jobId).not.toBe('');
+    await page
+      .getByLabel('Reason for a cancellation (required, the parties see it)')
+      .fill('Provider unreachable.');
+    await button('Cancel job', job).click();
+    await button('Confirm', job).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Cancelled job ${jobId}` })
+      .waitFor();
+    const jobs = await http(stack, `/v1/request/${disputed.request.id}/jobs/${jobId}`, {
+      token: disputed.key,
+      headers: { 'X-Service-Request-Token': disputed.request.token },
+    });
+    expect(jobs.body).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Provider unreachable.',
+    });
   });
 
   it('lists the audit log, filtered by action', async () => {
