@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText } from './api.ts';
 
 /** An action's outcome for the screen reader and the eye: an error is an alert. */
@@ -80,10 +80,20 @@ export function ConfirmButton(props: {
   onConfirm: () => void;
 }) {
   const [asking, setAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The question takes the focus (Enter confirms, Tab reaches Cancel); going back returns it.
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+    else if (asked.current) trigger.current?.focus();
+    asked.current = asking;
+  }, [asking]);
   if (!asking) {
     return (
       <button
         type="button"
+        ref={trigger}
         class={props.danger ? 'danger' : ''}
         disabled={props.disabled}
         onClick={() => setAsking(true)}
@@ -97,8 +107,8 @@ export function ConfirmButton(props: {
       <span>{props.question}</span>{' '}
       <button
         type="button"
+        ref={confirm}
         class={props.danger ? 'danger' : 'primary'}
-        autoFocus
         onClick={() => {
           setAsking(false);
           props.onConfirm();

@@ -148,8 +148,11 @@ describe('the staff console', () => {
     expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
     await shot('sign-in-refused');
 
+    // By keyboard alone: type the token, Tab to the button, Enter.
     await page.getByLabel('Staff token (JWT)').fill(stack.staff);
-    await button('Sign in').click();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Sign in');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Queues' }).waitFor();
     // The token is in the page's memory only: no storage, no cookie.
     expect(
@@ -217,8 +220,14 @@ describe('the staff console', () => {
     await button('Approve payment request', entry).click();
     // Nothing happens before the confirmation.
     await button('Confirm', entry).waitFor();
+    const waiting = await http(stack, '/v1/staff/payment-requests?status=pending_approval', {
+      token: stack.staff,
+    });
+    expect((waiting.body.data as { id: string }[]).map((pr) => pr.id)).toContain(prId);
     await shot('payments');
-    await button('Confirm', entry).click();
+    // The confirmation takes the focus, so Enter confirms.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm');
+    await page.keyboard.press('Enter');
     await page
       .getByRole('status')
       .filter({ hasText: `Approved payment request ${prId}` })
