@@ -421,6 +421,59 @@ describe('the staff console', () => {
     });
   });
 
+  it('rejects an application only with a reason, which the applicant then sees', async () => {
+    const spam = await apply('Spam Machine');
+    await screen('Applications');
+    const entry = card(spam.id);
+    await button(`Decide on ${spam.name}`, entry).click();
+    const reject = button('Reject', entry);
+    expect(await reject.isDisabled()).toBe(true);
+    await entry
+      .getByLabel('Reason for rejection (the applicant sees it)')
+      .fill('Not a real product.');
+    await reject.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Rejected ${spam.name}` })
+      .waitFor();
+    const seen = await http(stack, `/v1/access-applications/${spam.id}`, {
+      headers: { 'X-Application-Secret': spam.secret },
+    });
+    expect(seen.body).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Not a real product.',
+    });
+  });
+
+  it('onboards a provider, issues its key (shown once) and revokes it after confirming', async () => {
+    await screen('Providers');
+    const form = page.getByRole('form', { name: 'Onboard a provider' });
+    await form.getByLabel('Name').fill('Robin Electric');
+    await form.getByLabel('Email').fill('robin@example.com');
+    await form.getByLabel('Categories (comma-separated)').fill('home-services');
+    await button('Onboard', form).click();
+    await page.getByRole('status').filter({ hasText: 'Onboarded Robin Electric.' }).waitFor();
+    const entry = card('robin@example.com');
+    await button('Keys of Robin Electric', entry).click();
+    await button('Issue a provider key', entry).click();
+    const secret = await entry.getByTestId('once-secret').inputValue();
+    expect(secret).toMatch(/^hpk_live_/);
+    await shot('providers');
+    expect(await http(stack, '/v1/provider/me', { token: secret })).toMatchObject({ status: 200 });
+    await button('I have copied it; hide it', entry).click();
+    expect(await page.content()).not.toContain(secret);
+    await button(`Revoke ${secret.slice(-4)}`, entry).click();
+    await button('Confirm', entry).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Revoked / })
+      .waitFor();
+    await eventually(async () => {
+      expect((await http(stack, '/v1/provider/me', { token: secret })).status).toBe(401);
+      return true;
+    });
+  });
+
   it('lists the audit log, filtered by action', async () => {
     await screen('Audit log');
     await page.getByLabel('Action').fill('approve');
