@@ -16,7 +16,7 @@ turbo run test --concurrency=2 --continue --output-logs=full "$@" || status=$?
 
 node -e '
   const fs = require("node:fs");
-  // Only the workspaces' totals: .test-results also holds artefacts (console screenshots).
+  // Only the totals of the workspaces: .test-results also holds artefacts (console screenshots).
   const files = fs.existsSync(".test-results")
     ? fs.readdirSync(".test-results").filter((f) => f.endsWith(".json"))
     : [];
