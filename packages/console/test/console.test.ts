@@ -28,6 +28,8 @@ let context: BrowserContext;
 let page: Page;
 let profile: string;
 const problems: string[] = [];
+const keys = new Set<string>();
+let changes = 0;
 
 beforeAll(async () => {
   // A missing browser fails the suite (never skips it): `npm run setup` installs it.
@@ -55,6 +57,18 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Every change the console makes carries an Idempotency-Key of its own (a random UUID).
+  page.on('request', (request) => {
+    if (request.method() === 'GET' || !request.url().includes('/v1/staff/')) return;
+    changes += 1;
+    const key = request.headers()['idempotency-key'] ?? '';
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(key)) {
+      problems.push(`no Idempotency-Key on ${request.method()} ${request.url()}`);
+    } else if (keys.has(key)) {
+      problems.push(`Idempotency-Key used twice: ${key}`);
+    }
+    keys.add(key);
+  });
   page.on('response', (response) => {
     if (response.status() >= 404) problems.push(`${response.status()} ${response.url()}`);
   });
@@ -490,7 +504,8 @@ describe('the staff console', () => {
     expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
   });
 
-  it('broke no Content-Security-Policy rule and raised no script error', () => {
+  it('broke no Content-Security-Policy rule, raised no script error, sent every change with an Idempotency-Key', () => {
+    expect(changes).toBeGreaterThan(10);
     expect(problems).toEqual([]);
   });
 });
