@@ -435,6 +435,41 @@ describe('the staff console', () => {
     });
   });
 
+  it('marks a payment failed only with a reason, after confirming', async () => {
+    // The second payment request of the disputed request, still waiting in the queue above.
+    await screen('Payments');
+    const entry = card('Second visit');
+    await button('Approve payment request', entry).click();
+    await button('Confirm', entry).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Approved payment request / })
+      .waitFor();
+    const payment = await eventually(async () => {
+      const list = await http(
+        stack,
+        `/v1/staff/payments?request_id=${disputed.request.id}&status=pending`,
+        { token: stack.staff },
+      );
+      return (list.body.data as { id: string }[])[0];
+    });
+    await screen('Queues');
+    await screen('Payments');
+    const pending = card(payment.id);
+    const fail = button('Mark payment failed', pending);
+    expect(await fail.isDisabled()).toBe(true);
+    await pending.getByLabel('Reason for failure').fill('Card declined.');
+    await fail.click();
+    await button('Confirm', pending).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Marked payment ${payment.id} failed` })
+      .waitFor();
+    expect(
+      (await http(stack, `/v1/staff/payments/${payment.id}`, { token: stack.staff })).body,
+    ).toMatchObject({ status: 'failed', failure_reason: 'Card declined.' });
+  });
+
   it('rejects an application only with a reason, which the applicant then sees', async () => {
     const spam = await apply('Spam Machine');
     await screen('Applications');
