@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/.tools/**', '**/.data/**', '**/coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/.tools/**', '**/.data/**', '**/coverage/**', '**/dist/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

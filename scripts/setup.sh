@@ -8,6 +8,8 @@
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
+#   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
+#     staff console's browser tests (packages/console/test) drive through playwright-core;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
 set -euo pipefail
@@ -110,6 +112,27 @@ ensure_helm() {
   fi
 }
 
+# Debian's Chromium, which the staff console's browser tests drive (packages/console/test). Once
+# only; without apt-get (or without root) it says so, and under CI=true those tests then fail.
+ensure_chromium() {
+  if [[ -x /usr/bin/chromium ]]; then return; fi
+  if ! have apt-get; then
+    say "no /usr/bin/chromium and no apt-get: the staff console's browser tests fail until it is installed"
+    return
+  fi
+  local sudo=""
+  if [[ "$(id -u)" != 0 ]]; then
+    if have sudo && sudo -n true 2>/dev/null; then sudo="sudo -n"; else
+      say "no /usr/bin/chromium: run \`apt-get install -y chromium\` as root for the console's browser tests"
+      return
+    fi
+  fi
+  say "installing Debian's chromium (for the staff console's browser tests)"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null ||
+    { $sudo apt-get update -q >/dev/null && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; } ||
+    say "could not install chromium: the staff console's browser tests fail until it is installed"
+}
+
 ensure_dependencies() {
   local stamp="$HANDOFF_ROOT/node_modules/.handoff-lock"
   local want
@@ -132,4 +155,5 @@ ensure_mongo_wire_server
 check_postgres
 ensure_stripe_mock
 ensure_helm
+ensure_chromium
 ensure_dependencies

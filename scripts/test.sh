@@ -16,7 +16,10 @@ turbo run test --concurrency=2 --continue --output-logs=full "$@" || status=$?
 
 node -e '
   const fs = require("node:fs");
-  const files = fs.existsSync(".test-results") ? fs.readdirSync(".test-results") : [];
+  // Only the totals of the workspaces: .test-results also holds artefacts (console screenshots).
+  const files = fs.existsSync(".test-results")
+    ? fs.readdirSync(".test-results").filter((f) => f.endsWith(".json"))
+    : [];
   const t = { passed: 0, failed: 0, skipped: 0 };
   for (const f of files) {
     const r = JSON.parse(fs.readFileSync(`.test-results/${f}`, "utf8"));

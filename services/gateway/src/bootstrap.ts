@@ -109,6 +109,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       readiness,
       busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
+      ...(env.CONSOLE_DIR ? { consoleDir: env.CONSOLE_DIR } : {}),
       keys,
       providers,
       staff: createStaffVerifier({

@@ -75,6 +75,8 @@ export const envSchema = z
       .min(1)
       .max(100_000)
       .default(UPDATES_LIMITS.maxWaitersPerKey),
+    /** The staff console's build to serve at /console; packages/console/dist when unset. */
+    CONSOLE_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
+import { CONSOLE_CSP } from '../src/http/console.ts';
 import { readEnv } from '../src/env.ts';
 import { address, http, type Onboarded } from './support/http.ts';
 import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
@@ -726,5 +730,79 @@ describe('slow clients (slowloris)', () => {
     );
     expect(answer.status).toBe(408);
     expect(answer.closed).toBe(true);
+  });
+});
+
+describe('the staff console route (/console)', () => {
+  let build: string;
+  let built: RunningGateway;
+  let unbuilt: RunningGateway;
+
+  beforeAll(async () => {
+    // A stand-in for `npm run build -w @handoff/console`: the gateway serves whatever is there.
+    build = mkdtempSync(join(tmpdir(), 'handoff-console-'));
+    mkdirSync(join(build, 'assets'));
+    writeFileSync(join(build, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(build, 'assets', 'index-abc123.js'), 'export {};');
+    writeFileSync(join(build, 'secret.txt'), 'not served');
+    built = await stack.extraGateway({ CONSOLE_DIR: build });
+    unbuilt = await stack.extraGateway({ CONSOLE_DIR: join(build, 'missing') });
+  });
+
+  afterAll(() => {
+    rmSync(build, { recursive: true, force: true });
+  });
+
+  const get = (gw: RunningGateway, path: string, method = 'GET') =>
+    fetch(`${gw.url}${path}`, { method, headers: { 'X-Forwarded-For': address() } });
+
+  it("serves index.html at /console and /console/ with the console's CSP, never cached stale", async () => {
+    for (const path of ['/console', '/console/']) {
+      const res = await get(built, path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toBe(CONSOLE_CSP);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await res.text()).toContain('<title>console</title>');
+    }
+    expect(CONSOLE_CSP).toContain("script-src 'self'");
+    expect(CONSOLE_CSP).toContain("connect-src 'self'");
+    expect(CONSOLE_CSP).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('serves fingerprinted assets for a year, and nothing else of the build', async () => {
+    const asset = await get(built, '/console/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    for (const path of [
+      '/console/assets/missing.js',
+      '/console/secret.txt',
+      '/console/assets/../secret.txt',
+      '/console/assets/%2e%2e/secret.txt',
+      '/console/elsewhere',
+    ]) {
+      const res = await get(built, path);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    }
+    const post = await get(built, '/console', 'POST');
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers 503 with a problem when the console is not built, and the API still works', async () => {
+    const res = await get(unbuilt, '/console');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(await res.json()).toMatchObject({
+      status: 503,
+      code: 'console_not_built',
+      detail: expect.stringContaining('npm run build -w @handoff/console'),
+    });
+    expect((await get(unbuilt, '/console/assets/index-abc123.js')).status).toBe(503);
+    expect((await get(unbuilt, '/healthz')).status).toBe(200);
   });
 });

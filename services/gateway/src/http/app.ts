@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessCheck } from '../readiness.ts';
 import { closeWhenBodyUnread } from './body.ts';
+import { consoleRouter } from './console.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
@@ -18,6 +19,8 @@ export interface AppDeps extends RouteDeps {
   routes: readonly RouteDefinition[];
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
+  /** The staff console's build (packages/console/dist unless given); see {@link consoleRouter}. */
+  consoleDir?: string;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -44,6 +47,9 @@ export function createApp(deps: AppDeps): express.Express {
       sendProblem(res, 405, 'method_not_allowed', 'Use GET, HEAD on this path.');
     });
   }
+
+  // The staff console: static files with a CSP of their own; it calls /v1/staff/* like any client.
+  app.use('/console', consoleRouter(deps.consoleDir));
 
   mountRoutes(app, deps.routes, deps);
   for (const mount of deps.mounts ?? []) {

@@ -1,0 +1,134 @@
+import type { paths } from '@handoff/sdk/schema';
+
+// Types of the staff API, from the OpenAPI document (packages/sdk/src/generated/schema.ts).
+type Ok<Op> = Op extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer T } } }
+    ? T
+    : R extends { 201: { content: { 'application/json': infer T } } }
+      ? T
+      : never
+  : never;
+type Staff = paths;
+
+export type Application = Ok<Staff['/v1/staff/access-applications/{id}']['get']>;
+export type ApplicationList = Ok<Staff['/v1/staff/access-applications']['get']>;
+export type Scope = Application['requested_scopes'][number];
+export type PaymentRequest = Ok<Staff['/v1/staff/payment-requests/{id}/approve']['post']>;
+export type PaymentRequestList = Ok<Staff['/v1/staff/payment-requests']['get']>;
+export type Payment = Ok<Staff['/v1/staff/payments/{id}']['get']>;
+export type PaymentList = Ok<Staff['/v1/staff/payments']['get']>;
+export type Dispute = Ok<Staff['/v1/staff/disputes/{id}']['get']>;
+export type DisputeList = Ok<Staff['/v1/staff/disputes']['get']>;
+export type DeadlineList = Ok<Staff['/v1/staff/deadlines']['get']>;
+export type Integration = Ok<Staff['/v1/staff/integrations/{id}']['get']>;
+export type IssuedKey = Ok<Staff['/v1/staff/integrations/{id}/keys']['post']>;
+export type Provider = Ok<Staff['/v1/staff/providers/{id}']['get']>;
+export type ProviderList = Ok<Staff['/v1/staff/providers']['get']>;
+export type IssuedProviderKey = Ok<Staff['/v1/staff/providers/{id}/keys']['post']>;
+export type StaffRequest = Ok<Staff['/v1/staff/requests/{id}']['get']>;
+export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
+
+export const SCOPES: readonly Scope[] = [
+  'requests:create',
+  'requests:read',
+  'messages:create',
+  'payments:propose',
+  'webhooks:manage',
+  'events:read',
+  'proposals:read',
+  'proposals:accept',
+  'jobs:read',
+  'milestones:read',
+  'milestones:review',
+  'disputes:read',
+  'disputes:manage',
+];
+
+/** An RFC 9457 problem the API answered with, or a network failure. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Calls the staff API with the token held in memory (never in storage or a cookie). Every call
+ * that changes something carries a fresh Idempotency-Key, so a retried click never acts twice.
+ */
+export class StaffApi {
+  readonly #token: string;
+  readonly #onUnauthorized: () => void;
+
+  constructor(token: string, onUnauthorized: () => void = () => undefined) {
+    this.#token = token;
+    this.#onUnauthorized = onUnauthorized;
+  }
+
+  get<T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params.set(name, value);
+    }
+    const search = params.size > 0 ? `?${params.toString()}` : '';
+    return this.#call<T>('GET', `${path}${search}`);
+  }
+
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return this.#call<T>('POST', path, body);
+  }
+
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return this.#call<T>('PATCH', path, body);
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.#token}`,
+      Accept: 'application/json',
+    };
+    if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(`/v1/staff${path}`, {
+        method,
+        headers,
+        credentials: 'omit',
+        cache: 'no-store',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', 'The gateway could not be reached.');
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a proxy's error page): the status alone tells what happened.
+    }
+    if (!res.ok) {
+      const problem = (json ?? {}) as {
+        code?: string;
+        detail?: string;
+        errors?: { pointer: string; detail: string }[];
+      };
+      const fields = (problem.errors ?? []).map((e) => `${e.pointer}: ${e.detail}`).join('; ');
+      const detail = `${problem.detail ?? `HTTP ${res.status}`}${fields ? ` (${fields})` : ''}`;
+      if (res.status === 401) this.#onUnauthorized();
+      throw new ApiError(res.status, problem.code ?? 'http_error', detail);
+    }
+    return json as T;
+  }
+}
+
+export const errorText = (error: unknown): string =>
+  error instanceof ApiError
+    ? `${error.message} [${error.code}]`
+    : error instanceof Error
+      ? error.message
+      : String(error);

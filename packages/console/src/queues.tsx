@@ -1,0 +1,142 @@
+import { useState } from 'preact/hooks';
+import type {
+  ApplicationList,
+  DeadlineList,
+  DisputeList,
+  PaymentList,
+  PaymentRequestList,
+  StaffApi,
+} from './api.ts';
+import type { Go } from './app.tsx';
+import { ConfirmButton, LoadError, OutcomeLine, useAction, useLoad, when } from './ui.tsx';
+
+const count = (list: { data: unknown[]; has_more: boolean }) =>
+  `${list.data.length}${list.has_more ? '+' : ''}`;
+
+/** What is waiting on staff, with counts, and every deadline soonest first. */
+export function Queues({ api, go }: { api: StaffApi; go: Go }) {
+  const { data, error, reload } = useLoad(async () => {
+    const [applications, paymentRequests, payments, open, review, deadlines] = await Promise.all([
+      api.get<ApplicationList>('/access-applications', { status: 'submitted', limit: '100' }),
+      api.get<PaymentRequestList>('/payment-requests', {
+        status: 'pending_approval',
+        limit: '100',
+      }),
+      api.get<PaymentList>('/payments', { status: 'pending', limit: '100' }),
+      api.get<DisputeList>('/disputes', { status: 'open', limit: '100' }),
+      api.get<DisputeList>('/disputes', { status: 'under_review', limit: '100' }),
+      api.get<DeadlineList>('/deadlines', { limit: '50' }),
+    ]);
+    return { applications, paymentRequests, payments, open, review, deadlines };
+  }, [api]);
+  return (
+    <section aria-labelledby="queues-title">
+      <h2 id="queues-title">Queues</h2>
+      <LoadError error={error} />
+      {data && (
+        <>
+          <ul class="counts">
+            <li>
+              <button type="button" onClick={() => go('applications')}>
+                Access applications <span class="count">{count(data.applications)}</span>
+              </button>
+            </li>
+            <li>
+              <button type="button" onClick={() => go('payments')}>
+                Payment requests <span class="count">{count(data.paymentRequests)}</span>
+              </button>
+            </li>
+            <li>
+              <button type="button" onClick={() => go('payments')}>
+                Pending payments <span class="count">{count(data.payments)}</span>
+              </button>
+            </li>
+            <li>
+              <button type="button" onClick={() => go('disputes')}>
+                Open disputes <span class="count">{count(data.open)}</span>
+              </button>
+            </li>
+            <li>
+              <button type="button" onClick={() => go('disputes')}>
+                Disputes under review <span class="count">{count(data.review)}</span>
+              </button>
+            </li>
+          </ul>
+          <p class="note">
+            Marketplace reviews have no list in the staff API: open the request (Request screen) to
+            approve or reject its marketplace publication.
+          </p>
+          <Deadlines api={api} go={go} deadlines={data.deadlines} reload={reload} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Deadlines(props: { api: StaffApi; go: Go; deadlines: DeadlineList; reload: () => void }) {
+  const action = useAction();
+  const [reason, setReason] = useState('');
+  const cancel = (resource: string, id: string) =>
+    action.run(async () => {
+      await props.api.post(`/${resource === 'job' ? 'jobs' : 'milestones'}/${id}/cancel`, {
+        reason,
+      });
+      props.reload();
+      return `Cancelled ${resource} ${id}.`;
+    });
+  return (
+    <>
+      <h3>
+        Deadlines, soonest first <span class="count">{count(props.deadlines)}</span>
+      </h3>
+      <label class="field">
+        <span>Reason for a cancellation (required, the parties see it)</span>
+        <input value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </label>
+      <OutcomeLine outcome={action.outcome} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Deadline</th>
+            <th scope="col">What</th>
+            <th scope="col">State</th>
+            <th scope="col">Waiting on</th>
+            <th scope="col">Then</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.deadlines.data.map((d) => (
+            <tr key={`${d.resource}:${d.id}`} class={d.overdue ? 'overdue' : ''}>
+              <td>
+                {when(d.deadline_at)}
+                {d.overdue ? ' (overdue)' : ''}
+              </td>
+              <td class="mono">
+                {d.resource} {d.id}
+              </td>
+              <td>{d.state}</td>
+              <td>{d.waiting_on}</td>
+              <td>{d.consequence}</td>
+              <td>
+                <button type="button" onClick={() => props.go('request', d.request_id)}>
+                  Request
+                </button>{' '}
+                {(d.resource === 'job' || d.resource === 'milestone') && (
+                  <ConfirmButton
+                    label={`Cancel ${d.resource}`}
+                    question={`Cancel ${d.resource} ${d.id}?`}
+                    danger
+                    disabled={action.busy || reason.trim() === ''}
+                    onConfirm={() => void cancel(d.resource, d.id)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.deadlines.data.length === 0 && <p>Nothing is waiting.</p>}
+    </>
+  );
+}

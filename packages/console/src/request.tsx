@@ -1,0 +1,249 @@
+import { useState } from 'preact/hooks';
+import type { AuditList, PaymentList, StaffApi, StaffRequest } from './api.ts';
+import {
+  ConfirmButton,
+  Field,
+  LoadError,
+  OutcomeLine,
+  money,
+  useAction,
+  useLoad,
+  when,
+} from './ui.tsx';
+
+/**
+ * One request as staff see it: its details, marketplace review and payments, plus cancelling a
+ * job or milestone of it. The staff API has no request timeline (messages, proposals, milestones,
+ * deliverables, events); those stay out until it has.
+ */
+export function RequestScreen({ api, initial }: { api: StaffApi; initial: string }) {
+  const [id, setId] = useState(initial);
+  const [typed, setTyped] = useState(initial);
+  return (
+    <section aria-labelledby="request-title">
+      <h2 id="request-title">Request</h2>
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setId(typed.trim());
+        }}
+      >
+        <Field label="Request id">
+          <input class="mono" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+        </Field>
+        <button type="submit" disabled={typed.trim() === ''}>
+          Open
+        </button>
+      </form>
+      {id && <RequestView key={id} api={api} id={id} />}
+    </section>
+  );
+}
+
+function RequestView({ api, id }: { api: StaffApi; id: string }) {
+  const { data, error, reload } = useLoad(async () => {
+    const [request, payments] = await Promise.all([
+      api.get<StaffRequest>(`/requests/${id}`),
+      api.get<PaymentList>('/payments', { request_id: id, limit: '100' }),
+    ]);
+    return { request, payments };
+  }, [id]);
+  const [reviewReason, setReviewReason] = useState('');
+  const [target, setTarget] = useState('');
+  const [cancelReason, setCancelReason] = useState('');
+  const action = useAction();
+  if (error) return <LoadError error={error} />;
+  if (!data) return <p>Loading…</p>;
+  const { request } = data;
+  const review = (decision: 'approved' | 'rejected') =>
+    action.run(async () => {
+      await api.post(`/requests/${id}/marketplace-review`, {
+        decision,
+        ...(reviewReason.trim() ? { reason: reviewReason } : {}),
+      });
+      reload();
+      return `Marketplace publication ${decision}.`;
+    });
+  const kind = target.startsWith('job_') ? 'jobs' : target.startsWith('mst_') ? 'milestones' : null;
+  return (
+    <div>
+      <OutcomeLine outcome={action.outcome} />
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>{request.status}</dd>
+        <dt>Subject</dt>
+        <dd>{request.subject ?? '—'}</dd>
+        <dt>Category</dt>
+        <dd>{request.category ?? '—'}</dd>
+        <dt>Customer</dt>
+        <dd>
+          {request.customer.name ?? '—'}{' '}
+          {request.customer.email ? `<${request.customer.email}>` : ''}
+        </dd>
+        <dt>Budget</dt>
+        <dd>
+          {money(request.budget_min, '')} – {money(request.budget_max, '')}
+        </dd>
+        <dt>Routing</dt>
+        <dd>
+          {request.routing.mode} {(request.routing.provider_ids as string[]).join(', ')}
+        </dd>
+        <dt>Marketplace</dt>
+        <dd>
+          {request.marketplace.opted_in ? 'opted in' : 'not opted in'}, review{' '}
+          {request.marketplace.review}
+        </dd>
+        <dt>Created</dt>
+        <dd>{when(request.created_at)}</dd>
+      </dl>
+      <blockquote>{request.message}</blockquote>
+      {request.marketplace.opted_in && request.marketplace.review === 'pending_review' && (
+        <fieldset>
+          <legend>Marketplace review</legend>
+          <Field label="Reason (required to reject)">
+            <input value={reviewReason} onInput={(e) => setReviewReason(e.currentTarget.value)} />
+          </Field>
+          <button
+            type="button"
+            class="primary"
+            disabled={action.busy}
+            onClick={() => void review('approved')}
+          >
+            Publish on the marketplace
+          </button>{' '}
+          <button
+            type="button"
+            class="danger"
+            disabled={action.busy || reviewReason.trim() === ''}
+            onClick={() => void review('rejected')}
+          >
+            Reject publication
+          </button>
+        </fieldset>
+      )}
+      <h3>Payments</h3>
+      <ul>
+        {data.payments.data.map((p) => (
+          <li key={p.id}>
+            {when(p.created_at)} · {money(p.amount, p.currency)} · {p.status}{' '}
+            <span class="mono muted">{p.id}</span>
+          </li>
+        ))}
+        {data.payments.data.length === 0 && <li>None.</li>}
+      </ul>
+      <fieldset>
+        <legend>Cancel a job or a milestone of this request</legend>
+        <Field label="Job id (job_…) or milestone id (mst_…)">
+          <input
+            class="mono"
+            value={target}
+            onInput={(e) => setTarget(e.currentTarget.value.trim())}
+          />
+        </Field>
+        <Field label="Reason (the parties see it)">
+          <input value={cancelReason} onInput={(e) => setCancelReason(e.currentTarget.value)} />
+        </Field>
+        <ConfirmButton
+          label="Cancel it"
+          question={`Cancel ${target}?`}
+          danger
+          disabled={action.busy || kind === null || cancelReason.trim() === ''}
+          onConfirm={() =>
+            void action.run(async () => {
+              await api.post(`/${kind ?? 'jobs'}/${target}/cancel`, { reason: cancelReason });
+              reload();
+              return `Cancelled ${target}.`;
+            })
+          }
+        />
+      </fieldset>
+    </div>
+  );
+}
+
+type Entry = AuditList['data'][number];
+
+/** The audit log, newest first, page by page, filtered by actor, action and target. */
+export function Audit({ api }: { api: StaffApi }) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [more, setMore] = useState(false);
+  const [filters, setFilters] = useState({ actor: '', action: '', target: '' });
+  const first = useLoad(async () => {
+    const page = await api.get<AuditList>('/audit-log', { limit: '100' });
+    setEntries(page.data);
+    setMore(page.has_more);
+    return page;
+  }, [api]);
+  const action = useAction();
+  const loadMore = () =>
+    action.run(async () => {
+      const last = entries[entries.length - 1];
+      const page = await api.get<AuditList>('/audit-log', {
+        limit: '100',
+        starting_after: last?.id,
+      });
+      setEntries([...entries, ...page.data]);
+      setMore(page.has_more);
+      return `Loaded ${page.data.length} more.`;
+    });
+  const match = (value: string, filter: string) =>
+    filter === '' || value.toLowerCase().includes(filter.toLowerCase());
+  const shown = entries.filter(
+    (e) =>
+      match(e.actor, filters.actor) &&
+      match(e.action, filters.action) &&
+      match(`${e.target_type} ${e.target_id}`, filters.target),
+  );
+  const set = (name: keyof typeof filters) => (e: Event) =>
+    setFilters({ ...filters, [name]: (e.currentTarget as HTMLInputElement).value });
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit log</h2>
+      <LoadError error={first.error} />
+      <form class="inline" role="search" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Actor">
+          <input value={filters.actor} onInput={set('actor')} />
+        </Field>
+        <Field label="Action">
+          <input value={filters.action} onInput={set('action')} />
+        </Field>
+        <Field label="Target">
+          <input value={filters.target} onInput={set('target')} />
+        </Field>
+      </form>
+      <p class="note" aria-live="polite">
+        {shown.length} of {entries.length} loaded entries match (the filters apply to the loaded
+        pages).
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Actor</th>
+            <th scope="col">Action</th>
+            <th scope="col">Target</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((e) => (
+            <tr key={e.id}>
+              <td>{when(e.at)}</td>
+              <td>{e.actor}</td>
+              <td class="mono">{e.action}</td>
+              <td class="mono">
+                {e.target_type} {e.target_id}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more && (
+        <button type="button" disabled={action.busy} onClick={() => void loadMore()}>
+          Load older entries
+        </button>
+      )}
+      <OutcomeLine outcome={action.outcome} />
+    </section>
+  );
+}

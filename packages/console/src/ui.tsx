@@ -1,0 +1,160 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorText } from './api.ts';
+
+/** An action's outcome for the screen reader and the eye: an error is an alert. */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+}
+
+/** With `errorsOnly`, a success is left to the screen (the item it was about may be gone). */
+export function OutcomeLine(props: { outcome: Outcome | null; errorsOnly?: boolean }) {
+  const { outcome } = props;
+  if (!outcome || (props.errorsOnly && outcome.ok)) return null;
+  return outcome.ok ? (
+    <p class="ok" role="status">
+      {outcome.text}
+    </p>
+  ) : (
+    <p class="error" role="alert">
+      {outcome.text}
+    </p>
+  );
+}
+
+/** Runs one action at a time and reports how it went. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  async function run(work: () => Promise<string>): Promise<void> {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, text: await work() });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, outcome, run, setOutcome };
+}
+
+/** Loads data for a screen; `reload` fetches it again after an action. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    load().then(
+      (value) => live && setData(value),
+      (failure: unknown) => live && setError(errorText(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return { data, error, reload: () => setTick((n) => n + 1) };
+}
+
+export function LoadError({ error }: { error: string | null }) {
+  return error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * A button whose action needs a second, explicit confirmation (money, revocation): the first
+ * press asks, showing what will happen; "Confirm" acts, "Cancel" goes back.
+ */
+export function ConfirmButton(props: {
+  label: string;
+  question: string;
+  disabled?: boolean;
+  danger?: boolean;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // The question takes the focus (Enter confirms, Tab reaches Cancel); going back returns it.
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+    else if (asked.current) trigger.current?.focus();
+    asked.current = asking;
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        ref={trigger}
+        class={props.danger ? 'danger' : ''}
+        disabled={props.disabled}
+        onClick={() => setAsking(true)}
+      >
+        {props.label}
+      </button>
+    );
+  }
+  return (
+    <span class="confirm" role="group" aria-label={`Confirm: ${props.label}`}>
+      <span>{props.question}</span>{' '}
+      <button
+        type="button"
+        ref={confirm}
+        class={props.danger ? 'danger' : 'primary'}
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+      >
+        Confirm
+      </button>{' '}
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+/**
+ * A secret the API shows once (an issued key): shown here until dismissed, then forgotten. It is
+ * never written to storage, and leaving the screen forgets it too.
+ */
+export function OnceSecret(props: { label: string; value: string; onDone: () => void }) {
+  return (
+    <div class="secret" role="region" aria-label={props.label}>
+      <p>
+        <strong>{props.label}</strong>: shown once. Copy it now; the console does not keep it.
+      </p>
+      <label>
+        Secret
+        <input type="text" readOnly value={props.value} class="mono" data-testid="once-secret" />
+      </label>
+      <button type="button" onClick={props.onDone}>
+        I have copied it; hide it
+      </button>
+    </div>
+  );
+}
+
+export function Field(props: { label: string; children: ComponentChildren }) {
+  return (
+    <label class="field">
+      <span>{props.label}</span>
+      {props.children}
+    </label>
+  );
+}
+
+export const when = (iso: string | null | undefined): string =>
+  iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+
+export const money = (amount: number | null | undefined, currency: string | null | undefined) =>
+  amount === null || amount === undefined ? '—' : `${amount.toFixed(2)} ${currency ?? ''}`.trim();

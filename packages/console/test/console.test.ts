@@ -1,0 +1,546 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@handoff/testkit';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { http, startStack, type Stack } from './support/stack.ts';
+
+// The staff console in a real Chromium (Debian's `chromium`, installed by scripts/setup.sh),
+// against the real stack: every click goes through the gateway to the services and back.
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = fileURLToPath(new URL('../../../.test-results/console/', import.meta.url));
+const CUSTOMER_SCOPES = [
+  'requests:create',
+  'requests:read',
+  'payments:propose',
+  'proposals:read',
+  'proposals:accept',
+  'jobs:read',
+  'disputes:read',
+  'disputes:manage',
+];
+
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const problems: string[] = [];
+const keys = new Set<string>();
+let changes = 0;
+
+beforeAll(async () => {
+  // A missing browser fails the suite (never skips it): `npm run setup` installs it.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (apt-get install chromium)`);
+  }
+  stack = await startStack('console');
+  profile = mkdtempSync(join(tmpdir(), 'handoff-chromium-'));
+  // A fresh profile directory per run. Playwright takes it as launchPersistentContext's first
+  // argument (it refuses --user-data-dir among the args) and passes it to Chromium as that flag.
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    // A laptop screen.
+    viewport: { width: 1366, height: 768 },
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Every change the console makes carries an Idempotency-Key of its own (a random UUID).
+  page.on('request', (request) => {
+    if (request.method() === 'GET' || !request.url().includes('/v1/staff/')) return;
+    changes += 1;
+    const key = request.headers()['idempotency-key'] ?? '';
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(key)) {
+      problems.push(`no Idempotency-Key on ${request.method()} ${request.url()}`);
+    } else if (keys.has(key)) {
+      problems.push(`Idempotency-Key used twice: ${key}`);
+    }
+    keys.add(key);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 404) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 40[13]/.test(message.text())) {
+      problems.push(`console error: ${message.text()}`);
+    }
+  });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await stack?.stop();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const button = (name: string | RegExp, within: Page | Locator = page) =>
+  within.getByRole('button', { name, exact: typeof name === 'string' });
+const card = (text: string) => page.getByRole('listitem').filter({ hasText: text });
+const screen = async (name: string) => {
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name, exact: true })
+    .click();
+};
+
+let applicant = { id: '', secret: '', name: '' };
+
+/** An access application as an agent's developer submits it. */
+async function apply(name: string, scopes = CUSTOMER_SCOPES) {
+  const submitted = await http(stack, '/v1/access-applications', {
+    body: {
+      app_name: name,
+      description: 'Hands household jobs to humans.',
+      contact_email: 'dev@example.com',
+      requested_scopes: scopes,
+    },
+  });
+  expect(submitted.status).toBe(201);
+  return {
+    id: String(submitted.body.id),
+    secret: String(submitted.body.application_secret),
+    name,
+  };
+}
+
+describe('the staff console', () => {
+  let agentKey = '';
+  /** The customer side of the dispute flow: its agent key and request. */
+  let disputed = { key: '', request: { id: '', token: '' } };
+  let integrationId = '';
+
+  it('is served at /console with its own strict CSP, and at /console/', async () => {
+    for (const path of ['/console', '/console/']) {
+      const res = await fetch(`${stack.gateway.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+          "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it('signs in only with a staff token: an agent key is refused, by the API and the console', async () => {
+    const own = await apply('Key Holder');
+    const approved = await http(stack, `/v1/staff/access-applications/${own.id}/approve`, {
+      token: stack.staff,
+      body: { scopes: ['requests:read'] },
+    });
+    expect(approved.status).toBe(200);
+    const claimed = await http(stack, `/v1/access-applications/${own.id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': own.secret },
+    });
+    expect(claimed.status).toBe(201);
+    const key = String(claimed.body.api_key);
+    expect(await http(stack, '/v1/me', { token: key })).toMatchObject({ status: 200 });
+    const refused = await http(stack, '/v1/staff/access-applications', { token: key });
+    expect([401, 403]).toContain(refused.status);
+
+    await page.goto(`${stack.gateway.url}/console`);
+    await page.getByLabel('Staff token (JWT)').fill(key);
+    await button('Sign in').click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^Not signed in: /);
+    expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
+    await shot('sign-in-refused');
+
+    // By keyboard alone: type the token, Tab to the button, Enter.
+    await page.getByLabel('Staff token (JWT)').fill(stack.staff);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Sign in');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Queues' }).waitFor();
+    // The token is in the page's memory only: no storage, no cookie.
+    expect(
+      await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]),
+    ).toEqual([0, 0, '']);
+  });
+
+  it('shows the queues with counts, deadlines soonest first', async () => {
+    applicant = await apply('Acme Concierge');
+    await screen('Applications');
+    await screen('Queues');
+    const applications = button(/^Access applications/);
+    await expect(applications.textContent()).resolves.toMatch(/Access applications\s*\d+/);
+    await page.getByRole('heading', { name: /Deadlines, soonest first/ }).waitFor();
+  });
+
+  it("approves an application with the scopes staff choose; the applicant's key then works", async () => {
+    await screen('Applications');
+    const entry = card(applicant.id);
+    await button(`Decide on ${applicant.name}`, entry).click();
+    // Staff take one requested scope away.
+    await entry.getByRole('checkbox', { name: 'disputes:read (requested)' }).uncheck();
+    await entry.getByRole('checkbox', { name: 'disputes:manage (requested)' }).uncheck();
+    await shot('applications');
+    await button(`Approve with ${CUSTOMER_SCOPES.length - 2} scopes`, entry).click();
+    const status = page.getByRole('status').filter({ hasText: `Approved ${applicant.name}` });
+    await status.waitFor();
+    integrationId = /integration (\S+)\.$/.exec((await status.textContent()) ?? '')?.[1] ?? '';
+    expect(integrationId).toMatch(/^int_/);
+
+    const claimed = await http(stack, `/v1/access-applications/${applicant.id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': applicant.secret },
+    });
+    expect(claimed.status).toBe(201);
+    agentKey = String(claimed.body.api_key);
+    const me = await http(stack, '/v1/me', { token: agentKey });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(me.body)).toContain('payments:propose');
+    expect(JSON.stringify(me.body)).not.toContain('disputes:manage');
+  });
+
+  it('approves a payment request (after confirming), then confirms the payment it made', async () => {
+    const created = await http(stack, '/v1/ai-to-human-request', {
+      token: agentKey,
+      body: {
+        message: 'Please find me a plumber for a leaking kitchen tap this week.',
+        category: 'home-services',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+      },
+    });
+    expect(created.status).toBe(201);
+    const request = { id: String(created.body.id), token: String(created.body.request_token) };
+    const proposed = await http(stack, `/v1/request/${request.id}/payment-request`, {
+      token: agentKey,
+      headers: { 'X-Service-Request-Token': request.token },
+      body: { amount: 125.5, description: 'Parts and labour' },
+    });
+    expect(proposed.status).toBe(201);
+    const prId = String(proposed.body.id);
+
+    await screen('Payments');
+    const entry = card(prId);
+    await button('Approve payment request', entry).click();
+    // Nothing happens before the confirmation.
+    await button('Confirm', entry).waitFor();
+    const waiting = await http(stack, '/v1/staff/payment-requests?status=pending_approval', {
+      token: stack.staff,
+    });
+    expect((waiting.body.data as { id: string }[]).map((pr) => pr.id)).toContain(prId);
+    await shot('payments');
+    // The confirmation takes the focus, so Enter confirms.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Approved payment request ${prId}` })
+      .waitFor();
+    const payment = await eventually(async () => {
+      const list = await http(stack, `/v1/staff/payments?request_id=${request.id}`, {
+        token: stack.staff,
+      });
+      const found = (list.body.data as { id: string; status: string }[])[0];
+      if (!found) throw new Error('no payment yet');
+      return found;
+    });
+    expect(payment.status).toBe('pending');
+
+    await screen('Queues');
+    await screen('Payments');
+    const pending = card(payment.id);
+    await pending.getByLabel('Reference (optional, e.g. the bank transfer)').fill('transfer 4711');
+    await button('Confirm payment', pending).click();
+    await button('Confirm', pending).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Confirmed payment ${payment.id}` })
+      .waitFor();
+    const after = await http(stack, `/v1/staff/payments/${payment.id}`, { token: stack.staff });
+    expect(after.body).toMatchObject({ status: 'completed', provider_reference: 'transfer 4711' });
+  });
+
+  it('resolves a dispute with a split, after confirming', async () => {
+    const customer = await apply('Dispute Maker');
+    await http(stack, `/v1/staff/access-applications/${customer.id}/approve`, {
+      token: stack.staff,
+      body: { scopes: CUSTOMER_SCOPES },
+    });
+    const claimed = await http(stack, `/v1/access-applications/${customer.id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': customer.secret },
+    });
+    const key = String(claimed.body.api_key);
+    const provider = await http(stack, '/v1/staff/providers', {
+      token: stack.staff,
+      body: { name: 'Pat the Plumber', email: 'pat@example.com', categories: ['home-services'] },
+    });
+    const providerId = String(provider.body.id);
+    const providerKey = String(
+      (
+        await http(stack, `/v1/staff/providers/${providerId}/keys`, {
+          method: 'POST',
+          token: stack.staff,
+        })
+      ).body.api_key,
+    );
+    const created = await http(stack, '/v1/ai-to-human-request', {
+      token: key,
+      body: {
+        message: 'The bathroom tap drips all night.',
+        category: 'home-services',
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+      },
+    });
+    const request = { id: String(created.body.id), token: String(created.body.request_token) };
+    const asCustomer = { 'X-Service-Request-Token': request.token };
+    disputed = { key, request };
+    expect(
+      await http(stack, `/v1/staff/requests/${request.id}`, {
+        method: 'PATCH',
+        token: stack.staff,
+        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [providerId] } },
+      }),
+    ).toMatchObject({ status: 200 });
+    const proposal = await http(stack, `/v1/provider/requests/${request.id}/proposals`, {
+      token: providerKey,
+      body: {
+        message: 'Thursday, parts included.',
+        amount: 240,
+        currency: 'USD',
+        estimated_days: 3,
+      },
+    });
+    expect(proposal.status).toBe(201);
+    expect(
+      await http(stack, `/v1/request/${request.id}/proposals/${String(proposal.body.id)}/accept`, {
+        method: 'POST',
+        token: key,
+        headers: asCustomer,
+      }),
+    ).toMatchObject({ status: 200 });
+    const opened = await http(stack, `/v1/request/${request.id}/disputes`, {
+      token: key,
+      headers: asCustomer,
+      body: { kind: 'dispute', reason: 'The tap still drips.' },
+    });
+    expect(opened.status).toBe(201);
+    const disputeId = String(opened.body.id);
+
+    await screen('Disputes');
+    const entry = card(disputeId);
+    await button(`Open case ${disputeId}`, entry).click();
+    await entry.getByRole('radio', { name: 'split' }).check();
+    await entry.getByLabel("Customer's share in percent (1–99)").fill('30');
+    await entry.getByLabel('Reason for the resolution (both parties see it)').fill('Half fixed.');
+    await button('Resolve case', entry).click();
+    await shot('disputes');
+    await button('Confirm', entry).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Resolved ${disputeId} for split` })
+      .waitFor();
+    const resolved = await http(stack, `/v1/staff/disputes/${disputeId}`, { token: stack.staff });
+    expect(resolved.body).toMatchObject({
+      status: 'resolved',
+      resolution: { outcome: 'split', customer_share_percent: 30, reason: 'Half fixed.' },
+    });
+
+    await screen('Request');
+    await page.getByLabel('Request id').fill(request.id);
+    await button('Open').click();
+    await page.getByText('The bathroom tap drips all night.').waitFor();
+    await shot('request');
+  });
+
+  it("rotates an integration's key: the new one, shown once, works; the old one is refused", async () => {
+    await screen('Integrations');
+    await page.getByLabel('Integration id').fill(integrationId);
+    await button('Open').click();
+    const last4 = agentKey.slice(-4);
+    await button(`Rotate ${last4}`).click();
+    await button('Confirm').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Rotated: issued / })
+      .waitFor();
+    const secret = await page.getByTestId('once-secret').inputValue();
+    expect(secret).toMatch(/^hk_live_/);
+    await shot('integrations');
+    expect(await http(stack, '/v1/me', { token: secret })).toMatchObject({ status: 200 });
+    await eventually(async () => {
+      expect((await http(stack, '/v1/me', { token: agentKey })).status).toBe(401);
+      return true;
+    });
+    // Shown once: dismissed, it is gone from the page.
+    await button('I have copied it; hide it').click();
+    expect(await page.getByTestId('once-secret').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+  });
+
+  it('lists what waits on somebody, soonest deadline first, and cancels a job from there', async () => {
+    // Something in the queues besides the deadlines, for the picture.
+    await apply('Globex Travel Desk');
+    const proposed = await http(stack, `/v1/request/${disputed.request.id}/payment-request`, {
+      token: disputed.key,
+      headers: { 'X-Service-Request-Token': disputed.request.token },
+      body: { amount: 80, description: 'Second visit' },
+    });
+    expect(proposed.status).toBe(201);
+    await screen('Queues');
+    await expect(button(/^Access applications/).textContent()).resolves.toMatch(/\s*1$/);
+    await expect(button(/^Payment requests/).textContent()).resolves.toMatch(/\s*1$/);
+    const rows = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Request' }) });
+    await rows.first().waitFor();
+    const deadlines = (await rows.locator('td:first-child').allTextContents()).map((t) =>
+      t.replace(' (overdue)', ''),
+    );
+    expect(deadlines.length).toBeGreaterThan(0);
+    expect([...deadlines].sort()).toEqual(deadlines);
+    await shot('queues');
+
+    // The disputed job, still active: cancelled with a reason, after confirming.
+    const job = rows.filter({ hasText: /job_/ }).first();
+    const jobId = ((await job.locator('td').nth(1).textContent()) ?? '').replace(/^job\s*/, '');
+    expect(jobId).not.toBe('');
+    await page
+      .getByLabel('Reason for a cancellation (required, the parties see it)')
+      .fill('Provider unreachable.');
+    await button('Cancel job', job).click();
+    await button('Confirm', job).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Cancelled job ${jobId}` })
+      .waitFor();
+    const jobs = await http(stack, `/v1/request/${disputed.request.id}/jobs/${jobId}`, {
+      token: disputed.key,
+      headers: { 'X-Service-Request-Token': disputed.request.token },
+    });
+    expect(jobs.body).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Provider unreachable.',
+    });
+  });
+
+  it('marks a payment failed only with a reason, after confirming', async () => {
+    // The second payment request of the disputed request, still waiting in the queue above.
+    await screen('Payments');
+    const entry = card('Second visit');
+    await button('Approve payment request', entry).click();
+    await button('Confirm', entry).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Approved payment request / })
+      .waitFor();
+    const payment = await eventually(async () => {
+      const list = await http(
+        stack,
+        `/v1/staff/payments?request_id=${disputed.request.id}&status=pending`,
+        { token: stack.staff },
+      );
+      return (list.body.data as { id: string }[])[0];
+    });
+    await screen('Queues');
+    await screen('Payments');
+    const pending = card(payment.id);
+    const fail = button('Mark payment failed', pending);
+    expect(await fail.isDisabled()).toBe(true);
+    await pending.getByLabel('Reason for failure').fill('Card declined.');
+    await fail.click();
+    await button('Confirm', pending).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Marked payment ${payment.id} failed` })
+      .waitFor();
+    expect(
+      (await http(stack, `/v1/staff/payments/${payment.id}`, { token: stack.staff })).body,
+    ).toMatchObject({ status: 'failed', failure_reason: 'Card declined.' });
+  });
+
+  it('rejects an application only with a reason, which the applicant then sees', async () => {
+    const spam = await apply('Spam Machine');
+    await screen('Applications');
+    const entry = card(spam.id);
+    await button(`Decide on ${spam.name}`, entry).click();
+    const reject = button('Reject', entry);
+    expect(await reject.isDisabled()).toBe(true);
+    await entry
+      .getByLabel('Reason for rejection (the applicant sees it)')
+      .fill('Not a real product.');
+    await reject.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Rejected ${spam.name}` })
+      .waitFor();
+    const seen = await http(stack, `/v1/access-applications/${spam.id}`, {
+      headers: { 'X-Application-Secret': spam.secret },
+    });
+    expect(seen.body).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'Not a real product.',
+    });
+  });
+
+  it('onboards a provider, issues its key (shown once) and revokes it after confirming', async () => {
+    await screen('Providers');
+    const form = page.getByRole('form', { name: 'Onboard a provider' });
+    await form.getByLabel('Name').fill('Robin Electric');
+    await form.getByLabel('Email').fill('robin@example.com');
+    await form.getByLabel('Categories (comma-separated)').fill('home-services');
+    await button('Onboard', form).click();
+    await page.getByRole('status').filter({ hasText: 'Onboarded Robin Electric.' }).waitFor();
+    const entry = card('robin@example.com');
+    await button('Keys of Robin Electric', entry).click();
+    await button('Issue a provider key', entry).click();
+    const secret = await entry.getByTestId('once-secret').inputValue();
+    expect(secret).toMatch(/^hpk_live_/);
+    await shot('providers');
+    expect(await http(stack, '/v1/provider/me', { token: secret })).toMatchObject({ status: 200 });
+    await button('I have copied it; hide it', entry).click();
+    expect(await page.content()).not.toContain(secret);
+    await button(`Revoke ${secret.slice(-4)}`, entry).click();
+    await button('Confirm', entry).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Revoked / })
+      .waitFor();
+    await eventually(async () => {
+      expect((await http(stack, '/v1/provider/me', { token: secret })).status).toBe(401);
+      return true;
+    });
+  });
+
+  it('lists the audit log, filtered by action', async () => {
+    await screen('Audit log');
+    await page.getByLabel('Action').fill('approve');
+    const rows = page.getByRole('row').filter({ hasText: 'ops@handoff.test' });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/approve/);
+    await shot('audit');
+  });
+
+  it('keeps the token in memory only: a reload signs out', async () => {
+    await page.reload();
+    await page.getByLabel('Staff token (JWT)').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
+  });
+
+  it('broke no Content-Security-Policy rule, raised no script error, sent every change with an Idempotency-Key', () => {
+    expect(changes).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { BackendService } from '@handoff/contracts';
+import { bootstrap as conversation } from '@handoff/conversation';
+import { bootstrap as gateway, type RunningGateway } from '@handoff/gateway';
+import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as milestones } from '@handoff/milestones';
+import { bootstrap as payments } from '@handoff/payments';
+import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
+import { SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+/** The console's build, which the package's test script makes before jest runs. */
+export const CONSOLE_DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/**
+ * The whole backend a staff console acts on, in this process against the worker's real NATS and
+ * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, and a
+ * gateway that serves the console's build at /console.
+ */
+export interface Stack {
+  gateway: RunningGateway;
+  /** A staff JWT (HS256) the gateway accepts. */
+  staff: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(label: string): Promise<Stack> {
+  const { mongoUrl } = testServers();
+  const secret = randomBytes(32).toString('base64url');
+  const env = (service: BackendService) => ({
+    ...natsEnv(service),
+    MONGO_URL: mongoUrl,
+    MONGO_DB: uniqueDatabase(`${label}_${service}`),
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const running: { stop(): Promise<void> }[] = [];
+  const stop = async () => {
+    for (const service of running.reverse()) await service.stop().catch(() => undefined);
+  };
+  try {
+    running.push(await intake({ env: env('intake') }));
+    running.push(await conversation({ env: env('conversation') }));
+    running.push(await payments({ env: env('payments') }));
+    running.push(await milestones({ env: env('milestones') }));
+    const front = await gateway({
+      env: {
+        ...natsEnv('gateway'),
+        PORT: '0',
+        STAFF_JWT_SECRET: secret,
+        CONSOLE_DIR: CONSOLE_DIST,
+        PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
+        AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    running.push(front);
+    const now = Math.floor(Date.now() / 1000);
+    const staff = await new SignJWT({ sub: 'ops@handoff.test', roles: ['staff'] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(new TextEncoder().encode(secret));
+    return { gateway: front, staff, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** One JSON call to the gateway, outside the browser (the other parties: agent, provider). */
+export async function http(
+  stack: Stack,
+  path: string,
+  call: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...call.headers };
+  if (call.token) headers.Authorization = `Bearer ${call.token}`;
+  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${stack.gateway.url}${path}`, {
+    method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
