@@ -52,7 +52,7 @@ const state = (): StackState =>
 /** The public probe's status, and the per-service details that only staff may read. */
 async function readiness(url: string) {
   const res = await fetch(`${url}/readyz`);
-  const staffToken = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+  const staffToken = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
   const details = await fetch(`${url}/v1/staff/health`, {
     headers: { Authorization: `Bearer ${staffToken}` },
   });
@@ -103,7 +103,7 @@ async function stopStack(): Promise<number | null> {
 describe('npm start', () => {
   it('brings up NATS, the database and six services, and prints the URL and a staff token', async () => {
     stack = startStack();
-    await eventually(() => (output.includes('staff token') ? true : undefined), {
+    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
       timeoutMs: 90_000,
       what: `the stack's banner; output so far:\n${output}`,
     });
@@ -118,7 +118,7 @@ describe('npm start', () => {
     expect(pids.every(alive)).toBe(true);
     expect((await readiness(url)).status).toBe(200);
 
-    const token = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+    const token = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
     const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
     const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
     expect(protectedHeader.alg).toBe('HS256');
@@ -226,7 +226,7 @@ describe('npm start', () => {
     expect(existsSync(join(dataDir, 'stack.json'))).toBe(false);
 
     stack = startStack();
-    await eventually(() => (output.includes('staff token') ? true : undefined), {
+    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
       timeoutMs: 90_000,
       what: 'the restarted stack',
     });
