@@ -51,7 +51,8 @@ Commands:
 Run "handoff <command> --help" for a command's options.`,
   env: `Usage: handoff env [options]
 
-Prints the running stack's gateway URL and a fresh staff token as shell lines:
+Prints the running stack's gateway URL (from DATA_DIR/stack.json, whatever GATEWAY says) and a
+fresh staff token as shell lines:
   export GATEWAY=http://127.0.0.1:8080
   export STAFF=eyJ…
 so that eval "$(handoff env)" sets them in a shell.
@@ -189,8 +190,10 @@ function dataDir(values: Values, io: Io): string {
   return resolve(str(values, 'data-dir') ?? io.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
 }
 
-function gatewayUrl(values: Values, io: Io): string {
-  const given = str(values, 'gateway') ?? io.env.GATEWAY ?? io.env.HANDOFF_URL;
+/** `fromEnv: false` reads the stack, never GATEWAY / STAFF (`handoff env` must not echo stale ones). */
+function gatewayUrl(values: Values, io: Io, fromEnv = true): string {
+  const given =
+    str(values, 'gateway') ?? (fromEnv ? (io.env.GATEWAY ?? io.env.HANDOFF_URL) : undefined);
   if (given) return given.replace(/\/+$/, '');
   const dir = dataDir(values, io);
   const file = join(dir, 'stack.json');
@@ -202,8 +205,8 @@ function gatewayUrl(values: Values, io: Io): string {
   return state.gateway_url.replace(/\/+$/, '');
 }
 
-async function staffToken(values: Values, io: Io): Promise<string> {
-  const given = str(values, 'staff-token') ?? io.env.STAFF;
+async function staffToken(values: Values, io: Io, fromEnv = true): Promise<string> {
+  const given = str(values, 'staff-token') ?? (fromEnv ? io.env.STAFF : undefined);
   if (given) return given;
   return signStaffToken(readStaffSecret(dataDir(values, io), io.env.STAFF_JWT_SECRET));
 }
@@ -250,8 +253,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 async function envCommand(args: string[], io: Io): Promise<void> {
   const { values } = parse(args, STAFF_OPTIONS);
   if (values.help) return io.out(`${HELP.env}\n`);
-  const gateway = gatewayUrl(values, io);
-  const token = await staffToken(values, io);
+  const gateway = gatewayUrl(values, io, false);
+  const token = await staffToken(values, io, false);
   io.out(`export GATEWAY=${shellWord(gateway)}\nexport STAFF=${shellWord(token)}\n`);
 }
 

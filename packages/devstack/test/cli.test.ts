@@ -101,6 +101,11 @@ describe('handoff against a running stack', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
+
+    // Run again in a shell that has a previous stack's lines: it prints this stack's, afresh.
+    const again = await cli(['env'], { GATEWAY: 'http://127.0.0.1:1', STAFF: 'stale' });
+    expect(again.stdout.split('\n')[0]).toBe(`export GATEWAY=${gateway()}`);
+    expect(again.stdout).not.toContain('STAFF=stale');
   });
 
   it('staff-token mints an HS256 staff JWT from the stack secret or STAFF_JWT_SECRET', async () => {
@@ -196,8 +201,20 @@ describe('handoff against a running stack', () => {
     const request = (await created.json()) as { id: string; request_token: string };
     const auth = ['--token', request.request_token, '--key', agent.api_key];
 
+    // The event is published a moment after the answer (outbox): wait for it, then read again.
+    const first = await cli([
+      'events',
+      'tail',
+      request.id,
+      ...auth,
+      '--follow',
+      '--until',
+      'request.created',
+    ]);
+    expect(first.code).toBe(0);
     const tail = await cli(['events', 'tail', request.id, ...auth]);
     expect(tail.code).toBe(0);
+    expect(tail.stdout).toBe(first.stdout);
     const events = tail.stdout
       .trimEnd()
       .split('\n')
