@@ -1,5 +1,6 @@
 export * from './access-ops.ts';
 export * from './access.ts';
+export * from './asyncapi.ts';
 export * from './common.ts';
 export * from './engagement-ops.ts';
 export * from './engagement.ts';

@@ -1,57 +1,62 @@
 // `npm start`: the whole Handoff system on this machine, until Ctrl-C.
-import { loadEnv, logLevel, port } from '@handoff/config';
-import { join } from 'node:path';
+// The services' log lines go to DATA_DIR/logs/stack.log; the terminal gets them only after the
+// banner (unless STACK_QUIET=true), so the banner's `export` lines can be copied or eval'ed.
+import { EnvError, loadEnv, logLevel, port } from '@handoff/config';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { REPO_ROOT, startStack, waitUntilReady } from './stack.ts';
+import { shellWord } from './onboard.ts';
+import {
+  checkOwnGateway,
+  REPO_ROOT,
+  StackError,
+  startStack,
+  waitUntilReady,
+  type Stack,
+} from './stack.ts';
 
-const env = loadEnv(
-  'devstack',
-  z.object({
-    DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
-    PORT: port.default(8080),
-    LOG_LEVEL: logLevel.default('info'),
-    STACK_QUIET: z.enum(['true', 'false']).default('false'),
-  }),
-);
-const quiet = env.STACK_QUIET === 'true';
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+let env;
+try {
+  env = loadEnv(
+    'devstack',
+    z.object({
+      DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+      PORT: port.default(8080),
+      LOG_LEVEL: logLevel.default('info'),
+      STACK_QUIET: z.enum(['true', 'false']).default('false'),
+    }),
+  );
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  say(`[stack] ${error.message}`);
+  process.exit(1);
+}
+const dataDir = resolve(env.DATA_DIR);
+const quiet = env.STACK_QUIET === 'true';
 const width = Math.max(
   ...['gateway', 'intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'].map(
     (s) => s.length,
   ),
 );
+mkdirSync(join(dataDir, 'logs'), { recursive: true });
+const logFile = join(dataDir, 'logs', 'stack.log');
+const log = createWriteStream(logFile, { flags: 'a' });
+/** Until the banner is out, log lines go to the file only. */
+let bannerShown = false;
 
-const stack = await startStack({
-  dataDir: env.DATA_DIR,
-  port: env.PORT,
-  logLevel: env.LOG_LEVEL,
-  env: process.env,
-  events: {
-    onLine(name, line) {
-      if (!quiet) say(`${name.padEnd(width)} | ${line}`);
-    },
-    onStart(name, pid, restarts) {
-      if (restarts > 0) say(`[stack] ${name} restarted (pid ${pid}, restart ${restarts})`);
-    },
-    onExit(name, code, signal, restartInMs) {
-      if (restartInMs !== undefined) {
-        say(
-          `[stack] ${name} exited (${signal ?? `code ${code}`}); restarting in ${restartInMs} ms`,
-        );
-      }
-    },
-  },
-});
-
+let stack: Stack | undefined;
 let stopping = false;
-const shutdown = (signal: string) => {
+const shutdown = (reason: string, code = 0) => {
   if (stopping) return;
   stopping = true;
-  say(`[stack] ${signal}: stopping services, then NATS and the database`);
-  stack.stop().then(
+  say(`[stack] ${reason}: stopping services, then NATS and the database`);
+  const stopped = stack ? stack.stop() : Promise.resolve();
+  stopped.then(
     () => {
       say('[stack] stopped');
-      process.exit(0);
+      log.end(() => process.exit(code));
     },
     (error: unknown) => {
       say(`[stack] stop failed: ${String(error)}`);
@@ -62,23 +67,81 @@ const shutdown = (signal: string) => {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-const state = stack.state();
+try {
+  stack = await startStack({
+    dataDir,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    env: process.env,
+    events: {
+      onLine(name, line) {
+        const prefixed = `${name.padEnd(width)} | ${line}`;
+        log.write(`${prefixed}\n`);
+        if (bannerShown && !quiet) say(prefixed);
+      },
+      onStart(name, pid, restarts) {
+        if (restarts > 0) say(`[stack] ${name} restarted (pid ${pid}, restart ${restarts})`);
+      },
+      onExit(name, code, signal, restartInMs) {
+        if (restartInMs !== undefined) {
+          say(
+            `[stack] ${name} exited (${signal ?? `code ${code}`}); restarting in ${restartInMs} ms`,
+          );
+        }
+      },
+      onFatal(name, lines) {
+        say(`[stack] ${name} refuses its settings and is not restarted:`);
+        for (const line of lines) say(`[stack]   ${line}`);
+        shutdown(`${name} cannot start`, 1);
+      },
+    },
+  });
+} catch (error) {
+  say(`[stack] cannot start: ${error instanceof StackError ? error.message : String(error)}`);
+  log.end(() => process.exit(1));
+  await new Promise(() => {});
+}
+
+const running = stack as Stack;
+const state = running.state();
 const ready = await waitUntilReady(state.gateway_url, 60_000);
+const staffToken = await running.staffToken();
+if (!stopping) {
+  // The gateway answering must be this stack's: with our staff token, reaching our services.
+  const pids = Object.fromEntries(
+    Object.entries(running.state().services).map(([name, service]) => [name, service?.pid]),
+  );
+  const ownership = ready
+    ? await checkOwnGateway(state.gateway_url, staffToken, pids)
+    : ({ own: true } as const);
+  if (!ownership.own) {
+    say(`[stack] ${ownership.reason}`);
+    shutdown('not our gateway', 1);
+  }
+}
 if (!stopping) {
   say('');
   say(
     ready
       ? '[stack] Handoff is up: every service answers.'
-      : '[stack] not every service answered within 60 s; still trying.',
+      : `[stack] not every service answered within 60 s; still trying. See ${logFile}.`,
   );
   say(
     `[stack]   gateway      ${state.gateway_url}   (GET /readyz: ready or not; staff: GET /v1/staff/health)`,
   );
-  say(`[stack]   console      ${state.gateway_url}/console   (sign in with the JWT printed below)`);
+  say(`[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`);
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
-  say(`[stack]   data         ${env.DATA_DIR}`);
-  say(`[stack]   staff token  ${await stack.staffToken()}`);
-  say('[stack]   (a development staff JWT, valid 12 h; Ctrl-C stops everything)');
+  say(`[stack]   data         ${dataDir}`);
+  say(`[stack]   logs         ${logFile}${quiet ? '' : ' (and below, from here on)'}`);
+  say('[stack]   STAFF is a development staff JWT, valid 12 h; Ctrl-C stops everything.');
+  const dirPrefix =
+    dataDir === resolve(REPO_ROOT, '.data') ? '' : `DATA_DIR=${shellWord(dataDir)} `;
+  say(
+    `[stack] In another shell at the repository root: eval "$(${dirPrefix}handoff env)", or paste:`,
+  );
+  say(`export GATEWAY=${shellWord(state.gateway_url)}`);
+  say(`export STAFF=${shellWord(staffToken)}`);
   say('');
+  bannerShown = true;
 }

@@ -6,15 +6,17 @@
 //   HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
 //   STAFF_TOKEN=eyJ...
 // The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
-// `eval "$(DATA_DIR=... node packages/devstack/src/onboard.ts)"` sets them in a shell.
+// `eval "$(DATA_DIR=... node packages/devstack/src/onboard.ts)"` sets them in a shell. The agent
+// is saved in DATA_DIR/dev-agent.json and reused while its keys work; `--new` makes another.
+// `handoff onboard` (src/cli.ts) is the same with --help and options.
 import { loadEnv } from '@handoff/config';
 import { SCOPES } from '@handoff/contracts';
-import { SignJWT } from 'jose';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { callJson, onboardAgent, stringField } from './gateway-client.ts';
+import { readStaffSecret, signStaffToken } from './staff-token.ts';
 import { REPO_ROOT, type StackState } from './stack.ts';
 
 export interface Onboarded {
@@ -29,6 +31,11 @@ export interface Onboarded {
   provider_key: string;
 }
 
+export { signStaffToken };
+
+/** Where `onboardOnce` keeps the development agent of a data dir. */
+export const SAVED_AGENT_FILE = 'dev-agent.json';
+
 export interface OnboardOptions {
   /** The running stack's data dir: `stack.json` and `dev-staff-jwt-secret` are read from it. */
   dataDir: string;
@@ -37,16 +44,6 @@ export interface OnboardOptions {
   /** The application's name, as staff will see it. */
   appName?: string;
   signal?: AbortSignal;
-}
-
-/** A development staff JWT, as `npm start` prints it: HS256, `roles: ['staff']`, 12 h. */
-export function signStaffToken(secret: string): Promise<string> {
-  return new SignJWT({ roles: ['staff'] })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('dev-staff@handoff.local')
-    .setIssuedAt()
-    .setExpirationTime('12h')
-    .sign(new TextEncoder().encode(secret));
 }
 
 /** The gateway URL and the staff secret of the stack running on `dataDir`. */
@@ -63,13 +60,10 @@ export function readStack(
   if (typeof state.gateway_url !== 'string' || state.gateway_url === '') {
     throw new Error(`${stateFile} names no gateway_url`);
   }
-  let secret = staffJwtSecret;
-  if (!secret) {
-    const secretFile = join(dir, 'dev-staff-jwt-secret');
-    if (!existsSync(secretFile)) throw new Error(`no ${secretFile} and no STAFF_JWT_SECRET`);
-    secret = readFileSync(secretFile, 'utf8').trim();
-  }
-  return { gatewayUrl: state.gateway_url.replace(/\/+$/, ''), secret };
+  return {
+    gatewayUrl: state.gateway_url.replace(/\/+$/, ''),
+    secret: readStaffSecret(dir, staffJwtSecret),
+  };
 }
 
 /**
@@ -91,6 +85,52 @@ export async function onboard(options: OnboardOptions): Promise<Onboarded> {
   });
   const provider = await onboardProvider(gatewayUrl, staffToken, options.signal);
   return { gateway_url: gatewayUrl, ...agent, staff_token: staffToken, ...provider };
+}
+
+/**
+ * The development agent of `dataDir`: the one saved in `<dataDir>/dev-agent.json` when its agent
+ * and provider keys still work (`GET /v1/me`, `GET /v1/provider/me`), else a new one, saved there.
+ * `fresh` onboards a new one in any case. `reused` tells which happened.
+ */
+export async function onboardOnce(
+  options: OnboardOptions & { fresh?: boolean },
+): Promise<Onboarded & { reused: boolean }> {
+  const dir = resolve(options.dataDir);
+  const file = join(dir, SAVED_AGENT_FILE);
+  if (!options.fresh && existsSync(file)) {
+    const { gatewayUrl, secret } = readStack(dir, options.staffJwtSecret);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<Onboarded>;
+    if (
+      typeof saved.api_key === 'string' &&
+      typeof saved.provider_key === 'string' &&
+      (await answers(`${gatewayUrl}/v1/me`, saved.api_key, options.signal)) &&
+      (await answers(`${gatewayUrl}/v1/provider/me`, saved.provider_key, options.signal))
+    ) {
+      return {
+        ...(saved as Onboarded),
+        gateway_url: gatewayUrl,
+        staff_token: await signStaffToken(secret),
+        reused: true,
+      };
+    }
+  }
+  const onboarded = await onboard(options);
+  // The staff token is minted afresh on every call, never kept.
+  const kept: Partial<Onboarded> = { ...onboarded };
+  delete kept.staff_token;
+  writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+  return { ...onboarded, reused: false };
+}
+
+/** Whether a key is still accepted: 200 from a `me` route. */
+async function answers(url: string, key: string, signal: AbortSignal | undefined) {
+  const timeout = AbortSignal.timeout(10_000);
+  const res = await fetch(url, {
+    headers: { Authorization: `Bearer ${key}` },
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  await res.body?.cancel();
+  return res.status === 200;
 }
 
 /** `POST /v1/staff/providers`, then `POST /v1/staff/providers/{id}/keys`, as staff. */
@@ -155,7 +195,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         APP_NAME: z.string().optional(),
       }),
     );
-    const onboarded = await onboard({
+    const onboarded = await onboardOnce({
+      fresh: process.argv.includes('--new'),
       dataDir: env.DATA_DIR,
       staffJwtSecret: env.STAFF_JWT_SECRET,
       ...(env.APP_NAME ? { appName: env.APP_NAME } : {}),

@@ -11,11 +11,13 @@ import {
   type NatsServer,
   type RunningServer,
 } from '@handoff/testkit';
-import { SignJWT } from 'jose';
+import { EnvError, loadEnv } from '@handoff/config';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signStaffToken, STAFF_SECRET_FILE } from './staff-token.ts';
 import { Supervised, type SupervisorEvents } from './supervisor.ts';
 
 const gatewayVariables = Object.keys(gatewayEnv.shape);
@@ -78,10 +80,17 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
+  // A taken port would leave this stack's gateway crash-looping while another program (often
+  // another stack) answers in its place: refuse before starting anything.
+  if (options.port !== 0 && (await portTaken(options.port))) {
+    throw new StackError(
+      `port ${options.port} is taken (another Handoff stack, or another program, listens on it): stop it, or start with another PORT (PORT=0 picks a free one)`,
+    );
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret =
     options.env.STAFF_JWT_SECRET ??
-    developmentSecret(dataDir, 'dev-staff-jwt-secret', () => randomBytes(32).toString('base64url'));
+    developmentSecret(dataDir, STAFF_SECRET_FILE, () => randomBytes(32).toString('base64url'));
   const servers: RunningServer[] = [];
   const stateFile = join(dataDir, 'stack.json');
   let started: [NatsServer, RunningServer];
@@ -162,27 +171,49 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         randomBytes(32).toString('base64'),
       ),
   };
+  const envOf = (name: ServiceName): Record<string, string> =>
+    name === 'gateway'
+      ? {
+          ...common,
+          ...natsCredentials(name),
+          ...gatewaySettings,
+          PORT: String(gatewayPort),
+          STAFF_JWT_SECRET: secret,
+        }
+      : {
+          ...common,
+          ...natsCredentials(name),
+          ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
+          ...(name === 'payments' ? chosen(paymentsVariables) : {}),
+          MONGO_URL: mongo.url,
+          // A database per service, as in production, where each may get its own credentials;
+          // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
+          MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
+          HEALTH_PORT: String(healthPorts.get(name)),
+        };
+  // The settings the caller chose are checked with each service's own schema before anything
+  // starts: a bad one (RATE_LIMIT_PER_MINUTE over its maximum, …) stops here with the message.
+  const problems = (
+    [
+      ['gateway', gatewayEnv],
+      ['payments', paymentsEnv],
+      ['webhook-dispatcher', dispatcherEnv],
+    ] as const
+  ).flatMap(([name, schema]) => {
+    try {
+      loadEnv(name, schema, envOf(name));
+      return [];
+    } catch (error) {
+      if (error instanceof EnvError) return [error.message];
+      throw error;
+    }
+  });
+  if (problems.length > 0) {
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    throw new StackError(`a service refuses its settings:\n${problems.join('\n')}`);
+  }
   for (const name of ALL_SERVICES) {
-    const env: Record<string, string> =
-      name === 'gateway'
-        ? {
-            ...common,
-            ...natsCredentials(name),
-            ...gatewaySettings,
-            PORT: String(gatewayPort),
-            STAFF_JWT_SECRET: secret,
-          }
-        : {
-            ...common,
-            ...natsCredentials(name),
-            ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
-            ...(name === 'payments' ? chosen(paymentsVariables) : {}),
-            MONGO_URL: mongo.url,
-            // A database per service, as in production, where each may get its own credentials;
-            // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
-            MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
-            HEALTH_PORT: String(healthPorts.get(name)),
-          };
+    const env = envOf(name);
     const child = new Supervised(
       {
         name,
@@ -206,13 +237,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   return {
     state,
-    staffToken: () =>
-      new SignJWT({ roles: ['staff'] })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject('dev-staff@handoff.local')
-        .setIssuedAt()
-        .setExpirationTime('12h')
-        .sign(new TextEncoder().encode(secret)),
+    staffToken: () => signStaffToken(secret),
     async stop() {
       for (const child of children.values()) child.hold();
       // The gateway first, so no new calls arrive while the services drain.
@@ -237,6 +262,75 @@ function developmentSecret(dataDir: string, name: string, make: () => string): s
 
 function pick(source: Record<string, string | undefined>, keys: string[]): Record<string, string> {
   return Object.fromEntries(keys.flatMap((key) => (source[key] ? [[key, source[key]]] : [])));
+}
+
+/** A stack that cannot start, with a message for the person who started it. */
+export class StackError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StackError';
+  }
+}
+
+/** Whether something already listens on `port` (on any address, as the gateway binds it). */
+export function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') resolvePort(true);
+      else reject(error);
+    });
+    probe.listen({ port, exclusive: true }, () => probe.close(() => resolvePort(false)));
+  });
+}
+
+export type Ownership = { own: true } | { own: false; reason: string };
+
+/**
+ * Whether the gateway answering at `gatewayUrl` is this stack's own: it accepts this stack's staff
+ * token, and the services it reaches over NATS are this stack's processes (each service's
+ * `instance` in `GET /v1/staff/health` is `<host>-<pid>-<random>`). Another stack on the same port
+ * fails one or both.
+ */
+export async function checkOwnGateway(
+  gatewayUrl: string,
+  staffToken: string,
+  pids: Partial<Record<ServiceName, number | undefined>>,
+): Promise<Ownership> {
+  let res: Response;
+  try {
+    res = await fetch(`${gatewayUrl}/v1/staff/health`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+  } catch (error) {
+    return { own: false, reason: `${gatewayUrl} does not answer (${String(error)})` };
+  }
+  if (res.status === 401 || res.status === 403) {
+    await res.body?.cancel();
+    return {
+      own: false,
+      reason: `the gateway at ${gatewayUrl} refuses this stack's staff token (${res.status}): another stack answers there`,
+    };
+  }
+  if (res.status !== 200 && res.status !== 503) {
+    await res.body?.cancel();
+    return { own: false, reason: `GET /v1/staff/health at ${gatewayUrl} answered ${res.status}` };
+  }
+  const body = (await res.json()) as {
+    services?: Record<string, { instance?: string }>;
+  };
+  for (const [name, service] of Object.entries(body.services ?? {})) {
+    const pid = pids[name as ServiceName];
+    const instancePid = /-(\d+)-[^-]+$/.exec(service.instance ?? '')?.[1];
+    if (pid !== undefined && instancePid !== undefined && Number(instancePid) !== pid) {
+      return {
+        own: false,
+        reason: `the gateway at ${gatewayUrl} reaches a ${name} with pid ${instancePid}, not this stack's ${pid}: another stack answers there`,
+      };
+    }
+  }
+  return { own: true };
 }
 
 /** Polls the gateway's `/readyz` until every service answers. */

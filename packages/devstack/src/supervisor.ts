@@ -18,7 +18,16 @@ export interface SupervisorEvents {
     signal: string | null,
     restartInMs: number | undefined,
   ): void;
+  /**
+   * The child refused its settings (exit code `EXIT_CONFIG`): it is not restarted, since it would
+   * refuse them again. `lines` are its last output lines, which say what is wrong.
+   */
+  onFatal?(name: string, lines: readonly string[]): void;
 }
+
+/** The exit code of a service that refused its environment (`runMain`, BSD's EX_CONFIG). */
+export const EXIT_CONFIG = 78;
+const KEPT_LINES = 20;
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 10_000;
@@ -34,6 +43,7 @@ export class Supervised {
   private restarts = 0;
   private backoffMs = MIN_BACKOFF_MS;
   private timer: NodeJS.Timeout | undefined;
+  private lastLines: string[] = [];
 
   constructor(spec: ChildSpec, events: SupervisorEvents) {
     this.spec = spec;
@@ -55,15 +65,24 @@ export class Supervised {
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
       if (stream)
-        createInterface({ input: stream }).on('line', (line) =>
-          this.events.onLine(spec.name, line),
-        );
+        createInterface({ input: stream }).on('line', (line) => {
+          this.lastLines.push(line);
+          if (this.lastLines.length > KEPT_LINES) this.lastLines.shift();
+          this.events.onLine(spec.name, line);
+        });
     }
     child.once('spawn', () => this.events.onStart(spec.name, child.pid ?? -1, this.restarts));
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
       if (this.stopping) {
         this.events.onExit(spec.name, code, signal, undefined);
+        return;
+      }
+      if (code === EXIT_CONFIG) {
+        this.stopping = true;
+        this.events.onExit(spec.name, code, signal, undefined);
+        // The output streams may still hold the last lines: read them before reporting.
+        setImmediate(() => this.events.onFatal?.(spec.name, [...this.lastLines]));
         return;
       }
       if (Date.now() - startedAt > STABLE_AFTER_MS) this.backoffMs = MIN_BACKOFF_MS;

@@ -10,7 +10,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StackState } from '../src/stack.ts';
+import { signStaffToken } from '../src/staff-token.ts';
+import { checkOwnGateway, type StackState } from '../src/stack.ts';
+import { runStack } from './support/run-stack.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ONBOARD = fileURLToPath(new URL('../src/onboard.ts', import.meta.url));
@@ -34,8 +36,9 @@ function startStack(): ChildProcess {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: '0',
-    STACK_QUIET: 'true',
-    LOG_LEVEL: 'warn',
+    // The services' log lines on, so the test sees that none reaches the banner.
+    STACK_QUIET: 'false',
+    LOG_LEVEL: 'info',
   };
   delete env.NATS_URL;
   delete env.MONGO_URL;
@@ -52,7 +55,7 @@ const state = (): StackState =>
 /** The public probe's status, and the per-service details that only staff may read. */
 async function readiness(url: string) {
   const res = await fetch(`${url}/readyz`);
-  const staffToken = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+  const staffToken = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
   const details = await fetch(`${url}/v1/staff/health`, {
     headers: { Authorization: `Bearer ${staffToken}` },
   });
@@ -103,7 +106,7 @@ async function stopStack(): Promise<number | null> {
 describe('npm start', () => {
   it('brings up NATS, the database and six services, and prints the URL and a staff token', async () => {
     stack = startStack();
-    await eventually(() => (output.includes('staff token') ? true : undefined), {
+    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
       timeoutMs: 90_000,
       what: `the stack's banner; output so far:\n${output}`,
     });
@@ -118,11 +121,67 @@ describe('npm start', () => {
     expect(pids.every(alive)).toBe(true);
     expect((await readiness(url)).status).toBe(200);
 
-    const token = /staff token +(\S+)/.exec(output)?.[1] ?? '';
+    const token = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
     const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
     const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload.roles).toContain('staff');
+
+    // The banner is whole, without log lines, and ends on lines a shell can eval.
+    const banner = output.slice(0, output.indexOf('\n', output.indexOf('export STAFF=')));
+    expect(banner).not.toMatch(/^\S+ +\| /m);
+    expect(banner).not.toContain('{"level"');
+    const exports = banner.split('\n').filter((line) => line.startsWith('export '));
+    expect(exports).toEqual([`export GATEWAY=${url}`, `export STAFF=${token}`]);
+    const evaluated = await new Promise<string>((resolve, reject) =>
+      execFile('bash', ['-c', `${exports.join('\n')}\necho "$GATEWAY $STAFF"`], (error, stdout) =>
+        error ? reject(error) : resolve(stdout.trim()),
+      ),
+    );
+    expect(evaluated).toBe(`${url} ${token}`);
+    // The logs are in the data dir, and on the terminal after the banner.
+    await eventually(
+      () =>
+        /^gateway +\| \{/m.test(readFileSync(join(dataDir, 'logs', 'stack.log'), 'utf8'))
+          ? true
+          : undefined,
+      { timeoutMs: 10_000, what: 'gateway log lines in DATA_DIR/logs/stack.log' },
+    );
+  });
+
+  it('refuses a port that is taken, before starting anything', async () => {
+    const port = new URL(state().gateway_url).port;
+    const otherDir = mkdtempSync(join(tmpdir(), 'handoff-port-'));
+    try {
+      const second = runStack({ DATA_DIR: otherDir, PORT: port });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`[stack] cannot start: port ${port} is taken`);
+      expect(second.output()).not.toContain('Handoff is up');
+      expect(existsSync(join(otherDir, 'nats'))).toBe(false);
+      expect(existsSync(join(otherDir, 'stack.json'))).toBe(false);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("tells its own gateway from another stack's", async () => {
+    const current = state();
+    const pids = Object.fromEntries(
+      Object.entries(current.services).map(([name, service]) => [name, service?.pid]),
+    );
+    const token = await signStaffToken(
+      readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim(),
+    );
+    expect(await checkOwnGateway(current.gateway_url, token, pids)).toEqual({ own: true });
+    // Another stack has another staff secret…
+    const stranger = await signStaffToken('the-secret-of-another-stack-0123456789');
+    const refused = await checkOwnGateway(current.gateway_url, stranger, pids);
+    expect(refused.own).toBe(false);
+    expect(refused.own === false && refused.reason).toContain("refuses this stack's staff token");
+    // …and other processes behind its gateway.
+    const elsewhere = await checkOwnGateway(current.gateway_url, token, { ...pids, intake: 1 });
+    expect(elsewhere.own).toBe(false);
+    expect(elsewhere.own === false && elsewhere.reason).toContain('not this stack');
   });
 
   it('onboards an agent with every scope and a provider for tools, and prints the shell lines they need', async () => {
@@ -226,7 +285,7 @@ describe('npm start', () => {
     expect(existsSync(join(dataDir, 'stack.json'))).toBe(false);
 
     stack = startStack();
-    await eventually(() => (output.includes('staff token') ? true : undefined), {
+    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
       timeoutMs: 90_000,
       what: 'the restarted stack',
     });

@@ -1,6 +1,9 @@
 import { EnvError } from '@handoff/config';
 import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
 
+/** The exit code of a service whose environment is invalid (BSD's EX_CONFIG): do not restart. */
+export const EXIT_CONFIG = 78;
+
 interface Stoppable {
   stop(): Promise<void>;
   logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -8,7 +11,8 @@ interface Stoppable {
 
 /**
  * The whole of a service's `main.ts`: telemetry first, then the service, then signal handling.
- * A bad environment prints every problem and exits 1; SIGTERM/SIGINT stop gracefully within
+ * A bad environment prints every problem and exits 78 (EX_CONFIG: a supervisor such as `npm start`
+ * stops instead of restarting it); any other start failure exits 1. SIGTERM/SIGINT stop gracefully within
  * `shutdownTimeoutMs`, after which the process exits anyway.
  */
 export async function runMain(
@@ -31,7 +35,7 @@ export async function runMain(
       );
     }
     await stopTelemetry();
-    process.exit(1);
+    process.exit(error instanceof EnvError ? EXIT_CONFIG : 1);
   }
   let signalled = false;
   const shutdown = (signal: string) => {

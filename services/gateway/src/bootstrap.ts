@@ -18,7 +18,8 @@ import { createApp } from './http/app.ts';
 import { fromBusError, HttpError } from './http/errors.ts';
 import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
-import { withOpenApi } from './openapi/document.ts';
+import { docsRouter } from './http/docs.ts';
+import { buildOpenApi, withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 import { createUpdateHub } from './routes/updates.ts';
@@ -102,6 +103,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       replicas: env.NATS_STREAM_REPLICAS,
     });
     const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
+    const routes = withOpenApi(gatewayRoutes(env, readiness, updates));
     const app = createApp({
       idempotency,
       nc: bus.nc,
@@ -123,7 +125,8 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
-      routes: withOpenApi(gatewayRoutes(env, readiness, updates)),
+      routes,
+      docs: docsRouter(buildOpenApi(routes)),
       mounts: [
         {
           path: '/mcp',

@@ -121,6 +121,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/asyncapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AsyncAPI 3.0 document of the events (webhooks and the NATS bus)
+         * @description Anyone may call this; it is rate limited per client address.
+         */
+        get: operations["getAsyncApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/capabilities": {
         parameters: {
             query?: never;
@@ -2388,6 +2408,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "app_name": "Acme Concierge",
+                 *       "description": "Hands customer requests to humans.",
+                 *       "contact_email": "dev@acme.example",
+                 *       "requested_scopes": [
+                 *         "requests:create",
+                 *         "requests:read"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     app_name: string & unknown;
                     /** Format: email */
@@ -2609,6 +2640,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "A one-page website with an order form for our bakery.",
+                 *       "category": "web-development",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "contact_permission": true,
+                 *       "marketplace_opt_in": false,
+                 *       "budget_min": 800,
+                 *       "budget_max": 1500
+                 *     }
+                 */
                 "application/json": {
                     budget_max?: number;
                     budget_min?: number;
@@ -2688,6 +2731,71 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAsyncApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy the caller has; an unchanged resource answers 304. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    /** @description Sent with every success of this operation. */
+                    ETag: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        asyncapi: string;
+                        channels: {
+                            [key: string]: unknown;
+                        };
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the current `ETag`. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3024,6 +3132,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Please find me a plumber for a leaking kitchen tap this week.",
+                 *       "category": "home-services",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     budget_max?: number;
                     budget_min?: number;
@@ -4352,6 +4468,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "First version",
+                 *       "url": "https://preview.example.com/v1"
+                 *     }
+                 */
                 "application/json": {
                     description?: string & unknown;
                     title: string & unknown;
@@ -4445,6 +4567,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "progress": 60
+                 *     }
+                 */
                 "application/json": {
                     note?: string & unknown;
                     progress: number;
@@ -5048,6 +5175,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Do you already have a domain name?"
+                 *     }
+                 */
                 "application/json": {
                     message: string & unknown;
                 };
@@ -5151,6 +5283,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "A one-page site with an order form.",
+                 *       "amount": 1200,
+                 *       "currency": "USD",
+                 *       "estimated_days": 14,
+                 *       "milestones": [
+                 *         {
+                 *           "title": "Design and build",
+                 *           "amount": 1200,
+                 *           "due_in_days": 14
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     /** @enum {string} */
@@ -5860,6 +6007,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "refund",
+                 *       "reason": "No confirmation e-mail.",
+                 *       "amount": 200,
+                 *       "currency": "USD"
+                 *     }
+                 */
                 "application/json": {
                     amount?: number;
                     /** @enum {string} */
@@ -6184,6 +6339,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "The customer never got the order e-mail."
+                 *     }
+                 */
                 "application/json": {
                     message: string & unknown;
                 };
@@ -6896,6 +7056,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Any update?"
+                 *     }
+                 */
                 "application/json": {
                     message: string & unknown;
                 };
@@ -7484,6 +7649,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The order form needs a pickup time."
+                 *     }
+                 */
                 "application/json": {
                     reason: string & unknown;
                 };
@@ -7651,6 +7821,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 120.5,
+                 *       "currency": "EUR",
+                 *       "description": "Deposit",
+                 *       "reference": "INV-1"
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     /** @enum {string} */
@@ -8269,6 +8447,11 @@ export interface operations {
         /** @description May be left out; it then counts as `{}`. */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Over our budget."
+                 *     }
+                 */
                 "application/json": {
                     reason?: string & unknown;
                 };
@@ -8620,6 +8803,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "requests:create",
+                 *         "requests:read",
+                 *         "messages:create",
+                 *         "payments:propose"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
                 };
@@ -8712,6 +8905,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The contact address does not answer."
+                 *     }
+                 */
                 "application/json": {
                     reason: string & unknown;
                 };
@@ -9334,6 +9532,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "split",
+                 *       "reason": "Half of the e-mails went out.",
+                 *       "customer_share_percent": 50
+                 *     }
+                 */
                 "application/json": {
                     /** @constant */
                     outcome: "customer";
@@ -9595,6 +9800,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "requests:create",
+                 *         "requests:read",
+                 *         "messages:create",
+                 *         "payments:propose"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
                 };
@@ -10212,6 +10427,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "No invoice attached."
+                 *     }
+                 */
                 "application/json": {
                     reason: string & unknown;
                 };
@@ -10450,6 +10670,11 @@ export interface operations {
         /** @description May be left out; it then counts as `{}`. */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reference": "bank-transfer-42"
+                 *     }
+                 */
                 "application/json": {
                     reference?: string & unknown;
                 };
@@ -10824,6 +11049,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Lovelace Studio",
+                 *       "email": "hello@lovelace.example",
+                 *       "categories": [
+                 *         "web-development"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     categories: (string & unknown)[];
                     /** Format: email */
@@ -11297,6 +11531,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "routed",
+                 *       "routing": {
+                 *         "mode": "direct",
+                 *         "provider_ids": [
+                 *           "prv_01m85ww9h11crhsqhqwznm8j0v"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     reason?: string & unknown;
                     routing?: {
@@ -11409,6 +11654,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "approved"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     decision: "approved" | "rejected";
@@ -11576,6 +11826,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://agent.example.com/handoff/webhooks",
+                 *       "event_types": [
+                 *         "request.updated",
+                 *         "message.created"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string & unknown;
                     event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];

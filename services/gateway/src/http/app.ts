@@ -17,6 +17,8 @@ export interface AppDeps extends RouteDeps {
   /** Express `trust proxy`: no proxy, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   routes: readonly RouteDefinition[];
+  /** The pages for people at `/docs` (API reference, problem codes), outside the route table. */
+  docs?: express.Router;
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
   /** The staff console's build (packages/console/dist unless given); see {@link consoleRouter}. */
@@ -51,6 +53,7 @@ export function createApp(deps: AppDeps): express.Express {
   // The staff console: static files with a CSP of their own; it calls /v1/staff/* like any client.
   app.use('/console', consoleRouter(deps.consoleDir));
 
+  if (deps.docs) app.use('/docs', deps.docs);
   mountRoutes(app, deps.routes, deps);
   for (const mount of deps.mounts ?? []) {
     app.all(mount.path, (req: Request, res: Response, next: NextFunction) => {

@@ -23,7 +23,12 @@ export const STATUS_TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export const PROBLEM_BASE = 'https://docs.handoff.dev/errors/';
+/**
+ * Where a problem's `type` points: the page of its code that this gateway serves
+ * (`/docs/errors/<code>`, see `docs.ts`), a relative reference that RFC 9457 resolves against the
+ * request's URL, so it works behind any host name without configuration.
+ */
+export const PROBLEM_BASE = '/docs/errors/';
 
 /** Answers with RFC 9457 problem details; `code` is what clients branch on. */
 export function sendProblem(

@@ -18,6 +18,7 @@ import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
 import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { PublicReadiness } from '../readiness.ts';
+import { REQUEST_EXAMPLES } from './examples.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -66,7 +67,7 @@ export interface Operation {
   requestBody?: {
     required: boolean;
     description?: string;
-    content: Record<string, { schema: JsonSchema }>;
+    content: Record<string, { schema: JsonSchema; example?: unknown }>;
   };
   responses: Record<string, ResponseObject | Reference>;
 }
@@ -674,7 +675,14 @@ function operationFor(
             ...(route.bodyOptional
               ? { description: 'May be left out; it then counts as `{}`.' }
               : {}),
-            content: { 'application/json': { schema: schemaOf(route.body, 'input', defs) } },
+            content: {
+              'application/json': {
+                schema: schemaOf(route.body, 'input', defs),
+                ...(REQUEST_EXAMPLES[route.operationId] === undefined
+                  ? {}
+                  : { example: REQUEST_EXAMPLES[route.operationId] }),
+              },
+            },
           },
         }
       : {}),

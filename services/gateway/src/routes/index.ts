@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 import type { ReadinessCheck } from '../readiness.ts';
 import { accessRoutes } from './access.ts';
+import { asyncApiRoutes } from './asyncapi.ts';
 import { engagementRoutes } from './engagement.ts';
 import { healthRoutes } from './health.ts';
 import { metaRoutes } from './meta.ts';
@@ -41,6 +42,7 @@ export function gatewayRoutes(
 ): RouteDefinition[] {
   return [
     ...metaRoutes({ policies: ratePolicies(env) }),
+    ...asyncApiRoutes(),
     ...healthRoutes(readiness, updates),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,

@@ -1,0 +1,580 @@
+#!/usr/bin/env node
+// `handoff`: the development command line of a Handoff stack (`npm start`). Every command has
+// `--help`. It talks to the gateway over HTTP only, as an integrator or a staff member would, and
+// finds the stack through DATA_DIR (its stack.json and development staff secret) unless told
+// the gateway URL and credentials.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SCOPES } from '@handoff/contracts';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { onboardOnce, shellLines, shellWord } from './onboard.ts';
+import { readStaffSecret, signStaffToken } from './staff-token.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A mistake in the command line: printed with a hint to `--help`, exit code 2. */
+export class UsageError extends Error {}
+
+/** What a command writes; the CLI's tests run commands in-process through it. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  env: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+const COMMON_HELP = `Where the stack is:
+  --data-dir DIR      the stack's DATA_DIR (default: $DATA_DIR, else <repo>/.data)
+  --gateway URL       the gateway (default: $GATEWAY, else $HANDOFF_URL, else DATA_DIR/stack.json)
+  -h, --help          this help`;
+
+const STAFF_HELP = `  --staff-token JWT   a staff token (default: $STAFF, else one minted from $STAFF_JWT_SECRET or
+                      DATA_DIR/dev-staff-jwt-secret)`;
+
+const HELP: Record<string, string> = {
+  main: `handoff: the development command line of a Handoff stack (npm start).
+
+Usage: handoff <command> [options]
+
+Commands:
+  env                 print "export GATEWAY=… STAFF=…" for the running stack (eval "$(handoff env)")
+  onboard             an agent with every scope and a provider, reused while their keys work
+  staff-token         mint a staff JWT from STAFF_JWT_SECRET or the stack's development secret
+  staff list KIND     list what staff see: applications, payment-requests, payments, disputes,
+                      deadlines, providers, audit-log (or any GET /v1/staff/<KIND> list)
+  staff decide ...    approve or reject applications, payment requests, marketplace reviews;
+                      confirm or fail payments; resolve disputes
+  staff grant ID      set the scopes of an integration (PATCH /v1/staff/integrations/ID)
+  events tail REQ     follow a request's events (long-poll GET /v1/request/REQ/events)
+
+Run "handoff <command> --help" for a command's options.`,
+  env: `Usage: handoff env [options]
+
+Prints the running stack's gateway URL (from DATA_DIR/stack.json, whatever GATEWAY says) and a
+fresh staff token as shell lines:
+  export GATEWAY=http://127.0.0.1:8080
+  export STAFF=eyJ…
+so that eval "$(handoff env)" sets them in a shell.
+
+${COMMON_HELP}`,
+  onboard: `Usage: handoff onboard [options]
+
+Onboards a development agent with every scope over the HTTP API (apply, approve as staff, claim
+the key) and a provider with a key, and prints shell lines for eval:
+  HANDOFF_URL=…  HANDOFF_AGENT_KEY=hk_live_…  HANDOFF_PROVIDER_KEY=hpk_live_…  STAFF_TOKEN=eyJ…
+The agent is saved in DATA_DIR/dev-agent.json and reused on the next call while its keys still
+work, so running it twice gives the same agent.
+
+  --new               onboard another agent and provider even if one is saved
+  --app-name NAME     the application's name, as staff see it (default "Devstack agent")
+  --json              print JSON instead of shell lines
+  --data-dir DIR      the stack's DATA_DIR (default: $DATA_DIR, else <repo>/.data)
+  -h, --help          this help`,
+  'staff-token': `Usage: handoff staff-token [options]
+
+Prints a staff JWT (HS256, roles ["staff"]) signed with $STAFF_JWT_SECRET, or with the development
+secret the stack keeps in DATA_DIR/dev-staff-jwt-secret.
+
+  --subject SUB       the token's sub, named in the audit log (default dev-staff@handoff.local)
+  --ttl SECONDS       lifetime (default 43200, 12 h)
+  --data-dir DIR      the stack's DATA_DIR (default: $DATA_DIR, else <repo>/.data)
+  -h, --help          this help`,
+  staff: `Usage: handoff staff <list|decide|grant> …
+
+  staff list KIND [--status S] [--limit N] [--json]
+  staff decide KIND ID ACTION [--reason R] …
+  staff grant INTEGRATION_ID --scopes a,b,…
+
+Run "handoff staff list --help", "handoff staff decide --help" or "handoff staff grant --help".`,
+  'staff list': `Usage: handoff staff list KIND [options]
+
+Lists what staff see, newest first, one item per line (id, status and a summary), or the page
+as JSON. KIND is one of:
+  applications        GET /v1/staff/access-applications
+  payment-requests    GET /v1/staff/payment-requests
+  payments            GET /v1/staff/payments
+  disputes            GET /v1/staff/disputes
+  deadlines           GET /v1/staff/deadlines (everything waiting on a deadline, soonest first)
+  providers           GET /v1/staff/providers
+  audit-log           GET /v1/staff/audit-log
+or any other list under /v1/staff/ (e.g. requests, integrations).
+
+  --status S          only items in this status (where the list has the filter)
+  --request REQ       only this request's items (payments)
+  --limit N           page size (1-100)
+  --json              print the answer as JSON
+${COMMON_HELP}
+${STAFF_HELP}`,
+  'staff decide': `Usage: handoff staff decide KIND ID ACTION [options]
+
+  application ID approve --scopes a,b,…     POST /v1/staff/access-applications/ID/approve
+  application ID reject --reason R          POST /v1/staff/access-applications/ID/reject
+  payment-request ID approve                POST /v1/staff/payment-requests/ID/approve
+  payment-request ID reject --reason R      POST /v1/staff/payment-requests/ID/reject
+  payment ID confirm [--reference REF]      POST /v1/staff/payments/ID/confirm
+  payment ID fail --reason R                POST /v1/staff/payments/ID/fail
+  marketplace REQ approve|reject [--reason R]   POST /v1/staff/requests/REQ/marketplace-review
+  dispute ID customer|provider|split --reason R [--customer-share PERCENT]
+                                            POST /v1/staff/disputes/ID/resolve
+
+Prints the answer as JSON.
+
+  --reason R          why (required to reject, fail or resolve)
+  --scopes a,b,…      the scopes an approved application gets
+  --reference REF     the payment's reference (confirm)
+  --customer-share N  the customer's share in percent (split, 1-99)
+${COMMON_HELP}
+${STAFF_HELP}`,
+  'staff grant': `Usage: handoff staff grant INTEGRATION_ID --scopes a,b,… [options]
+
+Sets the scopes of every key of an integration at once (PATCH /v1/staff/integrations/ID) and prints
+the integration as JSON. --scopes all grants every scope.
+
+  --scopes a,b,…      the scopes, comma-separated, or "all"
+${COMMON_HELP}
+${STAFF_HELP}`,
+  events: `Usage: handoff events tail REQUEST_ID [options]
+
+Run "handoff events tail --help".`,
+  'events tail': `Usage: handoff events tail REQUEST_ID [options]
+
+Prints a request's events in sequence order, one JSON envelope a line, through the long-poll
+GET /v1/request/REQUEST_ID/events?after=N&wait=S (scope requests:read and the request token).
+Without --follow it prints what is there after --after and ends.
+
+  --token HRT         the request token (default: $HANDOFF_REQUEST_TOKEN)
+  --key KEY           the agent key (default: $HANDOFF_AGENT_KEY, else $HANDOFF_API_KEY, else $KEY)
+  --after N           start after this sequence (default 0)
+  --follow            keep waiting for new events (Ctrl-C stops)
+  --until TYPE        with --follow: end after the first event of this type (e.g. job.completed)
+  --wait S            seconds each poll waits, 1-25 (default 25)
+${COMMON_HELP}`,
+};
+
+const GATEWAY_OPTIONS = {
+  'data-dir': { type: 'string' },
+  gateway: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+const STAFF_OPTIONS = {
+  ...GATEWAY_OPTIONS,
+  'staff-token': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(
+  args: string[],
+  options: ParseArgsConfig['options'],
+): { values: Values; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as Values, positionals };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const str = (values: Values, name: string): string | undefined => {
+  const value = values[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+function dataDir(values: Values, io: Io): string {
+  return resolve(str(values, 'data-dir') ?? io.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+}
+
+/** `fromEnv: false` reads the stack, never GATEWAY / STAFF (`handoff env` must not echo stale ones). */
+function gatewayUrl(values: Values, io: Io, fromEnv = true): string {
+  const given =
+    str(values, 'gateway') ?? (fromEnv ? (io.env.GATEWAY ?? io.env.HANDOFF_URL) : undefined);
+  if (given) return given.replace(/\/+$/, '');
+  const dir = dataDir(values, io);
+  const file = join(dir, 'stack.json');
+  if (!existsSync(file)) {
+    throw new Error(`no ${file}: is the stack running (npm start) with DATA_DIR=${dir}?`);
+  }
+  const state = JSON.parse(readFileSync(file, 'utf8')) as { gateway_url?: unknown };
+  if (typeof state.gateway_url !== 'string') throw new Error(`${file} names no gateway_url`);
+  return state.gateway_url.replace(/\/+$/, '');
+}
+
+async function staffToken(values: Values, io: Io, fromEnv = true): Promise<string> {
+  const given = str(values, 'staff-token') ?? (fromEnv ? io.env.STAFF : undefined);
+  if (given) return given;
+  return signStaffToken(readStaffSecret(dataDir(values, io), io.env.STAFF_JWT_SECRET));
+}
+
+/** One JSON call; a non-2xx answer throws with the problem's status, code and detail. */
+async function call(
+  io: Io,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const problem = (parsed ?? {}) as { code?: string; detail?: string };
+    throw new Error(
+      `${method} ${new URL(url).pathname} answered ${res.status}${problem.code ? ` ${problem.code}` : ''}: ${problem.detail ?? text.slice(0, 500)}`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null) {
+    throw new Error(`${method} ${new URL(url).pathname}: the answer is not JSON`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+async function envCommand(args: string[], io: Io): Promise<void> {
+  const { values } = parse(args, STAFF_OPTIONS);
+  if (values.help) return io.out(`${HELP.env}\n`);
+  const gateway = gatewayUrl(values, io, false);
+  const token = await staffToken(values, io, false);
+  io.out(`export GATEWAY=${shellWord(gateway)}\nexport STAFF=${shellWord(token)}\n`);
+}
+
+async function onboardCommand(args: string[], io: Io): Promise<void> {
+  const { values } = parse(args, {
+    'data-dir': { type: 'string' },
+    'app-name': { type: 'string' },
+    new: { type: 'boolean' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return io.out(`${HELP.onboard}\n`);
+  const dir = dataDir(values, io);
+  const appName = str(values, 'app-name');
+  const onboarded = await onboardOnce({
+    dataDir: dir,
+    staffJwtSecret: io.env.STAFF_JWT_SECRET,
+    fresh: values.new === true,
+    ...(appName ? { appName } : {}),
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  if (values.json) return io.out(json(onboarded));
+  io.err(
+    onboarded.reused
+      ? `onboard: reusing the agent saved in ${join(dir, 'dev-agent.json')} (--new for another)\n`
+      : `onboard: a new agent, saved in ${join(dir, 'dev-agent.json')}\n`,
+  );
+  io.out(shellLines(onboarded));
+}
+
+async function staffTokenCommand(args: string[], io: Io): Promise<void> {
+  const { values } = parse(args, {
+    'data-dir': { type: 'string' },
+    subject: { type: 'string' },
+    ttl: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return io.out(`${HELP['staff-token']}\n`);
+  const ttl = str(values, 'ttl');
+  const ttlSeconds = ttl === undefined ? undefined : Number(ttl);
+  if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && ttlSeconds > 0)) {
+    throw new UsageError(`--ttl must be a whole number of seconds above 0, not ${ttl}`);
+  }
+  const secret = readStaffSecret(dataDir(values, io), io.env.STAFF_JWT_SECRET);
+  const subject = str(values, 'subject');
+  io.out(
+    `${await signStaffToken(secret, {
+      ...(subject ? { subject } : {}),
+      ...(ttlSeconds ? { ttlSeconds } : {}),
+    })}\n`,
+  );
+}
+
+const LIST_PATHS: Record<string, string> = {
+  applications: 'access-applications',
+  'access-applications': 'access-applications',
+};
+
+/** One line of a list: the id, the status, and what tells items apart. */
+function summary(item: Record<string, unknown>): string {
+  const pick = (...names: string[]) =>
+    names
+      .map((name) => item[name])
+      .find((value) => typeof value === 'string' || typeof value === 'number');
+  const amount =
+    typeof item.amount === 'number' && typeof item.currency === 'string'
+      ? `${item.amount} ${item.currency}`
+      : undefined;
+  return [
+    pick('id'),
+    pick('status', 'state'),
+    amount,
+    pick('app_name', 'name', 'kind', 'action', 'type', 'object'),
+    pick('request_id'),
+    pick('deadline_at', 'created_at', 'timestamp'),
+  ]
+    .filter((part) => part !== undefined)
+    .join('  ');
+}
+
+async function staffList(args: string[], io: Io): Promise<void> {
+  const { values, positionals } = parse(args, {
+    ...STAFF_OPTIONS,
+    status: { type: 'string' },
+    request: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) return io.out(`${HELP['staff list']}\n`);
+  const kind = positionals[0];
+  if (!kind || positionals.length > 1) throw new UsageError('staff list takes one KIND');
+  if (!/^[a-z][a-z-]*$/.test(kind)) throw new UsageError(`not a list: ${kind}`);
+  const url = new URL(`${gatewayUrl(values, io)}/v1/staff/${LIST_PATHS[kind] ?? kind}`);
+  for (const [option, param] of [
+    ['status', 'status'],
+    ['request', 'request_id'],
+    ['limit', 'limit'],
+  ] as const) {
+    const value = str(values, option);
+    if (value) url.searchParams.set(param, value);
+  }
+  const page = await call(io, 'GET', url.href, {
+    Authorization: `Bearer ${await staffToken(values, io)}`,
+  });
+  if (values.json) return io.out(json(page));
+  const items = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
+  io.out(items.map((item) => `${summary(item)}\n`).join(''));
+  if (items.length === 0) io.err(`staff list: no ${kind}\n`);
+  if (page.has_more === true) io.err('staff list: more on the next page (--limit, or --json)\n');
+}
+
+async function staffDecide(args: string[], io: Io): Promise<void> {
+  const { values, positionals } = parse(args, {
+    ...STAFF_OPTIONS,
+    reason: { type: 'string' },
+    scopes: { type: 'string' },
+    reference: { type: 'string' },
+    'customer-share': { type: 'string' },
+  });
+  if (values.help) return io.out(`${HELP['staff decide']}\n`);
+  const [kind, id, action, ...rest] = positionals;
+  if (!kind || !id || !action || rest.length > 0) {
+    throw new UsageError('staff decide takes KIND ID ACTION');
+  }
+  const reason = str(values, 'reason');
+  const needReason = () => {
+    if (!reason) throw new UsageError(`${kind} ${action} needs --reason`);
+    return reason;
+  };
+  const path = encodeURIComponent(id);
+  let route: string;
+  let body: unknown;
+  switch (`${kind} ${action}`) {
+    case 'application approve':
+      route = `access-applications/${path}/approve`;
+      body = { scopes: scopeList(str(values, 'scopes')) };
+      break;
+    case 'application reject':
+      route = `access-applications/${path}/reject`;
+      body = { reason: needReason() };
+      break;
+    case 'payment-request approve':
+      route = `payment-requests/${path}/approve`;
+      break;
+    case 'payment-request reject':
+      route = `payment-requests/${path}/reject`;
+      body = { reason: needReason() };
+      break;
+    case 'payment confirm': {
+      route = `payments/${path}/confirm`;
+      const reference = str(values, 'reference');
+      body = reference ? { reference } : {};
+      break;
+    }
+    case 'payment fail':
+      route = `payments/${path}/fail`;
+      body = { reason: needReason() };
+      break;
+    case 'marketplace approve':
+    case 'marketplace reject':
+      route = `requests/${path}/marketplace-review`;
+      body = { decision: `${action}d`, ...(reason ? { reason } : {}) };
+      break;
+    case 'dispute customer':
+    case 'dispute provider':
+    case 'dispute split': {
+      route = `disputes/${path}/resolve`;
+      const share = str(values, 'customer-share');
+      if (action === 'split' && !share) throw new UsageError('a split needs --customer-share');
+      body = {
+        outcome: action,
+        reason: needReason(),
+        ...(action === 'split' ? { customer_share_percent: Number(share) } : {}),
+      };
+      break;
+    }
+    default:
+      throw new UsageError(`no decision "${kind} ${action}"`);
+  }
+  const answer = await call(
+    io,
+    'POST',
+    `${gatewayUrl(values, io)}/v1/staff/${route}`,
+    { Authorization: `Bearer ${await staffToken(values, io)}` },
+    body,
+  );
+  io.out(json(answer));
+}
+
+function scopeList(given: string | undefined): string[] {
+  if (!given) throw new UsageError('--scopes is required (comma-separated, or "all")');
+  if (given === 'all') return [...SCOPES];
+  return given
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+}
+
+async function staffGrant(args: string[], io: Io): Promise<void> {
+  const { values, positionals } = parse(args, { ...STAFF_OPTIONS, scopes: { type: 'string' } });
+  if (values.help) return io.out(`${HELP['staff grant']}\n`);
+  const [id, ...rest] = positionals;
+  if (!id || rest.length > 0) throw new UsageError('staff grant takes one INTEGRATION_ID');
+  const answer = await call(
+    io,
+    'PATCH',
+    `${gatewayUrl(values, io)}/v1/staff/integrations/${encodeURIComponent(id)}`,
+    { Authorization: `Bearer ${await staffToken(values, io)}` },
+    { scopes: scopeList(str(values, 'scopes')) },
+  );
+  io.out(json(answer));
+}
+
+async function eventsTail(args: string[], io: Io): Promise<void> {
+  const { values, positionals } = parse(args, {
+    ...GATEWAY_OPTIONS,
+    token: { type: 'string' },
+    key: { type: 'string' },
+    after: { type: 'string' },
+    wait: { type: 'string' },
+    until: { type: 'string' },
+    follow: { type: 'boolean' },
+  });
+  if (values.help) return io.out(`${HELP['events tail']}\n`);
+  const [id, ...rest] = positionals;
+  if (!id || rest.length > 0) throw new UsageError('events tail takes one REQUEST_ID');
+  const token = str(values, 'token') ?? io.env.HANDOFF_REQUEST_TOKEN;
+  if (!token) throw new UsageError('events tail needs --token (or HANDOFF_REQUEST_TOKEN)');
+  const key =
+    str(values, 'key') ?? io.env.HANDOFF_AGENT_KEY ?? io.env.HANDOFF_API_KEY ?? io.env.KEY;
+  if (!key) throw new UsageError('events tail needs --key (or HANDOFF_AGENT_KEY)');
+  const number = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(values, name);
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+    }
+    return value;
+  };
+  let after = number('after', 0, 0, Number.MAX_SAFE_INTEGER);
+  const follow = values.follow === true;
+  const wait = follow ? number('wait', 25, 1, 25) : 0;
+  const until = str(values, 'until');
+  const base = `${gatewayUrl(values, io)}/v1/request/${encodeURIComponent(id)}/events`;
+  const headers = { Authorization: `Bearer ${key}`, 'X-Service-Request-Token': token };
+  for (;;) {
+    const page = await call(io, 'GET', `${base}?after=${after}&wait=${wait}`, headers);
+    const events = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
+    for (const event of events) {
+      io.out(`${JSON.stringify(event)}\n`);
+      const sequence = (event.data as { sequence?: unknown } | undefined)?.sequence;
+      if (typeof sequence === 'number' && sequence > after) after = sequence;
+      if (until && event.type === until) return;
+    }
+    if (!follow && page.has_more !== true) return;
+  }
+}
+
+async function staffCommand(args: string[], io: Io): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'list') return staffList(rest, io);
+  if (sub === 'decide') return staffDecide(rest, io);
+  if (sub === 'grant') return staffGrant(rest, io);
+  if (sub === undefined || sub === '--help' || sub === '-h') return io.out(`${HELP.staff}\n`);
+  throw new UsageError(`no staff command "${sub}"`);
+}
+
+async function eventsCommand(args: string[], io: Io): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'tail') return eventsTail(rest, io);
+  if (sub === undefined || sub === '--help' || sub === '-h') return io.out(`${HELP.events}\n`);
+  throw new UsageError(`no events command "${sub}"`);
+}
+
+/** Runs one command line; resolves to the exit code (0 ok, 1 failed, 2 usage). */
+export async function runCli(args: string[], io: Io): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case 'env':
+        await envCommand(rest, io);
+        break;
+      case 'onboard':
+        await onboardCommand(rest, io);
+        break;
+      case 'staff-token':
+        await staffTokenCommand(rest, io);
+        break;
+      case 'staff':
+        await staffCommand(rest, io);
+        break;
+      case 'events':
+        await eventsCommand(rest, io);
+        break;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(`${HELP.main}\n`);
+        break;
+      default:
+        throw new UsageError(`no command "${command}"`);
+    }
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      io.err(`handoff: ${message}\nRun "handoff --help" for the commands and their options.\n`);
+      return 2;
+    }
+    io.err(`handoff: ${message}\n`);
+    return 1;
+  }
+}
+
+// Run as a program (also through node_modules/.bin/handoff, a symlink), not when imported.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    env: process.env,
+  });
+}

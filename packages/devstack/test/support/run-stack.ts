@@ -1,0 +1,63 @@
+// Starts `npm start`'s program (src/main.ts) as a child process, exactly as on a fresh machine:
+// its own NATS and database servers, the given data dir, a free port unless told otherwise.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface RunningStack {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves with its exit code. */
+  exited: Promise<number | null>;
+  /** SIGINT (Ctrl-C) and its exit code; at once when it has exited already. */
+  stop(): Promise<number | null>;
+}
+
+/** The environment of a child that must start its own servers (no NATS_URL / MONGO_URL). */
+export function freshEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env, ...extra };
+  delete env.NATS_URL;
+  delete env.MONGO_URL;
+  delete env.NODE_OPTIONS;
+  delete env.STAFF_JWT_SECRET;
+  delete env.GATEWAY;
+  delete env.STAFF;
+  return env;
+}
+
+export function runStack(env: Record<string, string>): RunningStack {
+  let output = '';
+  const child = spawn(process.execPath, [MAIN], {
+    env: freshEnv({ PORT: '0', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+/** Waits for the banner's last line (`export STAFF=…`); fails as soon as the stack exits. */
+export async function untilBanner(stack: RunningStack): Promise<void> {
+  for (;;) {
+    if (/^export STAFF=\S+$/m.test(stack.output())) return;
+    if (stack.child.exitCode !== null || stack.child.signalCode !== null) {
+      throw new Error(
+        `the stack exited (${stack.child.exitCode}) before its banner:\n${stack.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
