@@ -129,7 +129,9 @@ if (!stopping) {
   say(
     `[stack]   gateway      ${state.gateway_url}   (GET /readyz: ready or not; staff: GET /v1/staff/health)`,
   );
-  say(`[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`);
+  say(
+    `[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`,
+  );
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
   say(`[stack]   data         ${dataDir}`);
