@@ -126,6 +126,14 @@ export const Request = z.object({
   }),
   budget_min: z.number().nullable(),
   budget_max: z.number().nullable(),
+  engaged_provider_id: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or ' +
+        'null while no provider is engaged.',
+    }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

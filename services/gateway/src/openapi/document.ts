@@ -203,7 +203,7 @@ export const ERROR_CODES: Record<string, string> = {
 };
 
 const ORDER_OF_CHECKS =
-  'route, method, agent key, scope, content type and size, JSON, schema, token presence, lookup, token match, state';
+  'route, method, agent key, scope, token presence, content type and size, JSON, schema, lookup, token match, state';
 
 const DESCRIPTION = [
   'Approved AI agents hand customer requests to human providers and follow them through.',
@@ -401,8 +401,8 @@ function shared(registry: SharedResponses, name: string, build: () => ResponseOb
 
 /**
  * The error responses a route can give, per the conventions' errors table, in the order of
- * checks: route and method (405), credentials (401, 429), scope (403), content type and size
- * (415, 413), JSON (400), schema (422), token presence (401), lookup (404), token match (403),
+ * checks: route and method (405), credentials (401, 429), scope (403), token presence (401),
+ * content type and size (415, 413), JSON (400), schema (422), lookup (404), token match (403),
  * state (409, on every call that changes something), and what the bus can answer (500, 503).
  */
 function errorResponses(

@@ -65,6 +65,7 @@ export function requestView(doc: RequestDoc): Request {
     marketplace: doc.marketplace,
     budget_min: doc.budget_min,
     budget_max: doc.budget_max,
+    engaged_provider_id: doc.engaged_provider_id ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
