@@ -22,6 +22,7 @@ import { withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 import { createUpdateHub } from './routes/updates.ts';
+import { watchWebhookSettings } from './webhook-settings.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -67,6 +68,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   });
   // Long-polls for a request's events, woken by the events on the bus.
   const updates = createUpdateHub(bus.nc);
+  const webhookSettings = watchWebhookSettings({
+    nc: bus.nc,
+    logger,
+    busTimeoutMs: env.BUS_TIMEOUT_MS,
+  });
   // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
   const guard = createAuthFailureGuard(
     limiter,
@@ -119,7 +125,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
-      routes: withOpenApi(gatewayRoutes(env, readiness, updates)),
+      routes: withOpenApi(gatewayRoutes(env, readiness, updates, webhookSettings.current)),
       mounts: [
         {
           path: '/mcp',
@@ -150,6 +156,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     });
   } catch (error) {
     await updates.close();
+    webhookSettings.stop();
     keys.stop();
     providers.stop();
     await bus.nc.close();
@@ -174,6 +181,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        webhookSettings.stop();
         keys.stop();
         providers.stop();
         await bus.nc.drain();

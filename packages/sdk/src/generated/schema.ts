@@ -946,6 +946,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole conversation of an owned request, a page at a time, newest first (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request/{id}/milestones": {
         parameters: {
             query?: never;
@@ -1040,6 +1060,46 @@ export interface paths {
          * @description An agent key with the scope(s) `payments:propose`. The request's token goes in `X-Service-Request-Token`.
          */
         post: operations["proposePaymentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/payment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every payment request of an owned request, newest first, whatever its status (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestPaymentRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestPayments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1386,6 +1446,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Integrations, newest first, optionally those holding a scope
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/integrations/{id}": {
         parameters: {
             query?: never;
@@ -1712,6 +1792,26 @@ export interface paths {
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         post: operations["issueProviderKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request, newest first, by status, routing mode, marketplace review or integration
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listRequestsAsStaff"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2779,11 +2879,18 @@ export interface operations {
                         }[];
                         scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
                         webhooks: {
+                            deliveries_paused: boolean;
                             disable_after_seconds: number;
                             event_retention_days: number;
                             headers: string[];
+                            max_attempts: number;
                             retry_schedule_seconds: number[];
                             signature_scheme: string;
+                            /**
+                             * @description `webhook-dispatcher`: the settings the dispatcher reported it runs with (its `WEBHOOK_*` settings), asked over the bus at start and every minute; `defaults`: it has not answered yet, and these are the documented defaults.
+                             * @enum {string}
+                             */
+                            source: "webhook-dispatcher" | "defaults";
                             timeout_ms: number;
                         };
                     };
@@ -2815,7 +2922,7 @@ export interface operations {
                 limit?: number;
                 request_id?: string;
                 starting_after?: string;
-                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
             };
             header?: {
                 /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
@@ -2853,7 +2960,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -2910,7 +3017,7 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
-                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                     };
                 };
             };
@@ -5310,6 +5417,7 @@ export interface operations {
                         budget_min: number | null;
                         category: string | null;
                         contact_permission: boolean;
+                        /** @description The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`). */
                         conversation: {
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
@@ -5321,6 +5429,8 @@ export interface operations {
                             object: "message";
                             request_id: string;
                         }[];
+                        /** @description Extension (not in spec 1.0.2): true when older messages were left out of `conversation`; page through all of them with `GET /v1/request/{id}/messages`. */
+                        conversation_has_more: boolean;
                         /** Format: date-time */
                         created_at: string;
                         customer: {
@@ -6553,7 +6663,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -7038,6 +7148,131 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequestMessages: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            author_role: "customer" | "agent" | "provider" | "staff";
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @constant */
+                            object: "message";
+                            request_id: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7805,6 +8040,270 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequestPaymentRequests: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+                status?: "pending_approval" | "approved" | "rejected" | "expired";
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            decided_at: string | null;
+                            description: string;
+                            id: string;
+                            /** @constant */
+                            object: "payment_request";
+                            reference: string | null;
+                            rejection_reason: string | null;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected" | "expired";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequestPayments: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+                status?: "pending" | "completed" | "failed";
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            deadline_at: string | null;
+                            failure_reason: string | null;
+                            id: string;
+                            /** @constant */
+                            object: "payment";
+                            payment_request_id: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8911,7 +9410,7 @@ export interface operations {
                             overdue: boolean;
                             request_id: string;
                             /** @enum {string} */
-                            resource: "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
+                            resource: "request" | "marketplace_review" | "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
                             state: string;
                             waiting_on: string;
                         }[];
@@ -9501,6 +10000,80 @@ export interface operations {
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                scope?: "requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage";
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            app_name: string;
+                            application_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            keys: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: string;
+                                integration_id: string;
+                                last4: string;
+                                /** @constant */
+                                object: "api_key";
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                            /** @constant */
+                            object: "integration";
+                            scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11201,6 +11774,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listRequestsAsStaff: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                integration_id?: string;
+                limit?: number;
+                marketplace_review?: "not_requested" | "pending_review" | "approved" | "rejected";
+                routing?: "unassigned" | "direct" | "marketplace";
+                starting_after?: string;
+                status?: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            budget_max: number | null;
+                            budget_min: number | null;
+                            category: string | null;
+                            contact_permission: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                company: string | null;
+                                email: string | null;
+                                name: string | null;
+                                website: string | null;
+                            };
+                            /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                            engaged_provider_id: string | null;
+                            id: string;
+                            marketplace: {
+                                opted_in: boolean;
+                                reason: string | null;
+                                /** @enum {string} */
+                                review: "not_requested" | "pending_review" | "approved" | "rejected";
+                            };
+                            message: string;
+                            /** @constant */
+                            object: "request";
+                            routing: {
+                                /** @enum {string} */
+                                mode: "unassigned" | "direct" | "marketplace";
+                                provider_ids: string[];
+                            };
+                            /** @enum {string} */
+                            status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                            subject: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getRequestAsStaff: {
         parameters: {
             query?: never;
@@ -11555,7 +12214,7 @@ export interface operations {
                             description: string | null;
                             disabled_reason: ("gone" | "failing" | "manual") | null;
                             enabled: boolean;
-                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                             id: string;
                             /** @constant */
                             object: "webhook_endpoint";
@@ -11595,7 +12254,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string & unknown;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -11623,7 +12282,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -11703,7 +12362,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -11827,7 +12486,7 @@ export interface operations {
                 "application/json": {
                     description?: (string & unknown) | null;
                     enabled?: boolean;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -11854,7 +12513,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -11940,7 +12599,7 @@ export interface operations {
                             error: string | null;
                             event_id: string;
                             /** @enum {string} */
-                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                             id: string;
                             next_attempt_at: string | null;
                             /** @constant */
@@ -12027,7 +12686,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";

@@ -73,7 +73,10 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
     }),
 
     ...implement(paymentOps.list, async (query) => {
-      const filter = query.status ? { status: query.status } : {};
+      const filter = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.request_id ? { request_id: query.request_id } : {}),
+      };
       const page = await paginate(requests, filter, query);
       return {
         object: 'list' as const,
