@@ -1994,7 +1994,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. */
+        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key. */
         AgentKeyRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2182,7 +2182,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
+        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
         ProviderKeyRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2267,7 +2267,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unauthorized. `staff_token_missing`: no staff JWT; `staff_token_invalid`: the staff JWT does not verify; `staff_token_expired`: the staff JWT has expired. */
+        /** @description Unauthorized. `staff_token_missing`: no staff JWT; `detail` says when the header lacks the `Bearer` scheme or uses another one; `staff_token_invalid`: the staff JWT does not verify; `staff_token_expired`: the staff JWT has expired. */
         StaffTokenRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -5480,7 +5480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5615,7 +5615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5740,7 +5740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5891,7 +5891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6051,7 +6051,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6217,7 +6217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6369,7 +6369,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6538,7 +6538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6671,7 +6671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6805,7 +6805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6930,7 +6930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7056,7 +7056,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7205,7 +7205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7349,7 +7349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7483,7 +7483,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7620,7 +7620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7786,7 +7786,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7948,7 +7948,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8103,7 +8103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8236,7 +8236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8379,7 +8379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8513,7 +8513,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8671,7 +8671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8838,7 +8838,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];

@@ -155,13 +155,17 @@ export const ERROR_CODES: Record<string, string> = {
     'the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests ' +
     `deeper than ${MAX_JSON_DEPTH} levels`,
   api_key_missing: 'no agent key',
-  api_key_invalid: 'unknown or revoked agent key',
+  api_key_invalid:
+    'unknown or revoked agent key (the same answer for both); `detail` says so when the header ' +
+    'lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or ' +
+    'another kind of credential (a staff JWT, a provider key), never quoting it',
   api_key_expired: 'expired agent key',
-  staff_token_missing: 'no staff JWT',
+  staff_token_missing:
+    'no staff JWT; `detail` says when the header lacks the `Bearer` scheme or uses another one',
   staff_token_invalid: 'the staff JWT does not verify',
   staff_token_expired: 'the staff JWT has expired',
   application_secret_missing: 'no `X-Application-Secret`',
-  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked before any lookup)`,
+  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked right after the key and scope, before the body and any lookup)`,
   insufficient_scope: 'the key lacks a scope; the body lists `required_scopes`',
   staff_role_required: 'the staff JWT has no `staff` role',
   request_token_invalid:
