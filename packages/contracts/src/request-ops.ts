@@ -146,6 +146,16 @@ export const paymentOps = {
     z.object({ request_id: z.string() }),
     listOf(PaymentRequest),
   ),
+  /**
+   * One payment request of a request, whatever its status (the agent's read; the gateway checks
+   * ownership and the request token first). `not_found` when it is another request's.
+   */
+  getForRequest: operation(
+    'payments',
+    'payment_requests.get_for_request',
+    z.object({ id: z.string().max(64), request_id: z.string().max(64) }),
+    PaymentRequest,
+  ),
   /** Staff: approve or reject a pending payment request. */
   decide: operation(
     'payments',

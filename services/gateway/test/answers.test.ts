@@ -267,6 +267,19 @@ describe('payment requests and payments, as the agent reads them', () => {
         `/payment-requests?limit=1&starting_after=${pending}`,
       ),
     ).toMatchObject({ body: { data: [{ id: approved }], has_more: true } });
+    // One at a time too, but only under its own request.
+    expect(await asCustomer(stack, agent, request, `/payment-requests/${rejected}`)).toMatchObject({
+      status: 200,
+      body: {
+        id: rejected,
+        status: 'rejected',
+        rejection_reason: 'Parts are included in the quote.',
+      },
+    });
+    const elsewhere = await requestOf(stack, agent);
+    expect(
+      await asCustomer(stack, agent, elsewhere, `/payment-requests/${rejected}`),
+    ).toMatchObject({ status: 404, body: { code: 'payment_request_not_found' } });
     // The spec's read still shows approved payment data only.
     const read = await asCustomer(stack, agent, request, '');
     expect((read.body.payments as { id: string }[]).map((p) => p.id)).toEqual([approved]);

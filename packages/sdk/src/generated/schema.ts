@@ -1086,6 +1086,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request/{id}/payment-requests/{payment_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payment request of an owned request, whatever its status (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["getRequestPaymentRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request/{id}/payments": {
         parameters: {
             query?: never;
@@ -8164,6 +8184,128 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRequestPaymentRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+                payment_request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string;
+                        decided_at: string | null;
+                        description: string;
+                        id: string;
+                        /** @constant */
+                        object: "payment_request";
+                        reference: string | null;
+                        rejection_reason: string | null;
+                        request_id: string;
+                        /** @enum {string} */
+                        status: "pending_approval" | "approved" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `payment_request_not_found`: payment_request_not_found; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payment_request_not_found" | "request_not_found";
                         /** @constant */
                         status?: 404;
                     };

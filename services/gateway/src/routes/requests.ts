@@ -28,7 +28,13 @@ import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
 import { validationFailed } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import { authorizeOpenRequest, given, listQuery, page } from './lifecycle-shared.ts';
+import {
+  authorizeCustomer,
+  authorizeOpenRequest,
+  given,
+  listQuery,
+  page,
+} from './lifecycle-shared.ts';
 
 const IdParams = z.strictObject({ id: z.string().max(64) });
 
@@ -181,6 +187,27 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         return ctx.call(paymentOps.list, {
           ...page(ctx.query),
           ...given({ status: ctx.query.status }),
+          request_id: ctx.params.id,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/request/{id}/payment-requests/{payment_request_id}',
+      operationId: 'getRequestPaymentRequest',
+      summary: 'One payment request of an owned request, whatever its status (extension)',
+      tags: ['requests'],
+      access: { kind: 'agent', scopes: ['requests:read'] },
+      requestToken: true,
+      params: z.strictObject({ id: z.string().max(64), payment_request_id: z.string().max(64) }),
+      status: 200,
+      response: PaymentRequest,
+      notFound: 'payment_request_not_found',
+      notFoundAlso: ['request_not_found'],
+      handle: async (ctx) => {
+        await authorizeCustomer(ctx, ctx.params.id);
+        return ctx.call(paymentOps.getForRequest, {
+          id: ctx.params.payment_request_id,
           request_id: ctx.params.id,
         });
       },

@@ -1,4 +1,4 @@
-import { implement, type Endpoint } from '@handoff/bus';
+import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
@@ -54,6 +54,12 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
         data: rows.slice(0, APPROVED_LIST_LIMIT).map(paymentRequestView),
         has_more: rows.length > APPROVED_LIST_LIMIT,
       };
+    }),
+
+    ...implement(paymentOps.getForRequest, async ({ id, request_id }) => {
+      const doc = await requests.findOne({ _id: id, request_id });
+      if (!doc) throw new BusError('not_found', 'No such payment request.');
+      return paymentRequestView(doc);
     }),
 
     ...implement(paymentOps.decide, async ({ id, decision, actor, request_id }) => {
