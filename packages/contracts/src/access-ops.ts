@@ -13,7 +13,7 @@ import {
   KeyVerification,
   Scope,
 } from './access.ts';
-import { ListQuery } from './common.ts';
+import { ListQuery, listOf } from './common.ts';
 import { operation, type Operation } from './operation.ts';
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -80,6 +80,18 @@ export const accessOps = {
     'access.update_integration',
     StaffAction.extend({ integration_id: z.string(), scopes: z.array(Scope) }),
     Integration,
+  ),
+  /** Staff: integrations, newest first, optionally those holding a scope. */
+  listIntegrations: operation(
+    'intake',
+    'access.list_integrations',
+    z.object({
+      scope: Scope.optional(),
+      limit: z.number().int().min(1).max(100),
+      starting_after: z.string().optional(),
+      ending_before: z.string().optional(),
+    }),
+    listOf(Integration),
   ),
   getIntegration: operation(
     'intake',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_EVENT_TYPES, AccessEvent } from './access.ts';
-import { EVENT_TYPES, EventEnvelope } from './events.ts';
+import { ALL_EVENT_TYPES, EVENT_TYPES, EXTENSION_EVENT_MEANINGS, EventEnvelope } from './events.ts';
 import { ACCESS_STREAM, accessSubjects, EVENTS_STREAM, subjects } from './subjects.ts';
 
 /**
@@ -108,12 +108,15 @@ export function buildAsyncApi(): AsyncApiDocument {
     };
   };
 
-  for (const type of EVENT_TYPES) {
+  for (const type of ALL_EVENT_TYPES) {
+    const extension = (EVENT_TYPES as readonly string[]).includes(type)
+      ? ''
+      : ` ${EXTENSION_EVENT_MEANINGS[type as keyof typeof EXTENSION_EVENT_MEANINGS]}`;
     add(
       type,
       subjects.event(type),
       'EventEnvelope',
-      `A \`${type}\` domain event; \`data.sequence\` orders the events of one request.`,
+      `A \`${type}\` domain event; \`data.sequence\` orders the events of one request.${extension}`,
       EVENTS_STREAM,
     );
   }

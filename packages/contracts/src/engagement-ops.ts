@@ -63,6 +63,14 @@ const DeadlineItems = z.object({
   has_more: z.boolean(),
 });
 
+/**
+ * Intake's entries in staff's deadlines: submitted requests nobody routed yet and marketplace
+ * publications waiting for review (`REQUEST_WAITS`), soonest deadline first.
+ */
+export const intakeDeadlineOps = {
+  list: operation('intake', 'deadlines.list', Deadlines, DeadlineItems),
+} as const;
+
 /** Intake: providers, their keys, and requests as providers see them. */
 export const providerOps = {
   create: operation(

@@ -415,15 +415,38 @@ export const Payment = z.object({
 });
 export type Payment = z.infer<typeof Payment>;
 
+/**
+ * A payment as its agent reads it (`GET /v1/request/{id}/payments`): its outcome, without the
+ * payment provider's internals (which provider, its reference), which are staff's.
+ */
+export const RequestPayment = Payment.omit({ provider: true, provider_reference: true });
+export type RequestPayment = z.infer<typeof RequestPayment>;
+
 export const PaymentConfirm = z.strictObject({
   reference: trimmedText(200).optional(),
 });
 
 // --- Deadlines -------------------------------------------------------------------------------
 
-export const DeadlineResource = z.enum(
-  STATE_MACHINES.map((m) => m.resource) as [string, ...string[]],
-);
+/**
+ * What waits on a deadline: a resource of a state machine, or (intake) a request nobody routed
+ * yet (`request`) or a marketplace publication staff have not reviewed (`marketplace_review`).
+ */
+export const DeadlineResource = z.enum([
+  'request',
+  'marketplace_review',
+  ...STATE_MACHINES.map((m) => m.resource),
+]);
+
+/**
+ * How long staff have for a request's own waits (intake): routing a submitted request nobody
+ * routed yet, and reviewing a marketplace publication. Nothing happens by itself when they pass;
+ * the items show as overdue in `GET /v1/staff/deadlines`.
+ */
+export const REQUEST_WAITS = {
+  routing: { days: 1, state: 'submitted', waiting_on: 'staff' },
+  marketplace_review: { days: 2, state: 'pending_review', waiting_on: 'staff' },
+} as const;
 
 /** One thing waiting on somebody, with the time it runs out (staff's `GET /v1/staff/deadlines`). */
 export const DeadlineItem = z.object({

@@ -18,7 +18,30 @@ export const EVENT_TYPES = [
   'dispute.updated',
   'job.completed',
 ] as const;
-export const EventType = z.enum(EVENT_TYPES);
+
+/**
+ * Event kinds this service adds to spec §6 (documented extensions): outcomes the spec has no
+ * kind for, so that an agent hears of every change of its payment requests and payments. They
+ * live in the spec's `payment.` namespace and use the same envelope.
+ */
+export const EXTENSION_EVENT_TYPES = [
+  'payment.request_rejected',
+  'payment.request_expired',
+  'payment.failed',
+] as const;
+
+/** What each extension kind means, for AsyncAPI and the webhook docs. */
+export const EXTENSION_EVENT_MEANINGS: Record<(typeof EXTENSION_EVENT_TYPES)[number], string> = {
+  'payment.request_rejected':
+    'Extension: a payment request was rejected (by staff, or because its request closed); `object.rejection_reason` says why.',
+  'payment.request_expired':
+    'Extension: a payment request expired because staff did not decide before its deadline.',
+  'payment.failed': 'Extension: a payment failed; `object.failure_reason` says why.',
+};
+
+/** Every kind an envelope may carry: the spec's 15, then the extensions. */
+export const ALL_EVENT_TYPES = [...EVENT_TYPES, ...EXTENSION_EVENT_TYPES] as const;
+export const EventType = z.enum(ALL_EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
 
 /** The envelope, the same on the bus and in webhooks (conventions §2). */

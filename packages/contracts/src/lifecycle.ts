@@ -278,13 +278,18 @@ export const PAYMENT_REQUEST_MACHINE = machine({
     rejected: {},
     expired: {},
   },
-  events: { approve: 'payment.requested', reject: null, expire: null },
+  // Rejection and expiry have no spec kind: documented extension kinds (EXTENSION_EVENT_TYPES).
+  events: {
+    approve: 'payment.requested',
+    reject: 'payment.request_rejected',
+    expire: 'payment.request_expired',
+  },
   actors: { approve: ['staff'], reject: ['staff', 'system'], expire: ['system'] },
   describe: {
     approve:
       'Staff approve it: a payment is created through the payment provider. Refused with 409 `request_closed` once the request is completed or cancelled.',
     reject:
-      'Staff reject it with a reason (audit stream only), or the system does when its request is completed or cancelled (`rejection_reason`: "the request was cancelled").',
+      'Staff reject it with a reason, or the system does when its request is completed or cancelled (`rejection_reason`: "the request was cancelled").',
     expire: 'Staff did not decide before `deadline_at`.',
   },
   waiting: {
@@ -305,7 +310,7 @@ export const PAYMENT_MACHINE = machine({
   // A payment starts with the approval of its payment request (`payment.requested`).
   created_event: null,
   moves: { pending: { complete: 'completed', fail: 'failed' }, completed: {}, failed: {} },
-  events: { complete: 'payment.completed', fail: null },
+  events: { complete: 'payment.completed', fail: 'payment.failed' },
   actors: { complete: ['staff', 'system'], fail: ['staff', 'system'] },
   describe: {
     complete:

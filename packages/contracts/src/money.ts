@@ -17,10 +17,21 @@ export function currencyExponent(code: string): number | undefined {
 
 const CODES = [...CURRENCIES.keys()] as [string, ...string[]];
 
-/** An ISO 4217 code that this runtime knows, listed in the schema so clients can see them all. */
-export const CurrencyCode = z.enum(CODES, {
-  error: 'not an ISO 4217 currency code (e.g. USD, EUR, JPY)',
+const KNOWN_CODE = z.enum(CODES, {
+  error: 'not an ISO 4217 currency code (three letters, e.g. USD, EUR, JPY)',
 });
+
+/**
+ * An ISO 4217 code that this runtime knows, listed in the schema so clients can see them all.
+ * Letters are taken in any case (`eur` is `EUR`) and the code is kept and returned upper case.
+ */
+export const CurrencyCode = z
+  .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), KNOWN_CODE)
+  .meta({
+    description:
+      'ISO 4217 currency code; letters in any case are accepted (`eur` is `EUR`) and the code ' +
+      'is stored and returned upper case.',
+  });
 
 /** Largest amount in minor units that stays an exact integer in a double. */
 const MAX_MINOR = Number.MAX_SAFE_INTEGER;

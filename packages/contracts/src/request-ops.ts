@@ -4,6 +4,7 @@ import { operation } from './operation.ts';
 import {
   AuthorRole,
   MarketplaceDecision,
+  MarketplaceReview,
   Message,
   PaymentDecision,
   PaymentRequest,
@@ -13,6 +14,7 @@ import {
   RequestCreate,
   RequestPatch,
   RequestStatus,
+  Routing,
 } from './requests.ts';
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
@@ -74,6 +76,21 @@ export const requestOps = {
     Request,
   ),
   getAsStaff: operation('intake', 'requests.get_as_staff', z.object({ id: z.string() }), Request),
+  /** Staff: every request, newest first, by status, routing mode and marketplace review. */
+  listAsStaff: operation(
+    'intake',
+    'requests.list_as_staff',
+    z.object({
+      status: RequestStatus.optional(),
+      routing: Routing.shape.mode.optional(),
+      marketplace_review: MarketplaceReview.optional(),
+      integration_id: z.string().max(64).optional(),
+      limit: z.number().int().min(1).max(100),
+      starting_after: z.string().optional(),
+      ending_before: z.string().optional(),
+    }),
+    listOf(Request),
+  ),
   /** The integration that owns a request (for the webhook dispatcher's routing and feed). */
   owner: operation(
     'intake',
@@ -96,11 +113,20 @@ export const messageOps = {
     }),
     Message,
   ),
-  /** The whole conversation of a request, oldest first (at most the newest 1,000 messages). */
+  /**
+   * Without `limit`: the conversation of a request for its read, oldest first (at most the
+   * newest 1,000 messages; `has_more` tells that older ones were left out). With `limit`: one
+   * page of the conventions' lists, newest first, `starting_after` / `ending_before` as cursors.
+   */
   list: operation(
     'conversation',
     'messages.list',
-    z.object({ request_id: z.string() }),
+    z.object({
+      request_id: z.string(),
+      limit: z.number().int().min(1).max(100).optional(),
+      starting_after: z.string().optional(),
+      ending_before: z.string().optional(),
+    }),
     listOf(Message),
   ),
 } as const;
@@ -120,6 +146,16 @@ export const paymentOps = {
     z.object({ request_id: z.string() }),
     listOf(PaymentRequest),
   ),
+  /**
+   * One payment request of a request, whatever its status (the agent's read; the gateway checks
+   * ownership and the request token first). `not_found` when it is another request's.
+   */
+  getForRequest: operation(
+    'payments',
+    'payment_requests.get_for_request',
+    z.object({ id: z.string().max(64), request_id: z.string().max(64) }),
+    PaymentRequest,
+  ),
   /** Staff: approve or reject a pending payment request. */
   decide: operation(
     'payments',
@@ -127,12 +163,16 @@ export const paymentOps = {
     StaffAction.extend({ id: z.string(), decision: PaymentDecision }),
     PaymentRequest,
   ),
-  /** Staff: payment requests by status, newest first. */
+  /**
+   * Payment requests by status (and request), newest first: staff's list, and an agent's list of
+   * its own request's (the gateway checks ownership and the request token first).
+   */
   list: operation(
     'payments',
     'payment_requests.list',
     z.object({
       status: PaymentRequestStatus.optional(),
+      request_id: z.string().max(64).optional(),
       limit: z.number().int().min(1).max(100),
       starting_after: z.string().optional(),
       ending_before: z.string().optional(),

@@ -126,6 +126,14 @@ export const Request = z.object({
   }),
   budget_min: z.number().nullable(),
   budget_max: z.number().nullable(),
+  engaged_provider_id: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or ' +
+        'null while no provider is engaged.',
+    }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -178,9 +186,20 @@ export const PaymentRequest = z.object({
 });
 export type PaymentRequest = z.infer<typeof PaymentRequest>;
 
-/** `GET /v1/request/{id}`: the request, its conversation in order, approved payment requests. */
+/**
+ * `GET /v1/request/{id}`: the request, its conversation in order (the newest 1,000 messages),
+ * approved payment requests.
+ */
 export const RequestDetail = Request.extend({
-  conversation: z.array(Message),
+  conversation: z.array(Message).meta({
+    description:
+      'The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`).',
+  }),
+  conversation_has_more: z.boolean().meta({
+    description:
+      'Extension (not in spec 1.0.2): true when older messages were left out of `conversation`; ' +
+      'page through all of them with `GET /v1/request/{id}/messages`.',
+  }),
   payments: z.array(PaymentRequest),
 });
 

@@ -122,6 +122,22 @@ export const Redelivery = z.object({
   endpoints: z.number().int().nonnegative(),
 });
 
+/**
+ * The delivery settings the webhook dispatcher runs with (its `WEBHOOK_*` environment), as it
+ * reports them: the gateway's `GET /v1/capabilities` shows these, not the defaults.
+ */
+export const WebhookSettings = z.object({
+  retry_schedule_seconds: z.array(z.number().positive()),
+  /** Attempts per event: the first one and one per step of the schedule. */
+  max_attempts: z.number().int().positive(),
+  timeout_ms: z.number().int().positive(),
+  disable_after_seconds: z.number().int().positive(),
+  event_retention_days: z.number().int().positive(),
+  max_endpoints_per_integration: z.number().int().positive(),
+  deliveries_paused: z.boolean(),
+});
+export type WebhookSettings = z.infer<typeof WebhookSettings>;
+
 const Owner = z.object({ integration_id: z.string() });
 const IdOwned = Owner.extend({ id: z.string().max(64) });
 
@@ -167,4 +183,6 @@ export const webhookOps = {
   ),
   getEvent: operation('webhook-dispatcher', 'events.get', IdOwned, EventEnvelope),
   redeliver: operation('webhook-dispatcher', 'events.redeliver', IdOwned, Redelivery),
+  /** The dispatcher's delivery settings (no caller data: the same for everybody). */
+  settings: operation('webhook-dispatcher', 'settings.get', z.object({}), WebhookSettings),
 } as const;

@@ -3,7 +3,7 @@ import { Parser } from '@asyncapi/parser';
 import { readFileSync } from 'node:fs';
 import { ACCESS_EVENT_TYPES } from '../src/access.ts';
 import { buildAsyncApi } from '../src/asyncapi.ts';
-import { EVENT_TYPES } from '../src/events.ts';
+import { ALL_EVENT_TYPES, EVENT_TYPES, EXTENSION_EVENT_TYPES } from '../src/events.ts';
 import { ACCESS_STREAM, EVENTS_STREAM } from '../src/subjects.ts';
 
 const REGENERATE = 'run `bash scripts/openapi.sh` (npm run openapi) and commit the result';
@@ -68,7 +68,7 @@ describe('the AsyncAPI document', () => {
     expect(document).toBeDefined();
     expect(document?.version()).toBe('3.0.0');
     expect(document?.info().version()).toBe('1.0.2');
-    expect(document?.channels().length).toBe(EVENT_TYPES.length + ACCESS_EVENT_TYPES.length);
+    expect(document?.channels().length).toBe(ALL_EVENT_TYPES.length + ACCESS_EVENT_TYPES.length);
     expect(
       document
         ?.operations()
@@ -86,9 +86,14 @@ describe('the AsyncAPI document', () => {
     expect(diagnostics.some((d) => d.severity === 0)).toBe(true);
   });
 
-  it('has a channel, a message and a receive operation for each of the 15 domain events', () => {
+  it('has a channel, a message and a receive operation for each of the 15 domain events and each extension kind', () => {
     expect(EVENT_TYPES).toHaveLength(15);
-    for (const type of EVENT_TYPES) {
+    expect(EXTENSION_EVENT_TYPES).toEqual([
+      'payment.request_rejected',
+      'payment.request_expired',
+      'payment.failed',
+    ]);
+    for (const type of ALL_EVENT_TYPES) {
       const found = channelFor(`handoff.events.${type}`);
       if (!found) throw new Error(`no channel for ${type}`);
       const [id, channel] = found;
@@ -101,6 +106,9 @@ describe('the AsyncAPI document', () => {
       ]);
       expect(String(channel.description)).toContain(EVENTS_STREAM.name);
       expect(String(channel.description)).toContain('Nats-Msg-Id');
+      if (!(EVENT_TYPES as readonly string[]).includes(type)) {
+        expect(String(messages[0]?.summary)).toContain('Extension:');
+      }
       const operations = Object.values(doc.operations).filter(
         (op) => (op.channel as { $ref: string }).$ref === `#/channels/${id}`,
       );
@@ -128,7 +136,7 @@ describe('the AsyncAPI document', () => {
       required: string[];
     };
     expect(envelope.required).toEqual(['id', 'type', 'timestamp', 'data']);
-    expect(envelope.properties.type).toMatchObject({ enum: [...EVENT_TYPES] });
+    expect(envelope.properties.type).toMatchObject({ enum: [...ALL_EVENT_TYPES] });
     expect(envelope.properties.data).toMatchObject({
       required: ['request_id', 'sequence', 'object'],
     });

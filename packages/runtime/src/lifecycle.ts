@@ -1,23 +1,66 @@
 import { BusError } from '@handoff/bus';
-import { allowedActions, nextState, type StateMachine } from '@handoff/contracts';
+import { allowedActions, nextState, type Actor, type StateMachine } from '@handoff/contracts';
+
+/** Actions whose name is not a plain verb taking the resource as its object. */
+const ACTION_PHRASES: Readonly<Record<string, string>> = {
+  request_changes: 'request changes on',
+  request_revision: 'request a revision of',
+  update_progress: 'update the progress of',
+  add_deliverable: 'add a deliverable to',
+  comment: 'comment on',
+};
+
+/** "cannot <action> a <resource> that is <state>", reading right for every action name. */
+export function illegalMoveDetail(resource: string, state: string, action: string): string {
+  const phrase = ACTION_PHRASES[action] ?? action.replaceAll('_', ' ');
+  const noun = resource.replaceAll('_', ' ');
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a';
+  return `cannot ${phrase} ${article} ${noun} that is ${state}`;
+}
+
+/**
+ * The actions of `state` that the caller may take. The caller is `by` when known, else whoever
+ * may take the attempted `action` (its human actors; the system's own moves stand for
+ * themselves), so a 409 never lists another party's moves (an agent is not offered `submit`).
+ */
+export function callerActions<S extends string, A extends string>(
+  machine: StateMachine<S, A>,
+  state: S,
+  action: A,
+  by?: Actor,
+): A[] {
+  const actors: readonly Actor[] = machine.actors[action];
+  const humans = actors.filter((actor) => actor !== 'system');
+  const roles: readonly Actor[] = by ? [by] : humans.length > 0 ? humans : actors;
+  return allowedActions(machine, state).filter((allowed) =>
+    machine.actors[allowed].some((actor) => roles.includes(actor)),
+  );
+}
 
 /**
  * The state `action` leads to from `state`, or a 409 `invalid_state_transition` that names the
- * resource, its state and the actions it allows. Every domain layer moves its resources through
- * this, so the documented table (`@handoff/contracts`' machines) is the only source of moves.
+ * resource, its state and the actions the caller (`by`, see {@link callerActions}) may take in
+ * it. Every domain layer moves its resources through this, so the documented table
+ * (`@handoff/contracts`' machines) is the only source of moves.
  */
 export function applyMove<S extends string, A extends string>(
   machine: StateMachine<S, A>,
   state: S,
   action: A,
+  by?: Actor,
 ): S {
   const next = nextState(machine, state, action);
   if (next !== undefined) return next;
-  const allowed = allowedActions(machine, state);
+  const allowed = callerActions(machine, state, action, by);
+  const others = allowedActions(machine, state).length > 0;
   throw new BusError(
     'invalid_state_transition',
-    `cannot ${action.replaceAll('_', ' ')} a ${machine.resource.replaceAll('_', ' ')} that is ${state}` +
-      (allowed.length > 0 ? `; allowed: ${allowed.join(', ')}.` : '; it allows no further moves.'),
+    illegalMoveDetail(machine.resource, state, action) +
+      (allowed.length > 0
+        ? `; allowed: ${allowed.join(', ')}.`
+        : others
+          ? '; no move of yours is allowed in that state.'
+          : '; it allows no further moves.'),
     {
       details: {
         resource: machine.resource,

@@ -159,7 +159,7 @@ describe('the conversation of a request', () => {
     });
   });
 
-  it('shows only the newest 1,000 messages, oldest first, and says that more exist', async () => {
+  it('shows only the newest 1,000 messages, oldest first, and says that more exist; pages reach them all', async () => {
     const requestId = newId('req');
     const start = Date.now() - 3_600_000;
     const docs: MessageDoc[] = Array.from({ length: CONVERSATION_LIMIT + 1 }, (_, i) => ({
@@ -177,6 +177,35 @@ describe('the conversation of a request', () => {
     expect(list.data).toHaveLength(CONVERSATION_LIMIT);
     expect(list.data[0]?.message).toBe('message 1');
     expect(list.data.at(-1)?.message).toBe(`message ${CONVERSATION_LIMIT}`);
+
+    // With `limit`, pages newest first reach every message, the oldest one included.
+    const newest = await call(nc, messageOps.list, { request_id: requestId, limit: 100 }, opts);
+    expect(newest.has_more).toBe(true);
+    expect(newest.data[0]?.message).toBe(`message ${CONVERSATION_LIMIT}`);
+    let cursor = newest.data.at(-1)?.id;
+    let seen = newest.data.length;
+    let last = newest;
+    while (last.has_more) {
+      last = await call(
+        nc,
+        messageOps.list,
+        { request_id: requestId, limit: 100, starting_after: cursor },
+        opts,
+      );
+      seen += last.data.length;
+      cursor = last.data.at(-1)?.id;
+    }
+    expect(seen).toBe(CONVERSATION_LIMIT + 1);
+    expect(last.data.at(-1)?.message).toBe('message 0');
+    // And back towards the newer ones.
+    const back = await call(
+      nc,
+      messageOps.list,
+      { request_id: requestId, limit: 2, ending_before: docs[0]?._id },
+      opts,
+    );
+    expect(back.data.map((m) => m.message)).toEqual(['message 2', 'message 1']);
+    expect(back.has_more).toBe(true);
   });
 });
 

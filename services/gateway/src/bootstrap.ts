@@ -23,6 +23,7 @@ import { buildOpenApi, withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
 import { createUpdateHub } from './routes/updates.ts';
+import { watchWebhookSettings } from './webhook-settings.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -71,6 +72,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
     perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
   });
+  const webhookSettings = watchWebhookSettings({
+    nc: bus.nc,
+    logger,
+    busTimeoutMs: env.BUS_TIMEOUT_MS,
+  });
   // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
   const guard = createAuthFailureGuard(
     limiter,
@@ -103,7 +109,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       replicas: env.NATS_STREAM_REPLICAS,
     });
     const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
-    const routes = withOpenApi(gatewayRoutes(env, readiness, updates));
+    const routes = withOpenApi(gatewayRoutes(env, readiness, updates, webhookSettings.current));
     const app = createApp({
       idempotency,
       nc: bus.nc,
@@ -157,6 +163,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     });
   } catch (error) {
     await updates.close();
+    webhookSettings.stop();
     keys.stop();
     providers.stop();
     await bus.nc.close();
@@ -181,6 +188,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        webhookSettings.stop();
         keys.stop();
         providers.stop();
         await bus.nc.drain();

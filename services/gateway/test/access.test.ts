@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateApiKey } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestonesService } from '@handoff/milestones';
 import { bootstrap as paymentsService } from '@handoff/payments';
@@ -342,7 +343,8 @@ describe('agent keys', () => {
       (await http(a, `/v1/staff/keys/${keyId}/revoke`, { method: 'POST', token: staff })).status,
     ).toBe(200);
     const revoked = await http(a, '/v1/me', { token: key, from: address() });
-    const unknown = await http(a, '/v1/me', { token: forged, from: address() });
+    // Well-formed but never issued (a broken checksum is said to be malformed, offline).
+    const unknown = await http(a, '/v1/me', { token: generateApiKey().key, from: address() });
     expect(revoked.status).toBe(401);
     // Unknown and revoked keys are indistinguishable.
     expect({ ...revoked.body, request_id: '' }).toEqual({ ...unknown.body, request_id: '' });
@@ -544,7 +546,8 @@ describe('rate limits', () => {
       },
       webhooks: { signature_scheme: 'standard-webhooks-v1', timeout_ms: 15000 },
     });
-    expect((caps.body.event_types as string[]).length).toBe(15);
+    // The 15 kinds of spec §6 and the three documented extension kinds.
+    expect((caps.body.event_types as string[]).length).toBe(18);
     const etag = caps.headers.get('etag') ?? '';
     expect(caps.headers.get('cache-control')).toBe('no-store');
     const again = await fetch(`${a.url}/v1/capabilities`, { headers: { 'If-None-Match': etag } });

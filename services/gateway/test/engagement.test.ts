@@ -303,7 +303,20 @@ describe('the work of a job: milestones and deliverables', () => {
         code: 'invalid_state_transition',
         current_state: 'open',
         action: 'approve',
-        allowed_actions: expect.arrayContaining(['submit', 'update_progress']),
+        // Only the agent's own moves: the provider's submit and progress are not offered.
+        allowed_actions: [],
+      },
+    });
+    expect(
+      await asCustomer(stack, agent, request, `/milestones/${id}/request-changes`, {
+        body: { reason: 'Too early.' },
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: {
+        detail:
+          'cannot request changes on a milestone that is open; no move of yours is allowed in that state.',
+        allowed_actions: [],
       },
     });
 

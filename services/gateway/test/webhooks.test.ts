@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  EVENT_TYPES,
+  ALL_EVENT_TYPES,
   EventEnvelope,
   WebhookAttempt,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
+  WEBHOOK_DEFAULTS,
+  WEBHOOK_MAX_ENDPOINTS_DEFAULT,
   type BackendService,
 } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
@@ -20,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
-import { http, onboard, type Onboarded } from './support/http.ts';
+import { address, http, onboard, type Onboarded } from './support/http.ts';
 
 // Conventions §3 end to end: the gateway's webhook routes in front of the real webhook dispatcher,
 // with receivers on loopback addresses only.
@@ -205,6 +207,40 @@ const signatures = (delivery: Delivery) => delivery.headers['webhook-signature']
 
 const list = <T>(body: Record<string, unknown>) => body.data as T[];
 
+describe('GET /v1/capabilities', () => {
+  it('reports the settings the dispatcher runs with, not the defaults', async () => {
+    // The gateway asks the dispatcher over the bus; it runs with WEBHOOK_RETRY_SCHEDULE=1,1,1
+    // and WEBHOOK_TIMEOUT_MS=2000 here.
+    const caps = await eventually(
+      async () => {
+        const answer = await http(gateway, '/v1/capabilities', { from: address() });
+        const webhooks = answer.body.webhooks as { source: string };
+        return webhooks.source === 'webhook-dispatcher' ? answer : undefined;
+      },
+      { what: 'capabilities from the dispatcher' },
+    );
+    expect(caps.body).toMatchObject({
+      webhooks: {
+        retry_schedule_seconds: [1, 1, 1],
+        max_attempts: 4,
+        timeout_ms: 2000,
+        disable_after_seconds: WEBHOOK_DEFAULTS.disableAfterSeconds,
+        deliveries_paused: false,
+        source: 'webhook-dispatcher',
+      },
+      limits: { webhook_endpoints_per_integration: WEBHOOK_MAX_ENDPOINTS_DEFAULT },
+      event_types: expect.arrayContaining(['payment.request_rejected', 'payment.failed']),
+    });
+    // The ETag is the answer's: a conditional read of it is a 304.
+    const etag = caps.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"/);
+    const again = await fetch(`${gateway.url}/v1/capabilities`, {
+      headers: { 'If-None-Match': etag, 'X-Forwarded-For': address() },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
 describe('scopes', () => {
   it('needs webhooks:manage for endpoints and redelivery, events:read for the feed', async () => {
     const manage = { code: 'insufficient_scope', required_scopes: ['webhooks:manage'] };
@@ -250,7 +286,7 @@ describe('webhook endpoints', () => {
       object: 'webhook_endpoint',
       id: expect.stringMatching(/^whe_/),
       url: sink.url,
-      event_types: [...EVENT_TYPES],
+      event_types: [...ALL_EVENT_TYPES],
       description: 'CRM sync',
       enabled: true,
       disabled_reason: null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
+import { callerActions } from '@handoff/runtime';
 import {
-  allowedActions,
   deadlineFor,
   DISPUTE_MACHINE,
   disputeOps,
@@ -102,7 +102,12 @@ describe('every (state, action) pair of the dispute machine', () => {
           resource: 'dispute',
           current_state: state,
           action,
-          allowed_actions: allowedActions(DISPUTE_MACHINE, state),
+          allowed_actions: callerActions(
+            DISPUTE_MACHINE,
+            state,
+            action,
+            action === 'comment' ? 'provider' : undefined,
+          ),
         },
       });
       await caughtUp(work);

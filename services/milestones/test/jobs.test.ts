@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
+import { callerActions } from '@handoff/runtime';
 import {
-  allowedActions,
   deadlineFor,
   disputeOps,
   JOB_MACHINE,
@@ -127,7 +127,7 @@ describe('every (state, action) pair of the job machine', () => {
           resource: 'job',
           current_state: state,
           action,
-          allowed_actions: allowedActions(JOB_MACHINE, state),
+          allowed_actions: callerActions(JOB_MACHINE, state, action),
         },
       });
       await caughtUp(work);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
+import { callerActions } from '@handoff/runtime';
 import {
-  allowedActions,
   deadlineFor,
   deliverableOps,
   jobOps,
@@ -111,7 +111,7 @@ describe('every (state, action) pair of the milestone machine', () => {
           resource: 'milestone',
           current_state: state,
           action,
-          allowed_actions: allowedActions(MILESTONE_MACHINE, state),
+          allowed_actions: callerActions(MILESTONE_MACHINE, state, action),
         },
       });
       await caughtUp(work);

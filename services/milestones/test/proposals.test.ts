@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
+import { callerActions } from '@handoff/runtime';
 import {
-  allowedActions,
   deadlineFor,
   JOB_MACHINE,
   MILESTONE_MACHINE,
@@ -119,7 +119,7 @@ describe('every (state, action) pair of the proposal machine', () => {
           resource: 'proposal',
           current_state: state,
           action,
-          allowed_actions: allowedActions(PROPOSAL_MACHINE, state),
+          allowed_actions: callerActions(PROPOSAL_MACHINE, state, action),
         },
       });
       await caughtUp(work);

@@ -136,7 +136,8 @@ describe('the deadline sweep', () => {
       decided_at: expect.any(Date),
       deadline_at: null,
     });
-    // Expiry has no event kind: the audit log has it, HANDOFF_EVENTS does not.
+    // Expiry is in the audit log, and on HANDOFF_EVENTS as the extension kind
+    // `payment.request_expired` (the payment's failure as `payment.failed`).
     const audit = stack.service.store.db.collection(auditCollectionName('payments'));
     expect(
       await eventually(
@@ -147,8 +148,12 @@ describe('the deadline sweep', () => {
     ).toMatchObject({ actor: 'system', request_id: null, after: { status: 'expired' } });
     await settle(stack);
     const statuses = (id: string) => eventsAbout(stack, id).map((e) => e.event.data.object.status);
-    expect(statuses(request.id)).toEqual(['pending_approval']);
-    expect(statuses(payment.id)).toEqual([]);
+    expect(statuses(request.id)).toEqual(['pending_approval', 'expired']);
+    expect(statuses(payment.id)).toEqual(['failed']);
+    expect(eventsAbout(stack, request.id).map((e) => e.event.type)).toEqual([
+      'payment.requested',
+      'payment.request_expired',
+    ]);
 
     // Nothing waits any more, and a second sweep finds nothing.
     expect((await deadlines()).data).toEqual([]);

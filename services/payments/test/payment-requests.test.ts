@@ -218,7 +218,7 @@ describe('deciding payment requests', () => {
     expect(payments.every((e) => e.event.type === 'payment.requested')).toBe(true);
   });
 
-  it('rejects with a reason, publishing nothing, and refuses to approve afterwards', async () => {
+  it('rejects with a reason, publishing payment.request_rejected, and refuses to approve afterwards', async () => {
     const requestId = await newRequest();
     const created = await create(requestId, { amount: 5, currency: 'EUR' });
     const rejected = await decide(created.id, 'rejected', 'Not agreed with the customer');
@@ -237,10 +237,20 @@ describe('deciding payment requests', () => {
     });
     await expect(decide('prq_unknown', 'approved')).rejects.toMatchObject({ code: 'not_found' });
 
-    // request.created and the creation's payment.requested; the rejection adds none.
-    await eventsOf(requestId, 2);
+    // request.created, the creation's payment.requested, and the rejection's extension kind.
+    const mine = await eventsOf(requestId, 3);
+    expect(mine.map((e) => e.event.type)).toEqual([
+      'request.created',
+      'payment.requested',
+      'payment.request_rejected',
+    ]);
+    expect(mine[2]?.event.data.object).toMatchObject({
+      id: created.id,
+      status: 'rejected',
+      rejection_reason: 'Not agreed with the customer',
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(rawEventsOf(requestId)).toHaveLength(2);
+    expect(rawEventsOf(requestId)).toHaveLength(3);
   });
 
   it('lets exactly one of two concurrent decisions win', async () => {
@@ -319,17 +329,18 @@ describe('events on HANDOFF_EVENTS', () => {
     await decide(a.id, 'approved');
     await decide(b.id, 'rejected', 'duplicate');
 
-    // request.created, two creations and one approval.
-    const mine = await eventsOf(requestId, 4);
+    // request.created, two creations, one approval and one rejection (an extension kind).
+    const mine = await eventsOf(requestId, 5);
     expect(mine.map((e) => e.event.type)).toEqual([
       'request.created',
       'payment.requested',
       'payment.requested',
       'payment.requested',
+      'payment.request_rejected',
     ]);
-    expect(mine.map((e) => e.event.data.sequence)).toEqual([1, 2, 3, 4]);
-    expect(mine.slice(1).every((e) => e.subject === PAYMENT_REQUESTED)).toBe(true);
-    expect(mine.map((e) => e.event.data.object.id)).toEqual([requestId, a.id, b.id, a.id]);
+    expect(mine.map((e) => e.event.data.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect(mine.slice(1, 4).every((e) => e.subject === PAYMENT_REQUESTED)).toBe(true);
+    expect(mine.map((e) => e.event.data.object.id)).toEqual([requestId, a.id, b.id, a.id, b.id]);
     expect(mine[2]?.event.data.object).toMatchObject({ amount: 20, currency: 'JPY' });
     expect(mine[3]?.event.data.object).toMatchObject({ status: 'approved', amount: 10 });
     // Published messages leave the documents' outboxes (with the next batch of removals).

@@ -227,7 +227,7 @@ describe('staff settle manual payments', () => {
     ).toMatchObject({ actor: staff.actor, request_id: expect.any(String), after: confirmed });
   });
 
-  it('fail records the reason and publishes nothing', async () => {
+  it('fail records the reason and publishes payment.failed', async () => {
     const { payment } = await approvedPayment(stack);
     const failed = await call(
       stack.nc,
@@ -241,7 +241,15 @@ describe('staff settle manual payments', () => {
       completed_at: null,
     });
     await settle(stack);
-    expect(eventsAbout(stack, payment.id)).toEqual([]);
+    expect(eventsAbout(stack, payment.id)).toEqual([
+      expect.objectContaining({
+        subject: 'handoff.events.payment.failed',
+        event: expect.objectContaining({
+          type: 'payment.failed',
+          data: expect.objectContaining({ object: failed }),
+        }),
+      }),
+    ]);
   });
 
   it('refuses to confirm a payment its provider reports itself (provider_confirms)', async () => {

@@ -193,7 +193,8 @@ describe('Stripe webhooks', () => {
     });
     expect(await deliver(webhook)).toEqual({ received: true, payment_id: payment.id });
     await settle(stack);
-    expect(eventsAbout(stack, payment.id)).toEqual([]);
+    // One payment.failed (an extension kind), however often Stripe repeats the notification.
+    expect(eventsAbout(stack, payment.id).map((e) => e.event.type)).toEqual(['payment.failed']);
   });
 
   it('finds the payment by the metadata when the intent id is not stored yet', async () => {

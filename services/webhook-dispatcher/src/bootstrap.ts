@@ -1,4 +1,5 @@
-import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { implement } from '@handoff/bus';
+import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { packageVersion, runService } from '@handoff/runtime';
 import { endpointEndpoints } from './endpoints/handlers.ts';
@@ -44,6 +45,18 @@ export async function bootstrap(options: BootstrapOptions = {}) {
           maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
         }),
         ...feedEndpoints({ store, redeliver: deliveries.redeliver }),
+        // What the gateway's capabilities report: the settings this dispatcher really runs with.
+        ...implement(webhookOps.settings, () =>
+          Promise.resolve({
+            retry_schedule_seconds: env.WEBHOOK_RETRY_SCHEDULE,
+            max_attempts: env.WEBHOOK_RETRY_SCHEDULE.length + 1,
+            timeout_ms: env.WEBHOOK_TIMEOUT_MS,
+            disable_after_seconds: env.WEBHOOK_DISABLE_AFTER_S,
+            event_retention_days: WEBHOOK_DEFAULTS.eventRetentionDays,
+            max_endpoints_per_integration: env.WEBHOOK_MAX_ENDPOINTS,
+            deliveries_paused: env.WEBHOOK_DELIVERIES_PAUSED,
+          }),
+        ),
       };
     },
     background: async ({ bus, store, logger }) => {

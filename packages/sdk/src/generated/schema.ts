@@ -966,6 +966,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole conversation of an owned request, a page at a time, newest first (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request/{id}/milestones": {
         parameters: {
             query?: never;
@@ -1060,6 +1080,66 @@ export interface paths {
          * @description An agent key with the scope(s) `payments:propose`. The request's token goes in `X-Service-Request-Token`.
          */
         post: operations["proposePaymentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/payment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every payment request of an owned request, newest first, whatever its status (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestPaymentRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/payment-requests/{payment_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payment request of an owned request, whatever its status (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["getRequestPaymentRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestPayments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1406,6 +1486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Integrations, newest first, optionally those holding a scope
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/integrations/{id}": {
         parameters: {
             query?: never;
@@ -1738,6 +1838,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every request, newest first, by status, routing mode, marketplace review or integration
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listRequestsAsStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/requests/{id}": {
         parameters: {
             query?: never;
@@ -1914,7 +2034,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. */
+        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key. */
         AgentKeyRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2102,7 +2222,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
+        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
         ProviderKeyRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2187,7 +2307,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unauthorized. `staff_token_missing`: no staff JWT; `staff_token_invalid`: the staff JWT does not verify; `staff_token_expired`: the staff JWT has expired. */
+        /** @description Unauthorized. `staff_token_missing`: no staff JWT; `detail` says when the header lacks the `Bearer` scheme or uses another one; `staff_token_invalid`: the staff JWT does not verify; `staff_token_expired`: the staff JWT has expired. */
         StaffTokenRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2699,6 +2819,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -2885,11 +3007,18 @@ export interface operations {
                         }[];
                         scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
                         webhooks: {
+                            deliveries_paused: boolean;
                             disable_after_seconds: number;
                             event_retention_days: number;
                             headers: string[];
+                            max_attempts: number;
                             retry_schedule_seconds: number[];
                             signature_scheme: string;
+                            /**
+                             * @description `webhook-dispatcher`: the settings the dispatcher reported it runs with (its `WEBHOOK_*` settings), asked over the bus at start and every minute; `defaults`: it has not answered yet, and these are the documented defaults.
+                             * @enum {string}
+                             */
+                            source: "webhook-dispatcher" | "defaults";
                             timeout_ms: number;
                         };
                     };
@@ -2921,7 +3050,7 @@ export interface operations {
                 limit?: number;
                 request_id?: string;
                 starting_after?: string;
-                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
             };
             header?: {
                 /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
@@ -2959,7 +3088,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -3016,7 +3145,7 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
-                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                     };
                 };
             };
@@ -3202,6 +3331,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -4138,7 +4269,10 @@ export interface operations {
             content: {
                 "application/json": {
                     amount?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description ISO 4217 currency code; letters in any case are accepted (`eur` is `EUR`) and the code is stored and returned upper case.
+                     * @enum {string}
+                     */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     description?: string & unknown;
                     /** Format: date-time */
@@ -5300,7 +5434,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount: number;
-                    /** @enum {string} */
+                    /**
+                     * @description ISO 4217 currency code; letters in any case are accepted (`eur` is `EUR`) and the code is stored and returned upper case.
+                     * @enum {string}
+                     */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     estimated_days?: number;
                     message: string & unknown;
@@ -5447,6 +5584,7 @@ export interface operations {
                         budget_min: number | null;
                         category: string | null;
                         contact_permission: boolean;
+                        /** @description The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`). */
                         conversation: {
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
@@ -5458,6 +5596,8 @@ export interface operations {
                             object: "message";
                             request_id: string;
                         }[];
+                        /** @description Extension (not in spec 1.0.2): true when older messages were left out of `conversation`; page through all of them with `GET /v1/request/{id}/messages`. */
+                        conversation_has_more: boolean;
                         /** Format: date-time */
                         created_at: string;
                         customer: {
@@ -5466,6 +5606,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -5505,7 +5647,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5640,7 +5782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5765,7 +5907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5916,7 +6058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6017,7 +6159,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description ISO 4217 currency code; letters in any case are accepted (`eur` is `EUR`) and the code is stored and returned upper case.
+                     * @enum {string}
+                     */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     /** @enum {string} */
                     kind: "dispute" | "refund";
@@ -6081,7 +6226,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6247,7 +6392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6404,7 +6549,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6573,7 +6718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6698,7 +6843,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -6706,7 +6851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6840,7 +6985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6965,7 +7110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7096,7 +7241,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7193,6 +7338,131 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listRequestMessages: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            author_role: "customer" | "agent" | "provider" | "staff";
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @constant */
+                            object: "message";
+                            request_id: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listMilestones: {
         parameters: {
             query?: {
@@ -7264,7 +7534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7398,7 +7668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7535,7 +7805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7706,7 +7976,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7831,7 +8101,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount: number;
-                    /** @enum {string} */
+                    /**
+                     * @description ISO 4217 currency code; letters in any case are accepted (`eur` is `EUR`) and the code is stored and returned upper case.
+                     * @enum {string}
+                     */
                     currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SLL" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XDR" | "XOF" | "XPF" | "XSU" | "YER" | "ZAR" | "ZMW" | "ZWG" | "ZWL";
                     description: string & unknown;
                     reference?: string & unknown;
@@ -7873,7 +8146,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7970,6 +8243,392 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listRequestPaymentRequests: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+                status?: "pending_approval" | "approved" | "rejected" | "expired";
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            decided_at: string | null;
+                            description: string;
+                            id: string;
+                            /** @constant */
+                            object: "payment_request";
+                            reference: string | null;
+                            rejection_reason: string | null;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected" | "expired";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRequestPaymentRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+                payment_request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        currency: string;
+                        decided_at: string | null;
+                        description: string;
+                        id: string;
+                        /** @constant */
+                        object: "payment_request";
+                        reference: string | null;
+                        rejection_reason: string | null;
+                        request_id: string;
+                        /** @enum {string} */
+                        status: "pending_approval" | "approved" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `payment_request_not_found`: payment_request_not_found; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "payment_request_not_found" | "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequestPayments: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+                status?: "pending" | "completed" | "failed";
+            };
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            deadline_at: string | null;
+                            failure_reason: string | null;
+                            id: string;
+                            /** @constant */
+                            object: "payment";
+                            payment_request_id: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listProposals: {
         parameters: {
             query?: {
@@ -8040,7 +8699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8174,7 +8833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8332,7 +8991,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8504,7 +9163,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidJson"];
-            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked before any lookup). */
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
             401: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9091,7 +9750,7 @@ export interface operations {
                             overdue: boolean;
                             request_id: string;
                             /** @enum {string} */
-                            resource: "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
+                            resource: "request" | "marketplace_review" | "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
                             state: string;
                             waiting_on: string;
                         }[];
@@ -9695,6 +10354,80 @@ export interface operations {
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                scope?: "requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage";
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            app_name: string;
+                            application_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            keys: {
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                id: string;
+                                integration_id: string;
+                                last4: string;
+                                /** @constant */
+                                object: "api_key";
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                            /** @constant */
+                            object: "integration";
+                            scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11424,6 +12157,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listRequestsAsStaff: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                integration_id?: string;
+                limit?: number;
+                marketplace_review?: "not_requested" | "pending_review" | "approved" | "rejected";
+                routing?: "unassigned" | "direct" | "marketplace";
+                starting_after?: string;
+                status?: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            budget_max: number | null;
+                            budget_min: number | null;
+                            category: string | null;
+                            contact_permission: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            customer: {
+                                company: string | null;
+                                email: string | null;
+                                name: string | null;
+                                website: string | null;
+                            };
+                            /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                            engaged_provider_id: string | null;
+                            id: string;
+                            marketplace: {
+                                opted_in: boolean;
+                                reason: string | null;
+                                /** @enum {string} */
+                                review: "not_requested" | "pending_review" | "approved" | "rejected";
+                            };
+                            message: string;
+                            /** @constant */
+                            object: "request";
+                            routing: {
+                                /** @enum {string} */
+                                mode: "unassigned" | "direct" | "marketplace";
+                                provider_ids: string[];
+                            };
+                            /** @enum {string} */
+                            status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                            subject: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getRequestAsStaff: {
         parameters: {
             query?: never;
@@ -11465,6 +12284,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -11582,6 +12403,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -11695,6 +12518,8 @@ export interface operations {
                             name: string | null;
                             website: string | null;
                         };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
                         id: string;
                         marketplace: {
                             opted_in: boolean;
@@ -11788,7 +12613,7 @@ export interface operations {
                             description: string | null;
                             disabled_reason: ("gone" | "failing" | "manual") | null;
                             enabled: boolean;
-                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                             id: string;
                             /** @constant */
                             object: "webhook_endpoint";
@@ -11837,7 +12662,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string & unknown;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -11865,7 +12690,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -11945,7 +12770,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -12069,7 +12894,7 @@ export interface operations {
                 "application/json": {
                     description?: (string & unknown) | null;
                     enabled?: boolean;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -12096,7 +12921,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -12182,7 +13007,7 @@ export interface operations {
                             error: string | null;
                             event_id: string;
                             /** @enum {string} */
-                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed";
+                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
                             id: string;
                             next_attempt_at: string | null;
                             /** @constant */
@@ -12269,7 +13094,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";

@@ -2,7 +2,7 @@ import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox, type OutboxDocument, withOutbox } from '@handoff/runtime';
-import type { Store } from '@handoff/store';
+import { paginate, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { messageView, type MessageDoc } from './documents.ts';
 
@@ -54,7 +54,19 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       return view;
     }),
 
-    ...implement(messageOps.list, async ({ request_id }) => {
+    ...implement(messageOps.list, async ({ request_id, limit, starting_after, ending_before }) => {
+      if (limit !== undefined) {
+        const page = await paginate(
+          c.messages,
+          { request_id },
+          { limit, starting_after, ending_before },
+        );
+        return {
+          object: 'list' as const,
+          data: page.data.map(messageView),
+          has_more: page.has_more,
+        };
+      }
       // One more than shown tells whether older messages were left out.
       const newest = await c.messages
         .find({ request_id }, { projection: { outbox: 0 } })

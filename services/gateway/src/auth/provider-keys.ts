@@ -9,7 +9,7 @@ import {
 } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
-import { BEARER } from './agent-keys.ts';
+import { BEARER, credentialMixUp } from './agent-keys.ts';
 import { createKeyCache } from './key-cache.ts';
 
 export interface ProviderIdentity {
@@ -67,12 +67,18 @@ export function createProviderVerifier(options: ProviderVerifierOptions) {
   return {
     /** Resolves to the calling provider, or throws the 401 the caller gets. */
     async verify(authorization: string | undefined, requestId: string): Promise<ProviderIdentity> {
-      if (!authorization?.trim()) throw missing();
+      if (!authorization?.trim() || /^bearer$/i.test(authorization.trim())) throw missing();
+      const mixUp = credentialMixUp(authorization, 'provider');
+      if (mixUp !== undefined) throw invalid(mixUp);
       const key = BEARER.exec(authorization)?.[1];
       if (key?.startsWith(API_KEY_PREFIX) && isWellFormedApiKey(key)) {
         throw invalid('This route takes a provider key (`hpk_live_...`), not an agent key.');
       }
-      if (!key || !isWellFormedProviderKey(key)) throw invalid();
+      if (!key || !isWellFormedProviderKey(key)) {
+        throw invalid(
+          'The provider key is malformed (not `hpk_live_` with a valid checksum); check that it was copied whole.',
+        );
+      }
       const value = await cache.lookup(sha256Hex(key), requestId);
       if (!value || value.status === 'revoked' || value.provider_status !== 'active') {
         throw invalid();

@@ -79,8 +79,20 @@ export function createStaffVerifier(config: StaffJwtConfig): StaffVerifier {
 
   return async (authorization) => {
     if (!key) return fail('staff_token_invalid', 'staff authentication is not configured');
-    const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
-    if (!token) return fail('staff_token_missing', 'a staff bearer token is required');
+    const value = authorization?.trim() ?? '';
+    const token = BEARER.exec(value)?.[1];
+    if (!token) {
+      if (value === '' || /^bearer$/i.test(value)) {
+        return fail('staff_token_missing', 'a staff bearer token is required');
+      }
+      // Never quotes the header: only whether a scheme was given.
+      return fail(
+        'staff_token_missing',
+        !/\s/.test(value)
+          ? 'the Authorization header lacks the `Bearer` scheme; send `Authorization: Bearer <staff JWT>`'
+          : 'the Authorization header uses another scheme; send `Authorization: Bearer <staff JWT>`',
+      );
+    }
     if (token.startsWith(AGENT_KEY_PREFIX)) {
       return fail('staff_token_invalid', 'agent API keys are not accepted on staff routes');
     }

@@ -307,8 +307,10 @@ function idempotencyScope(identity: Identity, req: Request): string {
 }
 
 /**
- * Mounts routes in the conventions' order of checks: route, method, credentials, scope, content
- * type and size, JSON, schema, then the handler (lookups and state checks happen behind it).
+ * Mounts routes in this order of checks: route, method, credentials, scope, request token
+ * presence, content type and size, JSON, schema, then the handler (lookups and state checks
+ * happen behind it). The token's presence comes before the body (issue 12): both credentials are
+ * answered before anything about the body.
  */
 export function mountRoutes(
   app: Express,
@@ -328,6 +330,18 @@ export function mountRoutes(
       let claim: IdempotencyClaim | undefined;
       try {
         const identity = await authenticate(route, req, res, deps, requestId);
+        // A missing request token is a missing credential: answered before the body is read, so
+        // a caller without it learns that first and not the body's faults.
+        const requestToken = route.requestToken
+          ? req.get('x-service-request-token')?.trim()
+          : undefined;
+        if (route.requestToken && !requestToken) {
+          throw new HttpError(
+            401,
+            'request_token_missing',
+            'Send the request token in `X-Service-Request-Token`.',
+          );
+        }
         const etag = route.headers?.ETag;
         if (etag && req.method === 'GET' && req.get('if-none-match') === etag) {
           res.set(route.headers).status(304).end();
@@ -361,16 +375,6 @@ export function mountRoutes(
         const params = parse(route.params, req.params, '/params');
         const query = parse(route.query, { ...(req.query as Record<string, unknown>) }, '/query');
         const body = route.body ? parse(route.body, rawBody, '') : undefined;
-        const requestToken = route.requestToken
-          ? req.get('x-service-request-token')?.trim()
-          : undefined;
-        if (route.requestToken && !requestToken) {
-          throw new HttpError(
-            401,
-            'request_token_missing',
-            'Send the request token in `X-Service-Request-Token`.',
-          );
-        }
         const key =
           route.method === 'post' ? parseIdempotencyKey(req.get('idempotency-key')) : undefined;
         const scope = idempotencyScope(identity, req);

@@ -156,13 +156,17 @@ export const ERROR_CODES: Record<string, string> = {
     'the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests ' +
     `deeper than ${MAX_JSON_DEPTH} levels`,
   api_key_missing: 'no agent key',
-  api_key_invalid: 'unknown or revoked agent key',
+  api_key_invalid:
+    'unknown or revoked agent key (the same answer for both); `detail` says so when the header ' +
+    'lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or ' +
+    'another kind of credential (a staff JWT, a provider key), never quoting it',
   api_key_expired: 'expired agent key',
-  staff_token_missing: 'no staff JWT',
+  staff_token_missing:
+    'no staff JWT; `detail` says when the header lacks the `Bearer` scheme or uses another one',
   staff_token_invalid: 'the staff JWT does not verify',
   staff_token_expired: 'the staff JWT has expired',
   application_secret_missing: 'no `X-Application-Secret`',
-  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked before any lookup)`,
+  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked right after the key and scope, before the body and any lookup)`,
   insufficient_scope: 'the key lacks a scope; the body lists `required_scopes`',
   staff_role_required: 'the staff JWT has no `staff` role',
   request_token_invalid:
@@ -204,7 +208,7 @@ export const ERROR_CODES: Record<string, string> = {
 };
 
 const ORDER_OF_CHECKS =
-  'route, method, agent key, scope, content type and size, JSON, schema, token presence, lookup, token match, state';
+  'route, method, agent key, scope, token presence, content type and size, JSON, schema, lookup, token match, state';
 
 const DESCRIPTION = [
   'Approved AI agents hand customer requests to human providers and follow them through.',
@@ -402,8 +406,8 @@ function shared(registry: SharedResponses, name: string, build: () => ResponseOb
 
 /**
  * The error responses a route can give, per the conventions' errors table, in the order of
- * checks: route and method (405), credentials (401, 429), scope (403), content type and size
- * (415, 413), JSON (400), schema (422), token presence (401), lookup (404), token match (403),
+ * checks: route and method (405), credentials (401, 429), scope (403), token presence (401),
+ * content type and size (415, 413), JSON (400), schema (422), lookup (404), token match (403),
  * state (409, on every call that changes something), and what the bus can answer (500, 503).
  */
 function errorResponses(

@@ -1,3 +1,4 @@
+import type { WebhookSettings } from '@handoff/contracts';
 import { DEFAULT_CATEGORIES_FILE, loadCategories } from '../categories.ts';
 import type { Env } from '../env.ts';
 import type { RouteDefinition } from '../http/route.ts';
@@ -39,9 +40,10 @@ export function gatewayRoutes(
   env: Env,
   readiness: ReadinessCheck,
   updates?: UpdateHub,
+  webhookSettings?: () => WebhookSettings | undefined,
 ): RouteDefinition[] {
   return [
-    ...metaRoutes({ policies: ratePolicies(env) }),
+    ...metaRoutes({ policies: ratePolicies(env), ...(webhookSettings ? { webhookSettings } : {}) }),
     ...asyncApiRoutes(),
     ...healthRoutes(readiness, updates),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),

@@ -2,13 +2,14 @@ import {
   API_KEY_PREFIX,
   API_VERSION,
   ENGAGEMENT_LIMITS,
-  EVENT_TYPES,
+  ALL_EVENT_TYPES,
   KEY_LIFETIME_DAYS,
   PROVIDER_KEY_PREFIX,
   REQUEST_LIMITS,
   WEBHOOK_DEFAULTS,
   WEBHOOK_MAX_ENDPOINTS_DEFAULT,
   WEBHOOK_SIGNATURE_SCHEME,
+  type WebhookSettings,
   Scope,
   SCOPES,
   Timestamp,
@@ -72,9 +73,18 @@ export const Capabilities = z.object({
     signature_scheme: z.string(),
     headers: z.array(z.string()),
     retry_schedule_seconds: z.array(z.number()),
+    /** Attempts per event: the first one and one per step of the schedule. */
+    max_attempts: z.number().int(),
     timeout_ms: z.number().int(),
     disable_after_seconds: z.number().int(),
     event_retention_days: z.number().int(),
+    deliveries_paused: z.boolean(),
+    source: z.enum(['webhook-dispatcher', 'defaults']).meta({
+      description:
+        '`webhook-dispatcher`: the settings the dispatcher reported it runs with (its ' +
+        '`WEBHOOK_*` settings), asked over the bus at start and every minute; `defaults`: it ' +
+        'has not answered yet, and these are the documented defaults.',
+    }),
   }),
 });
 
@@ -86,7 +96,24 @@ export const Me = z.object({
   key_expires_at: Timestamp,
 });
 
+/** The settings a capabilities answer shows of the dispatcher's. */
+function webhookView(settings: WebhookSettings) {
+  return {
+    retry_schedule_seconds: [...settings.retry_schedule_seconds],
+    max_attempts: settings.max_attempts,
+    timeout_ms: settings.timeout_ms,
+    disable_after_seconds: settings.disable_after_seconds,
+    event_retention_days: settings.event_retention_days,
+    deliveries_paused: settings.deliveries_paused,
+  };
+}
+
 export interface MetaOptions {
+  /**
+   * The webhook dispatcher's settings as it last reported them (undefined until it has): the
+   * gateway and the dispatcher run apart, so the gateway asks it over the bus.
+   */
+  webhookSettings?: () => WebhookSettings | undefined;
   policies: {
     key: RateLimitPolicy;
     public: RateLimitPolicy;
@@ -95,9 +122,20 @@ export interface MetaOptions {
   };
 }
 
+/** The dispatcher's settings until it has answered: the documented defaults. */
+const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  retry_schedule_seconds: [...WEBHOOK_DEFAULTS.retryScheduleSeconds],
+  max_attempts: WEBHOOK_DEFAULTS.retryScheduleSeconds.length + 1,
+  timeout_ms: WEBHOOK_DEFAULTS.timeoutMs,
+  disable_after_seconds: WEBHOOK_DEFAULTS.disableAfterSeconds,
+  event_retention_days: WEBHOOK_DEFAULTS.eventRetentionDays,
+  max_endpoints_per_integration: WEBHOOK_MAX_ENDPOINTS_DEFAULT,
+  deliveries_paused: false,
+};
+
 export function metaRoutes(options: MetaOptions): RouteDefinition[] {
   const { key, public: anonymous, authFailures, authFailuresPerPrefix } = options.policies;
-  const capabilities: z.infer<typeof Capabilities> = {
+  const base: z.infer<typeof Capabilities> = {
     object: 'capabilities',
     api_version: API_VERSION,
     base_path: '/v1',
@@ -118,7 +156,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       staff: { header: 'Authorization', scheme: 'Bearer', token: 'JWT', required_role: 'staff' },
     },
     scopes: [...SCOPES],
-    event_types: [...EVENT_TYPES],
+    event_types: [...ALL_EVENT_TYPES],
     limits: {
       body_bytes: BODY_LIMIT_BYTES,
       json_depth_max: MAX_JSON_DEPTH,
@@ -165,14 +203,31 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
     webhooks: {
       signature_scheme: WEBHOOK_SIGNATURE_SCHEME,
       headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
-      retry_schedule_seconds: [...WEBHOOK_DEFAULTS.retryScheduleSeconds],
-      timeout_ms: WEBHOOK_DEFAULTS.timeoutMs,
-      disable_after_seconds: WEBHOOK_DEFAULTS.disableAfterSeconds,
-      event_retention_days: WEBHOOK_DEFAULTS.eventRetentionDays,
+      ...webhookView(DEFAULT_WEBHOOK_SETTINGS),
+      source: 'defaults',
     },
   };
-  const body = JSON.stringify(capabilities);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+  // The webhook part comes from the dispatcher (see `webhookSettings`); the answer and its ETag
+  // are rebuilt only when those settings change.
+  let built: { from: WebhookSettings | undefined; body: typeof base; etag: string } | undefined;
+  const current = () => {
+    const settings = options.webhookSettings?.();
+    if (built && built.from === settings) return built;
+    const body: typeof base = settings
+      ? {
+          ...base,
+          limits: {
+            ...base.limits,
+            webhook_endpoints_per_integration: settings.max_endpoints_per_integration,
+          },
+          webhooks: { ...base.webhooks, ...webhookView(settings), source: 'webhook-dispatcher' },
+        }
+      : base;
+    const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    built = { from: settings, body, etag: `"${digest.slice(0, 27)}"` };
+    return built;
+  };
 
   return [
     defineRoute({
@@ -184,8 +239,13 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       access: { kind: 'public' },
       status: 200,
       response: Capabilities,
-      headers: { ETag: etag },
-      handle: async () => capabilities,
+      // A getter: the ETag follows the dispatcher's settings as they are now.
+      headers: {
+        get ETag() {
+          return current().etag;
+        },
+      },
+      handle: async () => current().body,
     }),
     defineRoute({
       method: 'get',

@@ -12,6 +12,7 @@ import {
   listOf,
   Milestone,
   milestoneOps,
+  intakeDeadlineOps,
   milestonesDeadlineOps,
   Payment,
   PaymentConfirm,
@@ -360,22 +361,25 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     status: 200,
     response: DeadlineList,
     // Each service lists its own waiting resources (proposals, jobs, milestones, deliverables and
-    // disputes; payment requests and payments); the two sorted lists merge here.
+    // disputes; payment requests and payments; unrouted requests and pending marketplace
+    // reviews); the three sorted lists merge here.
     handle: async (ctx) => {
       const filter = {
         limit: ctx.query.limit,
         ...given({ before: ctx.query.before }),
         ...(ctx.query.overdue === undefined ? {} : { overdue: ctx.query.overdue === 'true' }),
       };
-      const [work, money] = await Promise.all([
+      const [work, money, requests] = await Promise.all([
         ctx.call(milestonesDeadlineOps.list, filter),
         ctx.call(paymentRecordOps.deadlines, filter),
+        ctx.call(intakeDeadlineOps.list, filter),
       ]);
-      const merged = [...work.data, ...money.data].sort(byDeadline);
+      const merged = [...work.data, ...money.data, ...requests.data].sort(byDeadline);
       return {
         object: 'list' as const,
         data: merged.slice(0, ctx.query.limit),
-        has_more: work.has_more || money.has_more || merged.length > ctx.query.limit,
+        has_more:
+          work.has_more || money.has_more || requests.has_more || merged.length > ctx.query.limit,
       };
     },
   }),

@@ -13,6 +13,7 @@ import {
   KeySummary,
   ListQuery,
   MarketplaceDecision,
+  MarketplaceReview,
   NewKeyBody,
   PaymentRequest,
   PaymentRequestStatus,
@@ -20,11 +21,15 @@ import {
   RejectBody,
   Request,
   RequestPatch,
+  RequestStatus,
   requestOps,
+  Routing,
+  Scope,
   listOf,
 } from '@handoff/contracts';
 import { z } from 'zod';
 import { defineRoute, type RouteContext } from '../http/route.ts';
+import { given, page } from './lifecycle-shared.ts';
 
 const IdParams = z.strictObject({ id: z.string().max(64) });
 const KeyParams = z.strictObject({ key_id: z.string().max(64) });
@@ -91,6 +96,19 @@ export const staffRoutes = [
     notFound: 'application_not_found',
     handle: (ctx) =>
       ctx.call(accessOps.reject, { id: ctx.params.id, reason: ctx.body.reason, ...by(ctx) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/integrations',
+    operationId: 'listIntegrations',
+    summary: 'Integrations, newest first, optionally those holding a scope',
+    tags: ['staff'],
+    access: { kind: 'staff' },
+    query: ListQuery.and(z.object({ scope: Scope.optional() })),
+    status: 200,
+    response: listOf(Integration),
+    handle: ({ query, call }) =>
+      call(accessOps.listIntegrations, { ...page(query), ...given({ scope: query.scope }) }),
   }),
   defineRoute({
     method: 'get',
@@ -183,6 +201,35 @@ export const staffRoutes = [
         has_more: merged.length > query.limit || pages.some((p) => p.has_more),
       };
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/staff/requests',
+    operationId: 'listRequestsAsStaff',
+    summary:
+      'Every request, newest first, by status, routing mode, marketplace review or integration',
+    tags: ['staff'],
+    access: { kind: 'staff' },
+    query: ListQuery.and(
+      z.object({
+        status: RequestStatus.optional(),
+        routing: Routing.shape.mode.optional(),
+        marketplace_review: MarketplaceReview.optional(),
+        integration_id: z.string().max(64).optional(),
+      }),
+    ),
+    status: 200,
+    response: listOf(Request),
+    handle: ({ query, call }) =>
+      call(requestOps.listAsStaff, {
+        ...page(query),
+        ...given({
+          status: query.status,
+          routing: query.routing,
+          marketplace_review: query.marketplace_review,
+          integration_id: query.integration_id,
+        }),
+      }),
   }),
   defineRoute({
     method: 'get',

@@ -405,6 +405,15 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       },
     ),
 
+    ...implement(accessOps.listIntegrations, async ({ scope, ...page }) => {
+      const result = await paginate(c.integrations, scope ? { scopes: scope } : {}, page);
+      return {
+        object: 'list' as const,
+        data: await Promise.all(result.data.map(integrationWithKeys)),
+        has_more: result.has_more,
+      };
+    }),
+
     ...implement(accessOps.getIntegration, async ({ integration_id }) => {
       const integration = await c.integrations.findOne({ _id: integration_id });
       if (!integration) throw new BusError('not_found', 'No such integration.');

@@ -1,9 +1,12 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
   digestsEqual,
+  intakeDeadlineOps,
   newId,
   REQUEST_MOVES,
+  REQUEST_WAITS,
   requestOps,
+  type DeadlineItem,
   type Request,
   type RequestStatus,
   type Routing,
@@ -17,8 +20,8 @@ import {
   pushOutbox,
   type OutboxFields,
 } from '@handoff/runtime';
-import type { Store } from '@handoff/store';
-import type { Collection, Document } from 'mongodb';
+import { paginate, type Store } from '@handoff/store';
+import type { Collection, Document, Filter } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
 
 export interface RequestDoc extends OutboxFields {
@@ -65,6 +68,7 @@ export function requestView(doc: RequestDoc): Request {
     marketplace: doc.marketplace,
     budget_min: doc.budget_min,
     budget_max: doc.budget_max,
+    engaged_provider_id: doc.engaged_provider_id ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };
@@ -269,6 +273,92 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
     }),
 
     ...implement(requestOps.getAsStaff, async ({ id }) => requestView(await find(id))),
+
+    ...implement(
+      requestOps.listAsStaff,
+      async ({ status, routing, marketplace_review, integration_id, ...page }) => {
+        const filter: Filter<RequestDoc> = {};
+        if (status) filter.status = status;
+        if (routing) filter['routing.mode'] = routing;
+        if (marketplace_review) filter['marketplace.review'] = marketplace_review;
+        if (integration_id) filter.integration_id = integration_id;
+        const result = await paginate(requests, filter, page);
+        return {
+          object: 'list' as const,
+          data: result.data.map(requestView),
+          has_more: result.has_more,
+        };
+      },
+    ),
+
+    ...implement(intakeDeadlineOps.list, async ({ before, overdue, limit }) => {
+      const now = Date.now();
+      const day = 24 * 60 * 60 * 1000;
+      // Each wait's deadline is `created_at` plus its days, so the filters become ranges on it.
+      const createdRange = (days: number) => {
+        const range: { $lt?: Date; $lte?: Date; $gt?: Date } = {};
+        if (before !== undefined) range.$lt = new Date(Date.parse(before) - days * day);
+        if (overdue === true) range.$lte = new Date(now - days * day);
+        if (overdue === false) range.$gt = new Date(now - days * day);
+        return Object.keys(range).length > 0 ? { created_at: range } : {};
+      };
+      const waits = [
+        {
+          resource: 'request' as const,
+          wait: REQUEST_WAITS.routing,
+          filter: { status: 'submitted', 'routing.mode': 'unassigned' } as Filter<RequestDoc>,
+          consequence:
+            'Nothing happens by itself: the request waits unrouted until staff route it ' +
+            '(`PATCH /v1/staff/requests/{id}` with `routing`); it shows as overdue here meanwhile.',
+        },
+        {
+          resource: 'marketplace_review' as const,
+          wait: REQUEST_WAITS.marketplace_review,
+          filter: { 'marketplace.review': 'pending_review' } as Filter<RequestDoc>,
+          consequence:
+            'Nothing happens by itself: the request stays off the marketplace until staff review ' +
+            'it (`POST /v1/staff/requests/{id}/marketplace-review`); it shows as overdue here meanwhile.',
+        },
+      ];
+      const lists = await Promise.all(
+        waits.map(async ({ resource, wait, filter, consequence }) => {
+          const rows = await requests
+            .find({ $and: [filter, createdRange(wait.days)] } as Filter<RequestDoc>, {
+              projection: { _id: 1, created_at: 1 },
+            })
+            .sort({ created_at: 1, _id: 1 })
+            .limit(limit + 1)
+            .toArray();
+          return {
+            more: rows.length > limit,
+            items: rows.slice(0, limit).map((row): DeadlineItem => {
+              const deadline = row.created_at.getTime() + wait.days * day;
+              return {
+                object: 'deadline',
+                resource,
+                id: row._id,
+                request_id: row._id,
+                state: wait.state,
+                waiting_on: wait.waiting_on,
+                deadline_at: new Date(deadline).toISOString(),
+                overdue: deadline <= now,
+                consequence,
+              };
+            }),
+          };
+        }),
+      );
+      const merged = lists
+        .flatMap((list) => list.items)
+        .sort(
+          (a, b) => Date.parse(a.deadline_at) - Date.parse(b.deadline_at) || (a.id < b.id ? -1 : 1),
+        );
+      return {
+        object: 'list' as const,
+        data: merged.slice(0, limit),
+        has_more: lists.some((list) => list.more) || merged.length > limit,
+      };
+    }),
 
     ...implement(requestOps.owner, async ({ request_id }) => {
       const doc = await requests.findOne(

@@ -15,6 +15,16 @@ export const collections: CollectionPlan = {
       key: { 'marketplace.review': 1, category: 1, _id: -1 },
       options: { name: 'marketplace_category_newest' },
     },
+    // Staff's list by status, newest first; and the waits staff's deadlines show, oldest first.
+    { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
+    {
+      key: { status: 1, 'routing.mode': 1, created_at: 1 },
+      options: { name: 'unrouted_oldest' },
+    },
+    {
+      key: { 'marketplace.review': 1, created_at: 1 },
+      options: { name: 'review_oldest' },
+    },
   ],
   access_applications: [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
   integrations: [

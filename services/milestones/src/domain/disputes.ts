@@ -173,6 +173,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
       const doc = await moveDispute(deps, {
         id,
         action: 'comment',
+        by: party.role,
         visible: sees(party),
         guard: (before) => {
           if (before.comments.length >= ENGAGEMENT_LIMITS.comments) {

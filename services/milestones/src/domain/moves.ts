@@ -1,5 +1,11 @@
 import { BusError } from '@handoff/bus';
-import { deadlineFor, trimmedText, type Party, type StateMachine } from '@handoff/contracts';
+import {
+  deadlineFor,
+  trimmedText,
+  type Actor,
+  type Party,
+  type StateMachine,
+} from '@handoff/contracts';
 import {
   applyMove,
   changedMeanwhile,
@@ -132,6 +138,11 @@ export interface MoveSpec<D extends Moving<S>, S extends string, A extends strin
    * before and after, through the same outbox message (or an audit-only one without an event).
    */
   actor?: string;
+  /**
+   * The party that acts, when one action is open to several (a dispute's comment): a refusal
+   * then lists only that party's moves. Without it, the action's own actors stand for the caller.
+   */
+  by?: Actor;
 }
 
 /**
@@ -149,7 +160,7 @@ export async function move<D extends Moving<S>, S extends string, A extends stri
   const { updated, message } = await deps.store.serialize(collection, id, async () => {
     const before = (await collection.findOne(byId)) as D | null;
     if (!before || !spec.visible(before)) throw notFound(machine.resource);
-    const next = applyMove(machine, before.status, action);
+    const next = applyMove(machine, before.status, action, spec.by);
     await spec.guard?.(before);
     const now = spec.now ?? new Date();
     const set = {

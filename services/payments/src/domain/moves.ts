@@ -105,7 +105,8 @@ export async function moveRequest(
       after,
     };
     // Approval announces the approved snapshot as `payment.requested` again (spec: "created or
-    // approved"); rejection and expiry have no event kind, so they reach the audit stream only.
+    // approved"); rejection and expiry publish the extension kinds `payment.request_rejected` and
+    // `payment.request_expired` (contracts: EXTENSION_EVENT_TYPES).
     const message = moveMessage(
       PAYMENT_REQUEST_MACHINE.events[action],
       before.request_id,

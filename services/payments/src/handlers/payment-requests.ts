@@ -1,4 +1,4 @@
-import { implement, type Endpoint } from '@handoff/bus';
+import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
@@ -56,6 +56,12 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       };
     }),
 
+    ...implement(paymentOps.getForRequest, async ({ id, request_id }) => {
+      const doc = await requests.findOne({ _id: id, request_id });
+      if (!doc) throw new BusError('not_found', 'No such payment request.');
+      return paymentRequestView(doc);
+    }),
+
     ...implement(paymentOps.decide, async ({ id, decision, actor, request_id }) => {
       const action = DECISION_ACTIONS[decision.decision];
       const updated = await moveRequest(ctx, id, action, {
@@ -73,7 +79,10 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
     }),
 
     ...implement(paymentOps.list, async (query) => {
-      const filter = query.status ? { status: query.status } : {};
+      const filter = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.request_id ? { request_id: query.request_id } : {}),
+      };
       const page = await paginate(requests, filter, query);
       return {
         object: 'list' as const,

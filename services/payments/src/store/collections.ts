@@ -16,6 +16,8 @@ export const collections: CollectionPlan = {
     { key: { request_id: 1, status: 1, _id: 1 }, options: { name: 'request_status_oldest' } },
     // The staff queue by status, newest first (`list`).
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
+    // One request's payment requests, newest first (`list` with `request_id`, the agent's list).
+    { key: { request_id: 1, _id: -1 }, options: { name: 'request_newest' } },
     // Deadlines: pending ones soonest first (`deadlines.list`, the deadline sweep).
     { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
     // Approvals whose payment document a crash left unwritten (the recovery sweep).

@@ -1,5 +1,5 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
-import { EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/contracts';
+import { ALL_EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/contracts';
 import { paginate, type Store } from '@handoff/store';
 import { checkTargetUrl, generateWebhookSecret } from '../delivery/index.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -50,7 +50,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           _id: newId('whe'),
           integration_id,
           url: checkedUrl(input.url),
-          event_types: input.event_types ?? [...EVENT_TYPES],
+          event_types: input.event_types ?? [...ALL_EVENT_TYPES],
           description: input.description ?? null,
           enabled: true,
           disabled_reason: null,
