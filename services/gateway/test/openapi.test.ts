@@ -568,6 +568,24 @@ describe('member names', () => {
     );
     expect(JSON.stringify([bodies, doc.components.schemas])).not.toContain('propertyNames');
   });
+
+  it('are closed in every parsed request body: unknown members are refused, never dropped', () => {
+    const open: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = resolve<Json>(node as Json);
+      if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) {
+        open.push(at);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    for (const route of routes) {
+      if (!route.body) continue;
+      walk(operation(route).requestBody, `${route.method} ${route.path}`);
+    }
+    expect(open).toEqual([]);
+  });
 });
 
 describe('serving the document', () => {
