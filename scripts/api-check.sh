@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The API against its own OpenAPI document, on the whole system: starts the dev stack on a fresh
 # data dir with limits generous enough for hundreds of calls, onboards an agent with every scope
-# and a provider (packages/devstack/src/onboard.ts), runs scripts/schemathesis.sh as that agent, as
-# staff and as the provider, and
-# always stops the stack. Exits non-zero when Schemathesis finds a failure or cannot run.
-# `npm test` runs it last.
+# and a provider and builds a real resource for every operation on an id
+# (packages/devstack/src/fuzz-fixtures.ts), runs scripts/schemathesis.sh as that agent, as staff
+# and as the provider with each operation's ids (and request token) fixed to those resources, prints
+# per operation how many cases reached a 2xx (scripts/schemathesis-coverage.py), and always stops
+# the stack. Exits non-zero when Schemathesis finds a failure or cannot run, or when an operation
+# on a request, of the provider API or of staff never reached a 2xx. `npm test` runs it last.
 #
 # Environment:
-#   MAX_EXAMPLES        test cases per operation and phase (default 40: about 2 minutes on 2 cores)
+#   MAX_EXAMPLES        test cases per operation and phase (default 30; the coverage phase sends
+#                       its own cases whatever it is: the whole check takes 6 to 10 minutes on 2 cores)
 #   SCHEMATHESIS_ARGS   more arguments for `schemathesis run`, e.g. "--seed 1"
 #   API_CHECK_KEEP=1    keep the data dir (the stack's logs are in stack.log there)
 set -euo pipefail
@@ -77,9 +80,10 @@ until grep -q 'Handoff is up: every service answers' "$stack_log" 2>/dev/null; d
   fi
   sleep 0.5
 done
-say "the stack is up after $(($(date +%s) - started)) s; onboarding an agent with every scope"
+say "the stack is up after $(($(date +%s) - started)) s; onboarding an agent with every scope, and fixtures"
 
-onboarded="$(DATA_DIR="$data_dir" node packages/devstack/src/onboard.ts)"
+fixtures="$data_dir/fixtures"
+onboarded="$(DATA_DIR="$data_dir" node packages/devstack/src/fuzz-fixtures.ts "$fixtures")"
 HANDOFF_URL="$(sed -n 's/^HANDOFF_URL=//p' <<<"$onboarded")"
 HANDOFF_AGENT_KEY="$(sed -n 's/^HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
 STAFF_TOKEN="$(sed -n 's/^STAFF_TOKEN=//p' <<<"$onboarded")"
@@ -91,8 +95,13 @@ fi
 export STAFF_TOKEN PROVIDER_KEY
 
 status=0
-MAX_EXAMPLES="${MAX_EXAMPLES:-40}" bash scripts/schemathesis.sh "$HANDOFF_URL" "$HANDOFF_AGENT_KEY" \
-  2>&1 | tee "$report" || status=$?
+status_log="$data_dir/statuses.tsv"
+MAX_EXAMPLES="${MAX_EXAMPLES:-30}" FUZZ_FIXTURES="$fixtures" STATUS_LOG="$status_log" \
+  bash scripts/schemathesis.sh "$HANDOFF_URL" "$HANDOFF_AGENT_KEY" 2>&1 | tee "$report" || status=$?
+
+# How far the calls got: per operation, the cases that reached a 2xx.
+reach=0
+python3 scripts/schemathesis-coverage.py services/gateway/openapi.json "$status_log" || reach=$?
 
 # Both passes' summaries, added up: "Tested: 13", "Test cases: 1026 generated, 6 found 6 unique
 # failures, ...", and a failure count of 0 when a pass found none.
@@ -110,4 +119,8 @@ if [[ $status -ne 0 && $failures -eq 0 ]]; then
 fi
 printf '\nschemathesis: %s operations, %s test cases, %s failures (%s s)\n' \
   "$operations" "$cases" "$failures" "$(($(date +%s) - started))"
+if [[ $status -eq 0 && $reach -ne 0 ]]; then
+  say "an operation on a request, of the provider API or of staff never reached a 2xx"
+  status=1
+fi
 exit "$status"

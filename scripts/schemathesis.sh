@@ -13,6 +13,14 @@
 #                      e.g. SCHEMA=services/gateway/openapi.json, for a gateway that does not serve it
 #   MAX_EXAMPLES       test cases per operation (default 25)
 #   SCHEMATHESIS_ARGS  more arguments for `schemathesis run`, e.g. "--seed 1 --report junit"
+#   FUZZ_FIXTURES      a directory with agent.toml, staff.toml and provider.toml: `[[operations]]`
+#                      blocks fixing each operation's ids (and request token) to real resources,
+#                      as packages/devstack/src/fuzz-fixtures.ts writes them; added to each pass's
+#                      configuration, so the calls get past the 404 into the code behind it. Its
+#                      bodies.json names body members a valid case must hold for that resource
+#                      (the job's currency, a milestone of the job): the hooks set them
+#   STATUS_LOG         a file to append "METHOD /path<TAB>status" to for every call, for
+#                      scripts/schemathesis-coverage.py
 # A run sends hundreds of calls: start the gateway with generous limits so that 429s (documented,
 # and retried after Retry-After) do not crowd out the rest, e.g.
 #   PUBLIC_RATE_LIMIT_PER_MINUTE=100000 RATE_LIMIT_PER_MINUTE=100000 AUTH_FAILURE_LIMIT_PER_MINUTE=100000 npm start
@@ -40,16 +48,48 @@ fi
 # - an Idempotency-Key names one request: schemathesis would reuse short keys ("0") with other
 #   bodies and get the (correct) 422 idempotency_key_reused, so each call gets a fresh key;
 # - `starting_after` and `ending_before` exclude each other;
-# - a budget range is not upside down (`budget_min` <= `budget_max`).
+# - a budget range is not upside down (`budget_min` <= `budget_max`);
+# - a long poll (`wait`) waits at most a second: with a real request it waits as long as it is
+#   told for events that do not come, and seconds per case would crowd out the rest;
+# - with FUZZ_FIXTURES, the body members bodies.json fixes for an operation, where the case has
+#   them: what the resource needs and the document cannot say (a milestone of this job, the job's
+#   currency, an amount within the job's, an active provider). Schemathesis's own body overrides
+#   are not applied in its coverage phase, so the hook does it.
 # Only valid cases are touched. Schemathesis re-validates an edited case, and a case whose only
 # flaw is a header the document does not declare as a parameter (a missing `Authorization`) would
 # be relabelled valid and sent with the credentials after all; an invalid case is refused (400,
 # 401, 409, 422, ...) whatever the three say.
-HOOKS="$VENV/handoff_hooks.py"
+# The hooks and the configuration are this run's own (other work trees share the venv).
+RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/handoff-schemathesis.XXXXXX")"
+trap 'rm -rf "$RUN_DIR"' EXIT
+HOOKS="$RUN_DIR/handoff_hooks.py"
 cat >"$HOOKS" <<'PY'
+import json
+import os
 import uuid
 
 import schemathesis
+
+_FIXTURES = os.environ.get("FUZZ_FIXTURES")
+_BODIES_FILE = os.path.join(_FIXTURES, "bodies.json") if _FIXTURES else None
+BODIES = {}
+if _BODIES_FILE and os.path.exists(_BODIES_FILE):
+    with open(_BODIES_FILE, encoding="utf-8") as file:
+        BODIES = json.load(file)
+
+
+def fix(node, parts, value):
+    """Set the member `parts` names (`*`: every item of an array) where it is present."""
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        keys = range(len(node)) if isinstance(node, list) else []
+    else:
+        keys = [head] if isinstance(node, dict) and head in node else []
+    for key in keys:
+        if rest:
+            fix(node[key], rest, value)
+        else:
+            node[key] = value
 
 
 @schemathesis.hook
@@ -62,11 +102,29 @@ def before_call(context, case, kwargs):
     if case.query and case.query.get("starting_after") and case.query.get("ending_before"):
         del case.query["ending_before"]
     body = case.body
+    fixes = BODIES.get(case.operation.definition.raw.get("operationId"), {})
     if isinstance(body, dict):
+        for name, value in fixes.items():
+            fix(body, name.split("."), value)
         low, high = body.get("budget_min"), body.get("budget_max")
         numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high))
         if numbers and low > high:
             body["budget_min"], body["budget_max"] = high, low
+    wait = case.query.get("wait") if case.query else None
+    if isinstance(wait, (int, str)) and not isinstance(wait, bool) and str(wait).isdigit():
+        if int(wait) > 1:
+            case.query["wait"] = 1
+
+
+STATUS_LOG = os.environ.get("STATUS_LOG")
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    # Every answer's status per operation, for the report of which operations reached the code.
+    if STATUS_LOG:
+        with open(STATUS_LOG, "a", encoding="utf-8") as log:
+            log.write(f"{case.operation.method.upper()} {case.operation.path}\t{response.status_code}\n")
 PY
 export SCHEMATHESIS_HOOKS="$HOOKS"
 
@@ -80,7 +138,8 @@ cd "$ROOT/.tools/schemathesis-state"
 # Stripe's webhook takes only bodies Stripe signed: a generated event, however valid its shape,
 # cannot carry a signature that verifies, and is refused with 400 signature_invalid, as Stripe's
 # own documentation answers it.
-cat >schemathesis.toml <<'TOML'
+CONFIG="$RUN_DIR/base.toml"
+cat >"$CONFIG" <<'TOML'
 [checks.negative_data_rejection]
 expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 
@@ -96,23 +155,35 @@ common=(--max-examples "$MAX_EXAMPLES" --rate-limit auto --request-timeout 10 --
 # shellcheck disable=SC2206 # deliberately split into words
 extra=(${SCHEMATHESIS_ARGS:-})
 
+# One pass's configuration: the shared one, and the pass's fixtures when there are any.
+config_for() {
+  local file="$RUN_DIR/$1.toml"
+  cat "$CONFIG" >"$file"
+  if [[ -n "${FUZZ_FIXTURES:-}" && -f "$FUZZ_FIXTURES/$1.toml" ]]; then
+    printf '\n' >>"$file"
+    cat "$FUZZ_FIXTURES/$1.toml" >>"$file"
+  fi
+  printf '%s' "$file"
+}
+st() { "$VENV/bin/schemathesis" --config-file "$(config_for "$1")" run "$SCHEMA" "${@:2}"; }
+
 status=0
 agent=()
 [[ -n "$KEY" ]] && agent=(--header "Authorization: Bearer $KEY")
 [[ -z "$KEY" ]] && say "no agent key: agent operations will only see their 401s"
 if [[ -n "${STAFF_TOKEN:-}" ]]; then
   say "pass 1: everything but staff and provider operations, as the agent"
-  "$VENV/bin/schemathesis" run "$SCHEMA" "${common[@]}" "${agent[@]}" --exclude-tag staff \
-    --exclude-tag provider "${extra[@]}" || status=$?
+  st agent "${common[@]}" "${agent[@]}" --exclude-tag staff --exclude-tag provider \
+    "${extra[@]}" || status=$?
   say "pass 2: staff operations, as staff"
-  "$VENV/bin/schemathesis" run "$SCHEMA" "${common[@]}" --include-tag staff \
-    --header "Authorization: Bearer $STAFF_TOKEN" "${extra[@]}" || status=$?
+  st staff "${common[@]}" --include-tag staff --header "Authorization: Bearer $STAFF_TOKEN" \
+    "${extra[@]}" || status=$?
   if [[ -n "${PROVIDER_KEY:-}" ]]; then
     say "pass 3: provider operations, as a provider"
-    "$VENV/bin/schemathesis" run "$SCHEMA" "${common[@]}" --include-tag provider \
+    st provider "${common[@]}" --include-tag provider \
       --header "Authorization: Bearer $PROVIDER_KEY" "${extra[@]}" || status=$?
   fi
 else
-  "$VENV/bin/schemathesis" run "$SCHEMA" "${common[@]}" "${agent[@]}" "${extra[@]}" || status=$?
+  st agent "${common[@]}" "${agent[@]}" "${extra[@]}" || status=$?
 fi
 exit "$status"

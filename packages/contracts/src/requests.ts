@@ -206,7 +206,9 @@ export const RequestDetail = Request.extend({
 export const RequestPatch = z
   .strictObject({
     status: RequestStatus.optional(),
-    routing: Routing.optional(),
+    // Closed like the rest of the body: an unknown member is refused, never dropped unseen (the
+    // gateway refuses NUL in any value before the schema, which an open object did not promise).
+    routing: z.strictObject(Routing.shape).optional(),
     reason: trimmedText(1_000).optional(),
   })
   .refine((p) => p.status !== undefined || p.routing !== undefined, {

@@ -463,6 +463,131 @@ describe('routes protected by a request token', () => {
   });
 });
 
+describe('links', () => {
+  const operations = new Map(
+    Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op): [string, Operation] => [op.operationId, op]),
+    ),
+  );
+  /** A property a JSON pointer names in a schema, following references and `allOf`. */
+  function pointsInto(schema: Json, pointer: string): boolean {
+    let at: Json | undefined = resolve<Json>(schema);
+    for (const part of pointer.split('/').slice(1)) {
+      const properties: Record<string, Json> = {
+        ...(at?.properties as Record<string, Json> | undefined),
+        ...Object.assign(
+          {},
+          ...((at?.allOf as Json[] | undefined) ?? []).map(
+            (member) => resolve<Json>(member).properties,
+          ),
+        ),
+      };
+      const next = properties[part];
+      if (!next) return false;
+      at = resolve<Json>(next);
+    }
+    return true;
+  }
+  const linked = [...operations.values()].flatMap((op) =>
+    Object.entries(op.responses).flatMap(([status, response]) =>
+      Object.entries(resolve<ResponseObject>(response).links ?? {}).map((entry) => ({
+        op,
+        status,
+        link: entry[1],
+      })),
+    ),
+  );
+
+  it('lead from the operations that create resources to those that use them', () => {
+    const pairs = linked.map(({ op, link }) => `${op.operationId} -> ${link.operationId}`);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        'createHandoffRequest -> getRequest',
+        'createHandoffRequest -> sendMessage',
+        'createHandoffRequest -> proposePaymentRequest',
+        'openDispute -> commentOnDispute',
+        'acceptProposal -> getJob',
+        'createProvider -> issueProviderKey',
+        'issueProviderKey -> revokeProviderKey',
+        'createWebhookEndpoint -> rotateWebhookEndpointSecret',
+        'createProposal -> withdrawProposal',
+        'createMilestone -> submitMilestone',
+      ]),
+    );
+  });
+
+  it('pass the request token along with the request id', () => {
+    const fromCreate = linked.filter(({ op }) => op.operationId === 'createHandoffRequest');
+    expect(fromCreate.length).toBeGreaterThan(5);
+    for (const { link } of fromCreate) {
+      expect(link.parameters).toEqual({
+        'path.id': '$response.body#/id',
+        'header.X-Service-Request-Token': '$response.body#/request_token',
+      });
+    }
+  });
+
+  it('set only parameters their target takes, from fields and parameters their source has', () => {
+    expect(linked.length).toBeGreaterThan(30);
+    for (const { op, status, link } of linked) {
+      expect(status).toMatch(/^2/);
+      const target = operations.get(link.operationId);
+      if (!target) throw new Error(`${op.operationId} links to unknown ${link.operationId}`);
+      const takes = (target.parameters ?? []).map((p) => {
+        const parameter = resolve<Parameter>(p);
+        return `${parameter.in}.${parameter.name}`;
+      });
+      const gives = (op.parameters ?? []).map((p) => {
+        const parameter = resolve<Parameter>(p);
+        return `$request.${parameter.in}.${parameter.name}`;
+      });
+      const body = responseOf(op, status).content?.['application/json']?.schema as Json;
+      for (const [name, expression] of Object.entries(link.parameters)) {
+        expect(takes).toContain(name);
+        if (expression.startsWith('$response.body#')) {
+          expect([op.operationId, expression, pointsInto(body, expression.slice(15))]).toEqual([
+            op.operationId,
+            expression,
+            true,
+          ]);
+        } else {
+          expect(gives).toContain(expression);
+        }
+      }
+    }
+  });
+});
+
+describe('member names', () => {
+  it('carry no rule the gateway does not apply: an unknown member is dropped whatever its name', () => {
+    // The gateway leaves member names to the schema; a `propertyNames` rule on an object that
+    // drops unknown members (`routing` of PATCH /v1/staff/requests/{id}) promised a refusal
+    // the API never makes, which Schemathesis found as a schema-violating request accepted.
+    const bodies = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => op.requestBody ?? {}),
+    );
+    expect(JSON.stringify([bodies, doc.components.schemas])).not.toContain('propertyNames');
+  });
+
+  it('are closed in every parsed request body: unknown members are refused, never dropped', () => {
+    const open: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = resolve<Json>(node as Json);
+      if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) {
+        open.push(at);
+      }
+      for (const [key, value] of Object.entries(schema)) walk(value, `${at}/${key}`);
+    };
+    for (const route of routes) {
+      if (!route.body) continue;
+      walk(operation(route).requestBody, `${route.method} ${route.path}`);
+    }
+    expect(open).toEqual([]);
+  });
+});
+
 describe('serving the document', () => {
   it('adds GET /v1/openapi.json, public, answering the document of the other routes', async () => {
     const route = served.at(-1);

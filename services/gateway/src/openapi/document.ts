@@ -19,6 +19,7 @@ import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security
 import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { PublicReadiness } from '../readiness.ts';
 import { REQUEST_EXAMPLES } from './examples.ts';
+import { linksByOperation, type LinkObject } from './links.ts';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the route table and the same zod schemas
@@ -55,6 +56,7 @@ export interface ResponseObject {
   description: string;
   headers?: Record<string, Header | Reference>;
   content?: Record<string, { schema: JsonSchema }>;
+  links?: Record<string, LinkObject>;
 }
 export interface Operation {
   operationId: string;
@@ -252,7 +254,9 @@ const commonHeaders = (): Record<string, Reference> => ({
 /**
  * What the gateway refuses in any string before the schema check (`forbidden-characters.ts`):
  * NUL anywhere, and any control character in a path or query value. Written into the document
- * as a `pattern` on every free-form string, so that it states what the API accepts.
+ * as a `pattern` on every free-form string, so that it states what the API accepts. Member names
+ * get no such rule: the gateway leaves them to the schema, and an unknown member of an object that
+ * drops them (such as `routing`) is accepted and dropped whatever its name holds.
  */
 const NO_NUL = '^[^\\u0000]*$';
 const NO_CONTROL = '^[^\\u0000-\\u001F\\u007F]*$';
@@ -274,9 +278,6 @@ function withPattern(node: unknown, pattern: string): unknown {
         : withPattern(value, pattern),
     ]),
   );
-  if (object.type === 'object' && object.additionalProperties !== false) {
-    object.propertyNames = { pattern };
-  }
   if (object.type !== 'string' || 'format' in object || 'enum' in object || 'const' in object) {
     return object;
   }
@@ -908,6 +909,8 @@ export function buildOpenApi(
     for (const tag of route.tags) tags.add(tag);
   }
 
+  addLinks(paths);
+
   const sortedPaths = Object.fromEntries(
     Object.keys(paths)
       .sort()
@@ -949,6 +952,25 @@ export function buildOpenApi(
       headers: base.headers,
     },
   };
+}
+
+/**
+ * The links of `links.ts` on each creating operation's success answer, those whose both ends are
+ * in the document (a document of a few routes, in a test, has fewer).
+ */
+function addLinks(paths: Record<string, PathItem>): void {
+  const operations = new Map<string, Operation>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) operations.set(operation.operationId, operation);
+  }
+  for (const [from, links] of linksByOperation()) {
+    const operation = operations.get(from);
+    if (!operation) continue;
+    const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+    if (!success || '$ref' in success[1]) continue;
+    const present = Object.entries(links).filter(([, link]) => operations.has(link.operationId));
+    if (present.length > 0) success[1].links = Object.fromEntries(present);
+  }
 }
 
 /** Enough of an OpenAPI document to check the answer; the rest passes through. */
