@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +192,21 @@ describe('database isolation', () => {
     } finally {
       await Promise.all([intakeAgain, conversationAgain].map((client) => client.close()));
     }
+  });
+
+  it("names each role and database as production's MongoDB user and database", () => {
+    const repo = (path: string) =>
+      readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+    // docker-compose.yml: each service's MONGO_URL user and MONGO_DB, in the order they appear.
+    const compose = repo('docker-compose.yml');
+    const users = [...compose.matchAll(/MONGO_URL: mongodb:\/\/([^:]+):/g)].map((m) => m[1]);
+    const databases = [...compose.matchAll(/MONGO_DB: (\S+)/g)].map((m) => m[1]);
+    expect(users).toEqual([...BACKEND_SERVICES]);
+    expect(databases).toEqual(BACKEND_SERVICES.map(serviceDatabase));
+    // deploy/compose/mongo-users.js creates those users.
+    expect(repo('deploy/compose/mongo-users.js')).toContain(
+      `const services = [${BACKEND_SERVICES.map((service) => `'${service}'`).join(', ')}];`,
+    );
   });
 
   it('has no per-service users on the SQLite fallback: services share the URL', async () => {
