@@ -268,7 +268,7 @@ export function postgresCluster(
     'unix_socket_directories=',
     'plan_cache_mode=force_custom_plan',
     // FerretDB keeps one pool per credentials: the superuser's and each service role's.
-    'max_connections=520',
+    'max_connections=650',
     'shared_buffers=128MB',
     // Throwaway test clusters skip the flushes; the local stack and the bench keep them.
     ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),

@@ -379,7 +379,7 @@ async function startFerretDB(
         '--handler=postgresql',
         // Clients that do not authenticate use this superuser; FerretDB passes a client's PLAIN
         // credentials on to PostgreSQL instead, with a pool (of this size) per credentials.
-        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=80`,
+        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=100`,
         ...common,
       ],
       port,
