@@ -8,6 +8,7 @@ import {
   startNats,
   startNatsCluster,
   TEST_NATS_USER,
+  type MongoServer,
   type NatsServer,
   type RunningServer,
 } from '@handoff/testkit';
@@ -93,7 +94,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     developmentSecret(dataDir, STAFF_SECRET_FILE, () => randomBytes(32).toString('base64url'));
   const servers: RunningServer[] = [];
   const stateFile = join(dataDir, 'stack.json');
-  let started: [NatsServer, RunningServer];
+  let started: [NatsServer, MongoServer];
   try {
     const natsNodes = options.natsNodes ?? 1;
     if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
@@ -185,7 +186,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...natsCredentials(name),
           ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
           ...(name === 'payments' ? chosen(paymentsVariables) : {}),
-          MONGO_URL: mongo.url,
+          // Its own user where the database has them (FerretDB on PostgreSQL: a role that can
+          // reach only its own database), else the shared URL; see startMongo.
+          MONGO_URL: mongo.serviceUrls?.[name] ?? mongo.url,
           // A database per service, as in production, where each may get its own credentials;
           // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
           MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,

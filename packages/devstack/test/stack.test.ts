@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { eventually } from '@handoff/testkit';
+import { eventually, ferretBackend, serviceDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { jwtVerify } from 'jose';
@@ -260,6 +260,31 @@ describe('npm start', () => {
     expect(after).not.toBe(before);
     expect(alive(after)).toBe(true);
     expect(output).toMatch(/intake exited \(SIGKILL\); restarting/);
+  });
+
+  it('connects each service to the database as its own user, which cannot reach the others', async () => {
+    const { mongo_url: allAccess, services } = state();
+    // What the supervisor gave the running intake process.
+    const environ = readFileSync(`/proc/${services.intake?.pid ?? 0}/environ`, 'utf8').split('\0');
+    const intakeUrl = environ.find((line) => line.startsWith('MONGO_URL='))?.slice(10) ?? '';
+    expect(environ).toContain(`MONGO_DB=${serviceDatabase('intake')}`);
+    if (ferretBackend(process.env) !== 'postgresql') {
+      // FerretDB on SQLite has no users: every service shares the all-access URL.
+      expect(intakeUrl).toBe(allAccess);
+      return;
+    }
+    expect(intakeUrl).not.toBe(allAccess);
+    expect(new URL(intakeUrl)).toMatchObject({ username: 'intake' });
+    const client = new MongoClient(intakeUrl);
+    try {
+      const own = await client.db(serviceDatabase('intake')).listCollections().toArray();
+      expect(own.map((collection) => collection.name)).toContain('requests');
+      await expect(
+        client.db(serviceDatabase('conversation')).collection('messages').findOne({}),
+      ).rejects.toThrow(/permission denied for schema handoff_conversation/);
+    } finally {
+      await client.close();
+    }
   });
 
   it('keeps data in DATA_DIR across a clean stop and a restart', async () => {

@@ -3,3 +3,4 @@ export * from './servers.ts';
 export * from './stripe-mock.ts';
 export * from './natsconf.ts';
 export * from './tls.ts';
+export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';

@@ -1,5 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { BACKEND_SERVICES, type BackendService } from '@handoff/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 
@@ -52,6 +63,102 @@ DROP EVENT TRIGGER IF EXISTS handoff_gin_twins;
 CREATE EVENT TRIGGER handoff_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
   EXECUTE FUNCTION handoff_gin_twins();
 `;
+
+/**
+ * Who may log in: the superuser `postgres` without a password (FerretDB's own connection, the
+ * set-up's psql, and so every client that does not authenticate: the all-access URL of tools,
+ * tests and the bench), every other role only with its password. Written at every start, so a
+ * cluster made before the service roles existed (initdb's `trust` for all) gets it too.
+ */
+const PG_HBA = [
+  '# Written by packages/testkit (postgres.ts) at every start; edits are lost.',
+  'host all postgres 127.0.0.1/32 trust',
+  'host all all 127.0.0.1/32 scram-sha-256',
+  '',
+].join('\n');
+
+/** A service's database, as the stack names it (MONGO_DB) and as production's users are scoped. */
+export function serviceDatabase(service: BackendService): string {
+  return `handoff_${service.replace(/-/g, '_')}`;
+}
+
+export type DatabasePasswords = Record<BackendService, string>;
+
+/** The service roles' passwords, made once per data dir and kept there, as the NATS ones. */
+export function databasePasswords(file: string): DatabasePasswords {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DatabasePasswords;
+  const passwords = Object.fromEntries(
+    BACKEND_SERVICES.map((service) => [service, randomBytes(24).toString('base64url')]),
+  ) as DatabasePasswords;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });
+  return passwords;
+}
+
+/**
+ * One PostgreSQL role per backend service, named as its MongoDB user in production
+ * (deploy/compose/mongo-users.js, the operator's users), that may create schemas (FerretDB's
+ * databases) and owns its own `handoff_<service>` one; it has no grant on any other schema, so
+ * PostgreSQL refuses its credentials there. A service's schema and tables belong to its role
+ * whoever made them: an event trigger hands over what the superuser creates there (a tool that
+ * writes first, the bench's preload), and the start hands over what older data dirs hold.
+ */
+export function serviceRolesSql(passwords: DatabasePasswords): string {
+  const roles = BACKEND_SERVICES.map((service) => {
+    const role = `"${service}"`;
+    return `
+DO $r$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${service}') THEN
+    CREATE ROLE ${role} LOGIN;
+  END IF;
+END $r$;
+ALTER ROLE ${role} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD '${passwords[service]}';
+GRANT CONNECT, CREATE ON DATABASE postgres TO ${role};
+SELECT handoff_give_schema('${serviceDatabase(service)}');`;
+  }).join('\n');
+  return `
+CREATE OR REPLACE FUNCTION handoff_give_schema(target name) RETURNS void
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  owner_role name;
+  tbl record;
+BEGIN
+  SELECT rolname INTO owner_role FROM pg_roles
+   WHERE 'handoff_' || replace(rolname, '-', '_') = target AND NOT rolsuper;
+  IF owner_role IS NULL OR NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = target) THEN
+    RETURN;
+  END IF;
+  IF (SELECT nspowner::regrole::name FROM pg_namespace WHERE nspname = target) <> owner_role THEN
+    EXECUTE format('ALTER SCHEMA %I OWNER TO %I', target, owner_role);
+  END IF;
+  FOR tbl IN SELECT c.oid::regclass AS name FROM pg_class c
+              JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname = target AND c.relkind IN ('r', 'p', 'S', 'v', 'm')
+               AND c.relowner::regrole::name <> owner_role LOOP
+    EXECUTE format('ALTER TABLE %s OWNER TO %I', tbl.name, owner_role);
+  END LOOP;
+END
+$fn$;
+CREATE OR REPLACE FUNCTION handoff_give_created() RETURNS event_trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  cmd record;
+BEGIN
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    RETURN;
+  END IF;
+  FOR cmd IN SELECT command_tag, object_identity, schema_name FROM pg_event_trigger_ddl_commands()
+             WHERE command_tag IN ('CREATE SCHEMA', 'CREATE TABLE') LOOP
+    PERFORM handoff_give_schema(coalesce(cmd.schema_name, cmd.object_identity));
+  END LOOP;
+END
+$fn$;
+DROP EVENT TRIGGER IF EXISTS handoff_give_created;
+CREATE EVENT TRIGGER handoff_give_created ON ddl_command_end
+  WHEN TAG IN ('CREATE SCHEMA', 'CREATE TABLE') EXECUTE FUNCTION handoff_give_created();
+${roles}
+`;
+}
 
 export interface PostgresBinaries {
   dir: string;
@@ -160,7 +267,8 @@ export function postgresCluster(
     'listen_addresses=127.0.0.1',
     'unix_socket_directories=',
     'plan_cache_mode=force_custom_plan',
-    'max_connections=300',
+    // FerretDB keeps one pool per credentials: the superuser's and each service role's.
+    'max_connections=650',
     'shared_buffers=128MB',
     // Throwaway test clusters skip the flushes; the local stack and the bench keep them.
     ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
@@ -185,6 +293,9 @@ export function postgresCluster(
   };
   return {
     start(port) {
+      const hba = join(data, 'pg_hba.conf');
+      writeFileSync(hba, PG_HBA, { mode: 0o600 });
+      if (user) chownSync(hba, user.uid, user.gid);
       const run = asUser(user, join(bins.dir, 'postgres'), [
         '-D',
         data,

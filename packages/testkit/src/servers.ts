@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
+import { MongoClient } from 'mongodb';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,7 +12,14 @@ import {
   type NatsPasswords,
   type NatsTls,
 } from './natsconf.ts';
-import { findPostgres, GIN_TWINS_SQL, postgresCluster } from './postgres.ts';
+import type { BackendService } from '@handoff/contracts';
+import {
+  databasePasswords,
+  findPostgres,
+  GIN_TWINS_SQL,
+  postgresCluster,
+  serviceRolesSql,
+} from './postgres.ts';
 
 /** A NATS or MongoDB-wire server that a test or the local stack can use. */
 export interface RunningServer {
@@ -249,7 +257,18 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServer>
   return { ...container, kill: () => {} };
 }
 
-export async function startMongo(options: ServerOptions): Promise<RunningServer> {
+/** A MongoDB-wire server; `url` is all-access (tools, tests, the bench). */
+export interface MongoServer extends RunningServer {
+  /**
+   * Each backend service's own connection string, as its own user: present only on FerretDB on
+   * PostgreSQL, where PostgreSQL refuses a service's role on any schema (database) but its own
+   * `handoff_<service>`. Elsewhere locally (SQLite, a mongod, a container, the caller's URL)
+   * there are no such users and services share `url`: their databases are apart by name only.
+   */
+  serviceUrls?: Record<BackendService, string>;
+}
+
+export async function startMongo(options: ServerOptions): Promise<MongoServer> {
   const env = options.env ?? process.env;
   if (env.MONGO_URL) {
     return {
@@ -310,7 +329,7 @@ async function startFerretDB(
   binary: string,
   options: ServerOptions,
   env: Record<string, string | undefined>,
-): Promise<RunningServer> {
+): Promise<MongoServer> {
   const port = options.port ?? (await freePort());
   const dir = join(options.dataDir, 'ferretdb');
   mkdirSync(dir, { recursive: true });
@@ -351,22 +370,39 @@ async function startFerretDB(
   const postgres = await waitForPort('postgres', started.child, pgPort, options.dataDir);
   const stopPostgres = stopper(postgres, 'SIGINT');
   try {
-    await cluster.ready(pgPort, GIN_TWINS_SQL, Date.now() + 30_000);
+    const passwords = databasePasswords(join(options.dataDir, 'mongo-users.json'));
+    await cluster.ready(pgPort, GIN_TWINS_SQL + serviceRolesSql(passwords), Date.now() + 30_000);
     const child = await startProcess(
       'ferretdb',
       binary,
       [
         '--handler=postgresql',
-        // FerretDB's pool (50 by default) is per server, shared by every service of the stack.
-        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=200`,
+        // Clients that do not authenticate use this superuser; FerretDB passes a client's PLAIN
+        // credentials on to PostgreSQL instead, with a pool (of this size) per credentials.
+        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=100`,
         ...common,
       ],
       port,
       options.dataDir,
     );
     const stopFerret = stopper(child);
+    const url = `mongodb://127.0.0.1:${port}/`;
+    try {
+      await loadCatalogue(url);
+    } catch (error) {
+      await stopFerret();
+      throw error;
+    }
+    const serviceUrls = Object.fromEntries(
+      Object.entries(passwords).map(([service, password]) => [
+        service,
+        `mongodb://${encodeURIComponent(service)}:${encodeURIComponent(password)}@127.0.0.1:${port}/` +
+          '?authMechanism=PLAIN&authSource=%24external',
+      ]),
+    ) as Record<BackendService, string>;
     return {
-      url: `mongodb://127.0.0.1:${port}/`,
+      url,
+      serviceUrls,
       source: 'binary',
       description: `${binary} on PostgreSQL ${bins.version} (port ${pgPort}), port ${port}, data in ${dir}`,
       stop: async () => {
@@ -377,6 +413,21 @@ async function startFerretDB(
   } catch (error) {
     await stopPostgres();
     throw error;
+  }
+}
+
+/**
+ * FerretDB 1.24 reads its catalogue of databases once, through the first client's credentials,
+ * and PostgreSQL shows a role only the schemas it may use: were a service first, the others'
+ * existing databases would be missing from the catalogue, and FerretDB would try to create them
+ * again ("relation _ferretdb_database_metadata already exists"). So the superuser asks first.
+ */
+async function loadCatalogue(url: string): Promise<void> {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 10_000 });
+  try {
+    await client.db('admin').admin().listDatabases();
+  } finally {
+    await client.close();
   }
 }
 

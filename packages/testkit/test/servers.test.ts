@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BACKEND_SERVICES } from '@handoff/contracts';
 import { MongoClient } from 'mongodb';
 import {
   ferretBackend,
+  serviceDatabase,
   ServersUnavailableError,
   startMongo,
   startNats,
@@ -95,5 +97,126 @@ describe('FerretDB on PostgreSQL', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('database isolation', () => {
+  it('gives each service a role that PostgreSQL refuses on every database but its own', async () => {
+    if (ferretBackend(process.env) !== 'postgresql') {
+      // No PostgreSQL here: FerretDB on SQLite has no users, the next test pins that down.
+      expect(ferretBackend(process.env)).toBe('sqlite');
+      return;
+    }
+    const server = await startMongo({ dataDir: join(dataDir, 'roles'), env: {}, durable: false });
+    started.push(server);
+    const urls = server.serviceUrls;
+    expect(Object.keys(urls ?? {}).sort()).toEqual([...BACKEND_SERVICES].sort());
+    if (!urls) return;
+    const admin = new MongoClient(server.url);
+    const intake = new MongoClient(urls.intake);
+    const conversation = new MongoClient(urls.conversation);
+    const milestones = new MongoClient(urls.milestones);
+    const dispatcher = new MongoClient(urls['webhook-dispatcher']);
+    const wrong = new MongoClient(urls.intake.replace(/:[^:@]+@/, ':not-the-password@'), {
+      serverSelectionTimeoutMS: 2_000,
+    });
+    try {
+      const own = intake.db(serviceDatabase('intake')).collection('requests');
+      await own.createIndex({ status: 1 });
+      await own.insertOne({ _id: 'req_1', status: 'submitted' } as never);
+      expect(await own.find({ status: 'submitted' }).toArray()).toEqual([
+        { _id: 'req_1', status: 'submitted' },
+      ]);
+      // The GIN twin trigger (the superuser's) serves the role's indexes as well.
+      expect(JSON.stringify(await own.find({ status: 'submitted' }).explain())).toContain('_gin_');
+      await conversation
+        .db(serviceDatabase('conversation'))
+        .collection('messages')
+        .insertOne({ _id: 'msg_1', body: 'hello' } as never);
+
+      // intake's credentials on conversation's database: read, write and a new collection.
+      const theirs = intake.db(serviceDatabase('conversation'));
+      const refused = /permission denied for schema handoff_conversation/;
+      await expect(theirs.collection('messages').find().toArray()).rejects.toThrow(refused);
+      await expect(theirs.collection('messages').insertOne({ body: 'x' })).rejects.toThrow(refused);
+      await expect(theirs.collection('other').insertOne({ body: 'x' })).rejects.toThrow(refused);
+      await expect(theirs.dropDatabase()).rejects.toThrow(/must be owner of schema/);
+      // ... and the other way round.
+      await expect(
+        conversation.db(serviceDatabase('intake')).collection('requests').findOne({}),
+      ).rejects.toThrow(/permission denied for schema handoff_intake/);
+      // A role's name without its password is refused by PostgreSQL too.
+      await expect(
+        wrong.db(serviceDatabase('intake')).collection('requests').findOne({}),
+      ).rejects.toThrow(/password authentication failed for user "intake"/);
+
+      // The all-access URL (tools, tests, the bench) reaches every database ...
+      expect(
+        await admin.db(serviceDatabase('conversation')).collection('messages').countDocuments(),
+      ).toBe(1);
+      // ... and what it creates in a service's database still belongs to that service.
+      await admin
+        .db(serviceDatabase('milestones'))
+        .collection('milestones')
+        .insertOne({ _id: 'ms_1', state: 'open' } as never);
+      const theirMilestones = milestones.db(serviceDatabase('milestones')).collection('milestones');
+      await theirMilestones.insertOne({ _id: 'ms_2', state: 'open' } as never);
+      expect(await theirMilestones.countDocuments({ state: 'open' })).toBe(2);
+      // A hyphenated service name is a role and a URL like any other.
+      const deliveries = dispatcher
+        .db(serviceDatabase('webhook-dispatcher'))
+        .collection('webhook_deliveries');
+      await deliveries.insertOne({ _id: 'whd_1' } as never);
+      expect(await deliveries.countDocuments()).toBe(1);
+    } finally {
+      await Promise.all(
+        [admin, intake, conversation, milestones, dispatcher, wrong].map((client) =>
+          client.close(),
+        ),
+      );
+    }
+
+    // Restarted on the same data, with a service the first to ask: every database is still there.
+    await server.stop();
+    const again = await startMongo({ dataDir: join(dataDir, 'roles'), env: {}, durable: false });
+    started.push(again);
+    const intakeAgain = new MongoClient(again.serviceUrls?.intake ?? again.url);
+    const conversationAgain = new MongoClient(again.serviceUrls?.conversation ?? again.url);
+    try {
+      expect(
+        await intakeAgain.db(serviceDatabase('intake')).collection('requests').countDocuments(),
+      ).toBe(1);
+      const messages = conversationAgain.db(serviceDatabase('conversation')).collection('messages');
+      await messages.insertOne({ _id: 'msg_2', body: 'again' } as never);
+      expect(await messages.countDocuments()).toBe(2);
+    } finally {
+      await Promise.all([intakeAgain, conversationAgain].map((client) => client.close()));
+    }
+  });
+
+  it("names each role and database as production's MongoDB user and database", () => {
+    const repo = (path: string) =>
+      readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+    // docker-compose.yml: each service's MONGO_URL user and MONGO_DB, in the order they appear.
+    const compose = repo('docker-compose.yml');
+    const users = [...compose.matchAll(/MONGO_URL: mongodb:\/\/([^:]+):/g)].map((m) => m[1]);
+    const databases = [...compose.matchAll(/MONGO_DB: (\S+)/g)].map((m) => m[1]);
+    expect(users).toEqual([...BACKEND_SERVICES]);
+    expect(databases).toEqual(BACKEND_SERVICES.map(serviceDatabase));
+    // deploy/compose/mongo-users.js creates those users.
+    expect(repo('deploy/compose/mongo-users.js')).toContain(
+      `const services = [${BACKEND_SERVICES.map((service) => `'${service}'`).join(', ')}];`,
+    );
+  });
+
+  it('has no per-service users on the SQLite fallback: services share the URL', async () => {
+    const server = await startMongo({
+      dataDir: join(dataDir, 'sqlite'),
+      env: { HANDOFF_FERRETDB_BACKEND: 'sqlite' },
+      durable: false,
+    });
+    started.push(server);
+    expect(server.description).toContain('on SQLite');
+    expect(server.serviceUrls).toBeUndefined();
   });
 });
