@@ -260,6 +260,9 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
   const toWithdraw = await deliver(open, 'To withdraw');
   const kept = await deliver(open, 'Kept');
   const openDispute = await dispute(main);
+  // A payment request of the agent's own to read, and one staff approved (a payment to list).
+  const mainPaymentRequest = await paymentRequest(main);
+  await payment(main);
   const disputeToWithdraw = await dispute(main);
 
   // Proposals to accept and to decline: accepting one declines the rest, so each has a request.
@@ -354,6 +357,10 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
       onMain('commentOnDispute', { dispute_id: openDispute }),
       onMain('withdrawDispute', { dispute_id: disputeToWithdraw }),
       onMain('waitForRequestUpdates'),
+      onMain('listRequestMessages'),
+      onMain('listRequestPaymentRequests'),
+      onMain('getRequestPaymentRequest', { payment_request_id: mainPaymentRequest }),
+      onMain('listRequestPayments'),
       onMain('listJobs'),
       onMain('getJob', { job_id: main.jobId }),
       onMain('sendMessage'),
