@@ -71,7 +71,12 @@ describe('the example agent', () => {
         expect(jobs).toHaveLength(1);
         return jobs[0];
       });
-      const milestones = await toArray(client.requests.milestones.list(id));
+      // The job's milestones are made just after it: wait for them as for the job.
+      const milestones = await eventually(async () => {
+        const listed = await toArray(client.requests.milestones.list(id));
+        expect(listed).toHaveLength(1);
+        return listed;
+      });
       const milestoneId = milestones[0]?.id ?? '';
       const onMilestone = { params: { path: { id: milestoneId } } };
       await unwrap(
