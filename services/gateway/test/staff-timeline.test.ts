@@ -3,6 +3,7 @@ import type { TimelineItem } from '@handoff/contracts';
 import { eventually, natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
+import { merged } from '../src/routes/staff-timeline.ts';
 import type { Onboarded } from './support/http.ts';
 import {
   agentOf,
@@ -132,5 +133,31 @@ describe('GET /v1/staff/requests/{id}/timeline', () => {
     const index = (id: string) => data.findIndex((entry) => entry.id === id);
     const lastMessage = of('message').at(-1);
     expect(index(proposalId)).toBeLessThan(index(lastMessage?.id ?? ''));
+  });
+});
+
+describe('merged', () => {
+  const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`;
+  const thing = (id: string, second: number): TimelineItem => ({
+    object: 'timeline_item',
+    kind: 'message',
+    id,
+    at: at(second),
+    sequence: null,
+    status: null,
+    summary: id,
+  });
+  const event = (sequence: number, second: number): TimelineItem => ({
+    ...thing(`evt_${sequence}`, second),
+    kind: 'event',
+    sequence,
+  });
+
+  it('keeps events in sequence order even when a later one carries an earlier timestamp', () => {
+    const order = merged(
+      [thing('msg_b', 4), thing('msg_a', 1)],
+      [event(3, 5), event(1, 2), event(2, 1)],
+    ).map((entry) => entry.id);
+    expect(order).toEqual(['msg_a', 'evt_1', 'evt_2', 'msg_b', 'evt_3']);
   });
 });
