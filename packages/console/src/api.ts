@@ -26,6 +26,7 @@ export type Provider = Ok<Staff['/v1/staff/providers/{id}']['get']>;
 export type ProviderList = Ok<Staff['/v1/staff/providers']['get']>;
 export type IssuedProviderKey = Ok<Staff['/v1/staff/providers/{id}/keys']['post']>;
 export type StaffRequest = Ok<Staff['/v1/staff/requests/{id}']['get']>;
+export type Timeline = Ok<Staff['/v1/staff/requests/{id}/timeline']['get']>;
 export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
 
 export const SCOPES: readonly Scope[] = [

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { AuditList, PaymentList, StaffApi, StaffRequest } from './api.ts';
+import type { AuditList, PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
 import {
   ConfirmButton,
   Field,
@@ -12,9 +12,8 @@ import {
 } from './ui.tsx';
 
 /**
- * One request as staff see it: its details, marketplace review and payments, plus cancelling a
- * job or milestone of it. The staff API has no request timeline (messages, proposals, milestones,
- * deliverables, events); those stay out until it has.
+ * One request as staff see it: its details, marketplace review and payments, cancelling a job or
+ * milestone of it, and its timeline (everything that happened on it, events with their sequence).
  */
 export function RequestScreen({ api, initial }: { api: StaffApi; initial: string }) {
   const [id, setId] = useState(initial);
@@ -158,7 +157,75 @@ function RequestView({ api, id }: { api: StaffApi; id: string }) {
           }
         />
       </fieldset>
+      <TimelineView api={api} id={id} />
     </div>
+  );
+}
+
+const KIND_NAMES: Record<Timeline['data'][number]['kind'], string> = {
+  message: 'Message',
+  proposal: 'Proposal',
+  job: 'Job',
+  milestone: 'Milestone',
+  deliverable: 'Deliverable',
+  payment_request: 'Payment request',
+  payment: 'Payment',
+  dispute: 'Dispute',
+  event: 'Event',
+};
+
+/** The request's timeline, oldest first: a table with a caption, read row by row. */
+function TimelineView({ api, id }: { api: StaffApi; id: string }) {
+  const { data, error, reload } = useLoad(
+    () => api.get<Timeline>(`/requests/${id}/timeline`),
+    [id],
+  );
+  return (
+    <section aria-labelledby="timeline-title">
+      <h3 id="timeline-title">Timeline</h3>
+      <LoadError error={error} />
+      <button type="button" onClick={reload}>
+        Reload the timeline
+      </button>
+      {!data && !error && <p>Loading…</p>}
+      {data && (
+        <div class="scroll" role="region" aria-label="Timeline entries" tabIndex={0}>
+          <table>
+            <caption>
+              {data.data.length} entries, oldest first
+              {data.has_more ? ' (the newest 100 of each kind only)' : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Sequence</th>
+                <th scope="col">Status or type</th>
+                <th scope="col">Summary</th>
+                <th scope="col">Id</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((entry) => (
+                <tr key={`${entry.kind}:${entry.id}`} class={`kind-${entry.kind}`}>
+                  <td>{when(entry.at)}</td>
+                  <td>{KIND_NAMES[entry.kind]}</td>
+                  <td>{entry.sequence ?? '—'}</td>
+                  <td class="mono">{entry.status ?? '—'}</td>
+                  <td>{entry.summary}</td>
+                  <td class="mono muted">{entry.id}</td>
+                </tr>
+              ))}
+              {data.data.length === 0 && (
+                <tr>
+                  <td colSpan={6}>Nothing yet.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -523,6 +523,116 @@ describe('the staff console', () => {
     });
   });
 
+  it("shows a request's timeline: messages, the accepted proposal, milestones, events in sequence", async () => {
+    const customer = await apply('Timeline Maker', [...CUSTOMER_SCOPES, 'messages:create']);
+    await http(stack, `/v1/staff/access-applications/${customer.id}/approve`, {
+      token: stack.staff,
+      body: { scopes: [...CUSTOMER_SCOPES, 'messages:create'] },
+    });
+    const claimed = await http(stack, `/v1/access-applications/${customer.id}/api-key`, {
+      method: 'POST',
+      headers: { 'X-Application-Secret': customer.secret },
+    });
+    const key = String(claimed.body.api_key);
+    const provider = await http(stack, '/v1/staff/providers', {
+      token: stack.staff,
+      body: { name: 'Sam the Fitter', email: 'sam@example.com', categories: ['home-services'] },
+    });
+    const providerId = String(provider.body.id);
+    const providerKey = String(
+      (
+        await http(stack, `/v1/staff/providers/${providerId}/keys`, {
+          method: 'POST',
+          token: stack.staff,
+        })
+      ).body.api_key,
+    );
+    const created = await http(stack, '/v1/ai-to-human-request', {
+      token: key,
+      body: { message: 'The shower head leaks.', category: 'home-services' },
+    });
+    expect(created.status).toBe(201);
+    const requestId = String(created.body.id);
+    const asCustomer = { 'X-Service-Request-Token': String(created.body.request_token) };
+    expect(
+      await http(stack, `/v1/staff/requests/${requestId}`, {
+        method: 'PATCH',
+        token: stack.staff,
+        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [providerId] } },
+      }),
+    ).toMatchObject({ status: 200 });
+    const proposal = await http(stack, `/v1/provider/requests/${requestId}/proposals`, {
+      token: providerKey,
+      body: {
+        message: 'A new washer on Friday.',
+        amount: 90,
+        currency: 'USD',
+        estimated_days: 2,
+        milestones: [{ title: 'Fit a new washer', amount: 90, due_in_days: 3 }],
+      },
+    });
+    expect(proposal.status).toBe(201);
+    const proposalId = String(proposal.body.id);
+    expect(
+      await http(stack, `/v1/request/${requestId}/proposals/${proposalId}/accept`, {
+        method: 'POST',
+        token: key,
+        headers: asCustomer,
+      }),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await http(stack, `/v1/request/${requestId}/message`, {
+        token: key,
+        headers: asCustomer,
+        body: { message: 'Friday suits me.' },
+      }),
+    ).toMatchObject({ status: 201 });
+    expect(
+      await http(stack, `/v1/provider/requests/${requestId}/messages`, {
+        token: providerKey,
+        body: { message: 'See you on Friday.' },
+      }),
+    ).toMatchObject({ status: 201 });
+    // The dispatcher stores events as they come: wait until both messages' events are there.
+    const events = await eventually(async () => {
+      const timeline = await http(stack, `/v1/staff/requests/${requestId}/timeline`, {
+        token: stack.staff,
+      });
+      const found = (timeline.body.data as { kind: string; status: string | null }[]).filter(
+        (entry) => entry.kind === 'event',
+      );
+      return found.filter((e) => e.status === 'message.created').length >= 2 ? found : undefined;
+    });
+
+    await screen('Request');
+    await page.getByLabel('Request id').fill(requestId);
+    await button('Open').click();
+    const timeline = page.getByRole('region', { name: 'Timeline entries' });
+    const row = (text: string | RegExp) => timeline.getByRole('row').filter({ hasText: text });
+    await row('See you on Friday.').waitFor();
+    await expect(row(proposalId).textContent()).resolves.toMatch(/Proposal.*accepted/);
+    await expect(row('Fit a new washer').textContent()).resolves.toMatch(/^.*Milestone/);
+    await expect(row('Friday suits me.').textContent()).resolves.toMatch(/Message/);
+    // Every event, each with its sequence, in sequence order.
+    const eventRows = timeline.getByRole('row').filter({ hasText: /evt_/ });
+    expect(await eventRows.count()).toBe(events.length);
+    const sequences = await eventRows.evaluateAll((rows) =>
+      rows.map((r) => Number((r as HTMLTableRowElement).cells[2]?.textContent)),
+    );
+    expect(sequences).toEqual(events.map((_, index) => index + 1));
+    await expect(row(/proposal\.accepted/).textContent()).resolves.toMatch(/Event/);
+    // Reachable by keyboard: the list scrolls under focus, the reload is a button.
+    await timeline.focus();
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).resolves.toBe('Timeline entries');
+    await button('Reload the timeline').focus();
+    await page.keyboard.press('Enter');
+    await row('See you on Friday.').waitFor();
+    await timeline.scrollIntoViewIfNeeded();
+    await shot('request-timeline');
+  });
+
   it('lists the audit log, filtered by action', async () => {
     await screen('Audit log');
     await page.getByLabel('Action').fill('approve');

@@ -478,3 +478,42 @@ export const DeadlineList = z.object({
   data: z.array(DeadlineItem),
   has_more: z.boolean(),
 });
+
+/** What a timeline entry is (staff's `GET /v1/staff/requests/{id}/timeline`). */
+export const TimelineKind = z.enum([
+  'message',
+  'proposal',
+  'job',
+  'milestone',
+  'deliverable',
+  'payment_request',
+  'payment',
+  'dispute',
+  'event',
+]);
+export type TimelineKind = z.infer<typeof TimelineKind>;
+
+/** One thing that happened on a request, oldest first in the timeline. */
+export const TimelineItem = z.object({
+  object: z.literal('timeline_item'),
+  kind: TimelineKind,
+  /** The resource's id (for an event, the event's `evt_` id). */
+  id: z.string(),
+  /** When it was created (for an event, its `timestamp`). */
+  at: Timestamp,
+  /** An event's place in the request's sequence; null for every other kind. */
+  sequence: z.number().int().positive().nullable(),
+  /** The resource's current status, or (for an event) its type; null for a message. */
+  status: z.string().nullable(),
+  /** A one-line summary for people (at most 200 characters). */
+  summary: z.string(),
+});
+export type TimelineItem = z.infer<typeof TimelineItem>;
+
+export const Timeline = z.object({
+  object: z.literal('list'),
+  data: z.array(TimelineItem),
+  /** True when some kind had more than the newest 100 entries, which were left out. */
+  has_more: z.boolean(),
+});
+export type Timeline = z.infer<typeof Timeline>;

@@ -428,6 +428,7 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
       { operationId: 'updateProvider', path: { id: otherProviderId } },
       { operationId: 'issueProviderKey', path: { id: otherProviderId } },
       { operationId: 'getRequestAsStaff', path: { id: toChange.id } },
+      { operationId: 'getRequestTimeline', path: { id: toChange.id } },
       {
         operationId: 'updateRequest',
         path: { id: toChange.id },

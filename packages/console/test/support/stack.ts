@@ -5,6 +5,7 @@ import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,8 @@ export const CONSOLE_DIST = fileURLToPath(new URL('../../dist/', import.meta.url
 
 /**
  * The whole backend a staff console acts on, in this process against the worker's real NATS and
- * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, and a
- * gateway that serves the console's build at /console.
+ * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, the
+ * webhook dispatcher (the event feed), and a gateway that serves the console's build at /console.
  */
 export interface Stack {
   gateway: RunningGateway;
@@ -43,6 +44,14 @@ export async function startStack(label: string): Promise<Stack> {
     running.push(await conversation({ env: env('conversation') }));
     running.push(await payments({ env: env('payments') }));
     running.push(await milestones({ env: env('milestones') }));
+    running.push(
+      await dispatcher({
+        env: {
+          ...env('webhook-dispatcher'),
+          WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+        },
+      }),
+    );
     const front = await gateway({
       env: {
         ...natsEnv('gateway'),

@@ -13,6 +13,7 @@ import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
 import { staffLifecycleRoutes } from './staff-lifecycle.ts';
 import { staffRoutes } from './staff.ts';
+import { staffTimelineRoutes } from './staff-timeline.ts';
 import { stripeRoutes } from './stripe.ts';
 import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -52,6 +53,7 @@ export function gatewayRoutes(
     ...providerRoutes,
     ...staffRoutes,
     ...staffLifecycleRoutes,
+    ...staffTimelineRoutes,
     ...webhookRoutes,
     ...stripeRoutes,
     ...updateRoutes(updates),
