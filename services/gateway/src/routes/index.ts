@@ -13,6 +13,7 @@ import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
 import { staffLifecycleRoutes } from './staff-lifecycle.ts';
 import { staffRoutes } from './staff.ts';
+import { staffWebhookRoutes } from './staff-webhooks.ts';
 import { stripeRoutes } from './stripe.ts';
 import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -52,6 +53,7 @@ export function gatewayRoutes(
     ...providerRoutes,
     ...staffRoutes,
     ...staffLifecycleRoutes,
+    ...staffWebhookRoutes,
     ...webhookRoutes,
     ...stripeRoutes,
     ...updateRoutes(updates),
