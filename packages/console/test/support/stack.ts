@@ -4,6 +4,7 @@ import { bootstrap as gateway, type RunningGateway } from '@handoff/gateway';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,8 @@ export const CONSOLE_DIST = fileURLToPath(new URL('../../dist/', import.meta.url
 
 /**
  * The whole backend a staff console acts on, in this process against the worker's real NATS and
- * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, and a
+ * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, the webhook
+ * dispatcher, and a
  * gateway that serves the console's build at /console.
  */
 export interface Stack {
@@ -43,6 +45,17 @@ export async function startStack(label: string): Promise<Stack> {
     running.push(await conversation({ env: env('conversation') }));
     running.push(await payments({ env: env('payments') }));
     running.push(await milestones({ env: env('milestones') }));
+    // Receivers in the test process listen on loopback, hence private targets.
+    running.push(
+      await dispatcher({
+        env: {
+          ...env('webhook-dispatcher'),
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+          WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+        },
+      }),
+    );
     const front = await gateway({
       env: {
         ...natsEnv('gateway'),
