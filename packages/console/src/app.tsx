@@ -4,6 +4,7 @@ import { Integrations, Providers } from './accounts.tsx';
 import { Applications, Disputes, Payments } from './decisions.tsx';
 import { Queues } from './queues.tsx';
 import { Audit, RequestScreen } from './request.tsx';
+import { Webhooks } from './webhooks.tsx';
 
 export type Screen =
   | 'queues'
@@ -12,6 +13,7 @@ export type Screen =
   | 'disputes'
   | 'integrations'
   | 'providers'
+  | 'webhooks'
   | 'request'
   | 'audit';
 export type Go = (screen: Screen, id?: string) => void;
@@ -23,6 +25,7 @@ const SCREENS: { id: Screen; label: string }[] = [
   { id: 'disputes', label: 'Disputes' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'providers', label: 'Providers' },
+  { id: 'webhooks', label: 'Webhooks' },
   { id: 'request', label: 'Request' },
   { id: 'audit', label: 'Audit log' },
 ];
@@ -84,6 +87,7 @@ export function App() {
         {screen.id === 'disputes' && <Disputes api={api} go={go} />}
         {screen.id === 'integrations' && <Integrations api={api} initial={screen.param} />}
         {screen.id === 'providers' && <Providers api={api} />}
+        {screen.id === 'webhooks' && <Webhooks api={api} initial={screen.param} />}
         {screen.id === 'request' && <RequestScreen api={api} initial={screen.param} />}
         {screen.id === 'audit' && <Audit api={api} />}
       </main>

@@ -108,7 +108,7 @@ export const accessOps = {
 } as const;
 
 /** Services that keep an audit log of the staff actions they carry out. */
-export const AUDITED_SERVICES = ['intake', 'payments', 'milestones'] as const;
+export const AUDITED_SERVICES = ['intake', 'payments', 'milestones', 'webhook-dispatcher'] as const;
 
 /** Each audited service pages through its own audit log; the gateway merges them. */
 export const auditOps = Object.fromEntries(

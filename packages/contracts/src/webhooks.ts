@@ -140,6 +140,13 @@ export type WebhookSettings = z.infer<typeof WebhookSettings>;
 
 const Owner = z.object({ integration_id: z.string() });
 const IdOwned = Owner.extend({ id: z.string().max(64) });
+/**
+ * Present when staff act on an integration's webhooks (`/v1/staff/integrations/{id}/...`): who
+ * acted and the call, for the dispatcher's audit log. The integration's own key acts unaudited.
+ */
+const ByStaff = z.object({
+  staff: z.object({ actor: z.string().min(1), request_id: z.string().nullable() }).optional(),
+});
 
 /** Operations of the webhook dispatcher, always scoped to the calling integration. */
 export const webhookOps = {
@@ -166,7 +173,7 @@ export const webhookOps = {
   rotateSecret: operation(
     'webhook-dispatcher',
     'endpoints.rotate_secret',
-    IdOwned.extend({ grace_period_seconds: z.number().int().min(0) }),
+    IdOwned.extend({ grace_period_seconds: z.number().int().min(0) }).extend(ByStaff.shape),
     WebhookEndpointWithSecret,
   ),
   attempts: operation(
@@ -182,7 +189,12 @@ export const webhookOps = {
     listOf(EventEnvelope),
   ),
   getEvent: operation('webhook-dispatcher', 'events.get', IdOwned, EventEnvelope),
-  redeliver: operation('webhook-dispatcher', 'events.redeliver', IdOwned, Redelivery),
+  redeliver: operation(
+    'webhook-dispatcher',
+    'events.redeliver',
+    IdOwned.extend(ByStaff.shape),
+    Redelivery,
+  ),
   /** The dispatcher's delivery settings (no caller data: the same for everybody). */
   settings: operation('webhook-dispatcher', 'settings.get', z.object({}), WebhookSettings),
 } as const;

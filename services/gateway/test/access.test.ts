@@ -3,6 +3,7 @@ import { generateApiKey } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestonesService } from '@handoff/milestones';
 import { bootstrap as paymentsService } from '@handoff/payments';
+import { bootstrap as dispatcherService } from '@handoff/webhook-dispatcher';
 import { createLogger } from '@handoff/observability';
 import { natsEnv, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,7 @@ type Intake = Awaited<ReturnType<typeof intake>>;
 let service: Intake;
 let payments: Intake | undefined;
 let milestones: Intake | undefined;
+let dispatcher: Intake | undefined;
 let a: RunningGateway;
 let b: RunningGateway;
 let strict: RunningGateway;
@@ -67,7 +69,18 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
     },
   });
-  // The audit log merges every audited service's page: intake, payments and milestones.
+  // The audit log merges every audited service's page: intake, payments, milestones and the
+  // webhook dispatcher.
+  dispatcher = await dispatcherService({
+    env: {
+      ...natsEnv('webhook-dispatcher'),
+      MONGO_URL: mongoUrl,
+      MONGO_DB: uniqueDatabase('gw_access_w'),
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'silent',
+      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
+  });
   milestones = await milestonesService({
     env: {
       ...natsEnv('milestones'),
@@ -109,6 +122,7 @@ afterAll(async () => {
   await service?.stop();
   await payments?.stop();
   await milestones?.stop();
+  await dispatcher?.stop();
 });
 
 const staffToken = (claims: SignStaffTokenOptions = {}, secret = SECRET) =>

@@ -4,6 +4,7 @@ import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -38,6 +39,13 @@ beforeAll(async () => {
     await intake({ env: env('intake') }),
     await payments({ env: env('payments') }),
     await milestones({ env: env('milestones') }),
+    // Audited too: the staff audit log merges its page.
+    await dispatcher({
+      env: {
+        ...env('webhook-dispatcher'),
+        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
+    }),
   );
   conversationService = await conversation({ env: env('conversation') });
   gateway = await bootstrap({

@@ -11,6 +11,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
+import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
@@ -23,6 +24,7 @@ import type { z } from 'zod';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
 import { address, http, onboard, type Onboarded } from './support/http.ts';
+import { signStaffToken } from './support/staff-tokens.ts';
 
 // Conventions §3 end to end: the gateway's webhook routes in front of the real webhook dispatcher,
 // with receivers on loopback addresses only.
@@ -136,6 +138,8 @@ beforeAll(async () => {
     await intake({ env: env('intake') }),
     await conversation({ env: env('conversation') }),
     await payments({ env: env('payments') }),
+    // Only for the staff audit log, which merges every audited service's page.
+    await milestones({ env: env('milestones') }),
     await dispatcher({
       env: {
         ...env('webhook-dispatcher'),
@@ -744,6 +748,135 @@ describe('deliveries, the event feed and recovery', () => {
     expect(enabled).toMatchObject({ status: 200, body: { enabled: true, disabled_reason: null } });
     const heard = await createRequest();
     await sink.waitFor(isEvent('request.created', heard.id), 1, 'delivery after re-enabling');
+  });
+});
+
+describe("staff routes on an integration's webhooks", () => {
+  let staff: string;
+  let owner: Onboarded;
+  let sink: Receiver;
+  let endpoint: z.output<typeof WebhookEndpointWithSecret>;
+  const base = () => `/v1/staff/integrations/${owner.integrationId}`;
+
+  beforeAll(async () => {
+    staff = await signStaffToken(SECRET, { sub: 'hooks-ops@handoff.test', expiresInSeconds: 3600 });
+    owner = await onboard(gateway, SECRET, undefined, FULL);
+    sink = await receiver();
+    endpoint = await register(owner, { url: sink.url, event_types: ['request.created'] });
+  });
+
+  it('refuse an agent key, even the integration’s own', async () => {
+    const paths = [
+      ['GET', `${base()}/webhook-endpoints`],
+      ['GET', `${base()}/webhook-endpoints/${endpoint.id}/attempts`],
+      ['POST', `${base()}/webhook-endpoints/${endpoint.id}/rotate-secret`],
+      ['POST', `${base()}/events/evt_x/redeliver`],
+    ] as const;
+    for (const [method, path] of paths) {
+      const refused = await http(gateway, path, { method, token: owner.key });
+      expect([method, path, refused.status]).toEqual([method, path, 401]);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    // Nothing was rotated by the refused call: the endpoint still signs with its first secret.
+    const listed = await http(gateway, `${base()}/webhook-endpoints`, { token: staff });
+    expect(list<{ previous_secret_expires_at: unknown }>(listed.body)[0]).toMatchObject({
+      previous_secret_expires_at: null,
+    });
+  });
+
+  it('list endpoints and attempts, rotate a secret (both verify in the grace period) and redeliver, audited', async () => {
+    const listed = await http(gateway, `${base()}/webhook-endpoints?limit=10`, { token: staff });
+    expect(listed.status).toBe(200);
+    const endpoints = list<unknown>(listed.body).map((e) => WebhookEndpoint.parse(e));
+    expect(endpoints.map((e) => e.id)).toEqual([endpoint.id]);
+    expect(list<Record<string, unknown>>(listed.body)[0]).not.toHaveProperty('secret');
+    // Another integration's path shows none of them.
+    const foreign = await http(
+      gateway,
+      `/v1/staff/integrations/${other.integrationId}/webhook-endpoints/${endpoint.id}/attempts`,
+      { token: staff },
+    );
+    expect(foreign).toMatchObject({ status: 404, body: { code: 'webhook_endpoint_not_found' } });
+
+    const request = await createRequest(owner);
+    const [delivered] = await sink.waitFor(isEvent('request.created', request.id), 1, 'created');
+    if (!delivered) throw new Error('no delivery');
+    const attempts = await eventually(
+      async () => {
+        const answer = await http(
+          gateway,
+          `${base()}/webhook-endpoints/${endpoint.id}/attempts?limit=10`,
+          { token: staff },
+        );
+        const data = list<unknown>(answer.body).map((a) => WebhookAttempt.parse(a));
+        return data.length > 0 ? data : undefined;
+      },
+      { what: 'the attempt in the staff view' },
+    );
+    expect(attempts[0]).toMatchObject({
+      endpoint_id: endpoint.id,
+      event_id: delivered.envelope.id,
+      status_code: 200,
+      error: null,
+    });
+
+    const key = `rotate-${randomBytes(6).toString('hex')}`;
+    const rotate = () =>
+      http(gateway, `${base()}/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+        token: staff,
+        headers: { 'Idempotency-Key': key },
+        body: { grace_period_seconds: 600 },
+      });
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    const next = WebhookEndpointWithSecret.parse(rotated.body);
+    expect(next.secret).toMatch(/^whsec_/);
+    expect(next.secret).not.toBe(endpoint.secret);
+    // The same key answers the same rotation, not a second one.
+    expect((await rotate()).body).toEqual(rotated.body);
+
+    const during = await createRequest(owner);
+    const [signedTwice] = await sink.waitFor(isEvent('request.created', during.id), 1, 'after');
+    if (!signedTwice) throw new Error('no delivery');
+    expect(verify(next.secret, signedTwice)).toEqual(signedTwice.envelope);
+    expect(verify(endpoint.secret, signedTwice)).toEqual(signedTwice.envelope);
+
+    const redelivered = await http(gateway, `${base()}/events/${delivered.envelope.id}/redeliver`, {
+      method: 'POST',
+      token: staff,
+    });
+    expect(redelivered).toMatchObject({
+      status: 202,
+      body: { object: 'redelivery', event_id: delivered.envelope.id, endpoints: 1 },
+    });
+    const [, again] = await sink.waitFor(
+      (d) => d.headers['webhook-id'] === delivered.envelope.id,
+      2,
+      'the redelivery',
+    );
+    expect(again && verify(next.secret, again)).toEqual(delivered.envelope);
+    expect(
+      await http(
+        gateway,
+        `/v1/staff/integrations/${other.integrationId}/events/${delivered.envelope.id}/redeliver`,
+        { method: 'POST', token: staff },
+      ),
+    ).toMatchObject({ status: 404, body: { code: 'event_not_found' } });
+
+    // Both actions are in the audit log under the staff member, once each, with no secret.
+    const audit = await http(gateway, '/v1/staff/audit-log?limit=100', { token: staff });
+    const mine = list<Record<string, unknown>>(audit.body).filter(
+      (e) => e.actor === 'hooks-ops@handoff.test',
+    );
+    expect(mine.map((e) => [e.action, e.target_id])).toEqual([
+      ['event.redeliver', delivered.envelope.id],
+      ['webhook_endpoint.rotate_secret', endpoint.id],
+    ]);
+    expect(mine[1]).toMatchObject({
+      target_type: 'webhook_endpoint',
+      after: { integration_id: owner.integrationId },
+    });
+    expect(JSON.stringify(mine)).not.toContain('whsec_');
   });
 });
 

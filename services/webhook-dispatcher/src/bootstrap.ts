@@ -1,7 +1,7 @@
 import { implement } from '@handoff/bus';
 import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { packageVersion, runService } from '@handoff/runtime';
+import { auditEndpoints, packageVersion, runService } from '@handoff/runtime';
 import { endpointEndpoints } from './endpoints/handlers.ts';
 import { readEnv } from './env.ts';
 import { startEventConsumer } from './events/consumer.ts';
@@ -45,6 +45,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
           maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
         }),
         ...feedEndpoints({ store, redeliver: deliveries.redeliver }),
+        ...auditEndpoints('webhook-dispatcher', store),
         // What the gateway's capabilities report: the settings this dispatcher really runs with.
         ...implement(webhookOps.settings, () =>
           Promise.resolve({

@@ -4,8 +4,8 @@ import { bootstrap as gateway, type RunningGateway } from '@handoff/gateway';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
+import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +44,13 @@ export async function startStack(label: string): Promise<Stack> {
     running.push(await conversation({ env: env('conversation') }));
     running.push(await payments({ env: env('payments') }));
     running.push(await milestones({ env: env('milestones') }));
+    // Receivers in the test process listen on loopback, hence private targets.
     running.push(
       await dispatcher({
         env: {
           ...env('webhook-dispatcher'),
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+          WEBHOOK_RETRY_SCHEDULE: '1,1,1',
           WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
         },
       }),

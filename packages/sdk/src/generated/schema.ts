@@ -1530,6 +1530,26 @@ export interface paths {
         patch: operations["updateIntegration"];
         trace?: never;
     };
+    "/v1/staff/integrations/{id}/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver one of an integration's events again (same `webhook-id`) to its enabled endpoints subscribed to the type. Audited
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        post: operations["redeliverEventAsStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/integrations/{id}/keys": {
         parameters: {
             query?: never;
@@ -1544,6 +1564,66 @@ export interface paths {
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         post: operations["issueApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/integrations/{id}/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An integration's webhook endpoints, newest first (no secrets)
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listWebhookEndpointsAsStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/integrations/{id}/webhook-endpoints/{endpoint_id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery attempts to one of an integration's endpoints, newest first
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listWebhookAttemptsAsStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/integrations/{id}/webhook-endpoints/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new signing secret for an integration's endpoint, shown only in this answer; the old one also signs for `grace_period_seconds` (default 86400). Audited
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        post: operations["rotateWebhookEndpointSecretAsStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10645,6 +10725,76 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    redeliverEventAsStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                event_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: number;
+                        event_id: string;
+                        /** @constant */
+                        object: "redelivery";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `event_not_found`: event_not_found. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "event_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     issueApiKey: {
         parameters: {
             query?: never;
@@ -10717,6 +10867,265 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "integration_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpointsAsStaff: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            disabled_reason: ("gone" | "failing" | "manual") | null;
+                            enabled: boolean;
+                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `not_found`: unknown resource. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookAttemptsAsStaff: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                endpoint_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempt: number;
+                            /** Format: date-time */
+                            attempted_at: string;
+                            duration_ms: number;
+                            endpoint_id: string;
+                            error: string | null;
+                            event_id: string;
+                            /** @enum {string} */
+                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                            id: string;
+                            next_attempt_at: string | null;
+                            /** @constant */
+                            object: "webhook_attempt";
+                            response_body: string | null;
+                            status_code: number | null;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "webhook_endpoint_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookEndpointSecretAsStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                endpoint_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description May be left out; it then counts as `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    grace_period_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        disabled_reason: ("gone" | "failing" | "manual") | null;
+                        enabled: boolean;
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        id: string;
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        previous_secret_expires_at: string | null;
+                        secret: string & unknown;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "webhook_endpoint_not_found";
                         /** @constant */
                         status?: 404;
                     };

@@ -14,6 +14,7 @@ import { requestRoutes } from './requests.ts';
 import { staffLifecycleRoutes } from './staff-lifecycle.ts';
 import { staffRoutes } from './staff.ts';
 import { staffTimelineRoutes } from './staff-timeline.ts';
+import { staffWebhookRoutes } from './staff-webhooks.ts';
 import { stripeRoutes } from './stripe.ts';
 import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -54,6 +55,7 @@ export function gatewayRoutes(
     ...staffRoutes,
     ...staffLifecycleRoutes,
     ...staffTimelineRoutes,
+    ...staffWebhookRoutes,
     ...webhookRoutes,
     ...stripeRoutes,
     ...updateRoutes(updates),

@@ -3,6 +3,7 @@ import { expect } from '@jest/globals';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
+import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { bootstrap as payments } from '@handoff/payments';
 import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
@@ -85,6 +86,15 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     running.push(paymentsService);
     const milestonesService = await milestones({ env: env('milestones') });
     running.push(milestonesService);
+    // Staff's audit log merges the dispatcher's page too.
+    running.push(
+      await dispatcher({
+        env: {
+          ...env('webhook-dispatcher'),
+          WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+        },
+      }),
+    );
     const gateway = await bootstrap({ env: gatewayEnv() });
     running.push(gateway);
     return {

@@ -3,6 +3,7 @@ import { ALL_EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/con
 import { paginate, type Store } from '@handoff/store';
 import { checkTargetUrl, generateWebhookSecret } from '../delivery/index.ts';
 import type { SecretBox } from '../secrets.ts';
+import { auditStaff } from '../store/audit.ts';
 import { attemptView, collectionsOf, endpointView, type EndpointDoc } from '../store/documents.ts';
 
 export interface EndpointDeps {
@@ -109,29 +110,44 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
       return { object: 'webhook_endpoint' as const, id, deleted: true as const };
     }),
 
-    ...implement(webhookOps.rotateSecret, async ({ integration_id, id, grace_period_seconds }) =>
-      deps.store.serialize(c.endpoints, id, async () => {
-        const before = await find(integration_id, id);
-        const secret = generateWebhookSecret();
-        const now = new Date();
-        const updated = await c.endpoints.findOneAndUpdate(
-          { _id: id },
-          {
-            $set: {
-              secret_enc: deps.secrets.seal(secret),
-              previous_secret_enc: grace_period_seconds > 0 ? before.secret_enc : null,
-              previous_secret_expires_at:
-                grace_period_seconds > 0
-                  ? new Date(now.getTime() + grace_period_seconds * 1000)
-                  : null,
-              updated_at: now,
+    ...implement(
+      webhookOps.rotateSecret,
+      async ({ integration_id, id, grace_period_seconds, staff }) =>
+        deps.store.serialize(c.endpoints, id, async () => {
+          const before = await find(integration_id, id);
+          const secret = generateWebhookSecret();
+          const now = new Date();
+          const updated = await c.endpoints.findOneAndUpdate(
+            { _id: id },
+            {
+              $set: {
+                secret_enc: deps.secrets.seal(secret),
+                previous_secret_enc: grace_period_seconds > 0 ? before.secret_enc : null,
+                previous_secret_expires_at:
+                  grace_period_seconds > 0
+                    ? new Date(now.getTime() + grace_period_seconds * 1000)
+                    : null,
+                updated_at: now,
+              },
             },
-          },
-          { returnDocument: 'after' },
-        );
-        if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
-        return { ...endpointView(updated), secret };
-      }),
+            { returnDocument: 'after' },
+          );
+          if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+          await auditStaff(deps.store, staff, {
+            action: 'webhook_endpoint.rotate_secret',
+            target_type: 'webhook_endpoint',
+            target_id: id,
+            before: {
+              integration_id,
+              previous_secret_expires_at: before.previous_secret_expires_at?.toISOString() ?? null,
+            },
+            after: {
+              integration_id,
+              previous_secret_expires_at: updated.previous_secret_expires_at?.toISOString() ?? null,
+            },
+          });
+          return { ...endpointView(updated), secret };
+        }),
     ),
 
     ...implement(webhookOps.attempts, async ({ integration_id, id, query }) => {

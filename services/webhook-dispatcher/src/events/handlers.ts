@@ -2,6 +2,7 @@ import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { WEBHOOK_DEFAULTS, webhookOps, type EventEnvelope } from '@handoff/contracts';
 import { paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
+import { auditStaff } from '../store/audit.ts';
 import { collectionsOf, type EventDoc } from '../store/documents.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,13 +43,17 @@ export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
       async ({ integration_id, id }) =>
         JSON.parse((await find(integration_id, id)).body) as EventEnvelope,
     ),
-    ...implement(webhookOps.redeliver, async ({ integration_id, id }) => {
+    ...implement(webhookOps.redeliver, async ({ integration_id, id, staff }) => {
       const event = await find(integration_id, id);
-      return {
-        object: 'redelivery' as const,
-        event_id: id,
-        endpoints: await deps.redeliver(event),
-      };
+      const endpoints = await deps.redeliver(event);
+      await auditStaff(deps.store, staff, {
+        action: 'event.redeliver',
+        target_type: 'event',
+        target_id: id,
+        before: null,
+        after: { integration_id, endpoints },
+      });
+      return { object: 'redelivery' as const, event_id: id, endpoints };
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan } from '@handoff/store';
 
 /** The collections this service owns. No other service reads or writes them. */
@@ -19,4 +20,6 @@ export const collections: CollectionPlan = {
     },
     { key: { created_at: 1 }, options: { name: 'created' } },
   ],
+  // Staff's rotations and redeliveries (the integration's own are not audited).
+  [auditCollectionName('webhook-dispatcher')]: auditIndexes,
 };

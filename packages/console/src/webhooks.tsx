@@ -1,0 +1,233 @@
+import type { paths } from '@handoff/sdk/schema';
+import { useState } from 'preact/hooks';
+import type { StaffApi } from './api.ts';
+import {
+  ConfirmButton,
+  Field,
+  LoadError,
+  OnceSecret,
+  OutcomeLine,
+  useAction,
+  useLoad,
+  when,
+} from './ui.tsx';
+
+type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+type BASE = '/v1/staff/integrations/{id}';
+type EndpointList = Json<paths[`${BASE}/webhook-endpoints`]['get']['responses'][200]>;
+type AttemptList = Json<
+  paths[`${BASE}/webhook-endpoints/{endpoint_id}/attempts`]['get']['responses'][200]
+>;
+type Rotated = Json<
+  paths[`${BASE}/webhook-endpoints/{endpoint_id}/rotate-secret`]['post']['responses'][200]
+>;
+type Redelivery = Json<paths[`${BASE}/events/{event_id}/redeliver`]['post']['responses'][202]>;
+type IntegrationList = Json<paths['/v1/staff/integrations']['get']['responses'][200]>;
+
+/**
+ * An integration's webhook endpoints: their recent delivery attempts, secret rotation (the new
+ * secret is shown once and forgotten) and redelivery of an event. Both actions are audited.
+ */
+export function Webhooks({ api, initial }: { api: StaffApi; initial: string }) {
+  const [id, setId] = useState(initial);
+  return (
+    <section aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Webhooks</h2>
+      <IntegrationPicker api={api} initial={initial} onOpen={setId} />
+      {id && <EndpointsView key={id} api={api} integration={id} />}
+    </section>
+  );
+}
+
+/** An integration id, typed or picked from the newest integrations. */
+function IntegrationPicker(props: {
+  api: StaffApi;
+  initial: string;
+  onOpen: (id: string) => void;
+}) {
+  const [value, setValue] = useState(props.initial);
+  const { data } = useLoad(
+    () => props.api.get<IntegrationList>('/integrations', { limit: '100' }),
+    [],
+  );
+  return (
+    <form
+      class="inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onOpen(value.trim());
+      }}
+    >
+      <Field label="Integration id">
+        <input
+          class="mono"
+          list="webhook-integrations"
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </Field>
+      <datalist id="webhook-integrations">
+        {(data?.data ?? []).map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.app_name}
+          </option>
+        ))}
+      </datalist>
+      <button type="submit" disabled={value.trim() === ''}>
+        Open
+      </button>
+    </form>
+  );
+}
+
+function EndpointsView({ api, integration }: { api: StaffApi; integration: string }) {
+  const base = `/integrations/${integration}`;
+  const { data, error, reload } = useLoad(
+    () => api.get<EndpointList>(`${base}/webhook-endpoints`, { limit: '100' }),
+    [integration],
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ endpoint: string; value: string } | null>(null);
+  const action = useAction();
+  if (error) return <LoadError error={error} />;
+  if (!data) return <p>Loading…</p>;
+  return (
+    <div>
+      {secret && (
+        <OnceSecret
+          label={`New signing secret of ${secret.endpoint}`}
+          value={secret.value}
+          onDone={() => setSecret(null)}
+        />
+      )}
+      <OutcomeLine outcome={action.outcome} />
+      {data.data.length === 0 ? (
+        <p>This integration has no webhook endpoints.</p>
+      ) : (
+        <table>
+          <caption>Webhook endpoints of {integration}</caption>
+          <thead>
+            <tr>
+              <th scope="col">URL</th>
+              <th scope="col">Enabled</th>
+              <th scope="col">Event types</th>
+              <th scope="col">Previous secret signs until</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((e) => (
+              <tr key={e.id}>
+                <td class="mono">
+                  {e.url} <span class="muted">{e.id}</span>
+                </td>
+                <td>{e.enabled ? 'yes' : `no (${e.disabled_reason ?? 'disabled'})`}</td>
+                <td>{e.event_types.join(', ')}</td>
+                <td>{when(e.previous_secret_expires_at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-expanded={open === e.id}
+                    onClick={() => setOpen(open === e.id ? null : e.id)}
+                  >
+                    Attempts of {e.id}
+                  </button>{' '}
+                  <ConfirmButton
+                    label={`Rotate secret of ${e.id}`}
+                    question="Issue a new signing secret? The old one keeps signing for 24 hours."
+                    disabled={action.busy}
+                    onConfirm={() =>
+                      void action.run(async () => {
+                        const rotated = await api.post<Rotated>(
+                          `${base}/webhook-endpoints/${e.id}/rotate-secret`,
+                          {},
+                        );
+                        setSecret({ endpoint: e.id, value: rotated.secret });
+                        reload();
+                        return `Rotated the secret of ${e.id}; the previous one signs until ${when(rotated.previous_secret_expires_at)}.`;
+                      })
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {open && <Attempts key={open} api={api} base={base} endpoint={open} />}
+      <Redeliver api={api} base={base} />
+    </div>
+  );
+}
+
+function Attempts({ api, base, endpoint }: { api: StaffApi; base: string; endpoint: string }) {
+  const { data, error, reload } = useLoad(
+    () => api.get<AttemptList>(`${base}/webhook-endpoints/${endpoint}/attempts`, { limit: '25' }),
+    [endpoint],
+  );
+  if (error) return <LoadError error={error} />;
+  if (!data) return <p>Loading…</p>;
+  return (
+    <div>
+      <table>
+        <caption>Recent attempts to {endpoint}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Event</th>
+            <th scope="col">Try</th>
+            <th scope="col">Status code</th>
+            <th scope="col">Error</th>
+            <th scope="col">Duration</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.data.map((a) => (
+            <tr key={a.id}>
+              <td>{when(a.attempted_at)}</td>
+              <td class="mono">
+                {a.event_type} <span class="muted">{a.event_id}</span>
+              </td>
+              <td>{a.attempt}</td>
+              <td>{a.status_code ?? '—'}</td>
+              <td>{a.error ?? '—'}</td>
+              <td>{Math.round(a.duration_ms)} ms</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.data.length === 0 && <p>No attempts yet.</p>}
+      <button type="button" onClick={reload}>
+        Refresh attempts
+      </button>
+    </div>
+  );
+}
+
+/** Delivers an event again (same `webhook-id`) to the endpoints subscribed to its type. */
+function Redeliver({ api, base }: { api: StaffApi; base: string }) {
+  const [event, setEvent] = useState('');
+  const action = useAction();
+  return (
+    <form
+      class="inline"
+      aria-label="Redeliver an event"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const id = event.trim();
+        void action.run(async () => {
+          const done = await api.post<Redelivery>(`${base}/events/${id}/redeliver`);
+          return `Redelivering ${done.event_id} to ${done.endpoints} endpoint(s).`;
+        });
+      }}
+    >
+      <Field label="Event id to redeliver">
+        <input class="mono" value={event} onInput={(e) => setEvent(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" disabled={action.busy || event.trim() === ''}>
+        Redeliver
+      </button>
+      <OutcomeLine outcome={action.outcome} />
+    </form>
+  );
+}

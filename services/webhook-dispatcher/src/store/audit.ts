@@ -1,0 +1,29 @@
+import { newId } from '@handoff/contracts';
+import { auditCollection, type AuditRecord } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+
+/** Who acted for staff, as the operations carry it. */
+export interface StaffCall {
+  actor: string;
+  request_id: string | null;
+}
+
+/**
+ * Records a staff action on an integration's webhooks. The dispatcher has no outbox and its
+ * actions no domain event, so the entry is written right after the change it describes; a
+ * crash between the two loses the entry, never the change. Secrets never enter the log.
+ */
+export async function auditStaff(
+  store: Store,
+  staff: StaffCall | undefined,
+  entry: Omit<AuditRecord, 'actor' | 'request_id' | 'at'>,
+): Promise<void> {
+  if (!staff) return;
+  await auditCollection('webhook-dispatcher', store).insertOne({
+    _id: newId('aud'),
+    actor: staff.actor,
+    request_id: staff.request_id,
+    at: new Date(),
+    ...entry,
+  });
+}
