@@ -326,6 +326,31 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
     scopes: [...SCOPES],
     appName: 'Fuzz integration for staff',
   });
+  // The second integration's webhook endpoint (deliveries fail: nothing listens there) and an
+  // event of its, for staff to read attempts, rotate secrets and redeliver.
+  const secondAgent: Party = { bearer: second.api_key };
+  const hookId = stringField(
+    'webhook endpoint',
+    await call(secondAgent, 'POST', '/v1/webhook-endpoints', 201, {
+      url: 'http://127.0.0.1:9/fuzz-hook',
+    }),
+    'id',
+  );
+  const secondRequest = stringField(
+    'request of the second integration',
+    await call(secondAgent, 'POST', '/v1/ai-to-human-request', 201, {
+      message: 'Fuzz fixture: an event to redeliver.',
+      email: 'fuzz@example.com',
+    }),
+    'id',
+  );
+  const eventToRedeliver = await eventually('the event to redeliver', async () => {
+    const [event] = await list(
+      secondAgent,
+      `/v1/events?request_id=${encode(secondRequest)}&limit=1`,
+    );
+    return event ? stringField('event', event, 'id') : undefined;
+  });
   const otherProvider = await call(staff, 'POST', '/v1/staff/providers', 201, {
     name: 'Fuzz provider for staff',
     email: 'fuzz-provider@example.com',
@@ -413,6 +438,19 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
       { operationId: 'escalateDispute', path: { id: disputeToEscalate } },
       { operationId: 'resolveDispute', path: { id: disputeToResolve } },
       { operationId: 'getIntegration', path: { id: second.integration_id } },
+      { operationId: 'listWebhookEndpointsAsStaff', path: { id: second.integration_id } },
+      {
+        operationId: 'listWebhookAttemptsAsStaff',
+        path: { id: second.integration_id, endpoint_id: hookId },
+      },
+      {
+        operationId: 'rotateWebhookEndpointSecretAsStaff',
+        path: { id: second.integration_id, endpoint_id: hookId },
+      },
+      {
+        operationId: 'redeliverEventAsStaff',
+        path: { id: second.integration_id, event_id: eventToRedeliver },
+      },
       { operationId: 'updateIntegration', path: { id: second.integration_id } },
       { operationId: 'issueApiKey', path: { id: second.integration_id } },
       { operationId: 'cancelJob', path: { id: toCancel.jobId } },
