@@ -234,21 +234,12 @@ describe('webhook deliveries', () => {
   });
 
   it('cancels what was queued for an endpoint when it is disabled, even if enabled again', async () => {
-    const service = await startDispatcher('1.5');
+    await startDispatcher('1.5');
     let fail = true;
     const hook = await receiver(() => ({ status: fail ? 500 : 200 }));
     const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
     await createRequest('before');
     await eventually(() => (hook.receipts.length >= 1 ? true : undefined));
-    // The failed attempt's bookkeeping is done (it marks the endpoint failing) before the toggle:
-    // FerretDB rewrites a whole document on every update, so locally two updates of one endpoint
-    // at the same moment can lose each other's fields, which MongoDB never does.
-    const endpoints = service.store.db.collection<{ _id: string; failing_since: Date | null }>(
-      'webhook_endpoints',
-    );
-    await eventually(async () =>
-      (await endpoints.findOne({ _id: endpoint.id }))?.failing_since ? true : undefined,
-    );
     // The retry is queued, due in 1.5 s; the endpoint is disabled and enabled again meanwhile.
     const toggle = (enabled: boolean) =>
       call(nc, webhookOps.update, { integration_id, id: endpoint.id, patch: { enabled } }, opts);
@@ -305,13 +296,14 @@ describe('webhook deliveries', () => {
     const hook = await receiver(() => ({ status: fail ? 500 : 200 }));
     const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
     await createRequest();
-    await eventually(() => (hook.receipts.length >= 2 ? true : undefined), { timeoutMs: 5_000 });
+    // Generous bounds: a restart on a busy machine can take seconds; the gap below is the check.
+    await eventually(() => (hook.receipts.length >= 2 ? true : undefined), { timeoutMs: 20_000 });
     await first.stop();
     dispatchers.splice(dispatchers.indexOf(first), 1);
     fail = false;
     const stoppedAt = Date.now();
     await startDispatcher('0.2,2,2');
-    await eventually(() => (hook.receipts.length >= 3 ? true : undefined), { timeoutMs: 6_000 });
+    await eventually(() => (hook.receipts.length >= 3 ? true : undefined), { timeoutMs: 20_000 });
     // The third try waits out the schedule's 2 s from the second, not 0.2 s from a fresh start.
     expect((hook.receipts[2]?.at ?? 0) - (hook.receipts[1]?.at ?? 0)).toBeGreaterThanOrEqual(1_800);
     expect(Date.now() - stoppedAt).toBeGreaterThan(0);

@@ -122,10 +122,19 @@ export async function startWorker(options: WorkerOptions) {
   );
   progress.unref();
 
+  /**
+   * An endpoint's writes go one at a time with the API's (enable, disable, rotate), as every
+   * read-modify-write in this service does (store.serialize: FerretDB rewrites whole documents).
+   */
+  const endpointWrite = <T>(id: string, write: () => Promise<T>) =>
+    options.store.serialize(c.endpoints, id, write);
+
   const disable = async (endpoint: EndpointDoc, reason: 'gone' | 'failing') => {
     const now = new Date();
     const change = { enabled: false, disabled_reason: reason, disabled_at: now, updated_at: now };
-    await c.endpoints.updateOne({ _id: endpoint._id }, { $set: change });
+    await endpointWrite(endpoint._id, () =>
+      c.endpoints.updateOne({ _id: endpoint._id }, { $set: change }),
+    );
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
 
@@ -210,16 +219,20 @@ export async function startWorker(options: WorkerOptions) {
     // The endpoint's state changes before the job is finished, so a kill cannot lose one.
     if (success) {
       if (endpoint.failing_since) {
-        await c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } });
+        await endpointWrite(endpoint._id, () =>
+          c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } }),
+        );
       }
     } else if (result.outcome === 'gone') {
       await disable(endpoint, 'gone');
     } else {
       const failingSince = endpoint.failing_since ?? now;
       if (!endpoint.failing_since) {
-        await c.endpoints.updateOne(
-          { _id: endpoint._id, failing_since: null },
-          { $set: { failing_since: now } },
+        await endpointWrite(endpoint._id, () =>
+          c.endpoints.updateOne(
+            { _id: endpoint._id, failing_since: null },
+            { $set: { failing_since: now } },
+          ),
         );
       }
       if (shouldDisable(failingSince, null, new Date(), options.disableAfterSeconds))
