@@ -186,7 +186,7 @@ describe('webhook deliveries', () => {
     );
     const a = await subscribe(slow.url);
     await a.createRequest();
-    await eventually(() => (slow.receipts.length >= 2 ? true : undefined), { timeoutMs: 6_000 });
+    await eventually(() => (slow.receipts.length >= 2 ? true : undefined), { timeoutMs: 20_000 });
     expect((slow.receipts[1]?.at ?? 0) - (slow.receipts[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
 
     const gone = await receiver(() => ({ status: 410 }));
