@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -30,23 +28,11 @@ let stack: Stack;
 let gateway: RunningGateway;
 let agent: Onboarded;
 let provider: ProviderAccount;
-let webhooks: Awaited<ReturnType<typeof dispatcher>>;
 const AUTH_FAILURE_LIMIT = 5;
 
 beforeAll(async () => {
-  stack = await startStack('gw_abuse');
-  const { mongoUrl } = testServers();
-  webhooks = await dispatcher({
-    env: {
-      ...natsEnv('webhook-dispatcher'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_abuse_webhooks'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_DELIVERIES_PAUSED: 'true',
-      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
+  stack = await startStack('gw_abuse', {
+    dispatcher: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_DELIVERIES_PAUSED: 'true' },
   });
   gateway = await stack.extraGateway({
     AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
@@ -57,7 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await webhooks?.stop();
 });
 
 const SECURITY_HEADERS = {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM, EventEnvelope, generateApiKey, WEBHOOK_DEFAULTS } from '@handoff/contracts';
-import { eventually, natsOptions } from '@handoff/testkit';
+import { eventually, natsOptions, startNats } from '@handoff/testkit';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrap } from '../src/bootstrap.ts';
 import { DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { Onboarded } from './support/http.ts';
@@ -500,17 +505,37 @@ describe('staff lists', () => {
 
 describe('GET /v1/capabilities without a webhook dispatcher on the bus', () => {
   it('says its webhook settings are the defaults until the dispatcher answers', async () => {
-    const caps = await http(stack.gateway, '/v1/capabilities');
-    expect(caps).toMatchObject({
-      status: 200,
-      body: {
-        webhooks: {
-          retry_schedule_seconds: [...WEBHOOK_DEFAULTS.retryScheduleSeconds],
-          max_attempts: WEBHOOK_DEFAULTS.retryScheduleSeconds.length + 1,
-          timeout_ms: WEBHOOK_DEFAULTS.timeoutMs,
-          source: 'defaults',
-        },
+    // A NATS server of its own with nothing but this gateway on it: the worker's server has the
+    // stack's dispatcher, which would answer.
+    const dataDir = mkdtempSync(join(tmpdir(), 'answers-nats-'));
+    const nats = await startNats({ dataDir, env: {} });
+    const lone = await bootstrap({
+      env: {
+        NATS_URL: nats.url,
+        NATS_USER: 'gateway',
+        NATS_PASSWORD: nats.passwords?.gateway ?? '',
+        PORT: '0',
+        STAFF_JWT_SECRET: randomBytes(32).toString('base64url'),
+        LOG_LEVEL: 'silent',
       },
     });
+    try {
+      const caps = await http(lone, '/v1/capabilities');
+      expect(caps).toMatchObject({
+        status: 200,
+        body: {
+          webhooks: {
+            retry_schedule_seconds: [...WEBHOOK_DEFAULTS.retryScheduleSeconds],
+            max_attempts: WEBHOOK_DEFAULTS.retryScheduleSeconds.length + 1,
+            timeout_ms: WEBHOOK_DEFAULTS.timeoutMs,
+            source: 'defaults',
+          },
+        },
+      });
+    } finally {
+      await lone.stop();
+      await nats.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TimelineItem } from '@handoff/contracts';
-import { eventually, natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { randomBytes } from 'node:crypto';
+import { eventually } from '@handoff/testkit';
 import { merged } from '../src/routes/staff-timeline.ts';
 import type { Onboarded } from './support/http.ts';
 import {
@@ -23,29 +21,19 @@ import {
 // milestones and webhook dispatcher (whose event feed holds the request's events).
 
 let stack: Stack;
-let feed: { stop(): Promise<void> };
 let agent: Onboarded;
 let plumber: ProviderAccount;
 
 beforeAll(async () => {
+  // The lifecycle stack runs the webhook dispatcher, whose event feed the timeline reads. (A
+  // second dispatcher here would share its durable consumer and take half the events away.)
   stack = await startStack('gw_staff_timeline');
-  feed = await dispatcher({
-    env: {
-      ...natsEnv('webhook-dispatcher'),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_staff_timeline_dispatcher'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
-  });
   agent = await agentOf(stack);
   plumber = await providerOf(stack);
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await feed?.stop();
 });
 
 const items = (body: Record<string, unknown>) => body.data as TimelineItem[];

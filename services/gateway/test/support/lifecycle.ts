@@ -50,6 +50,8 @@ export interface Stack {
 export interface StackOptions {
   /** Settings of the payments service beyond the defaults (manual provider). */
   payments?: Record<string, string>;
+  /** Settings of the webhook dispatcher (the stack runs one; a test never starts a second). */
+  dispatcher?: Record<string, string>;
   gateway?: Record<string, string>;
 }
 
@@ -86,12 +88,14 @@ export async function startStack(label: string, options: StackOptions = {}): Pro
     running.push(paymentsService);
     const milestonesService = await milestones({ env: env('milestones') });
     running.push(milestonesService);
-    // Staff's audit log merges the dispatcher's page too.
+    // Staff's audit log merges the dispatcher's page too. One dispatcher only: two would share
+    // its durable consumers and each see part of the events.
     running.push(
       await dispatcher({
         env: {
           ...env('webhook-dispatcher'),
           WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+          ...options.dispatcher,
         },
       }),
     );
