@@ -16,18 +16,23 @@ const count = (list: { data: unknown[]; has_more: boolean }) =>
 /** What is waiting on staff, with counts, and every deadline soonest first. */
 export function Queues({ api, go }: { api: StaffApi; go: Go }) {
   const { data, error, reload } = useLoad(async () => {
-    const [applications, paymentRequests, payments, open, review, deadlines] = await Promise.all([
-      api.get<ApplicationList>('/access-applications', { status: 'submitted', limit: '100' }),
-      api.get<PaymentRequestList>('/payment-requests', {
-        status: 'pending_approval',
-        limit: '100',
-      }),
-      api.get<PaymentList>('/payments', { status: 'pending', limit: '100' }),
-      api.get<DisputeList>('/disputes', { status: 'open', limit: '100' }),
-      api.get<DisputeList>('/disputes', { status: 'under_review', limit: '100' }),
-      api.get<DeadlineList>('/deadlines', { limit: '50' }),
-    ]);
-    return { applications, paymentRequests, payments, open, review, deadlines };
+    const [applications, paymentRequests, payments, open, review, deadlines, marketplace] =
+      await Promise.all([
+        api.get<ApplicationList>('/access-applications', { status: 'submitted', limit: '100' }),
+        api.get<PaymentRequestList>('/payment-requests', {
+          status: 'pending_approval',
+          limit: '100',
+        }),
+        api.get<PaymentList>('/payments', { status: 'pending', limit: '100' }),
+        api.get<DisputeList>('/disputes', { status: 'open', limit: '100' }),
+        api.get<DisputeList>('/disputes', { status: 'under_review', limit: '100' }),
+        api.get<DeadlineList>('/deadlines', { limit: '50' }),
+        api.get<{ data: { id: string }[]; has_more: boolean }>('/requests', {
+          marketplace_review: 'pending_review',
+          limit: '100',
+        }),
+      ]);
+    return { applications, paymentRequests, payments, open, review, deadlines, marketplace };
   }, [api]);
   return (
     <section aria-labelledby="queues-title">
@@ -61,10 +66,19 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
                 Disputes under review <span class="count">{count(data.review)}</span>
               </button>
             </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => go('request', data.marketplace.data[0]?.id)}
+                disabled={data.marketplace.data.length === 0}
+              >
+                Marketplace reviews <span class="count">{count(data.marketplace)}</span>
+              </button>
+            </li>
           </ul>
           <p class="note">
-            Marketplace reviews have no list in the staff API: open the request (Request screen) to
-            approve or reject its marketplace publication.
+            Each marketplace review waiting is also among the deadlines below: open its request to
+            approve or reject its publication.
           </p>
           <Deadlines api={api} go={go} deadlines={data.deadlines} reload={reload} />
         </>

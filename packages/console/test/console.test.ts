@@ -180,6 +180,10 @@ describe('the staff console', () => {
     await screen('Queues');
     const applications = button(/^Access applications/);
     await expect(applications.textContent()).resolves.toMatch(/Access applications\s*\d+/);
+    // Requests waiting for a marketplace review, from GET /v1/staff/requests.
+    await expect(button(/^Marketplace reviews/).textContent()).resolves.toMatch(
+      /Marketplace reviews\s*\d+/,
+    );
     await page.getByRole('heading', { name: /Deadlines, soonest first/ }).waitFor();
   });
 
