@@ -27,6 +27,7 @@ import {
   authorizeCustomer,
   authorizeOpenRequest,
   checkPrecision,
+  child,
   customerParty,
   customerReads,
   given,
@@ -42,8 +43,6 @@ import {
  */
 
 const RequestParams = z.strictObject({ id: Id });
-const child = <K extends string>(key: K) =>
-  z.strictObject({ id: Id, [key]: Id } as { id: typeof Id } & Record<K, typeof Id>);
 
 const agent = (...scopes: Scope[]) => ({ kind: 'agent' as const, scopes });
 const CUSTOMER = { requestToken: true, notFoundAlso: ['request_not_found'] } as const;

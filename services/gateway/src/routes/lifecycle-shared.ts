@@ -21,6 +21,10 @@ import { defineRoute, type RouteContext, type RouteDefinition } from '../http/ro
 
 export const Id = z.string().max(64);
 
+/** A request's id and one child resource's id under it, e.g. `{id, proposal_id}`. */
+export const child = <K extends string>(key: K) =>
+  z.strictObject({ id: Id, [key]: Id } as { id: typeof Id } & Record<K, typeof Id>);
+
 /** A list query with extra filters (conventions §1 paging plus, e.g., `status`). */
 export const listQuery = <T extends z.ZodRawShape>(filters: T) => ListQuery.and(z.object(filters));
 

@@ -31,12 +31,14 @@ import { defineRoute, type RouteContext, type RouteDefinition } from '../http/ro
 import {
   authorizeCustomer,
   authorizeOpenRequest,
+  child,
   given,
+  Id,
   listQuery,
   page,
 } from './lifecycle-shared.ts';
 
-const IdParams = z.strictObject({ id: z.string().max(64) });
+const IdParams = z.strictObject({ id: Id });
 
 /** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const HUMAN_REQUEST_DEPRECATION = {
@@ -199,7 +201,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       tags: ['requests'],
       access: { kind: 'agent', scopes: ['requests:read'] },
       requestToken: true,
-      params: z.strictObject({ id: z.string().max(64), payment_request_id: z.string().max(64) }),
+      params: child('payment_request_id'),
       status: 200,
       response: PaymentRequest,
       notFound: 'payment_request_not_found',
