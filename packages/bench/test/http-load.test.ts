@@ -68,7 +68,7 @@ describe('runHttpLoad', () => {
     expect(stats.count).toBeGreaterThan(10);
     expect(stats.status_codes).toEqual({ '200': stats.count });
     expect(stats.p50_ms).toBeGreaterThanOrEqual(DELAY_MS);
-    expect(stats.p50_ms).toBeLessThan(100);
+    expect(stats.p50_ms).toBeLessThan(1_000);
     // autocannon's own histogram would give whole ms; ours keeps the fraction.
     expect(Number.isInteger(stats.mean_ms)).toBe(false);
     expect(stats.requests_per_s).toBeLessThanOrEqual(2 * (1_000 / DELAY_MS));

