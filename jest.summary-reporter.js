@@ -13,6 +13,9 @@ export default class SummaryReporter {
       passed: results.numPassedTests,
       failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
       skipped: results.numPendingTests + results.numTodoTests,
+      suites_passed: results.numPassedTestSuites,
+      suites_failed: results.numFailedTestSuites,
+      suites_skipped: results.numPendingTestSuites,
     };
     writeFileSync(join(RESULTS_DIR, `${basename(process.cwd())}.json`), JSON.stringify(summary));
   }

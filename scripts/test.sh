@@ -20,16 +20,25 @@ node -e '
   const files = fs.existsSync(".test-results")
     ? fs.readdirSync(".test-results").filter((f) => f.endsWith(".json"))
     : [];
-  const t = { passed: 0, failed: 0, skipped: 0 };
+  const t = { passed: 0, failed: 0, skipped: 0, suites_passed: 0, suites_failed: 0, suites_skipped: 0 };
   for (const f of files) {
     const r = JSON.parse(fs.readFileSync(`.test-results/${f}`, "utf8"));
-    for (const k of Object.keys(t)) t[k] += r[k];
+    for (const k of Object.keys(t)) t[k] += r[k] ?? 0;
   }
-  const line = `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`;
+  // The plain totals, then the same in the summary form jest itself prints, which closes the output.
+  const jestForm = (failed, skipped, passed) =>
+    [failed && `${failed} failed`, skipped && `${skipped} skipped`, `${passed} passed`, `${failed + skipped + passed} total`]
+      .filter(Boolean)
+      .join(", ");
+  const lines = [
+    `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`,
+    `Test Suites: ${jestForm(t.suites_failed, t.suites_skipped, t.suites_passed)}`,
+    `Tests:       ${jestForm(t.failed, t.skipped, t.passed)}`,
+  ];
   console.log(`\n${files.length} workspaces reported`);
-  console.log(line);
+  console.log(lines.join("\n"));
   fs.mkdirSync(".test-results", { recursive: true });
-  fs.writeFileSync(".test-results/summary.txt", `${line}\n`);
+  fs.writeFileSync(".test-results/summary.txt", `${lines.join("\n")}\n`);
   if (files.length === 0 || t.failed > 0 || t.skipped > 0) process.exitCode = 1;
 ' || status=1
 
