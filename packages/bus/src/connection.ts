@@ -71,6 +71,10 @@ export function natsConnectionOptions(options: Omit<ConnectOptions, 'logger'>): 
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // nats.js otherwise builds an Error (a stack trace) up front for every request and publish,
+    // to name the caller should it fail: 5 % of a busy service's CPU in a profile of the create
+    // path. Our BusError and the callers' own context say where a failed call came from.
+    noAsyncTraces: true,
     ...auth,
     ...tls,
   };

@@ -149,6 +149,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     LOG_LEVEL: options.logLevel,
     ...((options.natsNodes ?? 1) > 1 ? { NATS_STREAM_REPLICAS: String(options.natsNodes) } : {}),
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // Node options for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // profile a bench run (each process writes its profile when it stops).
+    ...(options.env.STACK_NODE_OPTIONS ? { NODE_OPTIONS: options.env.STACK_NODE_OPTIONS } : {}),
     ...pick(options.env, [
       'OTEL_EXPORTER_OTLP_ENDPOINT',
       'OTEL_TRACES_EXPORTER',
