@@ -135,7 +135,7 @@ export function requestChanger(deps: RequestDeps) {
         const updatedAt = new Date(Math.max(Date.now(), before.updated_at.getTime() + 1));
         const patch = { ...wanted, updated_at: updatedAt };
         const after: RequestDoc = { ...before, ...patch };
-        const event = domainEvent('request.updated', id, requestView(after));
+        const event = domainEvent('request.updated', id, requestView(after), before.integration_id);
         const message: OutboxMessage = {
           ...event,
           local: {
@@ -240,7 +240,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         created_at: now,
         updated_at: now,
       };
-      const message = domainEvent('request.created', id, requestView(doc));
+      const message = domainEvent('request.created', id, requestView(doc), integration_id);
       await requests.insertOne(withOutbox(doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);
