@@ -8,6 +8,7 @@ import { RATIOS, scenarios } from '../src/scenarios/index.ts';
 import { RAW_POST_CONNECTIONS } from '../src/scenarios/raw-http-post.ts';
 import {
   eventsInFlight,
+  PEAK_DELIVERIES_IN_FLIGHT,
   verifyDelivery,
   WEBHOOK_ENDPOINT_COUNTS,
 } from '../src/scenarios/webhook-deliveries.ts';
@@ -64,13 +65,15 @@ describe('verifyDelivery', () => {
 });
 
 describe('the webhook scenarios', () => {
-  it('keep just enough events in flight to fill the dispatcher slots', () => {
+  it('keep four times the dispatcher slots of deliveries in flight at the peak, at least one event', () => {
     expect(BENCH_WEBHOOK_SETTINGS.WEBHOOK_CONCURRENCY).toBe('32');
-    expect(eventsInFlight(1)).toBe(32);
-    expect(eventsInFlight(10)).toBe(4);
-    expect(eventsInFlight(100)).toBe(1);
+    expect(PEAK_DELIVERIES_IN_FLIGHT).toBe(128);
+    expect(eventsInFlight(1)).toBe(128);
+    expect(eventsInFlight(10)).toBe(13);
+    expect(eventsInFlight(100)).toBe(2);
+    expect(eventsInFlight(1_000)).toBe(1);
     for (const endpoints of WEBHOOK_ENDPOINT_COUNTS) {
-      expect(eventsInFlight(endpoints) * endpoints).toBeGreaterThanOrEqual(32);
+      expect(eventsInFlight(endpoints) * endpoints).toBeGreaterThanOrEqual(128);
     }
   });
 

@@ -151,6 +151,6 @@ export const RATIOS: readonly RatioSpec[] = [
   ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
     subject: `webhook-deliveries-${endpoints}`,
     baseline: 'raw-http-post',
-    note: `deliveries to ${endpoints} endpoint(s); latency from the create call, not one POST`,
+    note: `the dispatcher's peak to ${endpoints} endpoint(s); latency from the publish, not one POST`,
   })),
 ];
