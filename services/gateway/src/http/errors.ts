@@ -1,4 +1,5 @@
 import { BusError } from '@handoff/bus';
+import { MAX_FIELD_ERRORS } from '@handoff/contracts';
 import type { z } from 'zod';
 
 /** An answer other than success, with everything the problem body and headers need. */
@@ -47,12 +48,6 @@ export function fieldErrors(error: z.ZodError, root: '' | '/query' | '/params' =
     return [{ pointer: pointer(issue.path), code: issue.code, detail: issue.message }];
   });
 }
-
-/**
- * Most `errors[]` entries one answer lists: a 64 KiB body of thousands of unknown fields would
- * otherwise get half a megabyte back, and nobody fixes a request from its 51st problem.
- */
-export const MAX_FIELD_ERRORS = 50;
 
 export function validationFailed(errors: FieldError[]): HttpError {
   const listed = errors.slice(0, MAX_FIELD_ERRORS);

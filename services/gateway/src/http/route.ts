@@ -1,5 +1,11 @@
 import { BusError, call } from '@handoff/bus';
-import { requestOps, type Operation, type Scope } from '@handoff/contracts';
+import {
+  BODY_LIMIT_BYTES,
+  REQUEST_TOKEN_HEADER,
+  requestOps,
+  type Operation,
+  type Scope,
+} from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
@@ -135,8 +141,6 @@ export interface RouteDeps {
   policies: { key: RateLimitPolicy; public: RateLimitPolicy };
   requestTokens: RequestTokenChecker;
 }
-
-export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -332,14 +336,12 @@ export function mountRoutes(
         const identity = await authenticate(route, req, res, deps, requestId);
         // A missing request token is a missing credential: answered before the body is read, so
         // a caller without it learns that first and not the body's faults.
-        const requestToken = route.requestToken
-          ? req.get('x-service-request-token')?.trim()
-          : undefined;
+        const requestToken = route.requestToken ? req.get(REQUEST_TOKEN_HEADER)?.trim() : undefined;
         if (route.requestToken && !requestToken) {
           throw new HttpError(
             401,
             'request_token_missing',
-            'Send the request token in `X-Service-Request-Token`.',
+            `Send the request token in \`${REQUEST_TOKEN_HEADER}\`.`,
           );
         }
         const etag = route.headers?.ETag;

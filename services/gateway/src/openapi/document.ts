@@ -1,22 +1,25 @@
 import {
+  BODY_LIMIT_BYTES,
   DELIVERABLE_MACHINE,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   DISPUTE_MACHINE,
   JOB_MACHINE,
   machineMarkdown,
+  MAX_FIELD_ERRORS,
+  MAX_JSON_DEPTH,
   MILESTONE_MACHINE,
   PAYMENT_MACHINE,
   PAYMENT_REQUEST_MACHINE,
   Problem,
   PROPOSAL_MACHINE,
+  REQUEST_TOKEN_HEADER,
   type StateMachine,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
-import { MAX_FIELD_ERRORS } from '../http/errors.ts';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
-import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { PublicReadiness } from '../readiness.ts';
 import { REQUEST_EXAMPLES } from './examples.ts';
 import { linksByOperation, type LinkObject } from './links.ts';
@@ -31,9 +34,7 @@ import { linksByOperation, type LinkObject } from './links.ts';
 export const OPENAPI_VERSION = '3.1.0';
 export const API_DOCUMENT_VERSION = '1.0.2';
 export const OPENAPI_PATH = '/v1/openapi.json';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_KEY_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
-export const REQUEST_TOKEN_HEADER = 'X-Service-Request-Token';
 
 export type JsonSchema = Record<string, unknown>;
 export interface Reference {
