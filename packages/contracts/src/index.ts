@@ -4,6 +4,7 @@ export * from './asyncapi.ts';
 export * from './common.ts';
 export * from './engagement-ops.ts';
 export * from './engagement.ts';
+export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
 export * from './http.ts';
