@@ -397,7 +397,6 @@ function isStoredRecord(value: unknown): value is StoredRecord {
 
 function unavailable(cause: unknown): HttpError {
   const error = new HttpError(
-    503,
     'service_unavailable',
     'The idempotency store did not answer in time; try again shortly.',
     { headers: { 'Retry-After': '1' } },
@@ -408,7 +407,6 @@ function unavailable(cause: unknown): HttpError {
 
 function keyInUse(): HttpError {
   return new HttpError(
-    409,
     'idempotency_key_in_use',
     'A request with this Idempotency-Key is still being processed; retry after it has finished.',
     { headers: { 'Retry-After': '1' } },
@@ -417,7 +415,6 @@ function keyInUse(): HttpError {
 
 function keyReused(): HttpError {
   return new HttpError(
-    422,
     'idempotency_key_reused',
     'This Idempotency-Key was already used for a different request (method, path or body).',
   );

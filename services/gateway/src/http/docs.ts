@@ -195,7 +195,7 @@ ${catalogue
     if (!entry) {
       // A problem like any other 404 (with the API's policy: it is JSON, not a page).
       res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-      sendProblem(res, 404, 'not_found', `No problem code ${JSON.stringify(req.params.code)}.`);
+      sendProblem(res, 'not_found', `No problem code ${JSON.stringify(req.params.code)}.`);
       return;
     }
     html(

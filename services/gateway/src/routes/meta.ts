@@ -259,7 +259,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       status: 200,
       response: Me,
       handle: async ({ agent }) => {
-        if (!agent) throw new HttpError(401, 'api_key_missing', 'No agent key.');
+        if (!agent) throw new HttpError('api_key_missing', 'No agent key.');
         return {
           object: 'agent_identity',
           integration_id: agent.integration_id,

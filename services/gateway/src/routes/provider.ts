@@ -171,7 +171,6 @@ export const providerRoutes: RouteDefinition[] = [
       refuseClosed(request.status);
       if (!OPEN_FOR_PROPOSALS.includes(request.status)) {
         throw new HttpError(
-          409,
           'request_not_open',
           `The request is ${request.status}; proposals are taken while it is submitted or routed.`,
         );
