@@ -116,7 +116,7 @@ export const ERRORS = {
   concurrent_change: {
     status: 409,
     description:
-      'another call moved the resource between its read and this write; nothing changed, and a ' +
+      'another call moved the resource between its read and this write, so nothing changed and a ' +
       'retry may succeed',
   },
   idempotency_key_in_use: {
@@ -154,7 +154,7 @@ export const ERRORS = {
   limit_reached: {
     status: 409,
     description:
-      'the integration has the most webhook endpoints it may have; `limit` says how many',
+      'the integration has the most webhook endpoints it may have (`limit` says how many)',
   },
   provider_suspended: { status: 409, description: 'the provider is suspended' },
   provider_confirms: {

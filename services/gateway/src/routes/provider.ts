@@ -292,6 +292,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(milestoneOps.updateProgress, {
         id: ctx.params.id,
@@ -312,6 +313,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(milestoneOps.submit, {
         id: ctx.params.id,
@@ -331,6 +333,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 201,
     response: Deliverable,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(deliverableOps.create, {
         milestone_id: ctx.params.id,
@@ -364,6 +367,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Deliverable,
     notFound: 'deliverable_not_found',
+    conflicts: ['milestone_under_review'],
     handle: (ctx) =>
       ctx.call(deliverableOps.withdraw, { id: ctx.params.id, provider_id: providerId(ctx) }),
   }),
