@@ -3,6 +3,7 @@ import {
   deadlineFor,
   trimmedText,
   type Actor,
+  type ConflictCode,
   type Party,
   type StateMachine,
 } from '@handoff/contracts';
@@ -26,8 +27,11 @@ export const notFound = (resource: string) =>
   new BusError('not_found', `No such ${resource.replaceAll('_', ' ')}.`);
 
 /** A guard that is not a state move: HTTP 409 with `code`. */
-export const conflict = (code: string, message: string, details: Record<string, unknown> = {}) =>
-  new BusError('conflict', message, { details: { code, ...details } });
+export const conflict = (
+  code: ConflictCode,
+  message: string,
+  details: Record<string, unknown> = {},
+) => new BusError('conflict', message, { details: { code, ...details } });
 
 /** Bad input the schema cannot see, pointing at the field (problem+json `errors`). */
 export function invalid(pointer: string, code: string, detail: string): BusError {
