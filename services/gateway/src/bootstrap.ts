@@ -7,9 +7,8 @@ import type { Request } from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { createKeyVerifier } from './auth/agent-keys.ts';
+import { agentKeys, createBearerKeyVerifier, providerKeys } from './auth/bearer-keys.ts';
 import { createAuthFailureGuard } from './auth/client-guard.ts';
-import { createProviderVerifier } from './auth/provider-keys.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
@@ -49,17 +48,13 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   let accepting = true;
   const policies = ratePolicies(env);
   const limiter = createRateLimiter(bus.nc);
-  const keys = createKeyVerifier({
-    nc: bus.nc,
-    logger,
-    ttlMs: env.ACCESS_CACHE_TTL_MS,
-    busTimeoutMs: env.BUS_TIMEOUT_MS,
-  });
-  const providers = createProviderVerifier({
+  const keyOptions = {
     nc: bus.nc,
     ttlMs: env.ACCESS_CACHE_TTL_MS,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
-  });
+  };
+  const keys = createBearerKeyVerifier(agentKeys, keyOptions);
+  const providers = createBearerKeyVerifier(providerKeys, keyOptions);
   // Slow clients (slowloris) hold a connection each: headers and the whole request have a
   // deadline, checked often enough that it is kept (Node checks every 30 s by default).
   const server = createServer({

@@ -5,9 +5,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
-import type { AgentIdentity, KeyVerifier } from '../auth/agent-keys.ts';
+import type { AgentIdentity, BearerKeyVerifier, ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
-import type { ProviderIdentity, ProviderVerifier } from '../auth/provider-keys.ts';
 import type { RequestTokenChecker } from '../auth/request-tokens.ts';
 import type { StaffIdentity, StaffVerifier } from '../auth/staff-jwt.ts';
 import {
@@ -127,8 +126,8 @@ export interface RouteDeps {
   idempotency: IdempotencyStore;
   logger: Logger;
   busTimeoutMs: number;
-  keys: KeyVerifier;
-  providers: ProviderVerifier;
+  keys: BearerKeyVerifier<AgentIdentity>;
+  providers: BearerKeyVerifier<ProviderIdentity>;
   staff: StaffVerifier;
   guard: AuthFailureGuard;
   limiter: RateLimiter;
