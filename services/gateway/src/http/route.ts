@@ -32,42 +32,100 @@ export type Access =
   | { kind: 'provider' }
   | { kind: 'staff' };
 
-export interface RouteContext<P, Q, B> {
+export type AccessKind = Access['kind'];
+
+/** What the credentials of each access kind establish about the caller. */
+export interface CallerOf {
+  public: Record<never, never>;
+  /** The raw `X-Application-Secret`; hash it before it leaves the gateway. */
+  applicant: { applicationSecret: string };
+  /** The calling integration. */
+  agent: { agent: AgentIdentity };
+  /** The calling provider. */
+  provider: { provider: ProviderIdentity };
+  /** The calling staff member. */
+  staff: { staff: StaffIdentity };
+}
+
+/** The caller of one call, tagged with the access kind whose credentials it presented. */
+export type Caller = { [K in AccessKind]: { kind: K } & CallerOf[K] }[AccessKind];
+
+/** What every handler is given, whoever calls. */
+export interface BaseContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
   body: B;
   requestId: string;
-  /** The calling integration (agent routes). */
-  agent: AgentIdentity | undefined;
-  /** The calling staff member (staff routes). */
-  staff: StaffIdentity | undefined;
-  /** The calling provider (provider routes). */
-  provider: ProviderIdentity | undefined;
-  /** The raw `X-Application-Secret` (applicant routes); hash it before it leaves the gateway. */
-  applicationSecret: string | undefined;
-  /** The raw `X-Service-Request-Token` (routes with `requestToken`); hash it before use. */
-  requestToken: string | undefined;
-  /** The body exactly as it arrived, as UTF-8 text (routes with `rawBody` only). */
-  rawBody: string | undefined;
   /** A header of the call (names are case-insensitive). */
   header(name: string): string | undefined;
   call<I extends z.ZodType, O extends z.ZodType>(
     op: Operation<I, O>,
     input: z.input<I>,
   ): Promise<z.output<O>>;
-  /**
-   * Checks that the calling integration owns request `id` and that the call's request token is
-   * its token (routes with `requestToken`), without reading the request each time. Rejects with
-   * the bus's `not_found` (unknown or another integration's) or `forbidden` (wrong token).
-   */
-  authorizeRequest(id: string): Promise<void>;
   res: Response;
 }
 
+/** Given to the handlers of routes with `requestToken: true` (agent routes only). */
+export interface RequestTokenContext {
+  /** The raw `X-Service-Request-Token`; hash it before use. */
+  requestToken: string;
+  /**
+   * Checks that the calling integration owns request `id` and that the call's request token is
+   * its token, without reading the request each time. Rejects with the bus's `not_found`
+   * (unknown or another integration's) or `forbidden` (wrong token).
+   */
+  authorizeRequest(id: string): Promise<void>;
+}
+
+/** Given to the handlers of routes with `rawBody`. */
+export interface RawBodyContext {
+  /** The body exactly as it arrived, as UTF-8 text. */
+  rawBody: string;
+}
+
+/**
+ * A handler's context: the caller is what the route's access kind establishes, so an agent
+ * route reads `ctx.agent`, a staff route `ctx.staff`, and neither can read the other's.
+ */
+export type RouteContext<
+  K extends AccessKind = AccessKind,
+  P = unknown,
+  Q = unknown,
+  B = unknown,
+> = BaseContext<P, Q, B> & CallerOf[K];
+
+/** A body passed on unparsed; see {@link RouteDefinition.rawBody}. */
+export interface RawBody {
+  limitBytes: number;
+  schema: z.ZodType;
+  description: string;
+  badRequest: readonly string[];
+}
+
+// Declared flags give their fields; a route of unknown kind (the route table) may have them.
+type WithRequestToken<T extends boolean> = [T] extends [true]
+  ? RequestTokenContext
+  : [T] extends [false]
+    ? unknown
+    : Partial<RequestTokenContext>;
+type WithRawBody<R extends RawBody | undefined> = [R] extends [RawBody]
+  ? RawBodyContext
+  : [R] extends [undefined]
+    ? unknown
+    : Partial<RawBodyContext>;
+
+/**
+ * A route as data. The type parameters are inferred from the declaration, so that the handler's
+ * context has the caller of `access`, the outputs of the schemas and the fields of the flags;
+ * `RouteDefinition` without them is any route, as the route table holds them.
+ */
 export interface RouteDefinition<
+  A extends Access = Access,
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  T extends boolean = boolean,
+  R extends RawBody | undefined = RawBody | undefined,
 > {
   method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI-style path, e.g. `/v1/access-applications/{id}`. */
@@ -75,7 +133,7 @@ export interface RouteDefinition<
   operationId: string;
   summary: string;
   tags: readonly string[];
-  access: Access;
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -88,14 +146,9 @@ export interface RouteDefinition<
    * `badRequest` lists the codes of the handler's own 400 answers (e.g. `signature_invalid`).
    * Leave `body` out on such routes.
    */
-  rawBody?: {
-    limitBytes: number;
-    schema: z.ZodType;
-    description: string;
-    badRequest: readonly string[];
-  };
-  /** Needs `X-Service-Request-Token` (checked for presence before any lookup). */
-  requestToken?: boolean;
+  rawBody?: R;
+  /** Needs `X-Service-Request-Token` (checked for presence before any lookup); agent routes. */
+  requestToken?: T;
   status: number;
   response: z.ZodType;
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
@@ -112,13 +165,23 @@ export interface RouteDefinition<
   /** Response headers added to every success (e.g. deprecation headers). */
   headers?: Record<string, string>;
   deprecated?: boolean;
-  handle(ctx: RouteContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
+  handle(
+    ctx: RouteContext<A['kind'], z.output<P>, z.output<Q>, z.output<B>> &
+      WithRequestToken<T> &
+      WithRawBody<R>,
+  ): Promise<unknown>;
 }
 
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  route: RouteDefinition<P, Q, B>,
-): RouteDefinition {
-  return route as unknown as RouteDefinition;
+/** Declares a route; its handler's context is inferred from `access`, the schemas and the flags. */
+export function defineRoute<
+  A extends Access,
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  T extends boolean = false,
+  R extends RawBody | undefined = undefined,
+>(route: RouteDefinition<A, P, Q, B, T, R>): RouteDefinition {
+  return route;
 }
 
 export interface RouteDeps {
@@ -197,12 +260,12 @@ async function authenticate(
   res: Response,
   deps: RouteDeps,
   requestId: string,
-): Promise<Identity> {
+): Promise<Caller> {
   const address = req.ip ?? 'unknown';
   const access = route.access;
   if (access.kind === 'public') {
     applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
-    return none;
+    return { kind: 'public' };
   }
   if (access.kind === 'applicant') {
     applyRateLimit(res, await deps.limiter.hit(deps.policies.public, `ip:${address}`), deps.logger);
@@ -216,7 +279,7 @@ async function authenticate(
         'Send the application secret in `X-Application-Secret`.',
       );
     }
-    return { ...none, applicationSecret: secret };
+    return { kind: 'applicant', applicationSecret: secret };
   }
   // The credential is checked before any failure budget: only failed attempts count against it.
   const authorization = req.get('authorization');
@@ -238,7 +301,7 @@ async function authenticate(
       await deps.limiter.hit(deps.policies.key, `staff:${verified.staff.sub}`),
       deps.logger,
     );
-    return { ...none, staff: verified.staff };
+    return { kind: 'staff', staff: verified.staff };
   }
   if (access.kind === 'provider') {
     let provider: ProviderIdentity;
@@ -252,7 +315,7 @@ async function authenticate(
       throw fromBusError(error, 'not_found');
     }
     applyRateLimit(res, await deps.limiter.hit(deps.policies.key, provider.key_id), deps.logger);
-    return { ...none, provider };
+    return { kind: 'provider', provider };
   }
   let agent: AgentIdentity;
   try {
@@ -279,30 +342,39 @@ async function authenticate(
       },
     );
   }
-  return { ...none, agent };
+  return { kind: 'agent', agent };
 }
 
-interface Identity {
-  agent: AgentIdentity | undefined;
-  staff: StaffIdentity | undefined;
-  provider: ProviderIdentity | undefined;
-  applicationSecret: string | undefined;
+/** Idempotency keys are kept per integration (or provider, staff member, applicant, address). */
+function idempotencyScope(caller: Caller, req: Request): string {
+  switch (caller.kind) {
+    case 'agent':
+      return caller.agent.integration_id;
+    case 'provider':
+      return `provider:${caller.provider.provider_id}`;
+    case 'staff':
+      return `staff:${caller.staff.sub}`;
+    case 'applicant':
+      return `applicant:${createHash('sha256').update(caller.applicationSecret).digest('hex')}`;
+    case 'public':
+      return `ip:${req.ip ?? 'unknown'}`;
+  }
 }
-const none: Identity = {
-  agent: undefined,
-  staff: undefined,
-  provider: undefined,
-  applicationSecret: undefined,
-};
 
-/** Idempotency keys are kept per integration (or staff member, applicant, client address). */
-function idempotencyScope(identity: Identity, req: Request): string {
-  if (identity.agent) return identity.agent.integration_id;
-  if (identity.provider) return `provider:${identity.provider.provider_id}`;
-  if (identity.staff) return `staff:${identity.staff.sub}`;
-  if (identity.applicationSecret)
-    return `applicant:${createHash('sha256').update(identity.applicationSecret).digest('hex')}`;
-  return `ip:${req.ip ?? 'unknown'}`;
+/** The caller as the handler reads it (`ctx.agent`, `ctx.staff`...), without the tag. */
+function callerFields(caller: Caller): CallerOf[keyof CallerOf] {
+  switch (caller.kind) {
+    case 'public':
+      return {};
+    case 'applicant':
+      return { applicationSecret: caller.applicationSecret };
+    case 'agent':
+      return { agent: caller.agent };
+    case 'provider':
+      return { provider: caller.provider };
+    case 'staff':
+      return { staff: caller.staff };
+  }
 }
 
 /**
@@ -328,7 +400,7 @@ export function mountRoutes(
       const requestId = String(res.locals.requestId);
       let claim: IdempotencyClaim | undefined;
       try {
-        const identity = await authenticate(route, req, res, deps, requestId);
+        const caller = await authenticate(route, req, res, deps, requestId);
         // A missing request token is a missing credential: answered before the body is read, so
         // a caller without it learns that first and not the body's faults.
         const requestToken = route.requestToken
@@ -376,7 +448,7 @@ export function mountRoutes(
         const body = route.body ? parse(route.body, rawBody, '') : undefined;
         const key =
           route.method === 'post' ? parseIdempotencyKey(req.get('idempotency-key')) : undefined;
-        const scope = idempotencyScope(identity, req);
+        const scope = idempotencyScope(caller, req);
         const outcome =
           key === undefined
             ? undefined
@@ -393,30 +465,29 @@ export function mountRoutes(
           return;
         }
         claim = outcome?.kind === 'proceed' ? outcome : undefined;
+        const callBus: BaseContext['call'] = (op, input) =>
+          call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId });
         const result = await route.handle({
           params,
           query,
           body,
           requestId,
-          ...identity,
-          requestToken,
-          rawBody: rawText,
+          ...callerFields(caller),
+          ...(requestToken !== undefined && caller.kind === 'agent'
+            ? {
+                requestToken,
+                authorizeRequest: (id: string) =>
+                  deps.requestTokens.check(
+                    id,
+                    caller.agent.integration_id,
+                    requestToken,
+                    (request_id) => callBus(requestOps.authorize, { request_id }),
+                  ),
+              }
+            : {}),
+          ...(rawText === undefined ? {} : { rawBody: rawText }),
           header: (name) => req.get(name),
-          call: (op, input) =>
-            call(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId }),
-          authorizeRequest: (id) =>
-            deps.requestTokens.check(
-              id,
-              identity.agent?.integration_id ?? '',
-              requestToken ?? '',
-              (request_id) =>
-                call(
-                  deps.nc,
-                  requestOps.authorize,
-                  { request_id },
-                  { timeoutMs: deps.busTimeoutMs, requestId },
-                ),
-            ),
+          call: callBus,
           res,
         });
         if (claim && key !== undefined) {
