@@ -14,7 +14,8 @@ import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createRequestTokenChecker } from './auth/request-tokens.ts';
 import { createApp } from './http/app.ts';
-import { fromBusError, HttpError } from './http/errors.ts';
+import { HttpError } from './http/errors.ts';
+import { bearerCaller } from './http/pipeline/authenticate.ts';
 import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { docsRouter } from './http/docs.ts';
@@ -84,17 +85,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     // prefix, like every agent route; the tools' own calls then come from loopback with a key
     // that is known to be good.
     authenticate: async (req, apiKey) => {
-      const address = (req as Request).ip ?? 'unknown';
-      try {
-        const agent = await keys.verify(`Bearer ${apiKey}`, randomUUID());
-        return { integrationId: agent.integration_id, scopes: agent.scopes };
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 401) {
-          const blocked = await guard.failed(address, `Bearer ${apiKey}`);
-          if (blocked) throw blocked;
-        }
-        throw fromBusError(error, 'not_found');
-      }
+      const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
+        address: (req as Request).ip ?? 'unknown',
+        guard,
+        requestId: randomUUID(),
+      });
+      return { integrationId: agent.integration_id, scopes: agent.scopes };
     },
   });
   try {
