@@ -27,7 +27,12 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
 import { validationFailed } from '../http/errors.ts';
-import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import {
+  defineRoute,
+  type RequestTokenContext,
+  type RouteContext,
+  type RouteDefinition,
+} from '../http/route.ts';
 import {
   authorizeCustomer,
   authorizeOpenRequest,
@@ -52,11 +57,11 @@ export const HUMAN_REQUEST_DEPRECATION = {
  * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`, or
  * `authorizeOpenRequest` when a closed request refuses the action.
  */
-function readAuthorized(ctx: RouteContext<{ id: string }, unknown, unknown>) {
+function readAuthorized(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
   return ctx.call(requestOps.get, {
     request_id: ctx.params.id,
-    integration_id: ctx.agent?.integration_id ?? '',
-    token_hash: sha256Hex(ctx.requestToken ?? ''),
+    integration_id: ctx.agent.integration_id,
+    token_hash: sha256Hex(ctx.requestToken),
   });
 }
 
@@ -76,10 +81,10 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     }),
   );
 
-  const create = async (ctx: RouteContext<unknown, unknown, RequestCreate>) => {
+  const create = async (ctx: RouteContext<'agent', unknown, unknown, RequestCreate>) => {
     const { secret, hash } = generateSecret('hrt', 40);
     const request = await ctx.call(requestOps.create, {
-      integration_id: ctx.agent?.integration_id ?? '',
+      integration_id: ctx.agent.integration_id,
       token_hash: hash,
       input: ctx.body,
     });
@@ -262,7 +267,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(messageOps.create, {
           request_id: ctx.params.id,
-          integration_id: ctx.agent?.integration_id ?? '',
+          integration_id: ctx.agent.integration_id,
           author_role: 'agent',
           message: ctx.body.message,
         });
@@ -296,7 +301,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(paymentOps.create, {
           request_id: ctx.params.id,
-          integration_id: ctx.agent?.integration_id ?? '',
+          integration_id: ctx.agent.integration_id,
           input: { ...ctx.body, currency },
         });
       },
