@@ -22,6 +22,7 @@ import { docsRouter } from './http/docs.ts';
 import { buildOpenApi, withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
+import { createRequestCache } from './request-cache.ts';
 import { createUpdateHub } from './routes/updates.ts';
 import { watchWebhookSettings } from './webhook-settings.ts';
 
@@ -63,11 +64,23 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
   });
+  // What this replica knows of requests between their events (statuses, agents' reads); the
+  // hub's subscription tells it of every event, and a lost connection drops it all.
+  const requests = createRequestCache();
+  void (async () => {
+    for await (const status of bus.nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') requests.clear();
+    }
+  })();
   // Long-polls for a request's events, woken by the events on the bus.
-  const updates = createUpdateHub(bus.nc, {
-    perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
-    perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
-  });
+  const updates = createUpdateHub(
+    bus.nc,
+    {
+      perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
+      perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
+    },
+    (event) => requests.heard(event),
+  );
   const webhookSettings = watchWebhookSettings({
     nc: bus.nc,
     logger,
@@ -122,6 +135,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
+      requests,
       routes,
       docs: docsRouter(buildOpenApi(routes)),
       mounts: [

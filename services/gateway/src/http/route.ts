@@ -1,4 +1,11 @@
-import type { ConflictCode, ErrorCodeOf, NotFoundCode, Operation, Scope } from '@handoff/contracts';
+import type {
+  ConflictCode,
+  ErrorCodeOf,
+  NotFoundCode,
+  Operation,
+  RequestStatus,
+  Scope,
+} from '@handoff/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, ProviderIdentity } from '../auth/bearer-keys.ts';
@@ -56,6 +63,13 @@ export interface RequestTokenContext {
    * (unknown or another integration's) or `forbidden` (wrong token).
    */
   authorizeRequest(id: string): Promise<void>;
+  /**
+   * The request's status as this replica knows it: from its request cache while no event of the
+   * request has been heard since it was read, else read from intake (see request-cache.ts).
+   */
+  requestStatus(id: string): Promise<RequestStatus>;
+  /** The agent's read of request `id`, from this replica's request cache or from `load`. */
+  cachedRead<T>(id: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** Given to the handlers of routes with `rawBody`. */

@@ -10,7 +10,6 @@ import {
   type Operation,
   REQUEST_CLOSED,
   requestClosedDetail,
-  requestOps,
   type RequestStatus,
   type Scope,
 } from '@handoff/contracts';
@@ -18,12 +17,7 @@ import { z } from 'zod';
 import type { ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import { HttpError, validationFailed, type FieldError } from '../http/errors.ts';
-import {
-  defineRoute,
-  type BaseContext,
-  type RequestTokenContext,
-  type RouteDefinition,
-} from '../http/route.ts';
+import { defineRoute, type RequestTokenContext, type RouteDefinition } from '../http/route.ts';
 
 /** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
 
@@ -81,21 +75,23 @@ export function refuseClosed(status: RequestStatus): void {
 
 /**
  * `authorizeCustomer` for an action that only an open request takes (a message, a payment
- * request, an acceptance). The token check is cached and deliberately knows no status, so the
- * status is one fresh projected read by `_id` from intake, made beside the token check; the
- * token's answer is looked at first, so a caller without access learns nothing of the state.
+ * request, an acceptance). The token check is cached and knows no status; the status comes from
+ * the replica's request cache, which drops it at the request's next `request.*` event (a cancel
+ * through this replica is heard before its call answers), else from a projected read by `_id`
+ * in intake, made beside the token check. The token's answer is looked at first, so a caller
+ * without access learns nothing of the state.
  */
 export async function authorizeOpenRequest(
-  ctx: TokenChecked & Pick<BaseContext, 'call'>,
+  ctx: Pick<RequestTokenContext, 'authorizeRequest' | 'requestStatus'>,
   requestId: string,
 ): Promise<void> {
   const [access, current] = await Promise.allSettled([
     authorizeCustomer(ctx, requestId),
-    ctx.call(requestOps.status, { request_id: requestId }),
+    ctx.requestStatus(requestId),
   ]);
   if (access.status === 'rejected') throw access.reason;
   if (current.status === 'rejected') throw current.reason;
-  refuseClosed(current.value.status);
+  refuseClosed(current.value);
 }
 
 export const customerParty = (requestId: string) => ({

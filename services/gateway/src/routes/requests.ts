@@ -65,6 +65,26 @@ function readAuthorized(ctx: RouteContext<'agent', { id: string }> & RequestToke
   });
 }
 
+/** The agent's read: the request (intake checks owner and token again), its conversation and its
+ * approved payment requests, asked at once; the request's answer decides whether the others may
+ * be shown. */
+async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
+  const [request, conversation, payments] = await Promise.allSettled([
+    readAuthorized(ctx),
+    ctx.call(messageOps.list, { request_id: ctx.params.id }),
+    ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
+  ]);
+  if (request.status === 'rejected') throw request.reason;
+  if (conversation.status === 'rejected') throw conversation.reason;
+  if (payments.status === 'rejected') throw payments.reason;
+  return {
+    ...request.value,
+    conversation: conversation.value.data,
+    conversation_has_more: conversation.value.has_more,
+    payments: payments.value.data,
+  };
+}
+
 export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
   const slugs = categories.map((category) => category.slug);
   const categoryList = { object: 'list' as const, data: [...categories], has_more: false };
@@ -136,21 +156,10 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       response: RequestDetail,
       notFound: 'request_not_found',
       handle: async (ctx) => {
-        // All three at once; the request answer decides whether the others may be shown.
-        const [request, conversation, payments] = await Promise.allSettled([
-          readAuthorized(ctx),
-          ctx.call(messageOps.list, { request_id: ctx.params.id }),
-          ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
-        ]);
-        if (request.status === 'rejected') throw request.reason;
-        if (conversation.status === 'rejected') throw conversation.reason;
-        if (payments.status === 'rejected') throw payments.reason;
-        return {
-          ...request.value,
-          conversation: conversation.value.data,
-          conversation_has_more: conversation.value.has_more,
-          payments: payments.value.data,
-        };
+        // The cached token check first, so that only the owner with its token ever reads from the
+        // replica's request cache; a read there is current until the request's next event.
+        await ctx.authorizeRequest(ctx.params.id);
+        return ctx.cachedRead(ctx.params.id, () => readDetail(ctx));
       },
     }),
     defineRoute({

@@ -51,6 +51,8 @@ export function createUpdateHub(
     perProcess: UPDATES_LIMITS.maxWaitersPerProcess,
     perKey: UPDATES_LIMITS.maxWaitersPerKey,
   },
+  /** Told of every event heard, in bus order (the request cache drops what it changes). */
+  heard?: (event: EventEnvelope) => void,
 ): UpdateHub {
   interface Entry {
     /** An event of the waiter's request, or `null` to wake it with what it has. */
@@ -78,6 +80,7 @@ export function createUpdateHub(
       } catch {
         return;
       }
+      heard?.(announced);
       const { request_id: requestId, sequence } = announced.data;
       const known = latest.get(requestId) ?? 0;
       // Re-inserted, so that the map's order is least recently announced first.

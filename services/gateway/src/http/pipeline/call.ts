@@ -3,6 +3,7 @@ import { requestOps } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import type { RequestTokenChecker } from '../../auth/request-tokens.ts';
+import type { RequestCache } from '../../request-cache.ts';
 import type {
   BaseContext,
   Caller,
@@ -18,6 +19,8 @@ export interface CallDeps {
   nc: NatsConnection;
   busTimeoutMs: number;
   requestTokens: RequestTokenChecker;
+  /** What this replica knows of requests between their events. */
+  requests: RequestCache;
 }
 
 /** What the stages before the handler established about the call. */
@@ -87,5 +90,11 @@ function requestTokenFields(
       deps.requestTokens.check(id, integration, token, (request_id) =>
         call(requestOps.authorize, { request_id }),
       ),
+    requestStatus: (id) =>
+      deps.requests.status(
+        id,
+        async () => (await call(requestOps.status, { request_id: id })).status,
+      ),
+    cachedRead: (id, load) => deps.requests.view(id, load),
   };
 }
