@@ -129,6 +129,8 @@ export const providerOps = {
     ProviderRequest.extend({
       /** The owning integration, for the gateway's own calls; never shown to the provider. */
       integration_id: z.string(),
+      /** The asking provider's name, read with it: a proposal carries it. */
+      provider_name: z.string(),
     }),
   ),
 } as const;

@@ -177,11 +177,11 @@ export const providerRoutes: RouteDefinition[] = [
           `The request is ${request.status}; proposals are taken while it is submitted or routed.`,
         );
       }
-      const provider = await ctx.call(providerOps.get, { id: ctx.provider.provider_id });
+      // The provider's name came with the request (one read in intake for both).
       return ctx.call(proposalOps.create, {
         request_id: request.id,
-        provider_id: provider.id,
-        provider_name: provider.name,
+        provider_id: ctx.provider.provider_id,
+        provider_name: request.provider_name,
         input: ctx.body,
       });
     },

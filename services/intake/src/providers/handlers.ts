@@ -306,7 +306,11 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
       const relation = doc ? relationOf(doc, provider) : null;
       // Another provider's request looks exactly like a missing one: no existence oracle.
       if (!doc || !relation) throw new BusError('not_found', 'No such request.');
-      return { ...providerRequestView(doc, relation), integration_id: doc.integration_id };
+      return {
+        ...providerRequestView(doc, relation),
+        integration_id: doc.integration_id,
+        provider_name: provider.name,
+      };
     }),
   };
 }
