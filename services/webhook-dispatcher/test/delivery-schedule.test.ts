@@ -155,6 +155,19 @@ describe('handBackDelayMs', () => {
     }
   });
 
+  it('keeps a job that keeps coming back to a full share away twice as long each time', () => {
+    for (let run = 0; run < 100; run += 1) {
+      const first = handBackDelayMs(10, 8, 4, 0);
+      const third = handBackDelayMs(10, 8, 4, 2);
+      // 30 ms, then 120 ms, each with up to half again.
+      expect(first).toBeGreaterThanOrEqual(30);
+      expect(first).toBeLessThanOrEqual(45);
+      expect(third).toBeGreaterThanOrEqual(120);
+      expect(third).toBeLessThanOrEqual(180);
+      expect(handBackDelayMs(10, 8, 4, 50)).toBe(5_000);
+    }
+  });
+
   it('keeps a slow endpoint’s job away about as long as the queue ahead takes, at most 5 s', () => {
     for (let run = 0; run < 100; run += 1) {
       const delay = handBackDelayMs(400, 8, 4);

@@ -37,9 +37,15 @@ const ANSWER_WEIGHT = 0.2;
 /** Endpoints whose answer time is remembered (the most recently answered ones). */
 const REMEMBERED_ENDPOINTS = 10_000;
 
-/** The hand-back delay for a job behind `ahead` others of an endpoint with `slots` slots. */
-export function handBackDelayMs(answerMs: number, ahead: number, slots: number): number {
-  const drain = answerMs * Math.ceil((ahead + 1) / Math.max(1, slots));
+/**
+ * The hand-back delay for a job behind `ahead` others of an endpoint with `slots` slots, handed
+ * back `times` times before: each time it comes back to a full share again it stays away twice
+ * as long, so a backlog of one busy endpoint waits in the server instead of circling through the
+ * replicas (every return is a redelivery and a nak).
+ */
+export function handBackDelayMs(answerMs: number, ahead: number, slots: number, times = 0): number {
+  const drain =
+    answerMs * Math.ceil((ahead + 1) / Math.max(1, slots)) * 2 ** Math.min(Math.max(0, times), 10);
   // Up to half again at random, so that handed-back jobs do not all come back at once.
   const spread = drain * (1 + Math.random() / 2);
   return Math.round(Math.min(HAND_BACK_MAX_MS, Math.max(HAND_BACK_MIN_MS, spread)));
@@ -87,6 +93,12 @@ export async function startWorker(options: WorkerOptions) {
   await options.queue.ensure();
   await ensureDeliveryConsumer(bus.jsm, ackWaitMs);
   const records = recorder(options.store);
+  /**
+   * Jobs of one endpoint held here (sending and waiting): twice its sending slots, or half of
+   * what the replica holds when that is more, so that a busy endpoint keeps its slots fed
+   * without taking more than half the room the other endpoints' jobs wait in.
+   */
+  const endpointShare = Math.max(options.endpointConcurrency * 2, Math.floor(options.concurrency));
 
   /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
   const waiting = new Map<string, Held[]>();
@@ -324,11 +336,13 @@ export async function startWorker(options: WorkerOptions) {
       }
       const list = waiting.get(job.endpoint_id) ?? [];
       const ahead = list.length + (active.get(job.endpoint_id) ?? 0);
-      if (ahead >= options.endpointConcurrency * 2) {
+      if (ahead >= endpointShare) {
         // This endpoint has its share here already: back to the server until about when the
-        // jobs ahead of it here will have been sent.
+        // jobs ahead of it here will have been sent (longer each time it comes back).
         const answer = answerMs.get(job.endpoint_id) ?? FIRST_ANSWER_MS;
-        msg.nak(handBackDelayMs(answer, ahead, options.endpointConcurrency));
+        msg.nak(
+          handBackDelayMs(answer, ahead, options.endpointConcurrency, msg.info.deliveryCount - 1),
+        );
         continue;
       }
       list.push({ msg, job });
