@@ -73,17 +73,6 @@ export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
   cancelled: [],
 };
 
-/**
- * A request with no move left (completed, cancelled) is closed: it takes no more work. Messages,
- * payment requests, proposals, acceptances and approvals of its payment requests are refused
- * with 409 `request_closed`, and what still hangs on it is settled (see ARCHITECTURE.md).
- */
-export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter(
-  (status) => REQUEST_MOVES[status].length === 0,
-);
-export const isRequestClosed = (status: RequestStatus): boolean =>
-  CLOSED_REQUEST_STATUSES.includes(status);
-
 /** The conflict code (409) of an action that a closed request refuses. */
 export const REQUEST_CLOSED = 'request_closed';
 /** The detail of that conflict, naming the request's state. */

@@ -1,4 +1,5 @@
 import {
+  ACCESS_APPLICATION_MACHINE,
   DELIVERABLE_MACHINE,
   DISPUTE_MACHINE,
   JOB_MACHINE,
@@ -8,6 +9,7 @@ import {
   PAYMENT_REQUEST_MACHINE,
   Problem,
   PROPOSAL_MACHINE,
+  REQUEST_MACHINE,
   type StateMachine,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
@@ -106,7 +108,15 @@ const lifecycleTag = (intro: string, machines: readonly StateMachine[]) =>
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   meta: 'What the API offers and who is calling.',
-  access: 'Applying for access and claiming the agent key (conventions §1 "Access").',
+  access: lifecycleTag(
+    'Applying for access and claiming the agent key (conventions §1 "Access").',
+    [ACCESS_APPLICATION_MACHINE],
+  ),
+  requests: lifecycleTag(
+    'The hand-off request an agent creates for its customer and reads with the request token ' +
+      '(`requests:create`, `requests:read`). Staff route it; the work on it moves it along.',
+    [REQUEST_MACHINE],
+  ),
   staff: 'Staff decisions and tools; a staff JWT, never an agent key.',
   health: 'Probes for load balancers and Kubernetes.',
   provider:

@@ -2,6 +2,7 @@ import { BusError } from '@handoff/bus';
 import {
   deadlineFor,
   trimmedText,
+  type EventType,
   type Actor,
   type Party,
   type StateMachine,
@@ -97,8 +98,8 @@ export async function findFor<D extends { _id: string; request_id: string }>(
 }
 
 /** The messages that announce a new resource: the machine's `created_event`, if it has one. */
-export function creationMessages(
-  machine: StateMachine,
+export function creationMessages<S extends string, A extends string>(
+  machine: StateMachine<S, A, EventType>,
   requestId: string,
   view: Record<string, unknown>,
 ): OutboxMessage[] {
@@ -116,7 +117,7 @@ interface Moving<S extends string> extends OutboxFields {
 
 export interface MoveSpec<D extends Moving<S>, S extends string, A extends string> {
   collection: Collection<D>;
-  machine: StateMachine<S, A>;
+  machine: StateMachine<S, A, EventType>;
   id: string;
   action: A;
   /** Whether the caller may act on the document at all; otherwise `not_found`. */
