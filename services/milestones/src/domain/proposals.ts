@@ -240,7 +240,7 @@ export function proposalDeadlineMove(
   return moveProposal(deps, action, {
     id,
     visible: () => true,
-    change: () => ({ decided_at: now }),
+    change: (_before, at) => ({ decided_at: at }),
     now,
   });
 }
