@@ -107,17 +107,3 @@ export function concurrentChange(resource: string): BusError {
     { details: { code: 'concurrent_change' } },
   );
 }
-
-/**
- * The answer when a compare-and-set move finds the resource no longer in the state it read
- * (another replica moved it in between): `invalid_state_transition` when the action is illegal
- * from the state it is in now, else 409 `concurrent_change`, which a retry may clear.
- */
-export function changedMeanwhile<S extends string, A extends string>(
-  machine: StateMachine<S, A>,
-  current: S | undefined,
-  action: A,
-): BusError {
-  if (current !== undefined) applyMove(machine, current, action);
-  return concurrentChange(machine.resource);
-}
