@@ -53,7 +53,7 @@ export function withBudgetOrder<
 export const RequestCreate = withBudgetOrder(RequestCreateFields);
 export type RequestCreate = z.infer<typeof RequestCreate>;
 
-/** The request's lifecycle (see ARCHITECTURE.md); staff move it, every move is `request.updated`. */
+/** The request's states; REQUEST_MACHINE (lifecycle.ts) says how it moves between them. */
 export const REQUEST_STATUSES = [
   'submitted',
   'routed',
@@ -63,15 +63,6 @@ export const REQUEST_STATUSES = [
 ] as const;
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
-
-export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
-  // An accepted proposal moves the request to in_progress (also straight from the marketplace).
-  submitted: ['routed', 'in_progress', 'cancelled'],
-  routed: ['in_progress', 'submitted', 'cancelled'],
-  in_progress: ['completed', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
 
 /** The conflict code (409) of an action that a closed request refuses. */
 export const REQUEST_CLOSED = 'request_closed';
