@@ -245,8 +245,9 @@ const DESCRIPTION = [
     'its request token), providers (`hpk_live_` keys, under `/v1/provider/`) and staff (a JWT, ' +
     'under `/v1/staff/`).',
   '',
-  'The work after the handoff (proposals, jobs, milestones, deliverables, disputes, payments) ' +
-    'follows state machines: the tag of each resource has its table, its diagram, and for every ' +
+  'Requests, the work after the handoff (proposals, jobs, milestones, deliverables, disputes, ' +
+    'payments) and access applications follow state machines: the tag of each resource has its ' +
+    'table, its diagram, and for every ' +
     'waiting state the `deadline_at` rule and what happens when it passes. An illegal move answers ' +
     '409 `invalid_state_transition` with `current_state` and `allowed_actions`, and changes nothing.',
 ].join('\n');
