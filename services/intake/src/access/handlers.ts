@@ -26,7 +26,6 @@ import {
   type AuditRecord,
   type Move,
   type Outbox,
-  type OutboxDocument,
   type OutboxMessage,
   withOutbox,
   pushOutbox,
@@ -61,13 +60,6 @@ export function accessCollections(store: Store): AccessCollections {
     integrations: store.db.collection<IntegrationDoc>('integrations'),
     keys: store.db.collection<KeyDoc>('api_keys'),
   };
-}
-
-/** Collections whose documents carry outbox messages, for the outbox sweep. */
-export function accessOutboxCollections(store: Store): Collection<OutboxDocument>[] {
-  return ['access_applications', 'integrations', 'api_keys'].map((name) =>
-    store.db.collection<OutboxDocument>(name),
-  );
 }
 
 interface Staff {

@@ -17,13 +17,13 @@ import {
   domainEvent,
   invalidTransition,
   moveDocument,
+  outboxCollection,
   type Outbox,
-  type OutboxDocument,
   withOutbox,
   type OutboxFields,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection, Document, Filter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
 
 export interface RequestDoc extends OutboxFields {
@@ -112,7 +112,7 @@ export interface RequestMove {
  */
 export function requestMover(deps: RequestDeps) {
   const requests = requestCollection(deps.store);
-  const outbox = deps.store.db.collection<OutboxDocument>(requests.collectionName);
+  const outbox = outboxCollection(deps.store, requests.collectionName);
   return async (id: string, who: RequestActor, move: RequestMove): Promise<Request> => {
     const doc = await moveDocument(
       {
@@ -145,9 +145,6 @@ function actionTo(status: RequestStatus): RequestAction {
   }
   return action;
 }
-
-const asOutbox = <T extends Document>(collection: Collection<T>) =>
-  collection as unknown as Collection<OutboxDocument>;
 
 /**
  * Staff may route only to providers that exist and are active: each other id is refused with a
@@ -183,6 +180,8 @@ async function checkRoutedProviders(store: Store, providerIds: readonly string[]
 
 export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
   const requests = requestCollection(deps.store);
+  const asOutbox = (collection: Collection<RequestDoc>) =>
+    outboxCollection(deps.store, collection.collectionName);
   const move = requestMover(deps);
 
   const find = async (id: string) => {
