@@ -94,3 +94,5 @@ export function describeBackendService(
     });
   });
 }
+
+export * from './describe-machine.ts';
