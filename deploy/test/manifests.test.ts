@@ -700,7 +700,10 @@ describe('the production Ingress', () => {
     const ingresses = ofKind<IIngress>(objects(), 'Ingress');
     const gateway = containerOf(deploymentOf(objects(), 'gateway'));
     const env = expectEnvAgrees('gateway', containerEnv(gateway, objects()).values, 'gateway');
-    const apiLimit = constantProduct(gatewaySource('http/route.ts'), 'BODY_LIMIT_BYTES');
+    const apiLimit = constantProduct(
+      join(REPO_ROOT, 'packages/contracts/src/http.ts'),
+      'BODY_LIMIT_BYTES',
+    );
     const stripeLimit = constantProduct(
       gatewaySource('routes/stripe.ts'),
       'STRIPE_WEBHOOK_LIMIT_BYTES',

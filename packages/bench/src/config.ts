@@ -10,6 +10,11 @@ export interface BenchConfig {
   only: string[] | null;
   /** The existing requests (and deliveries) the growth scenario measures at, ascending. */
   growthSizes: number[];
+  /**
+   * The deliveries per second the webhook latency scenarios run at (BENCH_WEBHOOK_RATE), instead
+   * of half the peak measured earlier in the run.
+   */
+  webhookRate: number | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -34,7 +39,10 @@ function sizes(env: Record<string, string | undefined>, key: string, fallback: r
   return [...new Set(values.map(Number))].sort((a, b) => a - b);
 }
 
-/** BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DURATION_S (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn). */
+/**
+ * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DURATION_S (10), BENCH_CONNECTIONS (50),
+ * BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn), BENCH_WEBHOOK_RATE (none).
+ */
 export function readConfig(env: Record<string, string | undefined>): BenchConfig {
   const connections = positive(env, 'BENCH_CONNECTIONS', 50);
   if (!Number.isInteger(connections)) {
@@ -58,5 +66,6 @@ export function readConfig(env: Record<string, string | undefined>): BenchConfig
     logLevel,
     only,
     growthSizes: sizes(env, 'BENCH_GROWTH_SIZES', DEFAULT_GROWTH_SIZES),
+    webhookRate: env.BENCH_WEBHOOK_RATE?.trim() ? positive(env, 'BENCH_WEBHOOK_RATE', 1) : null,
   };
 }

@@ -26,6 +26,8 @@ export interface RunOptions {
    * its own, torn down with it.
    */
   fixtures?: FixturePool;
+  /** The reports of the scenarios run before this one (none when omitted). */
+  earlier?: readonly ScenarioReport[];
 }
 
 export type PoolOptions = Pick<RunOptions, 'tempDir' | 'env' | 'signal' | 'progress'>;
@@ -166,6 +168,7 @@ export async function runScenario(
         }
         return fixtures.use(fixture);
       },
+      earlier: options.earlier ?? [],
     });
     if (options.signal.aborted) throw new Error('interrupted');
     if (warmupMs > 0) {
@@ -194,11 +197,12 @@ export async function runScenario(
 /**
  * Runs the scenarios in order with one pool of fixtures: a fixture is torn down right after the
  * last scenario that lists it (its teardown problems go to that scenario's report), so what it
- * started does not run beside the scenarios after it. Stops early when the run is interrupted.
+ * started does not run beside the scenarios after it. Each scenario sees the reports of those
+ * before it. Stops early when the run is interrupted.
  */
 export async function runScenarios(
   scenarios: readonly Scenario[],
-  options: Omit<RunOptions, 'fixtures'>,
+  options: Omit<RunOptions, 'fixtures' | 'earlier'>,
   onReport: (report: ScenarioReport) => void = () => {},
 ): Promise<ScenarioReport[]> {
   const pool = new FixturePool(options);
@@ -206,7 +210,11 @@ export async function runScenarios(
   try {
     for (const [index, scenario] of scenarios.entries()) {
       if (options.signal.aborted) break;
-      const report = await runScenario(scenario, { ...options, fixtures: pool });
+      const report = await runScenario(scenario, {
+        ...options,
+        fixtures: pool,
+        earlier: [...reports],
+      });
       const later = scenarios.slice(index + 1);
       for (const fixture of pool.started().reverse()) {
         if (later.some((next) => next.uses?.includes(fixture))) continue;

@@ -38,6 +38,7 @@ async function main(): Promise<number> {
     logLevel: config.logLevel,
     growthSizes: config.growthSizes,
     preloads,
+    webhookRate: config.webhookRate,
   });
   const selected = selectScenarios(all, config.only);
   const growthSelected = selected.some((s) => s.group === GROWTH_GROUP);
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
       warmup_s: config.warmupS,
       connections: config.connections,
       growth_sizes: config.growthSizes,
+      webhook_rate: config.webhookRate ?? 'half the peak of the same run',
       stack_log_level: config.logLevel,
       stack_rate_limits: BENCH_RATE_LIMITS,
       stack_webhook_settings: BENCH_WEBHOOK_SETTINGS,

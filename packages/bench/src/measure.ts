@@ -11,6 +11,7 @@ import type {
 } from './types.ts';
 
 const NS_PER_MS = 1_000_000;
+const NS_PER_S = 1_000_000_000;
 
 /** An empty measurement, to be filled by a load driver. */
 export function emptyMeasurement(): Measurement {
@@ -61,6 +62,84 @@ export async function runClosedLoop(
   await Promise.all(Array.from({ length: options.connections }, caller));
   measurement.elapsedMs = performance.now() - started;
   return measurement;
+}
+
+export interface OpenLoopOptions {
+  /** Operations started per second, evenly spaced. */
+  ratePerS: number;
+  /** Once aborted, nothing more is started (and `stop` starts no overdue ones). */
+  signal?: AbortSignal;
+}
+
+export interface OpenLoop {
+  /** How many operations have been started so far. */
+  readonly started: number;
+  /**
+   * Starts every operation whose time has come (a late loop owes them), then no more; resolves
+   * once every started one has settled, rejecting with the first that rejected.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Open loop: starts `operation(scheduledAt)` at a fixed rate, the i-th at `start + i / ratePerS`
+ * (`process.hrtime.bigint()` ns), never waiting for one to finish before the next is due. When
+ * the loop falls behind (a busy event loop, a coarse timer), it starts the overdue ones at once,
+ * each still given its own scheduled time: an operation that measures its latency from that time
+ * shows the delay instead of leaving it out (no coordinated omission). The operations record
+ * their own outcomes and should not reject.
+ */
+export function paceOpenLoop(
+  operation: (scheduledAt: bigint) => Promise<void>,
+  options: OpenLoopOptions,
+): OpenLoop {
+  const { ratePerS, signal } = options;
+  if (!Number.isFinite(ratePerS) || ratePerS <= 0) {
+    throw new Error(`an open loop needs a rate above 0 per second, not ${ratePerS}`);
+  }
+  const startedAt = process.hrtime.bigint();
+  const scheduledAt = (index: number) =>
+    startedAt + BigInt(Math.round((index * NS_PER_S) / ratePerS));
+  const running = new Set<Promise<void>>();
+  let next = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let failure: { error: unknown } | undefined;
+
+  const startDue = (now: bigint) => {
+    for (let at = scheduledAt(next); at <= now; at = scheduledAt(next)) {
+      next += 1;
+      const task = operation(at).catch((error: unknown) => {
+        failure ??= { error };
+      });
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    }
+  };
+  const tick = () => {
+    timer = undefined;
+    if (stopped || signal?.aborted) return;
+    startDue(process.hrtime.bigint());
+    const waitNs = scheduledAt(next) - process.hrtime.bigint();
+    timer = setTimeout(tick, Math.max(0, Math.ceil(Number(waitNs) / NS_PER_MS)));
+  };
+  tick();
+
+  return {
+    get started() {
+      return next;
+    },
+    async stop() {
+      if (!stopped) {
+        stopped = true;
+        clearTimeout(timer);
+        if (!signal?.aborted) startDue(process.hrtime.bigint());
+      }
+      // Settled operations leave the set; none starts another, so this ends.
+      while (running.size > 0) await Promise.all(running);
+      if (failure) throw failure.error;
+    },
+  };
 }
 
 /**

@@ -89,6 +89,11 @@ export interface ScenarioContext extends SetupContext {
    * for it, then shared by the later ones. Refused for a fixture not listed there.
    */
   use<T>(fixture: Fixture<T>): Promise<T>;
+  /**
+   * The reports of the scenarios that ran before this one in the same run, in run order: for a
+   * load derived from another scenario's figures, such as a rate at half a measured peak.
+   */
+  earlier: readonly ScenarioReport[];
 }
 
 /**

@@ -10,6 +10,7 @@ describe('readConfig', () => {
       logLevel: 'warn',
       only: null,
       growthSizes: [1_000, 10_000, 100_000],
+      webhookRate: null,
     });
   });
 
@@ -22,6 +23,7 @@ describe('readConfig', () => {
         BENCH_LOG_LEVEL: 'info',
         BENCH_ONLY: 'express-bare, gateway-readyz',
         BENCH_GROWTH_SIZES: '100, 10,100',
+        BENCH_WEBHOOK_RATE: '250',
       }),
     ).toEqual({
       durationS: 5,
@@ -30,6 +32,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       only: ['express-bare', 'gateway-readyz'],
       growthSizes: [10, 100],
+      webhookRate: 250,
     });
   });
 
@@ -40,5 +43,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ BENCH_LOG_LEVEL: 'loud' })).toThrow(/BENCH_LOG_LEVEL/);
     expect(() => readConfig({ BENCH_GROWTH_SIZES: '0,10' })).toThrow(/BENCH_GROWTH_SIZES/);
     expect(() => readConfig({ BENCH_GROWTH_SIZES: '1k' })).toThrow(/BENCH_GROWTH_SIZES/);
+    expect(() => readConfig({ BENCH_WEBHOOK_RATE: '0' })).toThrow(/BENCH_WEBHOOK_RATE/);
+    expect(() => readConfig({ BENCH_WEBHOOK_RATE: 'fast' })).toThrow(/BENCH_WEBHOOK_RATE/);
   });
 });

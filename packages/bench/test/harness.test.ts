@@ -205,4 +205,28 @@ describe('the scenario context', () => {
       [3, 20, 0],
     ]);
   });
+
+  it('gives setup the reports of the scenarios run before it, failed ones included', async () => {
+    const seen: string[][] = [];
+    const looking = (name: string, fail = false): Scenario => ({
+      name,
+      description: name,
+      async setup(ctx) {
+        seen.push(
+          ctx.earlier.map((report) =>
+            report.stats
+              ? `${report.name} ${report.stats.count > 0 ? 'measured' : 'idle'}`
+              : `${report.name} failed`,
+          ),
+        );
+        if (fail) throw new Error('no');
+        return { kind: 'call', call: () => Promise.resolve() };
+      },
+    });
+    await runScenarios([looking('a'), looking('b', true), looking('c')], options());
+    expect(seen).toEqual([[], ['a measured'], ['a measured', 'b failed']]);
+    // On its own, a scenario has no earlier ones.
+    await runScenario(looking('alone'), options());
+    expect(seen.at(-1)).toEqual([]);
+  });
 });

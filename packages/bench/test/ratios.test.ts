@@ -70,8 +70,10 @@ describe('the registry', () => {
       'long-poll-answer',
       'long-poll-held',
       'webhook-deliveries-1',
+      'webhook-latency-1',
       'webhook-deliveries-10',
       'webhook-deliveries-100',
+      'webhook-latency-100',
     ]);
     const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
     expect(first).toHaveLength(1);

@@ -195,6 +195,12 @@ export function buildAsyncApi(): AsyncApiDocument {
                 pattern: '^evt_',
                 description: 'The event `id`; JetStream de-duplicates publishes by it.',
               },
+              'Handoff-Integration-Id': {
+                type: 'string',
+                pattern: '^int_',
+                description:
+                  "The integration that owns the event's request (domain events), so consumers need not look it up.",
+              },
               'Request-Id': {
                 type: 'string',
                 description: 'The `Request-Id` of the API call that caused the event, when known.',

@@ -57,6 +57,14 @@ export const EventEnvelope = z.object({
 });
 export type EventEnvelope = z.infer<typeof EventEnvelope>;
 
+/**
+ * The NATS header with the integration that owns the event's request, set by the service that
+ * publishes the event: the webhook dispatcher knows whose endpoints to deliver to without asking
+ * intake. Only services may publish events (NATS permissions), so it is trusted as the payload is.
+ * Events published without it (older ones) are looked up.
+ */
+export const EVENT_OWNER_HEADER = 'Handoff-Integration-Id';
+
 /** A request's entry in `HANDOFF_SEQUENCES`: the last number handed out and its latest events. */
 export const SequenceState = z.object({
   last: z.number().int().nonnegative(),

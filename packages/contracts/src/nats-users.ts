@@ -1,4 +1,10 @@
-import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM, RATE_LIMIT_STREAM } from './subjects.ts';
+import {
+  ACCESS_STREAM,
+  AUDIT_STREAM,
+  dispatcherSubjects,
+  EVENTS_STREAM,
+  RATE_LIMIT_STREAM,
+} from './subjects.ts';
 
 /**
  * Who may do what on the bus. One row per NATS user; the server configuration (tests, `npm start`,
@@ -106,8 +112,13 @@ export const NATS_GRANTS = {
   },
   'webhook-dispatcher': {
     ...backend('webhook-dispatcher'),
-    // Its own work queue of deliveries.
-    publishes: ['handoff.deliveries.>', 'handoff.audit.webhook-dispatcher.>'],
+    // Its own work queue of deliveries, and its replicas' endpoint-cache broadcasts.
+    publishes: [
+      'handoff.deliveries.>',
+      'handoff.audit.webhook-dispatcher.>',
+      dispatcherSubjects.endpointChanged,
+    ],
+    listens: [dispatcherSubjects.endpointChanged],
     calls: ['handoff.intake.requests.owner'],
     manages: [...backendStreams, 'HANDOFF_DELIVERIES'],
     consumes: [

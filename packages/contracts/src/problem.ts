@@ -13,15 +13,3 @@ export const Problem = z.object({
     .optional(),
 });
 export type Problem = z.infer<typeof Problem>;
-
-/** Error codes carried in a bus reply's `Nats-Service-Error-Code` header. */
-export const BusErrorCode = z.enum([
-  'validation_failed',
-  'not_found',
-  'forbidden',
-  'conflict',
-  'invalid_state_transition',
-  'unavailable',
-  'internal_error',
-]);
-export type BusErrorCode = z.infer<typeof BusErrorCode>;

@@ -39,6 +39,12 @@ export const accessSubjects = {
   invalidate: 'handoff.gateway.access.invalidate',
 } as const;
 
+/** The webhook dispatcher's broadcasts between its own replicas. */
+export const dispatcherSubjects = {
+  /** Core NATS (no queue group): every replica drops what it holds of a changed endpoint. */
+  endpointChanged: 'handoff.broadcast.webhook-dispatcher.endpoint-changed',
+} as const;
+
 /** Shared rate-limit counters (JetStream counters, NATS 2.12+). */
 export const RATE_LIMIT_STREAM = {
   name: 'HANDOFF_RATE_LIMITS',

@@ -4,7 +4,7 @@
 // finds the stack through DATA_DIR (its stack.json and development staff secret) unless told
 // the gateway URL and credentials.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SCOPES } from '@handoff/contracts';
+import { REQUEST_TOKEN_HEADER, SCOPES } from '@handoff/contracts';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -499,7 +499,7 @@ async function eventsTail(args: string[], io: Io): Promise<void> {
   const wait = follow ? number('wait', 25, 1, 25) : 0;
   const until = str(values, 'until');
   const base = `${gatewayUrl(values, io)}/v1/request/${encodeURIComponent(id)}/events`;
-  const headers = { Authorization: `Bearer ${key}`, 'X-Service-Request-Token': token };
+  const headers = { Authorization: `Bearer ${key}`, [REQUEST_TOKEN_HEADER]: token };
   for (;;) {
     const page = await call(io, 'GET', `${base}?after=${after}&wait=${wait}`, headers);
     const events = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];

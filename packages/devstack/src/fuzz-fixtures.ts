@@ -11,7 +11,7 @@
 // Every step either answers as documented or the script fails naming it: set-up has no chance in
 // it, so a Schemathesis run fails only from what it finds.
 import { loadEnv } from '@handoff/config';
-import { SCOPES } from '@handoff/contracts';
+import { REQUEST_TOKEN_HEADER, SCOPES } from '@handoff/contracts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -75,7 +75,7 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
     recover?: () => Promise<Body>,
   ): Promise<Body> {
     const headers: Record<string, string> = { Authorization: `Bearer ${who.bearer}` };
-    if (who.token) headers['X-Service-Request-Token'] = who.token;
+    if (who.token) headers[REQUEST_TOKEN_HEADER] = who.token;
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await callJson(
@@ -510,7 +510,7 @@ export function operationsToml(fixtures: readonly OperationFixture[]): string {
       );
       if (fixture.requestToken !== undefined) {
         parameters.push(
-          `${tomlString('header.X-Service-Request-Token')} = ${tomlString(fixture.requestToken)}`,
+          `${tomlString(`header.${REQUEST_TOKEN_HEADER}`)} = ${tomlString(fixture.requestToken)}`,
         );
       }
       return [

@@ -1,4 +1,5 @@
 import {
+  EVENT_OWNER_HEADER,
   newId,
   subjects,
   type EventEnvelope,
@@ -12,12 +13,15 @@ import type { SequenceAllocator } from './sequences.ts';
 
 /**
  * A domain event for `HANDOFF_EVENTS`, ready to be written into the outbox of the document it
- * announces. Its `sequence` is left out: it is allocated when the event is published.
+ * announces. Its `sequence` is left out: it is allocated when the event is published. `owner`,
+ * the integration of the request, travels in a header (`EVENT_OWNER_HEADER`) where the caller
+ * has it at hand, so the webhook dispatcher need not ask intake.
  */
 export function domainEvent(
   type: EventType,
   requestId: string,
   object: Record<string, unknown>,
+  owner?: string,
 ): OutboxMessage {
   const id = newId('evt');
   const payload: Omit<EventEnvelope, 'data'> & { data: Omit<EventEnvelope['data'], 'sequence'> } = {
@@ -26,7 +30,13 @@ export function domainEvent(
     timestamp: new Date().toISOString(),
     data: { request_id: requestId, object },
   };
-  return outboxMessage(id, subjects.event(type), payload);
+  return outboxMessage(
+    id,
+    subjects.event(type),
+    payload,
+    undefined,
+    owner ? { [EVENT_OWNER_HEADER]: owner } : undefined,
+  );
 }
 
 /** An outbox `beforePublish` that fills in `data.sequence` of domain events. */
@@ -35,7 +45,9 @@ export function withSequence(allocate: SequenceAllocator) {
     if (!message.subject.startsWith('handoff.events.')) return undefined;
     const data = message.payload.data as { request_id: string; sequence?: number };
     if (typeof data.sequence === 'number') return undefined;
-    const sequence = await allocate(data.request_id, message.id);
+    const sequence = await allocate(data.request_id, message.id, {
+      first: message.subject === subjects.event('request.created'),
+    });
     return { ...message.payload, data: { ...data, sequence } };
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { bulkWriteInChunks, type IndexDefinition, type Store } from '@handoff/store';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 
 /**
@@ -16,6 +17,8 @@ export interface OutboxMessage {
   created_at: Date;
   /** Kept beside the message for `beforePublish` (e.g. an audit entry); never published. */
   local?: Record<string, unknown>;
+  /** NATS headers to publish the message with (beside `Nats-Msg-Id`). */
+  headers?: Record<string, string>;
 }
 
 /** The fields of any document that the outbox reads and writes. */
@@ -137,8 +140,16 @@ export function outboxMessage(
   subject: string,
   payload: Record<string, unknown>,
   local?: Record<string, unknown>,
+  headers?: Record<string, string>,
 ): OutboxMessage {
-  return { id, subject, payload, created_at: new Date(), ...(local ? { local } : {}) };
+  return {
+    id,
+    subject,
+    payload,
+    created_at: new Date(),
+    ...(local ? { local } : {}),
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /**
@@ -201,41 +212,58 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let clearing: Promise<void> = Promise.resolve();
 
   /**
-   * One ordered `bulkWrite` per collection: a `$pull` of each exact message (FerretDB 1.24
-   * matches `$pull` conditions only by whole-element equality; `{_id}` alone is the filter it
-   * pushes down), then one update that drops the marker of those documents whose outbox is
-   * empty in that very update, so a message pushed meanwhile keeps it (atomic per document on
-   * MongoDB; serialized per document on FerretDB). One such update per batch, not one per
-   * document: FerretDB serves only its `outbox_pending` equality and filters the rest in Go
-   * (on SQLite, where nothing but `{_id}` is pushed down, it reads the collection once per
-   * batch; a slow batch makes the next one larger, not more frequent).
+   * Per collection, one update per document: when its outbox holds exactly the messages just
+   * published (its size and their ids match, checked in the filter, so atomically on MongoDB and
+   * under the document's serialized turn on FerretDB), the outbox is emptied and the marker
+   * dropped in that one write. That is the rule: a document rarely gets a message between its
+   * publish and this removal. When some document did (the updates matched fewer documents than
+   * they named), the batch is removed the long way: a `$pull` of each exact message (FerretDB
+   * 1.24 matches `$pull` conditions only by whole-element equality), then the marker dropped
+   * only where the outbox is empty in that very update, so a message pushed meanwhile keeps it.
+   * Each update's filter leads with `_id`, the one member FerretDB needs to find the document by
+   * its index; the rest is checked on that one document.
    */
   const clearBatch = async (batch: Removal[]) => {
-    // By name: callers hold their own handles of one collection.
-    const byCollection = new Map<string, Removal[]>();
+    // By collection name (callers hold their own handles of one collection), then by document.
+    const byCollection = new Map<string, Map<string, Removal[]>>();
     for (const removal of batch) {
       const name = removal.collection.collectionName;
-      const list = byCollection.get(name) ?? [];
+      const documents = byCollection.get(name) ?? new Map<string, Removal[]>();
+      const list = documents.get(removal.documentId) ?? [];
       list.push(removal);
-      byCollection.set(name, list);
+      documents.set(removal.documentId, list);
+      byCollection.set(name, documents);
     }
-    for (const removals of byCollection.values()) {
-      const [first] = removals;
-      if (!first) continue;
-      const { collection } = first;
-      const ids = [...new Set(removals.map((removal) => removal.documentId))];
-      const operations: AnyBulkWriteOperation<OutboxDocument>[] = [
-        ...removals.flatMap(({ documentId, message }) =>
-          message
-            ? [
-                {
-                  updateOne: {
-                    filter: { _id: documentId },
-                    update: { $pull: { outbox: message } },
-                  },
-                },
-              ]
-            : [],
+    for (const documents of byCollection.values()) {
+      const first = documents.values().next();
+      const collection = first.done ? undefined : first.value[0]?.collection;
+      if (!collection) continue;
+      const ids = [...documents.keys()];
+      const published = (removals: Removal[]) => [
+        ...new Map(
+          removals.flatMap(({ message }) => (message ? [[message.id, message] as const] : [])),
+        ).values(),
+      ];
+      const emptied = (documentId: string, messages: OutboxMessage[]) => ({
+        updateOne: {
+          filter: {
+            _id: documentId,
+            outbox: { $size: messages.length },
+            // Each id by equality: FerretDB 1.24 applies neither `$all` nor `$elemMatch` on an
+            // array of documents (it matches nothing), but does apply dotted equalities.
+            ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
+          },
+          update: { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } },
+        },
+      });
+      const direct: AnyBulkWriteOperation<OutboxDocument>[] = [...documents].map(
+        ([documentId, removals]) => emptied(documentId, published(removals)),
+      );
+      const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
+        ...[...documents].flatMap(([documentId, removals]) =>
+          published(removals).map((message) => ({
+            updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
+          })),
         ),
         {
           updateMany: {
@@ -245,9 +273,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         },
       ];
       try {
-        await holdingAll(options.serialize, collection, ids, () =>
-          bulkWriteInChunks(collection, operations, { ordered: true }),
-        );
+        await holdingAll(options.serialize, collection, ids, async () => {
+          const { matched } = await bulkWriteInChunks(collection, direct, { ordered: false });
+          if (matched < direct.length)
+            await bulkWriteInChunks(collection, longWay, { ordered: true });
+        });
       } catch (error) {
         // Published but still in the outbox: the sweep publishes them again, which JetStream
         // (same message id) and the sequence bucket (same event id) make harmless.
@@ -287,7 +317,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     message: OutboxMessage,
   ) => {
     const payload = (await options.beforePublish?.(message)) ?? message.payload;
-    await options.js.publish(message.subject, JSON.stringify(payload), { msgID: message.id });
+    const extra = message.headers ? Object.entries(message.headers) : [];
+    const published = extra.length > 0 ? natsHeaders() : undefined;
+    for (const [name, value] of extra) published?.set(name, value);
+    await options.js.publish(message.subject, JSON.stringify(payload), {
+      msgID: message.id,
+      ...(published ? { headers: published } : {}),
+    });
     crashForTest('crash-after-publish');
     remove({ collection, documentId, message });
   };

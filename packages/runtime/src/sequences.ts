@@ -3,8 +3,16 @@ import { createSerializer } from '@handoff/store';
 import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 
-/** The `sequence` of a request's event: the same number whenever it is asked for the same event. */
-export type SequenceAllocator = (requestId: string, eventId: string) => Promise<number>;
+/**
+ * The `sequence` of a request's event: the same number whenever it is asked for the same event.
+ * `first`: the request's first event (`request.created`), whose entry cannot exist yet unless the
+ * event was published before (a retry): it is created without reading first.
+ */
+export type SequenceAllocator = (
+  requestId: string,
+  eventId: string,
+  options?: { first?: boolean },
+) => Promise<number>;
 
 const MAX_ATTEMPTS = 50;
 /** Requests whose last entry this process remembers, so a busy request costs one write, no read. */
@@ -47,10 +55,11 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
     return { revision: entry.revision, state: SequenceState.parse(entry.json()) };
   };
 
-  return (requestId, eventId) =>
+  return (requestId, eventId, options) =>
     serialize(requestId, async () => {
       const kv = await open();
-      let current = known.get(requestId) ?? (await read(kv, requestId));
+      let current =
+        known.get(requestId) ?? (options?.first ? undefined : await read(kv, requestId));
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         const given = current?.state.recent.find(([id]) => id === eventId);
         if (given) {

@@ -76,6 +76,33 @@ describe('the outbox', () => {
     expect(doc?.outbox_pending).toBeUndefined();
   });
 
+  it('clears each document whose outbox holds only published messages with one update', async () => {
+    // The same collection, counting the updates the outbox sends.
+    const updates: string[][] = [];
+    const counted = new Proxy(docs, {
+      get(target, property, receiver) {
+        if (property === 'bulkWrite') {
+          return (operations: { updateOne?: unknown; updateMany?: unknown }[], options: object) => {
+            updates.push(operations.map((op) => Object.keys(op)[0] ?? ''));
+            return target.bulkWrite(operations as never, options);
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const ids = [newId('msg'), newId('msg'), newId('msg')];
+    const messages = ids.map(() => [message(), message()]);
+    await docs.insertMany(ids.map((id, i) => withOutbox({ _id: id }, messages[i] ?? [])));
+    for (const [i, id] of ids.entries()) await outbox.publish(counted, id, messages[i] ?? []);
+    await outbox.flush();
+    // One command of three updates, one per document; no per-message $pull, no marker sweep.
+    expect(updates).toEqual([['updateOne', 'updateOne', 'updateOne']]);
+    for (const doc of await docs.find({ _id: { $in: ids } }).toArray()) {
+      expect(doc.outbox).toEqual([]);
+      expect(doc.outbox_pending).toBeUndefined();
+    }
+  });
+
   it('keeps the marker when a message is added before the published ones are removed', async () => {
     const first = message();
     const id = newId('msg');

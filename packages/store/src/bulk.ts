@@ -10,16 +10,22 @@ import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
  */
 export const MAX_OPERATIONS_PER_COMMAND = 16;
 
-/** `bulkWrite` in commands of at most `MAX_OPERATIONS_PER_COMMAND`, one after another. */
+/**
+ * `bulkWrite` in commands of at most `MAX_OPERATIONS_PER_COMMAND`, one after another; returns
+ * how many documents the updates matched in all.
+ */
 export async function bulkWriteInChunks<T extends Document>(
   collection: Collection<T>,
   operations: readonly AnyBulkWriteOperation<T>[],
   options: { ordered: boolean },
-): Promise<void> {
+): Promise<{ matched: number }> {
+  let matched = 0;
   for (let start = 0; start < operations.length; start += MAX_OPERATIONS_PER_COMMAND) {
-    await collection.bulkWrite(
+    const result = await collection.bulkWrite(
       operations.slice(start, start + MAX_OPERATIONS_PER_COMMAND),
       options,
     );
+    matched += result.matchedCount;
   }
+  return { matched };
 }

@@ -5,6 +5,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@handoff/contracts';
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
@@ -88,7 +89,6 @@ export interface IdempotencyStoreOptions {
 
 export const IDEMPOTENCY_BUCKET = 'HANDOFF_IDEMPOTENCY';
 export const IDEMPOTENCY_STREAM = `KV_${IDEMPOTENCY_BUCKET}`;
-export const IDEMPOTENCY_KEY_MAX = 255;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_IN_FLIGHT_MS = 60_000;
 /** The bucket's `max_msg_size`: the largest record, headers included. */
@@ -117,7 +117,7 @@ const nanos = (ms: number) => ms * 1_000_000;
 
 /**
  * Validates the `Idempotency-Key` header: absent is fine (no idempotency); otherwise 1 to
- * {@link IDEMPOTENCY_KEY_MAX} printable ASCII characters (space included), else 422
+ * {@link IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters (space included), else 422
  * `validation_failed` pointing at `/headers/idempotency-key`.
  */
 export function parseIdempotencyKey(header: string | undefined): string | undefined {
@@ -125,10 +125,10 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   let problem: { code: string; detail: string } | undefined;
   if (header.length === 0) {
     problem = { code: 'too_small', detail: 'The Idempotency-Key header is empty.' };
-  } else if (header.length > IDEMPOTENCY_KEY_MAX) {
+  } else if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     problem = {
       code: 'too_big',
-      detail: `The Idempotency-Key header is over ${IDEMPOTENCY_KEY_MAX} characters.`,
+      detail: `The Idempotency-Key header is over ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
     };
   } else if (!PRINTABLE_ASCII.test(header)) {
     problem = {
@@ -397,7 +397,6 @@ function isStoredRecord(value: unknown): value is StoredRecord {
 
 function unavailable(cause: unknown): HttpError {
   const error = new HttpError(
-    503,
     'service_unavailable',
     'The idempotency store did not answer in time; try again shortly.',
     { headers: { 'Retry-After': '1' } },
@@ -408,7 +407,6 @@ function unavailable(cause: unknown): HttpError {
 
 function keyInUse(): HttpError {
   return new HttpError(
-    409,
     'idempotency_key_in_use',
     'A request with this Idempotency-Key is still being processed; retry after it has finished.',
     { headers: { 'Retry-After': '1' } },
@@ -417,7 +415,6 @@ function keyInUse(): HttpError {
 
 function keyReused(): HttpError {
   return new HttpError(
-    422,
     'idempotency_key_reused',
     'This Idempotency-Key was already used for a different request (method, path or body).',
   );

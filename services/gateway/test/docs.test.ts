@@ -1,14 +1,14 @@
 // The pages for people (`/docs`, `/docs/errors/<code>`), the AsyncAPI document, problem `type`
 // URLs that resolve to those pages, and the request examples in the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildAsyncApi } from '@handoff/contracts';
+import { buildAsyncApi, ERRORS } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
 import { natsEnv } from '@handoff/testkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
-import { DOCS_CSP, errorCatalogue } from '../src/http/docs.ts';
-import { ERROR_CODES, type OpenApiDocument } from '../src/openapi/document.ts';
+import { DOCS_CSP } from '../src/http/docs.ts';
+import type { OpenApiDocument } from '../src/openapi/document.ts';
 import { REQUEST_EXAMPLES } from '../src/openapi/examples.ts';
 import { readEnv } from '../src/env.ts';
 import { gatewayRoutes } from '../src/routes/index.ts';
@@ -94,19 +94,15 @@ describe('problem types', () => {
   });
 
   it('have a page for every code of the catalogue, listed at /docs/errors', async () => {
-    const catalogue = errorCatalogue(committed);
-    for (const code of Object.keys(ERROR_CODES)) {
-      expect(catalogue.map((entry) => entry.code)).toContain(code);
-    }
     const index = await (await get('/docs/errors')).text();
-    for (const { code } of catalogue) {
+    for (const code of Object.keys(ERRORS)) {
       expect(index).toContain(`href="/docs/errors/${code}"`);
       const page = await get(`/docs/errors/${code}`);
       expect({ code, status: page.status }).toEqual({ code, status: 200 });
       await page.arrayBuffer();
     }
-    const validation = catalogue.find((entry) => entry.code === 'validation_failed');
-    expect(validation?.statuses).toEqual([422]);
+    const validation = await (await get('/docs/errors/validation_failed')).text();
+    expect(validation).toContain('<dd>422 Unprocessable Content</dd>');
   });
 
   it('answer an unknown code with a 404 problem', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@handoff/contracts';
 import { natsOptions } from '@handoff/testkit';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
@@ -10,7 +11,6 @@ import {
   createIdempotencyStore,
   ensureIdempotencyBucket,
   IDEMPOTENCY_BUCKET,
-  IDEMPOTENCY_KEY_MAX,
   IDEMPOTENCY_STREAM,
   IDEMPOTENCY_TTL_MS,
   idempotencyRecordKey,
@@ -268,7 +268,7 @@ describe('IdempotencyStore', () => {
       '../../etc/passwd',
       '"quoted" \\ back\\slash',
       '~!@#$%^&*()_+`-={}[]|:;<>?,',
-      'x'.repeat(IDEMPOTENCY_KEY_MAX),
+      'x'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH),
     ];
     for (const [i, key] of keys.entries()) {
       expect(parseIdempotencyKey(key)).toBe(key);
@@ -332,7 +332,7 @@ describe('parseIdempotencyKey', () => {
 
   it.each([
     ['empty', '', 'too_small'],
-    ['too long', 'x'.repeat(IDEMPOTENCY_KEY_MAX + 1), 'too_big'],
+    ['too long', 'x'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1), 'too_big'],
     ['non-ASCII', 'clé', 'invalid_format'],
     ['emoji', 'key-✓', 'invalid_format'],
     ['a control character', 'a\tb', 'invalid_format'],

@@ -127,6 +127,7 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
   if (route.method !== 'get') {
     out[409] = [
       'invalid_state_transition',
+      'concurrent_change',
       ...(post ? ['idempotency_key_in_use'] : []),
       ...(route.conflicts ?? []),
     ];

@@ -1,7 +1,9 @@
-import { implement } from '@handoff/bus';
+import { implement, type Bus } from '@handoff/bus';
 import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
+import type { Store } from '@handoff/store';
 import { auditEndpoints, packageVersion, runService } from '@handoff/runtime';
+import { endpointDirectory, type EndpointDirectory } from './endpoints/directory.ts';
 import { endpointEndpoints } from './endpoints/handlers.ts';
 import { readEnv } from './env.ts';
 import { startEventConsumer } from './events/consumer.ts';
@@ -29,17 +31,23 @@ const PRUNE_FIRST_MS = 60 * 1000;
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
   const secrets = secretBox(env.WEBHOOK_SECRETS_KEY);
+  // One per process, shared by the API, the fan-out and the worker.
+  let directory: EndpointDirectory | undefined;
+  const directoryOf = (store: Store, bus: Bus, logger: Logger) =>
+    (directory ??= endpointDirectory(store, bus, logger));
   return runService({
     name: 'webhook-dispatcher',
     version: VERSION,
     description: 'Signed webhook deliveries of domain events, with durable retries.',
     env,
     collections,
-    endpoints: ({ store, bus }) => {
-      const deliveries = deliveryMaker(store, deliveryQueue(bus, env.NATS_STREAM_REPLICAS));
+    endpoints: ({ store, bus, logger }) => {
+      const endpoints = directoryOf(store, bus, logger);
+      const deliveries = deliveryMaker(endpoints, deliveryQueue(bus, env.NATS_STREAM_REPLICAS));
       return {
         ...endpointEndpoints({
           store,
+          directory: endpoints,
           secrets,
           allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
           maxEndpoints: env.WEBHOOK_MAX_ENDPOINTS,
@@ -61,6 +69,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       };
     },
     background: async ({ bus, store, logger }) => {
+      const endpoints = directoryOf(store, bus, logger);
+      const stopListening = endpoints.listen();
       const queue = deliveryQueue(bus, env.NATS_STREAM_REPLICAS);
       await queue.ensure();
       // Paused, no job is taken: they all wait in the stream, due, until the switch is off.
@@ -68,6 +78,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ? undefined
         : await startWorker({
             bus,
+            directory: endpoints,
             queue,
             store,
             logger,
@@ -81,7 +92,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
             responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
           });
       if (!worker) logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
-      const deliveries = deliveryMaker(store, queue);
+      const deliveries = deliveryMaker(endpoints, queue);
       const stopConsumer = await startEventConsumer({
         bus,
         store,
@@ -115,6 +126,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         await pruning;
         await stopConsumer();
         await worker?.stop();
+        stopListening();
       };
     },
     ...(options.logger ? { logger: options.logger } : {}),

@@ -3,6 +3,7 @@
 // the shared stack (with its onboarded agent key and a staff token) from `stack` rather than
 // starting its own.
 import { gatewayStack } from '../fixtures/gateway-stack.ts';
+import { formatRatio } from '../format.ts';
 import { DEFAULT_GROWTH_SIZES, growthRatios, type PreloadRecord } from '../growth.ts';
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
@@ -17,6 +18,13 @@ import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
 import { stackInsertOne } from './stack-insert-one.ts';
 import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
+import {
+  LATENCY_ENDPOINT_COUNTS,
+  LATENCY_TARGET_MS,
+  latencyScenarioName,
+  peakScenarioName,
+  webhookLatency,
+} from './webhook-latency.ts';
 
 export interface RegistryOptions {
   /** LOG_LEVEL of the services in the stack scenarios. */
@@ -25,6 +33,8 @@ export interface RegistryOptions {
   growthSizes?: readonly number[];
   /** Where the growth scenario records its preloads, for the report. */
   preloads?: PreloadRecord[];
+  /** The webhook latency scenarios' deliveries per second, instead of half the peak. */
+  webhookRate?: number | null;
 }
 
 export function scenarios(options: RegistryOptions): Scenario[] {
@@ -47,10 +57,14 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     milestoneApproval(stack, options.logLevel),
     longPollAnswer(stack, options.logLevel),
     longPollHeld(stack, options.logLevel),
-    // Last: the events of the scenarios above are still being logged by the dispatcher.
-    ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) =>
+    // Last: the events of the scenarios above are still being logged by the dispatcher. Each
+    // latency scenario right after the peak it takes half of.
+    ...WEBHOOK_ENDPOINT_COUNTS.flatMap((endpoints) => [
       webhookDeliveries(stack, endpoints, options.logLevel),
-    ),
+      ...(LATENCY_ENDPOINT_COUNTS.some((size) => size === endpoints)
+        ? [webhookLatency(stack, endpoints, options.logLevel, options.webhookRate ?? null)]
+        : []),
+    ]),
     // Only when BENCH_ONLY names it: it adds 100k documents to every collection it measures, and
     // would make every scenario after it measure a grown database.
     ...growthScenarios(
@@ -118,6 +132,9 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
   },
 ];
 
+/** Issue 15: deliveries per second at least this share of raw-http-post's, at 1 and 100 endpoints. */
+const DELIVERIES_TARGET = 0.1;
+
 /** The ratios of a run: {@link RATIOS}, and the growth scenario's at its sizes. */
 export function ratiosFor(growthSizes: readonly number[]): RatioSpec[] {
   return [...RATIOS, ...growthRatios(growthSizes)];
@@ -149,8 +166,18 @@ export const RATIOS: readonly RatioSpec[] = [
     note: 'streams with 3 replicas on a 3-node cluster against 1 on one server',
   },
   ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
-    subject: `webhook-deliveries-${endpoints}`,
+    subject: peakScenarioName(endpoints),
     baseline: 'raw-http-post',
-    note: `deliveries to ${endpoints} endpoint(s); latency from the create call, not one POST`,
+    note:
+      `the dispatcher's peak to ${endpoints} endpoint(s); latency from the publish, not one POST` +
+      (LATENCY_ENDPOINT_COUNTS.some((size) => size === endpoints)
+        ? `; issue 15's target: req/s ≥ ${formatRatio(DELIVERIES_TARGET)}`
+        : ''),
+  })),
+  // The latency at half the peak against the peak's: what the queue at the peak adds.
+  ...LATENCY_ENDPOINT_COUNTS.map((endpoints) => ({
+    subject: latencyScenarioName(endpoints),
+    baseline: peakScenarioName(endpoints),
+    note: `at half the rate; issue 15's target: p50 ≤ ${LATENCY_TARGET_MS.p50} ms, p99 ≤ ${LATENCY_TARGET_MS.p99} ms`,
   })),
 ];

@@ -1,45 +1,39 @@
-// Webhook deliveries end to end on the shared stack: the bench creates requests over NATS
-// (intake's create, which publishes `request.created` to JetStream, as the gateway's create does),
-// the webhook dispatcher consumes each event, makes one delivery per subscribed endpoint and sends
-// each as a signed POST; one receiver in the bench process takes them all. Per delivery: the
-// consumer asks intake for the request's owner, stores the event and the deliveries, then per
-// attempt claims a lease, reads the endpoint and the event, signs, POSTs, stores the attempt and
-// marks the delivery done; all of it in the dispatcher's database (FerretDB on SQLite locally).
+// Webhook deliveries end to end on the shared stack: the bench publishes `request.created` events
+// straight onto JetStream, as a service's outbox does (fixtures/event-source.ts), the webhook
+// dispatcher consumes each event (its owner named in a header), logs it, queues one delivery per
+// subscribed endpoint and sends each as a signed POST; one receiver in the bench process takes
+// them all. No other service is on the path, so the figures are the dispatcher's.
 //
-// Each size has an integration of its own (onboarded in setup), with its endpoints deleted when it
-// is torn down, and every event's deliveries are waited for before the measurement ends: so one
-// size's events never reach (or still occupy the dispatcher during) the next one's.
-import { call } from '@handoff/bus';
-import { EventEnvelope, requestOps } from '@handoff/contracts';
+// Each scenario has an integration of its own (onboarded in setup), with its endpoints deleted
+// when it is torn down, and every event's deliveries are waited for before the measurement ends:
+// so one scenario's events never reach (or still occupy the dispatcher during) the next one's.
+// The scenarios here measure the dispatcher's peak; webhook-latency.ts measures the latency at
+// half of it, on the same setup.
+import { EventEnvelope } from '@handoff/contracts';
+import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import { createHash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryTracker } from '../deliveries.ts';
 import { retryUnavailable, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
+import { eventSource, type EventSource } from '../fixtures/event-source.ts';
 import { BENCH_WEBHOOK_SETTINGS, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { callJson, onboardAgent, stringField } from '@handoff/devstack/gateway-client';
 import { startReceiver, type Received } from '../fixtures/receiver.ts';
-import {
-  deliveredRequestId,
-  endpointIndex,
-  endpointPath,
-  EVENT_INPUT,
-} from '../fixtures/webhook-events.ts';
+import { deliveredRequestId, endpointIndex, endpointPath } from '../fixtures/webhook-events.ts';
 import { describeError, emptyMeasurement } from '../measure.ts';
-import type { Fixture, Measurement, ObservedLoad, Scenario } from '../types.ts';
+import type { Fixture, Measurement, ObservedLoad, Scenario, ScenarioContext } from '../types.ts';
 
 /** The sizes measured: endpoints of one integration, each subscribed to `request.created`. */
 export const WEBHOOK_ENDPOINT_COUNTS = [1, 10, 100] as const;
 /** Every this many deliveries (the first one included), the signature is checked. */
 export const VERIFY_EVERY = 100;
-/** The scope of each size's own integration key. */
+/** The scope of each scenario's own integration key. */
 const WEBHOOK_SCOPES = ['webhooks:manage'] as const;
 const SETUP_CONCURRENCY = 8;
-const CREATE_TIMEOUT_MS = 10_000;
 /** How long an event's last delivery may take once the measurement runs. */
-const DELIVERY_TIMEOUT_MS = 30_000;
+export const DELIVERY_TIMEOUT_MS = 30_000;
 /**
  * How long the warm-up's deliveries may take in setup: the dispatcher may still be working
  * through the events of the scenarios before (every request they created is an event to log).
@@ -47,19 +41,19 @@ const DELIVERY_TIMEOUT_MS = 30_000;
 const CATCH_UP_TIMEOUT_MS = 120_000;
 /** Where the stack keeps the dispatcher's data (see packages/devstack). */
 const DISPATCHER_DB = 'handoff_webhook_dispatcher';
-/** Any valid hash will do: the bench never uses the requests' tokens. */
-const TOKEN_HASH = createHash('sha256').update('bench webhook deliveries').digest('hex');
-
-/** Deliveries the run keeps under way: enough to fill the dispatcher's slots. */
-const DELIVERIES_IN_FLIGHT = Number(BENCH_WEBHOOK_SETTINGS.WEBHOOK_CONCURRENCY);
 
 /**
- * The events a size keeps in flight (its closed loops): enough that their deliveries fill the
- * dispatcher's slots, and no more, since every event in flight is one more that the end of the
- * measurement waits for, and each delivery's latency includes the queue of the others.
+ * Deliveries the peak keeps under way: four times the dispatcher's slots (its
+ * WEBHOOK_CONCURRENCY). With only as many as its slots, each slot would sit idle from its
+ * delivery's receipt until the loop's next event had been published, consumed, logged and queued;
+ * with four times as many, the dispatcher always has work queued and is the limit. The price is
+ * queueing in the peak's latency, which is why the latency is measured apart, at half the peak.
  */
+export const PEAK_DELIVERIES_IN_FLIGHT = 4 * Number(BENCH_WEBHOOK_SETTINGS.WEBHOOK_CONCURRENCY);
+
+/** The events the peak keeps in flight (its closed loops): at least one, each to every endpoint. */
 export function eventsInFlight(endpoints: number): number {
-  return Math.max(1, Math.ceil(DELIVERIES_IN_FLIGHT / endpoints));
+  return Math.max(1, Math.ceil(PEAK_DELIVERIES_IN_FLIGHT / endpoints));
 }
 
 /**
@@ -103,12 +97,187 @@ async function countDeliveries(mongoUrl: string): Promise<number> {
   }
 }
 
-function recordError(measurement: Measurement, message: string, count = 1): void {
+export function recordError(measurement: Measurement, message: string, count = 1): void {
   measurement.errors += count;
   measurement.firstError ??= message;
 }
 
-/** `request.created` deliveries to `endpoints` endpoints on one receiver. */
+/**
+ * What a webhook scenario sets up: an integration of its own with `endpoints` endpoints on one
+ * receiver, the tracker of their deliveries and the source of its events, warmed up.
+ */
+export interface DeliveryRig {
+  tracker: DeliveryTracker;
+  source: EventSource;
+  /** From now on, what the receiver finds wrong is recorded into `measurement`. */
+  recordInto(measurement: Measurement): void;
+  /**
+   * Counts the deliveries no event waits for any more (duplicates, or late ones) as errors of
+   * the measurement under way, once its events have all been waited for.
+   */
+  settle(): void;
+}
+
+/**
+ * Onboards an integration, starts the receiver, registers the endpoints (deleted at teardown),
+ * connects the event source and warms up: `eventsInFlight(endpoints)` events to every endpoint
+ * (every step of the dispatcher, every connection), which also waits for the dispatcher to catch
+ * up with the events of the scenarios before.
+ */
+export async function setUpDeliveries(
+  ctx: ScenarioContext,
+  stack: Fixture<GatewayStack>,
+  endpoints: number,
+  name: string,
+): Promise<DeliveryRig> {
+  const gateway = await ctx.use(stack);
+  const calls: SetupCallOptions = {
+    signal: ctx.signal,
+    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
+  };
+  ctx.progress('onboarding an integration of its own');
+  const agent = await onboardAgent({
+    appName: 'Bench',
+    gatewayUrl: gateway.url,
+    staffToken: gateway.staffToken,
+    scopes: WEBHOOK_SCOPES,
+    signal: ctx.signal,
+  });
+  const auth = { Authorization: `Bearer ${agent.api_key}` };
+
+  // What the receiver finds wrong goes to the measurement under way (to setup's before).
+  let sink = emptyMeasurement();
+  const tracker = new DeliveryTracker(endpoints);
+  const verifiers: (Webhook | undefined)[] = new Array<Webhook | undefined>(endpoints);
+  let received = 0;
+  let bodyBytes = 0;
+  const receiver = await startReceiver((delivery) => {
+    const index = endpointIndex(delivery.path);
+    const verifier = index === null ? undefined : verifiers[index];
+    if (index === null || verifier === undefined) {
+      recordError(sink, `a POST to ${delivery.path}, where no endpoint of this run is`);
+      return;
+    }
+    received += 1;
+    bodyBytes = Buffer.byteLength(delivery.body);
+    try {
+      if (received % VERIFY_EVERY === 1) verifyDelivery(verifier, delivery);
+      tracker.received(deliveredRequestId(delivery.body), index, delivery.receivedAt);
+    } catch (error) {
+      recordError(sink, describeError(error));
+    }
+  });
+  ctx.teardown(() => receiver.close());
+
+  ctx.progress(`registering ${endpoints} endpoint(s) at ${receiver.url}/hook/<n>`);
+  const ids: (string | undefined)[] = new Array<string | undefined>(endpoints);
+  // Deleting them cancels any delivery still pending, so nothing of this scenario lingers.
+  ctx.teardown(async () => {
+    const registered = ids.filter((id) => id !== undefined);
+    await times(registered.length, SETUP_CONCURRENCY, (n) =>
+      callJson(
+        'delete a webhook endpoint',
+        `${gateway.url}/v1/webhook-endpoints/${encodeURIComponent(registered[n] ?? '')}`,
+        { method: 'DELETE', headers: auth, expect: 200 },
+        undefined,
+      ),
+    );
+  });
+  await times(endpoints, SETUP_CONCURRENCY, async (index) => {
+    const step = 'register a webhook endpoint';
+    const created = await retryUnavailable(
+      () =>
+        callJson(
+          step,
+          `${gateway.url}/v1/webhook-endpoints`,
+          {
+            method: 'POST',
+            headers: auth,
+            body: {
+              url: `${receiver.url}${endpointPath(index)}`,
+              event_types: ['request.created'],
+            },
+            expect: 201,
+          },
+          ctx.signal,
+        ),
+      calls,
+    );
+    ids[index] = stringField(step, created, 'id');
+    verifiers[index] = new Webhook(stringField(step, created, 'secret'));
+  });
+
+  // Finished deliveries stay in the dispatcher's database until they expire: say how many, as a
+  // scan over them would show in the figures.
+  const history = await countDeliveries(gateway.mongoUrl);
+  ctx.progress(`the dispatcher's database holds ${history} deliveries made before this scenario`);
+
+  // The stack's all-access user: NATS lets only the services (and it) publish events.
+  const nc = await connect({
+    servers: gateway.natsUrl,
+    user: gateway.natsUser,
+    pass: gateway.natsPassword,
+    name: `bench-${name}`,
+  });
+  ctx.teardown(() => nc.close());
+  const source = eventSource(jetstream(nc), agent.integration_id);
+
+  const warmupEvents = eventsInFlight(endpoints);
+  ctx.progress(
+    `warming up: ${warmupEvents} event(s) to every endpoint (waiting for the dispatcher to catch up)`,
+  );
+  const warmup = emptyMeasurement();
+  sink = warmup;
+  const warmupStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: warmupEvents }, async () => {
+      const sentAt = process.hrtime.bigint();
+      await tracker.expect(await source.publish(), sentAt, warmup, {
+        timeoutMs: CATCH_UP_TIMEOUT_MS,
+        signal: ctx.signal,
+      });
+    }),
+  );
+  const strays = tracker.takeStrays();
+  if (strays > 0) recordError(warmup, `${strays} deliveries of events this run did not make`);
+  if (warmup.errors > 0) throw new Error(`warming up: ${warmup.firstError ?? 'errors'}`);
+  ctx.progress(
+    `warm: ${warmup.ok} deliveries in ${((performance.now() - warmupStarted) / 1_000).toFixed(1)} s; ` +
+      `a delivery is ${bodyBytes} bytes`,
+  );
+
+  return {
+    tracker,
+    source,
+    recordInto(measurement) {
+      sink = measurement;
+    },
+    settle() {
+      const late = tracker.takeStrays();
+      if (late > 0) {
+        recordError(
+          sink,
+          `${late} deliveries of events no longer waited for (duplicates, or late)`,
+          late,
+        );
+      }
+    },
+  };
+}
+
+/** The dispatcher's settings every webhook scenario names in its description. */
+export function dispatcherSettings(logLevel: string): string {
+  return (
+    `dispatcher WEBHOOK_CONCURRENCY=${BENCH_WEBHOOK_SETTINGS.WEBHOOK_CONCURRENCY}, ` +
+    `WEBHOOK_ENDPOINT_CONCURRENCY=${BENCH_WEBHOOK_SETTINGS.WEBHOOK_ENDPOINT_CONCURRENCY}; ` +
+    `shared full stack, LOG_LEVEL=${logLevel}`
+  );
+}
+
+/**
+ * The dispatcher's peak: `request.created` deliveries to `endpoints` endpoints on one receiver,
+ * in a closed loop with {@link PEAK_DELIVERIES_IN_FLIGHT} deliveries under way.
+ */
 export function webhookDeliveries(
   stack: Fixture<GatewayStack>,
   endpoints: number,
@@ -124,154 +293,31 @@ export function webhookDeliveries(
     // Setup runs a round of the load, which warms up every part of the path.
     warmupMs: 0,
     description:
-      `webhook deliveries of request.created (intake create over NATS from the bench) to ${endpoints} endpoint(s) of one integration on one node:http receiver in the bench process answering 204; ` +
-      `closed loop of ${inFlight} events, each waiting for all its deliveries; latency from the create call to the receipt; every ${VERIFY_EVERY}th signature checked; ` +
-      `dispatcher WEBHOOK_CONCURRENCY=${BENCH_WEBHOOK_SETTINGS.WEBHOOK_CONCURRENCY}, WEBHOOK_ENDPOINT_CONCURRENCY=${BENCH_WEBHOOK_SETTINGS.WEBHOOK_ENDPOINT_CONCURRENCY}; shared full stack, LOG_LEVEL=${logLevel}`,
+      `webhook deliveries of request.created (published by the bench onto JetStream as a service's outbox does) to ${endpoints} endpoint(s) of one integration on one node:http receiver in the bench process answering 204; ` +
+      `the dispatcher's peak: closed loop of ${inFlight} events, each waiting for all its deliveries (${inFlight * endpoints} deliveries in flight, 4x WEBHOOK_CONCURRENCY, so that the dispatcher, not the loop, is the limit); ` +
+      `latency from the publish to the receipt; every ${VERIFY_EVERY}th signature checked; ${dispatcherSettings(logLevel)}`,
     uses: [stack],
     async setup(ctx) {
-      const gateway = await ctx.use(stack);
-      const calls: SetupCallOptions = {
-        signal: ctx.signal,
-        onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
-      };
-      ctx.progress('onboarding an integration of its own');
-      const agent = await onboardAgent({
-        appName: 'Bench',
-        gatewayUrl: gateway.url,
-        staffToken: gateway.staffToken,
-        scopes: WEBHOOK_SCOPES,
-        signal: ctx.signal,
-      });
-      const auth = { Authorization: `Bearer ${agent.api_key}` };
-
-      // What the receiver finds wrong goes to the measurement under way (to setup's before).
-      let sink = emptyMeasurement();
-      const tracker = new DeliveryTracker(endpoints);
-      const verifiers: (Webhook | undefined)[] = new Array<Webhook | undefined>(endpoints);
-      let received = 0;
-      let bodyBytes = 0;
-      const receiver = await startReceiver((delivery) => {
-        const index = endpointIndex(delivery.path);
-        const verifier = index === null ? undefined : verifiers[index];
-        if (index === null || verifier === undefined) {
-          recordError(sink, `a POST to ${delivery.path}, where no endpoint of this run is`);
-          return;
-        }
-        received += 1;
-        bodyBytes = Buffer.byteLength(delivery.body);
-        try {
-          if (received % VERIFY_EVERY === 1) verifyDelivery(verifier, delivery);
-          tracker.received(deliveredRequestId(delivery.body), index, delivery.receivedAt);
-        } catch (error) {
-          recordError(sink, describeError(error));
-        }
-      });
-      ctx.teardown(() => receiver.close());
-
-      ctx.progress(`registering ${endpoints} endpoint(s) at ${receiver.url}/hook/<n>`);
-      const ids: (string | undefined)[] = new Array<string | undefined>(endpoints);
-      // Deleting them cancels any delivery still pending, so nothing of this size lingers.
-      ctx.teardown(async () => {
-        const registered = ids.filter((id) => id !== undefined);
-        await times(registered.length, SETUP_CONCURRENCY, (n) =>
-          callJson(
-            'delete a webhook endpoint',
-            `${gateway.url}/v1/webhook-endpoints/${encodeURIComponent(registered[n] ?? '')}`,
-            { method: 'DELETE', headers: auth, expect: 200 },
-            undefined,
-          ),
-        );
-      });
-      await times(endpoints, SETUP_CONCURRENCY, async (index) => {
-        const step = 'register a webhook endpoint';
-        const created = await retryUnavailable(
-          () =>
-            callJson(
-              step,
-              `${gateway.url}/v1/webhook-endpoints`,
-              {
-                method: 'POST',
-                headers: auth,
-                body: {
-                  url: `${receiver.url}${endpointPath(index)}`,
-                  event_types: ['request.created'],
-                },
-                expect: 201,
-              },
-              ctx.signal,
-            ),
-          calls,
-        );
-        ids[index] = stringField(step, created, 'id');
-        verifiers[index] = new Webhook(stringField(step, created, 'secret'));
-      });
-
-      // Every delivery the dispatcher ever made stays in its database, and on FerretDB over SQLite
-      // (the local stack's) its queries of pending deliveries read them all: say how many.
-      const history = await countDeliveries(gateway.mongoUrl);
-      ctx.progress(`the dispatcher's database holds ${history} deliveries made before this size`);
-
-      const nc = await connect({
-        servers: gateway.natsUrl,
-        user: gateway.natsUser,
-        pass: gateway.natsPassword,
-        name: `bench-${name}`,
-      });
-      ctx.teardown(() => nc.close());
-      const createEvent = async () => {
-        const created = await call(
-          nc,
-          requestOps.create,
-          { integration_id: agent.integration_id, token_hash: TOKEN_HASH, input: EVENT_INPUT },
-          { timeoutMs: CREATE_TIMEOUT_MS },
-        );
-        return created.id;
-      };
-
-      // The warm-up: one round of the load (every endpoint, its connection, every step of the
-      // dispatcher), which also waits for the dispatcher to catch up with earlier events.
-      ctx.progress(
-        `warming up: ${inFlight} event(s) to every endpoint (waiting for the dispatcher to catch up)`,
-      );
-      const warmup = emptyMeasurement();
-      sink = warmup;
-      const warmupStarted = performance.now();
-      await Promise.all(
-        Array.from({ length: inFlight }, async () => {
-          const sentAt = process.hrtime.bigint();
-          await tracker.expect(await createEvent(), sentAt, warmup, {
-            timeoutMs: CATCH_UP_TIMEOUT_MS,
-            signal: ctx.signal,
-          });
-        }),
-      );
-      const strays = tracker.takeStrays();
-      if (strays > 0) recordError(warmup, `${strays} deliveries of events this run did not make`);
-      if (warmup.errors > 0) throw new Error(`warming up: ${warmup.firstError ?? 'errors'}`);
-      ctx.progress(
-        `warm: ${warmup.ok} deliveries in ${((performance.now() - warmupStarted) / 1_000).toFixed(1)} s; ` +
-          `a delivery is ${bodyBytes} bytes`,
-      );
-
+      const rig = await setUpDeliveries(ctx, stack, endpoints, name);
       let loops: Promise<void>[] = [];
       let stopping = false;
       const load: ObservedLoad = {
         kind: 'observed',
         start(measurement, options) {
-          sink = measurement;
+          rig.recordInto(measurement);
           stopping = false;
           const loop = async () => {
             while (!stopping && !options.signal?.aborted) {
               const sentAt = process.hrtime.bigint();
               let requestId: string;
               try {
-                requestId = await createEvent();
+                requestId = await rig.source.publish();
               } catch (error) {
-                recordError(measurement, `create: ${describeError(error)}`);
+                recordError(measurement, `publish: ${describeError(error)}`);
                 await yieldToLoop();
                 continue;
               }
-              await tracker.expect(requestId, sentAt, measurement, {
+              await rig.tracker.expect(requestId, sentAt, measurement, {
                 timeoutMs: DELIVERY_TIMEOUT_MS,
                 ...(options.signal ? { signal: options.signal } : {}),
               });
@@ -282,14 +328,7 @@ export function webhookDeliveries(
         async stop() {
           stopping = true;
           await Promise.all(loops);
-          const late = tracker.takeStrays();
-          if (late > 0) {
-            recordError(
-              sink,
-              `${late} deliveries of events no longer waited for (duplicates, or late)`,
-              late,
-            );
-          }
+          rig.settle();
         },
       };
       return load;

@@ -2175,7 +2175,7 @@ export interface components {
                 };
             };
         };
-        /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine. */
+        /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed. */
         Conflict: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2189,13 +2189,13 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
-                    code?: "invalid_state_transition";
+                    code?: "invalid_state_transition" | "concurrent_change";
                     /** @constant */
                     status?: 409;
                 };
             };
         };
-        /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight. */
+        /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight. */
         ConflictOrKeyInUse: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2211,7 +2211,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
-                    code?: "invalid_state_transition" | "idempotency_key_in_use";
+                    code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use";
                     /** @constant */
                     status?: 409;
                 };
@@ -2743,7 +2743,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ApplicationSecretRequired"];
-            /** @description Not Found. `application_not_found`: application_not_found. */
+            /** @description Not Found. `application_not_found`: unknown access application, or a secret that does not match it. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2818,7 +2818,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ApplicationSecretRequired"];
-            /** @description Not Found. `application_not_found`: application_not_found. */
+            /** @description Not Found. `application_not_found`: unknown access application, or a secret that does not match it. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3251,7 +3251,7 @@ export interface operations {
             };
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `event_not_found`: event_not_found. */
+            /** @description Not Found. `event_not_found`: unknown event, one the caller may not see, or one older than 30 days. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3319,7 +3319,7 @@ export interface operations {
             };
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `event_not_found`: event_not_found. */
+            /** @description Not Found. `event_not_found`: unknown event, one the caller may not see, or one older than 30 days. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3796,7 +3796,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `milestone_under_review`: the milestone is under review; its deliverables can be withdrawn once it is reviewed. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "milestone_under_review";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4077,7 +4098,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4093,7 +4114,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "comment_limit_reached";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "comment_limit_reached";
                         /** @constant */
                         status?: 409;
                     };
@@ -4323,7 +4344,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_has_open_work`: a milestone is neither approved nor cancelled, or a dispute is open. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_has_open_work`: a milestone is neither approved nor cancelled, or a dispute is open. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4339,7 +4360,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_has_open_work";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_has_open_work";
                         /** @constant */
                         status?: 409;
                     };
@@ -4450,7 +4471,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4466,7 +4487,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_not_active";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
                         /** @constant */
                         status?: 409;
                     };
@@ -4776,7 +4797,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -4881,7 +4923,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -4981,7 +5044,28 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -5471,7 +5555,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5487,7 +5571,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -5619,7 +5703,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `proposal_exists`: this provider already has an open proposal on the request. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `proposal_exists`: this provider already has an open proposal on the request. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -5635,7 +5719,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed" | "request_not_open" | "proposal_exists";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed" | "request_not_open" | "proposal_exists";
                         /** @constant */
                         status?: 409;
                     };
@@ -6393,7 +6477,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `no_job`: the request has no job yet; `job_not_active`: the job is not active. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `no_job`: the request has no job yet; `job_not_active`: the job is not active. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6409,7 +6493,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "no_job" | "job_not_active";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "no_job" | "job_not_active";
                         /** @constant */
                         status?: 409;
                     };
@@ -6716,7 +6800,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6732,7 +6816,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "comment_limit_reached";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "comment_limit_reached";
                         /** @constant */
                         status?: 409;
                     };
@@ -7408,7 +7492,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7424,7 +7508,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -7972,7 +8056,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7988,7 +8072,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_not_active";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
                         /** @constant */
                         status?: 409;
                     };
@@ -8143,7 +8227,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `job_not_active`: the job is not active. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8159,7 +8243,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "job_not_active";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "job_not_active";
                         /** @constant */
                         status?: 409;
                     };
@@ -8313,7 +8397,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -8329,7 +8413,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -8569,7 +8653,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found. `payment_request_not_found`: payment_request_not_found; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            /** @description Not Found. `payment_request_not_found`: unknown payment request, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9158,7 +9242,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_not_open`: the request takes no proposals (it is not submitted/routed, or a job started); `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9174,7 +9258,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_not_open" | "request_closed";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_not_open" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -9519,7 +9603,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `application_not_found`: application_not_found. */
+            /** @description Not Found. `application_not_found`: unknown access application, or a secret that does not match it. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9618,7 +9702,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `application_not_found`: application_not_found. */
+            /** @description Not Found. `application_not_found`: unknown access application, or a secret that does not match it. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -9715,7 +9799,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `application_not_found`: application_not_found. */
+            /** @description Not Found. `application_not_found`: unknown access application, or a secret that does not match it. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10146,7 +10230,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `comment_limit_reached`: the dispute has the most comments it may have. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10162,7 +10246,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "comment_limit_reached";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "comment_limit_reached";
                         /** @constant */
                         status?: 409;
                     };
@@ -10592,7 +10676,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `integration_not_found`: integration_not_found. */
+            /** @description Not Found. `integration_not_found`: unknown integration. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10695,7 +10779,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `integration_not_found`: integration_not_found. */
+            /** @description Not Found. `integration_not_found`: unknown integration. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10767,7 +10851,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `event_not_found`: event_not_found. */
+            /** @description Not Found. `event_not_found`: unknown event, one the caller may not see, or one older than 30 days. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10852,7 +10936,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `integration_not_found`: integration_not_found. */
+            /** @description Not Found. `integration_not_found`: unknown integration. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11024,7 +11108,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11111,7 +11195,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11282,7 +11366,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `key_not_found`: key_not_found. */
+            /** @description Not Found. `key_not_found`: unknown agent key. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11524,7 +11608,7 @@ export interface operations {
             };
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `payment_request_not_found`: payment_request_not_found. */
+            /** @description Not Found. `payment_request_not_found`: unknown payment request, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11545,7 +11629,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11561,7 +11645,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "request_closed";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed";
                         /** @constant */
                         status?: 409;
                     };
@@ -11636,7 +11720,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["StaffTokenRequired"];
             403: components["responses"]["StaffRoleRequired"];
-            /** @description Not Found. `payment_request_not_found`: payment_request_not_found. */
+            /** @description Not Found. `payment_request_not_found`: unknown payment request, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11905,7 +11989,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_confirms`: the payment provider (Stripe) confirms this payment, not staff. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_confirms`: the payment provider (Stripe) confirms this payment, not staff. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -11921,7 +12005,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "provider_confirms";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "provider_confirms";
                         /** @constant */
                         status?: 409;
                     };
@@ -12556,7 +12640,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_suspended`: the provider is suspended. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `provider_suspended`: the provider is suspended. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -12572,7 +12656,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "provider_suspended";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "provider_suspended";
                         /** @constant */
                         status?: 409;
                     };
@@ -13211,7 +13295,7 @@ export interface operations {
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: limit_reached. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints it may have (`limit` says how many). */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13227,7 +13311,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "limit_reached";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "limit_reached";
                         /** @constant */
                         status?: 409;
                     };
@@ -13288,7 +13372,7 @@ export interface operations {
             };
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13354,7 +13438,7 @@ export interface operations {
             };
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13440,7 +13524,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13528,7 +13612,7 @@ export interface operations {
             };
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13614,7 +13698,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
-            /** @description Not Found. `webhook_endpoint_not_found`: webhook_endpoint_not_found. */
+            /** @description Not Found. `webhook_endpoint_not_found`: unknown webhook endpoint, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13723,7 +13807,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `amount_mismatch`: the payment provider reports another amount or currency than the payment has. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `amount_mismatch`: the payment provider reports another amount or currency than the payment has. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -13739,7 +13823,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "idempotency_key_in_use" | "amount_mismatch";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "amount_mismatch";
                         /** @constant */
                         status?: 409;
                     };

@@ -37,7 +37,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
         created_at: new Date(),
       };
       const view = messageView(doc);
-      const event = domainEvent('message.created', doc.request_id, view);
+      const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
       await c.messages.insertOne(withOutbox(doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
       await deps.outbox.publishOrLeave(c.messages, doc._id, [event]);

@@ -63,17 +63,17 @@ export function credentialMixUp(
 
 const challenge = { 'WWW-Authenticate': 'Bearer realm="handoff"' };
 const missing = () =>
-  new HttpError(401, 'api_key_missing', 'Send the agent key as `Authorization: Bearer <key>`.', {
+  new HttpError('api_key_missing', 'Send the agent key as `Authorization: Bearer <key>`.', {
     headers: challenge,
   });
 // Unknown and revoked keys get the same answer: nothing to learn from it. A malformed key (caught
 // offline) and a mixed-up credential are said plainly: that tells nothing about stored keys.
 const invalid = (detail = 'The agent key is not valid.') =>
-  new HttpError(401, 'api_key_invalid', detail, {
+  new HttpError('api_key_invalid', detail, {
     headers: { 'WWW-Authenticate': 'Bearer realm="handoff", error="invalid_token"' },
   });
 const expired = () =>
-  new HttpError(401, 'api_key_expired', 'The agent key has expired; ask staff for a new one.', {
+  new HttpError('api_key_expired', 'The agent key has expired; ask staff for a new one.', {
     headers: { 'WWW-Authenticate': 'Bearer realm="handoff", error="invalid_token"' },
   });
 

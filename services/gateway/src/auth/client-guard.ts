@@ -64,7 +64,6 @@ export function createAuthFailureGuard(
       const over = !byAddress.allowed ? byAddress : byPrefix?.allowed === false ? byPrefix : null;
       if (!over) return undefined;
       return new HttpError(
-        429,
         'rate_limited',
         over === byAddress
           ? 'Too many failed authentication attempts from this address.'

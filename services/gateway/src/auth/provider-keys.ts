@@ -28,18 +28,17 @@ export interface ProviderVerifierOptions {
 const REALM = 'Bearer realm="handoff-provider"';
 const missing = () =>
   new HttpError(
-    401,
     'api_key_missing',
     'Send the provider key as `Authorization: Bearer hpk_live_...`.',
     { headers: { 'WWW-Authenticate': REALM } },
   );
 // Unknown, revoked, malformed keys and keys of a suspended provider all get the same answer.
 const invalid = (detail = 'The provider key is not valid.') =>
-  new HttpError(401, 'api_key_invalid', detail, {
+  new HttpError('api_key_invalid', detail, {
     headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
   });
 const expired = () =>
-  new HttpError(401, 'api_key_expired', 'The provider key has expired; ask staff for a new one.', {
+  new HttpError('api_key_expired', 'The provider key has expired; ask staff for a new one.', {
     headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
   });
 

@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): express.Express {
   for (const path of ['/healthz', '/readyz']) {
     app.all(path, (_req: Request, res: Response) => {
       res.set('Allow', 'GET, HEAD');
-      sendProblem(res, 405, 'method_not_allowed', 'Use GET, HEAD on this path.');
+      sendProblem(res, 'method_not_allowed', 'Use GET, HEAD on this path.');
     });
   }
 
@@ -62,14 +62,14 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   app.use((req: Request, res: Response) => {
-    sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
+    sendProblem(res, 'not_found', `No route matches ${req.method} ${req.path}.`);
   });
 
   // Express recognises an error handler by its four parameters.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // The router could not percent-decode a path segment: no route can match such a path.
     if (error instanceof URIError && !res.headersSent) {
-      sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.path}.`);
+      sendProblem(res, 'not_found', `No route matches ${req.method} ${req.path}.`);
       return;
     }
     deps.logger.error(
@@ -79,7 +79,6 @@ export function createApp(deps: AppDeps): express.Express {
     if (res.headersSent) return;
     sendProblem(
       res,
-      500,
       'internal_error',
       'An internal error occurred; it has been logged with the request id.',
     );

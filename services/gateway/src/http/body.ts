@@ -10,14 +10,13 @@ export function declaresBody(req: Request): boolean {
 }
 
 const tooLarge = (limitBytes: number) =>
-  new HttpError(413, 'payload_too_large', `The body is over ${limitBytes} bytes.`, {
+  new HttpError('payload_too_large', `The body is over ${limitBytes} bytes.`, {
     // The rest of the body is never read, so the connection cannot carry another request.
     headers: { Connection: 'close' },
   });
 
 const unsupportedEncoding = () =>
   new HttpError(
-    415,
     'unsupported_media_type',
     'Send the body in UTF-8, without a Content-Encoding other than gzip, deflate or br.',
   );
@@ -93,7 +92,7 @@ export function readBodyBytes(req: Request, res: Response, limitBytes: number): 
     // A body cut short, or a compressed body that does not decompress.
     const onError = () =>
       fail(
-        new HttpError(400, 'invalid_json', 'The body could not be read as sent.', {
+        new HttpError('invalid_json', 'The body could not be read as sent.', {
           headers: { Connection: 'close' },
         }),
       );

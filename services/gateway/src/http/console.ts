@@ -49,13 +49,12 @@ export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
     res.set('Content-Security-Policy', CONSOLE_CSP);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('Allow', 'GET, HEAD');
-      sendProblem(res, 405, 'method_not_allowed', 'Use GET, HEAD on the staff console.');
+      sendProblem(res, 'method_not_allowed', 'Use GET, HEAD on the staff console.');
       return;
     }
     if (!existsSync(index)) {
       sendProblem(
         res,
-        503,
         'console_not_built',
         'The staff console is not built on this gateway; run `npm run build -w @handoff/console`.',
       );
@@ -68,12 +67,12 @@ export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
     res.set('Cache-Control', 'no-cache');
     res.sendFile(index, { etag: false, lastModified: false }, (error) => {
       if (error && !res.headersSent) {
-        sendProblem(res, 503, 'console_not_built', 'The staff console could not be read.');
+        sendProblem(res, 'console_not_built', 'The staff console could not be read.');
       }
     });
   });
   router.use((req: Request, res: Response) => {
-    sendProblem(res, 404, 'not_found', `No route matches ${req.method} ${req.baseUrl}${req.path}.`);
+    sendProblem(res, 'not_found', `No route matches ${req.method} ${req.baseUrl}${req.path}.`);
   });
   return router;
 }

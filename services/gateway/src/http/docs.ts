@@ -1,12 +1,12 @@
 // The pages a person reads in a browser: the API reference at `/docs` (Swagger UI from the pinned
 // `swagger-ui-dist` package, served from node_modules, nothing from a CDN), and one page per
 // problem `code` at `/docs/errors/<code>`, which is where every problem's `type` points.
+import { ERRORS } from '@handoff/contracts';
 import express, { type Request, type Response, type Router } from 'express';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { ERROR_CODES, type OpenApiDocument } from '../openapi/document.ts';
-import { STATUS_TITLES } from './problem.ts';
-import { sendProblem } from './problem.ts';
+import type { OpenApiDocument } from '../openapi/document.ts';
+import { sendProblem, STATUS_TITLES } from './problem.ts';
 
 export const DOCS_PATH = '/docs';
 /** Where the problem `type` URLs point: `/docs/errors/<code>`, on the gateway that answered. */
@@ -36,51 +36,10 @@ const swaggerUiDir = dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
 
-export interface ErrorCode {
-  code: string;
-  description: string;
-  /** The statuses it is answered with, from the OpenAPI document's problem responses. */
-  statuses: number[];
-}
-
-/** Every problem code with its meaning and statuses, from the document the gateway serves. */
-export function errorCatalogue(document: OpenApiDocument): ErrorCode[] {
-  const statuses = new Map<string, Set<number>>();
-  const add = (code: string, status: number) => {
-    const set = statuses.get(code) ?? new Set<number>();
-    set.add(status);
-    statuses.set(code, set);
-  };
-  const components = (document as { components?: { responses?: Record<string, unknown> } })
-    .components?.responses;
-  const visit = (status: number, response: unknown) => {
-    let resolved = response as { $ref?: string; content?: Record<string, { schema?: unknown }> };
-    if (resolved.$ref) {
-      resolved = (components?.[resolved.$ref.split('/').pop() ?? ''] ?? {}) as typeof resolved;
-    }
-    const schema = resolved.content?.['application/problem+json']?.schema as
-      { allOf?: { properties?: { code?: { enum?: string[] } } }[] } | undefined;
-    for (const part of schema?.allOf ?? []) {
-      for (const code of part.properties?.code?.enum ?? []) add(code, status);
-    }
-  };
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item ?? {})) {
-      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
-        visit(Number(status), response);
-      }
-    }
-  }
-  for (const code of Object.keys(ERROR_CODES))
-    if (!statuses.has(code)) statuses.set(code, new Set());
-  return [...statuses]
-    .map(([code, set]) => ({
-      code,
-      description: ERROR_CODES[code] ?? STATUS_TITLES[[...set][0] ?? 0] ?? code,
-      statuses: [...set].sort((a, b) => a - b),
-    }))
-    .sort((a, b) => a.code.localeCompare(b.code));
-}
+/** The catalogue's codes as the pages list them, by name. */
+const CODES = Object.entries(ERRORS)
+  .map(([code, { status, description }]) => ({ code, status, description }))
+  .sort((a, b) => a.code.localeCompare(b.code));
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -132,8 +91,7 @@ const INIT = `window.addEventListener('load', function () {
 
 /** `/docs` and what it loads, and `/docs/errors[/<code>]`. */
 export function docsRouter(document: OpenApiDocument): Router {
-  const catalogue = errorCatalogue(document);
-  const byCode = new Map(catalogue.map((entry) => [entry.code, entry]));
+  const byCode = new Map(CODES.map((entry) => [entry.code, entry]));
   const router = express.Router({ strict: false });
   router.use((_req, res, next) => {
     res.set('Content-Security-Policy', DOCS_CSP);
@@ -179,12 +137,10 @@ export function docsRouter(document: OpenApiDocument): Router {
 <table>
 <thead><tr><th>Code</th><th>Status</th><th>Meaning</th></tr></thead>
 <tbody>
-${catalogue
-  .map(
-    (entry) =>
-      `<tr><td><a href="${ERRORS_PATH}/${entry.code}"><code>${entry.code}</code></a></td><td>${entry.statuses.join(', ')}</td><td>${inlineCode(entry.description)}</td></tr>`,
-  )
-  .join('\n')}
+${CODES.map(
+  (entry) =>
+    `<tr><td><a href="${ERRORS_PATH}/${entry.code}"><code>${entry.code}</code></a></td><td>${entry.status}</td><td>${inlineCode(entry.description)}</td></tr>`,
+).join('\n')}
 </tbody>
 </table>`,
       ),
@@ -195,7 +151,7 @@ ${catalogue
     if (!entry) {
       // A problem like any other 404 (with the API's policy: it is JSON, not a page).
       res.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-      sendProblem(res, 404, 'not_found', `No problem code ${JSON.stringify(req.params.code)}.`);
+      sendProblem(res, 'not_found', `No problem code ${JSON.stringify(req.params.code)}.`);
       return;
     }
     html(
@@ -206,7 +162,7 @@ ${catalogue
 <h1><code>${entry.code}</code></h1>
 <p>${inlineCode(entry.description)}.</p>
 <dl>
-<dt>Status</dt><dd>${entry.statuses.map((status) => `${status} ${escapeHtml(STATUS_TITLES[status] ?? '')}`).join(', ') || 'not answered by any documented operation'}</dd>
+<dt>Status</dt><dd>${entry.status} ${escapeHtml(STATUS_TITLES[entry.status] ?? '')}</dd>
 <dt>Problem type</dt><dd><code>${ERRORS_PATH}/${entry.code}</code></dd>
 </dl>
 <p>The body also carries <code>title</code>, <code>status</code>, <code>detail</code> (what happened, for a person) and <code>request_id</code>; see the <a href="${ERRORS_PATH}">list of codes</a> and, per operation, the <a href="${DOCS_PATH}">API reference</a>.</p>`,

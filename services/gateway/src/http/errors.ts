@@ -1,23 +1,33 @@
 import { BusError } from '@handoff/bus';
+import {
+  ERRORS,
+  isConflictCode,
+  MAX_FIELD_ERRORS,
+  type ErrorCode,
+  type ErrorStatus,
+  type NotFoundCode,
+} from '@handoff/contracts';
 import type { z } from 'zod';
 
-/** An answer other than success, with everything the problem body and headers need. */
+/**
+ * An answer other than success, with everything the problem body and headers need. The code is
+ * one of the catalogue's, which fixes the status.
+ */
 export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
+  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
   /** Extension members of the problem body (RFC 9457 §3.2), e.g. `required_scopes`. */
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
   constructor(
-    status: number,
-    code: string,
+    code: ErrorCode,
     detail: string,
     options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(detail);
     this.name = 'HttpError';
-    this.status = status;
+    this.status = ERRORS[code].status;
     this.code = code;
     this.extra = options.extra ?? {};
     this.headers = options.headers ?? {};
@@ -48,16 +58,9 @@ export function fieldErrors(error: z.ZodError, root: '' | '/query' | '/params' =
   });
 }
 
-/**
- * Most `errors[]` entries one answer lists: a 64 KiB body of thousands of unknown fields would
- * otherwise get half a megabyte back, and nobody fixes a request from its 51st problem.
- */
-export const MAX_FIELD_ERRORS = 50;
-
 export function validationFailed(errors: FieldError[]): HttpError {
   const listed = errors.slice(0, MAX_FIELD_ERRORS);
   return new HttpError(
-    422,
     'validation_failed',
     errors.length > listed.length
       ? `The request does not match the schema: ${errors.length} problems, the first ${listed.length} listed.`
@@ -70,30 +73,28 @@ export function validationFailed(errors: FieldError[]): HttpError {
  * Maps a failure that came back over the bus to the answer the caller gets. `notFound` names the
  * resource, so a missing application is `application_not_found`, not a bare 404.
  */
-export function fromBusError(error: unknown, notFound: string): unknown {
+export function fromBusError(error: unknown, notFound: NotFoundCode): unknown {
   if (!(error instanceof BusError)) return error;
   switch (error.code) {
     case 'not_found':
-      return new HttpError(404, notFound, error.message);
+      return new HttpError(notFound, error.message);
     case 'forbidden':
       // The only forbidden answer from a service: the owner's request with the wrong token.
-      return new HttpError(403, 'request_token_invalid', error.message);
+      return new HttpError('request_token_invalid', error.message);
     case 'validation_failed':
-      return new HttpError(422, 'validation_failed', error.message, { extra: error.details ?? {} });
+      return new HttpError('validation_failed', error.message, { extra: error.details ?? {} });
     case 'invalid_state_transition':
-      return new HttpError(409, 'invalid_state_transition', error.message, {
+      return new HttpError('invalid_state_transition', error.message, {
         extra: error.details ?? {},
       });
     case 'conflict': {
       // A service names the conflict in `details.code`; the rest of the details go along.
       const { code, ...extra } = error.details ?? {};
-      return new HttpError(409, typeof code === 'string' ? code : 'conflict', error.message, {
-        extra,
-      });
+      // `BusError` refuses a conflict without a code of the catalogue, on either side of the bus.
+      return isConflictCode(code) ? new HttpError(code, error.message, { extra }) : error;
     }
     case 'unavailable':
       return new HttpError(
-        503,
         'service_unavailable',
         'A service did not answer in time; try again shortly.',
         {

@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from '@handoff/contracts';
+
 const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
 interface Frame {
@@ -11,9 +13,6 @@ interface Frame {
   next: string;
   index: number;
 }
-
-/** Deeper than any body of this API; a deeper one is only there to exhaust a recursive walker. */
-export const MAX_JSON_DEPTH = 32;
 
 /**
  * What is wrong with the shape of `text`, which must be valid JSON (parse it first), or undefined.

@@ -1,4 +1,4 @@
-import type { Problem } from '@handoff/contracts';
+import { ERRORS, type ErrorCode, type Problem } from '@handoff/contracts';
 import type { Response } from 'express';
 import type { HttpError } from './errors.ts';
 
@@ -33,11 +33,11 @@ export const PROBLEM_BASE = '/docs/errors/';
 /** Answers with RFC 9457 problem details; `code` is what clients branch on. */
 export function sendProblem(
   res: Response,
-  status: number,
-  code: string,
+  code: ErrorCode,
   detail: string,
   extra: Record<string, unknown> = {},
 ): void {
+  const { status } = ERRORS[code];
   const body: Problem & Record<string, unknown> = {
     type: `${PROBLEM_BASE}${code}`,
     title: STATUS_TITLES[status] ?? 'Error',
@@ -52,5 +52,5 @@ export function sendProblem(
 
 export function sendHttpError(res: Response, error: HttpError): void {
   res.set(error.headers);
-  sendProblem(res, error.status, error.code, error.message, error.extra);
+  sendProblem(res, error.code, error.message, error.extra);
 }

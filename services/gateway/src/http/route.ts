@@ -1,5 +1,14 @@
 import { BusError, call } from '@handoff/bus';
-import { requestOps, type Operation, type Scope } from '@handoff/contracts';
+import {
+  BODY_LIMIT_BYTES,
+  REQUEST_TOKEN_HEADER,
+  requestOps,
+  type ConflictCode,
+  type ErrorCodeOf,
+  type NotFoundCode,
+  type Operation,
+  type Scope,
+} from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
@@ -93,21 +102,21 @@ export interface RouteDefinition<
     limitBytes: number;
     schema: z.ZodType;
     description: string;
-    badRequest: readonly string[];
+    badRequest: readonly ErrorCodeOf<400>[];
   };
   /** Needs `X-Service-Request-Token` (checked for presence before any lookup). */
   requestToken?: boolean;
   status: number;
   response: z.ZodType;
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
-  conflicts?: readonly string[];
+  conflicts?: readonly ConflictCode[];
   /** The `code` of a 404 when the resource is not found over the bus. */
-  notFound?: string;
+  notFound?: NotFoundCode;
   /**
    * Further 404 codes the handler answers itself, e.g. `request_not_found` when the request a
    * nested resource hangs under is not the caller's (documented next to `notFound`).
    */
-  notFoundAlso?: readonly string[];
+  notFoundAlso?: readonly NotFoundCode[];
   /** Request headers the handler reads (`ctx.header`), documented as header parameters. */
   requestHeaders?: readonly { name: string; description: string; required: boolean }[];
   /** Response headers added to every success (e.g. deprecation headers). */
@@ -136,14 +145,11 @@ export interface RouteDeps {
   requestTokens: RequestTokenChecker;
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 async function readBody(req: Request, res: Response): Promise<unknown> {
   if (!charsetIsUtf8(req)) {
     throw new HttpError(
-      415,
       'unsupported_media_type',
       'Send the body as `application/json` in UTF-8, without a Content-Encoding.',
     );
@@ -155,10 +161,10 @@ async function readBody(req: Request, res: Response): Promise<unknown> {
   try {
     parsed = JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'invalid_json', 'The body is not valid JSON.');
+    throw new HttpError('invalid_json', 'The body is not valid JSON.');
   }
   const problem = jsonShapeProblem(text);
-  if (problem !== undefined) throw new HttpError(400, 'invalid_json', problem);
+  if (problem !== undefined) throw new HttpError('invalid_json', problem);
   return parsed;
 }
 
@@ -188,7 +194,7 @@ function applyRateLimit(
     logger.warn({ err: result.error }, 'rate limit counter unavailable; failing open');
   res.set(rateLimitHeaders(result));
   if (!result.allowed) {
-    throw new HttpError(429, 'rate_limited', 'Too many requests; see the RateLimit headers.');
+    throw new HttpError('rate_limited', 'Too many requests; see the RateLimit headers.');
   }
 }
 
@@ -212,7 +218,6 @@ async function authenticate(
       const blocked = await deps.guard.failed(address);
       if (blocked) throw blocked;
       throw new HttpError(
-        401,
         'application_secret_missing',
         'Send the application secret in `X-Application-Secret`.',
       );
@@ -229,7 +234,7 @@ async function authenticate(
         const blocked = await deps.guard.failed(address);
         if (blocked) throw blocked;
       }
-      throw new HttpError(failure.status, failure.code, failure.detail, {
+      throw new HttpError(failure.code, failure.detail, {
         headers:
           failure.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="handoff-staff"' } : {},
       });
@@ -269,7 +274,6 @@ async function authenticate(
   const missing = access.scopes.filter((scope) => !agent.scopes.includes(scope));
   if (missing.length > 0) {
     throw new HttpError(
-      403,
       'insufficient_scope',
       `This call needs the scope(s): ${access.scopes.join(', ')}.`,
       {
@@ -332,14 +336,11 @@ export function mountRoutes(
         const identity = await authenticate(route, req, res, deps, requestId);
         // A missing request token is a missing credential: answered before the body is read, so
         // a caller without it learns that first and not the body's faults.
-        const requestToken = route.requestToken
-          ? req.get('x-service-request-token')?.trim()
-          : undefined;
+        const requestToken = route.requestToken ? req.get(REQUEST_TOKEN_HEADER)?.trim() : undefined;
         if (route.requestToken && !requestToken) {
           throw new HttpError(
-            401,
             'request_token_missing',
-            'Send the request token in `X-Service-Request-Token`.',
+            `Send the request token in \`${REQUEST_TOKEN_HEADER}\`.`,
           );
         }
         const etag = route.headers?.ETag;
@@ -351,21 +352,13 @@ export function mountRoutes(
         let rawText: string | undefined;
         if (route.rawBody) {
           if (!req.is('application/json')) {
-            throw new HttpError(
-              415,
-              'unsupported_media_type',
-              'Send the body as `application/json`.',
-            );
+            throw new HttpError('unsupported_media_type', 'Send the body as `application/json`.');
           }
           rawText = await readRawBody(req, res, route.rawBody.limitBytes);
         } else if (route.body) {
           if (declaresBody(req)) {
             if (!req.is('application/json')) {
-              throw new HttpError(
-                415,
-                'unsupported_media_type',
-                'Send the body as `application/json`.',
-              );
+              throw new HttpError('unsupported_media_type', 'Send the body as `application/json`.');
             }
             rawBody = await readBody(req, res);
           } else if (route.bodyOptional) {
@@ -458,7 +451,6 @@ export function mountRoutes(
         );
         sendProblem(
           res,
-          500,
           'internal_error',
           'An internal error occurred; it has been logged with the request id.',
         );
@@ -471,7 +463,7 @@ export function mountRoutes(
     app.all(path, (_req: Request, res: Response, _next: NextFunction) => {
       const allowed = [...methods].sort();
       res.set('Allow', allowed.join(', '));
-      sendProblem(res, 405, 'method_not_allowed', `Use ${allowed.join(', ')} on this path.`);
+      sendProblem(res, 'method_not_allowed', `Use ${allowed.join(', ')} on this path.`);
     });
   }
 }

@@ -1,7 +1,12 @@
 import {
   ACCESS_APPLICATION_MACHINE,
+  BODY_LIMIT_BYTES,
   DELIVERABLE_MACHINE,
   DISPUTE_MACHINE,
+  ERRORS,
+  type ErrorCodeOf,
+  type ErrorStatus,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   JOB_MACHINE,
   machineMarkdown,
   MILESTONE_MACHINE,
@@ -10,15 +15,14 @@ import {
   Problem,
   PROPOSAL_MACHINE,
   REQUEST_MACHINE,
+  REQUEST_TOKEN_HEADER,
   type StateMachine,
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
-import { MAX_FIELD_ERRORS } from '../http/errors.ts';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
-import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
 import { PublicReadiness } from '../readiness.ts';
 import { REQUEST_EXAMPLES } from './examples.ts';
 import { linksByOperation, type LinkObject } from './links.ts';
@@ -33,9 +37,7 @@ import { linksByOperation, type LinkObject } from './links.ts';
 export const OPENAPI_VERSION = '3.1.0';
 export const API_DOCUMENT_VERSION = '1.0.2';
 export const OPENAPI_PATH = '/v1/openapi.json';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_KEY_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
-export const REQUEST_TOKEN_HEADER = 'X-Service-Request-Token';
 
 export type JsonSchema = Record<string, unknown>;
 export interface Reference {
@@ -160,63 +162,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
       'it; Stripe: a verified `payment_intent.succeeded` webhook completes it). Approving work or resolving a dispute never moves money.',
     [PAYMENT_REQUEST_MACHINE, PAYMENT_MACHINE],
   ),
-};
-
-/** What each error code means, as in the conventions' errors table. */
-export const ERROR_CODES: Record<string, string> = {
-  invalid_json:
-    'the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests ' +
-    `deeper than ${MAX_JSON_DEPTH} levels`,
-  api_key_missing: 'no agent key',
-  api_key_invalid:
-    'unknown or revoked agent key (the same answer for both); `detail` says so when the header ' +
-    'lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or ' +
-    'another kind of credential (a staff JWT, a provider key), never quoting it',
-  api_key_expired: 'expired agent key',
-  staff_token_missing:
-    'no staff JWT; `detail` says when the header lacks the `Bearer` scheme or uses another one',
-  staff_token_invalid: 'the staff JWT does not verify',
-  staff_token_expired: 'the staff JWT has expired',
-  application_secret_missing: 'no `X-Application-Secret`',
-  request_token_missing: `no \`${REQUEST_TOKEN_HEADER}\` (checked right after the key and scope, before the body and any lookup)`,
-  insufficient_scope: 'the key lacks a scope; the body lists `required_scopes`',
-  staff_role_required: 'the staff JWT has no `staff` role',
-  request_token_invalid:
-    "the request belongs to the caller's integration but the token does not match",
-  not_found: 'unknown resource',
-  request_not_found: 'unknown request, or one the caller may not see (no existence oracle)',
-  proposal_not_found: 'unknown proposal, or one the caller may not see',
-  job_not_found: 'unknown job, or one the caller may not see',
-  milestone_not_found: 'unknown milestone, or one the caller may not see',
-  deliverable_not_found: 'unknown deliverable, or one the caller may not see',
-  dispute_not_found: 'unknown dispute, or one the caller may not see',
-  provider_not_found: 'unknown provider',
-  provider_key_not_found: 'unknown provider key',
-  payment_not_found: 'unknown payment',
-  request_not_open: 'the request takes no proposals (it is not submitted/routed, or a job started)',
-  request_closed:
-    'the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state',
-  proposal_exists: 'this provider already has an open proposal on the request',
-  job_has_open_work: 'a milestone is neither approved nor cancelled, or a dispute is open',
-  job_not_active: 'the job is not active',
-  no_job: 'the request has no job yet',
-  comment_limit_reached: 'the dispute has the most comments it may have',
-  provider_suspended: 'the provider is suspended',
-  provider_confirms: 'the payment provider (Stripe) confirms this payment, not staff',
-  signature_invalid: 'the `Stripe-Signature` does not verify for this body',
-  amount_mismatch: 'the payment provider reports another amount or currency than the payment has',
-  method_not_allowed: 'known path, wrong method; `Allow` lists the methods',
-  invalid_state_transition: 'an illegal move in a state machine',
-  idempotency_key_in_use: 'a request with the same `Idempotency-Key` is still in flight',
-  payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes`,
-  unsupported_media_type: 'a body that is not `application/json`',
-  validation_failed: `schema violation; \`errors[]\` has a JSON pointer per problem (the first ${MAX_FIELD_ERRORS}; \`detail\` gives the total when there are more)`,
-  idempotency_key_reused: 'the same `Idempotency-Key` with a different request',
-  rate_limited:
-    'too many requests, or too many failed authentications from this address or with this key ' +
-    'prefix (a valid credential is never refused for the failures of others)',
-  internal_error: 'a bug; logged with the request id',
-  service_unavailable: 'a downstream service did not answer in time',
 };
 
 const ORDER_OF_CHECKS =
@@ -365,14 +310,23 @@ const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m
 export const isRequestTokenRoute = (route: RouteDefinition): boolean =>
   'requestToken' in route && (route as { requestToken?: unknown }).requestToken === true;
 
-function problem(
-  status: number,
-  codes: readonly string[],
+/**
+ * The 409s of every call that changes something: an illegal move, or a move that another call
+ * made first between the read and the compare-and-set write (`changedMeanwhile`).
+ */
+const STATE_CONFLICTS: readonly ErrorCodeOf<409>[] = [
+  'invalid_state_transition',
+  'concurrent_change',
+];
+
+function problem<S extends ErrorStatus>(
+  status: S,
+  codes: readonly ErrorCodeOf<S>[],
   headers: Record<string, Header | Reference> = {},
   extension?: Record<string, JsonSchema>,
   note?: string,
 ): ResponseObject {
-  const list = codes.map((code) => `\`${code}\`: ${ERROR_CODES[code] ?? code}`).join('; ');
+  const list = codes.map((code) => `\`${code}\`: ${ERRORS[code].description}`).join('; ');
   return {
     description: `${STATUS_TITLES[status] ?? 'Error'}. ${list}.${note ? ` ${note}` : ''}`,
     headers: { ...commonHeaders(), ...headers },
@@ -450,9 +404,13 @@ function errorResponses(
     responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
   }
 
-  const agentCodes = ['api_key_missing', 'api_key_invalid', 'api_key_expired'];
+  const agentCodes: ErrorCodeOf<401>[] = ['api_key_missing', 'api_key_invalid', 'api_key_expired'];
   const providerCodes = agentCodes;
-  const staffCodes = ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'];
+  const staffCodes: ErrorCodeOf<401>[] = [
+    'staff_token_missing',
+    'staff_token_invalid',
+    'staff_token_expired',
+  ];
   const challenge = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
   if (requestToken) {
     const codes = access.kind === 'agent' ? agentCodes : access.kind === 'staff' ? staffCodes : [];
@@ -485,11 +443,10 @@ function errorResponses(
   };
   const scoped = access.kind === 'agent' && access.scopes.length > 0;
   if (requestToken) {
-    const codes = [
-      ...(scoped ? ['insufficient_scope'] : []),
-      ...(access.kind === 'staff' ? ['staff_role_required'] : []),
-      'request_token_invalid',
-    ];
+    const codes: ErrorCodeOf<403>[] = [];
+    if (scoped) codes.push('insufficient_scope');
+    if (access.kind === 'staff') codes.push('staff_role_required');
+    codes.push('request_token_invalid');
     responses[403] = problem(
       403,
       codes,
@@ -510,18 +467,22 @@ function errorResponses(
   responses[405] = named('MethodNotAllowed', methodNotAllowed);
   if (isPost && route.conflicts) {
     // Routes with conflicts of their own get their own response with those codes listed.
-    const codes = ['invalid_state_transition', 'idempotency_key_in_use', ...route.conflicts];
+    const codes: ErrorCodeOf<409>[] = [
+      ...STATE_CONFLICTS,
+      'idempotency_key_in_use',
+      ...route.conflicts,
+    ];
     responses[409] = problem(409, codes, { 'Retry-After': optionalRetryAfter });
   } else if (isPost) {
     responses[409] = named('ConflictOrKeyInUse', () =>
-      problem(409, ['invalid_state_transition', 'idempotency_key_in_use'], {
+      problem(409, [...STATE_CONFLICTS, 'idempotency_key_in_use'], {
         'Retry-After': optionalRetryAfter,
       }),
     );
   } else if (route.method !== 'get' && route.conflicts) {
-    responses[409] = problem(409, ['invalid_state_transition', ...route.conflicts]);
+    responses[409] = problem(409, [...STATE_CONFLICTS, ...route.conflicts]);
   } else if (route.method !== 'get') {
-    responses[409] = named('Conflict', () => problem(409, ['invalid_state_transition']));
+    responses[409] = named('Conflict', () => problem(409, STATE_CONFLICTS));
   }
   if (isPost) {
     responses[422] = named('ValidationFailedOrKeyReused', () =>

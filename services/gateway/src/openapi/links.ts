@@ -6,6 +6,8 @@
  * webhook endpoint, then rotate its secret.
  */
 
+import { REQUEST_TOKEN_HEADER } from '@handoff/contracts';
+
 export interface LinkObject {
   operationId: string;
   description?: string;
@@ -20,7 +22,7 @@ interface LinkSpec {
   parameters: Record<string, string>;
 }
 
-const TOKEN = 'header.X-Service-Request-Token';
+const TOKEN = `header.${REQUEST_TOKEN_HEADER}`;
 
 /** A new request's id and the token only its creation answer carries. */
 const NEW_REQUEST = {
@@ -30,7 +32,7 @@ const NEW_REQUEST = {
 /** The same request as the call that made the resource, with the same token. */
 const SAME_REQUEST = {
   'path.id': '$request.path.id',
-  [TOKEN]: '$request.header.X-Service-Request-Token',
+  [TOKEN]: `$request.header.${REQUEST_TOKEN_HEADER}`,
 };
 
 const fan = (from: string, to: readonly string[], parameters: Record<string, string>) =>

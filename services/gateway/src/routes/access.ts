@@ -17,7 +17,6 @@ const IdParams = z.strictObject({ id: z.string().max(64) });
 function secretHash(secret: string | undefined): string {
   if (!secret || !APPLICATION_SECRET_PATTERN.test(secret)) {
     throw new HttpError(
-      404,
       'application_not_found',
       'No such access application, or the secret does not match.',
     );

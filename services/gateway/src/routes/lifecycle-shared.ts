@@ -6,6 +6,7 @@ import {
   isRequestClosed,
   ListQuery,
   listOf,
+  type NotFoundCode,
   type Operation,
   REQUEST_CLOSED,
   requestClosedDetail,
@@ -56,7 +57,7 @@ export async function authorizeCustomer(ctx: AnyContext, requestId: string): Pro
     await ctx.authorizeRequest(requestId);
   } catch (error) {
     if (error instanceof BusError && error.code === 'not_found') {
-      throw new HttpError(404, 'request_not_found', error.message);
+      throw new HttpError('request_not_found', error.message);
     }
     throw error;
   }
@@ -65,7 +66,7 @@ export async function authorizeCustomer(ctx: AnyContext, requestId: string): Pro
 /** 409 `request_closed`, naming the state, for an action that a closed request refuses. */
 export function refuseClosed(status: RequestStatus): void {
   if (isRequestClosed(status)) {
-    throw new HttpError(409, REQUEST_CLOSED, requestClosedDetail(status), {
+    throw new HttpError(REQUEST_CLOSED, requestClosedDetail(status), {
       extra: { current_state: status },
     });
   }
@@ -93,7 +94,7 @@ export const customerParty = (requestId: string) => ({
 });
 
 export function providerId(ctx: AnyContext): string {
-  if (!ctx.provider) throw new HttpError(401, 'api_key_missing', 'No provider key.');
+  if (!ctx.provider) throw new HttpError('api_key_missing', 'No provider key.');
   return ctx.provider.provider_id;
 }
 
@@ -138,7 +139,7 @@ export interface ReadSpec {
   list: { operationId: string; summary: string };
   get: { operationId: string; summary: string };
   /** The 404 `code` of the single read. */
-  notFound: string;
+  notFound: NotFoundCode;
 }
 
 const pick = (query: Record<string, unknown>, keys: string[]) =>

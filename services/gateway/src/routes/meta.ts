@@ -3,9 +3,12 @@ import {
   API_VERSION,
   ENGAGEMENT_LIMITS,
   ALL_EVENT_TYPES,
+  BODY_LIMIT_BYTES,
   KEY_LIFETIME_DAYS,
+  MAX_JSON_DEPTH,
   PROVIDER_KEY_PREFIX,
   REQUEST_LIMITS,
+  REQUEST_TOKEN_HEADER,
   WEBHOOK_DEFAULTS,
   WEBHOOK_MAX_ENDPOINTS_DEFAULT,
   WEBHOOK_SIGNATURE_SCHEME,
@@ -17,8 +20,7 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { MAX_JSON_DEPTH } from '../http/json-shape.ts';
-import { BODY_LIMIT_BYTES, defineRoute, type RouteDefinition } from '../http/route.ts';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 
 const RateLimitPolicyView = z.object({
@@ -146,7 +148,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
         format: `${API_KEY_PREFIX}<30 base62><6 base62 CRC32 checksum>`,
         lifetime_days: { ...KEY_LIFETIME_DAYS },
       },
-      request_token: { header: 'X-Service-Request-Token' },
+      request_token: { header: REQUEST_TOKEN_HEADER },
       provider_key: {
         header: 'Authorization',
         scheme: 'Bearer',
@@ -257,7 +259,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       status: 200,
       response: Me,
       handle: async ({ agent }) => {
-        if (!agent) throw new HttpError(401, 'api_key_missing', 'No agent key.');
+        if (!agent) throw new HttpError('api_key_missing', 'No agent key.');
         return {
           object: 'agent_identity',
           integration_id: agent.integration_id,

@@ -171,7 +171,6 @@ export const providerRoutes: RouteDefinition[] = [
       refuseClosed(request.status);
       if (!OPEN_FOR_PROPOSALS.includes(request.status)) {
         throw new HttpError(
-          409,
           'request_not_open',
           `The request is ${request.status}; proposals are taken while it is submitted or routed.`,
         );
@@ -293,6 +292,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(milestoneOps.updateProgress, {
         id: ctx.params.id,
@@ -313,6 +313,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(milestoneOps.submit, {
         id: ctx.params.id,
@@ -332,6 +333,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 201,
     response: Deliverable,
     notFound: 'milestone_not_found',
+    conflicts: ['job_not_active'],
     handle: (ctx) =>
       ctx.call(deliverableOps.create, {
         milestone_id: ctx.params.id,
@@ -365,6 +367,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: Deliverable,
     notFound: 'deliverable_not_found',
+    conflicts: ['milestone_under_review'],
     handle: (ctx) =>
       ctx.call(deliverableOps.withdraw, { id: ctx.params.id, provider_id: providerId(ctx) }),
   }),

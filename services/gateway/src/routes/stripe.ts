@@ -18,11 +18,7 @@ const StripeEvent = z
   .meta({ title: 'StripeEvent' });
 
 const signatureInvalid = () =>
-  new HttpError(
-    400,
-    'signature_invalid',
-    'The Stripe-Signature header does not verify for this body.',
-  );
+  new HttpError('signature_invalid', 'The Stripe-Signature header does not verify for this body.');
 
 /**
  * `POST /v1/webhooks/stripe`: Stripe's deliveries for the Stripe payment provider. The signature

@@ -106,7 +106,6 @@ export function createUpdateHub(
       const mine = perKey.get(keyId) ?? 0;
       if (everyone.size >= limits.perProcess || mine >= limits.perKey) {
         throw new HttpError(
-          429,
           'rate_limited',
           everyone.size >= limits.perProcess
             ? 'This gateway holds as many waiting long-polls as it may; try again shortly.'
@@ -247,7 +246,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         const { after, wait, limit } = ctx.query;
         await authorizeCustomer(ctx, id);
         if (!hub) {
-          throw new HttpError(503, 'service_unavailable', 'Updates are not available here.', {
+          throw new HttpError('service_unavailable', 'Updates are not available here.', {
             headers: { 'Retry-After': '1' },
           });
         }

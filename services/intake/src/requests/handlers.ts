@@ -126,7 +126,9 @@ export function requestMover(deps: RequestDeps) {
         id,
         action: move.action,
         view: requestView,
-        announce: (type, after, before) => domainEvent(type, before._id, after),
+        // The owner travels with the event, so the webhook dispatcher need not ask intake.
+        announce: (type, after, before) =>
+          domainEvent(type, before._id, after, before.integration_id),
         audit: { service: 'intake', actor: who.actor, call_id: who.request_id, action: move.audit },
         ...(move.unchanged ? { unchanged: move.unchanged } : {}),
         ...(move.refuse ? { refuse: move.refuse } : {}),
@@ -222,7 +224,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         created_at: now,
         updated_at: now,
       };
-      const message = domainEvent('request.created', id, requestView(doc));
+      const message = domainEvent('request.created', id, requestView(doc), integration_id);
       await requests.insertOne(withOutbox(doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);

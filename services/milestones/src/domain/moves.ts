@@ -1,5 +1,11 @@
 import { BusError } from '@handoff/bus';
-import { trimmedText, type EventType, type Party, type StateMachine } from '@handoff/contracts';
+import {
+  trimmedText,
+  type ConflictCode,
+  type EventType,
+  type Party,
+  type StateMachine,
+} from '@handoff/contracts';
 import {
   announceToRequest,
   domainEvent,
@@ -18,8 +24,11 @@ export const notFound = (resource: string) =>
   new BusError('not_found', `No such ${resource.replaceAll('_', ' ')}.`);
 
 /** A guard that is not a state move: HTTP 409 with `code`. */
-export const conflict = (code: string, message: string, details: Record<string, unknown> = {}) =>
-  new BusError('conflict', message, { details: { code, ...details } });
+export const conflict = (
+  code: ConflictCode,
+  message: string,
+  details: Record<string, unknown> = {},
+) => new BusError('conflict', message, { details: { code, ...details } });
 
 /** Bad input the schema cannot see, pointing at the field (problem+json `errors`). */
 export function invalid(pointer: string, code: string, detail: string): BusError {

@@ -37,7 +37,9 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       };
       const view = paymentRequestView(doc);
       const type = PAYMENT_REQUEST_MACHINE.created_event;
-      const messages: OutboxMessage[] = type ? [domainEvent(type, request_id, view)] : [];
+      const messages: OutboxMessage[] = type
+        ? [domainEvent(type, request_id, view, integration_id)]
+        : [];
       await requests.insertOne(withOutbox(doc, messages));
       await ctx.publish(requests, doc._id, messages);
       return view;

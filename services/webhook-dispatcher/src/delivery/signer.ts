@@ -1,7 +1,7 @@
 // Standard Webhooks v1 signatures (conventions §3): HMAC-SHA256 of "{id}.{timestamp}.{body}"
 // keyed with the base64-decoded part of a `whsec_` secret, sent as `v1,<base64>`, one per live
 // secret, space separated. Any Standard Webhooks verifier accepts the result unchanged.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 export const USER_AGENT = 'Handoff-Webhooks/1.0';
@@ -15,6 +15,22 @@ export function secretKey(secret: string): Buffer {
     throw new Error('a webhook secret must be "whsec_" followed by base64');
   }
   return Buffer.from(encoded, 'base64');
+}
+
+/** HMAC keys of the secrets in use, so a delivery does not decode and import its key again. */
+const KEYS_HELD = 10_000;
+const keys = new Map<string, KeyObject>();
+
+function hmacKey(secret: string): KeyObject {
+  const held = keys.get(secret);
+  if (held) return held;
+  const key = createSecretKey(secretKey(secret));
+  keys.set(secret, key);
+  if (keys.size > KEYS_HELD) {
+    const oldest = keys.keys().next();
+    if (!oldest.done) keys.delete(oldest.value);
+  }
+  return key;
 }
 
 /** A new secret: `whsec_` + base64 of 32 random bytes. */
@@ -35,9 +51,7 @@ export function signPayload(
   }
   const content = `${id}.${timestampSeconds}.${body}`;
   return secrets
-    .map(
-      (secret) => `v1,${createHmac('sha256', secretKey(secret)).update(content).digest('base64')}`,
-    )
+    .map((secret) => `v1,${createHmac('sha256', hmacKey(secret)).update(content).digest('base64')}`)
     .join(' ');
 }
 

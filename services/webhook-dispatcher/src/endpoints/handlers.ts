@@ -3,11 +3,14 @@ import { ALL_EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/con
 import { paginate, type Store } from '@handoff/store';
 import { checkTargetUrl, generateWebhookSecret } from '../delivery/index.ts';
 import type { SecretBox } from '../secrets.ts';
+import type { EndpointDirectory } from './directory.ts';
 import { auditStaff } from '../store/audit.ts';
 import { attemptView, collectionsOf, endpointView, type EndpointDoc } from '../store/documents.ts';
 
 export interface EndpointDeps {
   store: Store;
+  /** Told of every write, so that no replica delivers from what it held before. */
+  directory: EndpointDirectory;
   secrets: SecretBox;
   allowPrivate: boolean;
   maxEndpoints: number;
@@ -63,6 +66,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           updated_at: now,
         };
         await c.endpoints.insertOne(doc);
+        await deps.directory.changed({ id: doc._id, integration_id });
         return { ...endpointView(doc), secret };
       }),
     ),
@@ -99,6 +103,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           { returnDocument: 'after' },
         );
         if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+        await deps.directory.changed({ id, integration_id });
         return endpointView(updated);
       }),
     ),
@@ -107,6 +112,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
       await find(integration_id, id);
       // Its queued deliveries are cancelled as they come up.
       await c.endpoints.deleteOne({ _id: id, integration_id });
+      await deps.directory.changed({ id, integration_id });
       return { object: 'webhook_endpoint' as const, id, deleted: true as const };
     }),
 
@@ -133,6 +139,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
             { returnDocument: 'after' },
           );
           if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+          await deps.directory.changed({ id, integration_id });
           await auditStaff(deps.store, staff, {
             action: 'webhook_endpoint.rotate_secret',
             target_type: 'webhook_endpoint',

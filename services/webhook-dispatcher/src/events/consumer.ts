@@ -1,5 +1,5 @@
 import { BusError, call, type Bus } from '@handoff/bus';
-import { EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
+import { EVENT_OWNER_HEADER, EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
@@ -48,6 +48,15 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
 
   /** Lookups under way: events of one request that arrive together ask intake once. */
   const asking = new Map<string, Promise<string | undefined>>();
+  const remember = (requestId: string, integrationId: string) => {
+    // A request never changes owner, so an entry stays right; the least recently used goes.
+    owners.delete(requestId);
+    if (owners.size >= OWNER_CACHE_LIMIT) {
+      const oldest = owners.keys().next();
+      if (!oldest.done) owners.delete(oldest.value);
+    }
+    owners.set(requestId, integrationId);
+  };
   const askOwner = async (requestId: string): Promise<string | undefined> => {
     try {
       const { integration_id } = await call(
@@ -56,12 +65,7 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
         { request_id: requestId },
         { timeoutMs: 5_000 },
       );
-      // A request never changes owner, so an entry stays right; the least recently used goes.
-      if (owners.size >= OWNER_CACHE_LIMIT) {
-        const oldest = owners.keys().next();
-        if (!oldest.done) owners.delete(oldest.value);
-      }
-      owners.set(requestId, integration_id);
+      remember(requestId, integration_id);
       return integration_id;
     } catch (error) {
       if (error instanceof BusError && error.code === 'not_found') return undefined;
@@ -109,7 +113,11 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     const parsed = EventEnvelope.safeParse(raw);
     if (!parsed.success) return park(msg, 'not an event envelope');
     const event = parsed.data;
-    const integrationId = await ownerOf(event.data.request_id);
+    // The publishing service names the owner in a header; only events published without it
+    // (older ones) are looked up.
+    const named = msg.headers?.get(EVENT_OWNER_HEADER);
+    if (named) remember(event.data.request_id, named);
+    const integrationId = named || (await ownerOf(event.data.request_id));
     if (!integrationId) return park(msg, `request ${event.data.request_id} is unknown`);
     const doc: EventDoc = {
       _id: event.id,

@@ -7,8 +7,6 @@ import type {
 } from 'mongodb';
 import { collectionsOf, type AttemptDoc, type DeliveryDoc, type EventDoc } from './documents.ts';
 
-/** How long writes wait for company: one round trip then carries many records. */
-const FLUSH_MS = 20;
 /** A batch this large is written at once. */
 const MAX_BATCH = 500;
 const TRIES = 3;
@@ -22,15 +20,18 @@ export const expiryBucket = (at: number) =>
   new Date(at + (DELIVERY_RETENTION_HOURS + 1) * HOUR_MS).toISOString().slice(0, 13);
 
 /**
- * Calls `write` with everything added in the last few tens of milliseconds, one batch after
- * another (so two records of one thing land in the order they were added). `add` resolves once
- * its batch is written; a batch that fails is tried again twice, then its callers get the error.
+ * Calls `write` with what was added, one batch at a time (so two records of one thing land in the
+ * order they were added), as a group commit: when no write is under way, what was added in the
+ * same turn of the event loop is written at once; while one is, additions wait and go together
+ * in the next. So a record waits for no timer when the database keeps up, and batches grow with
+ * the load when it does not. `add` resolves once its batch is written; a batch that fails is
+ * tried again twice, then its callers get the error.
  */
 export function batcher<T>(write: (items: T[]) => Promise<void>) {
   let items: T[] = [];
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+  let scheduled = false;
+  let writing: Promise<void> | undefined;
 
   const writeWithRetries = async (batch: T[]) => {
     for (let attempt = 1; ; attempt += 1) {
@@ -44,30 +45,35 @@ export function batcher<T>(write: (items: T[]) => Promise<void>) {
   };
 
   const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = { items, waiters };
-    items = [];
-    waiters = [];
-    writing = writing.then(() =>
-      writeWithRetries(batch.items).then(
+    scheduled = false;
+    if (writing || items.length === 0) return;
+    const batch = { items: items.slice(0, MAX_BATCH), waiters: waiters.slice(0, MAX_BATCH) };
+    items = items.slice(MAX_BATCH);
+    waiters = waiters.slice(MAX_BATCH);
+    writing = writeWithRetries(batch.items)
+      .then(
         () => batch.waiters.forEach((w) => w.resolve()),
         (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
-      ),
-    );
+      )
+      .finally(() => {
+        writing = undefined;
+        flush();
+      });
   };
 
   return {
-    add(...added: T[]): Promise<void> {
-      items.push(...added);
+    add(item: T): Promise<void> {
       const written = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
-      if (items.length >= MAX_BATCH) flush();
-      else timer ??= setTimeout(flush, FLUSH_MS);
+      items.push(item);
+      if (!writing && !scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
       return written;
     },
     async close(): Promise<void> {
-      if (waiters.length > 0) flush();
-      await writing;
+      flush();
+      while (writing) await writing;
     },
   };
 }
@@ -110,7 +116,7 @@ export async function insertNew<T extends Document & { _id: string }>(
 type DeliveryRecord = DeliveryDoc;
 
 /**
- * Attempt logs and delivery records, written in batches: every few tens of milliseconds one
+ * Attempt logs and delivery records, written in batches ({@link batcher}): per batch one
  * `insertMany` of attempts and one of delivery records, and one `bulkWrite` for the records of
  * deliveries that had one already (retries). A caller awaits its own records before it
  * acknowledges its job, so a job is never finished without them.

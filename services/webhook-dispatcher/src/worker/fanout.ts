@@ -1,6 +1,6 @@
-import type { Store } from '@handoff/store';
 import type { DeliveryQueue } from '../delivery/queue.ts';
-import { collectionsOf, type EventDoc } from '../store/documents.ts';
+import type { EndpointDirectory } from '../endpoints/directory.ts';
+import type { EventDoc } from '../store/documents.ts';
 
 /**
  * Queues one delivery per enabled endpoint of the event's integration that subscribes to its type
@@ -9,18 +9,9 @@ import { collectionsOf, type EventDoc } from '../store/documents.ts';
  * message) queues nothing twice. All of an event's jobs are published at once; it resolves when
  * the stream has stored every one of them.
  */
-export function deliveryMaker(store: Store, queue: DeliveryQueue) {
-  const c = collectionsOf(store);
+export function deliveryMaker(directory: EndpointDirectory, queue: DeliveryQueue) {
   const endpointsFor = (event: EventDoc, since?: Date) =>
-    c.endpoints
-      .find({
-        integration_id: event.integration_id,
-        enabled: true,
-        event_types: event.type,
-        ...(since ? { created_at: { $lte: since } } : {}),
-      })
-      .project<{ _id: string }>({ _id: 1 })
-      .toArray();
+    directory.subscribed(event.integration_id, event.type, since);
   const publish = async (endpoints: { _id: string }[], event: EventDoc, suffix: string) => {
     const madeAt = Date.now();
     await Promise.all(

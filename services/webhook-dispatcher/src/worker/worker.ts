@@ -11,6 +11,7 @@ import {
   ensureDeliveryConsumer,
   type DeliveryQueue,
 } from '../delivery/queue.ts';
+import type { EndpointDirectory } from '../endpoints/directory.ts';
 import { signingSecrets } from '../endpoints/handlers.ts';
 import type { SecretBox } from '../secrets.ts';
 import { collectionsOf, type DeliveryDoc, type EndpointDoc } from '../store/documents.ts';
@@ -46,6 +47,7 @@ export function handBackDelayMs(answerMs: number, ahead: number, slots: number):
 
 export interface WorkerOptions {
   bus: Bus;
+  directory: EndpointDirectory;
   queue: DeliveryQueue;
   store: Store;
   logger: Logger;
@@ -126,13 +128,15 @@ export async function startWorker(options: WorkerOptions) {
    * An endpoint's writes go one at a time with the API's (enable, disable, rotate), as every
    * read-modify-write in this service does (store.serialize: FerretDB rewrites whole documents).
    */
-  const endpointWrite = <T>(id: string, write: () => Promise<T>) =>
-    options.store.serialize(c.endpoints, id, write);
+  const endpointWrite = async (endpoint: EndpointDoc, write: () => Promise<unknown>) => {
+    await options.store.serialize(c.endpoints, endpoint._id, write);
+    await options.directory.changed({ id: endpoint._id, integration_id: endpoint.integration_id });
+  };
 
   const disable = async (endpoint: EndpointDoc, reason: 'gone' | 'failing') => {
     const now = new Date();
     const change = { enabled: false, disabled_reason: reason, disabled_at: now, updated_at: now };
-    await endpointWrite(endpoint._id, () =>
+    await endpointWrite(endpoint, () =>
       c.endpoints.updateOne({ _id: endpoint._id }, { $set: change }),
     );
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
@@ -156,9 +160,10 @@ export async function startWorker(options: WorkerOptions) {
         },
         job.attempt === 1,
       );
-    // Read for every attempt, not cached: a rotated secret or a disabled endpoint must count
-    // from the moment the API answered (one read by _id, served from the index).
-    const endpoint = await c.endpoints.findOne({ _id: job.endpoint_id });
+    // From the directory, which every write of an endpoint updates before its call answers (on
+    // this replica; on the others, once the broadcast arrives): a rotated secret or a disabled
+    // endpoint counts from then.
+    const endpoint = await options.directory.byId(job.endpoint_id);
     // Disabling an endpoint cancels the deliveries made before, even if it is enabled again since
     // (the time it was disabled, not enabled, is the cut: a replica's clock a little behind
     // cannot cancel a delivery made after it came back).
@@ -219,7 +224,7 @@ export async function startWorker(options: WorkerOptions) {
     // The endpoint's state changes before the job is finished, so a kill cannot lose one.
     if (success) {
       if (endpoint.failing_since) {
-        await endpointWrite(endpoint._id, () =>
+        await endpointWrite(endpoint, () =>
           c.endpoints.updateOne({ _id: endpoint._id }, { $set: { failing_since: null } }),
         );
       }
@@ -228,7 +233,7 @@ export async function startWorker(options: WorkerOptions) {
     } else {
       const failingSince = endpoint.failing_since ?? now;
       if (!endpoint.failing_since) {
-        await endpointWrite(endpoint._id, () =>
+        await endpointWrite(endpoint, () =>
           c.endpoints.updateOne(
             { _id: endpoint._id, failing_since: null },
             { $set: { failing_since: now } },

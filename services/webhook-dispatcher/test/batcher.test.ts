@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { batcher } from '../src/store/recorder.ts';
+
+/** A write that records its batches and finishes only when told to. */
+function gatedWrites() {
+  const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const write = (items: number[]) => {
+    batches.push(items);
+    return new Promise<void>((resolve) => gates.push(resolve));
+  };
+  const openNext = async () => {
+    for (let turn = 0; turn < 100 && gates.length === 0; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    gates.shift()?.();
+  };
+  return { batches, write, openNext };
+}
+
+describe('the recorder batcher (group commit)', () => {
+  it('writes at once when idle, and gathers what comes during a write into the next batch', async () => {
+    const { batches, write, openNext } = gatedWrites();
+    const batch = batcher<number>(write);
+    const first = batch.add(1);
+    // Added in the same turn: they go together.
+    const second = batch.add(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    // While that write is under way, more come; none is written yet.
+    const later = [batch.add(3), batch.add(4), batch.add(5)];
+    expect(batches).toEqual([[1, 2]]);
+    await openNext();
+    await Promise.all([first, second]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    await openNext();
+    await Promise.all(later);
+    await batch.close();
+    expect(batches).toHaveLength(2);
+  });
+
+  it('tries a failed batch again, then rejects its callers only', async () => {
+    let calls = 0;
+    const batch = batcher<string>((items) => {
+      calls += 1;
+      return items.includes('bad') ? Promise.reject(new Error('refused')) : Promise.resolve();
+    });
+    await expect(batch.add('bad')).rejects.toThrow('refused');
+    expect(calls).toBe(3);
+    await expect(batch.add('good')).resolves.toBeUndefined();
+    await batch.close();
+  });
+});
