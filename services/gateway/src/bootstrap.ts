@@ -7,21 +7,22 @@ import type { Request } from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { createKeyVerifier } from './auth/agent-keys.ts';
+import { agentKeys, createBearerKeyVerifier, providerKeys } from './auth/bearer-keys.ts';
 import { createAuthFailureGuard } from './auth/client-guard.ts';
-import { createProviderVerifier } from './auth/provider-keys.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createRequestTokenChecker } from './auth/request-tokens.ts';
 import { createApp } from './http/app.ts';
-import { fromBusError, HttpError } from './http/errors.ts';
+import { HttpError } from './http/errors.ts';
+import { bearerCaller } from './http/pipeline/authenticate.ts';
 import { sendHttpError } from './http/problem.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { docsRouter } from './http/docs.ts';
 import { buildOpenApi, withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
+import { createRequestCache } from './request-cache.ts';
 import { createUpdateHub } from './routes/updates.ts';
 import { watchWebhookSettings } from './webhook-settings.ts';
 
@@ -49,17 +50,13 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   let accepting = true;
   const policies = ratePolicies(env);
   const limiter = createRateLimiter(bus.nc);
-  const keys = createKeyVerifier({
-    nc: bus.nc,
-    logger,
-    ttlMs: env.ACCESS_CACHE_TTL_MS,
-    busTimeoutMs: env.BUS_TIMEOUT_MS,
-  });
-  const providers = createProviderVerifier({
+  const keyOptions = {
     nc: bus.nc,
     ttlMs: env.ACCESS_CACHE_TTL_MS,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
-  });
+  };
+  const keys = createBearerKeyVerifier(agentKeys, keyOptions);
+  const providers = createBearerKeyVerifier(providerKeys, keyOptions);
   // Slow clients (slowloris) hold a connection each: headers and the whole request have a
   // deadline, checked often enough that it is kept (Node checks every 30 s by default).
   const server = createServer({
@@ -67,11 +64,23 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
   });
+  // What this replica knows of requests between their events (statuses, agents' reads); the
+  // hub's subscription tells it of every event, and a lost connection drops it all.
+  const requests = createRequestCache();
+  void (async () => {
+    for await (const status of bus.nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') requests.clear();
+    }
+  })();
   // Long-polls for a request's events, woken by the events on the bus.
-  const updates = createUpdateHub(bus.nc, {
-    perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
-    perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
-  });
+  const updates = createUpdateHub(
+    bus.nc,
+    {
+      perProcess: env.UPDATES_MAX_WAITERS_PER_PROCESS,
+      perKey: env.UPDATES_MAX_WAITERS_PER_KEY,
+    },
+    (event) => requests.heard(event),
+  );
   const webhookSettings = watchWebhookSettings({
     nc: bus.nc,
     logger,
@@ -89,17 +98,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     // prefix, like every agent route; the tools' own calls then come from loopback with a key
     // that is known to be good.
     authenticate: async (req, apiKey) => {
-      const address = (req as Request).ip ?? 'unknown';
-      try {
-        const agent = await keys.verify(`Bearer ${apiKey}`, randomUUID());
-        return { integrationId: agent.integration_id, scopes: agent.scopes };
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 401) {
-          const blocked = await guard.failed(address, `Bearer ${apiKey}`);
-          if (blocked) throw blocked;
-        }
-        throw fromBusError(error, 'not_found');
-      }
+      const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
+        address: (req as Request).ip ?? 'unknown',
+        guard,
+        requestId: randomUUID(),
+      });
+      return { integrationId: agent.integration_id, scopes: agent.scopes };
     },
   });
   try {
@@ -131,6 +135,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       limiter,
       policies,
       requestTokens: createRequestTokenChecker(),
+      requests,
       routes,
       docs: docsRouter(buildOpenApi(routes)),
       mounts: [

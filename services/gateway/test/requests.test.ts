@@ -5,7 +5,7 @@ import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
@@ -348,6 +348,94 @@ describe('GET /v1/request/{id}', () => {
         LOG_LEVEL: 'silent',
       },
     });
+  });
+});
+
+describe("the replica's request cache", () => {
+  const read = (gw: RunningGateway, id: string, token: string) =>
+    http(gw, `/v1/request/${id}`, {
+      token: agent.key,
+      headers: { 'X-Service-Request-Token': token },
+    });
+  const message = (gw: RunningGateway, id: string, token: string, text: string) =>
+    http(gw, `/v1/request/${id}/message`, {
+      token: agent.key,
+      headers: { 'X-Service-Request-Token': token },
+      body: { message: text },
+    });
+
+  it('shows a message posted through this gateway in the very next read, every time', async () => {
+    const { id, token } = await createRequest();
+    for (let n = 1; n <= 5; n += 1) {
+      // Read twice first, so that the read is held by the cache when the message is posted.
+      expect((await read(gateway, id, token)).body.conversation).toHaveLength(n - 1);
+      expect((await read(gateway, id, token)).body.conversation).toHaveLength(n - 1);
+      expect((await message(gateway, id, token, `update ${n}`)).status).toBe(201);
+      const after = await read(gateway, id, token);
+      expect(after.body.conversation).toHaveLength(n);
+      expect(after.body.conversation).toEqual(
+        expect.arrayContaining([expect.objectContaining({ message: `update ${n}` })]),
+      );
+    }
+  });
+
+  it('refuses a message at once after a cancel through this gateway, and the read shows it', async () => {
+    const { id, token } = await createRequest();
+    // The open status and the read are held now.
+    expect((await message(gateway, id, token, 'still open?')).status).toBe(201);
+    expect((await read(gateway, id, token)).body.status).toBe('submitted');
+    const cancelled = await http(gateway, `/v1/staff/requests/${id}`, {
+      method: 'PATCH',
+      token: staff,
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    expect(await message(gateway, id, token, 'too late')).toMatchObject({
+      status: 409,
+      body: { code: 'request_closed', current_state: 'cancelled' },
+    });
+    expect((await read(gateway, id, token)).body.status).toBe('cancelled');
+  });
+
+  it("learns another replica's changes from their events", async () => {
+    const second = await bootstrap({
+      env: {
+        ...natsEnv('gateway'),
+        PORT: '0',
+        STAFF_JWT_SECRET: SECRET,
+        RATE_LIMIT_PER_MINUTE: '10000',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    try {
+      const { id, token } = await createRequest();
+      // Held by the second replica: a read and the open status.
+      expect((await read(second, id, token)).body.conversation).toEqual([]);
+      expect((await message(second, id, token, 'from the second')).status).toBe(201);
+      expect((await read(second, id, token)).body.conversation).toHaveLength(1);
+      // Changes through the first replica reach the second's reads and checks by their events.
+      expect((await message(gateway, id, token, 'from the first')).status).toBe(201);
+      await eventually(
+        async () =>
+          ((await read(second, id, token)).body.conversation as unknown[]).length === 2
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, what: "the second replica's read showing the first's message" },
+      );
+      const cancelled = await http(gateway, `/v1/staff/requests/${id}`, {
+        method: 'PATCH',
+        token: staff,
+        body: { status: 'cancelled' },
+      });
+      expect(cancelled.status).toBe(200);
+      await eventually(
+        async () =>
+          (await message(second, id, token, 'after the cancel')).status === 409 ? true : undefined,
+        { timeoutMs: 30_000, what: 'the second replica refusing messages after the cancel' },
+      );
+    } finally {
+      await second.stop();
+    }
   });
 });
 

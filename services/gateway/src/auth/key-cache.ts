@@ -1,11 +1,13 @@
 import { BusError } from '@handoff/bus';
-import { AccessInvalidation, accessSubjects } from '@handoff/contracts';
+import { AccessInvalidation } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 
 export interface KeyCacheOptions<V> {
   nc: NatsConnection;
   /** How long a verified key is trusted without asking the owning service again. */
   ttlMs: number;
+  /** The broadcast of invalidations (`AccessInvalidation`), which every replica receives. */
+  subject: string;
   /** Asks the owning service about a key's SHA-256; `not_found` over the bus means unknown. */
   fetch(hash: string, requestId: string): Promise<V>;
   /** Whether a broadcast invalidation concerns this cached verification. */
@@ -21,17 +23,24 @@ interface Entry<V> {
   expiresAt: number;
 }
 
+export interface KeyCache<V> {
+  /** The verification of the key with this SHA-256, or `null` when the key is unknown. */
+  lookup(hash: string, requestId: string): Promise<V | null>;
+  size(): number;
+  stop(): void;
+}
+
 /**
  * A per-replica cache of key verifications, keyed by the key's SHA-256 (the key itself is never
  * kept). Concurrent lookups of one key share one bus call. Revocations and changes reach every
  * replica at once through the access invalidation broadcast; a replica that reconnects to NATS
  * forgets everything, since it may have missed broadcasts meanwhile.
  */
-export function createKeyCache<V>(options: KeyCacheOptions<V>) {
+export function createKeyCache<V>(options: KeyCacheOptions<V>): KeyCache<V> {
   const cache = new Map<string, Entry<V>>();
   const pending = new Map<string, Promise<V | null>>();
 
-  const subscription = options.nc.subscribe(accessSubjects.invalidate, {
+  const subscription = options.nc.subscribe(options.subject, {
     callback: (error, msg) => {
       if (error) return;
       let parsed: ReturnType<typeof AccessInvalidation.safeParse>;
@@ -56,7 +65,6 @@ export function createKeyCache<V>(options: KeyCacheOptions<V>) {
   })();
 
   return {
-    /** The verification of the key with this SHA-256, or `null` when the key is unknown. */
     async lookup(hash: string, requestId: string): Promise<V | null> {
       const cached = cache.get(hash);
       if (cached && cached.expiresAt > Date.now()) return cached.value;

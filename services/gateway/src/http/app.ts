@@ -6,7 +6,8 @@ import { closeWhenBodyUnread } from './body.ts';
 import { consoleRouter } from './console.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
-import { mountRoutes, type RouteDefinition, type RouteDeps } from './route.ts';
+import { mountRoutes, type RouteDeps } from './pipeline/mount.ts';
+import type { RouteDefinition } from './route.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface AppDeps extends RouteDeps {

@@ -10,13 +10,14 @@ import {
   type Operation,
   REQUEST_CLOSED,
   requestClosedDetail,
-  requestOps,
   type RequestStatus,
   type Scope,
 } from '@handoff/contracts';
 import { z } from 'zod';
+import type { ProviderIdentity } from '../auth/bearer-keys.ts';
+import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import { HttpError, validationFailed, type FieldError } from '../http/errors.ts';
-import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import { defineRoute, type RequestTokenContext, type RouteDefinition } from '../http/route.ts';
 
 /** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
 
@@ -45,14 +46,14 @@ export function given<T extends Record<string, unknown>>(filters: T): Partial<T>
   ) as Partial<T>;
 }
 
-type AnyContext = RouteContext<unknown, unknown, unknown>;
+type TokenChecked = Pick<RequestTokenContext, 'authorizeRequest'>;
 
 /**
  * The customer's side: the request must be the calling integration's and the token must match
  * (`ctx.authorizeRequest`). An unknown or foreign request is 404 `request_not_found` whatever
  * resource the route is about; a wrong token is 403.
  */
-export async function authorizeCustomer(ctx: AnyContext, requestId: string): Promise<void> {
+export async function authorizeCustomer(ctx: TokenChecked, requestId: string): Promise<void> {
   try {
     await ctx.authorizeRequest(requestId);
   } catch (error) {
@@ -74,18 +75,23 @@ export function refuseClosed(status: RequestStatus): void {
 
 /**
  * `authorizeCustomer` for an action that only an open request takes (a message, a payment
- * request, an acceptance). The token check is cached and deliberately knows no status, so the
- * status is one fresh projected read by `_id` from intake, made beside the token check; the
- * token's answer is looked at first, so a caller without access learns nothing of the state.
+ * request, an acceptance). The token check is cached and knows no status; the status comes from
+ * the replica's request cache, which drops it at the request's next `request.*` event (a cancel
+ * through this replica is heard before its call answers), else from a projected read by `_id`
+ * in intake, made beside the token check. The token's answer is looked at first, so a caller
+ * without access learns nothing of the state.
  */
-export async function authorizeOpenRequest(ctx: AnyContext, requestId: string): Promise<void> {
+export async function authorizeOpenRequest(
+  ctx: Pick<RequestTokenContext, 'authorizeRequest' | 'requestStatus'>,
+  requestId: string,
+): Promise<void> {
   const [access, current] = await Promise.allSettled([
     authorizeCustomer(ctx, requestId),
-    ctx.call(requestOps.status, { request_id: requestId }),
+    ctx.requestStatus(requestId),
   ]);
   if (access.status === 'rejected') throw access.reason;
   if (current.status === 'rejected') throw current.reason;
-  refuseClosed(current.value.status);
+  refuseClosed(current.value);
 }
 
 export const customerParty = (requestId: string) => ({
@@ -93,18 +99,13 @@ export const customerParty = (requestId: string) => ({
   request_id: requestId,
 });
 
-export function providerId(ctx: AnyContext): string {
-  if (!ctx.provider) throw new HttpError('api_key_missing', 'No provider key.');
-  return ctx.provider.provider_id;
-}
-
-export const providerParty = (ctx: AnyContext) => ({
+export const providerParty = (ctx: { provider: ProviderIdentity }) => ({
   role: 'provider' as const,
-  provider_id: providerId(ctx),
+  provider_id: ctx.provider.provider_id,
 });
 
 /** Who acted, for the owning service's audit: the staff JWT's `sub`. */
-export const staffActor = (ctx: AnyContext) => ctx.staff?.sub ?? 'unknown';
+export const staffActor = (ctx: { staff: StaffIdentity }) => ctx.staff.sub;
 
 /**
  * 422 with a pointer per amount finer than its currency's smallest unit (the schemas document

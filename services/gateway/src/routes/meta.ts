@@ -19,7 +19,6 @@ import {
 } from '@handoff/contracts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 
@@ -258,16 +257,13 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       access: { kind: 'agent', scopes: [] },
       status: 200,
       response: Me,
-      handle: async ({ agent }) => {
-        if (!agent) throw new HttpError('api_key_missing', 'No agent key.');
-        return {
-          object: 'agent_identity',
-          integration_id: agent.integration_id,
-          key_id: agent.key_id,
-          scopes: agent.scopes,
-          key_expires_at: agent.expires_at,
-        };
-      },
+      handle: async ({ agent }) => ({
+        object: 'agent_identity',
+        integration_id: agent.integration_id,
+        key_id: agent.key_id,
+        scopes: agent.scopes,
+        key_expires_at: agent.expires_at,
+      }),
     }),
   ];
 }

@@ -38,7 +38,6 @@ import {
   Id,
   listQuery,
   page,
-  providerId,
   providerParty,
   providerReads,
   refuseClosed,
@@ -58,8 +57,11 @@ const PROVIDER = { kind: 'provider' } as const;
 const OPEN_FOR_PROPOSALS: readonly RequestStatus[] = ['submitted', 'routed'];
 
 /** The request as the provider may see it (404 `request_not_found` otherwise). */
-async function visibleRequest(ctx: RouteContext<{ id: string }, unknown, unknown>) {
-  return ctx.call(providerOps.request, { provider_id: providerId(ctx), request_id: ctx.params.id });
+async function visibleRequest(ctx: RouteContext<'provider', { id: string }>) {
+  return ctx.call(providerOps.request, {
+    provider_id: ctx.provider.provider_id,
+    request_id: ctx.params.id,
+  });
 }
 
 export const providerRoutes: RouteDefinition[] = [
@@ -73,14 +75,14 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: ProviderMe,
     handle: async (ctx) => {
-      const provider = await ctx.call(providerOps.get, { id: providerId(ctx) });
+      const provider = await ctx.call(providerOps.get, { id: ctx.provider.provider_id });
       return {
         object: 'provider' as const,
         id: provider.id,
         name: provider.name,
         categories: provider.categories,
-        key_id: ctx.provider?.key_id ?? '',
-        expires_at: ctx.provider?.expires_at ?? '',
+        key_id: ctx.provider.key_id,
+        expires_at: ctx.provider.expires_at,
       };
     },
   }),
@@ -98,7 +100,7 @@ export const providerRoutes: RouteDefinition[] = [
     status: 200,
     response: listOf(ProviderRequest),
     handle: (ctx) =>
-      ctx.call(providerOps.requests, { provider_id: providerId(ctx), ...page(ctx.query) }),
+      ctx.call(providerOps.requests, { provider_id: ctx.provider.provider_id, ...page(ctx.query) }),
   }),
   defineRoute({
     method: 'get',
@@ -175,7 +177,7 @@ export const providerRoutes: RouteDefinition[] = [
           `The request is ${request.status}; proposals are taken while it is submitted or routed.`,
         );
       }
-      const provider = await ctx.call(providerOps.get, { id: providerId(ctx) });
+      const provider = await ctx.call(providerOps.get, { id: ctx.provider.provider_id });
       return ctx.call(proposalOps.create, {
         request_id: request.id,
         provider_id: provider.id,
@@ -211,7 +213,7 @@ export const providerRoutes: RouteDefinition[] = [
     response: Proposal,
     notFound: 'proposal_not_found',
     handle: (ctx) =>
-      ctx.call(proposalOps.withdraw, { id: ctx.params.id, provider_id: providerId(ctx) }),
+      ctx.call(proposalOps.withdraw, { id: ctx.params.id, provider_id: ctx.provider.provider_id }),
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
@@ -241,7 +243,8 @@ export const providerRoutes: RouteDefinition[] = [
     response: Job,
     notFound: 'job_not_found',
     conflicts: ['job_has_open_work'],
-    handle: (ctx) => ctx.call(jobOps.complete, { id: ctx.params.id, provider_id: providerId(ctx) }),
+    handle: (ctx) =>
+      ctx.call(jobOps.complete, { id: ctx.params.id, provider_id: ctx.provider.provider_id }),
   }),
   defineRoute({
     method: 'post',
@@ -260,7 +263,7 @@ export const providerRoutes: RouteDefinition[] = [
       checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
       return ctx.call(milestoneOps.create, {
         job_id: ctx.params.id,
-        provider_id: providerId(ctx),
+        provider_id: ctx.provider.provider_id,
         input: ctx.body,
       });
     },
@@ -296,7 +299,7 @@ export const providerRoutes: RouteDefinition[] = [
     handle: (ctx) =>
       ctx.call(milestoneOps.updateProgress, {
         id: ctx.params.id,
-        provider_id: providerId(ctx),
+        provider_id: ctx.provider.provider_id,
         input: ctx.body,
       }),
   }),
@@ -317,7 +320,7 @@ export const providerRoutes: RouteDefinition[] = [
     handle: (ctx) =>
       ctx.call(milestoneOps.submit, {
         id: ctx.params.id,
-        provider_id: providerId(ctx),
+        provider_id: ctx.provider.provider_id,
         ...given({ note: ctx.body.note }),
       }),
   }),
@@ -337,7 +340,7 @@ export const providerRoutes: RouteDefinition[] = [
     handle: (ctx) =>
       ctx.call(deliverableOps.create, {
         milestone_id: ctx.params.id,
-        provider_id: providerId(ctx),
+        provider_id: ctx.provider.provider_id,
         input: ctx.body,
       }),
   }),
@@ -369,7 +372,10 @@ export const providerRoutes: RouteDefinition[] = [
     notFound: 'deliverable_not_found',
     conflicts: ['milestone_under_review'],
     handle: (ctx) =>
-      ctx.call(deliverableOps.withdraw, { id: ctx.params.id, provider_id: providerId(ctx) }),
+      ctx.call(deliverableOps.withdraw, {
+        id: ctx.params.id,
+        provider_id: ctx.provider.provider_id,
+      }),
   }),
 
   // --- Disputes --------------------------------------------------------------------------------

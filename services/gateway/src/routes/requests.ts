@@ -27,7 +27,12 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
 import { validationFailed } from '../http/errors.ts';
-import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import {
+  defineRoute,
+  type RequestTokenContext,
+  type RouteContext,
+  type RouteDefinition,
+} from '../http/route.ts';
 import {
   authorizeCustomer,
   authorizeOpenRequest,
@@ -52,12 +57,32 @@ export const HUMAN_REQUEST_DEPRECATION = {
  * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`, or
  * `authorizeOpenRequest` when a closed request refuses the action.
  */
-function readAuthorized(ctx: RouteContext<{ id: string }, unknown, unknown>) {
+function readAuthorized(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
   return ctx.call(requestOps.get, {
     request_id: ctx.params.id,
-    integration_id: ctx.agent?.integration_id ?? '',
-    token_hash: sha256Hex(ctx.requestToken ?? ''),
+    integration_id: ctx.agent.integration_id,
+    token_hash: sha256Hex(ctx.requestToken),
   });
+}
+
+/** The agent's read: the request (intake checks owner and token again), its conversation and its
+ * approved payment requests, asked at once; the request's answer decides whether the others may
+ * be shown. */
+async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
+  const [request, conversation, payments] = await Promise.allSettled([
+    readAuthorized(ctx),
+    ctx.call(messageOps.list, { request_id: ctx.params.id }),
+    ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
+  ]);
+  if (request.status === 'rejected') throw request.reason;
+  if (conversation.status === 'rejected') throw conversation.reason;
+  if (payments.status === 'rejected') throw payments.reason;
+  return {
+    ...request.value,
+    conversation: conversation.value.data,
+    conversation_has_more: conversation.value.has_more,
+    payments: payments.value.data,
+  };
 }
 
 export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
@@ -76,10 +101,10 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     }),
   );
 
-  const create = async (ctx: RouteContext<unknown, unknown, RequestCreate>) => {
+  const create = async (ctx: RouteContext<'agent', unknown, unknown, RequestCreate>) => {
     const { secret, hash } = generateSecret('hrt', 40);
     const request = await ctx.call(requestOps.create, {
-      integration_id: ctx.agent?.integration_id ?? '',
+      integration_id: ctx.agent.integration_id,
       token_hash: hash,
       input: ctx.body,
     });
@@ -131,21 +156,10 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       response: RequestDetail,
       notFound: 'request_not_found',
       handle: async (ctx) => {
-        // All three at once; the request answer decides whether the others may be shown.
-        const [request, conversation, payments] = await Promise.allSettled([
-          readAuthorized(ctx),
-          ctx.call(messageOps.list, { request_id: ctx.params.id }),
-          ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
-        ]);
-        if (request.status === 'rejected') throw request.reason;
-        if (conversation.status === 'rejected') throw conversation.reason;
-        if (payments.status === 'rejected') throw payments.reason;
-        return {
-          ...request.value,
-          conversation: conversation.value.data,
-          conversation_has_more: conversation.value.has_more,
-          payments: payments.value.data,
-        };
+        // The cached token check first, so that only the owner with its token ever reads from the
+        // replica's request cache; a read there is current until the request's next event.
+        await ctx.authorizeRequest(ctx.params.id);
+        return ctx.cachedRead(ctx.params.id, () => readDetail(ctx));
       },
     }),
     defineRoute({
@@ -262,7 +276,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(messageOps.create, {
           request_id: ctx.params.id,
-          integration_id: ctx.agent?.integration_id ?? '',
+          integration_id: ctx.agent.integration_id,
           author_role: 'agent',
           message: ctx.body.message,
         });
@@ -296,7 +310,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(paymentOps.create, {
           request_id: ctx.params.id,
-          integration_id: ctx.agent?.integration_id ?? '',
+          integration_id: ctx.agent.integration_id,
           input: { ...ctx.body, currency },
         });
       },

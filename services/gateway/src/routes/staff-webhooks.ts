@@ -25,7 +25,7 @@ const IntegrationParams = z.strictObject({ id: Id });
 const EndpointParams = z.strictObject({ id: Id, endpoint_id: Id });
 const EventParams = z.strictObject({ id: Id, event_id: Id });
 
-const by = (ctx: RouteContext<unknown, unknown, unknown>) => ({
+const by = (ctx: RouteContext<'staff'>) => ({
   staff: { actor: staffActor(ctx), request_id: ctx.requestId },
 });
 

@@ -35,8 +35,8 @@ const IdParams = z.strictObject({ id: z.string().max(64) });
 const KeyParams = z.strictObject({ key_id: z.string().max(64) });
 
 /** Who acted, for the audit log: the JWT `sub`, and the call's request id. */
-const by = (ctx: RouteContext<unknown, unknown, unknown>) => ({
-  actor: ctx.staff?.sub ?? 'unknown',
+const by = (ctx: RouteContext<'staff'>) => ({
+  actor: ctx.staff.sub,
   request_id: ctx.requestId,
 });
 

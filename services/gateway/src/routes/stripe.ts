@@ -61,7 +61,7 @@ export const stripeRoutes: RouteDefinition[] = [
       if (!signature || signature.length > 4_096) throw signatureInvalid();
       try {
         await ctx.call(paymentRecordOps.stripeWebhook, {
-          payload: ctx.rawBody ?? '',
+          payload: ctx.rawBody,
           signature,
         });
       } catch (error) {

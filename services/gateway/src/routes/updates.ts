@@ -51,6 +51,8 @@ export function createUpdateHub(
     perProcess: UPDATES_LIMITS.maxWaitersPerProcess,
     perKey: UPDATES_LIMITS.maxWaitersPerKey,
   },
+  /** Told of every event heard, in bus order (the request cache drops what it changes). */
+  heard?: (event: EventEnvelope) => void,
 ): UpdateHub {
   interface Entry {
     /** An event of the waiter's request, or `null` to wake it with what it has. */
@@ -78,6 +80,7 @@ export function createUpdateHub(
       } catch {
         return;
       }
+      heard?.(announced);
       const { request_id: requestId, sequence } = announced.data;
       const known = latest.get(requestId) ?? 0;
       // Re-inserted, so that the map's order is least recently announced first.
@@ -167,7 +170,7 @@ export function createUpdateHub(
   };
 }
 
-type Context = RouteContext<{ id: string }, RequestUpdatesQuery, unknown>;
+type Context = RouteContext<'agent', { id: string }, RequestUpdatesQuery>;
 
 /** Pages through the feed (newest first) back to `after` and answers in sequence order. */
 async function eventsAfter(ctx: Context, requestId: string, after: number, limit: number) {
@@ -176,7 +179,7 @@ async function eventsAfter(ctx: Context, requestId: string, after: number, limit
   // A bound on the pages read for one answer; a request has far fewer events than this.
   for (let pages = 0; pages < 20; pages++) {
     const page = await ctx.call(webhookOps.listEvents, {
-      integration_id: ctx.agent?.integration_id ?? '',
+      integration_id: ctx.agent.integration_id,
       query: {
         request_id: requestId,
         limit: 100,
@@ -252,7 +255,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         }
         if (wait === 0) return eventsAfter(ctx, id, after, limit);
         // Registered before the first read, so an event stored in between still wakes it.
-        const waiter = hub.register(id, ctx.agent?.key_id ?? '');
+        const waiter = hub.register(id, ctx.agent.key_id);
         const gone = new AbortController();
         const onClose = () => gone.abort();
         ctx.res.once('close', onClose);

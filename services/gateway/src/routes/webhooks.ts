@@ -23,8 +23,8 @@ const MANAGE = { kind: 'agent', scopes: ['webhooks:manage'] } as const;
 const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;
 
 /** Every dispatcher operation is scoped to the calling integration (no existence oracle). */
-const owner = (ctx: RouteContext<unknown, unknown, unknown>) => ({
-  integration_id: ctx.agent?.integration_id ?? '',
+const owner = (ctx: RouteContext<'agent'>) => ({
+  integration_id: ctx.agent.integration_id,
 });
 
 /** Webhook endpoints and the event feed (conventions §3), served by the webhook dispatcher. */

@@ -1,0 +1,100 @@
+import { call as busCall } from '@handoff/bus';
+import { requestOps } from '@handoff/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Response } from 'express';
+import type { RequestTokenChecker } from '../../auth/request-tokens.ts';
+import type { RequestCache } from '../../request-cache.ts';
+import type {
+  BaseContext,
+  Caller,
+  CallerOf,
+  RawBodyContext,
+  RequestTokenContext,
+  RouteContext,
+} from '../route.ts';
+import type { Exchange } from './exchange.ts';
+import type { Input } from './schema.ts';
+
+export interface CallDeps {
+  nc: NatsConnection;
+  busTimeoutMs: number;
+  requestTokens: RequestTokenChecker;
+  /** What this replica knows of requests between their events. */
+  requests: RequestCache;
+}
+
+/** What the stages before the handler established about the call. */
+export interface Established extends Input {
+  caller: Caller;
+  /** Present on routes with `requestToken`. */
+  requestToken: string | undefined;
+  /** Present on routes with `rawBody`. */
+  rawBody: string | undefined;
+}
+
+/** The context of any route: the handler's own type narrows it to its access kind and flags. */
+export type AnyRouteContext = RouteContext & Partial<RequestTokenContext> & Partial<RawBodyContext>;
+
+/** The handler's context; its bus calls carry the call's request id and the bus timeout. */
+export function handlerContext(
+  established: Established,
+  exchange: Exchange,
+  res: Response,
+  deps: CallDeps,
+): AnyRouteContext {
+  const { requestId } = exchange;
+  const call: BaseContext['call'] = (op, input) =>
+    busCall(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId });
+  return {
+    params: established.params,
+    query: established.query,
+    body: established.body,
+    requestId,
+    header: (name) => exchange.header(name),
+    call,
+    res,
+    ...callerFields(established.caller),
+    ...requestTokenFields(established.caller, established.requestToken, call, deps),
+    ...(established.rawBody === undefined ? {} : { rawBody: established.rawBody }),
+  };
+}
+
+/** The caller as the handler reads it (`ctx.agent`, `ctx.staff`...), without the tag. */
+function callerFields(caller: Caller): CallerOf[keyof CallerOf] {
+  switch (caller.kind) {
+    case 'public':
+      return {};
+    case 'applicant':
+      return { applicationSecret: caller.applicationSecret };
+    case 'agent':
+      return { agent: caller.agent };
+    case 'provider':
+      return { provider: caller.provider };
+    case 'staff':
+      return { staff: caller.staff };
+  }
+}
+
+/** A request token is checked for the integration that calls (agent routes only). */
+function requestTokenFields(
+  caller: Caller,
+  token: string | undefined,
+  call: BaseContext['call'],
+  deps: CallDeps,
+): Partial<RequestTokenContext> {
+  if (token === undefined || caller.kind !== 'agent') return {};
+  const integration = caller.agent.integration_id;
+  return {
+    requestToken: token,
+    authorizeRequest: (id) =>
+      deps.requestTokens.check(id, integration, token, (request_id) =>
+        call(requestOps.authorize, { request_id }),
+      ),
+    requestStatus: (id) =>
+      deps.requests.status(
+        id,
+        async () => (await call(requestOps.status, { request_id: id })).status,
+      ),
+    cachedRead: (id, load) => deps.requests.view(id, load),
+  };
+}

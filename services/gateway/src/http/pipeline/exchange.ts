@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+
+/** One call as the stages before the handler see it: what they read, and the headers they add. */
+export interface Exchange {
+  readonly requestId: string;
+  /** The client's address as Express resolves it behind the trusted proxies. */
+  readonly address: string;
+  readonly method: string;
+  /** The path without the query string. */
+  readonly path: string;
+  /** A request header (names are case-insensitive). */
+  header(name: string): string | undefined;
+  /** Sent with whatever the call is answered, a refusal included (e.g. the rate limit's). */
+  setHeaders(headers: Record<string, string>): void;
+}
+
+export function exchangeOf(req: Request, res: Response): Exchange {
+  return {
+    requestId: String(res.locals.requestId),
+    address: req.ip ?? 'unknown',
+    method: req.method,
+    get path() {
+      return req.path;
+    },
+    header: (name) => req.get(name),
+    setHeaders: (headers) => {
+      res.set(headers);
+    },
+  };
+}

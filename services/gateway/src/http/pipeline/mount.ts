@@ -1,0 +1,111 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import {
+  parseIdempotencyKey,
+  requestFingerprint,
+  type IdempotencyStore,
+} from '../../idempotency.ts';
+import { sendHttpError, sendProblem } from '../problem.ts';
+import type { RouteDefinition } from '../route.ts';
+import { authenticate, type AuthDeps } from './authenticate.ts';
+import { readBody } from './body.ts';
+import { handlerContext, type CallDeps } from './call.ts';
+import { notModified } from './conditional-get.ts';
+import { failureAnswer } from './errors.ts';
+import { exchangeOf } from './exchange.ts';
+import { idempotencyScope, idempotent } from './idempotency.ts';
+import { requestTokenOf } from './request-token.ts';
+import { validateInput } from './schema.ts';
+
+export interface RouteDeps extends AuthDeps, CallDeps {
+  idempotency: IdempotencyStore;
+}
+
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Mounts routes, each call going through the stages in this order of checks: route, method,
+ * credentials, scope, request token presence, content type and size, JSON, schema, then the
+ * handler (lookups and state checks happen behind it). The token's presence comes before the
+ * body (issue 12): both credentials are answered before anything about the body.
+ */
+export function mountRoutes(
+  app: Express,
+  routes: readonly RouteDefinition[],
+  deps: RouteDeps,
+): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    // Only an agent's integration can own the request a token belongs to.
+    if (route.requestToken && route.access.kind !== 'agent') {
+      throw new Error(`${route.operationId}: only agent routes take a request token`);
+    }
+    const path = expressPath(route.path);
+    const methods = methodsByPath.get(path) ?? new Set<string>();
+    methods.add(route.method.toUpperCase());
+    if (route.method === 'get') methods.add('HEAD');
+    methodsByPath.set(path, methods);
+    app[route.method](path, (req: Request, res: Response) => serve(route, req, res, deps));
+  }
+
+  // A known path with another method: 405 with the methods it has.
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (_req: Request, res: Response, _next: NextFunction) => {
+      const allowed = [...methods].sort();
+      res.set('Allow', allowed.join(', '));
+      sendProblem(res, 'method_not_allowed', `Use ${allowed.join(', ')} on this path.`);
+    });
+  }
+}
+
+async function serve(
+  route: RouteDefinition,
+  req: Request,
+  res: Response,
+  deps: RouteDeps,
+): Promise<void> {
+  const exchange = exchangeOf(req, res);
+  try {
+    const caller = await authenticate(route.access, exchange, deps);
+    const requestToken = requestTokenOf(route, exchange);
+    if (notModified(route, exchange)) {
+      res.set(route.headers).status(304).end();
+      return;
+    }
+    const body = await readBody(route, req, res);
+    const input = validateInput(route, {
+      params: req.params,
+      query: { ...req.query },
+      body: body.json,
+    });
+    const key =
+      route.method === 'post' ? parseIdempotencyKey(exchange.header('idempotency-key')) : undefined;
+    // The caller is the one `authenticate` established for this route's access, and the token
+    // and raw body are there when its flags ask for them: what the handler's declared type says.
+    const run = () =>
+      route.handle(
+        handlerContext({ ...input, caller, requestToken, rawBody: body.raw }, exchange, res, deps),
+      );
+    const answer = await idempotent(
+      deps.idempotency,
+      {
+        key,
+        scope: idempotencyScope(caller, exchange.address),
+        fingerprint: () =>
+          requestFingerprint(exchange.method, exchange.path, body.raw ?? input.body),
+        status: route.status,
+      },
+      run,
+      { logger: deps.logger, requestId: exchange.requestId },
+    );
+    if (route.headers) res.set(route.headers);
+    if (!answer.replayed) {
+      res.status(route.status).json(answer.body);
+      return;
+    }
+    res.set('Idempotent-Replayed', 'true').status(answer.status);
+    if (answer.stored) res.json(answer.body);
+    else res.end();
+  } catch (error) {
+    sendHttpError(res, await failureAnswer(error, route, exchange, deps));
+  }
+}

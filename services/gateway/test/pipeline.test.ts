@@ -1,0 +1,476 @@
+import { BusError } from '@handoff/bus';
+import { createLogger } from '@handoff/observability';
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import type { AgentIdentity, BearerKeyVerifier } from '../src/auth/bearer-keys.ts';
+import type { StaffVerifier } from '../src/auth/staff-jwt.ts';
+import { HttpError } from '../src/http/errors.ts';
+import { authenticate, type AuthDeps } from '../src/http/pipeline/authenticate.ts';
+import { parseJson } from '../src/http/pipeline/body.ts';
+import { notModified } from '../src/http/pipeline/conditional-get.ts';
+import { failureAnswer } from '../src/http/pipeline/errors.ts';
+import type { Exchange } from '../src/http/pipeline/exchange.ts';
+import { idempotencyScope, idempotent } from '../src/http/pipeline/idempotency.ts';
+import { requestTokenOf } from '../src/http/pipeline/request-token.ts';
+import { validateInput } from '../src/http/pipeline/schema.ts';
+import { defineRoute, type RouteDefinition } from '../src/http/route.ts';
+import type { IdempotencyOutcome, IdempotencyStore } from '../src/idempotency.ts';
+import type { RateLimiter, RateLimitPolicy } from '../src/ratelimit.ts';
+
+/** Each stage alone, with the parts it depends on faked; the HTTP tests run them together. */
+
+/** A call with these headers; `sent` collects the headers the stages add to its answer. */
+function exchange(headers: Record<string, string> = {}, method = 'GET') {
+  const sent: Record<string, string> = {};
+  const call: Exchange = {
+    requestId: 'req_test',
+    address: '203.0.113.7',
+    method,
+    path: '/v1/things',
+    header: (name) => headers[name.toLowerCase()],
+    setHeaders: (added) => Object.assign(sent, added),
+  };
+  return { call, sent };
+}
+
+/** A logger whose lines are kept, to see what a stage logged. */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    service: 'pipeline-test',
+    version: 'test',
+    level: 'info',
+    destination: {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    },
+  });
+  return { logger, lines };
+}
+
+const agent: AgentIdentity = {
+  key_id: 'key_1',
+  integration_id: 'int_1',
+  scopes: ['requests:read'],
+  expires_at: '2099-01-01T00:00:00.000Z',
+};
+
+const policies: AuthDeps['policies'] = {
+  key: { name: 'key', limit: 10, windowSeconds: 60 },
+  public: { name: 'public', limit: 10, windowSeconds: 60 },
+};
+
+/** Authentication deps where every credential is good and every counter has room. */
+function authDeps(overrides: Partial<AuthDeps> = {}) {
+  const hits: string[] = [];
+  const failures: string[] = [];
+  const limiter: RateLimiter = {
+    hit: async (policy: RateLimitPolicy, key: string) => {
+      hits.push(`${policy.name}:${key}`);
+      return { allowed: true, limit: policy.limit, remaining: 9, resetSeconds: 30, policy };
+    },
+  };
+  const keys: BearerKeyVerifier<AgentIdentity> = {
+    verify: async () => agent,
+    cached: () => 0,
+    stop: () => undefined,
+  };
+  const staff: StaffVerifier = async () => ({ ok: true, staff: { sub: 'ada', roles: ['staff'] } });
+  const deps: AuthDeps = {
+    keys,
+    providers: {
+      verify: async () => ({ key_id: 'pvk_1', provider_id: 'prv_1', expires_at: agent.expires_at }),
+      cached: () => 0,
+      stop: () => undefined,
+    },
+    staff,
+    guard: {
+      failed: async (address: string) => {
+        failures.push(address);
+        return undefined;
+      },
+    },
+    limiter,
+    logger: capturedLogger().logger,
+    policies,
+    ...overrides,
+  };
+  return { deps, hits, failures };
+}
+
+async function refusal(pending: Promise<unknown>) {
+  const error = await pending.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`not refused with an HttpError: ${error}`);
+  return error;
+}
+
+describe('authenticate', () => {
+  it('gives each access kind its own caller', async () => {
+    const { deps } = authDeps();
+    const { call } = exchange({ 'x-application-secret': ' as_secret ' });
+    await expect(authenticate({ kind: 'public' }, call, deps)).resolves.toEqual({ kind: 'public' });
+    await expect(authenticate({ kind: 'applicant' }, call, deps)).resolves.toEqual({
+      kind: 'applicant',
+      applicationSecret: 'as_secret',
+    });
+    await expect(authenticate({ kind: 'staff' }, call, deps)).resolves.toMatchObject({
+      kind: 'staff',
+      staff: { sub: 'ada' },
+    });
+    await expect(authenticate({ kind: 'provider' }, call, deps)).resolves.toMatchObject({
+      kind: 'provider',
+      provider: { provider_id: 'prv_1' },
+    });
+    await expect(
+      authenticate({ kind: 'agent', scopes: ['requests:read'] }, call, deps),
+    ).resolves.toEqual({ kind: 'agent', agent });
+  });
+
+  it('limits a caller without credentials by its address before looking at the secret', async () => {
+    const { deps, hits, failures } = authDeps();
+    const { call, sent } = exchange();
+    const error = await refusal(authenticate({ kind: 'applicant' }, call, deps));
+    expect([error.status, error.code]).toEqual([401, 'application_secret_missing']);
+    expect(hits).toEqual(['public:ip:203.0.113.7']);
+    expect(failures).toEqual(['203.0.113.7']);
+    expect(sent).toHaveProperty('RateLimit');
+  });
+
+  it('checks an agent key, then its rate limit, then its scopes', async () => {
+    const { deps, hits } = authDeps();
+    const { call, sent } = exchange({ authorization: 'Bearer hk_live_x' });
+    const error = await refusal(
+      authenticate({ kind: 'agent', scopes: ['requests:read', 'messages:create'] }, call, deps),
+    );
+    expect([error.status, error.code]).toEqual([403, 'insufficient_scope']);
+    expect(error.extra).toEqual({
+      required_scopes: ['requests:read', 'messages:create'],
+      missing_scopes: ['messages:create'],
+    });
+    expect(hits).toEqual(['key:key_1']);
+    // The limit's headers go with the refusal too.
+    expect(sent).toHaveProperty('RateLimit');
+
+    const over = authDeps({
+      limiter: {
+        hit: async (policy) => ({
+          allowed: false,
+          limit: policy.limit,
+          remaining: 0,
+          resetSeconds: 30,
+          policy,
+        }),
+      },
+    });
+    const limited = await refusal(
+      authenticate({ kind: 'agent', scopes: ['messages:create'] }, call, over.deps),
+    );
+    expect([limited.status, limited.code]).toEqual([429, 'rate_limited']);
+  });
+
+  it('counts a refused key against the failure budget, and a bus failure is not a 401', async () => {
+    const refused = new HttpError('api_key_invalid', 'The agent key is not valid.');
+    const { deps, failures, hits } = authDeps({
+      keys: {
+        verify: async () => Promise.reject(refused),
+        cached: () => 0,
+        stop: () => undefined,
+      },
+    });
+    const { call } = exchange({ authorization: 'Bearer hk_live_x' });
+    expect(await refusal(authenticate({ kind: 'agent', scopes: [] }, call, deps))).toBe(refused);
+    expect(failures).toEqual(['203.0.113.7']);
+    expect(hits).toEqual([]);
+
+    const down = authDeps({
+      keys: {
+        verify: async () => Promise.reject(new BusError('unavailable', 'no answer')),
+        cached: () => 0,
+        stop: () => undefined,
+      },
+    });
+    const error = await refusal(authenticate({ kind: 'agent', scopes: [] }, call, down.deps));
+    expect([error.status, error.code]).toEqual([503, 'service_unavailable']);
+    expect(down.failures).toEqual([]);
+  });
+});
+
+describe('request token presence', () => {
+  it('is asked only of routes that take a token', () => {
+    expect(requestTokenOf({}, exchange().call)).toBeUndefined();
+    expect(
+      requestTokenOf(
+        { requestToken: true },
+        exchange({ 'x-service-request-token': ' hrt_x ' }).call,
+      ),
+    ).toBe('hrt_x');
+    expect(() => requestTokenOf({ requestToken: true }, exchange().call)).toThrow(
+      expect.objectContaining({ status: 401, code: 'request_token_missing' }),
+    );
+  });
+});
+
+describe('conditional GET', () => {
+  it("answers 304 to a GET naming the route's ETag only", () => {
+    const route = { headers: { ETag: '"v1"' } };
+    expect(notModified(route, exchange({ 'if-none-match': '"v1"' }).call)).toBe(true);
+    expect(notModified(route, exchange({ 'if-none-match': '"v0"' }).call)).toBe(false);
+    expect(notModified(route, exchange({ 'if-none-match': '"v1"' }, 'HEAD').call)).toBe(false);
+    expect(notModified({}, exchange({ 'if-none-match': '"v1"' }).call)).toBe(false);
+  });
+});
+
+describe('body and schema', () => {
+  it('reads JSON, an empty body as {}, and refuses what is not JSON of an acceptable shape', () => {
+    expect(parseJson(' {"a": [1]} ')).toEqual({ a: [1] });
+    expect(parseJson('  ')).toEqual({});
+    for (const text of ['{', '{"a": 1, "a": 2}']) {
+      expect(() => parseJson(text)).toThrow(
+        expect.objectContaining({ status: 400, code: 'invalid_json' }),
+      );
+    }
+  });
+
+  it('checks the path, then the query, then the body', () => {
+    const route = {
+      params: z.strictObject({ id: z.string().max(3) }),
+      query: z.strictObject({ limit: z.coerce.number() }),
+      body: z.strictObject({ text: z.string() }),
+    };
+    const firstPointer = (input: Parameters<typeof validateInput>[1]) => {
+      try {
+        validateInput(route, input);
+      } catch (error) {
+        if (error instanceof HttpError) {
+          return (error.extra.errors as { pointer: string }[])[0]?.pointer;
+        }
+      }
+      return undefined;
+    };
+    expect(firstPointer({ params: { id: 'long' }, query: {}, body: {} })).toBe('/params/id');
+    expect(firstPointer({ params: { id: 'a' }, query: {}, body: {} })).toBe('/query/limit');
+    expect(firstPointer({ params: { id: 'a' }, query: { limit: '5' }, body: {} })).toBe('/text');
+    expect(
+      validateInput(route, { params: { id: 'a' }, query: { limit: '5' }, body: { text: 'hi' } }),
+    ).toEqual({ params: { id: 'a' }, query: { limit: 5 }, body: { text: 'hi' } });
+    // Without schemas the path and query pass as they came, and there is no body.
+    expect(validateInput({}, { params: { id: 'a' }, query: {}, body: { text: 1 } })).toEqual({
+      params: { id: 'a' },
+      query: {},
+      body: undefined,
+    });
+  });
+});
+
+describe('idempotency, alone', () => {
+  /** A store that answers `begin` with `outcome` and records what happened to the claim. */
+  function store(outcome: 'proceed' | { status: number; body: unknown }, completeFails = false) {
+    const events: string[] = [];
+    const begun: IdempotencyStore = {
+      begin: async (scope, key, fingerprint) => {
+        events.push(`begin ${scope} ${key} ${fingerprint}`);
+        const result: IdempotencyOutcome =
+          outcome === 'proceed'
+            ? {
+                kind: 'proceed',
+                complete: async (status) => {
+                  events.push(`complete ${status}`);
+                  if (completeFails) throw new Error('store down');
+                },
+                abandon: async () => {
+                  events.push('abandon');
+                },
+              }
+            : { kind: 'replay', ...outcome, bodyStored: typeof outcome.body === 'string' };
+        return result;
+      },
+    };
+    return { store: begun, events };
+  }
+  const call = (key: string | undefined) => ({
+    key,
+    scope: 'int_1',
+    fingerprint: () => 'fp',
+    status: 201,
+  });
+
+  it('runs a call without a key as it is', async () => {
+    const { store: kept, events } = store('proceed');
+    const { logger } = capturedLogger();
+    await expect(
+      idempotent(kept, call(undefined), async () => 'done', { logger, requestId: 'r' }),
+    ).resolves.toEqual({ replayed: false, body: 'done' });
+    expect(events).toEqual([]);
+  });
+
+  it('keeps a success for replays, and lets a failure be retried with the same key', async () => {
+    const ok = store('proceed');
+    const { logger } = capturedLogger();
+    await expect(
+      idempotent(ok.store, call('k1'), async () => ({ id: 'x' }), { logger, requestId: 'r' }),
+    ).resolves.toEqual({ replayed: false, body: { id: 'x' } });
+    expect(ok.events).toEqual(['begin int_1 k1 fp', 'complete 201']);
+
+    const failing = store('proceed');
+    const boom = new Error('handler failed');
+    await expect(
+      idempotent(failing.store, call('k1'), async () => Promise.reject(boom), {
+        logger,
+        requestId: 'r',
+      }),
+    ).rejects.toBe(boom);
+    expect(failing.events).toEqual(['begin int_1 k1 fp', 'abandon']);
+  });
+
+  it('answers even when the record cannot be kept, and logs that', async () => {
+    const { store: down } = store('proceed', true);
+    const { logger, lines } = capturedLogger();
+    await expect(
+      idempotent(down, call('k1'), async () => 'done', { logger, requestId: 'req_9' }),
+    ).resolves.toEqual({ replayed: false, body: 'done' });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'idempotency record not stored', request_id: 'req_9' }),
+    );
+  });
+
+  it('replays the first answer, or its status alone when its body was not kept', async () => {
+    // What the first call stored: its sealed answer, which only its key opens.
+    const first = store('proceed');
+    let sealed: unknown;
+    const capture: IdempotencyStore = {
+      begin: async (...args) => {
+        const outcome = await first.store.begin(...args);
+        if (outcome.kind !== 'proceed') return outcome;
+        return {
+          ...outcome,
+          complete: async (status, body) => {
+            sealed = body;
+            return outcome.complete(status, body);
+          },
+        };
+      },
+    };
+    const { logger } = capturedLogger();
+    await idempotent(capture, call('k1'), async () => ({ id: 'x' }), { logger, requestId: 'r' });
+
+    const again = store({ status: 201, body: sealed });
+    await expect(
+      idempotent(again.store, call('k1'), async () => 'ran twice', { logger, requestId: 'r' }),
+    ).resolves.toEqual({ replayed: true, status: 201, stored: true, body: { id: 'x' } });
+
+    const statusOnly = store({ status: 201, body: undefined });
+    await expect(
+      idempotent(statusOnly.store, call('k1'), async () => 'ran twice', {
+        logger,
+        requestId: 'r',
+      }),
+    ).resolves.toEqual({ replayed: true, status: 201, stored: false, body: undefined });
+  });
+
+  it('keeps keys apart per caller', () => {
+    expect(idempotencyScope({ kind: 'agent', agent }, '::1')).toBe('int_1');
+    expect(idempotencyScope({ kind: 'staff', staff: { sub: 'ada', roles: [] } }, '::1')).toBe(
+      'staff:ada',
+    );
+    expect(idempotencyScope({ kind: 'public' }, '::1')).toBe('ip:::1');
+    expect(idempotencyScope({ kind: 'applicant', applicationSecret: 's' }, '::1')).toMatch(
+      /^applicant:[0-9a-f]{64}$/,
+    );
+  });
+});
+
+describe('failures', () => {
+  const route = {
+    access: { kind: 'agent', scopes: [] },
+    notFound: 'request_not_found',
+    operationId: 'getThing',
+  } as const;
+
+  it('maps a bus failure to the answer the caller gets', async () => {
+    const { logger } = capturedLogger();
+    const guard = { failed: async () => undefined };
+    const answer = await failureAnswer(
+      new BusError('not_found', 'No such thing.'),
+      route,
+      exchange().call,
+      { guard, logger },
+    );
+    expect([answer.status, answer.code, answer.message]).toEqual([
+      404,
+      'request_not_found',
+      'No such thing.',
+    ]);
+  });
+
+  it('counts a 404 of an applicant route as a failed authentication', async () => {
+    const { logger } = capturedLogger();
+    const blocked = new HttpError('rate_limited', 'Too many failed authentication attempts.');
+    const answer = await failureAnswer(
+      new HttpError('application_not_found', 'No such access application.'),
+      { access: { kind: 'applicant' }, operationId: 'getAccessApplication' },
+      exchange().call,
+      { guard: { failed: async () => blocked }, logger },
+    );
+    expect(answer).toBe(blocked);
+  });
+
+  it('logs anything else and answers a bare 500', async () => {
+    const { logger, lines } = capturedLogger();
+    const answer = await failureAnswer(new TypeError('oops'), route, exchange().call, {
+      guard: { failed: async () => undefined },
+      logger,
+    });
+    expect([answer.status, answer.code]).toEqual([500, 'internal_error']);
+    expect(answer.message).not.toContain('oops');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'route failed', route: 'getThing', request_id: 'req_test' }),
+    );
+  });
+});
+
+describe('defineRoute', () => {
+  it("gives a handler only the caller of its route's access kind, and the fields of its flags", () => {
+    const staffRoute = defineRoute({
+      method: 'get',
+      path: '/v1/staff/things',
+      operationId: 'listThingsAsStaff',
+      summary: 'Things',
+      tags: ['staff'],
+      access: { kind: 'staff' },
+      status: 200,
+      response: z.string(),
+      handle: async (ctx) => {
+        // @ts-expect-error A staff route has no calling integration.
+        void ctx.agent;
+        // @ts-expect-error Nor a request token: it does not take one.
+        void ctx.requestToken;
+        return ctx.staff.sub;
+      },
+    });
+    const customerRoute = defineRoute({
+      method: 'post',
+      path: '/v1/things/{id}/notes',
+      operationId: 'addThingNote',
+      summary: 'A note on a thing',
+      tags: ['things'],
+      access: { kind: 'agent', scopes: ['messages:create'] },
+      requestToken: true,
+      params: z.strictObject({ id: z.string() }),
+      body: z.strictObject({ text: z.string() }),
+      status: 201,
+      response: z.object({ ok: z.boolean() }),
+      handle: async (ctx) => {
+        const owner: string = ctx.agent.integration_id;
+        const token: string = ctx.requestToken;
+        await ctx.authorizeRequest(ctx.params.id);
+        // @ts-expect-error An agent route has no staff member.
+        void ctx.staff;
+        return { ok: [owner, token, ctx.body.text].every(Boolean) };
+      },
+    });
+    const routes: RouteDefinition[] = [staffRoute, customerRoute];
+    expect(routes.map((route) => route.access.kind)).toEqual(['staff', 'agent']);
+  });
+});

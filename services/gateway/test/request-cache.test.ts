@@ -1,0 +1,105 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventEnvelope } from '@handoff/contracts';
+import { createRequestCache } from '../src/request-cache.ts';
+
+const event = (requestId: string, type: EventEnvelope['type']): EventEnvelope => ({
+  id: `evt_${Math.random().toString(36).slice(2)}`,
+  type,
+  timestamp: new Date().toISOString(),
+  data: { request_id: requestId, sequence: 1, object: {} },
+});
+
+/** A load that counts its calls and answers what it is told, when it is told. */
+function loader<T>(value: T) {
+  let calls = 0;
+  let release: (() => void) | undefined;
+  let gated = false;
+  return {
+    get calls() {
+      return calls;
+    },
+    gate() {
+      gated = true;
+    },
+    open() {
+      gated = false;
+      release?.();
+    },
+    load: async () => {
+      calls += 1;
+      if (gated) await new Promise<void>((resolve) => (release = resolve));
+      return value;
+    },
+  };
+}
+
+describe('the request cache', () => {
+  it('answers a read from memory until an event of that request is heard', async () => {
+    const cache = createRequestCache();
+    const read = loader({ id: 'req_1', conversation: ['hi'] });
+    expect(await cache.view('req_1', read.load)).toEqual({ id: 'req_1', conversation: ['hi'] });
+    expect(await cache.view('req_1', read.load)).toEqual({ id: 'req_1', conversation: ['hi'] });
+    expect(read.calls).toBe(1);
+    // Another request's event changes nothing here.
+    cache.heard(event('req_2', 'message.created'));
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(1);
+    cache.heard(event('req_1', 'message.created'));
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(2);
+  });
+
+  it("drops a status only on the request's own events", async () => {
+    const cache = createRequestCache();
+    const status = loader('submitted' as const);
+    await cache.status('req_1', status.load);
+    cache.heard(event('req_1', 'message.created'));
+    await cache.status('req_1', status.load);
+    expect(status.calls).toBe(1);
+    cache.heard(event('req_1', 'request.updated'));
+    await cache.status('req_1', status.load);
+    expect(status.calls).toBe(2);
+  });
+
+  it('does not keep a read that an event of its request overlapped', async () => {
+    const cache = createRequestCache();
+    const read = loader({ v: 'old' });
+    read.gate();
+    const pending = cache.view('req_1', read.load);
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.heard(event('req_1', 'message.created'));
+    read.open();
+    expect(await pending).toEqual({ v: 'old' });
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(2);
+  });
+
+  it('trusts an entry for the TTL only, and drops everything on clear', async () => {
+    let clock = 1_000;
+    const cache = createRequestCache({ ttlMs: 100, now: () => clock });
+    const read = loader({ v: 1 });
+    await cache.view('req_1', read.load);
+    clock += 50;
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(1);
+    clock += 100;
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(2);
+    cache.clear();
+    await cache.view('req_1', read.load);
+    expect(read.calls).toBe(3);
+  });
+
+  it('holds reads up to a weight, least recently used out', async () => {
+    const cache = createRequestCache({ maxViewBytes: 400 });
+    const big = (n: number) => ({ n, text: 'x'.repeat(80) });
+    for (const n of [1, 2, 3, 4, 5]) await cache.view(`req_${n}`, () => Promise.resolve(big(n)));
+    expect(cache.stats.view_bytes).toBeLessThanOrEqual(400);
+    const again = loader(big(5));
+    await cache.view('req_5', again.load);
+    expect(again.calls).toBe(0);
+    const first = loader(big(1));
+    await cache.view('req_1', first.load);
+    expect(first.calls).toBe(1);
+  });
+});
