@@ -240,7 +240,10 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
                 service: 'intake',
                 actor: staff.actor,
                 call_id: staff.request_id,
-                action: action === 'approve' ? 'application.approved' : 'application.rejected',
+                // As the access events name it: `application.approved` for `access.application.approved`.
+                action: (
+                  ACCESS_APPLICATION_MACHINE.events[action] ?? `application.${action}`
+                ).replace(/^access\./, ''),
               },
             }
           : {}),
