@@ -452,14 +452,14 @@ export const STATE_MACHINES: readonly StateMachine[] = [
   DISPUTE_MACHINE,
   PAYMENT_REQUEST_MACHINE,
   PAYMENT_MACHINE,
-] as unknown as readonly StateMachine[];
+];
 
 /** Every machine the services enforce, in the order the docs show them. */
 export const ALL_STATE_MACHINES: readonly StateMachine[] = [
   REQUEST_MACHINE,
   ...STATE_MACHINES,
   ACCESS_APPLICATION_MACHINE,
-] as unknown as readonly StateMachine[];
+];
 
 /**
  * A request with no move left (completed, cancelled) is closed: it takes no more work. Messages,
