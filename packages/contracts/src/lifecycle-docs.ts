@@ -57,8 +57,9 @@ export function machineMarkdown(machine: StateMachine, heading = '###'): string 
 
   const out: string[] = [];
   out.push(`${heading} The ${name} state machine`, '');
+  const article = /^[aeiou]/.test(name) ? 'An' : 'A';
   out.push(
-    `A ${name} starts in ${code(machine.initial)}` +
+    `${article} ${name} starts in ${code(machine.initial)}` +
       (machine.created_event
         ? ` and its creation publishes ${code(machine.created_event)}.`
         : ' (its creation publishes no event of its own).') +

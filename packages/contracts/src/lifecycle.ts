@@ -1,14 +1,22 @@
+import { ApplicationStatus, type AccessEventType } from './access.ts';
 import type { EventType } from './events.ts';
+import { REQUEST_STATUSES, type RequestStatus } from './requests.ts';
 
 /**
- * The work lifecycle's state machines, as data. The owning services enforce them (through
- * `@handoff/runtime`'s `applyMove`), the gateway documents them in OpenAPI, and
- * `docs/state-machines.md` is generated from them, so the table an agent developer reads is the
- * table the code runs.
+ * The state machines of the hand-off request, of the work on it and of an access application, as
+ * data. The owning services move their documents through them (`@handoff/runtime`'s
+ * `moveDocument`), the gateway documents them in OpenAPI, and `docs/state-machines.md` is
+ * generated from them, so the table an agent developer reads is the table the code runs.
  */
 
-/** Who takes an action. `customer` is the agent acting for its customer with the request token. */
-export type Actor = 'customer' | 'provider' | 'staff' | 'system';
+/**
+ * Who takes an action. `customer` is the agent acting for its customer with the request token;
+ * `applicant` whoever holds an access application's secret.
+ */
+export type Actor = 'customer' | 'provider' | 'staff' | 'system' | 'applicant';
+
+/** What a move announces: a domain event (HANDOFF_EVENTS) or an access event (HANDOFF_ACCESS). */
+export type MachineEvent = EventType | AccessEventType;
 
 export interface WaitingState<A extends string> {
   /** Whose move it is while the resource sits in this state. */
@@ -21,16 +29,20 @@ export interface WaitingState<A extends string> {
   consequence: string;
 }
 
-export interface StateMachine<S extends string = string, A extends string = string> {
+export interface StateMachine<
+  S extends string = string,
+  A extends string = string,
+  E extends MachineEvent = MachineEvent,
+> {
   resource: string;
   /** The service whose domain layer enforces the machine. */
   owner: 'intake' | 'milestones' | 'payments';
   states: readonly S[];
   /** The state a new resource starts in, and the event its creation publishes. */
   initial: NoInfer<S>;
-  created_event: EventType | null;
+  created_event: E | null;
   /** The event each action publishes (`null`: none; the spec has no kind for it). */
-  events: { readonly [K in A]: EventType | null };
+  events: { readonly [K in A]: E | null };
   /** `moves[state][action]` is the state the action leads to; a missing pair is illegal. */
   moves: { readonly [K in NoInfer<S>]: Partial<Record<NoInfer<A>, NoInfer<S>>> };
   actors: { readonly [K in NoInfer<A>]: readonly Actor[] };
@@ -38,7 +50,75 @@ export interface StateMachine<S extends string = string, A extends string = stri
   waiting: Partial<{ readonly [K in NoInfer<S>]: WaitingState<NoInfer<A>> }>;
 }
 
-const machine = <const S extends string, A extends string>(m: StateMachine<S, A>) => m;
+const machine = <const S extends string, A extends string, E extends MachineEvent>(
+  m: StateMachine<S, A, E>,
+) => m;
+
+export const REQUEST_MACHINE = machine({
+  resource: 'request',
+  owner: 'intake',
+  states: REQUEST_STATUSES,
+  initial: 'submitted',
+  created_event: 'request.created',
+  moves: {
+    submitted: {
+      route: 'routed',
+      start: 'in_progress',
+      cancel: 'cancelled',
+      update: 'submitted',
+      review_marketplace: 'submitted',
+    },
+    routed: {
+      start: 'in_progress',
+      unroute: 'submitted',
+      cancel: 'cancelled',
+      update: 'routed',
+      review_marketplace: 'routed',
+    },
+    in_progress: {
+      complete: 'completed',
+      cancel: 'cancelled',
+      update: 'in_progress',
+      review_marketplace: 'in_progress',
+    },
+    completed: {},
+    cancelled: {},
+  },
+  events: {
+    route: 'request.updated',
+    unroute: 'request.updated',
+    start: 'request.updated',
+    complete: 'request.updated',
+    cancel: 'request.updated',
+    update: 'request.updated',
+    review_marketplace: 'request.updated',
+  },
+  actors: {
+    route: ['staff'],
+    unroute: ['staff'],
+    start: ['staff', 'system'],
+    complete: ['staff', 'system'],
+    cancel: ['staff'],
+    update: ['staff'],
+    review_marketplace: ['staff'],
+  },
+  describe: {
+    route:
+      'Staff route it (`PATCH /v1/staff/requests/{id}` with `status: "routed"`, usually with `routing`).',
+    unroute: 'Staff take it back to the queue (`status: "submitted"`).',
+    start:
+      'A proposal of the request was accepted: the system moves it, recording the engaged provider. Staff may too (`status: "in_progress"`).',
+    complete:
+      'The engaged provider’s job was completed: the system moves it. Staff may too (`status: "completed"`).',
+    cancel:
+      'Staff cancel it (`status: "cancelled"`): its open proposals are declined, its pending payment requests rejected and its active job cancelled.',
+    update:
+      'Staff change its `routing` and leave its state (a `PATCH` without `status`, or with the status it has).',
+    review_marketplace:
+      'Staff decide its publication on the marketplace (`POST /v1/staff/requests/{id}/marketplace-review`) while the customer’s opt-in waits in `pending_review` (otherwise 409 `invalid_state_transition` naming the review’s state). Approving an unassigned request routes it to the marketplace.',
+  },
+  waiting: {},
+});
 
 export const PROPOSAL_MACHINE = machine({
   resource: 'proposal',
@@ -327,6 +407,34 @@ export const PAYMENT_MACHINE = machine({
   },
 });
 
+export const ACCESS_APPLICATION_MACHINE = machine({
+  resource: 'access_application',
+  owner: 'intake',
+  states: ApplicationStatus.options,
+  initial: 'submitted',
+  created_event: 'access.application.submitted',
+  moves: {
+    submitted: { approve: 'approved', reject: 'rejected' },
+    approved: { claim_key: 'approved' },
+    rejected: {},
+  },
+  events: {
+    approve: 'access.application.approved',
+    reject: 'access.application.rejected',
+    claim_key: null,
+  },
+  actors: { approve: ['staff'], reject: ['staff'], claim_key: ['applicant'] },
+  describe: {
+    approve: 'Staff approve it with the scopes they grant; its integration is created.',
+    reject: 'Staff reject it with a reason.',
+    claim_key:
+      'The applicant claims the first agent key with the application secret (it publishes `access.key.issued`). Once: a second claim is refused like an illegal move.',
+  },
+  waiting: {},
+});
+
+export type RequestAction = keyof typeof REQUEST_MACHINE.events;
+export type ApplicationAction = keyof typeof ACCESS_APPLICATION_MACHINE.events;
 export type ProposalAction = keyof typeof PROPOSAL_MACHINE.events;
 export type JobAction = keyof typeof JOB_MACHINE.events;
 export type MilestoneAction = keyof typeof MILESTONE_MACHINE.events;
@@ -344,7 +452,39 @@ export const STATE_MACHINES: readonly StateMachine[] = [
   DISPUTE_MACHINE,
   PAYMENT_REQUEST_MACHINE,
   PAYMENT_MACHINE,
-] as unknown as readonly StateMachine[];
+];
+
+/** Every machine the services enforce, in the order the docs show them. */
+export const ALL_STATE_MACHINES: readonly StateMachine[] = [
+  REQUEST_MACHINE,
+  ...STATE_MACHINES,
+  ACCESS_APPLICATION_MACHINE,
+];
+
+/**
+ * A request with no move left (completed, cancelled) is closed: it takes no more work. Messages,
+ * payment requests, proposals, acceptances and approvals of its payment requests are refused
+ * with 409 `request_closed`, and what still hangs on it is settled (see ARCHITECTURE.md).
+ */
+export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = REQUEST_MACHINE.states.filter(
+  (status) => allowedActions(REQUEST_MACHINE, status).length === 0,
+);
+export const isRequestClosed = (status: RequestStatus): boolean =>
+  CLOSED_REQUEST_STATUSES.includes(status);
+
+/** The action that leads into `state` from another state (the one a `PATCH` of `status` takes). */
+export function actionInto<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+): A | undefined {
+  for (const from of m.states) {
+    if (from === state) continue;
+    for (const action of allowedActions(m, from)) {
+      if (m.moves[from][action] === state) return action;
+    }
+  }
+  return undefined;
+}
 
 /** The state an action leads to, or `undefined` when the pair is illegal. */
 export function nextState<S extends string, A extends string>(

@@ -53,7 +53,7 @@ export function withBudgetOrder<
 export const RequestCreate = withBudgetOrder(RequestCreateFields);
 export type RequestCreate = z.infer<typeof RequestCreate>;
 
-/** The request's lifecycle (see ARCHITECTURE.md); staff move it, every move is `request.updated`. */
+/** The request's states; REQUEST_MACHINE (lifecycle.ts) says how it moves between them. */
 export const REQUEST_STATUSES = [
   'submitted',
   'routed',
@@ -63,26 +63,6 @@ export const REQUEST_STATUSES = [
 ] as const;
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
-
-export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
-  // An accepted proposal moves the request to in_progress (also straight from the marketplace).
-  submitted: ['routed', 'in_progress', 'cancelled'],
-  routed: ['in_progress', 'submitted', 'cancelled'],
-  in_progress: ['completed', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
-
-/**
- * A request with no move left (completed, cancelled) is closed: it takes no more work. Messages,
- * payment requests, proposals, acceptances and approvals of its payment requests are refused
- * with 409 `request_closed`, and what still hangs on it is settled (see ARCHITECTURE.md).
- */
-export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter(
-  (status) => REQUEST_MOVES[status].length === 0,
-);
-export const isRequestClosed = (status: RequestStatus): boolean =>
-  CLOSED_REQUEST_STATUSES.includes(status);
 
 /** The conflict code (409) of an action that a closed request refuses. */
 export const REQUEST_CLOSED = 'request_closed';

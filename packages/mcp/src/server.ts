@@ -18,7 +18,7 @@ function nextStep(error: HandoffError): string {
     case 'insufficient_scope':
       return `This key lacks ${JSON.stringify(error.body.missing_scopes ?? error.body.required_scopes)}; ask Handoff staff to grant it to the integration.`;
     case 'invalid_state_transition':
-      return `Not possible in the current state (${String(error.body.current_state ?? 'see the resource')}); allowed now: ${JSON.stringify(error.body.allowed_actions ?? error.body.allowed_transitions ?? [])}. Read the resource, or wait_for_updates until it changes.`;
+      return `Not possible in the current state (${String(error.body.current_state ?? 'see the resource')}); allowed now: ${JSON.stringify(error.body.allowed_actions ?? [])}. Read the resource, or wait_for_updates until it changes.`;
     case 'rate_limited':
     case 'service_unavailable':
       return `Wait ${error.retryAfterSeconds ?? 1} s and call again with the same arguments.`;

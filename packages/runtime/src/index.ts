@@ -6,6 +6,7 @@ export * from './outbox.ts';
 export * from './events.ts';
 export * from './audit.ts';
 export * from './lifecycle.ts';
+export * from './move.ts';
 export * from './money.ts';
 export * from './sequences.ts';
 export * from './consumer.ts';

@@ -8,6 +8,8 @@ const ACTION_PHRASES: Readonly<Record<string, string>> = {
   update_progress: 'update the progress of',
   add_deliverable: 'add a deliverable to',
   comment: 'comment on',
+  claim_key: 'claim the key of',
+  review_marketplace: 'review the marketplace publication of',
 };
 
 /** "cannot <action> a <resource> that is <state>", reading right for every action name. */
@@ -37,10 +39,42 @@ export function callerActions<S extends string, A extends string>(
   );
 }
 
+/** What a refused move names: the members of every 409 `invalid_state_transition` body. */
+export interface RefusedMove {
+  resource: string;
+  current_state: string;
+  action: string;
+  /** The actions of `current_state` that the caller may take (see {@link callerActions}). */
+  allowed_actions: readonly string[];
+}
+
+/**
+ * The one answer to an illegal move: 409 `invalid_state_transition` with `resource`,
+ * `current_state`, `action` and `allowed_actions`. `final`: the state allows nobody any move;
+ * `reason`: why, when the refusal is not the machine's table alone (a key claimed already).
+ */
+export function invalidTransition(
+  refusal: RefusedMove,
+  options: { final?: boolean; reason?: string } = {},
+): BusError {
+  const { resource, current_state, action, allowed_actions } = refusal;
+  return new BusError(
+    'invalid_state_transition',
+    illegalMoveDetail(resource, current_state, action) +
+      (options.reason ? ` (${options.reason})` : '') +
+      (allowed_actions.length > 0
+        ? `; allowed: ${allowed_actions.join(', ')}.`
+        : options.final
+          ? '; it allows no further moves.'
+          : '; no move of yours is allowed in that state.'),
+    { details: { resource, current_state, action, allowed_actions: [...allowed_actions] } },
+  );
+}
+
 /**
  * The state `action` leads to from `state`, or a 409 `invalid_state_transition` that names the
  * resource, its state and the actions the caller (`by`, see {@link callerActions}) may take in
- * it. Every domain layer moves its resources through this, so the documented table
+ * it. Every move goes through this (in `moveDocument`), so the documented table
  * (`@handoff/contracts`' machines) is the only source of moves.
  */
 export function applyMove<S extends string, A extends string>(
@@ -51,41 +85,25 @@ export function applyMove<S extends string, A extends string>(
 ): S {
   const next = nextState(machine, state, action);
   if (next !== undefined) return next;
-  const allowed = callerActions(machine, state, action, by);
-  const others = allowedActions(machine, state).length > 0;
-  throw new BusError(
-    'invalid_state_transition',
-    illegalMoveDetail(machine.resource, state, action) +
-      (allowed.length > 0
-        ? `; allowed: ${allowed.join(', ')}.`
-        : others
-          ? '; no move of yours is allowed in that state.'
-          : '; it allows no further moves.'),
+  throw invalidTransition(
     {
-      details: {
-        resource: machine.resource,
-        current_state: state,
-        action,
-        allowed_actions: allowed,
-      },
+      resource: machine.resource,
+      current_state: state,
+      action,
+      allowed_actions: callerActions(machine, state, action, by),
     },
+    { final: allowedActions(machine, state).length === 0 },
   );
 }
 
 /**
- * The answer when a compare-and-set move finds the resource no longer in the state it read
- * (another replica moved it in between): `invalid_state_transition` when the action is illegal
- * from the state it is in now, else 409 `concurrent_change`, which a retry may clear.
+ * The answer when a move keeps losing its compare-and-set to other writers (other replicas):
+ * 409 `concurrent_change`, which a retry may clear.
  */
-export function changedMeanwhile<S extends string, A extends string>(
-  machine: StateMachine<S, A>,
-  current: S | undefined,
-  action: A,
-): BusError {
-  if (current !== undefined) applyMove(machine, current, action);
+export function concurrentChange(resource: string): BusError {
   return new BusError(
     'conflict',
-    `The ${machine.resource.replaceAll('_', ' ')} changed meanwhile; try again.`,
+    `The ${resource.replaceAll('_', ' ')} changed meanwhile; try again.`,
     { details: { code: 'concurrent_change' } },
   );
 }

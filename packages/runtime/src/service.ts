@@ -35,9 +35,12 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
   env: E;
   /** The collections this service owns, with their indexes. No other service touches them. */
   collections: CollectionPlan;
-  /** Collections whose documents carry outbox messages, and what to do before each publish. */
+  /**
+   * The collections (of `collections`) whose documents carry outbox messages, by name, and what
+   * to do before each publish.
+   */
   outbox?: {
-    collections: (store: Store) => Collection<OutboxDocument>[];
+    collections: readonly string[];
     beforePublish?: (deps: {
       store: Store;
       bus: Bus;
@@ -108,7 +111,12 @@ export async function runService<E extends BaseServiceEnv>(
     });
     await ensureCollections(store.db, definition.collections);
     const outboxDefinition = definition.outbox;
-    const outboxCollections = outboxDefinition?.collections(store) ?? [];
+    const outboxCollections = outboxCollectionsOf(
+      name,
+      store,
+      definition.collections,
+      outboxDefinition?.collections ?? [],
+    );
     await ensureOutboxIndexes(store, outboxCollections);
     const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
     const outbox = createOutbox({
@@ -209,6 +217,31 @@ export async function runService<E extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+/**
+ * A collection as the outbox reads and writes it: the one way to hand a service's collection to
+ * the outbox (its documents' own type is not the outbox's).
+ */
+export function outboxCollection(
+  store: Pick<Store, 'db'>,
+  collection: string,
+): Collection<OutboxDocument> {
+  return store.db.collection<OutboxDocument>(collection);
+}
+
+/** The service's outbox collections, which must be among the collections it owns. */
+function outboxCollectionsOf(
+  service: BackendService,
+  store: Store,
+  plan: CollectionPlan,
+  names: readonly string[],
+): Collection<OutboxDocument>[] {
+  const unknown = names.filter((collection) => !(collection in plan));
+  if (unknown.length > 0) {
+    throw new Error(`${service}: outbox collections it does not own: ${unknown.join(', ')}`);
+  }
+  return names.map((collection) => outboxCollection(store, collection));
 }
 
 /**

@@ -1,4 +1,5 @@
-// Shared jest suite that every backend service runs against real NATS and a real database.
+// Shared jest suites: what every backend service promises (below), and the every-(state, action)
+// test of a state machine (describe-machine.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from '@handoff/bus';
 import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
@@ -7,6 +8,8 @@ import type { CollectionPlan } from '@handoff/store';
 import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RunningService } from './service.ts';
+
+export * from './describe-machine.ts';
 
 type Start = (env: Record<string, string | undefined>) => Promise<RunningService<BaseServiceEnv>>;
 

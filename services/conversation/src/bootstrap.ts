@@ -1,7 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import { packageVersion, runService, withSequence } from '@handoff/runtime';
 import { readEnv } from './env.ts';
-import { messageEndpoints, messageOutboxCollections } from './messages/handlers.ts';
+import { messageEndpoints } from './messages/handlers.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -19,7 +19,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: {
-      collections: messageOutboxCollections,
+      collections: ['messages'],
       // Intake owns requests, so it hands out each request's event sequence numbers.
       beforePublish: ({ sequences }) => withSequence(sequences),
     },

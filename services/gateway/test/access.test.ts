@@ -300,7 +300,8 @@ describe('from application to the first authenticated call, over HTTP only', () 
       body: {
         code: 'invalid_state_transition',
         current_state: 'rejected',
-        allowed_transitions: [],
+        action: 'claim_key',
+        allowed_actions: [],
       },
     });
     const status = await http(a, `/v1/access-applications/${String(submitted.body.id)}`, {

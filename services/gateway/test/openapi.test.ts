@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  ACCESS_APPLICATION_MACHINE,
   DELIVERABLE_MACHINE,
   DISPUTE_MACHINE,
   JOB_MACHINE,
@@ -7,6 +8,7 @@ import {
   PAYMENT_MACHINE,
   PAYMENT_REQUEST_MACHINE,
   PROPOSAL_MACHINE,
+  REQUEST_MACHINE,
   type StateMachine,
 } from '@handoff/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -603,6 +605,8 @@ describe('serving the document', () => {
 
 describe('the state machines of the work lifecycle', () => {
   const tags: [string, StateMachine[]][] = [
+    ['requests', [REQUEST_MACHINE]],
+    ['access', [ACCESS_APPLICATION_MACHINE]],
     ['proposals', [PROPOSAL_MACHINE]],
     ['jobs', [JOB_MACHINE]],
     ['milestones', [MILESTONE_MACHINE]],

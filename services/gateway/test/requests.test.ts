@@ -566,7 +566,7 @@ describe('staff decisions on requests', () => {
       status: 409,
       body: {
         code: 'invalid_state_transition',
-        allowed_transitions: ['in_progress', 'submitted', 'cancelled'],
+        allowed_actions: ['start', 'unroute', 'cancel', 'update', 'review_marketplace'],
       },
     });
     const review = await http(gateway, `/v1/staff/requests/${id}/marketplace-review`, {

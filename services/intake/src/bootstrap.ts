@@ -4,16 +4,14 @@ import {
   auditedSequencedEvents,
   packageVersion,
   runService,
-  type OutboxDocument,
 } from '@handoff/runtime';
-import type { Collection } from 'mongodb';
-import { accessEndpoints, accessOutboxCollections } from './access/handlers.ts';
+import { accessEndpoints } from './access/handlers.ts';
 import { startEngagementConsumer } from './engagement/consumer.ts';
 import { readEnv } from './env.ts';
-import { providerEndpoints, providerOutboxCollections } from './providers/handlers.ts';
-import { requestCollection, requestEndpoints } from './requests/handlers.ts';
+import { providerEndpoints } from './providers/handlers.ts';
+import { requestEndpoints } from './requests/handlers.ts';
 import { adoptLegacySequences } from './requests/legacy-sequences.ts';
-import { collections } from './store/collections.ts';
+import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -31,11 +29,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: {
-      collections: (store) => [
-        ...accessOutboxCollections(store),
-        ...providerOutboxCollections(store),
-        requestCollection(store) as unknown as Collection<OutboxDocument>,
-      ],
+      collections: OUTBOX_COLLECTIONS,
       beforePublish: auditedSequencedEvents('intake'),
     },
     endpoints: (deps) => ({

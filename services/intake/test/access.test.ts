@@ -80,7 +80,13 @@ describe('the access flow over the bus', () => {
       call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
-      details: { current_state: 'submitted', allowed_transitions: ['approve', 'reject'] },
+      details: {
+        resource: 'access_application',
+        current_state: 'submitted',
+        action: 'claim_key',
+        // Approving and rejecting are staff's: none of them is the applicant's to take.
+        allowed_actions: [],
+      },
     });
 
     const approved = await call(
@@ -112,7 +118,7 @@ describe('the access flow over the bus', () => {
       call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
-      details: { allowed_transitions: [] },
+      details: { current_state: 'approved', action: 'claim_key', allowed_actions: [] },
     });
 
     const verified = await call(
@@ -211,7 +217,7 @@ describe('the access flow over the bus', () => {
     );
     await expect(failure).rejects.toMatchObject({
       code: 'invalid_state_transition',
-      details: { current_state: 'rejected', allowed_transitions: [] },
+      details: { current_state: 'rejected', action: 'claim_key', allowed_actions: [] },
     });
   });
 

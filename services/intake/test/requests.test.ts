@@ -142,8 +142,10 @@ describe('requests', () => {
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: {
+        resource: 'request',
         current_state: 'routed',
-        allowed_transitions: ['in_progress', 'submitted', 'cancelled'],
+        action: 'complete',
+        allowed_actions: ['start', 'unroute', 'cancel', 'update', 'review_marketplace'],
       },
     });
     await call(
@@ -167,7 +169,7 @@ describe('requests', () => {
       ),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
-      details: { current_state: 'completed', allowed_transitions: [] },
+      details: { current_state: 'completed', action: 'cancel', allowed_actions: [] },
     });
     const events = await eventsOf(created.id);
     expect(events.map((e) => `${e.type}#${e.data.sequence}`)).toEqual([

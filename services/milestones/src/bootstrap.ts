@@ -6,7 +6,6 @@ import {
   runService,
 } from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
-import { milestonesOutboxCollections } from './domain/deps.ts';
 import { deliverableEndpoints } from './domain/deliverables.ts';
 import { disputeEndpoints } from './domain/disputes.ts';
 import { jobEndpoints } from './domain/jobs.ts';
@@ -14,7 +13,7 @@ import { milestoneEndpoints } from './domain/milestones.ts';
 import { proposalEndpoints } from './domain/proposals.ts';
 import { startRequestClosureConsumer } from './domain/request-closure.ts';
 import { readEnv } from './env.ts';
-import { collections } from './store/collections.ts';
+import { collections, COLLECTIONS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -32,7 +31,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: {
-      collections: milestonesOutboxCollections,
+      collections: Object.values(COLLECTIONS),
       // Intake owns requests and hands out each request's event sequence numbers; a staff move's
       // audit entry travels with its message and is written just before the publish.
       beforePublish: auditedSequencedEvents('milestones'),

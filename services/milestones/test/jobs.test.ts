@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { callerActions } from '@handoff/runtime';
+import { describeMachine } from '@handoff/runtime/testing';
 import {
-  deadlineFor,
   disputeOps,
   JOB_MACHINE,
   jobOps,
   milestoneOps,
   newId,
-  nextState,
   proposalOps,
   type Job,
   type JobAction,
@@ -16,13 +14,10 @@ import {
 } from '@handoff/contracts';
 import type { JobDoc } from '../src/domain/documents.ts';
 import {
-  allPairs,
   awaitEventsAbout,
-  caughtUp,
-  eventsAbout,
+  documentDriver,
   newRequest,
   opts,
-  pathsTo,
   refused,
   startWork,
   type Work,
@@ -97,68 +92,25 @@ const act: Record<JobAction, (started: Started) => Promise<Job>> = {
     call(work.nc, jobOps.cancel, { id: started.job.id, actor: staff, reason: 'Stopped' }, opts),
 };
 
-const paths = pathsTo(JOB_MACHINE);
-
-/** A job whose work is done (its milestone approved), brought into `state`. */
-async function jobIn(state: keyof typeof paths): Promise<Started & { before: JobDoc }> {
-  const started = await startJob(1);
-  const [milestone] = started.milestones;
-  if (!milestone) throw new Error('the plan made no milestone');
-  await approve(started, milestone);
-  for (const action of paths[state]) await act[action](started);
-  const before = await raw(started.job.id);
-  if (before?.status !== state) throw new Error(`could not bring a job into ${state}`);
-  return { ...started, before };
-}
-
-describe('every (state, action) pair of the job machine', () => {
-  it.each(allPairs(JOB_MACHINE))('%s + %s', async (state, action) => {
-    const started = await jobIn(state);
-    const { before } = started;
-    const id = before._id;
-    await caughtUp(work);
-    const eventsBefore = eventsAbout(work, id).length;
-    const next = nextState(JOB_MACHINE, state, action);
-
-    if (next === undefined) {
-      expect(await refused(act[action](started))).toMatchObject({
-        code: 'invalid_state_transition',
-        details: {
-          resource: 'job',
-          current_state: state,
-          action,
-          allowed_actions: callerActions(JOB_MACHINE, state, action),
-        },
-      });
-      await caughtUp(work);
-      expect(await raw(id)).toEqual(before);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-      return;
-    }
-
-    const answer = await act[action](started);
-    const after = await raw(id);
-    if (!after) throw new Error('job vanished');
-    expect(after.status).toBe(next);
-    expect(answer).toMatchObject({ id, status: next });
-    expect(after.deadline_at).toEqual(deadlineFor(JOB_MACHINE, next, after.updated_at));
-    const event = JOB_MACHINE.events[action];
-    if (event) {
-      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
-      expect(events).toHaveLength(eventsBefore + 1);
-      expect(events.at(-1)).toMatchObject({
-        type: event,
-        data: { request_id: started.request_id, object: answer },
-      });
-    } else {
-      await caughtUp(work);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-    }
+describeMachine(JOB_MACHINE, {
+  ...documentDriver<Started & { id: string }, JobDoc>(() => work, raw),
+  // A job whose work is done (its milestone approved), so that it may complete.
+  create: async () => {
+    const started = await startJob(1);
+    const [milestone] = started.milestones;
+    if (!milestone) throw new Error('the plan made no milestone');
+    await approve(started, milestone);
+    return { ...started, id: started.job.id };
+  },
+  act: (started, action) => act[action](started),
+  moved: ({ action, next, after, answer, events }) => {
+    expect(answer).toMatchObject({ id: after._id, status: next });
+    if (JOB_MACHINE.events[action]) expect(events.at(-1)?.data.object).toMatchObject(answer);
     if (action === 'complete') expect(after.completed_at).toEqual(after.updated_at);
     if (action === 'cancel') {
       expect(after).toMatchObject({ cancel_reason: 'Stopped', cancelled_by: staff });
     }
-  });
+  },
 });
 
 describe('completing a job', () => {

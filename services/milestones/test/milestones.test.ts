@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { callerActions } from '@handoff/runtime';
+import { describeMachine, pathsTo } from '@handoff/runtime/testing';
 import {
-  deadlineFor,
   deliverableOps,
   jobOps,
   MILESTONE_MACHINE,
   milestoneOps,
-  nextState,
   type Job,
   type MilestoneAction,
   type Party,
 } from '@handoff/contracts';
+import type { MilestoneDoc } from '../src/domain/documents.ts';
 import { sweepMilestones } from '../src/domain/milestones.ts';
 import {
-  allPairs,
   awaitEventsAbout,
   caughtUp,
+  documentDriver,
   eventsAbout,
   newJob,
   newRequest,
   opts,
-  pathsTo,
   refused,
   startWork,
   type Work,
@@ -94,59 +92,17 @@ async function milestoneIn(state: keyof typeof paths) {
   return created.id;
 }
 
-describe('every (state, action) pair of the milestone machine', () => {
-  it.each(allPairs(MILESTONE_MACHINE))('%s + %s', async (state, action) => {
-    const id = await milestoneIn(state);
-    const before = await raw(id);
-    expect(before?.status).toBe(state);
-    await caughtUp(work);
-    const eventsBefore = eventsAbout(work, id).length;
-    const deliverablesBefore = await work.raw.deliverables.countDocuments({ milestone_id: id });
-    const next = nextState(MILESTONE_MACHINE, state, action);
-
-    if (next === undefined) {
-      expect(await refused(act[action](id))).toMatchObject({
-        code: 'invalid_state_transition',
-        details: {
-          resource: 'milestone',
-          current_state: state,
-          action,
-          allowed_actions: callerActions(MILESTONE_MACHINE, state, action),
-        },
-      });
-      await caughtUp(work);
-      expect(await raw(id)).toEqual(before);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-      expect(await work.raw.deliverables.countDocuments({ milestone_id: id })).toBe(
-        deliverablesBefore,
-      );
-      return;
-    }
-
-    const answer = await act[action](id);
-    const after = await raw(id);
-    expect(after?.status).toBe(next);
-    if (!before || !after) throw new Error('milestone vanished');
-    // Entering a waiting state starts its clock; a move that keeps the state keeps it.
-    expect(after.deadline_at).toEqual(
-      next === state ? before.deadline_at : deadlineFor(MILESTONE_MACHINE, next, after.updated_at),
-    );
-    const event = MILESTONE_MACHINE.events[action];
-    if (event) {
-      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
-      expect(events).toHaveLength(eventsBefore + 1);
-      expect(events.at(-1)).toMatchObject({
-        type: event,
-        data: { request_id, object: { object: 'milestone', id, status: next } },
-      });
-    } else {
-      await caughtUp(work);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-    }
+describeMachine(MILESTONE_MACHINE, {
+  ...documentDriver<Awaited<ReturnType<typeof create>>, MilestoneDoc>(() => work, raw),
+  create: () => create({ title: 'On the move' }),
+  act: (milestone, action) => act[action](milestone.id),
+  // A refused move adds no deliverable either.
+  sideEffects: (milestone) => work.raw.deliverables.countDocuments({ milestone_id: milestone.id }),
+  moved: async ({ handle, action, before, after, answer }) => {
     if (action === 'add_deliverable') {
       // The milestone's news is the deliverable's own creation.
       const deliverable = answer as { id: string; milestone_id: string };
-      expect(deliverable.milestone_id).toBe(id);
+      expect(deliverable.milestone_id).toBe(handle.id);
       const [created] = await awaitEventsAbout(work, deliverable.id, 1);
       expect(created).toMatchObject({ type: 'deliverable.created', data: { request_id } });
     }
@@ -163,7 +119,7 @@ describe('every (state, action) pair of the milestone machine', () => {
     if (action === 'update_progress') {
       expect(after).toMatchObject({ progress: 40, progress_note: 'Halfway' });
     }
-  });
+  },
 });
 
 describe('creating milestones', () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { callerActions } from '@handoff/runtime';
+import { describeMachine } from '@handoff/runtime/testing';
 import {
   deadlineFor,
   JOB_MACHINE,
   MILESTONE_MACHINE,
   newId,
-  nextState,
   PROPOSAL_MACHINE,
   proposalOps,
   type Party,
@@ -21,13 +20,12 @@ import {
   sweepProposals,
 } from '../src/domain/proposals.ts';
 import {
-  allPairs,
   awaitEventsAbout,
   caughtUp,
+  documentDriver,
   eventsAbout,
   newRequest,
   opts,
-  pathsTo,
   refused,
   startWork,
   type Work,
@@ -72,86 +70,34 @@ function propose(
 const accept = (id: string, request_id: string) =>
   call(work.nc, proposalOps.accept, { id, request_id }, opts);
 
+type Created = Awaited<ReturnType<typeof propose>>;
+
 /** Each action of the machine, the way its actor takes it: over the bus, or as the sweep does. */
-const act: Record<ProposalAction, (doc: ProposalDoc) => Promise<unknown>> = {
-  accept: (doc) => accept(doc._id, doc.request_id),
-  decline: (doc) =>
+const act: Record<ProposalAction, (proposal: Created) => Promise<unknown>> = {
+  accept: (p) => accept(p.id, p.request_id),
+  decline: (p) =>
     call(
       work.nc,
       proposalOps.decline,
-      { id: doc._id, request_id: doc.request_id, reason: 'Too expensive' },
+      { id: p.id, request_id: p.request_id, reason: 'Too expensive' },
       opts,
     ),
-  withdraw: (doc) =>
-    call(work.nc, proposalOps.withdraw, { id: doc._id, provider_id: doc.provider_id }, opts),
+  withdraw: (p) =>
+    call(work.nc, proposalOps.withdraw, { id: p.id, provider_id: p.provider_id }, opts),
   // The system's action on a passed deadline: the very function the sweep applies.
-  expire: (doc) => proposalDeadlineMove(work.service, doc._id, 'expire', new Date()),
+  expire: (p) => proposalDeadlineMove(work.service, p.id, 'expire', new Date()),
 };
 
-const paths = pathsTo(PROPOSAL_MACHINE);
-
-/** A new proposal, on a request of its own, brought into `state` along the machine's moves. */
-async function proposalIn(state: keyof typeof paths): Promise<ProposalDoc> {
-  const request_id = await newRequest(work);
-  const created = await propose(request_id);
-  for (const action of paths[state]) {
-    const doc = await raw(created.id);
-    if (!doc) throw new Error('proposal vanished');
-    await act[action](doc);
-  }
-  const doc = await raw(created.id);
-  if (doc?.status !== state) throw new Error(`could not bring a proposal into ${state}`);
-  return doc;
-}
-
-describe('every (state, action) pair of the proposal machine', () => {
-  it.each(allPairs(PROPOSAL_MACHINE))('%s + %s', async (state, action) => {
-    const before = await proposalIn(state);
-    const id = before._id;
-    await caughtUp(work);
-    const eventsBefore = eventsAbout(work, id).length;
-    const next = nextState(PROPOSAL_MACHINE, state, action);
-
-    if (next === undefined) {
-      expect(await refused(act[action](before))).toMatchObject({
-        code: 'invalid_state_transition',
-        details: {
-          resource: 'proposal',
-          current_state: state,
-          action,
-          allowed_actions: callerActions(PROPOSAL_MACHINE, state, action),
-        },
-      });
-      await caughtUp(work);
-      expect(await raw(id)).toEqual(before);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-      return;
-    }
-
-    await act[action](before);
-    const after = await raw(id);
-    if (!after) throw new Error('proposal vanished');
-    expect(after.status).toBe(next);
-    expect(after.deadline_at).toEqual(deadlineFor(PROPOSAL_MACHINE, next, after.updated_at));
+describeMachine(PROPOSAL_MACHINE, {
+  ...documentDriver<Created, ProposalDoc>(() => work, raw),
+  // A new proposal, on a request of its own.
+  create: async () => propose(await newRequest(work)),
+  act: (proposal, action) => act[action](proposal),
+  moved: ({ action, after }) => {
     expect(after.decided_at).toEqual(after.updated_at);
-    const event = PROPOSAL_MACHINE.events[action];
-    if (event) {
-      const events = await awaitEventsAbout(work, id, eventsBefore + 1);
-      expect(events).toHaveLength(eventsBefore + 1);
-      expect(events.at(-1)).toMatchObject({
-        type: event,
-        data: {
-          request_id: before.request_id,
-          object: { object: 'proposal', id, status: next },
-        },
-      });
-    } else {
-      await caughtUp(work);
-      expect(eventsAbout(work, id)).toHaveLength(eventsBefore);
-    }
     if (action === 'decline') expect(after.decline_reason).toBe('Too expensive');
     if (action === 'accept') expect(after.job_id).toMatch(/^job_/);
-  });
+  },
 });
 
 describe('creating proposals', () => {

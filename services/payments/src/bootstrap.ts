@@ -16,7 +16,7 @@ import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
 import { paymentEndpoints } from './handlers/payments.ts';
 import { createProvider } from './providers/index.ts';
-import { collections, paymentOutboxCollections } from './store/collections.ts';
+import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -36,7 +36,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env,
     collections,
     outbox: {
-      collections: paymentOutboxCollections,
+      collections: [PAYMENT_REQUESTS, PAYMENTS],
       // Intake owns requests and hands out each request's event sequence numbers.
       beforePublish: auditedSequencedEvents('payments'),
     },

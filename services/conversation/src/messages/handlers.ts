@@ -1,7 +1,7 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { domainEvent, type Outbox, type OutboxDocument, withOutbox } from '@handoff/runtime';
+import { domainEvent, type Outbox, withOutbox } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { messageView, type MessageDoc } from './documents.ts';
@@ -11,20 +11,10 @@ export const CONVERSATION_LIMIT = 1_000;
 
 export interface MessageCollections {
   messages: Collection<MessageDoc>;
-  /** The same collection, typed as the outbox reads and writes it (no cast needed). */
-  outbox: Collection<OutboxDocument>;
 }
 
 export function messageCollections(store: Store): MessageCollections {
-  return {
-    messages: store.db.collection<MessageDoc>('messages'),
-    outbox: store.db.collection<OutboxDocument>('messages'),
-  };
-}
-
-/** Collections whose documents carry outbox messages, for the outbox sweep. */
-export function messageOutboxCollections(store: Store): Collection<OutboxDocument>[] {
-  return [messageCollections(store).outbox];
+  return { messages: store.db.collection<MessageDoc>('messages') };
 }
 
 export interface MessageDeps {
@@ -50,7 +40,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
       await c.messages.insertOne(withOutbox(doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
-      await deps.outbox.publishOrLeave(c.outbox, doc._id, [event]);
+      await deps.outbox.publishOrLeave(c.messages, doc._id, [event]);
       return view;
     }),
 

@@ -1,4 +1,5 @@
 import {
+  ACCESS_APPLICATION_MACHINE,
   BODY_LIMIT_BYTES,
   DELIVERABLE_MACHINE,
   DISPUTE_MACHINE,
@@ -13,6 +14,7 @@ import {
   PAYMENT_REQUEST_MACHINE,
   Problem,
   PROPOSAL_MACHINE,
+  REQUEST_MACHINE,
   REQUEST_TOKEN_HEADER,
   type StateMachine,
 } from '@handoff/contracts';
@@ -108,7 +110,15 @@ const lifecycleTag = (intro: string, machines: readonly StateMachine[]) =>
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   meta: 'What the API offers and who is calling.',
-  access: 'Applying for access and claiming the agent key (conventions §1 "Access").',
+  access: lifecycleTag(
+    'Applying for access and claiming the agent key (conventions §1 "Access").',
+    [ACCESS_APPLICATION_MACHINE],
+  ),
+  requests: lifecycleTag(
+    'The hand-off request an agent creates for its customer and reads with the request token ' +
+      '(`requests:create`, `requests:read`). Staff route it; the work on it moves it along.',
+    [REQUEST_MACHINE],
+  ),
   staff: 'Staff decisions and tools; a staff JWT, never an agent key.',
   health: 'Probes for load balancers and Kubernetes.',
   provider:
@@ -180,8 +190,9 @@ const DESCRIPTION = [
     'its request token), providers (`hpk_live_` keys, under `/v1/provider/`) and staff (a JWT, ' +
     'under `/v1/staff/`).',
   '',
-  'The work after the handoff (proposals, jobs, milestones, deliverables, disputes, payments) ' +
-    'follows state machines: the tag of each resource has its table, its diagram, and for every ' +
+  'Requests, the work after the handoff (proposals, jobs, milestones, deliverables, disputes, ' +
+    'payments) and access applications follow state machines: the tag of each resource has its ' +
+    'table, its diagram, and for every ' +
     'waiting state the `deadline_at` rule and what happens when it passes. An illegal move answers ' +
     '409 `invalid_state_transition` with `current_state` and `allowed_actions`, and changes nothing.',
 ].join('\n');

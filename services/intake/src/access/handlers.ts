@@ -1,5 +1,6 @@
 import { BusError, implement, type Bus, type Endpoint } from '@handoff/bus';
 import {
+  ACCESS_APPLICATION_MACHINE,
   accessOps,
   accessSubjects,
   digestsEqual,
@@ -13,14 +14,18 @@ import {
   ApplicationStatusView,
   Integration,
   type Application,
+  type ApplicationAction,
+  type ApplicationStatus,
   type IssuedKey,
 } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
+  invalidTransition,
+  moveDocument,
   outboxMessage,
   type AuditRecord,
+  type Move,
   type Outbox,
-  type OutboxDocument,
   type OutboxMessage,
   withOutbox,
   pushOutbox,
@@ -36,7 +41,6 @@ import {
   type IntegrationDoc,
   type KeyDoc,
 } from './documents.ts';
-import { illegalMove } from './states.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,13 +60,6 @@ export function accessCollections(store: Store): AccessCollections {
     integrations: store.db.collection<IntegrationDoc>('integrations'),
     keys: store.db.collection<KeyDoc>('api_keys'),
   };
-}
-
-/** Collections whose documents carry outbox messages, for the outbox sweep. */
-export function accessOutboxCollections(store: Store): Collection<OutboxDocument>[] {
-  return ['access_applications', 'integrations', 'api_keys'].map((name) =>
-    store.db.collection<OutboxDocument>(name),
-  );
 }
 
 interface Staff {
@@ -214,45 +211,64 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     return integrationView(integration, keys);
   };
 
+  /**
+   * Moves an application along ACCESS_APPLICATION_MACHINE (`moveDocument`); a staff move is
+   * announced on HANDOFF_ACCESS and audited.
+   */
+  const moveApplication = (
+    id: string,
+    action: ApplicationAction,
+    staff: Staff | null,
+    move: Pick<
+      Move<ApplicationDoc, ApplicationStatus, ApplicationAction, AccessEventType>,
+      'visible' | 'notFound' | 'guard' | 'change' | 'expect' | 'then'
+    >,
+  ) =>
+    moveDocument(
+      { store: deps.store, publish },
+      {
+        ...move,
+        machine: ACCESS_APPLICATION_MACHINE,
+        collection: c.applications,
+        id,
+        action,
+        view: applicationView,
+        announce: (type, after) => event(type, after, staff),
+        ...(staff
+          ? {
+              audit: {
+                service: 'intake',
+                actor: staff.actor,
+                call_id: staff.request_id,
+                // As the access events name it: `application.approved` for `access.application.approved`.
+                action: (
+                  ACCESS_APPLICATION_MACHINE.events[action] ?? `application.${action}`
+                ).replace(/^access\./, ''),
+              },
+            }
+          : {}),
+      },
+    );
+
   const decide = async (
     id: string,
     action: 'approve' | 'reject',
     change: Partial<ApplicationDoc>,
     staff: Staff,
-  ) => {
-    const { updated, message } = await serialize(c.applications, id, async () => {
-      const before = await findApplication(id);
-      if (before.status !== 'submitted') throw illegalMove(before.status, action);
-      const now = new Date();
-      const next: ApplicationDoc = {
-        ...before,
-        ...change,
-        decided_at: now,
-        decided_by: staff.actor,
-      };
-      const view = applicationView(next);
-      const message = event(
-        action === 'approve' ? 'access.application.approved' : 'access.application.rejected',
-        view,
-        staff,
-        { target_type: 'access_application', target_id: id, before: applicationView(before) },
-      );
-      const updated = await c.applications.findOneAndUpdate(
-        { _id: id, status: 'submitted' },
-        pushOutbox({ $set: { ...change, decided_at: now, decided_by: staff.actor } }, [message]),
-        { returnDocument: 'after' },
-      );
-      if (!updated) {
-        // Someone else decided between our read and our write.
-        const current = await findApplication(id);
-        throw illegalMove(current.status, action);
-      }
-      if (action === 'approve') await ensureIntegration(updated);
-      return { updated, message };
-    });
-    await publish(c.applications, id, [message]);
-    return applicationView(updated);
-  };
+  ) =>
+    applicationView(
+      await moveApplication(id, action, staff, {
+        change: (_before, now) => ({ ...change, decided_at: now, decided_by: staff.actor }),
+        // In the application's turn, so a claim cannot find the approval without it.
+        ...(action === 'approve'
+          ? {
+              then: async (approved: ApplicationDoc) => {
+                await ensureIntegration(approved);
+              },
+            }
+          : {}),
+      }),
+    );
 
   return {
     ...implement(accessOps.submit, async ({ application }) => {
@@ -286,20 +302,26 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     ),
 
     ...implement(accessOps.claimKey, async ({ id, secret_hash }) => {
-      const integration = await serialize(c.applications, id, async () => {
-        const app = await findApplicationWithSecret(id, secret_hash);
-        if (app.status !== 'approved' || app.key_claimed_at) {
-          throw illegalMove(app.status, 'claim_key', { keyClaimed: app.key_claimed_at !== null });
-        }
-        const claimed = await c.applications.findOneAndUpdate(
-          { _id: id, status: 'approved', key_claimed_at: null },
-          { $set: { key_claimed_at: new Date() } },
-          { returnDocument: 'after' },
-        );
-        if (!claimed) throw illegalMove(app.status, 'claim_key', { keyClaimed: true });
-        return ensureIntegration(claimed);
+      const claimed = await moveApplication(id, 'claim_key', null, {
+        // A wrong secret looks exactly like an unknown id.
+        visible: (doc) => digestsEqual(doc.secret_hash, secret_hash),
+        notFound: 'No such access application, or the secret does not match.',
+        guard: (doc) => {
+          if (doc.key_claimed_at === null) return;
+          throw invalidTransition(
+            {
+              resource: ACCESS_APPLICATION_MACHINE.resource,
+              current_state: doc.status,
+              action: 'claim_key',
+              allowed_actions: [],
+            },
+            { final: true, reason: 'its key was already claimed' },
+          );
+        },
+        change: (_before, now) => ({ key_claimed_at: now }),
+        expect: { key_claimed_at: null },
       });
-      return issueKey(integration, undefined, null);
+      return issueKey(await ensureIntegration(claimed), undefined, null);
     }),
 
     ...implement(accessOps.list, async ({ query }) => {
@@ -318,13 +340,13 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       decide(
         id,
         'approve',
-        { status: 'approved', granted_scopes: scopes, integration_id: newId('int') },
+        { granted_scopes: scopes, integration_id: newId('int') },
         { actor, request_id },
       ),
     ),
 
     ...implement(accessOps.reject, async ({ id, reason, actor, request_id }) =>
-      decide(id, 'reject', { status: 'rejected', rejection_reason: reason }, { actor, request_id }),
+      decide(id, 'reject', { rejection_reason: reason }, { actor, request_id }),
     ),
 
     ...implement(

@@ -5,7 +5,7 @@ import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { z } from 'zod';
-import { requestChanger, requestCollection, type RequestDoc } from '../requests/handlers.ts';
+import { requestCollection, requestMover, type RequestDoc } from '../requests/handlers.ts';
 import { completeWork, startWork, type EngagementStep } from './moves.ts';
 
 export const ENGAGEMENT_CONSUMER = 'intake-engagement';
@@ -44,19 +44,29 @@ export interface EngagementDeps {
 export async function startEngagementConsumer(deps: EngagementDeps): Promise<() => Promise<void>> {
   const { bus, logger } = deps;
   await ensureConsumer(bus);
-  const change = requestChanger(deps);
+  const move = requestMover(deps);
   const requests = requestCollection(deps.store);
 
   const apply = async (
     requestId: string,
     providerId: string,
-    action: string,
+    audit: string,
     step: (doc: RequestDoc, providerId: string) => EngagementStep,
   ): Promise<EngagementStep> => {
+    // Decided from the request as the move reads it, in its turn.
     let outcome = { kind: 'done' } as EngagementStep;
-    await change(requestId, SYSTEM, action, (doc) => {
-      outcome = step(doc, providerId);
-      return outcome.kind === 'move' ? outcome.patch : null;
+    const moving = () => {
+      if (outcome.kind !== 'move') throw new BusError('internal_error', 'no move to make');
+      return outcome;
+    };
+    await move(requestId, SYSTEM, {
+      audit,
+      unchanged: (doc) => {
+        outcome = step(doc, providerId);
+        return outcome.kind !== 'move';
+      },
+      action: () => moving().action,
+      change: () => ({ engaged_provider_id: moving().engaged_provider_id }),
     });
     if (outcome.kind === 'record') {
       const engaged = outcome.engaged_provider_id;
@@ -92,15 +102,15 @@ export async function startEngagementConsumer(deps: EngagementDeps): Promise<() 
 
     let outcome: EngagementStep;
     if (event.type === 'proposal.accepted') {
-      outcome = await apply(requestId, providerId, 'work_started', startWork);
+      outcome = await apply(requestId, providerId, 'request.work_started', startWork);
     } else if (event.type === 'job.completed') {
       // A job cannot complete before it started: should `proposal.accepted` still be waiting for
       // a retry, the request first catches up, so events handled out of order still agree.
-      const started = await apply(requestId, providerId, 'work_started', startWork);
+      const started = await apply(requestId, providerId, 'request.work_started', startWork);
       outcome =
         started.kind === 'stuck'
           ? started
-          : await apply(requestId, providerId, 'work_completed', completeWork);
+          : await apply(requestId, providerId, 'request.work_completed', completeWork);
     } else {
       return drop(msg, `unexpected event type ${event.type}`);
     }

@@ -1,21 +1,22 @@
-import { REQUEST_MOVES, type RequestStatus } from '@handoff/contracts';
+import { nextState, REQUEST_MACHINE, type RequestAction } from '@handoff/contracts';
 import type { RequestDoc } from '../requests/handlers.ts';
 
 /**
  * What the engagement does to a request, decided from the request alone:
- * - `move`: a status move (with `request.updated`);
+ * - `move`: a move of the request machine (with `request.updated`), recording the provider;
  * - `record`: only the engaged provider is written down (a request that staff had already put in
  *   progress by hand); the request's view does not change, so there is no event;
  * - `done`: the request is already there (a redelivered or late event);
  * - `stuck`: the request cannot take the move (e.g. cancelled); the event is dropped and logged.
  */
 export type EngagementStep =
-  | { kind: 'move'; patch: Pick<RequestDoc, 'status' | 'engaged_provider_id'> }
+  | { kind: 'move'; action: RequestAction; engaged_provider_id: string }
   | { kind: 'record'; engaged_provider_id: string }
   | { kind: 'done' }
   | { kind: 'stuck'; reason: string };
 
-const canMove = (from: RequestStatus, to: RequestStatus) => REQUEST_MOVES[from].includes(to);
+const canTake = (doc: RequestDoc, action: RequestAction) =>
+  nextState(REQUEST_MACHINE, doc.status, action) !== undefined;
 
 function otherProvider(doc: RequestDoc, providerId: string): EngagementStep | undefined {
   const engaged = doc.engaged_provider_id ?? null;
@@ -37,10 +38,10 @@ export function startWork(doc: RequestDoc, providerId: string): EngagementStep {
       ? { kind: 'done' }
       : { kind: 'record', engaged_provider_id: providerId };
   }
-  if (!canMove(doc.status, 'in_progress')) {
+  if (!canTake(doc, 'start')) {
     return { kind: 'stuck', reason: `a ${doc.status} request cannot move to in_progress` };
   }
-  return { kind: 'move', patch: { status: 'in_progress', engaged_provider_id: providerId } };
+  return { kind: 'move', action: 'start', engaged_provider_id: providerId };
 }
 
 /** `job.completed`: the request is completed (after `startWork`, which the consumer runs first). */
@@ -48,8 +49,8 @@ export function completeWork(doc: RequestDoc, providerId: string): EngagementSte
   const conflict = otherProvider(doc, providerId);
   if (conflict) return conflict;
   if (doc.status === 'completed') return { kind: 'done' };
-  if (!canMove(doc.status, 'completed')) {
+  if (!canTake(doc, 'complete')) {
     return { kind: 'stuck', reason: `a ${doc.status} request cannot move to completed` };
   }
-  return { kind: 'move', patch: { status: 'completed', engaged_provider_id: providerId } };
+  return { kind: 'move', action: 'complete', engaged_provider_id: providerId };
 }

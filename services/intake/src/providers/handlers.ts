@@ -13,13 +13,12 @@ import {
   auditMessage,
   type AuditRecord,
   type Outbox,
-  type OutboxDocument,
   type OutboxMessage,
   withOutbox,
   pushOutbox,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection, Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import { keyStatus } from '../access/documents.ts';
 import { broadcastAccessInvalidation } from '../access/handlers.ts';
 import { requestCollection } from '../requests/handlers.ts';
@@ -39,11 +38,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many of a provider's keys its view lists, newest first. */
 const KEYS_SHOWN = 100;
 const MAX_ATTEMPTS = 20;
-
-/** Collections whose documents carry outbox messages, for the outbox sweep. */
-export function providerOutboxCollections(store: Store): Collection<OutboxDocument>[] {
-  return ['providers', 'provider_keys'].map((name) => store.db.collection<OutboxDocument>(name));
-}
 
 export interface ProviderDeps {
   store: Store;

@@ -1,27 +1,29 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
+  actionInto,
   digestsEqual,
   intakeDeadlineOps,
   newId,
-  REQUEST_MOVES,
+  REQUEST_MACHINE,
   REQUEST_WAITS,
   requestOps,
   type DeadlineItem,
   type Request,
+  type RequestAction,
   type RequestStatus,
   type Routing,
 } from '@handoff/contracts';
 import {
   domainEvent,
+  invalidTransition,
+  moveDocument,
+  outboxCollection,
   type Outbox,
-  type OutboxDocument,
-  type OutboxMessage,
   withOutbox,
-  pushOutbox,
   type OutboxFields,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection, Document, Filter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
 
 export interface RequestDoc extends OutboxFields {
@@ -74,22 +76,10 @@ export function requestView(doc: RequestDoc): Request {
   };
 }
 
-const MAX_ATTEMPTS = 20;
-
-/** Who changes a request: a staff member, or `system` for moves the engagement causes. */
+/** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
   actor: string;
   request_id: string | null;
-}
-
-function illegal(current: RequestStatus, wanted: string): BusError {
-  return new BusError(
-    'invalid_state_transition',
-    `A ${current} request cannot move to ${wanted}.`,
-    {
-      details: { current_state: current, allowed_transitions: REQUEST_MOVES[current] },
-    },
-  );
 }
 
 export interface RequestDeps {
@@ -101,69 +91,61 @@ export function requestCollection(store: Store): Collection<RequestDoc> {
   return store.db.collection<RequestDoc>('requests');
 }
 
-const asOutbox = <T extends Document>(collection: Collection<T>) =>
-  collection as unknown as Collection<OutboxDocument>;
+/** A move of a request, beside what the machine says. */
+export interface RequestMove {
+  /** The action, or (a `PATCH`, which names the state it wants) how to choose it. */
+  action: RequestAction | ((before: RequestDoc) => RequestAction);
+  /** How the audit log names it (`request.updated` for a staff `PATCH`). */
+  audit: string;
+  /** The request already is where the mover wants it: nothing is written or announced. */
+  unchanged?: (before: RequestDoc) => boolean;
+  /** Refusals that come before the machine's. */
+  refuse?: (before: RequestDoc) => void;
+  change?: (before: RequestDoc) => Partial<RequestDoc>;
+}
 
 /**
- * What a change wants: the fields to set, or null when the request is already as wanted (then
- * nothing is written and no event is published).
+ * Moves a request along REQUEST_MACHINE through `moveDocument`, announced as `request.updated`
+ * (the event takes its `sequence` when it is published) and audited. Staff changes and the
+ * engagement's moves both come through here. A failed publish fails the call, so the engagement
+ * consumer retries the event; the outbox sweep publishes what was written.
  */
-export type RequestChange = (doc: RequestDoc) => Partial<RequestDoc> | null;
-
-/**
- * Applies a change with its `request.updated` event in one single-document update; the event
- * takes its `sequence` when it is published. The filter on the old `updated_at` makes the
- * read-modify-write safe against a concurrent change (then it reads again and retries). Staff
- * changes and the engagement's moves both come through here, so every move of a request is
- * announced and audited alike.
- */
-export function requestChanger(deps: RequestDeps) {
+export function requestMover(deps: RequestDeps) {
   const requests = requestCollection(deps.store);
-  return async (
-    id: string,
-    who: RequestActor,
-    action: string,
-    next: RequestChange,
-  ): Promise<Request> => {
-    const result = await deps.store.serialize(requests, id, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const before = await requests.findOne({ _id: id });
-        if (!before) throw new BusError('not_found', 'No such request.');
-        const wanted = next(before);
-        if (wanted === null) return { updated: before, message: undefined };
-        // Strictly later than the stored one: `updated_at` is the compare-and-set token below.
-        const updatedAt = new Date(Math.max(Date.now(), before.updated_at.getTime() + 1));
-        const patch = { ...wanted, updated_at: updatedAt };
-        const after: RequestDoc = { ...before, ...patch };
-        const event = domainEvent('request.updated', id, requestView(after), before.integration_id);
-        const message: OutboxMessage = {
-          ...event,
-          local: {
-            audit: {
-              actor: who.actor,
-              action: `request.${action}`,
-              target_type: 'request',
-              target_id: id,
-              at: new Date(),
-              request_id: who.request_id,
-              before: requestView(before),
-              after: requestView(after),
-            },
-          },
-        };
-        const updated = await requests.findOneAndUpdate(
-          { _id: id, updated_at: before.updated_at },
-          pushOutbox({ $set: patch }, [message]),
-          { returnDocument: 'after' },
-        );
-        if (!updated) continue;
-        return { updated, message };
-      }
-      throw new BusError('unavailable', 'The request is changing too often; try again.');
-    });
-    if (result.message) await deps.outbox.publish(asOutbox(requests), id, [result.message]);
-    return requestView(result.updated);
+  const outbox = outboxCollection(deps.store, requests.collectionName);
+  return async (id: string, who: RequestActor, move: RequestMove): Promise<Request> => {
+    const doc = await moveDocument(
+      {
+        store: deps.store,
+        publish: (_collection, documentId, messages) =>
+          deps.outbox.publish(outbox, documentId, messages),
+      },
+      {
+        machine: REQUEST_MACHINE,
+        collection: requests,
+        id,
+        action: move.action,
+        view: requestView,
+        // The owner travels with the event, so the webhook dispatcher need not ask intake.
+        announce: (type, after, before) =>
+          domainEvent(type, before._id, after, before.integration_id),
+        audit: { service: 'intake', actor: who.actor, call_id: who.request_id, action: move.audit },
+        ...(move.unchanged ? { unchanged: move.unchanged } : {}),
+        ...(move.refuse ? { refuse: move.refuse } : {}),
+        ...(move.change ? { change: move.change } : {}),
+      },
+    );
+    return requestView(doc);
   };
+}
+
+/** The action a `PATCH` to `status` takes: the one that leads there. */
+function actionTo(status: RequestStatus): RequestAction {
+  const action = actionInto(REQUEST_MACHINE, status);
+  if (action === undefined) {
+    throw new BusError('internal_error', `No move of a request leads to ${status}.`);
+  }
+  return action;
 }
 
 /**
@@ -200,7 +182,9 @@ async function checkRoutedProviders(store: Store, providerIds: readonly string[]
 
 export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
   const requests = requestCollection(deps.store);
-  const change = requestChanger(deps);
+  const asOutbox = (collection: Collection<RequestDoc>) =>
+    outboxCollection(deps.store, collection.collectionName);
+  const move = requestMover(deps);
 
   const find = async (id: string) => {
     const doc = await requests.findOne({ _id: id });
@@ -377,44 +361,51 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         }
         await checkRoutedProviders(deps.store, patch.routing.provider_ids);
       }
-      return change(id, { actor, request_id }, 'updated', (doc) => {
-        if (
-          patch.status !== undefined &&
-          patch.status !== doc.status &&
-          !REQUEST_MOVES[doc.status].includes(patch.status)
-        ) {
-          throw illegal(doc.status, patch.status);
-        }
-        if (patch.routing !== undefined && REQUEST_MOVES[doc.status].length === 0) {
-          throw illegal(doc.status, 'a new routing');
-        }
-        return {
-          ...(patch.status === undefined ? {} : { status: patch.status }),
-          ...(patch.routing === undefined ? {} : { routing: patch.routing }),
-        };
-      });
+      const { routing, status } = patch;
+      return move(
+        id,
+        { actor, request_id },
+        {
+          audit: 'request.updated',
+          // The status it has already: a change of routing only.
+          action: (doc) =>
+            status === undefined || status === doc.status ? 'update' : actionTo(status),
+          change: () => (routing === undefined ? {} : { routing }),
+        },
+      );
     }),
 
     ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, request_id }) =>
-      change(id, { actor, request_id }, `marketplace_${decision.decision}`, (doc) => {
-        if (doc.marketplace.review !== 'pending_review') {
-          throw new BusError(
-            'invalid_state_transition',
-            `The marketplace review is ${doc.marketplace.review}; only a pending review can be decided.`,
-            { details: { current_state: doc.marketplace.review, allowed_transitions: [] } },
-          );
-        }
-        return {
-          marketplace: {
-            ...doc.marketplace,
-            review: decision.decision,
-            reason: decision.reason ?? null,
+      move(
+        id,
+        { actor, request_id },
+        {
+          audit: `request.marketplace_${decision.decision}`,
+          action: 'review_marketplace',
+          refuse: (doc) => {
+            if (doc.marketplace.review === 'pending_review') return;
+            throw invalidTransition(
+              {
+                resource: 'marketplace_review',
+                current_state: doc.marketplace.review,
+                action: decision.decision === 'approved' ? 'approve' : 'reject',
+                allowed_actions: [],
+              },
+              { final: true, reason: 'only a pending review can be decided' },
+            );
           },
-          ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
-            ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
-            : {}),
-        };
-      }),
+          change: (doc) => ({
+            marketplace: {
+              ...doc.marketplace,
+              review: decision.decision,
+              reason: decision.reason ?? null,
+            },
+            ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
+              ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
+              : {}),
+          }),
+        },
+      ),
     ),
   };
 }

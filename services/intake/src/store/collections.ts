@@ -44,3 +44,13 @@ export const collections: CollectionPlan = {
   ],
   [auditCollectionName('intake')]: auditIndexes,
 };
+
+/** The collections whose documents carry outbox messages. */
+export const OUTBOX_COLLECTIONS = [
+  'requests',
+  'access_applications',
+  'integrations',
+  'api_keys',
+  'providers',
+  'provider_keys',
+] as const;

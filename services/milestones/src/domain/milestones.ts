@@ -134,7 +134,10 @@ export function approveMilestone(
     visible: (doc) => by === 'deadline' || doc.request_id === by.request_id,
     // A cancelled job's work is not reviewed: neither the customer nor the deadline approves it.
     guard: (before) => jobActive(deps, before.job_id),
-    change: () => ({ approved_by: by === 'deadline' ? 'deadline' : 'customer', approved_at: now }),
+    change: (_before, at) => ({
+      approved_by: by === 'deadline' ? 'deadline' : 'customer',
+      approved_at: at,
+    }),
     then: (doc, at) => followReview(deps, doc, 'accept', at),
     now,
   });

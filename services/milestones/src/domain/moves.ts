@@ -1,23 +1,20 @@
 import { BusError } from '@handoff/bus';
 import {
-  deadlineFor,
   trimmedText,
-  type Actor,
   type ConflictCode,
+  type EventType,
   type Party,
   type StateMachine,
 } from '@handoff/contracts';
 import {
-  applyMove,
-  changedMeanwhile,
-  auditMessage,
+  announceToRequest,
   domainEvent,
-  type AuditRecord,
+  moveDocument,
+  type Move,
+  type MovingDocument,
   type OutboxMessage,
-  pushOutbox,
-  type OutboxFields,
 } from '@handoff/runtime';
-import type { Collection, Filter, UpdateFilter } from 'mongodb';
+import type { Collection, Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 
 // What every resource of this service shares: errors, text and money checks, party scoping,
@@ -101,119 +98,63 @@ export async function findFor<D extends { _id: string; request_id: string }>(
 }
 
 /** The messages that announce a new resource: the machine's `created_event`, if it has one. */
-export function creationMessages(
-  machine: StateMachine,
+export function creationMessages<S extends string, A extends string>(
+  machine: StateMachine<S, A, EventType>,
   requestId: string,
   view: Record<string, unknown>,
 ): OutboxMessage[] {
   return machine.created_event ? [domainEvent(machine.created_event, requestId, view)] : [];
 }
 
-/** The fields every document that moves through a state machine has. */
-interface Moving<S extends string> extends OutboxFields {
-  _id: string;
+/** The fields every document of this service that moves through a state machine has. */
+interface Moving<S extends string> extends MovingDocument<S> {
   request_id: string;
-  status: S;
   deadline_at: Date | null;
   updated_at: Date;
 }
 
-export interface MoveSpec<D extends Moving<S>, S extends string, A extends string> {
-  collection: Collection<D>;
-  machine: StateMachine<S, A>;
-  id: string;
-  action: A;
+export type MoveSpec<D extends Moving<S>, S extends string, A extends string> = Omit<
+  Move<D, S, A, EventType>,
+  'announce' | 'audit' | 'visible'
+> & {
   /** Whether the caller may act on the document at all; otherwise `not_found`. */
   visible: (doc: D) => boolean;
-  /** Checks beyond the machine, made once the move is known to be legal (conflicts). */
-  guard?: (doc: D) => void | Promise<void>;
-  /** The fields the move sets besides `status`, `deadline_at` and `updated_at`. */
-  change?: (doc: D, now: Date) => Partial<D>;
-  view: (doc: D) => Record<string, unknown>;
-  /**
-   * A follow-up after the write, still in the document's turn (e.g. moving its deliverables).
-   * The move is durable by then, so a failure is logged and left for the sweep to repair.
-   */
-  then?: (doc: D, now: Date) => Promise<void>;
-  /** When the move happens (the deadline sweep passes its own `now`). */
-  now?: Date;
   /**
    * The staff member who acts: the move is then recorded in the audit log, with the resource
    * before and after, through the same outbox message (or an audit-only one without an event).
    */
   actor?: string;
-  /**
-   * The party that acts, when one action is open to several (a dispute's comment): a refusal
-   * then lists only that party's moves. Without it, the action's own actors stand for the caller.
-   */
-  by?: Actor;
-}
+};
 
 /**
- * Moves one document along its machine: `applyMove` decides the next state, the machine's
- * `events[action]` the event, which is written into the document's outbox in the same
- * compare-and-set update and published after. Entering a waiting state sets `deadline_at`; a
- * move that keeps the state keeps it.
+ * Moves one document along its machine through `moveDocument`: the event goes to the document's
+ * request, a staff move is audited, and a follow-up that fails is logged and left for the sweep
+ * (the move itself is durable by then).
  */
-export async function move<D extends Moving<S>, S extends string, A extends string>(
+export function move<D extends Moving<S>, S extends string, A extends string>(
   deps: MilestonesDeps,
   spec: MoveSpec<D, S, A>,
 ): Promise<D> {
-  const { collection, machine, id, action } = spec;
-  const byId = { _id: id } as Filter<D>;
-  const { updated, message } = await deps.store.serialize(collection, id, async () => {
-    const before = (await collection.findOne(byId)) as D | null;
-    if (!before || !spec.visible(before)) throw notFound(machine.resource);
-    const next = applyMove(machine, before.status, action, spec.by);
-    await spec.guard?.(before);
-    const now = spec.now ?? new Date();
-    const set = {
-      ...spec.change?.(before, now),
-      status: next,
-      deadline_at: next === before.status ? before.deadline_at : deadlineFor(machine, next, now),
-      updated_at: now,
-    } as Partial<D>;
-    const event = machine.events[action];
-    const after = spec.view({ ...before, ...set });
-    const audit: AuditRecord | undefined = spec.actor
-      ? {
-          actor: spec.actor,
-          action: `${machine.resource}.${action}`,
-          target_type: machine.resource,
-          target_id: id,
-          at: now,
-          request_id: null,
-          before: spec.view(before),
-          after,
-        }
-      : undefined;
-    const eventMessage = event ? domainEvent(event, before.request_id, after) : undefined;
-    const message: OutboxMessage | undefined =
-      eventMessage && audit
-        ? { ...eventMessage, local: { audit } }
-        : (eventMessage ?? (audit ? auditMessage('milestones', audit.action, audit) : undefined));
-    const update = pushOutbox({ $set: set }, message ? [message] : []);
-    // Status and updated_at make this a compare-and-set on MongoDB (a move that keeps the state
-    // still changes updated_at); the serializer gives one replica on FerretDB the same guarantee.
-    const updated = (await collection.findOneAndUpdate(
-      { _id: id, status: before.status, updated_at: before.updated_at } as Filter<D>,
-      update as unknown as UpdateFilter<D>,
-      { returnDocument: 'after' },
-    )) as D | null;
-    if (!updated) {
-      const current = (await collection.findOne(byId)) as D | null;
-      throw changedMeanwhile(machine, current?.status, action);
-    }
-    await spec.then?.(updated, now).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, resource: machine.resource, id, action },
-        'follow-up of a move failed; left for the sweep',
-      );
-    });
-    return { updated, message };
-  });
-  if (message) await deps.outbox.publishOrLeave(collection, id, [message]);
-  return updated;
+  const { actor, then, ...rest } = spec;
+  return moveDocument(
+    { store: deps.store, publish: deps.outbox.publishOrLeave },
+    {
+      ...rest,
+      announce: announceToRequest,
+      ...(actor ? { audit: { service: 'milestones', actor, call_id: null } } : {}),
+      ...(then
+        ? {
+            then: (doc: D, now: Date) =>
+              then(doc, now).catch((error: unknown) => {
+                deps.logger.warn(
+                  { err: error, resource: spec.machine.resource, id: spec.id, action: spec.action },
+                  'follow-up of a move failed; left for the sweep',
+                );
+              }),
+          }
+        : {}),
+    },
+  );
 }
 
 const SWEEP_BATCH = 100;

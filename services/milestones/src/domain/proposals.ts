@@ -10,6 +10,7 @@ import {
   nextState,
   PROPOSAL_MACHINE,
   proposalOps,
+  type EventType,
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
@@ -141,10 +142,14 @@ function plannedMilestones(proposal: ProposalDoc): MilestoneDoc[] {
  * means an earlier run already did (and its event is in that document's outbox, or published).
  * Returns the publish still to do, so that a batch can be written first and published at once.
  */
-async function insertOnce<D extends { _id: string; request_id: string }>(
+async function insertOnce<
+  D extends { _id: string; request_id: string },
+  S extends string,
+  A extends string,
+>(
   deps: MilestonesDeps,
   collection: Collection<D>,
-  machine: StateMachine,
+  machine: StateMachine<S, A, EventType>,
   doc: D,
   view: (doc: D) => Record<string, unknown>,
 ): Promise<() => Promise<void>> {
@@ -235,7 +240,7 @@ export function proposalDeadlineMove(
   return moveProposal(deps, action, {
     id,
     visible: () => true,
-    change: () => ({ decided_at: now }),
+    change: (_before, at) => ({ decided_at: at }),
     now,
   });
 }

@@ -6,7 +6,6 @@ import {
   requestOps,
   sha256Hex,
   type Job,
-  type StateMachine,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
@@ -154,34 +153,21 @@ export async function refused(promise: Promise<unknown>): Promise<Record<string,
   throw new Error('expected the call to be refused');
 }
 
-/** For each state of `machine`, the shortest list of actions that leads there from `initial`. */
-export function pathsTo<S extends string, A extends string>(
-  machine: StateMachine<S, A>,
-): Record<S, A[]> {
-  const paths = new Map<S, A[]>([[machine.initial, []]]);
-  const queue: S[] = [machine.initial];
-  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
-    const here = paths.get(state) ?? [];
-    for (const [action, next] of Object.entries(machine.moves[state]) as [A, S][]) {
-      if (!paths.has(next)) {
-        paths.set(next, [...here, action]);
-        queue.push(next);
-      }
-    }
-  }
-  return Object.fromEntries(
-    machine.states.map((state) => {
-      const path = paths.get(state);
-      if (!path) throw new Error(`${machine.resource} state ${state} is unreachable`);
-      return [state, path];
-    }),
-  ) as Record<S, A[]>;
-}
-
-/** Every (state, action) pair of `machine`: states × actions, legal or not. */
-export function allPairs<S extends string, A extends string>(
-  machine: StateMachine<S, A>,
-): [S, A][] {
-  const actions = Object.keys(machine.events) as A[];
-  return machine.states.flatMap((state) => actions.map((action): [S, A] => [state, action]));
+/**
+ * The parts of a `describeMachine` driver that every resource of this service shares: the stored
+ * document (`raw`, by id) and the events about it.
+ */
+export function documentDriver<H extends { id: string; request_id: string }, D>(
+  work: () => Work,
+  raw: (id: string) => Promise<D | null>,
+) {
+  return {
+    read: (handle: H) => raw(handle.id),
+    events: async (handle: H) => {
+      await caughtUp(work());
+      return eventsAbout(work(), handle.id);
+    },
+    awaitEvents: (handle: H, count: number) => awaitEventsAbout(work(), handle.id, count),
+    subject: (handle: H) => ({ id: handle.id, request_id: handle.request_id }),
+  };
 }

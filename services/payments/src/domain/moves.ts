@@ -1,14 +1,6 @@
 import { BusError } from '@handoff/bus';
-import { deadlineFor, newId, type EventType, type StateMachine } from '@handoff/contracts';
-import {
-  applyMove,
-  auditMessage,
-  changedMeanwhile,
-  domainEvent,
-  type AuditRecord,
-  type OutboxMessage,
-  pushOutbox,
-} from '@handoff/runtime';
+import { newId, type StateMachine } from '@handoff/contracts';
+import { announceToRequest, moveDocument } from '@handoff/runtime';
 import type { PaymentContext } from './context.ts';
 import {
   paymentRequestView,
@@ -45,22 +37,18 @@ export async function findPayment(ctx: PaymentContext, id: string): Promise<Paym
   return doc;
 }
 
-/**
- * The message a move writes beside its change: the machine's event for the action (with the
- * audit entry riding along), or, when the action has none, an audit-stream message alone.
- */
-function moveMessage(
-  eventType: EventType | null,
-  requestId: string,
-  after: Record<string, unknown>,
-  audit: AuditRecord,
-): OutboxMessage {
-  return eventType === null
-    ? auditMessage('payments', audit.action, audit)
-    : {
-        ...domainEvent(eventType, requestId, after),
-        local: { audit },
-      };
+/** How this service's moves write and announce: events to the request, every move audited. */
+function moveWith(ctx: PaymentContext, mover: Mover, auditAction: string) {
+  return {
+    deps: { store: ctx.store, publish: ctx.publish },
+    announce: announceToRequest,
+    audit: {
+      service: 'payments',
+      actor: mover.actor,
+      call_id: mover.call_request_id,
+      action: auditAction,
+    },
+  } as const;
 }
 
 export interface RequestMove extends Mover {
@@ -73,60 +61,32 @@ export interface RequestMove extends Mover {
 /**
  * Moves a payment request through PAYMENT_REQUEST_MACHINE. An approval also names the payment
  * it creates (`payment_id`) in the same write, so that payment can be created idempotently later.
+ * Approval announces the approved snapshot as `payment.requested` again (spec: "created or
+ * approved"); rejection and expiry publish the extension kinds `payment.request_rejected` and
+ * `payment.request_expired` (contracts: EXTENSION_EVENT_TYPES).
  */
-export async function moveRequest(
+export function moveRequest(
   ctx: PaymentContext,
   id: string,
   action: PaymentRequestAction,
   mover: RequestMove,
 ): Promise<PaymentRequestDoc> {
-  const { updated, message } = await ctx.store.serialize(ctx.requests, id, async () => {
-    const before = await findRequest(ctx, id);
-    const next = applyMove(PAYMENT_REQUEST_MACHINE, before.status, action);
-    await mover.guard?.(before);
-    const now = new Date();
-    const change: Partial<PaymentRequestDoc> = {
-      status: next,
+  const { deps, ...how } = moveWith(ctx, mover, PAYMENT_REQUEST_AUDIT_ACTIONS[action]);
+  return moveDocument(deps, {
+    ...how,
+    machine: PAYMENT_REQUEST_MACHINE,
+    collection: ctx.requests,
+    id,
+    action,
+    view: paymentRequestView,
+    ...(mover.guard ? { guard: mover.guard } : {}),
+    change: (_before, now) => ({
       decided_at: now,
       decided_by: mover.actor,
-      deadline_at: deadlineFor(PAYMENT_REQUEST_MACHINE, next, now),
       ...(action === 'reject' ? { rejection_reason: mover.reason ?? null } : {}),
       ...(action === 'approve' ? { payment_id: newId('pay'), payment_created: false } : {}),
-    };
-    const after = paymentRequestView({ ...before, ...change });
-    const audit: AuditRecord = {
-      actor: mover.actor,
-      action: PAYMENT_REQUEST_AUDIT_ACTIONS[action],
-      target_type: 'payment_request',
-      target_id: id,
-      at: now,
-      request_id: mover.call_request_id,
-      before: paymentRequestView(before),
-      after,
-    };
-    // Approval announces the approved snapshot as `payment.requested` again (spec: "created or
-    // approved"); rejection and expiry publish the extension kinds `payment.request_rejected` and
-    // `payment.request_expired` (contracts: EXTENSION_EVENT_TYPES).
-    const message = moveMessage(
-      PAYMENT_REQUEST_MACHINE.events[action],
-      before.request_id,
-      after,
-      audit,
-    );
-    // The status filter makes the move a compare-and-set on MongoDB; the serializer gives a
-    // single replica the same guarantee on FerretDB.
-    const updated = await ctx.requests.findOneAndUpdate(
-      { _id: id, status: before.status },
-      pushOutbox({ $set: change }, [message]),
-      { returnDocument: 'after' },
-    );
-    if (!updated) {
-      throw changedMeanwhile(PAYMENT_REQUEST_MACHINE, (await findRequest(ctx, id)).status, action);
-    }
-    return { updated, message };
+    }),
   });
-  await ctx.publish(ctx.requests, id, [message]);
-  return updated;
 }
 
 export interface PaymentMove extends Mover {
@@ -152,52 +112,30 @@ function targetOf<S extends string, A extends string>(machine: StateMachine<S, A
 }
 
 /** Moves a payment through PAYMENT_MACHINE; `complete` publishes `payment.completed`. */
-export async function movePayment(
+export function movePayment(
   ctx: PaymentContext,
   id: string,
   action: PaymentAction,
   mover: PaymentMove,
 ): Promise<PaymentDoc> {
-  const result = await ctx.store.serialize(ctx.payments, id, async () => {
-    const before = await findPayment(ctx, id);
-    mover.guard?.(before);
-    if (mover.idempotent && before.status === targetOf(PAYMENT_MACHINE, action)) {
-      return { updated: before, message: undefined };
-    }
-    const next = applyMove(PAYMENT_MACHINE, before.status, action);
-    const now = new Date();
-    const change: Partial<PaymentDoc> = {
-      status: next,
-      updated_at: now,
+  const { deps, ...how } = moveWith(ctx, mover, PAYMENT_AUDIT_ACTIONS[action]);
+  return moveDocument(deps, {
+    ...how,
+    machine: PAYMENT_MACHINE,
+    collection: ctx.payments,
+    id,
+    action,
+    view: paymentView,
+    ...(mover.guard ? { refuse: mover.guard } : {}),
+    ...(mover.idempotent
+      ? { unchanged: (before: PaymentDoc) => before.status === targetOf(PAYMENT_MACHINE, action) }
+      : {}),
+    change: (_before, now) => ({
       decided_by: mover.actor,
-      deadline_at: deadlineFor(PAYMENT_MACHINE, next, now),
       ...(action === 'complete'
         ? { completed_at: now, failure_reason: null }
         : { failure_reason: mover.failure_reason ?? 'failed' }),
       ...(mover.provider_reference ? { provider_reference: mover.provider_reference } : {}),
-    };
-    const after = paymentView({ ...before, ...change });
-    const audit: AuditRecord = {
-      actor: mover.actor,
-      action: PAYMENT_AUDIT_ACTIONS[action],
-      target_type: 'payment',
-      target_id: id,
-      at: now,
-      request_id: mover.call_request_id,
-      before: paymentView(before),
-      after,
-    };
-    const message = moveMessage(PAYMENT_MACHINE.events[action], before.request_id, after, audit);
-    const updated = await ctx.payments.findOneAndUpdate(
-      { _id: id, status: before.status },
-      pushOutbox({ $set: change }, [message]),
-      { returnDocument: 'after' },
-    );
-    if (!updated) {
-      throw changedMeanwhile(PAYMENT_MACHINE, (await findPayment(ctx, id)).status, action);
-    }
-    return { updated, message };
+    }),
   });
-  if (result.message) await ctx.publish(ctx.payments, id, [result.message]);
-  return result.updated;
 }

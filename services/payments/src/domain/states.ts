@@ -11,9 +11,9 @@ import type { z } from 'zod';
 
 /**
  * The two machines this service enforces live in `@handoff/contracts` (lifecycle.ts) as data:
- * every move goes through `applyMove(machine, state, action)` from `@handoff/runtime`, which
- * answers an illegal pair with `invalid_state_transition` naming the allowed actions, and each
- * action publishes `machine.events[action]` (null: no event, the audit stream only).
+ * every move goes through `moveDocument` from `@handoff/runtime` (see moves.ts), which answers an
+ * illegal pair with `invalid_state_transition` naming the allowed actions, and each action
+ * publishes `machine.events[action]` (null: no event, the audit stream only).
  */
 export { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE };
 

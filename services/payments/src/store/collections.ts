@@ -1,4 +1,4 @@
-import { auditCollectionName, auditIndexes, type OutboxDocument } from '@handoff/runtime';
+import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { PaymentDoc, PaymentRequestDoc } from '../domain/documents.ts';
@@ -45,12 +45,4 @@ export function paymentRequests(store: Store): Collection<PaymentRequestDoc> {
 
 export function payments(store: Store): Collection<PaymentDoc> {
   return store.db.collection<PaymentDoc>(PAYMENTS);
-}
-
-/** Collections whose documents carry outbox messages, for the outbox sweep. */
-export function paymentOutboxCollections(store: Store): Collection<OutboxDocument>[] {
-  return [
-    store.db.collection<OutboxDocument>(PAYMENT_REQUESTS),
-    store.db.collection<OutboxDocument>(PAYMENTS),
-  ];
 }

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { deadlineFor, DISPUTE_MACHINE, newId, type DisputeAction } from '@handoff/contracts';
+import { createLogger } from '@handoff/observability';
+import { connectStore, type Store } from '@handoff/store';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import type { Collection } from 'mongodb';
+import {
+  announceToRequest,
+  MOVE_ATTEMPTS,
+  moveDocument,
+  withOutbox,
+  type Move,
+  type OutboxFields,
+  type OutboxMessage,
+} from '../src/index.ts';
+
+const logger = createLogger({ service: 'move-test', version: '0', level: 'silent' });
+const DAY = 24 * 60 * 60 * 1000;
+
+interface CaseDoc extends OutboxFields {
+  _id: string;
+  request_id: string;
+  status: (typeof DISPUTE_MACHINE.states)[number];
+  note: string | null;
+  deadline_at: Date | null;
+  updated_at: Date;
+}
+
+let store: Store;
+let cases: Collection<CaseDoc>;
+let published: { id: string; messages: OutboxMessage[] }[];
+
+beforeAll(async () => {
+  store = await connectStore({
+    url: testServers().mongoUrl,
+    database: uniqueDatabase('move'),
+    appName: 'move-test',
+    logger,
+  });
+  cases = store.db.collection<CaseDoc>('cases');
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+const deps = () => {
+  published = [];
+  return {
+    store,
+    publish: async <T extends object>(_c: Collection<T>, id: string, messages: OutboxMessage[]) => {
+      published.push({ id, messages });
+    },
+  };
+};
+
+async function newCase(status: CaseDoc['status'] = 'open'): Promise<CaseDoc> {
+  const at = new Date();
+  const doc: CaseDoc = {
+    _id: newId('dsp'),
+    request_id: newId('req'),
+    status,
+    note: null,
+    deadline_at: deadlineFor(DISPUTE_MACHINE, status, at),
+    updated_at: at,
+  };
+  await cases.insertOne(withOutbox(doc, []));
+  return doc;
+}
+
+type CaseMove = Move<
+  CaseDoc,
+  CaseDoc['status'],
+  DisputeAction,
+  'dispute.created' | 'dispute.updated'
+>;
+
+const spec = (id: string, action: DisputeAction, extra: Partial<CaseMove> = {}): CaseMove => ({
+  machine: DISPUTE_MACHINE,
+  collection: cases,
+  id,
+  action,
+  view: (doc) => ({ object: 'dispute', id: doc._id, status: doc.status, note: doc.note }),
+  announce: announceToRequest,
+  ...extra,
+});
+
+describe('moveDocument', () => {
+  it('writes the next state, its deadline and the event with its audit entry in one write', async () => {
+    const before = await newCase();
+    const now = new Date(before.updated_at.getTime() + DAY);
+    const moved = await moveDocument(
+      deps(),
+      spec(before._id, 'escalate', {
+        now,
+        change: () => ({ note: 'to staff' }),
+        audit: { service: 'milestones', actor: 'staff-1', call_id: 'call-1' },
+      }),
+    );
+    expect(moved).toMatchObject({
+      status: 'under_review',
+      note: 'to staff',
+      updated_at: now,
+      deadline_at: deadlineFor(DISPUTE_MACHINE, 'under_review', now),
+      outbox_pending: true,
+    });
+    const [message] = moved.outbox ?? [];
+    expect(message).toMatchObject({
+      subject: 'handoff.events.dispute.updated',
+      payload: {
+        type: 'dispute.updated',
+        data: { request_id: before.request_id, object: { id: before._id, status: 'under_review' } },
+      },
+      local: {
+        audit: {
+          actor: 'staff-1',
+          action: 'dispute.escalate',
+          target_type: 'dispute',
+          request_id: 'call-1',
+          before: { status: 'open' },
+          after: { status: 'under_review', note: 'to staff' },
+        },
+      },
+    });
+    expect(published).toEqual([{ id: before._id, messages: [message] }]);
+  });
+
+  it('keeps the deadline on a move that keeps the state, and still moves updated_at on', async () => {
+    const before = await newCase();
+    // The clock is behind the document: updated_at, the compare-and-set token, still moves on.
+    const moved = await moveDocument(
+      deps(),
+      spec(before._id, 'comment', { now: new Date(before.updated_at.getTime() - 1_000) }),
+    );
+    expect(moved.deadline_at).toEqual(before.deadline_at);
+    expect(moved.updated_at).toEqual(new Date(before.updated_at.getTime() + 1));
+  });
+
+  it('refuses an illegal move with the one 409 shape and writes nothing', async () => {
+    const before = await newCase('resolved');
+    await expect(moveDocument(deps(), spec(before._id, 'escalate'))).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+      message: 'cannot escalate a dispute that is resolved; it allows no further moves.',
+      details: {
+        resource: 'dispute',
+        current_state: 'resolved',
+        action: 'escalate',
+        allowed_actions: [],
+      },
+    });
+    expect(await cases.findOne({ _id: before._id })).toEqual({ ...before, outbox: [] });
+    expect(published).toEqual([]);
+  });
+
+  it('answers not_found for a document the caller may not see, and for none', async () => {
+    const before = await newCase();
+    await expect(
+      moveDocument(deps(), spec(before._id, 'comment', { visible: () => false })),
+    ).rejects.toMatchObject({ code: 'not_found', message: 'No such dispute.' });
+    await expect(moveDocument(deps(), spec('dsp_none', 'comment'))).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('answers a document already where the caller wants it as it is, writing nothing', async () => {
+    const before = await newCase('resolved');
+    const answer = await moveDocument(
+      deps(),
+      spec(before._id, 'resolve', { unchanged: (doc) => doc.status === 'resolved' }),
+    );
+    expect(answer).toEqual({ ...before, outbox: [] });
+    expect(published).toEqual([]);
+  });
+
+  it('reads again and retries a compare-and-set lost to another writer', async () => {
+    const before = await newCase();
+    let attempts = 0;
+    const moved = await moveDocument(
+      deps(),
+      spec(before._id, 'escalate', {
+        guard: async (doc) => {
+          attempts += 1;
+          // Another replica writes between this read and the move's write, once.
+          if (attempts === 1) {
+            await cases.updateOne(
+              { _id: doc._id },
+              { $set: { note: 'theirs', updated_at: new Date(doc.updated_at.getTime() + 5) } },
+            );
+          }
+        },
+      }),
+    );
+    expect(attempts).toBe(2);
+    expect(moved).toMatchObject({ status: 'under_review', note: 'theirs' });
+    expect(published).toHaveLength(1);
+  });
+
+  it(`answers concurrent_change after ${MOVE_ATTEMPTS} lost writes, and changes nothing`, async () => {
+    const before = await newCase();
+    let attempts = 0;
+    await expect(
+      moveDocument(
+        deps(),
+        spec(before._id, 'escalate', {
+          guard: async (doc) => {
+            attempts += 1;
+            await cases.updateOne(
+              { _id: doc._id },
+              { $set: { updated_at: new Date(doc.updated_at.getTime() + 5) } },
+            );
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'conflict', details: { code: 'concurrent_change' } });
+    expect(attempts).toBe(MOVE_ATTEMPTS);
+    expect(await cases.findOne({ _id: before._id })).toMatchObject({ status: 'open', outbox: [] });
+    expect(published).toEqual([]);
+  });
+});
