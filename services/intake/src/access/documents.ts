@@ -76,11 +76,15 @@ export function keyStatus(
   return doc.expires_at <= now ? 'expired' : 'active';
 }
 
-export function keyView(doc: KeyDoc): KeySummary {
+/** What an agent key and a provider key show alike: never the secret, only its shape and times. */
+export function keyFields(doc: {
+  prefix: string;
+  last4: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}) {
   return {
-    object: 'api_key',
-    id: doc._id,
-    integration_id: doc.integration_id,
     prefix: doc.prefix,
     last4: doc.last4,
     status: keyStatus(doc),
@@ -88,6 +92,10 @@ export function keyView(doc: KeyDoc): KeySummary {
     expires_at: doc.expires_at.toISOString(),
     revoked_at: doc.revoked_at?.toISOString() ?? null,
   };
+}
+
+export function keyView(doc: KeyDoc): KeySummary {
+  return { object: 'api_key', id: doc._id, integration_id: doc.integration_id, ...keyFields(doc) };
 }
 
 export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integration {

@@ -8,7 +8,7 @@ import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
-import { keyStatus } from '../access/documents.ts';
+import { keyFields } from '../access/documents.ts';
 import type { RequestDoc } from '../requests/handlers.ts';
 
 export interface ProviderDoc extends OutboxFields {
@@ -36,17 +36,7 @@ export interface ProviderKeyDoc extends OutboxFields {
 type KeySummary = z.infer<typeof ProviderKeySummary>;
 
 export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
-  return {
-    object: 'provider_key',
-    id: doc._id,
-    provider_id: doc.provider_id,
-    prefix: doc.prefix,
-    last4: doc.last4,
-    status: keyStatus(doc),
-    created_at: doc.created_at.toISOString(),
-    expires_at: doc.expires_at.toISOString(),
-    revoked_at: doc.revoked_at?.toISOString() ?? null,
-  };
+  return { object: 'provider_key', id: doc._id, provider_id: doc.provider_id, ...keyFields(doc) };
 }
 
 export function providerView(doc: ProviderDoc, keys: ProviderKeyDoc[]): Provider {
