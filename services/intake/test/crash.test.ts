@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { requestOps, sha256Hex } from '@handoff/contracts';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,10 +29,7 @@ afterAll(async () => {
 async function startIntake(fault?: string): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    ...natsEnv('intake'),
-    MONGO_URL: testServers().mongoUrl,
-    MONGO_DB: database,
-    HEALTH_PORT: '0',
+    ...serviceEnv('intake', database),
     LOG_LEVEL: 'warn',
     HANDOFF_TEST_FAULT: fault,
   };

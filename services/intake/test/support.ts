@@ -13,7 +13,7 @@ import {
   type Operation,
   type RequestPatch,
 } from '@handoff/contracts';
-import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
@@ -27,16 +27,7 @@ export const token = sha256Hex('hrt_token');
 
 /** An intake service on its own database (or on `database`, to start one again on the same). */
 export function startIntake(label: string, database = uniqueDatabase(label)): Promise<Service> {
-  const { mongoUrl } = testServers();
-  return bootstrap({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
+  return bootstrap({ env: serviceEnv('intake', database) });
 }
 
 export function createProvider(

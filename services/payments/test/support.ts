@@ -13,7 +13,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Writable } from 'node:stream';
@@ -61,14 +61,9 @@ export class Stack {
   }
 
   async start(): Promise<this> {
-    const base = (name: string) => ({
-      // Each service as its own NATS user, as in production.
-      ...natsEnv(name === 'intake' ? 'intake' : 'payments'),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: uniqueDatabase(`${this.label}${name}`),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    });
+    // Each service as its own NATS user, as in production.
+    const base = (user: 'intake' | 'payments') =>
+      serviceEnv(user, uniqueDatabase(`${this.label}${user}`));
     const logger = createLogger({
       service: 'payments',
       version: 'test',

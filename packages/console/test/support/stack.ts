@@ -5,7 +5,7 @@ import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { expect } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -27,15 +27,9 @@ export interface Stack {
 }
 
 export async function startStack(label: string): Promise<Stack> {
-  const { mongoUrl } = testServers();
   const secret = randomBytes(32).toString('base64url');
-  const env = (service: BackendService) => ({
-    ...natsEnv(service),
-    MONGO_URL: mongoUrl,
-    MONGO_DB: uniqueDatabase(`${label}_${service}`),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
+  const env = (service: BackendService) =>
+    serviceEnv(service, uniqueDatabase(`${label}_${service}`));
   const running: { stop(): Promise<void> }[] = [];
   const stop = async () => {
     for (const service of running.reverse()) await service.stop().catch(() => undefined);

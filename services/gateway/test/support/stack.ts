@@ -7,7 +7,7 @@ import type { BaseServiceEnv } from '@handoff/config';
 import type { Logger } from '@handoff/observability';
 import type { RunningService } from '@handoff/runtime';
 import { bootstrap as payments } from '@handoff/payments';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { bootstrap, type RunningGateway } from '../../src/bootstrap.ts';
@@ -125,18 +125,14 @@ export class Stack {
 
   /** Starts one backend service (again, after `stopService`: on the same database). */
   async startService(service: BackendService): Promise<Backend> {
-    const { mongoUrl } = testServers();
     const database = this.options.oneDatabase ? this.label : `${this.label}_${service}`;
     const name = this.#databases.get(service) ?? uniqueDatabase(database);
     this.#databases.set(service, name);
     const logger = this.options.loggers?.[service];
     const started = await STARTERS[service]({
       env: {
-        ...this.#nats(service),
-        MONGO_URL: mongoUrl,
-        MONGO_DB: name,
-        HEALTH_PORT: '0',
-        LOG_LEVEL: 'silent',
+        ...serviceEnv(service, name),
+        ...this.options.nats?.(service),
         ...(service === 'webhook-dispatcher'
           ? { WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64') }
           : {}),

@@ -10,7 +10,7 @@ import {
   type Party,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../../src/bootstrap.ts';
@@ -31,14 +31,8 @@ export const opts = { timeoutMs: 10_000 };
 export const DAY = 24 * 60 * 60 * 1000;
 export const integration_id = 'int_work';
 
-const env = (label: string) => ({
-  // Each service as its own NATS user, as in production.
-  ...natsEnv(label === 'intake' ? 'intake' : 'milestones'),
-  MONGO_URL: testServers().mongoUrl,
-  MONGO_DB: uniqueDatabase(label),
-  HEALTH_PORT: '0',
-  LOG_LEVEL: 'silent',
-});
+// Each service as its own NATS user, as in production.
+const env = (user: 'intake' | 'milestones') => serviceEnv(user, uniqueDatabase(user));
 
 interface Running {
   intake: Awaited<ReturnType<typeof bootstrapIntake>>;
