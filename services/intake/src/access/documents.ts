@@ -35,9 +35,9 @@ export interface IntegrationDoc extends OutboxFields {
   updated_at: Date;
 }
 
-export interface KeyDoc extends OutboxFields {
+/** What is stored of an agent or a provider key. */
+export interface StoredKey extends OutboxFields {
   _id: string;
-  integration_id: string;
   /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
   key_hash: string;
   prefix: string;
@@ -45,6 +45,10 @@ export interface KeyDoc extends OutboxFields {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+}
+
+export interface KeyDoc extends StoredKey {
+  integration_id: string;
 }
 
 export function applicationView(doc: ApplicationDoc): Application {
@@ -77,13 +81,7 @@ export function keyStatus(
 }
 
 /** What an agent key and a provider key show alike: never the secret, only its shape and times. */
-export function keyFields(doc: {
-  prefix: string;
-  last4: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-}) {
+export function keyFields(doc: StoredKey) {
   return {
     prefix: doc.prefix,
     last4: doc.last4,

@@ -8,7 +8,7 @@ import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
-import { keyFields } from '../access/documents.ts';
+import { keyFields, type StoredKey } from '../access/documents.ts';
 import type { RequestDoc } from '../requests/handlers.ts';
 
 export interface ProviderDoc extends OutboxFields {
@@ -21,16 +21,8 @@ export interface ProviderDoc extends OutboxFields {
   updated_at: Date;
 }
 
-export interface ProviderKeyDoc extends OutboxFields {
-  _id: string;
+export interface ProviderKeyDoc extends StoredKey {
   provider_id: string;
-  /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
-  key_hash: string;
-  prefix: string;
-  last4: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
 }
 
 type KeySummary = z.infer<typeof ProviderKeySummary>;
