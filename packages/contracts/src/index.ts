@@ -6,6 +6,7 @@ export * from './engagement-ops.ts';
 export * from './engagement.ts';
 export * from './events.ts';
 export * from './health.ts';
+export * from './http.ts';
 export * from './ids.ts';
 export * from './lifecycle-docs.ts';
 export * from './lifecycle.ts';

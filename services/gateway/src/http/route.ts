@@ -1,5 +1,5 @@
 import { BusError, call } from '@handoff/bus';
-import { requestOps, type Operation, type Scope } from '@handoff/contracts';
+import { BODY_LIMIT_BYTES, requestOps, type Operation, type Scope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
@@ -136,7 +136,8 @@ export interface RouteDeps {
   requestTokens: RequestTokenChecker;
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+// One limit for every route and for /mcp (packages/mcp), hence from the contracts.
+export { BODY_LIMIT_BYTES };
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
