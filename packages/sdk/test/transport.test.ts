@@ -58,7 +58,7 @@ async function scripted(
 }
 
 const problem = (status: number, code: string) => ({
-  type: `https://handoff.dev/problems/${code}`,
+  type: `/docs/errors/${code}`,
   title: code,
   status,
   detail: `${code} happened`,
