@@ -9,12 +9,12 @@ import {
   type ServiceName,
   WebhookEndpointCreate,
 } from '@handoff/contracts';
-import { envSchema as conversationEnv } from '@handoff/conversation/env';
-import { envSchema as gatewayEnv } from '@handoff/gateway/env';
-import { envSchema as intakeEnv } from '@handoff/intake/env';
-import { envSchema as milestonesEnv } from '@handoff/milestones/env';
-import { envSchema as paymentsEnv } from '@handoff/payments/env';
-import { envSchema as webhookDispatcherEnv } from '@handoff/webhook-dispatcher/env';
+import { conversationEnv } from '@handoff/config/services/conversation';
+import { gatewayEnv } from '@handoff/config/services/gateway';
+import { intakeEnv } from '@handoff/config/services/intake';
+import { milestonesEnv } from '@handoff/config/services/milestones';
+import { paymentsEnv } from '@handoff/config/services/payments';
+import { webhookDispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { describe, expect, it } from '@jest/globals';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
