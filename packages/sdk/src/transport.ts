@@ -47,9 +47,11 @@ async function isKeyInUse(response: Response): Promise<boolean> {
 }
 
 /**
- * A fetch that gives every POST an `Idempotency-Key` (kept across its retries, so a retried
- * create never creates twice) and retries connection errors, 429 (after `Retry-After`), 5xx and
- * a busy idempotency key with exponential backoff.
+ * A fetch that gives every POST an `Idempotency-Key` (kept across its retries, so a retry of a
+ * call that was answered is a replay, not a second run) and retries connection errors, 429
+ * (after `Retry-After`), 5xx and a busy idempotency key with exponential backoff. The gateway
+ * does not keep 5xx answers: a retry after a 503 timeout runs the call again, and may repeat a
+ * change the first attempt made after all (see the README's Idempotency-Key notes).
  */
 export function retryingFetch(options: RetryOptions, inner: Fetch): Fetch {
   return async (original) => {

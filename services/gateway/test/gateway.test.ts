@@ -44,7 +44,8 @@ beforeAll(() => {
 // One database for all: the services own distinct collections (see "collection ownership").
 const stack = useStack('gateway', {
   oneDatabase: true,
-  gateway: { READINESS_TIMEOUT_MS: '500' },
+  // Generous: a health reply on a loaded machine can take a second or more.
+  gateway: { READINESS_TIMEOUT_MS: '5000' },
   loggers: { gateway: logger },
 });
 afterAll(() => stopTelemetry());
