@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './request.ts';
 export * from './serve.ts';
 export * from './jetstream.ts';
+export * from './consume.ts';
