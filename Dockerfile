@@ -7,9 +7,10 @@
 ARG NODE_IMAGE=node:24.21.0-slim
 
 # Picks the workspaces the image needs: every service and, through `dependencies`, the
-# workspaces they import. Tooling workspaces (testkit, devstack, bench, deploy) and everything
-# they pull in stay out. /manifests gets their package.json files with the root's and the lock
-# file, /sources their folders without tests. deploy/test/manifests.test.ts runs this script.
+# workspaces they import. Tooling workspaces (tools/*, testkit, deploy) and everything they pull
+# in stay out (tools/ is not even looked at). /manifests gets their package.json files with the
+# root's and the lock file, /sources their folders without tests. deploy/test/manifests.test.ts
+# runs this script.
 FROM ${NODE_IMAGE} AS select
 WORKDIR /src
 COPY . .

@@ -2,7 +2,7 @@
 # The API against its own OpenAPI document, on the whole system: starts the dev stack on a fresh
 # data dir with limits generous enough for hundreds of calls, onboards an agent with every scope
 # and a provider and builds a real resource for every operation on an id
-# (packages/devstack/src/fuzz-fixtures.ts), runs scripts/schemathesis.sh as that agent, as staff
+# (tools/devstack/src/fuzz-fixtures.ts), runs scripts/schemathesis.sh as that agent, as staff
 # and as the provider with each operation's ids (and request token) fixed to those resources, prints
 # per operation how many cases reached a 2xx (scripts/schemathesis-coverage.py), and always stops
 # the stack. Exits non-zero when Schemathesis finds a failure or cannot run, or when an operation
@@ -65,7 +65,7 @@ env -u NATS_URL -u MONGO_URL -u NODE_OPTIONS \
   RATE_LIMIT_PER_MINUTE=1000000 PUBLIC_RATE_LIMIT_PER_MINUTE=1000000 \
   WEBHOOK_DELIVERIES_PAUSED=true \
   AUTH_FAILURE_LIMIT_PER_MINUTE=1000000 \
-  node packages/devstack/src/main.ts >"$stack_log" 2>&1 &
+  node tools/devstack/src/main.ts >"$stack_log" 2>&1 &
 stack_pid=$!
 
 deadline=$(($(date +%s) + 120))
@@ -83,7 +83,7 @@ done
 say "the stack is up after $(($(date +%s) - started)) s; onboarding an agent with every scope, and fixtures"
 
 fixtures="$data_dir/fixtures"
-onboarded="$(DATA_DIR="$data_dir" node packages/devstack/src/fuzz-fixtures.ts "$fixtures")"
+onboarded="$(DATA_DIR="$data_dir" node tools/devstack/src/fuzz-fixtures.ts "$fixtures")"
 HANDOFF_URL="$(sed -n 's/^HANDOFF_URL=//p' <<<"$onboarded")"
 HANDOFF_AGENT_KEY="$(sed -n 's/^HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
 STAFF_TOKEN="$(sed -n 's/^STAFF_TOKEN=//p' <<<"$onboarded")"

@@ -5,4 +5,4 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HANDOFF_ROOT"
-exec node packages/bench/src/main.ts "$@"
+exec node tools/bench/src/main.ts "$@"

@@ -15,7 +15,7 @@
 #   SCHEMATHESIS_ARGS  more arguments for `schemathesis run`, e.g. "--seed 1 --report junit"
 #   FUZZ_FIXTURES      a directory with agent.toml, staff.toml and provider.toml: `[[operations]]`
 #                      blocks fixing each operation's ids (and request token) to real resources,
-#                      as packages/devstack/src/fuzz-fixtures.ts writes them; added to each pass's
+#                      as tools/devstack/src/fuzz-fixtures.ts writes them; added to each pass's
 #                      configuration, so the calls get past the 404 into the code behind it. Its
 #                      bodies.json names body members a valid case must hold for that resource
 #                      (the job's currency, a milestone of the job): the hooks set them

@@ -7,4 +7,4 @@ cd "$HANDOFF_ROOT"
 # stack starts without it; /console then answers 503 until it is built.
 npm run build --silent -w @handoff/console -- --logLevel warn ||
   echo "[start] the staff console did not build; /console answers 503 until it does" >&2
-exec node packages/devstack/src/main.ts "$@"
+exec node tools/devstack/src/main.ts "$@"

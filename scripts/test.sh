@@ -8,6 +8,9 @@ export TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1
 rm -rf .test-results
 
 prettier --check --log-level=warn .
+# The layers (.dependency-cruiser.js; ARCHITECTURE.md, "Layers"): services import packages only,
+# packages never import services or tools, no import cycles. Whole tree, whatever turbo's filter.
+npm run --silent layering
 turbo run typecheck lint --output-logs=errors-only "$@"
 # Integration suites start their own servers; two at a time keeps a 2-core machine responsive.
 status=0

@@ -20,7 +20,7 @@ import {
   unknownFieldErrors,
   validateObject,
 } from './kubernetes.ts';
-import { DEPLOY_DIR, readYaml } from './support.ts';
+import { DEPLOY_DIR, readYaml, serviceSecretName } from './support.ts';
 
 const binary = findHelm();
 function helmBinary(): string {
@@ -33,37 +33,38 @@ function helmBinary(): string {
   return binary;
 }
 
-/** The Secret's key of a service's NATS password. */
-const natsPasswordKey = (service: string) =>
-  `NATS_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+const BACKENDS = ALL_SERVICES.filter((service) => service !== 'gateway');
 
-/** The Secret's key of a backend service's MongoDB connection string. */
-const mongoUrlKey = (service: string) => `MONGO_URL_${service.toUpperCase().replace(/-/g, '_')}`;
-
-/** A Secret the operator created, as in production. */
-const EXISTING = { 'secret.existingSecret': 'handoff-secrets' };
-/** Values that make the chart create the Secret. */
+/** Secrets the operator created, as in production. */
+const EXISTING = { 'secrets.create': 'false' };
+/** Values that make the chart create each service's Secret, with the keys it must have. */
 const CREATED = {
-  'secret.values.STAFF_JWT_SECRET': 'x'.repeat(48),
-  'secret.values.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
+  'secrets.values.gateway.STAFF_JWT_SECRET': 'x'.repeat(48),
+  'secrets.values.webhook-dispatcher.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
   ...Object.fromEntries(
-    ALL_SERVICES.filter((service) => service !== 'gateway').map((service) => [
-      `secret.values.${mongoUrlKey(service)}`,
+    BACKENDS.map((service) => [
+      `secrets.values.${service}.MONGO_URL`,
       `mongodb://${service}:pw@mongo.example.invalid:27017/`,
     ]),
   ),
   ...Object.fromEntries(
     ALL_SERVICES.map((service) => [
-      `secret.values.${natsPasswordKey(service)}`,
+      `secrets.values.${service}.NATS_PASSWORD`,
       `nats-password-of-${service}`,
     ]),
   ),
 };
+/** The Stripe keys, which payments' Secret holds only when they are given. */
+const STRIPE = {
+  'secrets.values.payments.STRIPE_SECRET_KEY': 'sk_test_x',
+  'secrets.values.payments.STRIPE_WEBHOOK_SECRET': 'whsec_x',
+};
 
 /** The value sets every check renders: the defaults, and each switch flipped. */
 const VARIANTS: Record<string, Record<string, string>> = {
-  'existing Secret (defaults)': EXISTING,
-  'created Secret': CREATED,
+  'existing Secrets': EXISTING,
+  'created Secrets': CREATED,
+  'created Secrets with Stripe': { ...CREATED, ...STRIPE },
   'Ingress enabled': { ...EXISTING, 'ingress.enabled': 'true' },
   'no NetworkPolicies, no tests, no autoscaling': {
     ...EXISTING,
@@ -119,8 +120,8 @@ describe('helm', () => {
   });
 
   it.each([
-    ['with an existing Secret', EXISTING],
-    ['creating the Secret', CREATED],
+    ['with existing Secrets', EXISTING],
+    ['creating the Secrets', CREATED],
   ])('lints the chart cleanly (--strict), %s', (_, values) => {
     const result = helm(helmBinary(), [
       'lint',
@@ -150,13 +151,21 @@ describe.each(Object.keys(VARIANTS))('helm template (%s)', (variant) => {
     expect(unknownFieldErrors(render(variant))).toEqual([]);
   });
 
-  it('refers only to the ConfigMap keys and Secret it renders or names', () => {
+  it('refers only to ConfigMap keys it renders, and each Deployment to its own Secret only', () => {
     const objects = render(variant);
     const config = named<IConfigMap>(objects, 'ConfigMap', 'handoff-config').data ?? {};
-    const secretName = VARIANTS[variant]?.['secret.existingSecret'] ?? 'handoff-secrets';
-    const secret = ofKind<ISecret>(objects, 'Secret')[0];
+    const secrets = new Map(
+      ofKind<ISecret>(objects, 'Secret').map((secret) => [secret.metadata.name, secret]),
+    );
     for (const deployment of ofKind<IDeployment>(objects, 'Deployment')) {
-      for (const entry of container(deployment).env ?? []) {
+      const service = deployment.metadata.name;
+      const own = serviceSecretName(service);
+      const { env = [], envFrom = [] } = container(deployment);
+      expect({ service, envFrom: envFrom.filter((from) => from.secretRef) }).toEqual({
+        service,
+        envFrom: [],
+      });
+      for (const entry of env) {
         const fromConfig = entry.valueFrom?.configMapKeyRef;
         const fromSecret = entry.valueFrom?.secretKeyRef;
         if (fromConfig)
@@ -165,9 +174,14 @@ describe.each(Object.keys(VARIANTS))('helm template (%s)', (variant) => {
             in: true,
           });
         if (fromSecret) {
-          expect(fromSecret.name).toBe(secretName);
-          if (secret && fromSecret.optional !== true) {
-            expect(Object.keys(secret.stringData ?? {})).toContain(fromSecret.key);
+          expect({ service, variable: entry.name, secret: fromSecret.name }).toEqual({
+            service,
+            variable: entry.name,
+            secret: own,
+          });
+          const created = secrets.get(own);
+          if (created && fromSecret.optional !== true) {
+            expect(Object.keys(created.stringData ?? {})).toContain(fromSecret.key);
           }
         }
       }
@@ -229,7 +243,7 @@ describe('the chart and the kustomize production overlay', () => {
     expect(ours).toEqual(comparable(kustomize()));
   });
 
-  it('leave out only the Namespace and the example Secret, which the operator creates', () => {
+  it('leave out only the Namespace and the example Secrets, which the operator creates', () => {
     const kinds = (objects: KubeObject[]) => [...new Set(objects.map((object) => object.kind))];
     expect(kinds(kustomize()).filter((kind) => !kinds(chart()).includes(kind))).toEqual([
       'Namespace',
@@ -237,24 +251,46 @@ describe('the chart and the kustomize production overlay', () => {
   });
 });
 
-describe('the chart Secret', () => {
-  it('is not rendered when the operator names an existing one', () => {
-    expect(ofKind(render('existing Secret (defaults)'), 'Secret')).toEqual([]);
-  });
-
-  it('holds the given keys when created, and the Stripe keys only when given', () => {
-    const [secret] = ofKind<ISecret>(render('created Secret'), 'Secret');
-    expect(Object.keys(secret?.stringData ?? {}).sort()).toEqual(
-      [
-        ...ALL_SERVICES.filter((service) => service !== 'gateway').map(mongoUrlKey),
-        'STAFF_JWT_SECRET',
-        'WEBHOOK_SECRETS_KEY',
-        ...ALL_SERVICES.map(natsPasswordKey),
-      ].sort(),
+describe('the chart Secrets', () => {
+  const keysOf = (variant: string) =>
+    Object.fromEntries(
+      ofKind<ISecret>(render(variant), 'Secret').map((secret) => [
+        secret.metadata.name,
+        Object.keys(secret.stringData ?? {}).sort(),
+      ]),
     );
+
+  it('are not rendered when the operator creates them', () => {
+    expect(ofKind(render('existing Secrets'), 'Secret')).toEqual([]);
   });
 
-  it.each(Object.keys(CREATED))('refuses to render without %s', (key) => {
+  it("are one per service, each with that service's keys only", () => {
+    const backend = ['MONGO_URL', 'NATS_PASSWORD'];
+    expect(keysOf('created Secrets')).toEqual({
+      [serviceSecretName('gateway')]: ['NATS_PASSWORD', 'STAFF_JWT_SECRET'],
+      [serviceSecretName('intake')]: backend,
+      [serviceSecretName('conversation')]: backend,
+      [serviceSecretName('payments')]: backend,
+      [serviceSecretName('milestones')]: backend,
+      [serviceSecretName('webhook-dispatcher')]: [...backend, 'WEBHOOK_SECRETS_KEY'],
+    });
+    for (const secret of ofKind<ISecret>(render('created Secrets'), 'Secret')) {
+      const service = secret.metadata.labels?.['app.kubernetes.io/name'] ?? '';
+      expect(serviceSecretName(service)).toBe(secret.metadata.name);
+      expect(secret.stringData?.NATS_PASSWORD).toBe(`nats-password-of-${service}`);
+    }
+  });
+
+  it("hold the Stripe keys, in payments' Secret only, when they are given", () => {
+    expect(keysOf('created Secrets with Stripe')[serviceSecretName('payments')]).toEqual([
+      'MONGO_URL',
+      'NATS_PASSWORD',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+  });
+
+  it.each(Object.keys(CREATED))('refuse to render without %s', (key) => {
     const values = Object.fromEntries(Object.entries(CREATED).filter(([name]) => name !== key));
     expect(() => template(helmBinary(), values)).toThrow(`${key} is required`);
   });
@@ -262,7 +298,7 @@ describe('the chart Secret', () => {
 
 describe('helm test', () => {
   it("asks the gateway Service's /readyz, and the NetworkPolicies let it", () => {
-    const objects = render('existing Secret (defaults)');
+    const objects = render('existing Secrets');
     const [pod, ...others] = ofKind<IPod>(objects, 'Pod');
     expect(others).toEqual([]);
     expect(pod?.metadata?.annotations?.['helm.sh/hook']).toBe('test');

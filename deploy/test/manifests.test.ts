@@ -3,17 +3,18 @@
 // the code: the list of services and each service's env schema.
 import {
   ALL_SERVICES,
+  BODY_LIMIT_BYTES,
   NATS_USERS,
   natsPermissions,
   type ServiceName,
   WebhookEndpointCreate,
 } from '@handoff/contracts';
-import { envSchema as conversationEnv } from '@handoff/conversation/env';
-import { envSchema as gatewayEnv } from '@handoff/gateway/env';
-import { envSchema as intakeEnv } from '@handoff/intake/env';
-import { envSchema as milestonesEnv } from '@handoff/milestones/env';
-import { envSchema as paymentsEnv } from '@handoff/payments/env';
-import { envSchema as webhookDispatcherEnv } from '@handoff/webhook-dispatcher/env';
+import { conversationEnv } from '@handoff/config/services/conversation';
+import { gatewayEnv } from '@handoff/config/services/gateway';
+import { intakeEnv } from '@handoff/config/services/intake';
+import { milestonesEnv } from '@handoff/config/services/milestones';
+import { paymentsEnv } from '@handoff/config/services/payments';
+import { webhookDispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { describe, expect, it } from '@jest/globals';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -65,6 +66,7 @@ import {
   rel,
   REPO_ROOT,
   requiredEnvKeys,
+  serviceSecretName,
 } from './support.ts';
 
 const ENV_SCHEMAS: Record<ServiceName, z.ZodType> = {
@@ -83,7 +85,6 @@ const AUTOSCALED = ['gateway', 'webhook-dispatcher'];
 
 const BASE_DIR = join(DEPLOY_DIR, 'base');
 const SECRET_EXAMPLE = join(BASE_DIR, 'secret.example.yaml');
-const SECRET_NAME = 'handoff-secrets';
 const KUSTOMIZATIONS = ['base', 'overlays/production'];
 
 /**
@@ -143,31 +144,34 @@ const podLabels = (deployment: IDeployment): Record<string, string> =>
 const selects = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
   Object.entries(selector ?? {}).every(([key, value]) => labels[key] === value);
 
-/** The keys and values of the example of the Secret that operators create. */
-function exampleSecret(): Record<string, string> {
-  const [secret] = readYaml(SECRET_EXAMPLE).filter(isKubeObject);
-  if (!secret || secret.kind !== 'Secret') throw new Error('secret.example.yaml holds no Secret');
-  const { stringData = {}, data = {} } = secret as KubeObject & ISecret;
-  const decoded = Object.entries(data).map(([key, value]) => [
-    key,
-    Buffer.from(value, 'base64').toString('utf8'),
-  ]);
-  return { ...Object.fromEntries(decoded), ...stringData };
+/** The example Secrets that operators create (one per service): name → keys and values. */
+function exampleSecrets(): Map<string, Record<string, string>> {
+  const secrets = new Map<string, Record<string, string>>();
+  for (const object of readYaml(SECRET_EXAMPLE).filter(isKubeObject)) {
+    if (object.kind !== 'Secret') throw new Error('secret.example.yaml holds a non-Secret');
+    const { stringData = {}, data = {} } = object as KubeObject & ISecret;
+    const decoded = Object.entries(data).map(([key, value]) => [
+      key,
+      Buffer.from(value, 'base64').toString('utf8'),
+    ]);
+    secrets.set(object.metadata.name, { ...Object.fromEntries(decoded), ...stringData });
+  }
+  return secrets;
 }
 
 /**
  * A container's environment as the kubelet would build it: literal values, ConfigMap keys from
- * the rendered objects and Secret keys from secret.example.yaml. Unresolvable references are
+ * the rendered objects and Secret keys from the Secrets of secret.example.yaml. Unresolvable references are
  * listed as problems.
  */
 function containerEnv(container: IContainer, objects: readonly KubeObject[]) {
-  const secret = exampleSecret();
+  const secrets = exampleSecrets();
   const configMap = (name: string) =>
     ofKind<IConfigMap>(objects, 'ConfigMap').find((object) => object.metadata.name === name)?.data;
   const values: Record<string, string> = {};
   const problems: string[] = [];
   const source = (kind: string, name: string | undefined) =>
-    kind === 'ConfigMap' ? configMap(name ?? '') : name === SECRET_NAME ? secret : undefined;
+    kind === 'ConfigMap' ? configMap(name ?? '') : secrets.get(name ?? '');
   for (const entry of container.env ?? []) {
     const from = entry.valueFrom;
     const reference = from?.configMapKeyRef
@@ -554,12 +558,26 @@ const SECRET_DOCS = [
   'deploy/helm/handoff/README.md',
 ];
 
-function documentedSecrets(): { where: string; keys: string[] }[] {
+/** Each documented `kubectl create secret` command: where, for which Secret, which keys. */
+function documentedSecrets(): { where: string; secret: string; keys: string[] }[] {
   return SECRET_DOCS.flatMap((file) =>
-    documentedSecretCommands(readFileSync(join(REPO_ROOT, file), 'utf8'), SECRET_NAME).map(
-      (keys, index) => ({ where: `${file} (command ${index + 1})`, keys }),
+    ALL_SERVICES.map(serviceSecretName).flatMap((secret) =>
+      documentedSecretCommands(readFileSync(join(REPO_ROOT, file), 'utf8'), secret).map(
+        (keys, index) => ({ where: `${file} (${secret}, command ${index + 1})`, secret, keys }),
+      ),
     ),
   );
+}
+
+/** The Secrets a Deployment's container refers to, by env and by envFrom. */
+function secretsReferenced(deployment: IDeployment): string[] {
+  const container = containerOf(deployment);
+  const names = [
+    ...(container.env ?? []).map((entry) => entry.valueFrom?.secretKeyRef?.name),
+    ...(container.envFrom ?? []).map((from) => from.secretRef?.name),
+    ...(deployment.spec?.template.spec?.volumes ?? []).map((volume) => volume.secret?.secretName),
+  ];
+  return [...new Set(names.filter((name): name is string => name !== undefined))];
 }
 
 /**
@@ -568,34 +586,79 @@ function documentedSecrets(): { where: string; keys: string[] }[] {
  */
 const PENDING_CONFIG_KEYS: string[] = [];
 
+describe('the Secrets', () => {
+  it.each(KUSTOMIZATIONS)('%s: each Deployment refers to its own Secret and to no other', (dir) => {
+    const deployments = ofKind<IDeployment>(render(dir), 'Deployment');
+    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
+      [...ALL_SERVICES].sort(),
+    );
+    for (const deployment of deployments) {
+      const service = deployment.metadata.name;
+      expect({ service, secrets: secretsReferenced(deployment) }).toEqual({
+        service,
+        secrets: [serviceSecretName(service)],
+      });
+    }
+  });
+
+  it('have an example each, holding only keys its service reads from it', () => {
+    const examples = exampleSecrets();
+    expect([...examples.keys()].sort()).toEqual(ALL_SERVICES.map(serviceSecretName).sort());
+    for (const service of ALL_SERVICES) {
+      const read = (containerOf(deploymentOf(render('base'), service)).env ?? []).flatMap(
+        (entry) => entry.valueFrom?.secretKeyRef?.key ?? [],
+      );
+      const keys = Object.keys(examples.get(serviceSecretName(service)) ?? {});
+      expect({ service, keys: keys.sort() }).toEqual({ service, keys: read.sort() });
+    }
+  });
+});
+
 describe('the Secret commands in the docs', () => {
-  it('are there in each file that explains the Secret', () => {
-    const found = documentedSecrets().map(({ where }) => where.replace(/ \(.*$/, ''));
-    expect([...new Set(found)].sort()).toEqual([...SECRET_DOCS].sort());
+  it("are there in each file that explains the Secrets, one for each service's", () => {
+    const found = new Set(
+      documentedSecrets().map(({ where }) => where.replace(/, command.*$/, '')),
+    );
+    const expected = SECRET_DOCS.flatMap((file) =>
+      ALL_SERVICES.map((service) => `${file} (${serviceSecretName(service)}`),
+    );
+    expect([...found].sort()).toEqual(expected.sort());
   });
 
   it.each(KUSTOMIZATIONS)(
-    'create every Secret key that a %s Deployment needs (non-optional secretKeyRef)',
+    "create every key that a %s Deployment needs (non-optional secretKeyRef) in its service's Secret",
     (dir) => {
-      const needed = new Set<string>();
+      const needed = new Map<string, Set<string>>();
       for (const deployment of ofKind<IDeployment>(render(dir), 'Deployment')) {
         for (const entry of containerOf(deployment).env ?? []) {
           const ref = entry.valueFrom?.secretKeyRef;
           if (ref && ref.optional !== true) {
-            expect(ref.name).toBe(SECRET_NAME);
-            needed.add(ref.key);
+            const keys = needed.get(ref.name ?? '') ?? new Set<string>();
+            needed.set(ref.name ?? '', keys.add(ref.key));
           }
         }
       }
-      expect([...needed].sort()).toEqual(
-        expect.arrayContaining(['MONGO_URL_INTAKE', 'STAFF_JWT_SECRET', 'WEBHOOK_SECRETS_KEY']),
-      );
-      const example = Object.keys(exampleSecret());
+      expect([...(needed.get(serviceSecretName('gateway')) ?? [])].sort()).toEqual([
+        'NATS_PASSWORD',
+        'STAFF_JWT_SECRET',
+      ]);
+      expect([...(needed.get(serviceSecretName('webhook-dispatcher')) ?? [])].sort()).toEqual([
+        'MONGO_URL',
+        'NATS_PASSWORD',
+        'WEBHOOK_SECRETS_KEY',
+      ]);
+      const examples = exampleSecrets();
       const gaps = [
-        { where: 'secret.example.yaml', keys: example },
+        ...[...examples].map(([secret, data]) => ({
+          where: `secret.example.yaml (${secret})`,
+          secret,
+          keys: Object.keys(data),
+        })),
         ...documentedSecrets(),
-      ].flatMap(({ where, keys }) =>
-        [...needed].filter((key) => !keys.includes(key)).map((key) => `${where}: ${key}`),
+      ].flatMap(({ where, secret, keys }) =>
+        [...(needed.get(secret) ?? [])]
+          .filter((key) => !keys.includes(key))
+          .map((key) => `${where}: ${key}`),
       );
       expect(gaps).toEqual([]);
     },
@@ -629,9 +692,13 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s: required variables', (dir) => {
           }
         } else if (fromSecret) {
           if (fromSecret.optional === true) problems.push(`${name}: optional Secret key`);
-          if (fromSecret.name !== SECRET_NAME) problems.push(`${name}: Secret ${fromSecret.name}`);
-          for (const { where, keys } of documented) {
-            if (!keys.includes(fromSecret.key)) problems.push(`${name}: ${where} leaves it out`);
+          if (fromSecret.name !== serviceSecretName(service)) {
+            problems.push(`${name}: Secret ${fromSecret.name}`);
+          }
+          for (const { where, secret, keys } of documented) {
+            if (secret === fromSecret.name && !keys.includes(fromSecret.key)) {
+              problems.push(`${name}: ${where} leaves it out`);
+            }
           }
         } else {
           problems.push(`${name}: neither a value nor a ConfigMap or Secret key`);
@@ -700,10 +767,7 @@ describe('the production Ingress', () => {
     const ingresses = ofKind<IIngress>(objects(), 'Ingress');
     const gateway = containerOf(deploymentOf(objects(), 'gateway'));
     const env = expectEnvAgrees('gateway', containerEnv(gateway, objects()).values, 'gateway');
-    const apiLimit = constantProduct(
-      join(REPO_ROOT, 'packages/contracts/src/http.ts'),
-      'BODY_LIMIT_BYTES',
-    );
+    const apiLimit = BODY_LIMIT_BYTES;
     const stripeLimit = constantProduct(
       gatewaySource('routes/stripe.ts'),
       'STRIPE_WEBHOOK_LIMIT_BYTES',

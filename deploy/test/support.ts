@@ -118,6 +118,9 @@ export function durationMs(text: string): number {
   );
 }
 
+/** The Secret a service reads its credentials from, and no other service reads. */
+export const serviceSecretName = (service: string) => `handoff-${service}-secrets`;
+
 // ---- documentation -----------------------------------------------------------------------------
 
 /**

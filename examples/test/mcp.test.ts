@@ -157,7 +157,8 @@ describe("the gateway's /mcp", () => {
       });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(await res.json()).toMatchObject({ code });
+      // Typed as every problem of the API: the code's page on this gateway.
+      expect(await res.json()).toMatchObject({ code, type: `/docs/errors/${code}` });
     }
   });
 });
@@ -228,6 +229,29 @@ async function engagement(transport: Transport) {
     'Yes: bakery.example.',
   ]);
 
+  // A first proposal over budget, declined with a reason the provider reads; it proposes again.
+  const tooDear = await unwrap(
+    provider.POST('/v1/provider/requests/{id}/proposals', {
+      ...onRequest,
+      body: { message: 'A five-page site with a shop.', amount: 4800 },
+    }),
+  );
+  const declined = await call(client, 'decline_proposal', {
+    ...ref,
+    proposal_id: tooDear.id,
+    reason: 'Over our budget of 1,500.',
+  });
+  expect(declined).toMatchObject({
+    id: tooDear.id,
+    status: 'declined',
+    decline_reason: 'Over our budget of 1,500.',
+  });
+  expect(
+    await unwrap(
+      provider.GET('/v1/provider/proposals/{id}', { params: { path: { id: tooDear.id } } }),
+    ),
+  ).toMatchObject({ status: 'declined', decline_reason: 'Over our budget of 1,500.' });
+
   const proposal = await unwrap(
     provider.POST('/v1/provider/requests/{id}/proposals', {
       ...onRequest,
@@ -238,8 +262,11 @@ async function engagement(transport: Transport) {
       },
     }),
   );
-  expect(list(await call(client, 'list_proposals', ref)).map((item) => item.id)).toEqual([
-    proposal.id,
+  expect(
+    list(await call(client, 'list_proposals', ref)).map((item) => [item.id, item.status]),
+  ).toEqual([
+    [proposal.id, 'submitted'],
+    [tooDear.id, 'declined'],
   ]);
   const accepted = await call(client, 'accept_proposal', { ...ref, proposal_id: proposal.id });
   const job = accepted.job as Json;

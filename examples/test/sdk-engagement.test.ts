@@ -153,6 +153,12 @@ async function engagement() {
     'Do you already have a domain name?',
     'Yes: bakery.example.',
   ]);
+  // The whole conversation, paged, newest first (the read holds only the newest 1,000).
+  const conversation = await toArray(agent.requests.messages.list(id));
+  expect(conversation.map((message) => message.message)).toEqual([
+    'Yes: bakery.example.',
+    'Do you already have a domain name?',
+  ]);
 
   const proposal = await unwrap(
     chosen.POST('/v1/provider/requests/{id}/proposals', {
@@ -171,6 +177,55 @@ async function engagement() {
   const accepted = await agent.requests.proposals.accept(id, proposal.id);
   expect(accepted.job).toMatchObject({ status: 'active', provider_id: provider.id });
   const jobId = accepted.job.id;
+
+  // Payment requests whatever their status, and the payment an approved one makes.
+  const deposit = await agent.requests.proposePayment(id, {
+    amount: 600,
+    description: 'Deposit: half of the proposal.',
+  });
+  const photos = await agent.requests.proposePayment(id, {
+    amount: 90,
+    description: 'Stock photos.',
+  });
+  const pendingIds = await toArray(
+    agent.requests.paymentRequests.list(id, { status: 'pending_approval' }),
+  );
+  expect(pendingIds.map((pr) => pr.id)).toEqual([photos.id, deposit.id]);
+  await unwrap(
+    staff.POST('/v1/staff/payment-requests/{id}/approve', {
+      params: { path: { id: deposit.id } },
+    }),
+  );
+  await unwrap(
+    staff.POST('/v1/staff/payment-requests/{id}/reject', {
+      params: { path: { id: photos.id } },
+      body: { reason: 'Photos are part of the build.' },
+    }),
+  );
+  expect(await agent.requests.paymentRequests.get(id, photos.id)).toMatchObject({
+    status: 'rejected',
+    rejection_reason: 'Photos are part of the build.',
+  });
+  const approved = await toArray(agent.requests.paymentRequests.list(id, { status: 'approved' }));
+  expect(approved.map((pr) => pr.id)).toEqual([deposit.id]);
+  expect((await toArray(agent.requests.paymentRequests.list(id))).map((pr) => pr.status)).toEqual([
+    'rejected',
+    'approved',
+  ]);
+  const payments = await eventually(async () => {
+    const all = await toArray(agent.requests.payments.list(id));
+    expect(all).toHaveLength(1);
+    return all;
+  });
+  expect(payments[0]).toMatchObject({
+    object: 'payment',
+    payment_request_id: deposit.id,
+    amount: 600,
+    status: 'pending',
+  });
+  // The payment provider's name and reference are staff's.
+  expect(payments[0]).not.toHaveProperty('provider_reference');
+  expect(await toArray(agent.requests.payments.list(id, { status: 'completed' }))).toEqual([]);
 
   // The milestone: submitted, sent back once, submitted again and approved.
   const milestones = await eventually(async () => {
@@ -243,6 +298,15 @@ async function engagement() {
     { timeoutMs: 30_000 },
   );
   expect(refused).toEqual([]);
+  // Each of those deliveries is among the endpoint's attempts, answered 204.
+  const delivered = verified.filter((event) => event.data.request_id === id).map((e) => e.id);
+  await eventually(async () => {
+    const attempts = await toArray(agent.webhookEndpoints.attempts(endpoint.id));
+    expect(attempts.every((attempt) => attempt.endpoint_id === endpoint.id)).toBe(true);
+    const answered = attempts.filter((attempt) => attempt.status_code === 204);
+    expect(answered.map((attempt) => attempt.event_id)).toEqual(expect.arrayContaining(delivered));
+    return attempts;
+  });
 
   // The event feed, paged by the SDK, has the whole story.
   const events = await toArray(agent.events.list({ request_id: id }));

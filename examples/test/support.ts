@@ -1,4 +1,4 @@
-// The local stack as `npm start` runs it (packages/devstack), one per test file, and the human
+// The local stack as `npm start` runs it (tools/devstack), one per test file, and the human
 // side of an engagement (staff and a provider) through @handoff/sdk's staff and provider clients.
 import { startStack, waitUntilReady, type Stack } from '@handoff/devstack';
 import { onboardAgent } from '@handoff/devstack/gateway-client';

@@ -56,13 +56,22 @@ export class ApiError extends Error {
   }
 }
 
+/** Answers after which the change may or may not have been made: retry it with the same key. */
+const unanswered = (status: number, code: string | undefined) =>
+  status >= 500 || status === 429 || (status === 409 && code === 'idempotency_key_in_use');
+
 /**
- * Calls the staff API with the token held in memory (never in storage or a cookie). Every call
- * that changes something carries a fresh Idempotency-Key, so a retried click never acts twice.
+ * Calls the staff API with the token held in memory (never in storage or a cookie). Every change
+ * carries an Idempotency-Key, one per user action: a click that repeats an action whose answer
+ * never came (the network failed, a 5xx, a 429, the key still in flight) sends that action's key
+ * again, so the gateway replays what the first attempt did instead of acting twice. Once the API
+ * has answered the action, or for any other action (another path or body), the key is new.
  */
 export class StaffApi {
   readonly #token: string;
   readonly #onUnauthorized: () => void;
+  /** The key of each action not answered yet, by method, path and body. */
+  readonly #pending = new Map<string, string>();
 
   constructor(token: string, onUnauthorized: () => void = () => undefined) {
     this.#token = token;
@@ -91,7 +100,12 @@ export class StaffApi {
       Authorization: `Bearer ${this.#token}`,
       Accept: 'application/json',
     };
-    if (method !== 'GET') headers['Idempotency-Key'] = crypto.randomUUID();
+    const action = `${method} ${path} ${body === undefined ? '' : JSON.stringify(body)}`;
+    if (method !== 'GET') {
+      const key = this.#pending.get(action) ?? crypto.randomUUID();
+      this.#pending.set(action, key);
+      headers['Idempotency-Key'] = key;
+    }
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
@@ -112,12 +126,13 @@ export class StaffApi {
     } catch {
       // Not JSON (a proxy's error page): the status alone tells what happened.
     }
+    const problem = (res.ok ? {} : (json ?? {})) as {
+      code?: string;
+      detail?: string;
+      errors?: { pointer: string; detail: string }[];
+    };
+    if (!unanswered(res.status, problem.code)) this.#pending.delete(action);
     if (!res.ok) {
-      const problem = (json ?? {}) as {
-        code?: string;
-        detail?: string;
-        errors?: { pointer: string; detail: string }[];
-      };
       const fields = (problem.errors ?? []).map((e) => `${e.pointer}: ${e.detail}`).join('; ');
       const detail = `${problem.detail ?? `HTTP ${res.status}`}${fields ? ` (${fields})` : ''}`;
       if (res.status === 401) this.#onUnauthorized();

@@ -4,19 +4,8 @@ import { Integrations, Providers } from './accounts.tsx';
 import { Applications, Disputes, Payments } from './decisions.tsx';
 import { Queues } from './queues.tsx';
 import { Audit, RequestScreen } from './request.tsx';
+import type { Go, Screen } from './navigation.ts';
 import { Webhooks } from './webhooks.tsx';
-
-export type Screen =
-  | 'queues'
-  | 'applications'
-  | 'payments'
-  | 'disputes'
-  | 'integrations'
-  | 'providers'
-  | 'webhooks'
-  | 'request'
-  | 'audit';
-export type Go = (screen: Screen, id?: string) => void;
 
 const SCREENS: { id: Screen; label: string }[] = [
   { id: 'queues', label: 'Queues' },

@@ -12,7 +12,7 @@ import {
   type Scope,
   type StaffApi,
 } from './api.ts';
-import type { Go } from './app.tsx';
+import type { Go } from './navigation.ts';
 import {
   ConfirmButton,
   Field,

@@ -7,7 +7,7 @@ import type {
   PaymentRequestList,
   StaffApi,
 } from './api.ts';
-import type { Go } from './app.tsx';
+import type { Go } from './navigation.ts';
 import { ConfirmButton, LoadError, OutcomeLine, useAction, useLoad, when } from './ui.tsx';
 
 const count = (list: { data: unknown[]; has_more: boolean }) =>

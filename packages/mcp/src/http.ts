@@ -1,5 +1,7 @@
+import { BODY_LIMIT_BYTES, PROBLEM_BASE } from '@handoff/contracts';
 import { createHandoffClient, HandoffError, type HandoffClient } from '@handoff/sdk';
 import { createMcpHandler } from '@modelcontextprotocol/server';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandoffMcpServer } from './server.ts';
 
@@ -18,26 +20,90 @@ export interface McpHttpOptions {
    * to refuse. Without it the key is checked with `GET /v1/me`.
    */
   authenticate?: (req: IncomingMessage, apiKey: string) => Promise<McpIdentity>;
-  /** Largest JSON-RPC body accepted (default 1 MiB). */
-  maxBodyBytes?: number;
 }
 
-function problem(res: ServerResponse, status: number, body: Record<string, unknown>) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' };
-  if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="handoff"';
-  res.writeHead(status, headers).end(JSON.stringify(body));
+const TITLES: Record<number, string> = { 401: 'Unauthorized', 413: 'Content Too Large' };
+
+/** A problem as the gateway words its own: `type` is the code's page, `request_id` its header. */
+function problem(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  // Mounted on the gateway, the request already has its id; alone, it gets one here.
+  const given = res.getHeader('request-id');
+  const requestId = typeof given === 'string' ? given : randomUUID();
+  const body = JSON.stringify({
+    type: `${PROBLEM_BASE}${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    request_id: requestId,
+  });
+  res.writeHead(status, {
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Request-Id': requestId,
+    ...(status === 401 ? { 'WWW-Authenticate': 'Bearer realm="handoff"' } : {}),
+    ...headers,
+  });
+  res.end(body);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) return undefined;
-    chunks.push(buffer);
+const tooLarge = (res: ServerResponse) =>
+  // The rest of the body is never read, so the connection cannot carry another request.
+  problem(res, 413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`, {
+    Connection: 'close',
+  });
+
+/**
+ * The body, or `undefined` the moment it grows past the limit: reading stops there (the stream
+ * is paused, not drained), so an endless chunked body costs no more than the limit.
+ */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> {
+  // Node leaves `Expect: 100-continue` to the gateway, which invites the body only when the
+  // checks before it have passed, as they have here.
+  if (/^\s*100-continue\s*$/i.test(req.headers.expect ?? '') && !res.headersSent) {
+    res.writeContinue();
   }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        cleanup();
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      if (!req.complete) onError(new Error('the client went away before the end of the body'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /**
@@ -46,7 +112,6 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | u
  * through the agent API with that key, so every check of the API applies unchanged.
  */
 export function createMcpHttpHandler(options: McpHttpOptions) {
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
   const clientFor = (apiKey: string): HandoffClient =>
     createHandoffClient({
       baseUrl: options.gatewayUrl(),
@@ -62,13 +127,12 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     const apiKey = match?.[1];
     if (!apiKey) {
-      return problem(res, 401, {
-        type: 'https://handoff.dev/problems/api_key_missing',
-        title: 'Unauthorized',
-        status: 401,
-        code: 'api_key_missing',
-        detail: 'Send the agent key as `Authorization: Bearer hk_live_...`.',
-      });
+      return problem(
+        res,
+        401,
+        'api_key_missing',
+        'Send the agent key as `Authorization: Bearer hk_live_...`.',
+      );
     }
     let identity: McpIdentity;
     if (options.authenticate) {
@@ -78,22 +142,25 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
         const me = await clientFor(apiKey).me();
         identity = { integrationId: me.integration_id, scopes: me.scopes };
       } catch (error) {
-        if (error instanceof HandoffError) return problem(res, error.status, { ...error.body });
+        if (error instanceof HandoffError) {
+          // The gateway's own problem, as it answered `GET /v1/me`.
+          res.writeHead(error.status, {
+            'Content-Type': 'application/problem+json; charset=utf-8',
+            ...(error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="handoff"' } : {}),
+          });
+          res.end(JSON.stringify(error.body));
+          return;
+        }
         throw error;
       }
     }
-    const body =
-      req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE'
-        ? undefined
-        : await readBody(req, limit);
-    if (body === undefined && req.method === 'POST') {
-      return problem(res, 413, {
-        type: 'https://handoff.dev/problems/payload_too_large',
-        title: 'Content Too Large',
-        status: 413,
-        code: 'payload_too_large',
-        detail: `The body is over ${limit} bytes.`,
-      });
+    let body: Buffer | undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE') {
+      // A declared length over the limit is refused before a byte of the body is read.
+      const declared = Number(req.headers['content-length'] ?? Number.NaN);
+      if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return tooLarge(res);
+      body = await readBody(req, res);
+      if (body === undefined) return tooLarge(res);
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {

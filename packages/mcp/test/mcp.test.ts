@@ -2,13 +2,14 @@
 // real MCP client over the SDK's in-memory transport pair), the HTTP entry's refusal without a
 // key (a real HTTP server), and the stdio entry's refusal without its variables. The whole
 // engagement over stdio and HTTP is in examples/test/mcp.test.ts, against the local stack.
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BODY_LIMIT_BYTES } from '@handoff/contracts';
 import { createHandoffClient } from '@handoff/sdk';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createHandoffMcpServer, createMcpHttpHandler, TOOLS, toolsFor } from '../src/index.ts';
@@ -61,25 +62,83 @@ describe('the HTTP entry', () => {
   const server = createServer((req, res) => {
     void handler.handle(req, res);
   });
+  /** Every key is taken: what is checked here comes after the key. */
   const handler = createMcpHttpHandler({
     gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    authenticate: async () => ({ integrationId: 'int_test', scopes: [] }),
+  });
+  const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
     await handler.close();
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('answers 401 with a problem and WWW-Authenticate without an agent key', async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
+  it('answers 401 with a problem typed as the gateway types it, and WWW-Authenticate', async () => {
+    const res = await fetch(url(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect(await res.json()).toMatchObject({ code: 'api_key_missing' });
+    expect(await res.json()).toEqual({
+      type: '/docs/errors/api_key_missing',
+      title: 'Unauthorized',
+      status: 401,
+      detail: expect.any(String),
+      code: 'api_key_missing',
+      request_id: res.headers.get('request-id'),
+    });
+  });
+
+  it("refuses a declared Content-Length over the API's limit at once, without the body", async () => {
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // One byte over the limit is promised; none of the body is ever sent.
+    socket.write(
+      [
+        'POST /mcp HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Authorization: Bearer hk_live_test',
+        'Content-Type: application/json',
+        `Content-Length: ${BODY_LIMIT_BYTES + 1}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      type: '/docs/errors/payload_too_large',
+      code: 'payload_too_large',
+      detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`,
+    });
+  });
+
+  it('cuts a body without a length off at the limit', async () => {
+    const res = await fetch(url(), {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer hk_live_test',
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      // A stream has no length to declare: it goes chunked, and is read until the limit.
+      body: new Blob([`{"a":"${'x'.repeat(BODY_LIMIT_BYTES)}"}`]).stream(),
+      duplex: 'half',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
   });
 });
 

@@ -212,6 +212,62 @@ export function createHandoffClient(options: AgentClientOptions) {
       ),
   };
 
+  const messages = {
+    /**
+     * The whole conversation, a page at a time, newest first: the request read shows only the
+     * newest 1,000 messages, this list reaches every one.
+     */
+    list: (id: string, filters: Filters<'/v1/request/{id}/messages'> = {}, opts?: TokenOption) =>
+      paginate((cursor) =>
+        unwrap(
+          api.GET('/v1/request/{id}/messages', {
+            params: { ...on(id, opts), query: { ...filters, ...cursor } },
+            ...signal(opts),
+          }),
+        ),
+      ),
+  };
+
+  const paymentRequests = {
+    /**
+     * Every payment request of the request, newest first, whatever its status (pending,
+     * approved, rejected with its reason, expired); the request read shows approved ones only.
+     */
+    list: (
+      id: string,
+      filters: Filters<'/v1/request/{id}/payment-requests'> = {},
+      opts?: TokenOption,
+    ) =>
+      paginate((cursor) =>
+        unwrap(
+          api.GET('/v1/request/{id}/payment-requests', {
+            params: { ...on(id, opts), query: { ...filters, ...cursor } },
+            ...signal(opts),
+          }),
+        ),
+      ),
+    get: (id: string, paymentRequestId: string, opts?: TokenOption) =>
+      unwrap(
+        api.GET('/v1/request/{id}/payment-requests/{payment_request_id}', {
+          params: { ...on(id, opts), path: { id, payment_request_id: paymentRequestId } },
+          ...signal(opts),
+        }),
+      ),
+  };
+
+  const payments = {
+    /** The payments of the request (one per approved payment request) with their outcome. */
+    list: (id: string, filters: Filters<'/v1/request/{id}/payments'> = {}, opts?: TokenOption) =>
+      paginate((cursor) =>
+        unwrap(
+          api.GET('/v1/request/{id}/payments', {
+            params: { ...on(id, opts), query: { ...filters, ...cursor } },
+            ...signal(opts),
+          }),
+        ),
+      ),
+  };
+
   const requests = {
     /** Hands a customer's request over; the token in the answer is remembered for this id. */
     create: async (body: RequestCreate, opts?: { signal?: AbortSignal }) => {
@@ -283,6 +339,9 @@ export function createHandoffClient(options: AgentClientOptions) {
         }
       }
     },
+    messages,
+    paymentRequests,
+    payments,
     proposals,
     milestones,
     disputes,
@@ -313,6 +372,16 @@ export function createHandoffClient(options: AgentClientOptions) {
       unwrap(api.PATCH('/v1/webhook-endpoints/{id}', { params: { path: { id } }, body })),
     delete: (id: string) =>
       unwrap(api.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id } } })),
+    /** The delivery attempts to the endpoint, newest first, with status code and duration. */
+    attempts: (id: string, opts?: { signal?: AbortSignal }) =>
+      paginate((cursor) =>
+        unwrap(
+          api.GET('/v1/webhook-endpoints/{id}/attempts', {
+            params: { path: { id }, query: cursor },
+            ...signal(opts),
+          }),
+        ),
+      ),
     rotateSecret: (
       id: string,
       body: BodyOf<'/v1/webhook-endpoints/{id}/rotate-secret', 'post'> = {},

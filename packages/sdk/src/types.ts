@@ -36,6 +36,8 @@ export type RequestCreated = Ok<'/v1/ai-to-human-request', 'post'>;
 export type RequestDetail = Ok<'/v1/request/{id}', 'get'>;
 export type Message = Ok<'/v1/request/{id}/message', 'post'>;
 export type PaymentRequest = Ok<'/v1/request/{id}/payment-request', 'post'>;
+/** A payment of the request as the agent sees it (no payment provider or its reference). */
+export type Payment = Item<Ok<'/v1/request/{id}/payments', 'get'>>;
 export type Proposal = Ok<'/v1/request/{id}/proposals/{proposal_id}', 'get'>;
 export type Milestone = Ok<'/v1/request/{id}/milestones/{milestone_id}', 'get'>;
 export type Deliverable = Ok<'/v1/request/{id}/deliverables/{deliverable_id}', 'get'>;
@@ -44,3 +46,4 @@ export type Job = Ok<'/v1/request/{id}/jobs/{job_id}', 'get'>;
 /** The event envelope, the same in webhooks, the event feed and the long-poll. */
 export type Event = Ok<'/v1/events/{id}', 'get'>;
 export type WebhookEndpoint = Ok<'/v1/webhook-endpoints/{id}', 'get'>;
+export type WebhookAttempt = Item<Ok<'/v1/webhook-endpoints/{id}/attempts', 'get'>>;

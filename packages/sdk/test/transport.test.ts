@@ -11,6 +11,8 @@ interface Seen {
   url: string;
   idempotencyKey: string | undefined;
   body: string;
+  /** When the whole request had arrived (ms since the epoch). */
+  at: number;
 }
 
 let server: Server | undefined;
@@ -39,6 +41,7 @@ async function scripted(
         url: req.url ?? '',
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       });
       const answer = answers[Math.min(seen.length - 1, answers.length - 1)] ?? answers[0];
       res.writeHead(answer?.status ?? 500, {
@@ -55,7 +58,7 @@ async function scripted(
 }
 
 const problem = (status: number, code: string) => ({
-  type: `https://handoff.dev/problems/${code}`,
+  type: `/docs/errors/${code}`,
   title: code,
   status,
   detail: `${code} happened`,
@@ -114,6 +117,45 @@ describe('retries and idempotency keys', () => {
     expect(keys.size).toBe(1);
     expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen.every((call) => call.body === '{"message":"Hello"}')).toBe(true);
+  });
+
+  it('waits the Retry-After seconds a 429 asks for before retrying', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 429, headers: { 'Retry-After': '1' }, body: problem(429, 'rate_limited') },
+      { status: 200, body: { object: 'list', data: [], has_more: false } },
+    ]);
+    // A backoff of about a millisecond: only the header can make the retry wait a second.
+    const client = createHandoffClient({
+      baseUrl,
+      apiKey: 'hk_live_test',
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+    });
+    await client.services();
+    expect(seen).toHaveLength(2);
+    const [first, second] = seen;
+    // Timers may fire a millisecond or two early against the wall clock; never 10 ms.
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(990);
+  });
+
+  it('waits until the HTTP date a Retry-After names before retrying', async () => {
+    // The next whole second and one more: an HTTP date has no fractions.
+    const until = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
+    const { seen, baseUrl } = await scripted([
+      {
+        status: 503,
+        headers: { 'Retry-After': until.toUTCString() },
+        body: problem(503, 'service_unavailable'),
+      },
+      { status: 200, body: { object: 'list', data: [], has_more: false } },
+    ]);
+    const client = createHandoffClient({
+      baseUrl,
+      apiKey: 'hk_live_test',
+      retry: { maxRetries: 1, baseDelayMs: 1 },
+    });
+    await client.services();
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.at ?? 0).toBeGreaterThanOrEqual(until.getTime() - 10);
   });
 
   it('gives up after the last retry with the typed problem', async () => {

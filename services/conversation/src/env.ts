@@ -1,8 +1,8 @@
-import { baseServiceEnv, loadEnv } from '@handoff/config';
-import type { z } from 'zod';
+// The schema is in @handoff/config, where the dev stack and the deploy checks read it too.
+import { loadEnv } from '@handoff/config';
+import { conversationEnv, type ConversationEnv } from '@handoff/config/services/conversation';
 
-export const envSchema = baseServiceEnv;
-export type Env = z.output<typeof envSchema>;
+export type Env = ConversationEnv;
 
 export const readEnv = (source?: Record<string, string | undefined>): Env =>
-  loadEnv('conversation', envSchema, source);
+  loadEnv('conversation', conversationEnv, source);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { CONSOLE_CSP } from '../src/http/console.ts';
+import { BODY_LIMIT_BYTES } from '@handoff/contracts';
+import { STRIPE_WEBHOOK_LIMIT_BYTES } from '../src/routes/stripe.ts';
 import { readEnv } from '../src/env.ts';
 import { address, http, type Onboarded } from './support/http.ts';
 import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
@@ -190,10 +192,27 @@ describe('API7: webhook URLs naming a cloud metadata service', () => {
 
 describe('API4: the body limit holds before the body is read', () => {
   const HUGE = 100 * 1024 * 1024;
-  const bodyRoutes = (): { path: string; headers: Record<string, string> }[] => [
-    { path: '/v1/ai-to-human-request', headers: { Authorization: `Bearer ${agent.key}` } },
-    { path: '/v1/access-applications', headers: {} },
-    { path: '/v1/webhooks/stripe', headers: { 'Stripe-Signature': 't=1,v1=00' } },
+  const bodyRoutes = (): { path: string; headers: Record<string, string>; limit: number }[] => [
+    {
+      path: '/v1/ai-to-human-request',
+      headers: { Authorization: `Bearer ${agent.key}` },
+      limit: BODY_LIMIT_BYTES,
+    },
+    { path: '/v1/access-applications', headers: {}, limit: BODY_LIMIT_BYTES },
+    {
+      path: '/v1/webhooks/stripe',
+      headers: { 'Stripe-Signature': 't=1,v1=00' },
+      limit: STRIPE_WEBHOOK_LIMIT_BYTES,
+    },
+    // MCP over Streamable HTTP reads its JSON-RPC body itself, under the API's limit.
+    {
+      path: '/mcp',
+      limit: BODY_LIMIT_BYTES,
+      headers: {
+        Authorization: `Bearer ${agent.key}`,
+        Accept: 'application/json, text/event-stream',
+      },
+    },
   ];
 
   it('answers a declared Content-Length over the limit with 413 at once, and closes', async () => {
@@ -215,17 +234,32 @@ describe('API4: the body limit holds before the body is read', () => {
         413,
         'application/problem+json; charset=utf-8',
       ]);
-      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large', status: 413 });
+      expect([route.path, JSON.parse(answer.body)]).toEqual([
+        route.path,
+        expect.objectContaining({
+          type: '/docs/errors/payload_too_large',
+          code: 'payload_too_large',
+          status: 413,
+          detail: `The body is over ${route.limit} bytes.`,
+        }),
+      ]);
       expect(answer.headers.connection).toBe('close');
       expect(answer.closed).toBe(true);
     }
   });
 
   it('answers Expect: 100-continue with the refusal, not with an invitation to send the body', async () => {
-    for (const [headers, status] of [
-      [{ Authorization: `Bearer ${agent.key}`, 'Content-Length': String(HUGE) }, 413],
-      [{ 'Content-Length': '100' }, 401],
+    for (const [path, headers, status] of [
+      ['/mcp', { Authorization: `Bearer ${agent.key}`, 'Content-Length': String(HUGE) }, 413],
       [
+        '/v1/ai-to-human-request',
+        { Authorization: `Bearer ${agent.key}`, 'Content-Length': String(HUGE) },
+        413,
+      ],
+      ['/mcp', { 'Content-Length': '100' }, 401],
+      ['/v1/ai-to-human-request', { 'Content-Length': '100' }, 401],
+      [
+        '/v1/ai-to-human-request',
         {
           Authorization: `Bearer ${agent.key}`,
           'Content-Length': '100',
@@ -236,13 +270,13 @@ describe('API4: the body limit holds before the body is read', () => {
     ] as const) {
       const answer = await rawCall(
         gateway,
-        requestHead('POST', '/v1/ai-to-human-request', {
+        requestHead('POST', path, {
           'Content-Type': 'application/json',
           ...headers,
           Expect: '100-continue',
         }),
       );
-      expect(answer.status).toBe(status);
+      expect([path, answer.status]).toEqual([path, status]);
     }
   });
 
@@ -321,7 +355,10 @@ describe('API4: the body limit holds before the body is read', () => {
         },
       );
       expect([route.path, answer.status]).toEqual([route.path, 413]);
-      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large' });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        type: '/docs/errors/payload_too_large',
+        code: 'payload_too_large',
+      });
       expect(answer.closed).toBe(true);
       // The server stopped reading soon after the limit: far less than the 100 MiB went out.
       expect(answer.sent).toBeLessThan(HUGE / 4);

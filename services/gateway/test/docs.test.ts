@@ -93,6 +93,25 @@ describe('problem types', () => {
     expect(html).toContain('no agent key');
   });
 
+  it('point at the same pages from /mcp, which answers some problems itself', async () => {
+    const res = await fetch(`${gateway.url}/mcp`, {
+      method: 'POST',
+      headers: { ...from, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(401);
+    const problem = (await res.json()) as Record<string, unknown>;
+    expect(problem).toEqual({
+      type: '/docs/errors/api_key_missing',
+      title: 'Unauthorized',
+      status: 401,
+      detail: expect.stringContaining('Authorization: Bearer'),
+      code: 'api_key_missing',
+      request_id: res.headers.get('request-id'),
+    });
+    expect((await get(String(problem.type))).status).toBe(200);
+  });
+
   it('have a page for every code of the catalogue, listed at /docs/errors', async () => {
     const index = await (await get('/docs/errors')).text();
     for (const code of Object.keys(ERRORS)) {

@@ -508,6 +508,12 @@ describe('links', () => {
         'createHandoffRequest -> getRequest',
         'createHandoffRequest -> sendMessage',
         'createHandoffRequest -> proposePaymentRequest',
+        'createHandoffRequest -> listRequestMessages',
+        'createHandoffRequest -> listRequestPaymentRequests',
+        'createHandoffRequest -> listRequestPayments',
+        'proposePaymentRequest -> getRequestPaymentRequest',
+        'proposePaymentRequest -> listRequestPaymentRequests',
+        'proposePaymentRequest -> listRequestPayments',
         'openDispute -> commentOnDispute',
         'acceptProposal -> getJob',
         'createProvider -> issueProviderKey',
@@ -528,6 +534,25 @@ describe('links', () => {
         'header.X-Service-Request-Token': '$response.body#/request_token',
       });
     }
+    // A proposed payment request is read back on the same request, with the same token.
+    const fromProposal = linked.filter(({ op }) => op.operationId === 'proposePaymentRequest');
+    expect(
+      Object.fromEntries(fromProposal.map(({ link }) => [link.operationId, link.parameters])),
+    ).toEqual({
+      getRequestPaymentRequest: {
+        'path.id': '$request.path.id',
+        'header.X-Service-Request-Token': '$request.header.X-Service-Request-Token',
+        'path.payment_request_id': '$response.body#/id',
+      },
+      listRequestPaymentRequests: {
+        'path.id': '$request.path.id',
+        'header.X-Service-Request-Token': '$request.header.X-Service-Request-Token',
+      },
+      listRequestPayments: {
+        'path.id': '$request.path.id',
+        'header.X-Service-Request-Token': '$request.header.X-Service-Request-Token',
+      },
+    });
   });
 
   it('set only parameters their target takes, from fields and parameters their source has', () => {

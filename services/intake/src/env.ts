@@ -1,8 +1,8 @@
-import { baseServiceEnv, loadEnv } from '@handoff/config';
-import type { z } from 'zod';
+// The schema is in @handoff/config, where the dev stack and the deploy checks read it too.
+import { loadEnv } from '@handoff/config';
+import { intakeEnv, type IntakeEnv } from '@handoff/config/services/intake';
 
-export const envSchema = baseServiceEnv;
-export type Env = z.output<typeof envSchema>;
+export type Env = IntakeEnv;
 
 export const readEnv = (source?: Record<string, string | undefined>): Env =>
-  loadEnv('intake', envSchema, source);
+  loadEnv('intake', intakeEnv, source);

@@ -1,8 +1,8 @@
-import { baseServiceEnv, loadEnv } from '@handoff/config';
-import type { z } from 'zod';
+// The schema is in @handoff/config, where the dev stack and the deploy checks read it too.
+import { loadEnv } from '@handoff/config';
+import { milestonesEnv, type MilestonesEnv } from '@handoff/config/services/milestones';
 
-export const envSchema = baseServiceEnv;
-export type Env = z.output<typeof envSchema>;
+export type Env = MilestonesEnv;
 
 export const readEnv = (source?: Record<string, string | undefined>): Env =>
-  loadEnv('milestones', envSchema, source);
+  loadEnv('milestones', milestonesEnv, source);

@@ -1,65 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
-import { z } from 'zod';
-import {
-  JITTER_RATIO,
-  nextAttemptDelayMs,
-  parseRetrySchedule,
-  shouldDisable,
-} from '../src/delivery/index.ts';
+import { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from '../src/delivery/index.ts';
 import { handBackDelayMs } from '../src/worker/worker.ts';
-
-describe('parseRetrySchedule', () => {
-  it('gives the default schedule when unset or blank', () => {
-    expect(parseRetrySchedule(undefined)).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
-    expect(parseRetrySchedule('')).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
-    expect(parseRetrySchedule('   ')).toEqual(WEBHOOK_DEFAULTS.retryScheduleSeconds);
-    // A copy, not the frozen default itself.
-    expect(parseRetrySchedule(undefined)).not.toBe(WEBHOOK_DEFAULTS.retryScheduleSeconds);
-  });
-
-  it('reads comma-separated positive seconds, decimals and spaces allowed', () => {
-    expect(parseRetrySchedule('5,300,1800')).toEqual([5, 300, 1_800]);
-    expect(parseRetrySchedule(' 1 , 2,3 ')).toEqual([1, 2, 3]);
-    expect(parseRetrySchedule('0.5,1.5,.25')).toEqual([0.5, 1.5, 0.25]);
-    expect(parseRetrySchedule('7')).toEqual([7]);
-  });
-
-  it.each([
-    'abc',
-    '5,,10',
-    '5,',
-    ',5',
-    '0',
-    '5,0',
-    '-5',
-    '5,-1',
-    '1e3',
-    'Infinity',
-    '0x10',
-    '5;10',
-  ])('throws a clear error for %j', (text) => {
-    expect(() => parseRetrySchedule(text)).toThrow(/comma-separated positive numbers/);
-  });
-
-  it('works inside a zod env transform', () => {
-    const schema = z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        try {
-          return parseRetrySchedule(text);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: (error as Error).message });
-          return z.NEVER;
-        }
-      });
-    expect(schema.parse('1,2')).toEqual([1, 2]);
-    const bad = schema.safeParse('1,x');
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toMatch(/item 2 is "x"/);
-  });
-});
 
 describe('nextAttemptDelayMs', () => {
   const schedule = [5, 300, 1_800];

@@ -40,8 +40,9 @@ app.kubernetes.io/part-of: handoff
 {{- end -}}
 {{- end -}}
 
+{{/* A service's own Secret (the argument is the service's name): no pod reads another's. */}}
 {{- define "handoff.secretName" -}}
-{{ .Values.secret.existingSecret | default .Values.secret.name }}
+handoff-{{ . }}-secrets
 {{- end -}}
 
 {{/* The port variable and number a service serves /healthz and /readyz on. */}}

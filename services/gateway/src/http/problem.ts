@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode, type Problem } from '@handoff/contracts';
+import { ERRORS, PROBLEM_BASE, type ErrorCode, type Problem } from '@handoff/contracts';
 import type { Response } from 'express';
 import type { HttpError } from './errors.ts';
 
@@ -24,13 +24,9 @@ export const STATUS_TITLES: Record<number, string> = {
 };
 
 /**
- * Where a problem's `type` points: the page of its code that this gateway serves
- * (`/docs/errors/<code>`, see `docs.ts`), a relative reference that RFC 9457 resolves against the
- * request's URL, so it works behind any host name without configuration.
+ * Answers with RFC 9457 problem details; `code` is what clients branch on, and `type` is its page
+ * at `/docs/errors/<code>` (`docs.ts`).
  */
-export const PROBLEM_BASE = '/docs/errors/';
-
-/** Answers with RFC 9457 problem details; `code` is what clients branch on. */
 export function sendProblem(
   res: Response,
   code: ErrorCode,

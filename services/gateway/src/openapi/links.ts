@@ -2,8 +2,8 @@
  * OpenAPI links (3.1 §4.8.20): from an operation that creates a resource to the operations that use
  * it, with the ids (and the request token) its answer carries. A client can follow them, and a
  * stateful tester (Schemathesis) walks real sequences with them: create a request, then read it,
- * write into it and propose a payment with its token; open a dispute, then comment on it; create a
- * webhook endpoint, then rotate its secret.
+ * write into it and propose a payment with its token; propose a payment, then read it back; open a
+ * dispute, then comment on it; create a webhook endpoint, then rotate its secret.
  */
 
 import { REQUEST_TOKEN_HEADER } from '@handoff/contracts';
@@ -44,8 +44,11 @@ const LINK_SPECS: readonly LinkSpec[] = [
     'createHandoffRequest',
     [
       'getRequest',
+      'listRequestMessages',
       'sendMessage',
       'proposePaymentRequest',
+      'listRequestPaymentRequests',
+      'listRequestPayments',
       'listProposals',
       'listJobs',
       'listMilestones',
@@ -57,6 +60,16 @@ const LINK_SPECS: readonly LinkSpec[] = [
     NEW_REQUEST,
   ),
   ...fan('createHumanRequestLegacy', ['getRequest', 'sendMessage'], NEW_REQUEST),
+  // A payment request, read back whatever its status, and the request's money around it.
+  ...fan('proposePaymentRequest', ['getRequestPaymentRequest'], {
+    ...SAME_REQUEST,
+    'path.payment_request_id': '$response.body#/id',
+  }),
+  ...fan(
+    'proposePaymentRequest',
+    ['listRequestPaymentRequests', 'listRequestPayments'],
+    SAME_REQUEST,
+  ),
   ...fan('openDispute', ['getDispute', 'commentOnDispute', 'withdrawDispute'], {
     ...SAME_REQUEST,
     'path.dispute_id': '$response.body#/id',

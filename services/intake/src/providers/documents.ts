@@ -9,7 +9,7 @@ import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
 import { keyStatus } from '../access/documents.ts';
-import type { RequestDoc } from '../requests/handlers.ts';
+import type { RequestDoc } from '../requests/documents.ts';
 
 export interface ProviderDoc extends OutboxFields {
   _id: string;

@@ -11,7 +11,6 @@ import {
   type Request,
   type RequestAction,
   type RequestStatus,
-  type Routing,
 } from '@handoff/contracts';
 import {
   domainEvent,
@@ -20,41 +19,14 @@ import {
   outboxCollection,
   type Outbox,
   withOutbox,
-  type OutboxFields,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../providers/documents.ts';
+import type { RequestDoc } from './documents.ts';
 
-export interface RequestDoc extends OutboxFields {
-  _id: string;
-  /** The owning integration: every agent read is scoped by it. */
-  integration_id: string;
-  /** SHA-256 of the request token; the token itself is never stored. */
-  token_hash: string;
-  status: RequestStatus;
-  routing: Routing;
-  message: string;
-  category: string | null;
-  subject: string | null;
-  customer: {
-    name: string | null;
-    email: string | null;
-    company: string | null;
-    website: string | null;
-  };
-  contact_permission: boolean;
-  marketplace: Request['marketplace'];
-  budget_min: number | null;
-  budget_max: number | null;
-  /**
-   * The provider whose proposal was accepted (set by the engagement consumer). Absent on requests
-   * stored before the work lifecycle existed, which read as null.
-   */
-  engaged_provider_id?: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+// Re-exported for the modules that still import it from here; ./documents.ts says why it moved.
+export type { RequestDoc } from './documents.ts';
 
 export function requestView(doc: RequestDoc): Request {
   return {

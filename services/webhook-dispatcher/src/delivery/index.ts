@@ -25,4 +25,4 @@ export type {
   SendResult,
   SendTarget,
 } from './sender.ts';
-export { JITTER_RATIO, nextAttemptDelayMs, parseRetrySchedule, shouldDisable } from './schedule.ts';
+export { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from './schedule.ts';

@@ -1,35 +1,11 @@
 // Retry timing (conventions §3): a schedule of waits between attempts, jittered, honouring
 // Retry-After within the schedule's bounds, and the rule that disables an endpoint that has
-// failed for days without a single success.
+// failed for days without a single success. The schedule itself is read from
+// WEBHOOK_RETRY_SCHEDULE by parseRetrySchedule in @handoff/config, with the rest of the env.
 import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
 
 /** Each wait is moved by up to this fraction either way, so retries of many events spread out. */
 export const JITTER_RATIO = 0.1;
-
-const NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-/**
- * Reads `WEBHOOK_RETRY_SCHEDULE`: comma-separated seconds between attempts ("5,300,1800");
- * decimals are allowed so tests can compress the schedule. Undefined or blank gives the default
- * schedule. Anything else that is not a list of positive finite numbers throws an Error saying
- * what is wrong (fit for a zod `transform` that turns it into an issue).
- */
-export function parseRetrySchedule(text: string | undefined): number[] {
-  if (text === undefined || text.trim() === '') return [...WEBHOOK_DEFAULTS.retryScheduleSeconds];
-  const steps = text.split(',').map((part) => part.trim());
-  const schedule: number[] = [];
-  for (const [index, step] of steps.entries()) {
-    const value = Number(step);
-    if (!NUMBER.test(step) || !Number.isFinite(value) || value <= 0) {
-      throw new Error(
-        `retry schedule must be comma-separated positive numbers of seconds (e.g. "5,300,1800"); ` +
-          `item ${index + 1} is ${step === '' ? 'empty' : JSON.stringify(step)}`,
-      );
-    }
-    schedule.push(value);
-  }
-  return schedule;
-}
 
 /**
  * How long to wait before the next attempt, in whole milliseconds, after `attemptsMade`

@@ -1,6 +1,6 @@
 // The README's walkthrough as one bash script: every ```bash block of README.md, in order. The
 // README test runs it against a fresh stack; to run it by hand against a running `npm start`:
-//   bash -euo pipefail <(node packages/devstack/src/readme-script.ts)
+//   bash -euo pipefail <(node tools/devstack/src/readme-script.ts)
 // Blocks fenced as ```sh (or any other language) are illustrations and are left out.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';

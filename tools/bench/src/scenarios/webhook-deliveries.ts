@@ -39,7 +39,7 @@ export const DELIVERY_TIMEOUT_MS = 30_000;
  * through the events of the scenarios before (every request they created is an event to log).
  */
 const CATCH_UP_TIMEOUT_MS = 120_000;
-/** Where the stack keeps the dispatcher's data (see packages/devstack). */
+/** Where the stack keeps the dispatcher's data (see tools/devstack). */
 const DISPATCHER_DB = 'handoff_webhook_dispatcher';
 
 /**

@@ -6,7 +6,7 @@
 //   HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
 //   STAFF_TOKEN=eyJ...
 // The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
-// `eval "$(DATA_DIR=... node packages/devstack/src/onboard.ts)"` sets them in a shell. The agent
+// `eval "$(DATA_DIR=... node tools/devstack/src/onboard.ts)"` sets them in a shell. The agent
 // is saved in DATA_DIR/dev-agent.json and reused while its keys work; `--new` makes another.
 // `handoff onboard` (src/cli.ts) is the same with --help and options.
 import { loadEnv } from '@handoff/config';

@@ -1,7 +1,4 @@
 import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
-import { envSchema as gatewayEnv } from '@handoff/gateway/env';
-import { envSchema as paymentsEnv } from '@handoff/payments/env';
-import { envSchema as dispatcherEnv } from '@handoff/webhook-dispatcher/env';
 import {
   freePort,
   startMongo,
@@ -13,6 +10,9 @@ import {
   type RunningServer,
 } from '@handoff/testkit';
 import { EnvError, loadEnv } from '@handoff/config';
+import { gatewayEnv } from '@handoff/config/services/gateway';
+import { paymentsEnv } from '@handoff/config/services/payments';
+import { webhookDispatcherEnv as dispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

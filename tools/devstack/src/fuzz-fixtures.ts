@@ -1,4 +1,4 @@
-// `node packages/devstack/src/fuzz-fixtures.ts <out-dir>` (DATA_DIR names the running stack):
+// `node tools/devstack/src/fuzz-fixtures.ts <out-dir>` (DATA_DIR names the running stack):
 // onboards an agent and a provider as `onboard.ts` does, then builds, over HTTP only, a real
 // resource in the right state for every operation on an id (a request with its token, proposals,
 // an accepted job with milestones, deliverables, disputes, payment requests, payments, access

@@ -1,0 +1,121 @@
+// The variables of services/gateway. The schema lives in this package rather than in the service so
+// that the dev stack (which checks a stack's settings before it starts anything) and the deploy
+// checks read the same schema without importing a service. The service reads it in src/env.ts.
+import { UPDATES_LIMITS } from '@handoff/contracts';
+import { z } from 'zod';
+import { durationMs, logLevel, natsClientEnv, natsUrl, port } from '../index.ts';
+
+const perMinute = z.coerce
+  .number({ error: 'must be a whole number of requests per minute' })
+  .int('must be a whole number of requests per minute')
+  .min(1, 'must be at least 1')
+  .max(1_000_000, 'must be at most 1000000');
+
+/**
+ * `TRUST_PROXY` as Express's `trust proxy`. `true` (or `yes`, `1`) trusts one hop: the client is
+ * the address the load balancer saw, the last `X-Forwarded-For` entry. Trusting every hop would
+ * take the first entry, which the client writes itself, so anyone could pick a new address per
+ * call and slip past every per-address limit. A number trusts that many hops; anything else is
+ * a comma-separated list of proxy addresses, CIDRs or Express's names (`loopback`, `uniquelocal`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^[0-9]+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+export const gatewayEnv = z
+  .object({
+    PORT: port.default(8080),
+    NATS_URL: natsUrl,
+    ...natsClientEnv,
+    LOG_LEVEL: logLevel.default('info'),
+    /** How long `/readyz` waits for each service's health reply. */
+    READINESS_TIMEOUT_MS: durationMs.default(1_000),
+    /** How long a call waits for a backend service before answering 503. */
+    BUS_TIMEOUT_MS: durationMs.default(3_000),
+    SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the request line and headers (slowloris). */
+    HTTP_HEADERS_TIMEOUT_MS: durationMs.default(10_000),
+    /** How long a client may take to send the whole request, body included. */
+    HTTP_REQUEST_TIMEOUT_MS: durationMs.default(30_000),
+    /** HS256 secret for staff JWTs. */
+    STAFF_JWT_SECRET: z.string().optional(),
+    /** JWKS of the staff identity provider; when set, only asymmetric staff tokens are accepted. */
+    STAFF_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STAFF_JWT_ISSUER: z.string().min(1).optional(),
+    STAFF_JWT_AUDIENCE: z.string().min(1).optional(),
+    STAFF_JWT_CLOCK_SKEW_S: z.coerce.number().int().min(0).max(300).default(30),
+    /** Requests per minute per agent key, shared by every gateway replica. */
+    RATE_LIMIT_PER_MINUTE: perMinute.default(600),
+    /** Requests per minute per client address on public routes. */
+    PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(60),
+    /** Failed authentications per minute per client address before further attempts get 429. */
+    AUTH_FAILURE_LIMIT_PER_MINUTE: perMinute.default(20),
+    /** How long a verified key is trusted without asking again (revocations arrive sooner, over the bus). */
+    ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
+    /** A JSON file of service categories that replaces the built-in list. */
+    SERVICE_CATEGORIES_FILE: z.string().min(1).optional(),
+    /** Which proxies' `X-Forwarded-For` entries name the client; see {@link trustProxy}. */
+    TRUST_PROXY: trustProxy.default(false),
+    /** Waiting long-polls (`GET /v1/request/{id}/events`) this process holds at once; past it, 429. */
+    UPDATES_MAX_WAITERS_PER_PROCESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(UPDATES_LIMITS.maxWaitersPerProcess),
+    /** Waiting long-polls one agent key holds at once on this process; past it, 429. */
+    UPDATES_MAX_WAITERS_PER_KEY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(UPDATES_LIMITS.maxWaitersPerKey),
+    /** The staff console's build to serve at /console; packages/console/dist when unset. */
+    CONSOLE_DIR: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_JWT_SECRET'],
+        message: 'must be at least 32 bytes (256 bits) for HS256',
+      });
+    }
+    if (env.STAFF_JWT_SECRET !== undefined && env.STAFF_JWKS_URL !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_JWKS_URL'],
+        message: 'set either STAFF_JWT_SECRET (HS256) or STAFF_JWKS_URL (asymmetric), not both',
+      });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
+    if (env.UPDATES_MAX_WAITERS_PER_KEY > env.UPDATES_MAX_WAITERS_PER_PROCESS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPDATES_MAX_WAITERS_PER_KEY'],
+        message: 'must not be more than UPDATES_MAX_WAITERS_PER_PROCESS',
+      });
+    }
+    if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['READINESS_TIMEOUT_MS'],
+        message: 'must be shorter than SHUTDOWN_TIMEOUT_MS',
+      });
+    }
+  });
+export type GatewayEnv = z.output<typeof gatewayEnv>;

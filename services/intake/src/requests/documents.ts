@@ -1,0 +1,34 @@
+// A request as intake stores it in `requests`: what the request handlers and the providers'
+// views both read, in a module of its own so that neither imports the other for it.
+import type { Request, RequestStatus, Routing } from '@handoff/contracts';
+import type { OutboxFields } from '@handoff/runtime';
+
+export interface RequestDoc extends OutboxFields {
+  _id: string;
+  /** The owning integration: every agent read is scoped by it. */
+  integration_id: string;
+  /** SHA-256 of the request token; the token itself is never stored. */
+  token_hash: string;
+  status: RequestStatus;
+  routing: Routing;
+  message: string;
+  category: string | null;
+  subject: string | null;
+  customer: {
+    name: string | null;
+    email: string | null;
+    company: string | null;
+    website: string | null;
+  };
+  contact_permission: boolean;
+  marketplace: Request['marketplace'];
+  budget_min: number | null;
+  budget_max: number | null;
+  /**
+   * The provider whose proposal was accepted (set by the engagement consumer). Absent on requests
+   * stored before the work lifecycle existed, which read as null.
+   */
+  engaged_provider_id?: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
