@@ -80,7 +80,8 @@ beforeAll(async () => {
     env: {
       ...natsEnv('gateway'),
       PORT: '0',
-      READINESS_TIMEOUT_MS: '500',
+      // Generous: a health reply on a loaded machine can take a second or more.
+      READINESS_TIMEOUT_MS: '5000',
       STAFF_JWT_SECRET: STAFF_SECRET,
     },
     logger,
