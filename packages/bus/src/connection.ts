@@ -7,8 +7,6 @@ import {
 } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import {
-  DiscardPolicy,
-  RetentionPolicy,
   StorageType,
   jetstream,
   jetstreamManager,
@@ -16,6 +14,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, type ConnectionOptions, type NatsConnection } from '@nats-io/transport-node';
+import { bucketStream, ensureStream } from './jetstream.ts';
 
 export interface Bus {
   nc: NatsConnection;
@@ -114,13 +113,6 @@ export async function connectBus(options: ConnectOptions): Promise<Bus> {
 
 const nanos = (ms: number) => ms * 1_000_000;
 
-interface StreamSettings {
-  name: string;
-  subjects: readonly string[];
-  maxAgeMs: number;
-  duplicateWindowMs: number;
-}
-
 /**
  * Creates or updates the streams every service relies on. Safe to run from every replica at once:
  * an existing stream whose settings already match is left alone.
@@ -131,75 +123,26 @@ export async function ensureStreams(
   /** Whether this user numbers events, and so may (and must) set up the sequences bucket. */
   { sequences = true }: { sequences?: boolean } = {},
 ): Promise<void> {
-  for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM])
-    await ensureStream(jsm, stream, replicas);
-  if (sequences) await ensureSequencesBucket(jsm, replicas);
-}
-
-/**
- * The KV bucket of per-request event sequences, with the settings a KV client gives a bucket of
- * history 1. File storage and no age limit: a number handed out must never be handed out again.
- */
-async function ensureSequencesBucket(jsm: JetStreamManager, replicas: number): Promise<void> {
-  const name = `KV_${SEQUENCES_BUCKET.name}`;
-  try {
-    await jsm.streams.info(name);
-  } catch (error) {
-    if (!isStreamNotFound(error)) throw error;
-    try {
-      await jsm.streams.add({
-        name,
-        subjects: [`$KV.${SEQUENCES_BUCKET.name}.>`],
+  for (const stream of [EVENTS_STREAM, ACCESS_STREAM, AUDIT_STREAM]) {
+    await ensureStream(jsm, {
+      name: stream.name,
+      subjects: [...stream.subjects],
+      max_age: nanos(stream.maxAgeMs),
+      duplicate_window: nanos(stream.duplicateWindowMs),
+      // NATS_STREAM_REPLICAS: raised on an existing stream too (the server copies it over).
+      num_replicas: replicas,
+    });
+  }
+  if (sequences) {
+    // The per-request event sequences, a KV bucket of history 1. File storage and no age limit:
+    // a number handed out must never be handed out again.
+    await ensureStream(
+      jsm,
+      bucketStream(SEQUENCES_BUCKET.name, {
         max_msgs_per_subject: 1,
-        allow_rollup_hdrs: true,
-        allow_direct: true,
-        deny_delete: true,
-        discard: DiscardPolicy.New,
         storage: StorageType.File,
-        retention: RetentionPolicy.Limits,
         num_replicas: replicas,
-      });
-    } catch (addError) {
-      if (!/already in use|exists/i.test(String(addError))) throw addError;
-    }
+      }),
+    );
   }
-}
-
-async function ensureStream(
-  jsm: JetStreamManager,
-  settings: StreamSettings,
-  replicas: number,
-): Promise<void> {
-  const wanted = {
-    name: settings.name,
-    subjects: [...settings.subjects],
-    max_age: nanos(settings.maxAgeMs),
-    duplicate_window: nanos(settings.duplicateWindowMs),
-    // NATS_STREAM_REPLICAS: raised on an existing stream too (the server copies it over).
-    num_replicas: replicas,
-  };
-  try {
-    const info = await jsm.streams.info(wanted.name);
-    const { config } = info;
-    if (
-      config.max_age !== wanted.max_age ||
-      config.duplicate_window !== wanted.duplicate_window ||
-      config.num_replicas !== wanted.num_replicas ||
-      config.subjects.join() !== wanted.subjects.join()
-    ) {
-      await jsm.streams.update(wanted.name, { ...config, ...wanted });
-    }
-  } catch (error) {
-    if (!isStreamNotFound(error)) throw error;
-    try {
-      await jsm.streams.add(wanted);
-    } catch (addError) {
-      // Another replica created it between our info and add.
-      if (!/already in use|exists/i.test(String(addError))) throw addError;
-    }
-  }
-}
-
-function isStreamNotFound(error: unknown): boolean {
-  return /stream not found/i.test(String(error));
 }

@@ -1,7 +1,7 @@
 import { BUS_HEADERS, type Operation } from '@handoff/contracts';
 import { injectTraceContext, SpanKind, withSpan } from '@handoff/observability';
 import { ServiceError } from '@nats-io/services';
-import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { errors, headers, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
 
@@ -75,8 +75,9 @@ function errorDetails(data: Uint8Array): Record<string, unknown> | undefined {
 }
 
 function describeRequestFailure(error: unknown): string {
-  const text = String(error);
-  if (/no responders/i.test(text)) return 'no responders';
-  if (/timeout/i.test(text)) return 'timed out';
-  return text;
+  // nats.js wraps a no-responders status in a RequestError (as its cause) on a muxed request.
+  if (error instanceof errors.NoRespondersError) return 'no responders';
+  if (error instanceof errors.RequestError && error.isNoResponders()) return 'no responders';
+  if (error instanceof errors.TimeoutError) return 'timed out';
+  return String(error);
 }

@@ -91,8 +91,26 @@ describe('request-reply', () => {
       request(bus.nc, 'test.bus.nobody', null, { timeoutMs: 500, reply: Sum }),
     ).rejects.toMatchObject({
       code: 'unavailable',
+      message: 'test.bus.nobody: no responders',
       retryable: true,
     });
+  });
+
+  it('turns a request nobody answers in time into a retryable unavailable error', async () => {
+    // Subscribed, so the request has a responder, but never answered.
+    const silent = bus.nc.subscribe('test.bus.silent');
+    await bus.nc.flush();
+    try {
+      await expect(
+        request(bus.nc, 'test.bus.silent', null, { timeoutMs: 200, reply: Sum }),
+      ).rejects.toMatchObject({
+        code: 'unavailable',
+        message: 'test.bus.silent: timed out',
+        retryable: true,
+      });
+    } finally {
+      silent.unsubscribe();
+    }
   });
 
   it('rejects a reply that does not match the expected schema', async () => {

@@ -6,7 +6,7 @@ import {
   type AuditEntry,
   type AUDITED_SERVICES,
 } from '@handoff/contracts';
-import { paginate, type IndexDefinition, type Store } from '@handoff/store';
+import { insertOnce, paginate, type IndexDefinition, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { outboxMessage, type OutboxMessage } from './outbox.ts';
 
@@ -64,15 +64,11 @@ export function auditFromOutbox(service: (typeof AUDITED_SERVICES)[number], stor
   return async (message: OutboxMessage): Promise<undefined> => {
     const entry = message.local?.audit as AuditRecord | undefined;
     if (!entry) return undefined;
-    try {
-      await audit.insertOne({
-        ...entry,
-        at: new Date(entry.at),
-        _id: `aud_${message.id.slice('evt_'.length)}`,
-      });
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-    }
+    await insertOnce(audit, {
+      ...entry,
+      at: new Date(entry.at),
+      _id: `aud_${message.id.slice('evt_'.length)}`,
+    });
     return undefined;
   };
 }

@@ -2,3 +2,4 @@ export * from './store.ts';
 export * from './pagination.ts';
 export * from './serialize.ts';
 export * from './bulk.ts';
+export * from './duplicates.ts';

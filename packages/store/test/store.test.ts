@@ -4,6 +4,7 @@ import { ferretBackend, testServers, uniqueDatabase } from '@handoff/testkit';
 import {
   bulkWriteInChunks,
   connectStore,
+  DUPLICATE_KEY,
   ensureCollections,
   MAX_OPERATIONS_PER_COMMAND,
   pageFilter,
@@ -50,7 +51,7 @@ describe('ensureCollections', () => {
     await expect(
       widgets.insertOne({ code: 'a', owner: 'y', created_at: new Date() }),
     ).rejects.toMatchObject({
-      code: 11000,
+      code: DUPLICATE_KEY,
     });
   });
 

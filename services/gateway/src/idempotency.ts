@@ -1,9 +1,10 @@
+import { bucketStream, ensureStream } from '@handoff/bus';
 import {
   jetstream,
   JetStreamApiCodes,
   JetStreamApiError,
+  StorageType,
   type JetStreamManager,
-  type StreamConfig,
 } from '@nats-io/jetstream';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@handoff/contracts';
 import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
@@ -178,56 +179,21 @@ export async function ensureIdempotencyBucket(
   jsm: JetStreamManager,
   options: { ttlMs?: number; replicas?: number } = {},
 ): Promise<void> {
-  const wanted = {
-    name: IDEMPOTENCY_STREAM,
-    subjects: [`$KV.${IDEMPOTENCY_BUCKET}.>`],
-    // Records expire 24 h after their last write (the completion).
-    max_age: nanos(options.ttlMs ?? IDEMPOTENCY_TTL_MS),
-    // KV history 1: only the latest record per key.
-    max_msgs_per_subject: 1,
-    max_msg_size: MAX_RECORD_BYTES,
-    allow_rollup_hdrs: true,
-    allow_direct: true,
-    // NATS_STREAM_REPLICAS: records survive losing a node of a cluster.
-    num_replicas: options.replicas ?? 1,
-  } satisfies Partial<StreamConfig>;
-  try {
-    const { config } = await jsm.streams.info(wanted.name);
-    if (
-      config.max_age !== wanted.max_age ||
-      config.max_msgs_per_subject !== wanted.max_msgs_per_subject ||
-      config.max_msg_size !== wanted.max_msg_size ||
-      config.allow_rollup_hdrs !== wanted.allow_rollup_hdrs ||
-      config.allow_direct !== wanted.allow_direct ||
-      config.num_replicas !== wanted.num_replicas ||
-      config.subjects.join() !== wanted.subjects.join()
-    ) {
-      // The server refuses a duplicate window longer than max_age (KV writes carry no message
-      // ids, so the window does not matter here).
-      const duplicateWindow = Math.min(config.duplicate_window, wanted.max_age);
-      await jsm.streams.update(wanted.name, {
-        ...config,
-        ...wanted,
-        duplicate_window: duplicateWindow,
-      });
-    }
-  } catch (error) {
-    if (!/stream not found/i.test(String(error))) throw error;
-    try {
-      // The settings a KV client gives a new bucket. File storage: the records must outlive a
-      // NATS restart, or a retry after one would run the request again.
-      await jsm.streams.add({
-        ...wanted,
-        storage: 'file',
-        retention: 'limits',
-        discard: 'new',
-        deny_delete: true,
-      });
-    } catch (addError) {
-      // Another replica created it between our info and add.
-      if (!/already in use|exists/i.test(String(addError))) throw addError;
-    }
-  }
+  await ensureStream(
+    jsm,
+    bucketStream(IDEMPOTENCY_BUCKET, {
+      // Records expire 24 h after their last write (the completion).
+      max_age: nanos(options.ttlMs ?? IDEMPOTENCY_TTL_MS),
+      // KV history 1: only the latest record per key.
+      max_msgs_per_subject: 1,
+      max_msg_size: MAX_RECORD_BYTES,
+      // File storage: the records must outlive a NATS restart, or a retry after one would run
+      // the request again.
+      storage: StorageType.File,
+      // NATS_STREAM_REPLICAS: records survive losing a node of a cluster.
+      num_replicas: options.replicas ?? 1,
+    }),
+  );
 }
 
 /** Ensures the bucket and returns the store. Rejects when NATS cannot be reached. */

@@ -1,5 +1,6 @@
+import { ensureStream } from '@handoff/bus';
 import { RATE_LIMIT_STREAM } from '@handoff/contracts';
-import type { JetStreamManager, StreamConfig } from '@nats-io/jetstream';
+import { StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { createHash } from 'node:crypto';
 
@@ -38,49 +39,26 @@ const nanos = (seconds: number) => seconds * 1_000_000_000;
 
 /**
  * Creates the counter stream, or brings an existing one to these settings. Safe to run from every
- * replica at once.
+ * replica at once. A stream made without `allow_msg_counter` is refused (the flag cannot be turned
+ * on later); counters are ephemeral, so deleting it to have it made again loses nothing.
  */
 export async function ensureRateLimitStream(jsm: JetStreamManager, replicas = 1): Promise<void> {
-  const wanted = {
+  await ensureStream(jsm, {
     name: RATE_LIMIT_STREAM.name,
     subjects: [...RATE_LIMIT_STREAM.subjects],
+    allow_msg_counter: true,
     // The window index is in the subject, so a counter only has to outlive one window;
     // doubling the longest window leaves room for replicas whose clocks disagree.
     max_age: nanos(2 * MAX_WINDOW_SECONDS),
     // Each increment stores the new total; only the latest one per subject is needed.
     max_msgs_per_subject: 1,
     allow_direct: true,
+    // Counters live for at most one window and are rebuilt by the next hits, so memory storage
+    // (no disk writes on the hot path) is enough.
+    storage: StorageType.Memory,
     // NATS_STREAM_REPLICAS: the counters survive losing a node of a cluster.
     num_replicas: replicas,
-  } satisfies Partial<StreamConfig>;
-  try {
-    const { config } = await jsm.streams.info(wanted.name);
-    if (!config.allow_msg_counter) {
-      // The flag cannot be turned on later; counters are ephemeral, so deleting it loses nothing.
-      throw new Error(
-        `stream ${wanted.name} exists without allow_msg_counter; delete it so it can be recreated`,
-      );
-    }
-    if (
-      config.max_age !== wanted.max_age ||
-      config.max_msgs_per_subject !== wanted.max_msgs_per_subject ||
-      config.allow_direct !== wanted.allow_direct ||
-      config.num_replicas !== wanted.num_replicas ||
-      config.subjects.join() !== wanted.subjects.join()
-    ) {
-      await jsm.streams.update(wanted.name, { ...config, ...wanted });
-    }
-  } catch (error) {
-    if (!/stream not found/i.test(String(error))) throw error;
-    try {
-      // Counters live for at most one window and are rebuilt by the next hits, so memory storage
-      // (no disk writes on the hot path) is enough.
-      await jsm.streams.add({ ...wanted, storage: 'memory', allow_msg_counter: true });
-    } catch (addError) {
-      // Another replica created it between our info and add.
-      if (!/already in use|exists/i.test(String(addError))) throw addError;
-    }
-  }
+  });
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
-import type { Collection, Filter, OptionalUnlessRequiredId } from 'mongodb';
+import { insertOnce } from '@handoff/store';
+import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import {
@@ -132,7 +133,7 @@ function plannedMilestones(proposal: ProposalDoc): MilestoneDoc[] {
  * means an earlier run already did (and its event is in that document's outbox, or published).
  * Returns the publish still to do, so that a batch can be written first and published at once.
  */
-async function insertOnce<
+async function insertPlanned<
   D extends { _id: string; request_id: string },
   S extends string,
   A extends string,
@@ -144,11 +145,8 @@ async function insertOnce<
   view: (doc: D) => Record<string, unknown>,
 ): Promise<() => Promise<void>> {
   const messages = creationMessages(machine, doc.request_id, view(doc));
-  try {
-    await collection.insertOne(withOutbox(doc, messages) as unknown as OptionalUnlessRequiredId<D>);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 11000) return async () => undefined;
-    throw error;
+  if ((await insertOnce(collection, withOutbox(doc, messages))) === 'existing') {
+    return async () => undefined;
   }
   return () => deps.outbox.publishOrLeave(collection, doc._id, messages);
 }
@@ -160,9 +158,11 @@ async function insertOnce<
  */
 async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise<void> {
   const { proposals, jobs, milestones } = collectionsOf(deps.store);
-  const publishes = [await insertOnce(deps, jobs, JOB_MACHINE, plannedJob(proposal), jobView)];
+  const publishes = [await insertPlanned(deps, jobs, JOB_MACHINE, plannedJob(proposal), jobView)];
   for (const milestone of plannedMilestones(proposal)) {
-    publishes.push(await insertOnce(deps, milestones, MILESTONE_MACHINE, milestone, milestoneView));
+    publishes.push(
+      await insertPlanned(deps, milestones, MILESTONE_MACHINE, milestone, milestoneView),
+    );
   }
   // Every document is durable with its event; the plan's events go out together (the request's
   // sequence numbers are still handed out one at a time by intake).

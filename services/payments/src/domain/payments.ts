@@ -1,5 +1,6 @@
 import { BusError } from '@handoff/bus';
 import { deadlineFor } from '@handoff/contracts';
+import { insertOnce } from '@handoff/store';
 import { manualProvider } from '../providers/manual.ts';
 import type { ChargeResult, PaymentProvider, ProviderNotification } from '../providers/index.ts';
 import { safeError, type PaymentContext } from './context.ts';
@@ -7,12 +8,9 @@ import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 import { movePayment } from './moves.ts';
 import { PAYMENT_MACHINE } from './states.ts';
 
-const DUPLICATE_KEY = 11000;
 /** Work younger than this is left to the call that started it; the sweep takes what is older. */
 export const RECOVERY_GRACE_MS = 30_000;
 const RECOVERY_BATCH = 200;
-
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown }).code === DUPLICATE_KEY;
 
 /**
  * Writes the payment an approval named. Idempotent: the payment's `_id` is the approval's
@@ -47,11 +45,7 @@ export async function materializePayment(
       charged_at: null,
       decided_by: null,
     };
-    try {
-      await ctx.payments.insertOne(doc);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
+    await insertOnce(ctx.payments, doc);
     await ctx.store.serialize(ctx.requests, request._id, () =>
       ctx.requests.updateOne({ _id: request._id }, { $set: { payment_created: true } }),
     );

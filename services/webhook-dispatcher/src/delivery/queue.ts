@@ -1,13 +1,14 @@
 // The delivery queue: a JetStream work-queue stream private to this service. One message is one
 // delivery of one event to one endpoint, carrying what its next attempt needs (the body to sign,
 // the attempt number, when it is due), so that sending needs no database read but the endpoint.
-import type { Bus } from '@handoff/bus';
+import { ensureConsumer, ensureStream, type Bus } from '@handoff/bus';
 import { EventType } from '@handoff/contracts';
 import {
   AckPolicy,
   DeliverPolicy,
   RetentionPolicy,
   StorageType,
+  type ConsumerInfo,
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { z } from 'zod';
@@ -69,43 +70,25 @@ export function deliveryQueue(bus: Bus, replicas: number) {
 export type DeliveryQueue = ReturnType<typeof deliveryQueue>;
 
 async function ensureDeliveryStream(jsm: JetStreamManager, replicas: number): Promise<void> {
-  const wanted = {
+  await ensureStream(jsm, {
     name: DELIVERIES_STREAM.name,
     num_replicas: replicas,
     subjects: [...DELIVERIES_STREAM.subjects],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     duplicate_window: nanos(DELIVERIES_STREAM.duplicateWindowMs),
-  };
-  try {
-    const { config } = await jsm.streams.info(wanted.name);
-    if (
-      config.duplicate_window !== wanted.duplicate_window ||
-      config.num_replicas !== wanted.num_replicas
-    ) {
-      await jsm.streams.update(wanted.name, {
-        ...config,
-        duplicate_window: wanted.duplicate_window,
-        num_replicas: wanted.num_replicas,
-      });
-    }
-  } catch (error) {
-    if (!/stream not found/i.test(String(error))) throw error;
-    try {
-      await jsm.streams.add(wanted);
-    } catch (addError) {
-      // Another replica created it between our info and add.
-      if (!/already in use|exists/i.test(String(addError))) throw addError;
-    }
-  }
+  });
 }
 
 /**
  * The one durable pull consumer of the queue, shared by every replica. The ack wait is how long a
  * replica that died holding a job keeps it from the others; a live one extends it while it works.
  */
-export async function ensureDeliveryConsumer(jsm: JetStreamManager, ackWaitMs: number) {
-  const config = {
+export function ensureDeliveryConsumer(
+  jsm: JetStreamManager,
+  ackWaitMs: number,
+): Promise<ConsumerInfo> {
+  return ensureConsumer(jsm, DELIVERIES_STREAM.name, {
     durable_name: DELIVERY_CONSUMER,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
@@ -115,20 +98,5 @@ export async function ensureDeliveryConsumer(jsm: JetStreamManager, ackWaitMs: n
     // Jobs waiting out a retry delay are pending too: days of a dead endpoint's events must not
     // stop the queue for everyone else.
     max_ack_pending: -1,
-  };
-  try {
-    const info = await jsm.consumers.info(DELIVERIES_STREAM.name, DELIVERY_CONSUMER);
-    if (info.config.ack_wait !== config.ack_wait) {
-      await jsm.consumers.update(DELIVERIES_STREAM.name, DELIVERY_CONSUMER, {
-        ack_wait: config.ack_wait,
-      });
-    }
-  } catch (error) {
-    if (!/consumer not found/i.test(String(error))) throw error;
-    try {
-      await jsm.consumers.add(DELIVERIES_STREAM.name, config);
-    } catch (addError) {
-      if (!/already|exists/i.test(String(addError))) throw addError;
-    }
-  }
+  });
 }

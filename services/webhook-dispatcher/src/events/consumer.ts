@@ -1,7 +1,8 @@
-import { BusError, call, type Bus } from '@handoff/bus';
-import { EVENT_OWNER_HEADER, EVENTS_STREAM, EventEnvelope, requestOps } from '@handoff/contracts';
+import { BusError, call, consumeDurable, ensureConsumer, type Bus } from '@handoff/bus';
+import { EVENT_OWNER_HEADER, EVENTS_STREAM, requestOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import type { Store } from '@handoff/store';
+import { eventOf } from '@handoff/runtime';
+import { insertOnce, type Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import type { EventDoc } from '../store/documents.ts';
 import { eventLog } from '../store/recorder.ts';
@@ -12,12 +13,6 @@ const SECOND_NS = 1_000_000_000;
 const OWNER_CACHE_LIMIT = 100_000;
 /** Events handled at once by one replica; their feed entries are written together. */
 const CONCURRENCY = 32;
-/**
- * How often a message being handled is reported in progress. The server takes the backoff's
- * first step (1 s), not `ack_wait`, as the ack wait; a handler slower than that (a loaded
- * database) would otherwise have its message delivered again while it is still at work.
- */
-const PROGRESS_MS = 400;
 
 export interface ConsumerDeps {
   bus: Bus;
@@ -44,7 +39,16 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     at: Date;
   }>('webhook_dead_letters');
   const owners = new Map<string, string>();
-  await ensureConsumer(bus);
+  await ensureConsumer(bus.jsm, EVENTS_STREAM.name, {
+    durable_name: CONSUMER_NAME,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    max_deliver: MAX_DELIVER,
+    // The server takes the first step (1 s) as the ack wait; consumeDurable reports a message
+    // in progress well within it while a handler (a loaded database) is still at work.
+    backoff: [1, 5, 30, 120, 600].map((s) => s * SECOND_NS),
+    max_ack_pending: 1_000,
+  });
 
   /** Lookups under way: events of one request that arrive together ask intake once. */
   const asking = new Map<string, Promise<string | undefined>>();
@@ -87,38 +91,27 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     return pending;
   };
 
+  /** A poison event (or one that ran out of retries) is kept for staff before it is dropped. */
   const park = async (msg: JsMsg, error: string) => {
-    logger.error({ subject: msg.subject, seq: msg.seq, error }, 'poison event parked');
-    await dead
-      .insertOne({
-        _id: `${msg.info.stream}:${msg.seq}`,
-        subject: msg.subject,
-        data: msg.string(),
-        error,
-        at: new Date(),
-      })
-      .catch((insertError: unknown) => {
-        if ((insertError as { code?: number }).code !== 11000) throw insertError;
-      });
-    msg.term(error);
+    await insertOnce(dead, {
+      _id: `${msg.info.stream}:${msg.seq}`,
+      subject: msg.subject,
+      data: msg.string(),
+      error,
+      at: new Date(),
+    });
   };
 
   const handle = async (msg: JsMsg) => {
-    let raw: unknown;
-    try {
-      raw = msg.json();
-    } catch {
-      return park(msg, 'not JSON');
-    }
-    const parsed = EventEnvelope.safeParse(raw);
-    if (!parsed.success) return park(msg, 'not an event envelope');
-    const event = parsed.data;
+    const event = eventOf(msg);
     // The publishing service names the owner in a header; only events published without it
     // (older ones) are looked up.
     const named = msg.headers?.get(EVENT_OWNER_HEADER);
     if (named) remember(event.data.request_id, named);
     const integrationId = named || (await ownerOf(event.data.request_id));
-    if (!integrationId) return park(msg, `request ${event.data.request_id} is unknown`);
+    if (!integrationId) {
+      throw new BusError('not_found', `request ${event.data.request_id} is unknown`);
+    }
     const doc: EventDoc = {
       _id: event.id,
       integration_id: integrationId,
@@ -130,72 +123,21 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     // In the feed first: a receiver that looks an event up on receipt finds it.
     await events.store(doc);
     await deps.fanOut(doc);
-    msg.ack();
   };
 
-  const consumer = await bus.js.consumers.get(EVENTS_STREAM.name, CONSUMER_NAME);
-  // Few messages waiting client-side: one waiting there long would run out its ack wait and
-  // come round again, doubling the work exactly when there is most.
-  const messages = await consumer.consume({ max_messages: CONCURRENCY });
-  const running = new Set<Promise<void>>();
-  const loop = (async () => {
-    for await (const msg of messages) {
-      // Every step is idempotent and the stream has no order to keep, so events run side by side.
-      const task = handle(msg).catch(async (error: unknown) => {
-        // Only a refusal on the merits is final; failures (ours or a service's) are retried, and
-        // an event that runs out of retries is parked for staff, never silently dropped.
-        const refused =
-          error instanceof BusError && !error.retryable && error.code !== 'internal_error';
-        if (refused || msg.info.deliveryCount >= MAX_DELIVER) {
-          await park(msg, `gave up after ${msg.info.deliveryCount} deliveries: ${String(error)}`);
-          return;
-        }
-        logger.warn(
-          { err: error, subject: msg.subject, redelivery: msg.info.deliveryCount },
-          'event not handled; will retry',
-        );
-        msg.nak(Math.min(30_000, 1_000 * 2 ** msg.info.deliveryCount));
-      });
-      const progress = setInterval(() => {
-        try {
-          msg.working();
-        } catch {
-          // The connection is closing: unacknowledged, the message comes round again.
-        }
-      }, PROGRESS_MS);
-      running.add(task);
-      void task.finally(() => {
-        clearInterval(progress);
-        running.delete(task);
-      });
-      if (running.size >= CONCURRENCY) await Promise.race(running);
-    }
-  })();
+  // Every step is idempotent and the stream has no order to keep, so events run side by side.
+  // Only a refusal on the merits is final; failures (ours or a service's) are retried, and an
+  // event that runs out of retries is parked for staff, never silently dropped.
+  const stop = await consumeDurable(bus.js, {
+    stream: EVENTS_STREAM.name,
+    consumer: CONSUMER_NAME,
+    concurrency: CONCURRENCY,
+    logger,
+    handle,
+    park,
+  });
   return async () => {
-    await messages.close();
-    await loop.catch(() => undefined);
-    await Promise.allSettled([...running]);
+    await stop();
     await events.close();
   };
-}
-
-async function ensureConsumer(bus: Bus): Promise<void> {
-  const config = {
-    durable_name: CONSUMER_NAME,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    max_deliver: MAX_DELIVER,
-    backoff: [1, 5, 30, 120, 600].map((s) => s * SECOND_NS),
-    max_ack_pending: 1_000,
-  };
-  try {
-    await bus.jsm.consumers.info(EVENTS_STREAM.name, CONSUMER_NAME);
-  } catch {
-    try {
-      await bus.jsm.consumers.add(EVENTS_STREAM.name, config);
-    } catch (error) {
-      // Another replica made it first.
-      if (!/already|exists/i.test(String(error))) throw error;
-    }
-  }
 }

@@ -1,4 +1,4 @@
-import { bulkWriteInChunks, type Store } from '@handoff/store';
+import { bulkWriteInChunks, duplicatePositions, isDuplicateKey, type Store } from '@handoff/store';
 import type {
   AnyBulkWriteOperation,
   Collection,
@@ -78,20 +78,6 @@ export function batcher<T>(write: (items: T[]) => Promise<void>) {
   };
 }
 
-interface WriteError {
-  code?: number;
-  index?: number;
-}
-
-/** The positions of the documents an unordered insertMany refused as already there. */
-function duplicatesOf(error: unknown): number[] | null {
-  const { code, writeErrors } = error as { code?: number; writeErrors?: WriteError | WriteError[] };
-  if (writeErrors === undefined) return code === 11000 ? null : [];
-  const list = Array.isArray(writeErrors) ? writeErrors : [writeErrors];
-  if (!list.every((entry) => entry.code === 11000)) return [];
-  return list.map((entry) => entry.index ?? -1);
-}
-
 /**
  * Inserts documents that are new in the common case, all in one command. Returns the ones that
  * existed already (a redone step after a crash); throws on any other failure.
@@ -105,11 +91,11 @@ export async function insertNew<T extends Document & { _id: string }>(
     await collection.insertMany(docs as OptionalUnlessRequiredId<T>[], { ordered: false });
     return [];
   } catch (error) {
-    const duplicates = duplicatesOf(error);
+    if (!isDuplicateKey(error)) throw error;
+    const positions = duplicatePositions(error);
     // A duplicate without its position: the whole batch is written again as upserts by the caller.
-    if (duplicates === null) return docs;
-    if (duplicates.length === 0) throw error;
-    return duplicates.map((index) => docs[index]).filter((doc) => doc !== undefined);
+    if (positions === undefined) return docs;
+    return positions.map((index) => docs[index]).filter((doc) => doc !== undefined);
   }
 }
 
