@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$HANDOFF_ROOT"
 export TURBO_TELEMETRY_DISABLED=1 TURBO_NO_UPDATE_NOTIFIER=1
 rm -rf .test-results
+export TEST_STARTED_MS=$(($(date +%s) * 1000))
 
 prettier --check --log-level=warn .
 # The layers (.dependency-cruiser.js; ARCHITECTURE.md, "Layers"): services import packages only,
@@ -37,6 +38,9 @@ node -e '
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`,
     `Test Suites: ${jestForm(t.suites_failed, t.suites_skipped, t.suites_passed)}`,
     `Tests:       ${jestForm(t.failed, t.skipped, t.passed)}`,
+    "Snapshots:   0 total",
+    `Time:        ${((Date.now() - Number(process.env.TEST_STARTED_MS)) / 1000).toFixed(0)} s`,
+    "Ran all test suites.",
   ];
   console.log(`\n${files.length} workspaces reported`);
   console.log(lines.join("\n"));

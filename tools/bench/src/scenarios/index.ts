@@ -111,24 +111,32 @@ export function selectScenarios(all: readonly Scenario[], only: readonly string[
 const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }[] = [
   {
     subject: 'gateway-create',
-    busCalls: '1 bus call, a JetStream publish inside it',
-    writes: 'an insert and an outbox update',
+    busCalls: '1 bus call (intake), a sequence KV create and a JetStream publish inside it',
+    writes: "an insert and an outbox update, and the dispatcher's feed entry (batched)",
   },
-  { subject: 'gateway-read', busCalls: '3 bus calls at once' },
+  {
+    subject: 'gateway-read',
+    busCalls:
+      "the replica's request cache after the cached token check; 3 bus calls at once on a miss",
+  },
   {
     subject: 'gateway-message',
-    busCalls: '2 bus calls in turn, 2 more inside the 2nd',
-    writes: 'an insert, a sequence update, an outbox update',
+    busCalls:
+      "1 bus call (conversation), a sequence KV update and a publish inside it; the status from the replica's cache",
+    writes: "an insert and an outbox update, and the dispatcher's feed entry (batched)",
   },
   {
     subject: 'provider-proposal',
-    busCalls: '3 bus calls in turn, 2 more inside the 3rd',
-    writes: 'an insert, a sequence update, an outbox update',
+    busCalls:
+      '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
+    writes:
+      "2 finds in intake; 2 finds, an insert and an outbox update in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',
-    busCalls: '2 bus calls in turn, 2 more inside the 2nd',
-    writes: 'an update, a sequence update, an outbox update',
+    busCalls: '1 bus call (milestones), a sequence KV update and a publish inside it',
+    writes:
+      "a find and a compare-and-set update, an outbox update, and the dispatcher's feed entry (batched)",
   },
 ];
 
