@@ -39,12 +39,7 @@ describe('the example agent', () => {
       const { provider } = other;
       const onRequest = { params: { path: { id } } };
 
-      await unwrap(
-        provider.POST('/v1/provider/requests/{id}/messages', {
-          ...onRequest,
-          body: { message: 'Do you already have a domain name?' },
-        }),
-      );
+      await other.say(id, 'Do you already have a domain name?');
       // The agent's answer arrives in the conversation.
       await eventually(async () => {
         const read = await client.requests.get(id);

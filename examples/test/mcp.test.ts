@@ -216,12 +216,7 @@ async function engagement(transport: Transport) {
   await other.route(id);
   const { provider } = other;
   const onRequest = { params: { path: { id } } };
-  await unwrap(
-    provider.POST('/v1/provider/requests/{id}/messages', {
-      ...onRequest,
-      body: { message: 'Do you already have a domain name?' },
-    }),
-  );
+  await other.say(id, 'Do you already have a domain name?');
   await call(client, 'send_message', { ...ref, message: 'Yes: bakery.example.' });
   const read = await call(client, 'get_handoff', ref);
   expect((read.conversation as Json[]).map((message) => message.message)).toEqual([

@@ -64,6 +64,8 @@ export interface Humans {
   providerId: string;
   /** Staff route the request straight to the provider. */
   route(requestId: string): Promise<void>;
+  /** The provider writes into the request's conversation. */
+  say(requestId: string, message: string): Promise<void>;
 }
 
 export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promise<Humans> {
@@ -80,15 +82,24 @@ export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promi
   const key = await unwrap(
     staff.POST('/v1/staff/providers/{id}/keys', { params: { path: { id: created.id } }, body: {} }),
   );
+  const provider = createProviderClient({ baseUrl: stack.base, apiKey: key.api_key });
   return {
     staff,
-    provider: createProviderClient({ baseUrl: stack.base, apiKey: key.api_key }),
+    provider,
     providerId: created.id,
     route: async (requestId) => {
       await unwrap(
         staff.PATCH('/v1/staff/requests/{id}', {
           params: { path: { id: requestId } },
           body: { status: 'routed', routing: { mode: 'direct', provider_ids: [created.id] } },
+        }),
+      );
+    },
+    say: async (requestId, message) => {
+      await unwrap(
+        provider.POST('/v1/provider/requests/{id}/messages', {
+          params: { path: { id: requestId } },
+          body: { message },
         }),
       );
     },

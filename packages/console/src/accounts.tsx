@@ -10,6 +10,7 @@ import {
   type StaffApi,
 } from './api.ts';
 import {
+  ColumnHeads,
   ConfirmButton,
   Field,
   LoadError,
@@ -90,15 +91,7 @@ function IntegrationView({ api, id }: { api: StaffApi; id: string }) {
       </button>
       <table>
         <caption>Keys (prefix and last four only)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Key', 'Status', 'Created', 'Expires', 'Actions']} />
         <tbody>
           {data.keys.map((key) => (
             <tr key={key.id}>

@@ -8,7 +8,15 @@ import type {
   StaffApi,
 } from './api.ts';
 import type { Go } from './navigation.ts';
-import { ConfirmButton, LoadError, OutcomeLine, useAction, useLoad, when } from './ui.tsx';
+import {
+  ColumnHeads,
+  ConfirmButton,
+  LoadError,
+  OutcomeLine,
+  useAction,
+  useLoad,
+  when,
+} from './ui.tsx';
 
 const count = (list: { data: unknown[]; has_more: boolean }) =>
   `${list.data.length}${list.has_more ? '+' : ''}`;
@@ -41,31 +49,21 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
       {data && (
         <>
           <ul class="counts">
-            <li>
-              <button type="button" onClick={() => go('applications')}>
-                Access applications <span class="count">{count(data.applications)}</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" onClick={() => go('payments')}>
-                Payment requests <span class="count">{count(data.paymentRequests)}</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" onClick={() => go('payments')}>
-                Pending payments <span class="count">{count(data.payments)}</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" onClick={() => go('disputes')}>
-                Open disputes <span class="count">{count(data.open)}</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" onClick={() => go('disputes')}>
-                Disputes under review <span class="count">{count(data.review)}</span>
-              </button>
-            </li>
+            {(
+              [
+                ['Access applications', 'applications', data.applications],
+                ['Payment requests', 'payments', data.paymentRequests],
+                ['Pending payments', 'payments', data.payments],
+                ['Open disputes', 'disputes', data.open],
+                ['Disputes under review', 'disputes', data.review],
+              ] as const
+            ).map(([label, screen, list]) => (
+              <li key={label}>
+                <button type="button" onClick={() => go(screen)}>
+                  {label} <span class="count">{count(list)}</span>
+                </button>
+              </li>
+            ))}
             <li>
               <button
                 type="button"
@@ -109,16 +107,7 @@ function Deadlines(props: { api: StaffApi; go: Go; deadlines: DeadlineList; relo
       </label>
       <OutcomeLine outcome={action.outcome} />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Deadline</th>
-            <th scope="col">What</th>
-            <th scope="col">State</th>
-            <th scope="col">Waiting on</th>
-            <th scope="col">Then</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Deadline', 'What', 'State', 'Waiting on', 'Then', 'Actions']} />
         <tbody>
           {props.deadlines.data.map((d) => (
             <tr key={`${d.resource}:${d.id}`} class={d.overdue ? 'overdue' : ''}>

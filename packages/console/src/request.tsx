@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AuditList, PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
 import {
+  ColumnHeads,
   ConfirmButton,
   Field,
   LoadError,
@@ -195,16 +196,7 @@ function TimelineView({ api, id }: { api: StaffApi; id: string }) {
               {data.data.length} entries, oldest first
               {data.has_more ? ' (the newest 100 of each kind only)' : ''}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Sequence</th>
-                <th scope="col">Status or type</th>
-                <th scope="col">Summary</th>
-                <th scope="col">Id</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['When', 'Kind', 'Sequence', 'Status or type', 'Summary', 'Id']} />
             <tbody>
               {data.data.map((entry) => (
                 <tr key={`${entry.kind}:${entry.id}`} class={`kind-${entry.kind}`}>
@@ -284,14 +276,7 @@ export function Audit({ api }: { api: StaffApi }) {
         pages).
       </p>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Actor</th>
-            <th scope="col">Action</th>
-            <th scope="col">Target</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['When', 'Actor', 'Action', 'Target']} />
         <tbody>
           {shown.map((e) => (
             <tr key={e.id}>

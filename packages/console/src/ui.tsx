@@ -144,6 +144,21 @@ export function OnceSecret(props: { label: string; value: string; onDone: () => 
   );
 }
 
+/** A table's header row: a column heading per name. */
+export function ColumnHeads(props: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.names.map((name) => (
+          <th scope="col" key={name}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function Field(props: { label: string; children: ComponentChildren }) {
   return (
     <label class="field">

@@ -2,6 +2,7 @@ import type { paths } from '@handoff/sdk/schema';
 import { useState } from 'preact/hooks';
 import type { StaffApi } from './api.ts';
 import {
+  ColumnHeads,
   ConfirmButton,
   Field,
   LoadError,
@@ -106,15 +107,9 @@ function EndpointsView({ api, integration }: { api: StaffApi; integration: strin
       ) : (
         <table>
           <caption>Webhook endpoints of {integration}</caption>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Enabled</th>
-              <th scope="col">Event types</th>
-              <th scope="col">Previous secret signs until</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['URL', 'Enabled', 'Event types', 'Previous secret signs until', 'Actions']}
+          />
           <tbody>
             {data.data.map((e) => (
               <tr key={e.id}>
@@ -171,16 +166,7 @@ function Attempts({ api, base, endpoint }: { api: StaffApi; base: string; endpoi
     <div>
       <table>
         <caption>Recent attempts to {endpoint}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            <th scope="col">Try</th>
-            <th scope="col">Status code</th>
-            <th scope="col">Error</th>
-            <th scope="col">Duration</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Time', 'Event', 'Try', 'Status code', 'Error', 'Duration']} />
         <tbody>
           {data.data.map((a) => (
             <tr key={a.id}>

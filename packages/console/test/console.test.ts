@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { http, startStack, type Stack } from './support/stack.ts';
+import type { Locator, Page } from 'playwright-core';
+import { openBrowser, type Browser } from './support/browser.ts';
+import {
+  apply as applyAs,
+  approveAndClaim,
+  http,
+  providerOf,
+  startStack,
+  type Stack,
+} from './support/stack.ts';
 
 // The staff console in a real Chromium (Debian's `chromium`, installed by scripts/setup.sh),
 // against the real stack: every click goes through the gateway to the services and back.
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../../.test-results/console/', import.meta.url));
 const CUSTOMER_SCOPES = [
   'requests:create',
   'requests:read',
@@ -24,9 +26,8 @@ const CUSTOMER_SCOPES = [
 ];
 
 let stack: Stack;
-let context: BrowserContext;
+let browser: Browser;
 let page: Page;
-let profile: string;
 const problems: string[] = [];
 /** Each Idempotency-Key sent, with the one action (method, URL, body) it was sent for. */
 const keys = new Map<string, string>();
@@ -35,30 +36,9 @@ const resent: string[] = [];
 let changes = 0;
 
 beforeAll(async () => {
-  // A missing browser fails the suite (never skips it): `npm run setup` installs it.
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (apt-get install chromium)`);
-  }
+  browser = await openBrowser();
+  page = browser.page;
   stack = await startStack('console');
-  profile = mkdtempSync(join(tmpdir(), 'handoff-chromium-'));
-  // A fresh profile directory per run. Playwright takes it as launchPersistentContext's first
-  // argument (it refuses --user-data-dir among the args) and passes it to Chromium as that flag.
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    // A laptop screen.
-    viewport: { width: 1366, height: 768 },
-  });
-  page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // Every change the console makes carries an Idempotency-Key (a random UUID), one per action:
   // a key is never sent for two different actions; the same action sent again keeps its key.
@@ -86,17 +66,14 @@ beforeAll(async () => {
       problems.push(`console error: ${message.text()}`);
     }
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await stack?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-const shot = (name: string) =>
-  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => browser.shot(name);
 const button = (name: string | RegExp, within: Page | Locator = page) =>
   within.getByRole('button', { name, exact: typeof name === 'string' });
 const card = (text: string) => page.getByRole('listitem').filter({ hasText: text });
@@ -109,23 +86,7 @@ const screen = async (name: string) => {
 
 let applicant = { id: '', secret: '', name: '' };
 
-/** An access application as an agent's developer submits it. */
-async function apply(name: string, scopes = CUSTOMER_SCOPES) {
-  const submitted = await http(stack, '/v1/access-applications', {
-    body: {
-      app_name: name,
-      description: 'Hands household jobs to humans.',
-      contact_email: 'dev@example.com',
-      requested_scopes: scopes,
-    },
-  });
-  expect(submitted.status).toBe(201);
-  return {
-    id: String(submitted.body.id),
-    secret: String(submitted.body.application_secret),
-    name,
-  };
-}
+const apply = (name: string, scopes = CUSTOMER_SCOPES) => applyAs(stack, name, scopes);
 
 describe('the staff console', () => {
   let agentKey = '';
@@ -148,18 +109,7 @@ describe('the staff console', () => {
   });
 
   it('signs in only with a staff token: an agent key is refused, by the API and the console', async () => {
-    const own = await apply('Key Holder');
-    const approved = await http(stack, `/v1/staff/access-applications/${own.id}/approve`, {
-      token: stack.staff,
-      body: { scopes: ['requests:read'] },
-    });
-    expect(approved.status).toBe(200);
-    const claimed = await http(stack, `/v1/access-applications/${own.id}/api-key`, {
-      method: 'POST',
-      headers: { 'X-Application-Secret': own.secret },
-    });
-    expect(claimed.status).toBe(201);
-    const key = String(claimed.body.api_key);
+    const { key } = await approveAndClaim(stack, await apply('Key Holder'), ['requests:read']);
     expect(await http(stack, '/v1/me', { token: key })).toMatchObject({ status: 200 });
     const refused = await http(stack, '/v1/staff/access-applications', { token: key });
     expect([401, 403]).toContain(refused.status);
@@ -284,29 +234,8 @@ describe('the staff console', () => {
   });
 
   it('resolves a dispute with a split, after confirming', async () => {
-    const customer = await apply('Dispute Maker');
-    await http(stack, `/v1/staff/access-applications/${customer.id}/approve`, {
-      token: stack.staff,
-      body: { scopes: CUSTOMER_SCOPES },
-    });
-    const claimed = await http(stack, `/v1/access-applications/${customer.id}/api-key`, {
-      method: 'POST',
-      headers: { 'X-Application-Secret': customer.secret },
-    });
-    const key = String(claimed.body.api_key);
-    const provider = await http(stack, '/v1/staff/providers', {
-      token: stack.staff,
-      body: { name: 'Pat the Plumber', email: 'pat@example.com', categories: ['home-services'] },
-    });
-    const providerId = String(provider.body.id);
-    const providerKey = String(
-      (
-        await http(stack, `/v1/staff/providers/${providerId}/keys`, {
-          method: 'POST',
-          token: stack.staff,
-        })
-      ).body.api_key,
-    );
+    const { key } = await approveAndClaim(stack, await apply('Dispute Maker'), CUSTOMER_SCOPES);
+    const provider = await providerOf(stack, 'Pat the Plumber', 'pat@example.com');
     const created = await http(stack, '/v1/ai-to-human-request', {
       token: key,
       body: {
@@ -323,11 +252,11 @@ describe('the staff console', () => {
       await http(stack, `/v1/staff/requests/${request.id}`, {
         method: 'PATCH',
         token: stack.staff,
-        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [providerId] } },
+        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
       }),
     ).toMatchObject({ status: 200 });
     const proposal = await http(stack, `/v1/provider/requests/${request.id}/proposals`, {
-      token: providerKey,
+      token: provider.key,
       body: {
         message: 'Thursday, parts included.',
         amount: 240,
@@ -540,29 +469,9 @@ describe('the staff console', () => {
   let engaged = { requestId: '', milestoneTitle: 'Fit a new washer' };
 
   it("shows a request's timeline: messages, the accepted proposal, milestones, events in sequence", async () => {
-    const customer = await apply('Timeline Maker', [...CUSTOMER_SCOPES, 'messages:create']);
-    await http(stack, `/v1/staff/access-applications/${customer.id}/approve`, {
-      token: stack.staff,
-      body: { scopes: [...CUSTOMER_SCOPES, 'messages:create'] },
-    });
-    const claimed = await http(stack, `/v1/access-applications/${customer.id}/api-key`, {
-      method: 'POST',
-      headers: { 'X-Application-Secret': customer.secret },
-    });
-    const key = String(claimed.body.api_key);
-    const provider = await http(stack, '/v1/staff/providers', {
-      token: stack.staff,
-      body: { name: 'Sam the Fitter', email: 'sam@example.com', categories: ['home-services'] },
-    });
-    const providerId = String(provider.body.id);
-    const providerKey = String(
-      (
-        await http(stack, `/v1/staff/providers/${providerId}/keys`, {
-          method: 'POST',
-          token: stack.staff,
-        })
-      ).body.api_key,
-    );
+    const scopes = [...CUSTOMER_SCOPES, 'messages:create'];
+    const { key } = await approveAndClaim(stack, await apply('Timeline Maker', scopes), scopes);
+    const provider = await providerOf(stack, 'Sam the Fitter', 'sam@example.com');
     const created = await http(stack, '/v1/ai-to-human-request', {
       token: key,
       body: { message: 'The shower head leaks.', category: 'home-services' },
@@ -575,11 +484,11 @@ describe('the staff console', () => {
       await http(stack, `/v1/staff/requests/${requestId}`, {
         method: 'PATCH',
         token: stack.staff,
-        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [providerId] } },
+        body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
       }),
     ).toMatchObject({ status: 200 });
     const proposal = await http(stack, `/v1/provider/requests/${requestId}/proposals`, {
-      token: providerKey,
+      token: provider.key,
       body: {
         message: 'A new washer on Friday.',
         amount: 90,
@@ -606,7 +515,7 @@ describe('the staff console', () => {
     ).toMatchObject({ status: 201 });
     expect(
       await http(stack, `/v1/provider/requests/${requestId}/messages`, {
-        token: providerKey,
+        token: provider.key,
         body: { message: 'See you on Friday.' },
       }),
     ).toMatchObject({ status: 201 });

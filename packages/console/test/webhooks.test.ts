@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { http, startStack, type Stack } from './support/stack.ts';
+import { openBrowser, type Browser } from './support/browser.ts';
+import { apply, approveAndClaim, http, startStack, type Stack } from './support/stack.ts';
 
 // The console's Webhooks screen in a real Chromium against the real stack, with a webhook
 // receiver in this process: staff rotate an endpoint's secret, and what the dispatcher signs
 // next verifies with the secret the console showed once.
-
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../../.test-results/console/', import.meta.url));
 
 interface Delivery {
   id: string;
@@ -24,18 +18,16 @@ interface Delivery {
 }
 
 let stack: Stack;
-let context: BrowserContext;
+let browser: Browser;
 let page: Page;
-let profile: string;
 let receiver: Server;
 let receiverUrl = '';
 const deliveries: Delivery[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (apt-get install chromium)`);
-  }
+  browser = await openBrowser();
+  page = browser.page;
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -56,22 +48,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   stack = await startStack('console_hooks');
-  profile = mkdtempSync(join(tmpdir(), 'handoff-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1366, height: 768 },
-  });
-  page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
     if (request.method() !== 'GET' && request.url().includes('/v1/staff/')) {
@@ -85,13 +61,11 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await stack?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -100,26 +74,10 @@ const button = (name: string) => page.getByRole('button', { name, exact: true })
 
 /** An integration with webhooks:manage, as an agent's developer gets one. */
 async function integration(): Promise<{ id: string; key: string }> {
-  const submitted = await http(stack, '/v1/access-applications', {
-    body: {
-      app_name: 'Hook Receiver',
-      description: 'Listens for request events.',
-      contact_email: 'dev@example.com',
-      requested_scopes: ['requests:create', 'webhooks:manage'],
-    },
-  });
-  expect(submitted.status).toBe(201);
-  const approved = await http(stack, `/v1/staff/access-applications/${submitted.body.id}/approve`, {
-    token: stack.staff,
-    body: { scopes: ['requests:create', 'webhooks:manage'] },
-  });
-  expect(approved.status).toBe(200);
-  const claimed = await http(stack, `/v1/access-applications/${submitted.body.id}/api-key`, {
-    method: 'POST',
-    headers: { 'X-Application-Secret': String(submitted.body.application_secret) },
-  });
-  expect(claimed.status).toBe(201);
-  return { id: String(approved.body.integration_id), key: String(claimed.body.api_key) };
+  const scopes = ['requests:create', 'webhooks:manage'];
+  const application = await apply(stack, 'Hook Receiver', scopes, 'Listens for request events.');
+  const { integrationId, key } = await approveAndClaim(stack, application, scopes);
+  return { id: integrationId, key };
 }
 
 /** A new request of the integration, and the request.created delivery it causes. */
@@ -203,7 +161,7 @@ describe('the Webhooks screen', () => {
       what: 'the redelivery',
     });
     expect(verify(newSecret, again)).toEqual(JSON.parse(first.body));
-    await page.screenshot({ path: join(SHOTS, 'webhooks.png'), fullPage: true });
+    await browser.shot('webhooks');
 
     // Shown once: dismissed, it is gone from the page.
     await button('I have copied it; hide it').click();

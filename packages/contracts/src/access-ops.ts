@@ -14,7 +14,9 @@ import {
   Scope,
 } from './access.ts';
 import { ListQuery, listOf } from './common.ts';
-import { operation, type Operation } from './operation.ts';
+import { operation, operationsOf, type Operation } from './operation.ts';
+
+const intakeOp = operationsOf('intake');
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -23,45 +25,34 @@ const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().
 
 /** The access operations that the intake service serves for the gateway. */
 export const accessOps = {
-  submit: operation(
-    'intake',
+  submit: intakeOp(
     'access.submit',
     z.object({ application: ApplicationCreate }),
     ApplicationSubmitted,
   ),
-  status: operation(
-    'intake',
+  status: intakeOp(
     'access.status',
     z.object({ id: z.string(), secret_hash: Sha256Hex }),
     ApplicationStatusView,
   ),
-  claimKey: operation(
-    'intake',
+  claimKey: intakeOp(
     'access.claim_key',
     z.object({ id: z.string(), secret_hash: Sha256Hex }),
     IssuedKey,
   ),
-  list: operation(
-    'intake',
-    'access.list',
-    z.object({ query: ApplicationListQuery }),
-    ApplicationList,
-  ),
-  get: operation('intake', 'access.get', z.object({ id: z.string() }), Application),
-  approve: operation(
-    'intake',
+  list: intakeOp('access.list', z.object({ query: ApplicationListQuery }), ApplicationList),
+  get: intakeOp('access.get', z.object({ id: z.string() }), Application),
+  approve: intakeOp(
     'access.approve',
     StaffAction.extend({ id: z.string(), scopes: z.array(Scope) }),
     Application,
   ),
-  reject: operation(
-    'intake',
+  reject: intakeOp(
     'access.reject',
     StaffAction.extend({ id: z.string(), reason: z.string() }),
     Application,
   ),
-  issueKey: operation(
-    'intake',
+  issueKey: intakeOp(
     'access.issue_key',
     StaffAction.extend({
       integration_id: z.string(),
@@ -69,21 +60,14 @@ export const accessOps = {
     }),
     IssuedKey,
   ),
-  revokeKey: operation(
-    'intake',
-    'access.revoke_key',
-    StaffAction.extend({ key_id: z.string() }),
-    KeySummary,
-  ),
-  updateIntegration: operation(
-    'intake',
+  revokeKey: intakeOp('access.revoke_key', StaffAction.extend({ key_id: z.string() }), KeySummary),
+  updateIntegration: intakeOp(
     'access.update_integration',
     StaffAction.extend({ integration_id: z.string(), scopes: z.array(Scope) }),
     Integration,
   ),
   /** Staff: integrations, newest first, optionally those holding a scope. */
-  listIntegrations: operation(
-    'intake',
+  listIntegrations: intakeOp(
     'access.list_integrations',
     z.object({
       scope: Scope.optional(),
@@ -93,18 +77,12 @@ export const accessOps = {
     }),
     listOf(Integration),
   ),
-  getIntegration: operation(
-    'intake',
+  getIntegration: intakeOp(
     'access.get_integration',
     z.object({ integration_id: z.string() }),
     Integration,
   ),
-  verifyKey: operation(
-    'intake',
-    'access.verify_key',
-    z.object({ key_hash: Sha256Hex }),
-    KeyVerification,
-  ),
+  verifyKey: intakeOp('access.verify_key', z.object({ key_hash: Sha256Hex }), KeyVerification),
 } as const;
 
 /** Services that keep an audit log of the staff actions they carry out. */

@@ -30,7 +30,11 @@ import {
   ProviderRequest,
   ProviderStatus,
 } from './engagement.ts';
-import { operation } from './operation.ts';
+import { operationsOf } from './operation.ts';
+
+const intakeOp = operationsOf('intake');
+const milestonesOp = operationsOf('milestones');
+const paymentsOp = operationsOf('payments');
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const Id = z.string().max(64);
@@ -68,45 +72,31 @@ const DeadlineItems = z.object({
  * publications waiting for review (`REQUEST_WAITS`), soonest deadline first.
  */
 export const intakeDeadlineOps = {
-  list: operation('intake', 'deadlines.list', Deadlines, DeadlineItems),
+  list: intakeOp('deadlines.list', Deadlines, DeadlineItems),
 } as const;
 
 /** Intake: providers, their keys, and requests as providers see them. */
 export const providerOps = {
-  create: operation(
-    'intake',
-    'providers.create',
-    z.object({ actor: Actor, input: ProviderCreate }),
-    Provider,
-  ),
-  list: operation(
-    'intake',
+  create: intakeOp('providers.create', z.object({ actor: Actor, input: ProviderCreate }), Provider),
+  list: intakeOp(
     'providers.list',
     Page.extend({ status: ProviderStatus.optional(), category: z.string().optional() }),
     listOf(Provider),
   ),
-  get: operation('intake', 'providers.get', z.object({ id: Id }), Provider),
-  update: operation(
-    'intake',
+  get: intakeOp('providers.get', z.object({ id: Id }), Provider),
+  update: intakeOp(
     'providers.update',
     z.object({ id: Id, actor: Actor, patch: ProviderPatch }),
     Provider,
   ),
-  issueKey: operation(
-    'intake',
+  issueKey: intakeOp(
     'providers.issue_key',
     z.object({ id: Id, actor: Actor, input: ProviderKeyCreate }),
     IssuedProviderKey,
   ),
-  revokeKey: operation(
-    'intake',
-    'providers.revoke_key',
-    z.object({ key_id: Id, actor: Actor }),
-    Provider,
-  ),
+  revokeKey: intakeOp('providers.revoke_key', z.object({ key_id: Id, actor: Actor }), Provider),
   /** `not_found` for an unknown key; a revoked, expired or suspended one comes back as such. */
-  verifyKey: operation(
-    'intake',
+  verifyKey: intakeOp(
     'providers.verify_key',
     z.object({ key_hash: Sha256Hex }),
     ProviderKeyVerification,
@@ -115,15 +105,13 @@ export const providerOps = {
    * Requests a provider may see, newest first: routed to them, published on the marketplace in
    * one of their categories (while open), or engaged with them through an accepted proposal.
    */
-  requests: operation(
-    'intake',
+  requests: intakeOp(
     'providers.requests',
     Page.extend({ provider_id: Id }),
     listOf(ProviderRequest),
   ),
   /** One such request; `not_found` when the provider may not see it. */
-  request: operation(
-    'intake',
+  request: intakeOp(
     'providers.request',
     z.object({ provider_id: Id, request_id: Id }),
     ProviderRequest.extend({
@@ -137,11 +125,23 @@ export const providerOps = {
 
 const ListFilter = Page.extend({ party: Party });
 
+/**
+ * A resource's reads in the milestones service, each for a party: the list (paged, with
+ * `filters`) and one item by id.
+ */
+const partyReads = <T extends z.ZodType, F extends z.ZodRawShape>(
+  resource: string,
+  item: T,
+  filters: F,
+) => ({
+  list: milestonesOp(`${resource}.list`, ListFilter.extend(filters), listOf(item)),
+  get: milestonesOp(`${resource}.get`, z.object({ id: Id, party: Party }), item),
+});
+
 /** The milestones service: proposals, jobs, milestones, deliverables and disputes. */
 export const proposalOps = {
   /** Conflict `proposal_exists` when the provider has an open one; `request_not_open` after a job started. */
-  create: operation(
-    'milestones',
+  create: milestonesOp(
     'proposals.create',
     z.object({
       request_id: Id,
@@ -151,80 +151,45 @@ export const proposalOps = {
     }),
     Proposal,
   ),
-  list: operation(
-    'milestones',
-    'proposals.list',
-    ListFilter.extend({ status: ProposalStatus.optional() }),
-    listOf(Proposal),
-  ),
-  get: operation('milestones', 'proposals.get', z.object({ id: Id, party: Party }), Proposal),
-  accept: operation(
-    'milestones',
-    'proposals.accept',
-    z.object({ id: Id, request_id: Id }),
-    ProposalAccepted,
-  ),
-  decline: operation(
-    'milestones',
+  ...partyReads('proposals', Proposal, { status: ProposalStatus.optional() }),
+  accept: milestonesOp('proposals.accept', z.object({ id: Id, request_id: Id }), ProposalAccepted),
+  decline: milestonesOp(
     'proposals.decline',
     z.object({ id: Id, request_id: Id, reason: z.string().optional() }),
     Proposal,
   ),
-  withdraw: operation(
-    'milestones',
-    'proposals.withdraw',
-    z.object({ id: Id, provider_id: Id }),
-    Proposal,
-  ),
+  withdraw: milestonesOp('proposals.withdraw', z.object({ id: Id, provider_id: Id }), Proposal),
 } as const;
 
 export const jobOps = {
-  list: operation(
-    'milestones',
-    'jobs.list',
-    ListFilter.extend({ status: JobStatus.optional() }),
-    listOf(Job),
-  ),
-  get: operation('milestones', 'jobs.get', z.object({ id: Id, party: Party }), Job),
+  ...partyReads('jobs', Job, { status: JobStatus.optional() }),
   /** Conflict `job_has_open_work` while a milestone or a dispute is open. */
-  complete: operation('milestones', 'jobs.complete', z.object({ id: Id, provider_id: Id }), Job),
-  cancel: operation(
-    'milestones',
-    'jobs.cancel',
-    z.object({ id: Id, actor: Actor, reason: z.string() }),
-    Job,
-  ),
+  complete: milestonesOp('jobs.complete', z.object({ id: Id, provider_id: Id }), Job),
+  cancel: milestonesOp('jobs.cancel', z.object({ id: Id, actor: Actor, reason: z.string() }), Job),
 } as const;
 
 export const milestoneOps = {
-  create: operation(
-    'milestones',
+  create: milestonesOp(
     'milestones.create',
     z.object({ job_id: Id, provider_id: Id, input: MilestoneCreate }),
     Milestone,
   ),
-  list: operation(
-    'milestones',
-    'milestones.list',
-    ListFilter.extend({ status: MilestoneStatus.optional(), job_id: Id.optional() }),
-    listOf(Milestone),
-  ),
-  get: operation('milestones', 'milestones.get', z.object({ id: Id, party: Party }), Milestone),
-  updateProgress: operation(
-    'milestones',
+  ...partyReads('milestones', Milestone, {
+    status: MilestoneStatus.optional(),
+    job_id: Id.optional(),
+  }),
+  updateProgress: milestonesOp(
     'milestones.update_progress',
     z.object({ id: Id, provider_id: Id, input: MilestoneProgress }),
     Milestone,
   ),
-  submit: operation(
-    'milestones',
+  submit: milestonesOp(
     'milestones.submit',
     z.object({ id: Id, provider_id: Id, note: z.string().optional() }),
     Milestone,
   ),
   /** The customer's review: approve, or request changes with a reason. */
-  review: operation(
-    'milestones',
+  review: milestonesOp(
     'milestones.review',
     z.object({
       id: Id,
@@ -234,8 +199,7 @@ export const milestoneOps = {
     }),
     Milestone,
   ),
-  cancel: operation(
-    'milestones',
+  cancel: milestonesOp(
     'milestones.cancel',
     z.object({ id: Id, actor: Actor, reason: z.string() }),
     Milestone,
@@ -243,21 +207,16 @@ export const milestoneOps = {
 } as const;
 
 export const deliverableOps = {
-  create: operation(
-    'milestones',
+  create: milestonesOp(
     'deliverables.create',
     z.object({ milestone_id: Id, provider_id: Id, input: DeliverableCreate }),
     Deliverable,
   ),
-  list: operation(
-    'milestones',
-    'deliverables.list',
-    ListFilter.extend({ status: DeliverableStatus.optional(), milestone_id: Id.optional() }),
-    listOf(Deliverable),
-  ),
-  get: operation('milestones', 'deliverables.get', z.object({ id: Id, party: Party }), Deliverable),
-  withdraw: operation(
-    'milestones',
+  ...partyReads('deliverables', Deliverable, {
+    status: DeliverableStatus.optional(),
+    milestone_id: Id.optional(),
+  }),
+  withdraw: milestonesOp(
     'deliverables.withdraw',
     z.object({ id: Id, provider_id: Id }),
     Deliverable,
@@ -266,39 +225,20 @@ export const deliverableOps = {
 
 export const disputeOps = {
   /** The customer opens a case on the request's job (conflict `no_job` before one exists). */
-  create: operation(
-    'milestones',
+  create: milestonesOp(
     'disputes.create',
     z.object({ request_id: Id, input: DisputeCreate }),
     Dispute,
   ),
-  list: operation(
-    'milestones',
-    'disputes.list',
-    ListFilter.extend({ status: DisputeStatus.optional() }),
-    listOf(Dispute),
-  ),
-  get: operation('milestones', 'disputes.get', z.object({ id: Id, party: Party }), Dispute),
-  comment: operation(
-    'milestones',
+  ...partyReads('disputes', Dispute, { status: DisputeStatus.optional() }),
+  comment: milestonesOp(
     'disputes.comment',
     z.object({ id: Id, party: Party, message: z.string() }),
     Dispute,
   ),
-  withdraw: operation(
-    'milestones',
-    'disputes.withdraw',
-    z.object({ id: Id, request_id: Id }),
-    Dispute,
-  ),
-  escalate: operation(
-    'milestones',
-    'disputes.escalate',
-    z.object({ id: Id, actor: Actor }),
-    Dispute,
-  ),
-  resolve: operation(
-    'milestones',
+  withdraw: milestonesOp('disputes.withdraw', z.object({ id: Id, request_id: Id }), Dispute),
+  escalate: milestonesOp('disputes.escalate', z.object({ id: Id, actor: Actor }), Dispute),
+  resolve: milestonesOp(
     'disputes.resolve',
     z.object({ id: Id, actor: Actor, resolution: DisputeResolution }),
     Dispute,
@@ -307,27 +247,24 @@ export const disputeOps = {
 
 /** Everything of the milestones service waiting on a deadline, soonest first. */
 export const milestonesDeadlineOps = {
-  list: operation('milestones', 'deadlines.list', Deadlines, DeadlineItems),
+  list: milestonesOp('deadlines.list', Deadlines, DeadlineItems),
 } as const;
 
 /** The payments service: payments made through the configured payment provider. */
 export const paymentRecordOps = {
-  list: operation(
-    'payments',
+  list: paymentsOp(
     'payments.list',
     Page.extend({ status: PaymentStatus.optional(), request_id: Id.optional() }),
     listOf(Payment),
   ),
-  get: operation('payments', 'payments.get', z.object({ id: Id }), Payment),
+  get: paymentsOp('payments.get', z.object({ id: Id }), Payment),
   /** Staff confirm a payment of the manual provider (conflict `provider_confirms` for Stripe). */
-  confirm: operation(
-    'payments',
+  confirm: paymentsOp(
     'payments.confirm',
     z.object({ id: Id, actor: Actor, reference: z.string().optional() }),
     Payment,
   ),
-  fail: operation(
-    'payments',
+  fail: paymentsOp(
     'payments.fail',
     z.object({ id: Id, actor: Actor, reason: z.string() }),
     Payment,
@@ -336,11 +273,10 @@ export const paymentRecordOps = {
    * A Stripe webhook as it arrived: the raw body and its `Stripe-Signature`. The payments service
    * verifies it with the webhook secret that only it holds (`forbidden` when it does not verify).
    */
-  stripeWebhook: operation(
-    'payments',
+  stripeWebhook: paymentsOp(
     'payments.stripe_webhook',
     z.object({ payload: z.string().max(512 * 1024), signature: z.string().max(4_096) }),
     z.object({ received: z.literal(true), payment_id: z.string().nullable() }),
   ),
-  deadlines: operation('payments', 'deadlines.list', Deadlines, DeadlineItems),
+  deadlines: paymentsOp('deadlines.list', Deadlines, DeadlineItems),
 } as const;

@@ -19,6 +19,10 @@ interface ErrorEntry {
   description: string;
 }
 
+/** 404 for a resource that is unknown or that the caller may not see: one answer, no existence oracle. */
+const hidden = (what: string) =>
+  ({ status: 404, description: `unknown ${what}, or one the caller may not see` }) as const;
+
 /**
  * Every problem `code` the API answers with (RFC 9457 `code`, the `type` page's name). `HttpError`
  * takes only these, the OpenAPI document lists them per route and `/docs/errors` has a page for
@@ -76,34 +80,16 @@ export const ERRORS = {
   },
   integration_not_found: { status: 404, description: 'unknown integration' },
   key_not_found: { status: 404, description: 'unknown agent key' },
-  proposal_not_found: {
-    status: 404,
-    description: 'unknown proposal, or one the caller may not see',
-  },
-  job_not_found: { status: 404, description: 'unknown job, or one the caller may not see' },
-  milestone_not_found: {
-    status: 404,
-    description: 'unknown milestone, or one the caller may not see',
-  },
-  deliverable_not_found: {
-    status: 404,
-    description: 'unknown deliverable, or one the caller may not see',
-  },
-  dispute_not_found: {
-    status: 404,
-    description: 'unknown dispute, or one the caller may not see',
-  },
+  proposal_not_found: hidden('proposal'),
+  job_not_found: hidden('job'),
+  milestone_not_found: hidden('milestone'),
+  deliverable_not_found: hidden('deliverable'),
+  dispute_not_found: hidden('dispute'),
   provider_not_found: { status: 404, description: 'unknown provider' },
   provider_key_not_found: { status: 404, description: 'unknown provider key' },
-  payment_request_not_found: {
-    status: 404,
-    description: 'unknown payment request, or one the caller may not see',
-  },
+  payment_request_not_found: hidden('payment request'),
   payment_not_found: { status: 404, description: 'unknown payment' },
-  webhook_endpoint_not_found: {
-    status: 404,
-    description: 'unknown webhook endpoint, or one the caller may not see',
-  },
+  webhook_endpoint_not_found: hidden('webhook endpoint'),
   event_not_found: {
     status: 404,
     description: 'unknown event, one the caller may not see, or one older than 30 days',

@@ -18,3 +18,12 @@ export function operation<I extends z.ZodType, O extends z.ZodType>(
 ): Operation<I, O> {
   return { service, name, subject: `handoff.${service}.${name}`, input, output };
 }
+
+/**
+ * The operations of one service, so that each declaration names only itself:
+ * `const intakeOp = operationsOf('intake')`, then `intakeOp('requests.get', input, output)`.
+ */
+export function operationsOf(service: BackendService) {
+  return <I extends z.ZodType, O extends z.ZodType>(name: string, input: I, output: O) =>
+    operation(service, name, input, output);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf } from './common.ts';
-import { operation } from './operation.ts';
+import { operationsOf } from './operation.ts';
 import {
   AuthorRole,
   MarketplaceDecision,
@@ -16,6 +16,10 @@ import {
   RequestStatus,
   Routing,
 } from './requests.ts';
+
+const conversationOp = operationsOf('conversation');
+const intakeOp = operationsOf('intake');
+const paymentsOp = operationsOf('payments');
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().nullable() });
@@ -33,20 +37,18 @@ export const RequestAccess = z.object({
 
 /** Operations of the intake service on handoff requests. */
 export const requestOps = {
-  create: operation(
-    'intake',
+  create: intakeOp(
     'requests.create',
     z.object({ integration_id: z.string(), token_hash: Sha256Hex, input: RequestCreate }),
     Request,
   ),
-  get: operation('intake', 'requests.get', RequestAccess, Request),
+  get: intakeOp('requests.get', RequestAccess, Request),
   /**
    * Who owns a request and its token's SHA-256, for the gateway's token check: a projected read
    * of the two fields that never change after creation, so the gateway may keep the answer.
    * `not_found` for an unknown id.
    */
-  authorize: operation(
-    'intake',
+  authorize: intakeOp(
     'requests.authorize',
     z.object({ request_id: z.string().max(64) }),
     z.object({ integration_id: z.string(), token_hash: Sha256Hex }),
@@ -55,30 +57,26 @@ export const requestOps = {
    * The request's current status, a projected read by `_id` and never cached: what the gateway
    * and payments ask before an action that a closed request refuses. `not_found` for an unknown id.
    */
-  status: operation(
-    'intake',
+  status: intakeOp(
     'requests.status',
     z.object({ request_id: z.string().max(64) }),
     z.object({ status: RequestStatus }),
   ),
   /** Staff: change status and/or routing along the request's state machine. */
-  update: operation(
-    'intake',
+  update: intakeOp(
     'requests.update',
     StaffAction.extend({ id: z.string(), patch: RequestPatch }),
     Request,
   ),
   /** Staff: the marketplace review of a request whose customer opted in. */
-  decideMarketplace: operation(
-    'intake',
+  decideMarketplace: intakeOp(
     'requests.decide_marketplace',
     StaffAction.extend({ id: z.string(), decision: MarketplaceDecision }),
     Request,
   ),
-  getAsStaff: operation('intake', 'requests.get_as_staff', z.object({ id: z.string() }), Request),
+  getAsStaff: intakeOp('requests.get_as_staff', z.object({ id: z.string() }), Request),
   /** Staff: every request, newest first, by status, routing mode and marketplace review. */
-  listAsStaff: operation(
-    'intake',
+  listAsStaff: intakeOp(
     'requests.list_as_staff',
     z.object({
       status: RequestStatus.optional(),
@@ -92,8 +90,7 @@ export const requestOps = {
     listOf(Request),
   ),
   /** The integration that owns a request (for the webhook dispatcher's routing and feed). */
-  owner: operation(
-    'intake',
+  owner: intakeOp(
     'requests.owner',
     z.object({ request_id: z.string() }),
     z.object({ integration_id: z.string() }),
@@ -102,8 +99,7 @@ export const requestOps = {
 
 /** Operations of the conversation service. */
 export const messageOps = {
-  create: operation(
-    'conversation',
+  create: conversationOp(
     'messages.create',
     z.object({
       request_id: z.string(),
@@ -118,8 +114,7 @@ export const messageOps = {
    * newest 1,000 messages; `has_more` tells that older ones were left out). With `limit`: one
    * page of the conventions' lists, newest first, `starting_after` / `ending_before` as cursors.
    */
-  list: operation(
-    'conversation',
+  list: conversationOp(
     'messages.list',
     z.object({
       request_id: z.string(),
@@ -133,15 +128,13 @@ export const messageOps = {
 
 /** Operations of the payments service. */
 export const paymentOps = {
-  create: operation(
-    'payments',
+  create: paymentsOp(
     'payment_requests.create',
     z.object({ request_id: z.string(), integration_id: z.string(), input: PaymentRequestCreate }),
     PaymentRequest,
   ),
   /** Approved payment requests of a request, oldest first: the only payment data agents read. */
-  listApproved: operation(
-    'payments',
+  listApproved: paymentsOp(
     'payment_requests.list_approved',
     z.object({ request_id: z.string() }),
     listOf(PaymentRequest),
@@ -150,15 +143,13 @@ export const paymentOps = {
    * One payment request of a request, whatever its status (the agent's read; the gateway checks
    * ownership and the request token first). `not_found` when it is another request's.
    */
-  getForRequest: operation(
-    'payments',
+  getForRequest: paymentsOp(
     'payment_requests.get_for_request',
     z.object({ id: z.string().max(64), request_id: z.string().max(64) }),
     PaymentRequest,
   ),
   /** Staff: approve or reject a pending payment request. */
-  decide: operation(
-    'payments',
+  decide: paymentsOp(
     'payment_requests.decide',
     StaffAction.extend({ id: z.string(), decision: PaymentDecision }),
     PaymentRequest,
@@ -167,8 +158,7 @@ export const paymentOps = {
    * Payment requests by status (and request), newest first: staff's list, and an agent's list of
    * its own request's (the gateway checks ownership and the request token first).
    */
-  list: operation(
-    'payments',
+  list: paymentsOp(
     'payment_requests.list',
     z.object({
       status: PaymentRequestStatus.optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ListQuery, listOf, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
-import { operation } from './operation.ts';
+import { operationsOf } from './operation.ts';
 import { trimmedText } from './text.ts';
+
+const dispatcherOp = operationsOf('webhook-dispatcher');
 
 /** Defaults of conventions §3; `WEBHOOK_RETRY_SCHEDULE` and `WEBHOOK_TIMEOUT_MS` override them. */
 export const WEBHOOK_DEFAULTS = {
@@ -150,51 +152,36 @@ const ByStaff = z.object({
 
 /** Operations of the webhook dispatcher, always scoped to the calling integration. */
 export const webhookOps = {
-  create: operation(
-    'webhook-dispatcher',
+  create: dispatcherOp(
     'endpoints.create',
     Owner.extend({ input: WebhookEndpointCreate }),
     WebhookEndpointWithSecret,
   ),
-  list: operation(
-    'webhook-dispatcher',
-    'endpoints.list',
-    Owner.extend({ query: ListQuery }),
-    listOf(WebhookEndpoint),
-  ),
-  get: operation('webhook-dispatcher', 'endpoints.get', IdOwned, WebhookEndpoint),
-  update: operation(
-    'webhook-dispatcher',
+  list: dispatcherOp('endpoints.list', Owner.extend({ query: ListQuery }), listOf(WebhookEndpoint)),
+  get: dispatcherOp('endpoints.get', IdOwned, WebhookEndpoint),
+  update: dispatcherOp(
     'endpoints.update',
     IdOwned.extend({ patch: WebhookEndpointUpdate }),
     WebhookEndpoint,
   ),
-  remove: operation('webhook-dispatcher', 'endpoints.delete', IdOwned, DeletedWebhookEndpoint),
-  rotateSecret: operation(
-    'webhook-dispatcher',
+  remove: dispatcherOp('endpoints.delete', IdOwned, DeletedWebhookEndpoint),
+  rotateSecret: dispatcherOp(
     'endpoints.rotate_secret',
     IdOwned.extend({ grace_period_seconds: z.number().int().min(0) }).extend(ByStaff.shape),
     WebhookEndpointWithSecret,
   ),
-  attempts: operation(
-    'webhook-dispatcher',
+  attempts: dispatcherOp(
     'endpoints.attempts',
     IdOwned.extend({ query: ListQuery }),
     listOf(WebhookAttempt),
   ),
-  listEvents: operation(
-    'webhook-dispatcher',
+  listEvents: dispatcherOp(
     'events.list',
     Owner.extend({ query: EventListQuery }),
     listOf(EventEnvelope),
   ),
-  getEvent: operation('webhook-dispatcher', 'events.get', IdOwned, EventEnvelope),
-  redeliver: operation(
-    'webhook-dispatcher',
-    'events.redeliver',
-    IdOwned.extend(ByStaff.shape),
-    Redelivery,
-  ),
+  getEvent: dispatcherOp('events.get', IdOwned, EventEnvelope),
+  redeliver: dispatcherOp('events.redeliver', IdOwned.extend(ByStaff.shape), Redelivery),
   /** The dispatcher's delivery settings (no caller data: the same for everybody). */
-  settings: operation('webhook-dispatcher', 'settings.get', z.object({}), WebhookSettings),
+  settings: dispatcherOp('settings.get', z.object({}), WebhookSettings),
 } as const;

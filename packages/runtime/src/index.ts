@@ -1,5 +1,6 @@
 export * from './health-server.ts';
 export * from './main.ts';
+export * from './bootstrap.ts';
 export * from './service.ts';
 export * from './version.ts';
 export * from './outbox.ts';

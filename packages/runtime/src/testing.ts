@@ -5,7 +5,7 @@ import { request } from '@handoff/bus';
 import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
 import type { BaseServiceEnv } from '@handoff/config';
 import type { CollectionPlan } from '@handoff/store';
-import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RunningService } from './service.ts';
 
@@ -26,13 +26,7 @@ export function describeBackendService(
     const database = uniqueDatabase(name);
     let service: RunningService<BaseServiceEnv> | undefined;
     let client: NatsConnection;
-    const env = () => ({
-      ...natsEnv(name),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    });
+    const env = () => serviceEnv(name, database);
 
     beforeAll(async () => {
       client = await connect({ ...natsOptions() });

@@ -44,6 +44,20 @@ export function natsEnv(
 }
 
 /**
+ * A backend service's variables in a test: its NATS user, `database` on the worker's MongoDB-wire
+ * server, a health port the system picks, and no log lines (`LOG_LEVEL` can be given again after).
+ */
+export function serviceEnv(user: NatsUser, database: string) {
+  return {
+    ...natsEnv(user),
+    MONGO_URL: testServers().mongoUrl,
+    MONGO_DB: database,
+    HEALTH_PORT: '0',
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/**
  * Connection options for a test's own client: the test user (everything in the account) by
  * default, so that a test can publish what no service may, or a service user's.
  */

@@ -1,15 +1,10 @@
-import type { Logger } from '@handoff/observability';
 import { packageVersion, runService, withSequence } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { readEnv } from './env.ts';
 import { messageEndpoints } from './messages/handlers.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
@@ -24,6 +19,6 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       beforePublish: ({ sequences }) => withSequence(sequences),
     },
     endpoints: (deps) => messageEndpoints(deps),
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
 }

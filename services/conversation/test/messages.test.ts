@@ -13,7 +13,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
 import { domainEvent, withOutbox } from '@handoff/runtime';
-import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
@@ -28,16 +28,8 @@ let intakeService: Intake;
 let nc: NatsConnection;
 const opts = { timeoutMs: 5_000 };
 
-const env = (database: string, user: 'intake' | 'conversation' = 'conversation') => {
-  const { mongoUrl } = testServers();
-  return {
-    ...natsEnv(user),
-    MONGO_URL: mongoUrl,
-    MONGO_DB: database,
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  };
-};
+const env = (database: string, user: 'intake' | 'conversation' = 'conversation') =>
+  serviceEnv(user, database);
 
 beforeAll(async () => {
   // The real intake service: it owns requests and hands out their event sequence numbers.

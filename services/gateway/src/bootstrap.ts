@@ -2,6 +2,7 @@ import { busOptionsFromEnv, connectBus } from '@handoff/bus';
 import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { packageVersion } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { createServer } from 'node:http';
@@ -27,11 +28,6 @@ import { createUpdateHub } from './routes/updates.ts';
 import { watchWebhookSettings } from './webhook-settings.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 export interface RunningGateway {
   env: Env;

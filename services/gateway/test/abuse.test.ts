@@ -13,39 +13,32 @@ import { STRIPE_WEBHOOK_LIMIT_BYTES } from '../src/routes/stripe.ts';
 import { readEnv } from '../src/env.ts';
 import { address, http, type Onboarded } from './support/http.ts';
 import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
-import {
-  agentOf,
-  CUSTOMER,
-  providerOf,
-  startStack,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { CUSTOMER, useStack, type ProviderAccount } from './support/stack.ts';
 
 /**
  * Abuse of the HTTP layer (OWASP API Top 10), each through a real gateway on a real socket, with
  * every backend service on the worker's real NATS and database.
  */
 
-let stack: Stack;
+const stack = useStack('gw_abuse', {
+  env: {
+    'webhook-dispatcher': {
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_DELIVERIES_PAUSED: 'true',
+    },
+  },
+});
 let gateway: RunningGateway;
 let agent: Onboarded;
 let provider: ProviderAccount;
 const AUTH_FAILURE_LIMIT = 5;
 
 beforeAll(async () => {
-  stack = await startStack('gw_abuse', {
-    dispatcher: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_DELIVERIES_PAUSED: 'true' },
-  });
   gateway = await stack.extraGateway({
     AUTH_FAILURE_LIMIT_PER_MINUTE: String(AUTH_FAILURE_LIMIT),
   });
-  agent = await agentOf(stack, ['requests:create', 'requests:read', 'webhooks:manage']);
-  provider = await providerOf(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  agent = await stack.agentOf(['requests:create', 'requests:read', 'webhooks:manage']);
+  provider = await stack.providerOf();
 });
 
 const SECURITY_HEADERS = {
@@ -473,7 +466,7 @@ describe('API2: the authentication-failure brake cannot be aimed at someone else
   });
 
   it('refuses failures with a key prefix sprayed from many addresses, but never that key', async () => {
-    const victim = await agentOf(stack, ['requests:read']);
+    const victim = await stack.agentOf(['requests:read']);
     const prefix = victim.key.slice(0, 'hk_live_'.length + 4);
     const sprayed: number[] = [];
     for (let i = 0; i < AUTH_FAILURE_LIMIT + 3; i += 1) {

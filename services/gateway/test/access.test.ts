@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateApiKey } from '@handoff/contracts';
-import { bootstrap as intake } from '@handoff/intake';
-import { bootstrap as milestonesService } from '@handoff/milestones';
-import { bootstrap as paymentsService } from '@handoff/payments';
-import { bootstrap as dispatcherService } from '@handoff/webhook-dispatcher';
 import { createLogger } from '@handoff/observability';
-import { natsEnv, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { eventually } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import type { RunningGateway } from '../src/bootstrap.ts';
 import { address, http } from './support/http.ts';
+import { useStack } from './support/stack.ts';
 import {
   createSigningKey,
   signStaffToken,
@@ -18,7 +15,6 @@ import {
   type SignStaffTokenOptions,
 } from './support/staff-tokens.ts';
 
-const SECRET = randomBytes(32).toString('base64url');
 const AUDIENCE = 'handoff-staff';
 const logs: string[] = [];
 const capture = (service: string) =>
@@ -34,98 +30,41 @@ const capture = (service: string) =>
     }),
   });
 
-type Intake = Awaited<ReturnType<typeof intake>>;
-let service: Intake;
-let payments: Intake | undefined;
-let milestones: Intake | undefined;
-let dispatcher: Intake | undefined;
+// The audit log merges every audited service's page: intake, payments, milestones and the
+// webhook dispatcher.
+const stack = useStack('gw_access', {
+  services: ['payments', 'webhook-dispatcher', 'milestones', 'intake'],
+  staffAudience: AUDIENCE,
+  loggers: { intake: capture('intake'), gateway: capture('gateway-a') },
+});
 let a: RunningGateway;
 let b: RunningGateway;
 let strict: RunningGateway;
 let jwksGateway: RunningGateway;
 let jwks: JwksServer;
+let jwksKey: Awaited<ReturnType<typeof createSigningKey>>;
 const issuedSecrets: string[] = [];
 
-const gatewayEnv = (extra: Record<string, string> = {}) => ({
-  ...natsEnv('gateway'),
-  PORT: '0',
-  STAFF_JWT_SECRET: SECRET,
-  STAFF_JWT_AUDIENCE: AUDIENCE,
-  TRUST_PROXY: 'true',
-  PUBLIC_RATE_LIMIT_PER_MINUTE: '1000',
-  AUTH_FAILURE_LIMIT_PER_MINUTE: '1000',
-  LOG_LEVEL: 'debug',
-  ...extra,
-});
-
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  payments = await paymentsService({
-    env: {
-      ...natsEnv('payments'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_access_p'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  // The audit log merges every audited service's page: intake, payments, milestones and the
-  // webhook dispatcher.
-  dispatcher = await dispatcherService({
-    env: {
-      ...natsEnv('webhook-dispatcher'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_access_w'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
-  });
-  milestones = await milestonesService({
-    env: {
-      ...natsEnv('milestones'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_access_m'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  service = await intake({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('gw_access'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'debug',
-    },
-    logger: capture('intake'),
-  });
-  a = await bootstrap({ env: gatewayEnv(), logger: capture('gateway-a') });
-  b = await bootstrap({ env: gatewayEnv(), logger: capture('gateway-b') });
-  strict = await bootstrap({
-    env: gatewayEnv({ RATE_LIMIT_PER_MINUTE: '5', AUTH_FAILURE_LIMIT_PER_MINUTE: '3' }),
-    logger: capture('gateway-strict'),
-  });
-  const key = await createSigningKey('ES256', 'staff-key-1');
-  jwks = await startJwksServer([key.publicJwk]);
-  const env: Record<string, string | undefined> = { ...gatewayEnv({ STAFF_JWKS_URL: jwks.url }) };
-  delete env.STAFF_JWT_SECRET;
-  jwksGateway = await bootstrap({ env, logger: capture('gateway-jwks') });
-  jwksKey = key;
+  a = stack.gateway;
+  b = await stack.extraGateway({}, capture('gateway-b'));
+  strict = await stack.extraGateway(
+    { RATE_LIMIT_PER_MINUTE: '5', AUTH_FAILURE_LIMIT_PER_MINUTE: '3' },
+    capture('gateway-strict'),
+  );
+  jwksKey = await createSigningKey('ES256', 'staff-key-1');
+  jwks = await startJwksServer([jwksKey.publicJwk]);
+  jwksGateway = await stack.extraGateway(
+    { STAFF_JWT_SECRET: undefined, STAFF_JWKS_URL: jwks.url },
+    capture('gateway-jwks'),
+  );
 });
-
-let jwksKey: Awaited<ReturnType<typeof createSigningKey>>;
 
 afterAll(async () => {
-  await Promise.all([a, b, strict, jwksGateway].map((gateway) => gateway?.stop()));
   await jwks?.close();
-  await service?.stop();
-  await payments?.stop();
-  await milestones?.stop();
-  await dispatcher?.stop();
 });
 
-const staffToken = (claims: SignStaffTokenOptions = {}, secret = SECRET) =>
+const staffToken = (claims: SignStaffTokenOptions = {}, secret = stack.secret) =>
   signStaffToken(secret, { sub: 'ops@handoff.test', audience: AUDIENCE, ...claims });
 
 const application = {
@@ -135,36 +74,11 @@ const application = {
   requested_scopes: ['requests:create', 'requests:read'],
 };
 
-/** Application → approval → claimed key, over HTTP only. */
+/** An agent onboarded over HTTP; its secrets are kept for the check that none is stored or logged. */
 async function onboard(scopes: string[] = ['requests:create', 'requests:read']) {
-  const submitted = await http(a, '/v1/access-applications', {
-    body: application,
-    from: address(),
-  });
-  expect(submitted.status).toBe(201);
-  const id = String(submitted.body.id);
-  const secret = String(submitted.body.application_secret);
-  issuedSecrets.push(secret);
-  const staff = await staffToken();
-  const approved = await http(a, `/v1/staff/access-applications/${id}/approve`, {
-    token: staff,
-    body: { scopes },
-  });
-  expect(approved.status).toBe(200);
-  const claimed = await http(a, `/v1/access-applications/${id}/api-key`, {
-    method: 'POST',
-    headers: { 'X-Application-Secret': secret },
-    from: address(),
-  });
-  expect(claimed.status).toBe(201);
-  issuedSecrets.push(String(claimed.body.api_key));
-  return {
-    id,
-    secret,
-    key: String(claimed.body.api_key),
-    keyId: String(claimed.body.key_id),
-    integrationId: String(approved.body.integration_id),
-  };
+  const agent = await stack.agentOf(scopes);
+  issuedSecrets.push(agent.applicationSecret, agent.key);
+  return agent;
 }
 
 describe('from application to the first authenticated call, over HTTP only', () => {
@@ -369,9 +283,10 @@ describe('agent keys', () => {
     const { key, keyId } = await onboard();
     // After intake's own batched outbox removal: FerretDB rewrites a whole document on update,
     // so a raw write racing it from outside intake's serializer could be lost.
-    await service.outbox.flush();
-    await service.store.db
-      .collection('api_keys')
+    await stack.backend('intake').outbox.flush();
+    await stack
+      .backend('intake')
+      .store.db.collection('api_keys')
       .updateOne({ _id: keyId } as never, { $set: { expires_at: new Date(Date.now() - 1000) } });
     expect((await http(b, '/v1/me', { token: key, from: address() })).body).toMatchObject({
       code: 'api_key_expired',
@@ -575,7 +490,7 @@ describe('rate limits', () => {
 describe('secrets at rest and in logs', () => {
   it('appear in no collection and no log line', async () => {
     expect(issuedSecrets.length).toBeGreaterThan(8);
-    const db = service.store.db;
+    const db = stack.backend('intake').store.db;
     let dump = '';
     for (const { name } of await db.listCollections().toArray()) {
       dump += JSON.stringify(await db.collection(name).find().toArray());

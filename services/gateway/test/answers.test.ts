@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM, EventEnvelope, generateApiKey, WEBHOOK_DEFAULTS } from '@handoff/contracts';
 import { eventually, natsOptions, startNats } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
@@ -8,39 +8,23 @@ import { join } from 'node:path';
 import { bootstrap } from '../src/bootstrap.ts';
 import { DeliverPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import type { Onboarded } from './support/http.ts';
-import {
-  agentOf,
-  asCustomer,
-  engagement,
-  http,
-  providerOf,
-  requestOf,
-  startStack,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { http, type Onboarded } from './support/http.ts';
+import { useStack, type ProviderAccount } from './support/stack.ts';
 
 // The answers an agent developer expects (issue 12), against the whole stack: the order of the
 // credential checks, currency case, the 401 details, and the Request view's extension fields.
 
-let stack: Stack;
+const stack = useStack('gw_answers');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 
 beforeAll(async () => {
-  stack = await startStack('gw_answers');
-  agent = await agentOf(stack);
-  plumber = await providerOf(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [agent, plumber] = await Promise.all([stack.agentOf(), stack.providerOf()]);
 });
 
 describe('a missing request token', () => {
   it('answers 401 before the body is looked at', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     for (const body of [{ nonsense: true }, { message: '' }]) {
       const answer = await http(stack.gateway, `/v1/request/${request.id}/message`, {
         token: agent.key,
@@ -58,34 +42,34 @@ describe('a missing request token', () => {
     expect(await broken.json()).toMatchObject({ code: 'request_token_missing' });
     // With the token, the same bad body is a 422.
     expect(
-      await asCustomer(stack, agent, request, '/message', { body: { nonsense: true } }),
+      await stack.asCustomer(agent, request, '/message', { body: { nonsense: true } }),
     ).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
   });
 });
 
 describe('currency codes', () => {
   it('are taken in any case and returned upper case', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     for (const [given, stored] of [
       ['eur', 'EUR'],
       ['Jpy', 'JPY'],
     ] as const) {
-      const created = await asCustomer(stack, agent, request, '/payment-request', {
+      const created = await stack.asCustomer(agent, request, '/payment-request', {
         body: { amount: 100, currency: given, description: 'Call-out' },
       });
       expect(created).toMatchObject({ status: 201, body: { currency: stored, amount: 100 } });
     }
     // The precision follows the code whatever its case: yen has no minor unit.
     expect(
-      await asCustomer(stack, agent, request, '/payment-request', {
+      await stack.asCustomer(agent, request, '/payment-request', {
         body: { amount: 100.5, currency: 'jpy', description: 'Call-out' },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/amount' }] } });
   });
 
   it('still refuses an unknown code, saying what a code is', async () => {
-    const request = await requestOf(stack, agent);
-    const unknown = await asCustomer(stack, agent, request, '/payment-request', {
+    const request = await stack.requestOf(agent);
+    const unknown = await stack.asCustomer(agent, request, '/payment-request', {
       body: { amount: 1, currency: 'xyz', description: 'x' },
     });
     expect(unknown).toMatchObject({
@@ -169,15 +153,15 @@ describe('401 details', () => {
 
 describe('the Request view', () => {
   it('names the engaged provider once a proposal is accepted, null before', async () => {
-    const fresh = await requestOf(stack, agent);
-    expect(await asCustomer(stack, agent, fresh, '')).toMatchObject({
+    const fresh = await stack.requestOf(agent);
+    expect(await stack.asCustomer(agent, fresh, '')).toMatchObject({
       status: 200,
       body: { engaged_provider_id: null },
     });
-    const { request } = await engagement(stack, agent, plumber);
+    const { request } = await stack.engagement(agent, plumber);
     const read = await eventually(
       async () => {
-        const answer = await asCustomer(stack, agent, request, '');
+        const answer = await stack.asCustomer(agent, request, '');
         return answer.body.engaged_provider_id === plumber.id ? answer : undefined;
       },
       { what: 'the engaged provider in the request read' },
@@ -223,9 +207,9 @@ describe('payment requests and payments, as the agent reads them', () => {
   it('lists every payment request with its status and reason, and every payment with its outcome, each change with an event', async () => {
     // A second back, so that a clock step between this process and the server loses nothing.
     const since = new Date(Date.now() - 1_000);
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     const propose = async (amount: number) => {
-      const created = await asCustomer(stack, agent, request, '/payment-request', {
+      const created = await stack.asCustomer(agent, request, '/payment-request', {
         body: { amount, currency: 'USD', description: `Part ${amount}` },
       });
       expect(created.status).toBe(201);
@@ -247,7 +231,7 @@ describe('payment requests and payments, as the agent reads them', () => {
       }),
     ).toMatchObject({ status: 200 });
 
-    const all = await asCustomer(stack, agent, request, '/payment-requests');
+    const all = await stack.asCustomer(agent, request, '/payment-requests');
     expect(all).toMatchObject({ status: 200, body: { object: 'list', has_more: false } });
     expect(all.body.data).toEqual([
       expect.objectContaining({ id: pending, status: 'pending_approval', rejection_reason: null }),
@@ -260,20 +244,15 @@ describe('payment requests and payments, as the agent reads them', () => {
     ]);
     // Filtered and paged like every list.
     expect(
-      await asCustomer(stack, agent, request, '/payment-requests?status=rejected'),
+      await stack.asCustomer(agent, request, '/payment-requests?status=rejected'),
     ).toMatchObject({ body: { data: [{ id: rejected }], has_more: false } });
-    const first = await asCustomer(stack, agent, request, '/payment-requests?limit=1');
+    const first = await stack.asCustomer(agent, request, '/payment-requests?limit=1');
     expect(first.body).toMatchObject({ data: [{ id: pending }], has_more: true });
     expect(
-      await asCustomer(
-        stack,
-        agent,
-        request,
-        `/payment-requests?limit=1&starting_after=${pending}`,
-      ),
+      await stack.asCustomer(agent, request, `/payment-requests?limit=1&starting_after=${pending}`),
     ).toMatchObject({ body: { data: [{ id: approved }], has_more: true } });
     // One at a time too, but only under its own request.
-    expect(await asCustomer(stack, agent, request, `/payment-requests/${rejected}`)).toMatchObject({
+    expect(await stack.asCustomer(agent, request, `/payment-requests/${rejected}`)).toMatchObject({
       status: 200,
       body: {
         id: rejected,
@@ -281,15 +260,15 @@ describe('payment requests and payments, as the agent reads them', () => {
         rejection_reason: 'Parts are included in the quote.',
       },
     });
-    const elsewhere = await requestOf(stack, agent);
-    expect(
-      await asCustomer(stack, agent, elsewhere, `/payment-requests/${rejected}`),
-    ).toMatchObject({ status: 404, body: { code: 'payment_request_not_found' } });
+    const elsewhere = await stack.requestOf(agent);
+    expect(await stack.asCustomer(agent, elsewhere, `/payment-requests/${rejected}`)).toMatchObject(
+      { status: 404, body: { code: 'payment_request_not_found' } },
+    );
     // The spec's read still shows approved payment data only.
-    const read = await asCustomer(stack, agent, request, '');
+    const read = await stack.asCustomer(agent, request, '');
     expect((read.body.payments as { id: string }[]).map((p) => p.id)).toEqual([approved]);
     // Only the owner with the token.
-    const stranger = await agentOf(stack);
+    const stranger = await stack.agentOf();
     expect(
       await http(stack.gateway, `/v1/request/${request.id}/payment-requests`, {
         token: stranger.key,
@@ -297,13 +276,13 @@ describe('payment requests and payments, as the agent reads them', () => {
       }),
     ).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
     expect(
-      await asCustomer(stack, agent, { ...request, token: 'hrt_wrong' }, '/payments'),
+      await stack.asCustomer(agent, { ...request, token: 'hrt_wrong' }, '/payments'),
     ).toMatchObject({ status: 403, body: { code: 'request_token_invalid' } });
 
     // The approval's payment, then its failure.
     const payment = await eventually(
       async () => {
-        const list = await asCustomer(stack, agent, request, '/payments');
+        const list = await stack.asCustomer(agent, request, '/payments');
         const data = list.body.data as Record<string, unknown>[];
         return data.length === 1 ? data[0] : undefined;
       },
@@ -318,7 +297,7 @@ describe('payment requests and payments, as the agent reads them', () => {
         body: { reason: 'The card was declined.' },
       }),
     ).toMatchObject({ status: 200 });
-    expect(await asCustomer(stack, agent, request, '/payments?status=failed')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/payments?status=failed')).toMatchObject({
       body: {
         data: [{ id: payment.id, status: 'failed', failure_reason: 'The card was declined.' }],
       },
@@ -344,13 +323,13 @@ describe('payment requests and payments, as the agent reads them', () => {
 
 describe('the conversation', () => {
   it('is paged newest first through GET /v1/request/{id}/messages, and the read says whether it was cut', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     for (const text of ['first follow-up', 'second follow-up', 'third follow-up']) {
       expect(
-        await asCustomer(stack, agent, request, '/message', { body: { message: text } }),
+        await stack.asCustomer(agent, request, '/message', { body: { message: text } }),
       ).toMatchObject({ status: 201 });
     }
-    const read = await asCustomer(stack, agent, request, '');
+    const read = await stack.asCustomer(agent, request, '');
     expect(read.body).toMatchObject({ conversation_has_more: false });
     const conversation = read.body.conversation as { id: string; message: string }[];
     // Oldest first in the read.
@@ -360,12 +339,11 @@ describe('the conversation', () => {
       'third follow-up',
     ]);
 
-    const first = await asCustomer(stack, agent, request, '/messages?limit=2');
+    const first = await stack.asCustomer(agent, request, '/messages?limit=2');
     expect(first).toMatchObject({ status: 200, body: { object: 'list', has_more: true } });
     const newest = first.body.data as { id: string; message: string }[];
     expect(newest.map((m) => m.message)).toEqual(['third follow-up', 'second follow-up']);
-    const next = await asCustomer(
-      stack,
+    const next = await stack.asCustomer(
       agent,
       request,
       `/messages?limit=2&starting_after=${newest[1]?.id ?? ''}`,
@@ -375,7 +353,7 @@ describe('the conversation', () => {
       'first follow-up',
     ]);
     expect(
-      await asCustomer(stack, agent, request, '/messages?starting_after=a&ending_before=b'),
+      await stack.asCustomer(agent, request, '/messages?starting_after=a&ending_before=b'),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/query/ending_before' }] } });
     expect(
       await http(stack.gateway, `/v1/request/${request.id}/messages`, { token: agent.key }),
@@ -385,10 +363,10 @@ describe('the conversation', () => {
 
 describe('staff lists', () => {
   it('list requests by status, routing and marketplace review, paged', async () => {
-    const lister = await agentOf(stack);
-    const reviewed = await requestOf(stack, lister, { marketplace_opt_in: true });
-    const routed = await requestOf(stack, lister);
-    const plain = await requestOf(stack, lister);
+    const lister = await stack.agentOf();
+    const reviewed = await stack.requestOf(lister, { marketplace_opt_in: true });
+    const routed = await stack.requestOf(lister);
+    const plain = await stack.requestOf(lister);
     expect(
       await http(stack.gateway, `/v1/staff/requests/${routed.id}`, {
         method: 'PATCH',
@@ -422,7 +400,7 @@ describe('staff lists', () => {
   });
 
   it('list integrations, newest first, by scope', async () => {
-    const narrow = await agentOf(stack, ['requests:create', 'events:read']);
+    const narrow = await stack.agentOf(['requests:create', 'events:read']);
     const list = await http(stack.gateway, '/v1/staff/integrations?limit=1', {
       token: stack.staff,
     });
@@ -442,7 +420,7 @@ describe('staff lists', () => {
   });
 
   it('show unrouted requests and pending marketplace reviews among the deadlines', async () => {
-    const waiting = await requestOf(stack, agent, { marketplace_opt_in: true });
+    const waiting = await stack.requestOf(agent, { marketplace_opt_in: true });
     const answer = await http(stack.gateway, '/v1/staff/deadlines?limit=500', {
       token: stack.staff,
     });
@@ -470,7 +448,7 @@ describe('staff lists', () => {
     );
     expect(mine).toHaveLength(2);
     const created = Date.parse(
-      String((await asCustomer(stack, agent, waiting, '')).body.created_at),
+      String((await stack.asCustomer(agent, waiting, '')).body.created_at),
     );
     const routing = mine.find((item) => item.resource === 'request');
     expect(Date.parse(String(routing?.deadline_at)) - created).toBe(24 * 60 * 60 * 1000);

@@ -6,28 +6,23 @@ import {
   type BackendService,
 } from '@handoff/contracts';
 import { natsConnectionOptions } from '@handoff/bus';
-import { bootstrap as conversation } from '@handoff/conversation';
-import { bootstrap as intake } from '@handoff/intake';
-import { bootstrap as milestones } from '@handoff/milestones';
-import { bootstrap as payments } from '@handoff/payments';
 import {
   eventually,
   startNatsCluster,
   testServers,
   TEST_NATS_USER,
-  uniqueDatabase,
   type NatsCluster,
 } from '@handoff/testkit';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import type { RunningGateway } from '../src/bootstrap.ts';
 import { IDEMPOTENCY_STREAM } from '../src/idempotency.ts';
-import { http, onboard, type Onboarded } from './support/http.ts';
+import { http, type Onboarded } from './support/http.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
 // Clustered JetStream: three nats-servers on loopback, every stream and bucket with three
 // replicas (NATS_STREAM_REPLICAS=3). The leader of HANDOFF_EVENTS is killed (SIGKILL) while an
@@ -38,7 +33,6 @@ const REQUESTS = 1_000;
 /** The node dies once this many requests were acknowledged: a point in the work, not in time. */
 const KILL_AFTER = 300;
 const CLIENTS = 8;
-const SECRET = randomBytes(32).toString('base64url');
 /** A client's pause before it retries a create that was not acknowledged. */
 const RETRY_PAUSE_MS = 200;
 /** How often readiness and the stream's leader are checked after the kill. */
@@ -71,14 +65,12 @@ function healthyWithinMs(running: RunningGateway): number {
   );
 }
 
-type Stoppable = { stop(): Promise<void> };
 let cluster: NatsCluster;
-let gateway: RunningGateway;
+let stack: Stack;
 let agent: Onboarded;
 let observer: NatsConnection;
 let receiver: Server;
 let receiverUrl = '';
-const running: Stoppable[] = [];
 /** webhook-id → how many times it arrived. */
 const received = new Map<string, number>();
 const receivedRequests = new Set<string>();
@@ -107,38 +99,18 @@ beforeAll(async () => {
       what: 'the JetStream cluster',
     },
   );
-  const env = (service: BackendService) => ({
-    ...nats(service),
-    MONGO_URL: testServers().mongoUrl,
-    MONGO_DB: uniqueDatabase(`cluster_${service.slice(0, 4)}`),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  running.push(
-    await intake({ env: env('intake') }),
-    await conversation({ env: env('conversation') }),
-    await payments({ env: env('payments') }),
-    await milestones({ env: env('milestones') }),
-    await dispatcher({
-      env: {
-        ...env('webhook-dispatcher'),
+  stack = await startStack('cluster', {
+    nats,
+    env: {
+      'webhook-dispatcher': {
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_RETRY_SCHEDULE: '1,1,2,5',
-        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
       },
-    }),
-  );
-  gateway = await bootstrap({
-    env: {
-      ...nats('gateway'),
-      PORT: '0',
-      STAFF_JWT_SECRET: SECRET,
-      TRUST_PROXY: 'true',
-      BUS_TIMEOUT_MS: '3000',
+    },
+    gateway: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: 'silent',
     },
   });
   receiver = createServer((req, res) => {
@@ -154,12 +126,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  agent = await onboard(gateway, SECRET, undefined, ['requests:create', 'webhooks:manage']);
+  agent = await stack.agentOf(['requests:create', 'webhooks:manage']);
 }, 300_000);
 
 afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all(running.map((service) => service.stop()));
+  await stack?.stop();
   await observer?.close();
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
@@ -187,7 +158,7 @@ async function createRequest(
   let last = '';
   for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
-      const created = await http(gateway, '/v1/ai-to-human-request', {
+      const created = await http(stack.gateway, '/v1/ai-to-human-request', {
         token: agent.key,
         headers: { 'Idempotency-Key': key },
         body: { message: `Cluster request ${index}: please translate a short letter.` },
@@ -233,7 +204,7 @@ describe('a three-node JetStream cluster losing a node', () => {
     for (const stream of [EVENTS_STREAM.name, RATE_LIMIT_STREAM.name, IDEMPOTENCY_STREAM]) {
       expect((await jsm.streams.info(stream)).config.num_replicas).toBe(3);
     }
-    const endpoint = await http(gateway, '/v1/webhook-endpoints', {
+    const endpoint = await http(stack.gateway, '/v1/webhook-endpoints', {
       token: agent.key,
       body: { url: receiverUrl, event_types: ['request.created'] },
     });
@@ -257,7 +228,8 @@ describe('a three-node JetStream cluster losing a node', () => {
       node?.kill();
       // Readiness, and a new leader of HANDOFF_EVENTS, polled while the clients keep writing.
       readyPoll = eventually(
-        async () => ((await http(gateway, '/readyz')).status === 200 ? Date.now() : undefined),
+        async () =>
+          (await http(stack.gateway, '/readyz')).status === 200 ? Date.now() : undefined,
         { timeoutMs: 120_000, intervalMs: POLL_MS, what: 'the stack ready on two nodes' },
       );
       leaderPoll = eventually(
@@ -301,7 +273,7 @@ describe('a three-node JetStream cluster losing a node', () => {
     const notStored = acknowledged.filter((id) => !storedSet.has(id));
     const notDelivered = acknowledged.filter((id) => !receivedRequests.has(id));
     const deliveries = [...received.values()].reduce((sum, count) => sum + count, 0);
-    const boundMs = healthyWithinMs(gateway);
+    const boundMs = healthyWithinMs(stack.gateway);
     const secondsToHealthy = (healthyAt - killedAt) / 1_000;
     const details = {
       killed_node: killed,

@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Onboarded } from './support/http.ts';
-import {
-  address,
-  agentOf,
-  asCustomer,
-  asProvider,
-  asStaff,
-  engagement,
-  http,
-  PROPOSAL,
-  providerOf,
-  requestOf,
-  routeTo,
-  startStack,
-  type OwnedRequest,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { address, http, type Onboarded } from './support/http.ts';
+import { PROPOSAL, useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
 
-let stack: Stack;
+const stack = useStack('gw_engagement');
 let agent: Onboarded;
 let other: Onboarded;
 let narrow: Onboarded;
@@ -26,17 +10,12 @@ let plumber: ProviderAccount;
 let rival: ProviderAccount;
 
 beforeAll(async () => {
-  stack = await startStack('gw_engagement');
   [agent, other, narrow] = await Promise.all([
-    agentOf(stack),
-    agentOf(stack),
-    agentOf(stack, ['requests:create', 'requests:read']),
+    stack.agentOf(),
+    stack.agentOf(),
+    stack.agentOf(['requests:create', 'requests:read']),
   ]);
-  [plumber, rival] = await Promise.all([providerOf(stack), providerOf(stack)]);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [plumber, rival] = await Promise.all([stack.providerOf(), stack.providerOf()]);
 });
 
 type Row = Record<string, unknown> & { id: string; status: string };
@@ -48,12 +27,12 @@ describe('the customer’s side of a request, through the agent', () => {
   let declined: string;
 
   beforeAll(async () => {
-    request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id, rival.id]);
-    const a = await asProvider(stack, plumber, `/requests/${request.id}/proposals`, {
+    request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id, rival.id]);
+    const a = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
       body: PROPOSAL,
     });
-    const b = await asProvider(stack, rival, `/requests/${request.id}/proposals`, {
+    const b = await stack.asProvider(rival, `/requests/${request.id}/proposals`, {
       body: { message: 'Cheaper, next week.', amount: 180 },
     });
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -102,60 +81,59 @@ describe('the customer’s side of a request, through the agent', () => {
   });
 
   it('lists the proposals, newest first, and filters them by status', async () => {
-    const list = await asCustomer(stack, agent, request, '/proposals');
+    const list = await stack.asCustomer(agent, request, '/proposals');
     expect(list).toMatchObject({ status: 200, body: { object: 'list', has_more: false } });
     expect(ids(list.body)).toEqual([declined, chosen]);
-    const paged = await asCustomer(stack, agent, request, '/proposals?limit=1');
+    const paged = await stack.asCustomer(agent, request, '/proposals?limit=1');
     expect(paged.body).toMatchObject({ has_more: true });
     expect(ids(paged.body)).toEqual([declined]);
-    const next = await asCustomer(
-      stack,
+    const next = await stack.asCustomer(
       agent,
       request,
       `/proposals?limit=1&starting_after=${declined}`,
     );
     expect(ids(next.body)).toEqual([chosen]);
     expect(
-      ids((await asCustomer(stack, agent, request, '/proposals?status=accepted')).body),
+      ids((await stack.asCustomer(agent, request, '/proposals?status=accepted')).body),
     ).toEqual([]);
-    expect(await asCustomer(stack, agent, request, '/proposals?status=maybe')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/proposals?status=maybe')).toMatchObject({
       status: 422,
       body: { errors: [{ pointer: '/query/status' }] },
     });
-    expect(await asCustomer(stack, agent, request, '/proposals?limit=0')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/proposals?limit=0')).toMatchObject({
       status: 422,
       body: { errors: [{ pointer: '/query/limit' }] },
     });
   });
 
   it('reads one proposal; another request’s proposal is not found', async () => {
-    expect(await asCustomer(stack, agent, request, `/proposals/${chosen}`)).toMatchObject({
+    expect(await stack.asCustomer(agent, request, `/proposals/${chosen}`)).toMatchObject({
       status: 200,
       body: { id: chosen, provider_id: plumber.id, status: 'submitted' },
     });
-    const elsewhere = await requestOf(stack, agent);
-    expect(await asCustomer(stack, agent, elsewhere, `/proposals/${chosen}`)).toMatchObject({
+    const elsewhere = await stack.requestOf(agent);
+    expect(await stack.asCustomer(agent, elsewhere, `/proposals/${chosen}`)).toMatchObject({
       status: 404,
       body: { code: 'proposal_not_found' },
     });
-    expect(await asCustomer(stack, agent, request, '/proposals/prp_unknown')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/proposals/prp_unknown')).toMatchObject({
       status: 404,
       body: { code: 'proposal_not_found' },
     });
     expect(
-      await asCustomer(stack, agent, elsewhere, `/proposals/${chosen}/accept`, { method: 'POST' }),
+      await stack.asCustomer(agent, elsewhere, `/proposals/${chosen}/accept`, { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'proposal_not_found' } });
   });
 
   it('declines with a reason; a decided proposal cannot be declined again', async () => {
-    const answer = await asCustomer(stack, agent, request, `/proposals/${declined}/decline`, {
+    const answer = await stack.asCustomer(agent, request, `/proposals/${declined}/decline`, {
       body: { reason: 'Too late for us.' },
     });
     expect(answer).toMatchObject({
       status: 200,
       body: { id: declined, status: 'declined', decline_reason: 'Too late for us.' },
     });
-    const again = await asCustomer(stack, agent, request, `/proposals/${declined}/decline`, {
+    const again = await stack.asCustomer(agent, request, `/proposals/${declined}/decline`, {
       method: 'POST',
     });
     expect(again).toMatchObject({
@@ -169,21 +147,21 @@ describe('the customer’s side of a request, through the agent', () => {
       },
     });
     expect(
-      await asCustomer(stack, agent, request, `/proposals/${declined}/decline`, {
+      await stack.asCustomer(agent, request, `/proposals/${declined}/decline`, {
         body: { reason: 'x', extra: true },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/extra' }] } });
   });
 
   it('accepts one: the job starts with its plan, and the request is no longer open', async () => {
-    const scoped = await asCustomer(stack, narrow, request, `/proposals/${chosen}/accept`, {
+    const scoped = await stack.asCustomer(narrow, request, `/proposals/${chosen}/accept`, {
       method: 'POST',
     });
     expect(scoped).toMatchObject({
       status: 403,
       body: { code: 'insufficient_scope', required_scopes: ['proposals:accept'] },
     });
-    const accepted = await asCustomer(stack, agent, request, `/proposals/${chosen}/accept`, {
+    const accepted = await stack.asCustomer(agent, request, `/proposals/${chosen}/accept`, {
       method: 'POST',
     });
     expect(accepted).toMatchObject({
@@ -203,30 +181,30 @@ describe('the customer’s side of a request, through the agent', () => {
       },
     });
     const jobId = (accepted.body.job as Row).id;
-    const jobs = await asCustomer(stack, agent, request, '/jobs');
+    const jobs = await stack.asCustomer(agent, request, '/jobs');
     expect(ids(jobs.body)).toEqual([jobId]);
-    expect(await asCustomer(stack, agent, request, `/jobs/${jobId}`)).toMatchObject({
+    expect(await stack.asCustomer(agent, request, `/jobs/${jobId}`)).toMatchObject({
       status: 200,
       body: { id: jobId, status: 'active' },
     });
-    expect(await asCustomer(stack, agent, request, '/jobs/job_unknown')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/jobs/job_unknown')).toMatchObject({
       status: 404,
       body: { code: 'job_not_found' },
     });
-    const milestones = await asCustomer(stack, agent, request, `/milestones?job_id=${jobId}`);
+    const milestones = await stack.asCustomer(agent, request, `/milestones?job_id=${jobId}`);
     expect(milestones.status).toBe(200);
     expect((milestones.body.data as Row[]).map((m) => m.title).sort()).toEqual([
       'Diagnose the leak',
       'Replace the cartridge',
     ]);
     // The other proposal can no longer be accepted.
-    const late = await asCustomer(stack, agent, request, `/proposals/${chosen}/accept`, {
+    const late = await stack.asCustomer(agent, request, `/proposals/${chosen}/accept`, {
       method: 'POST',
     });
     expect(late).toMatchObject({ status: 409, body: { code: 'invalid_state_transition' } });
     // Another provider cannot propose any more: a job started.
     expect(
-      await asProvider(stack, rival, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
+      await stack.asProvider(rival, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
     ).toMatchObject({ status: 409, body: { code: 'request_not_open' } });
   });
 });
@@ -236,7 +214,7 @@ describe('the work of a job: milestones and deliverables', () => {
   let jobId: string;
 
   beforeAll(async () => {
-    ({ request, jobId } = await engagement(stack, agent, plumber, {
+    ({ request, jobId } = await stack.engagement(agent, plumber, {
       message: 'One milestone at a time.',
       amount: 500,
     }));
@@ -244,7 +222,7 @@ describe('the work of a job: milestones and deliverables', () => {
 
   it('goes through submission, a change request, resubmission and approval', async () => {
     // The provider plans a milestone on its job.
-    const created = await asProvider(stack, plumber, `/jobs/${jobId}/milestones`, {
+    const created = await stack.asProvider(plumber, `/jobs/${jobId}/milestones`, {
       body: { title: 'Fit the new tap', amount: 120.5, description: 'Chrome, single lever.' },
     });
     expect(created).toMatchObject({
@@ -261,10 +239,10 @@ describe('the work of a job: milestones and deliverables', () => {
     });
     const id = String(created.body.id);
     expect(
-      await asProvider(stack, rival, `/jobs/${jobId}/milestones`, { body: { title: 'Mine' } }),
+      await stack.asProvider(rival, `/jobs/${jobId}/milestones`, { body: { title: 'Mine' } }),
     ).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
 
-    const progress = await asProvider(stack, plumber, `/milestones/${id}/progress`, {
+    const progress = await stack.asProvider(plumber, `/milestones/${id}/progress`, {
       body: { progress: 50, note: 'Old tap removed.' },
     });
     expect(progress).toMatchObject({
@@ -272,10 +250,10 @@ describe('the work of a job: milestones and deliverables', () => {
       body: { progress: 50, progress_note: 'Old tap removed.' },
     });
     expect(
-      await asProvider(stack, plumber, `/milestones/${id}/progress`, { body: { progress: 101 } }),
+      await stack.asProvider(plumber, `/milestones/${id}/progress`, { body: { progress: 101 } }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/progress' }] } });
 
-    const first = await asProvider(stack, plumber, `/milestones/${id}/deliverables`, {
+    const first = await stack.asProvider(plumber, `/milestones/${id}/deliverables`, {
       body: { title: 'Photo of the fitted tap', url: 'https://files.example.com/tap.jpg' },
     });
     expect(first).toMatchObject({
@@ -288,13 +266,13 @@ describe('the work of a job: milestones and deliverables', () => {
       },
     });
     expect(
-      await asProvider(stack, plumber, `/milestones/${id}/deliverables`, {
+      await stack.asProvider(plumber, `/milestones/${id}/deliverables`, {
         body: { title: 'x', url: 'ftp://nope' },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/url' }] } });
 
     // Reviewing an open milestone is not a legal move.
-    const early = await asCustomer(stack, agent, request, `/milestones/${id}/approve`, {
+    const early = await stack.asCustomer(agent, request, `/milestones/${id}/approve`, {
       method: 'POST',
     });
     expect(early).toMatchObject({
@@ -308,7 +286,7 @@ describe('the work of a job: milestones and deliverables', () => {
       },
     });
     expect(
-      await asCustomer(stack, agent, request, `/milestones/${id}/request-changes`, {
+      await stack.asCustomer(agent, request, `/milestones/${id}/request-changes`, {
         body: { reason: 'Too early.' },
       }),
     ).toMatchObject({
@@ -320,7 +298,7 @@ describe('the work of a job: milestones and deliverables', () => {
       },
     });
 
-    const submitted = await asProvider(stack, plumber, `/milestones/${id}/submit`, {
+    const submitted = await stack.asProvider(plumber, `/milestones/${id}/submit`, {
       method: 'POST',
     });
     expect(submitted).toMatchObject({
@@ -329,14 +307,14 @@ describe('the work of a job: milestones and deliverables', () => {
     });
 
     expect(
-      await asCustomer(stack, agent, request, `/milestones/${id}/request-changes`, {
+      await stack.asCustomer(agent, request, `/milestones/${id}/request-changes`, {
         body: {},
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/reason' }] } });
     expect(
-      await asCustomer(stack, narrow, request, `/milestones/${id}/approve`, { method: 'POST' }),
+      await stack.asCustomer(narrow, request, `/milestones/${id}/approve`, { method: 'POST' }),
     ).toMatchObject({ status: 403, body: { required_scopes: ['milestones:review'] } });
-    const changes = await asCustomer(stack, agent, request, `/milestones/${id}/request-changes`, {
+    const changes = await stack.asCustomer(agent, request, `/milestones/${id}/request-changes`, {
       body: { reason: 'The tap drips.' },
     });
     expect(changes).toMatchObject({
@@ -344,21 +322,21 @@ describe('the work of a job: milestones and deliverables', () => {
       body: { status: 'changes_requested', change_request_reason: 'The tap drips.' },
     });
     expect(
-      await asCustomer(stack, agent, request, `/deliverables/${String(first.body.id)}`),
+      await stack.asCustomer(agent, request, `/deliverables/${String(first.body.id)}`),
     ).toMatchObject({ status: 200, body: { status: 'revision_requested' } });
 
-    const second = await asProvider(stack, plumber, `/milestones/${id}/deliverables`, {
+    const second = await stack.asProvider(plumber, `/milestones/${id}/deliverables`, {
       body: { title: 'Photo, no drip', url: 'https://files.example.com/tap-2.jpg' },
     });
     expect(second.status).toBe(201);
-    const resubmitted = await asProvider(stack, plumber, `/milestones/${id}/submit`, {
+    const resubmitted = await stack.asProvider(plumber, `/milestones/${id}/submit`, {
       body: { note: 'Washer replaced.' },
     });
     expect(resubmitted).toMatchObject({
       status: 200,
       body: { status: 'submitted', revision: 2, submission_note: 'Washer replaced.' },
     });
-    const approved = await asCustomer(stack, agent, request, `/milestones/${id}/approve`, {
+    const approved = await stack.asCustomer(agent, request, `/milestones/${id}/approve`, {
       method: 'POST',
     });
     expect(approved).toMatchObject({
@@ -366,31 +344,25 @@ describe('the work of a job: milestones and deliverables', () => {
       body: { status: 'approved', approved_by: 'customer', deadline_at: null },
     });
     expect(
-      await asCustomer(stack, agent, request, `/deliverables/${String(second.body.id)}`),
+      await stack.asCustomer(agent, request, `/deliverables/${String(second.body.id)}`),
     ).toMatchObject({ status: 200, body: { status: 'accepted' } });
 
     // Reads on both sides.
-    expect(await asCustomer(stack, agent, request, `/milestones/${id}`)).toMatchObject({
+    expect(await stack.asCustomer(agent, request, `/milestones/${id}`)).toMatchObject({
       status: 200,
       body: { id, status: 'approved' },
     });
-    expect(await asProvider(stack, plumber, `/milestones/${id}`)).toMatchObject({
+    expect(await stack.asProvider(plumber, `/milestones/${id}`)).toMatchObject({
       status: 200,
       body: { id },
     });
-    expect(await asProvider(stack, rival, `/milestones/${id}`)).toMatchObject({
+    expect(await stack.asProvider(rival, `/milestones/${id}`)).toMatchObject({
       status: 404,
       body: { code: 'milestone_not_found' },
     });
-    const deliverables = await asCustomer(
-      stack,
-      agent,
-      request,
-      `/deliverables?milestone_id=${id}`,
-    );
+    const deliverables = await stack.asCustomer(agent, request, `/deliverables?milestone_id=${id}`);
     expect(ids(deliverables.body)).toEqual([String(second.body.id), String(first.body.id)]);
-    const providerDeliverables = await asProvider(
-      stack,
+    const providerDeliverables = await stack.asProvider(
       plumber,
       `/deliverables?milestone_id=${id}&status=accepted`,
     );
@@ -398,47 +370,47 @@ describe('the work of a job: milestones and deliverables', () => {
   });
 
   it('lets the provider withdraw a deliverable, once', async () => {
-    const milestone = await asProvider(stack, plumber, `/jobs/${jobId}/milestones`, {
+    const milestone = await stack.asProvider(plumber, `/jobs/${jobId}/milestones`, {
       body: { title: 'Tidy up' },
     });
     const id = String(milestone.body.id);
-    const deliverable = await asProvider(stack, plumber, `/milestones/${id}/deliverables`, {
+    const deliverable = await stack.asProvider(plumber, `/milestones/${id}/deliverables`, {
       body: { title: 'Receipt', url: 'https://files.example.com/receipt.pdf' },
     });
     const path = `/deliverables/${String(deliverable.body.id)}`;
-    expect(await asProvider(stack, plumber, `${path}/withdraw`, { method: 'POST' })).toMatchObject({
+    expect(await stack.asProvider(plumber, `${path}/withdraw`, { method: 'POST' })).toMatchObject({
       status: 200,
       body: { status: 'withdrawn' },
     });
-    expect(await asProvider(stack, plumber, `${path}/withdraw`, { method: 'POST' })).toMatchObject({
+    expect(await stack.asProvider(plumber, `${path}/withdraw`, { method: 'POST' })).toMatchObject({
       status: 409,
       body: { code: 'invalid_state_transition', current_state: 'withdrawn' },
     });
-    expect(await asProvider(stack, plumber, path)).toMatchObject({
+    expect(await stack.asProvider(plumber, path)).toMatchObject({
       status: 200,
       body: { id: deliverable.body.id, status: 'withdrawn' },
     });
-    expect(await asProvider(stack, rival, path)).toMatchObject({
+    expect(await stack.asProvider(rival, path)).toMatchObject({
       status: 404,
       body: { code: 'deliverable_not_found' },
     });
-    expect(await asCustomer(stack, agent, request, '/deliverables/dlv_unknown')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/deliverables/dlv_unknown')).toMatchObject({
       status: 404,
       body: { code: 'deliverable_not_found' },
     });
-    expect(await asCustomer(stack, agent, request, '/milestones/mst_unknown')).toMatchObject({
+    expect(await stack.asCustomer(agent, request, '/milestones/mst_unknown')).toMatchObject({
       status: 404,
       body: { code: 'milestone_not_found' },
     });
     // Staff cancel it so that the job can complete.
     expect(
-      await asStaff(stack, `/milestones/${id}/cancel`, { body: { reason: 'Not needed.' } }),
+      await stack.asStaff(`/milestones/${id}/cancel`, { body: { reason: 'Not needed.' } }),
     ).toMatchObject({ status: 200, body: { status: 'cancelled' } });
     expect(
-      await asStaff(stack, `/milestones/${id}/cancel`, { body: { reason: 'Again.' } }),
+      await stack.asStaff(`/milestones/${id}/cancel`, { body: { reason: 'Again.' } }),
     ).toMatchObject({ status: 409, body: { code: 'invalid_state_transition' } });
     expect(
-      await asStaff(stack, '/milestones/mst_unknown/cancel', { body: { reason: 'x' } }),
+      await stack.asStaff('/milestones/mst_unknown/cancel', { body: { reason: 'x' } }),
     ).toMatchObject({ status: 404, body: { code: 'milestone_not_found' } });
   });
 });
@@ -448,7 +420,7 @@ describe('disputes, and completing the job', () => {
   let jobId: string;
 
   beforeAll(async () => {
-    ({ request, jobId } = await engagement(stack, agent, plumber, {
+    ({ request, jobId } = await stack.engagement(agent, plumber, {
       message: 'Single step.',
       amount: 90,
       milestones: [{ title: 'Fix it' }],
@@ -456,9 +428,9 @@ describe('disputes, and completing the job', () => {
   });
 
   it('cannot be opened on a request without a job', async () => {
-    const idle = await requestOf(stack, agent);
+    const idle = await stack.requestOf(agent);
     expect(
-      await asCustomer(stack, agent, idle, '/disputes', {
+      await stack.asCustomer(agent, idle, '/disputes', {
         body: { kind: 'dispute', reason: 'Nobody came.' },
       }),
     ).toMatchObject({ status: 409, body: { code: 'no_job' } });
@@ -466,16 +438,16 @@ describe('disputes, and completing the job', () => {
 
   it('are opened, commented on by everyone, escalated and resolved; then nothing more', async () => {
     expect(
-      await asCustomer(stack, agent, request, '/disputes', {
+      await stack.asCustomer(agent, request, '/disputes', {
         body: { kind: 'refund', reason: 'x', amount: 10.555 },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/amount' }] } });
     expect(
-      await asCustomer(stack, narrow, request, '/disputes', {
+      await stack.asCustomer(narrow, request, '/disputes', {
         body: { kind: 'dispute', reason: 'x' },
       }),
     ).toMatchObject({ status: 403, body: { required_scopes: ['disputes:manage'] } });
-    const opened = await asCustomer(stack, agent, request, '/disputes', {
+    const opened = await stack.asCustomer(agent, request, '/disputes', {
       body: { kind: 'refund', reason: 'The tap still leaks.', amount: 40, currency: 'USD' },
     });
     expect(opened).toMatchObject({
@@ -495,53 +467,53 @@ describe('disputes, and completing the job', () => {
     });
     const id = String(opened.body.id);
 
-    const byCustomer = await asCustomer(stack, agent, request, `/disputes/${id}/comments`, {
+    const byCustomer = await stack.asCustomer(agent, request, `/disputes/${id}/comments`, {
       body: { message: 'Photos attached in the conversation.' },
     });
     expect(byCustomer).toMatchObject({
       status: 200,
       body: { comments: [expect.objectContaining({ author_role: 'customer' })] },
     });
-    const byProvider = await asProvider(stack, plumber, `/disputes/${id}/comments`, {
+    const byProvider = await stack.asProvider(plumber, `/disputes/${id}/comments`, {
       body: { message: 'I will come back tomorrow.' },
     });
     expect(byProvider.status).toBe(200);
-    expect(await asProvider(stack, plumber, `/disputes/${id}`)).toMatchObject({
+    expect(await stack.asProvider(plumber, `/disputes/${id}`)).toMatchObject({
       status: 200,
       body: { id, comments: [{ author_role: 'customer' }, { author_role: 'provider' }] },
     });
-    expect(await asProvider(stack, rival, `/disputes/${id}`)).toMatchObject({
+    expect(await stack.asProvider(rival, `/disputes/${id}`)).toMatchObject({
       status: 404,
       body: { code: 'dispute_not_found' },
     });
-    expect(ids((await asProvider(stack, plumber, '/disputes?status=open')).body)).toContain(id);
+    expect(ids((await stack.asProvider(plumber, '/disputes?status=open')).body)).toContain(id);
 
     // Open work blocks completing the job.
     expect(
-      await asProvider(stack, plumber, `/jobs/${jobId}/complete`, { method: 'POST' }),
+      await stack.asProvider(plumber, `/jobs/${jobId}/complete`, { method: 'POST' }),
     ).toMatchObject({ status: 409, body: { code: 'job_has_open_work' } });
 
     // Staff.
-    const listed = await asStaff(stack, '/disputes?status=open&limit=100');
+    const listed = await stack.asStaff('/disputes?status=open&limit=100');
     expect(ids(listed.body)).toContain(id);
-    expect(await asStaff(stack, `/disputes/${id}`)).toMatchObject({ status: 200, body: { id } });
+    expect(await stack.asStaff(`/disputes/${id}`)).toMatchObject({ status: 200, body: { id } });
     expect(
-      await asStaff(stack, `/disputes/${id}/comments`, { body: { message: 'Looking into it.' } }),
+      await stack.asStaff(`/disputes/${id}/comments`, { body: { message: 'Looking into it.' } }),
     ).toMatchObject({ status: 200 });
-    expect(await asStaff(stack, `/disputes/${id}/escalate`, { method: 'POST' })).toMatchObject({
+    expect(await stack.asStaff(`/disputes/${id}/escalate`, { method: 'POST' })).toMatchObject({
       status: 200,
       body: { status: 'under_review' },
     });
-    expect(await asStaff(stack, `/disputes/${id}/escalate`, { method: 'POST' })).toMatchObject({
+    expect(await stack.asStaff(`/disputes/${id}/escalate`, { method: 'POST' })).toMatchObject({
       status: 409,
       body: { code: 'invalid_state_transition', current_state: 'under_review' },
     });
     expect(
-      await asStaff(stack, `/disputes/${id}/resolve`, {
+      await stack.asStaff(`/disputes/${id}/resolve`, {
         body: { outcome: 'split', reason: 'Half the work was fine.' },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/customer_share_percent' }] } });
-    const resolved = await asStaff(stack, `/disputes/${id}/resolve`, {
+    const resolved = await stack.asStaff(`/disputes/${id}/resolve`, {
       body: { outcome: 'split', reason: 'Half the work was fine.', customer_share_percent: 50 },
     });
     expect(resolved).toMatchObject({
@@ -556,82 +528,82 @@ describe('disputes, and completing the job', () => {
         ],
       },
     });
-    const withdraw = await asCustomer(stack, agent, request, `/disputes/${id}/withdraw`, {
+    const withdraw = await stack.asCustomer(agent, request, `/disputes/${id}/withdraw`, {
       method: 'POST',
     });
     expect(withdraw).toMatchObject({
       status: 409,
       body: { code: 'invalid_state_transition', current_state: 'resolved', allowed_actions: [] },
     });
-    expect(await asCustomer(stack, agent, request, `/disputes/${id}`)).toMatchObject({
+    expect(await stack.asCustomer(agent, request, `/disputes/${id}`)).toMatchObject({
       status: 200,
       body: { status: 'resolved' },
     });
-    expect(ids((await asCustomer(stack, agent, request, '/disputes')).body)).toEqual([id]);
-    expect(await asCustomer(stack, agent, request, '/disputes/dsp_unknown')).toMatchObject({
+    expect(ids((await stack.asCustomer(agent, request, '/disputes')).body)).toEqual([id]);
+    expect(await stack.asCustomer(agent, request, '/disputes/dsp_unknown')).toMatchObject({
       status: 404,
       body: { code: 'dispute_not_found' },
     });
-    expect(
-      await asStaff(stack, '/disputes/dsp_unknown/escalate', { method: 'POST' }),
-    ).toMatchObject({ status: 404, body: { code: 'dispute_not_found' } });
+    expect(await stack.asStaff('/disputes/dsp_unknown/escalate', { method: 'POST' })).toMatchObject(
+      { status: 404, body: { code: 'dispute_not_found' } },
+    );
   });
 
   it('can be withdrawn by the customer', async () => {
-    const opened = await asCustomer(stack, agent, request, '/disputes', {
+    const opened = await stack.asCustomer(agent, request, '/disputes', {
       body: { kind: 'dispute', reason: 'Wrong colour.' },
     });
     const id = String(opened.body.id);
     expect(
-      await asCustomer(stack, agent, request, `/disputes/${id}/withdraw`, { method: 'POST' }),
+      await stack.asCustomer(agent, request, `/disputes/${id}/withdraw`, { method: 'POST' }),
     ).toMatchObject({ status: 200, body: { status: 'withdrawn' } });
   });
 
   it('completes the job once every milestone is approved and no case is open', async () => {
-    const planned = await asProvider(stack, plumber, `/milestones?job_id=${jobId}`);
+    const planned = await stack.asProvider(plumber, `/milestones?job_id=${jobId}`);
     const [milestone] = planned.body.data as Row[];
     if (!milestone) throw new Error('the plan made no milestone');
-    await asProvider(stack, plumber, `/milestones/${milestone.id}/submit`, { method: 'POST' });
-    await asCustomer(stack, agent, request, `/milestones/${milestone.id}/approve`, {
+    await stack.asProvider(plumber, `/milestones/${milestone.id}/submit`, { method: 'POST' });
+    await stack.asCustomer(agent, request, `/milestones/${milestone.id}/approve`, {
       method: 'POST',
     });
     expect(
-      await asProvider(stack, rival, `/jobs/${jobId}/complete`, { method: 'POST' }),
+      await stack.asProvider(rival, `/jobs/${jobId}/complete`, { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
-    const done = await asProvider(stack, plumber, `/jobs/${jobId}/complete`, { method: 'POST' });
+    const done = await stack.asProvider(plumber, `/jobs/${jobId}/complete`, { method: 'POST' });
     expect(done).toMatchObject({
       status: 200,
       body: { id: jobId, status: 'completed', completed_at: expect.any(String) },
     });
     expect(
-      await asProvider(stack, plumber, `/jobs/${jobId}/complete`, { method: 'POST' }),
+      await stack.asProvider(plumber, `/jobs/${jobId}/complete`, { method: 'POST' }),
     ).toMatchObject({ status: 409, body: { code: 'invalid_state_transition' } });
-    expect(ids((await asProvider(stack, plumber, '/jobs?status=completed')).body)).toContain(jobId);
-    expect(await asProvider(stack, plumber, `/jobs/${jobId}`)).toMatchObject({
+    expect(ids((await stack.asProvider(plumber, '/jobs?status=completed')).body)).toContain(jobId);
+    expect(await stack.asProvider(plumber, `/jobs/${jobId}`)).toMatchObject({
       status: 200,
       body: { status: 'completed' },
     });
     expect(
-      await asStaff(stack, `/jobs/${jobId}/cancel`, { body: { reason: 'Late.' } }),
+      await stack.asStaff(`/jobs/${jobId}/cancel`, { body: { reason: 'Late.' } }),
     ).toMatchObject({ status: 409, body: { code: 'invalid_state_transition' } });
   });
 
   it('lets staff cancel an active job with a reason', async () => {
-    const { jobId: active } = await engagement(stack, agent, plumber, {
+    const { jobId: active } = await stack.engagement(agent, plumber, {
       message: 'Another.',
       amount: 20,
     });
-    expect(await asStaff(stack, `/jobs/${active}/cancel`, { body: {} })).toMatchObject({
+    expect(await stack.asStaff(`/jobs/${active}/cancel`, { body: {} })).toMatchObject({
       status: 422,
     });
     expect(
-      await asStaff(stack, `/jobs/${active}/cancel`, { body: { reason: 'Customer moved.' } }),
+      await stack.asStaff(`/jobs/${active}/cancel`, { body: { reason: 'Customer moved.' } }),
     ).toMatchObject({
       status: 200,
       body: { status: 'cancelled', cancel_reason: 'Customer moved.' },
     });
     expect(
-      await asStaff(stack, '/jobs/job_unknown/cancel', { body: { reason: 'x' } }),
+      await stack.asStaff('/jobs/job_unknown/cancel', { body: { reason: 'x' } }),
     ).toMatchObject({ status: 404, body: { code: 'job_not_found' } });
   });
 });

@@ -1,18 +1,11 @@
-import type { BackendService } from '@handoff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bootstrap as conversation } from '@handoff/conversation';
-import { bootstrap as intake } from '@handoff/intake';
-import { bootstrap as milestones } from '@handoff/milestones';
 import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
-import { bootstrap as payments } from '@handoff/payments';
-import { natsEnv, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
-import { bootstrap as webhookDispatcher } from '@handoff/webhook-dispatcher';
+import { natsEnv, eventually } from '@handoff/testkit';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
-import { signStaffToken } from './support/staff-tokens.ts';
+import { bootstrap } from '../src/bootstrap.ts';
+import { useStack } from './support/stack.ts';
 
 const spans = new InMemorySpanExporter();
 const logLines: string[] = [];
@@ -28,23 +21,10 @@ const logger = createLogger({
   }),
 });
 
-const starters = {
-  intake,
-  conversation,
-  payments,
-  milestones,
-  'webhook-dispatcher': webhookDispatcher,
-};
-type Backend = Awaited<ReturnType<typeof intake>>;
-const backends = new Map<string, Backend>();
-let gateway: RunningGateway;
-const STAFF_SECRET = randomBytes(32).toString('base64url');
-let staff: string;
-
 /** The readiness details, which only staff see. */
 async function staffHealth() {
-  const res = await fetch(`${gateway.url}/v1/staff/health`, {
-    headers: { Authorization: `Bearer ${staff}` },
+  const res = await fetch(`${stack.gateway.url}/v1/staff/health`, {
+    headers: { Authorization: `Bearer ${stack.staff}` },
   });
   expect(res.status).toBe(200);
   return (await res.json()) as {
@@ -53,47 +33,22 @@ async function staffHealth() {
   };
 }
 
-beforeAll(async () => {
+// Telemetry first, so that the services' spans reach the exporter too.
+beforeAll(() => {
   startTelemetry({
     service: 'gateway-test',
     version: 'test',
     spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
   });
-  const { mongoUrl } = testServers();
-  const database = uniqueDatabase('gateway');
-  for (const [name, start] of Object.entries(starters)) {
-    backends.set(
-      name,
-      await start({
-        env: {
-          ...natsEnv(name as BackendService),
-          MONGO_URL: mongoUrl,
-          MONGO_DB: database,
-          HEALTH_PORT: '0',
-          LOG_LEVEL: 'silent',
-          WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-        },
-      }),
-    );
-  }
-  gateway = await bootstrap({
-    env: {
-      ...natsEnv('gateway'),
-      PORT: '0',
-      // Generous: a health reply on a loaded machine can take a second or more.
-      READINESS_TIMEOUT_MS: '5000',
-      STAFF_JWT_SECRET: STAFF_SECRET,
-    },
-    logger,
-  });
-  staff = await signStaffToken(STAFF_SECRET, { sub: 'ops@handoff.test', expiresInSeconds: 3600 });
 });
-
-afterAll(async () => {
-  await gateway.stop();
-  await Promise.all([...backends.values()].map((backend) => backend.stop()));
-  await stopTelemetry();
+// One database for all: the services own distinct collections (see "collection ownership").
+const stack = useStack('gateway', {
+  oneDatabase: true,
+  // Generous: a health reply on a loaded machine can take a second or more.
+  gateway: { READINESS_TIMEOUT_MS: '5000' },
+  loggers: { gateway: logger },
 });
+afterAll(() => stopTelemetry());
 
 describe('gateway environment', () => {
   it('refuses a missing NATS_URL and a bad PORT, naming both', async () => {
@@ -110,13 +65,13 @@ describe('gateway environment', () => {
 
 describe('probes', () => {
   it('/healthz answers while the process lives', async () => {
-    const res = await fetch(`${gateway.url}/healthz`);
+    const res = await fetch(`${stack.gateway.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
   it('/readyz says ready, and only staff see every backend service over the bus', async () => {
-    const res = await fetch(`${gateway.url}/readyz`);
+    const res = await fetch(`${stack.gateway.url}/readyz`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ status: 'ready' });
@@ -137,7 +92,7 @@ describe('probes', () => {
 
 describe('the OpenAPI document', () => {
   it('is served at /v1/openapi.json exactly as committed', async () => {
-    const res = await fetch(`${gateway.url}/v1/openapi.json`);
+    const res = await fetch(`${stack.gateway.url}/v1/openapi.json`);
     expect(res.status).toBe(200);
     const committed = JSON.parse(
       readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'),
@@ -148,20 +103,20 @@ describe('the OpenAPI document', () => {
 
 describe('errors and request ids', () => {
   it('gives every response a Request-Id and keeps a well-formed incoming one', async () => {
-    const fresh = await fetch(`${gateway.url}/healthz`);
+    const fresh = await fetch(`${stack.gateway.url}/healthz`);
     expect(fresh.headers.get('request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await fetch(`${gateway.url}/healthz`, {
+    const kept = await fetch(`${stack.gateway.url}/healthz`, {
       headers: { 'Request-Id': 'caller-chosen-id-123' },
     });
     expect(kept.headers.get('request-id')).toBe('caller-chosen-id-123');
-    const replaced = await fetch(`${gateway.url}/healthz`, {
+    const replaced = await fetch(`${stack.gateway.url}/healthz`, {
       headers: { 'Request-Id': 'bad id\u00e9' },
     });
     expect(replaced.headers.get('request-id')).not.toBe('bad id\u00e9');
   });
 
   it('answers an unknown route with problem+json 404', async () => {
-    const res = await fetch(`${gateway.url}/v1/nowhere`);
+    const res = await fetch(`${stack.gateway.url}/v1/nowhere`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = (await res.json()) as Record<string, unknown>;
@@ -171,7 +126,7 @@ describe('errors and request ids', () => {
   });
 
   it('answers a wrong method with 405 and Allow', async () => {
-    const res = await fetch(`${gateway.url}/readyz`, { method: 'POST' });
+    const res = await fetch(`${stack.gateway.url}/readyz`, { method: 'POST' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
@@ -184,7 +139,7 @@ describe('tracing', () => {
     // Services ping the database at most once a second; wait so that this call's health checks do.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     spans.reset();
-    const res = await fetch(`${gateway.url}/readyz`, {
+    const res = await fetch(`${stack.gateway.url}/readyz`, {
       headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
     });
     expect(res.status).toBe(200);
@@ -223,12 +178,10 @@ describe('tracing', () => {
 
 describe('a service going away', () => {
   it('is named as down by /readyz on the next probe', async () => {
-    const payments = backends.get('payments');
-    backends.delete('payments');
-    await payments?.stop();
+    await stack.stopService('payments');
     const body = await eventually(
       async () => {
-        const res = await fetch(`${gateway.url}/readyz`);
+        const res = await fetch(`${stack.gateway.url}/readyz`);
         if (res.status !== 503) return undefined;
         expect(await res.json()).toEqual({ status: 'not_ready' });
         const report = await staffHealth();

@@ -1,43 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { generateProviderKey } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { randomUUID } from 'node:crypto';
 import type { RunningGateway } from '../src/bootstrap.ts';
-import type { Onboarded } from './support/http.ts';
-import {
-  address,
-  agentOf,
-  asCustomer,
-  asProvider,
-  asStaff,
-  http,
-  PROPOSAL,
-  providerOf,
-  requestOf,
-  routeTo,
-  startStack,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { address, http, type Onboarded } from './support/http.ts';
+import { PROPOSAL, useStack, type ProviderAccount } from './support/stack.ts';
 import { signStaffToken } from './support/staff-tokens.ts';
 
-let stack: Stack;
+const stack = useStack('gw_provider');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 
 beforeAll(async () => {
-  stack = await startStack('gw_provider');
-  agent = await agentOf(stack);
-  plumber = await providerOf(stack, ['home-services']);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [agent, plumber] = await Promise.all([stack.agentOf(), stack.providerOf(['home-services'])]);
 });
 
 describe('staff onboard providers', () => {
   it('create, read, list and change a provider', async () => {
-    const created = await asStaff(stack, '/providers', {
+    const created = await stack.asStaff('/providers', {
       body: {
         name: 'Mario Rossi',
         email: 'mario@example.com',
@@ -56,14 +36,14 @@ describe('staff onboard providers', () => {
       },
     });
     const id = String(created.body.id);
-    expect((await asStaff(stack, `/providers/${id}`)).body).toMatchObject({
+    expect((await stack.asStaff(`/providers/${id}`)).body).toMatchObject({
       id,
       name: 'Mario Rossi',
     });
-    const list = await asStaff(stack, '/providers?limit=100&status=active');
+    const list = await stack.asStaff('/providers?limit=100&status=active');
     expect(list.status).toBe(200);
     expect((list.body.data as { id: string }[]).map((p) => p.id)).toContain(id);
-    const patched = await asStaff(stack, `/providers/${id}`, {
+    const patched = await stack.asStaff(`/providers/${id}`, {
       method: 'PATCH',
       body: { categories: ['design'] },
     });
@@ -71,7 +51,7 @@ describe('staff onboard providers', () => {
   });
 
   it('refuse bad bodies and unknown providers with the documented codes', async () => {
-    const bad = await asStaff(stack, '/providers', {
+    const bad = await stack.asStaff('/providers', {
       body: { name: '', email: 'nope', categories: ['Not A Slug', 'x'], extra: 1 },
     });
     expect(bad.status).toBe(422);
@@ -80,28 +60,28 @@ describe('staff onboard providers', () => {
       expect.arrayContaining(['/categories/0', '/email', '/extra', '/name']),
     );
     expect(
-      await asStaff(stack, '/providers/prv_unknown', { method: 'PATCH', body: { name: 'x' } }),
+      await stack.asStaff('/providers/prv_unknown', { method: 'PATCH', body: { name: 'x' } }),
     ).toMatchObject({ status: 404, body: { code: 'provider_not_found' } });
-    expect(await asStaff(stack, '/providers/prv_unknown')).toMatchObject({
+    expect(await stack.asStaff('/providers/prv_unknown')).toMatchObject({
       status: 404,
       body: { code: 'provider_not_found' },
     });
-    expect(await asStaff(stack, '/providers/prv_unknown/keys', { method: 'POST' })).toMatchObject({
+    expect(await stack.asStaff('/providers/prv_unknown/keys', { method: 'POST' })).toMatchObject({
       status: 404,
       body: { code: 'provider_not_found' },
     });
     expect(
-      await asStaff(stack, '/provider-keys/pvk_unknown/revoke', { method: 'POST' }),
+      await stack.asStaff('/provider-keys/pvk_unknown/revoke', { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'provider_key_not_found' } });
-    expect(await asStaff(stack, '/providers/prv_x', { method: 'PATCH', body: {} })).toMatchObject({
+    expect(await stack.asStaff('/providers/prv_x', { method: 'PATCH', body: {} })).toMatchObject({
       status: 422,
     });
   });
 
   it('issue a provider key once, listed afterwards by prefix and last four only', async () => {
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     expect(provider.key).toMatch(/^hpk_live_[0-9A-Za-z]{36}$/);
-    const read = await asStaff(stack, `/providers/${provider.id}`);
+    const read = await stack.asStaff(`/providers/${provider.id}`);
     expect(JSON.stringify(read.body)).not.toContain(provider.key);
     expect(read.body.keys).toEqual([
       expect.objectContaining({ id: provider.keyId, last4: provider.key.slice(-4) }),
@@ -141,9 +121,9 @@ describe('provider keys', () => {
     expect(malformed).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
     expect(unknown).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
 
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     expect((await me(provider.key)).status).toBe(200);
-    const revoked = await asStaff(stack, `/provider-keys/${provider.keyId}/revoke`, {
+    const revoked = await stack.asStaff(`/provider-keys/${provider.keyId}/revoke`, {
       method: 'POST',
     });
     expect(revoked).toMatchObject({ status: 200, body: { object: 'provider', id: provider.id } });
@@ -155,20 +135,21 @@ describe('provider keys', () => {
   it('stop on every replica at once when revoked (the invalidation broadcast)', async () => {
     // A cache that would trust the key for an hour: only the broadcast can drop it.
     const other = await stack.extraGateway({ ACCESS_CACHE_TTL_MS: '3600000' });
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     expect((await me(provider.key, other)).status).toBe(200);
-    await asStaff(stack, `/provider-keys/${provider.keyId}/revoke`, { method: 'POST' });
+    await stack.asStaff(`/provider-keys/${provider.keyId}/revoke`, { method: 'POST' });
     await eventually(async () =>
       (await me(provider.key, other)).status === 401 ? true : undefined,
     );
   });
 
   it('answer api_key_expired for an expired key', async () => {
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     // After intake's own batched outbox removal, which a raw write must not race on FerretDB.
-    await stack.intake.outbox.flush();
-    await stack.intake.store.db
-      .collection('provider_keys')
+    await stack.backend('intake').outbox.flush();
+    await stack
+      .backend('intake')
+      .store.db.collection('provider_keys')
       .updateOne({ _id: provider.keyId } as never, {
         $set: { expires_at: new Date(Date.now() - 1000) },
       });
@@ -180,9 +161,9 @@ describe('provider keys', () => {
 
   it('stop working while the provider is suspended, and work again once it is reactivated', async () => {
     const other = await stack.extraGateway({ ACCESS_CACHE_TTL_MS: '3600000' });
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     expect((await me(provider.key, other)).status).toBe(200);
-    const suspend = await asStaff(stack, `/providers/${provider.id}`, {
+    const suspend = await stack.asStaff(`/providers/${provider.id}`, {
       method: 'PATCH',
       body: { status: 'suspended' },
     });
@@ -194,10 +175,10 @@ describe('provider keys', () => {
       status: 401,
       body: { code: 'api_key_invalid' },
     });
-    expect(
-      await asStaff(stack, `/providers/${provider.id}/keys`, { method: 'POST' }),
-    ).toMatchObject({ status: 409, body: { code: 'provider_suspended' } });
-    await asStaff(stack, `/providers/${provider.id}`, {
+    expect(await stack.asStaff(`/providers/${provider.id}/keys`, { method: 'POST' })).toMatchObject(
+      { status: 409, body: { code: 'provider_suspended' } },
+    );
+    await stack.asStaff(`/providers/${provider.id}`, {
       method: 'PATCH',
       body: { status: 'active' },
     });
@@ -207,7 +188,7 @@ describe('provider keys', () => {
   });
 
   it('are the only credential of provider routes, and work on no other route', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     // An agent key on a provider route.
     expect(await me(agent.key)).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
     // A staff token on a provider route.
@@ -240,7 +221,7 @@ describe('provider keys', () => {
 
   it('are rate limited per key', async () => {
     const strict = await stack.extraGateway({ RATE_LIMIT_PER_MINUTE: '2' });
-    const provider = await providerOf(stack);
+    const provider = await stack.providerOf();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await me(provider.key, strict)).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -254,19 +235,19 @@ describe('what a provider sees', () => {
   let designer: ProviderAccount;
 
   beforeAll(async () => {
-    other = await providerOf(stack, ['home-services']);
-    designer = await providerOf(stack, ['design']);
+    other = await stack.providerOf(['home-services']);
+    designer = await stack.providerOf(['design']);
   });
 
   it('a request routed to it, without the owning integration, and nothing else', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     // Before routing: nobody sees it.
-    expect(await asProvider(stack, plumber, `/requests/${request.id}`)).toMatchObject({
+    expect(await stack.asProvider(plumber, `/requests/${request.id}`)).toMatchObject({
       status: 404,
       body: { code: 'request_not_found' },
     });
-    await routeTo(stack, request.id, [plumber.id]);
-    const read = await asProvider(stack, plumber, `/requests/${request.id}`);
+    await stack.routeTo(request.id, [plumber.id]);
+    const read = await stack.asProvider(plumber, `/requests/${request.id}`);
     expect(read).toMatchObject({
       status: 200,
       body: {
@@ -279,25 +260,25 @@ describe('what a provider sees', () => {
     });
     expect(read.body).not.toHaveProperty('integration_id');
     expect(JSON.stringify(read.body)).not.toContain(agent.integrationId);
-    const list = await asProvider(stack, plumber, '/requests?limit=100');
+    const list = await stack.asProvider(plumber, '/requests?limit=100');
     expect((list.body.data as { id: string }[]).map((r) => r.id)).toContain(request.id);
     for (const list2 of (list.body.data as Record<string, unknown>[]) ?? []) {
       expect(list2).not.toHaveProperty('integration_id');
     }
 
     // Another provider, even of the same category, sees nothing.
-    expect(await asProvider(stack, other, `/requests/${request.id}`)).toMatchObject({
+    expect(await stack.asProvider(other, `/requests/${request.id}`)).toMatchObject({
       status: 404,
       body: { code: 'request_not_found' },
     });
-    const otherList = await asProvider(stack, other, '/requests?limit=100');
+    const otherList = await stack.asProvider(other, '/requests?limit=100');
     expect((otherList.body.data as { id: string }[]).map((r) => r.id)).not.toContain(request.id);
   });
 
   it('hides the customer contact unless the customer gave contact permission', async () => {
-    const request = await requestOf(stack, agent, { contact_permission: false });
-    await routeTo(stack, request.id, [plumber.id]);
-    const read = await asProvider(stack, plumber, `/requests/${request.id}`);
+    const request = await stack.requestOf(agent, { contact_permission: false });
+    await stack.routeTo(request.id, [plumber.id]);
+    const read = await stack.asProvider(plumber, `/requests/${request.id}`);
     expect(read.body).toMatchObject({
       contact_permission: false,
       customer: { name: null, email: null, company: null, website: null },
@@ -305,37 +286,37 @@ describe('what a provider sees', () => {
   });
 
   it('a marketplace request once staff published it, in its own categories only', async () => {
-    const request = await requestOf(stack, agent, { marketplace_opt_in: true });
-    expect((await asProvider(stack, other, `/requests/${request.id}`)).status).toBe(404);
-    const published = await asStaff(stack, `/requests/${request.id}/marketplace-review`, {
+    const request = await stack.requestOf(agent, { marketplace_opt_in: true });
+    expect((await stack.asProvider(other, `/requests/${request.id}`)).status).toBe(404);
+    const published = await stack.asStaff(`/requests/${request.id}/marketplace-review`, {
       body: { decision: 'approved' },
     });
     expect(published.status).toBe(200);
-    expect(await asProvider(stack, other, `/requests/${request.id}`)).toMatchObject({
+    expect(await stack.asProvider(other, `/requests/${request.id}`)).toMatchObject({
       status: 200,
       body: { relation: 'marketplace' },
     });
-    expect(await asProvider(stack, designer, `/requests/${request.id}`)).toMatchObject({
+    expect(await stack.asProvider(designer, `/requests/${request.id}`)).toMatchObject({
       status: 404,
       body: { code: 'request_not_found' },
     });
   });
 
   it('writes into the conversation of a visible request only', async () => {
-    const request = await requestOf(stack, agent);
-    const hidden = await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+    const request = await stack.requestOf(agent);
+    const hidden = await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
       body: { message: 'Hello?' },
     });
     expect(hidden).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
-    await routeTo(stack, request.id, [plumber.id]);
-    const sent = await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+    await stack.routeTo(request.id, [plumber.id]);
+    const sent = await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
       body: { message: 'I can come on Thursday morning.' },
     });
     expect(sent).toMatchObject({
       status: 201,
       body: { object: 'message', request_id: request.id, author_role: 'provider' },
     });
-    const detail = await asCustomer(stack, agent, request, '');
+    const detail = await stack.asCustomer(agent, request, '');
     expect(detail.body.conversation).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -345,7 +326,7 @@ describe('what a provider sees', () => {
       ]),
     );
     expect(
-      await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+      await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
         body: { message: '' },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/message' }] } });
@@ -354,14 +335,14 @@ describe('what a provider sees', () => {
 
 describe('provider proposals', () => {
   it('are made on visible open requests, once per provider', async () => {
-    const request = await requestOf(stack, agent);
+    const request = await stack.requestOf(agent);
     const path = `/requests/${request.id}/proposals`;
-    expect(await asProvider(stack, plumber, path, { body: PROPOSAL })).toMatchObject({
+    expect(await stack.asProvider(plumber, path, { body: PROPOSAL })).toMatchObject({
       status: 404,
       body: { code: 'request_not_found' },
     });
-    await routeTo(stack, request.id, [plumber.id]);
-    const created = await asProvider(stack, plumber, path, { body: PROPOSAL });
+    await stack.routeTo(request.id, [plumber.id]);
+    const created = await stack.asProvider(plumber, path, { body: PROPOSAL });
     expect(created).toMatchObject({
       status: 201,
       body: {
@@ -380,24 +361,24 @@ describe('provider proposals', () => {
         ],
       },
     });
-    expect(await asProvider(stack, plumber, path, { body: PROPOSAL })).toMatchObject({
+    expect(await stack.asProvider(plumber, path, { body: PROPOSAL })).toMatchObject({
       status: 409,
       body: { code: 'proposal_exists' },
     });
     const id = String(created.body.id);
-    expect(await asProvider(stack, plumber, `/proposals/${id}`)).toMatchObject({
+    expect(await stack.asProvider(plumber, `/proposals/${id}`)).toMatchObject({
       status: 200,
       body: { id },
     });
-    const mine = await asProvider(stack, plumber, '/proposals?status=submitted&limit=100');
+    const mine = await stack.asProvider(plumber, '/proposals?status=submitted&limit=100');
     expect((mine.body.data as { id: string }[]).map((p) => p.id)).toContain(id);
 
     // Withdrawn, and then not again.
-    const withdrawn = await asProvider(stack, plumber, `/proposals/${id}/withdraw`, {
+    const withdrawn = await stack.asProvider(plumber, `/proposals/${id}/withdraw`, {
       method: 'POST',
     });
     expect(withdrawn).toMatchObject({ status: 200, body: { status: 'withdrawn' } });
-    const again = await asProvider(stack, plumber, `/proposals/${id}/withdraw`, {
+    const again = await stack.asProvider(plumber, `/proposals/${id}/withdraw`, {
       method: 'POST',
     });
     expect(again).toMatchObject({
@@ -412,24 +393,24 @@ describe('provider proposals', () => {
   });
 
   it('are refused on a request that is no longer open', async () => {
-    const request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id]);
-    const cancelled = await asStaff(stack, `/requests/${request.id}`, {
+    const request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id]);
+    const cancelled = await stack.asStaff(`/requests/${request.id}`, {
       method: 'PATCH',
       body: { status: 'cancelled', reason: 'The customer found someone.' },
     });
     expect(cancelled.status).toBe(200);
     // Still routed to the provider, so it may read it, but a closed request takes no proposals.
     expect(
-      await asProvider(stack, plumber, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
+      await stack.asProvider(plumber, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
     ).toMatchObject({ status: 409, body: { code: 'request_closed', current_state: 'cancelled' } });
   });
 
   it('are validated, amounts to the currency’s precision included', async () => {
-    const request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id]);
+    const request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id]);
     const path = `/requests/${request.id}/proposals`;
-    const bad = await asProvider(stack, plumber, path, {
+    const bad = await stack.asProvider(plumber, path, {
       body: { message: 'x', amount: 10.001, milestones: [{ title: 'a', amount: 1.234 }] },
     });
     expect(bad.status).toBe(422);
@@ -437,7 +418,7 @@ describe('provider proposals', () => {
       '/amount',
       '/milestones/0/amount',
     ]);
-    const unknown = await asProvider(stack, plumber, path, {
+    const unknown = await stack.asProvider(plumber, path, {
       body: { ...PROPOSAL, amount: -1, discount: 5 },
     });
     expect((unknown.body.errors as { pointer: string }[]).map((e) => e.pointer).sort()).toEqual([
@@ -445,22 +426,22 @@ describe('provider proposals', () => {
       '/discount',
     ]);
     expect(
-      await asProvider(stack, plumber, path, {
+      await stack.asProvider(plumber, path, {
         body: { ...PROPOSAL, currency: 'JPY', amount: 1.5 },
       }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/amount' }] } });
   });
 
   it('replay with the same Idempotency-Key, kept per provider', async () => {
-    const request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id]);
+    const request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id]);
     const key = randomUUID();
     const path = `/requests/${request.id}/proposals`;
-    const first = await asProvider(stack, plumber, path, {
+    const first = await stack.asProvider(plumber, path, {
       body: PROPOSAL,
       headers: { 'Idempotency-Key': key },
     });
-    const second = await asProvider(stack, plumber, path, {
+    const second = await stack.asProvider(plumber, path, {
       body: PROPOSAL,
       headers: { 'Idempotency-Key': key },
     });
@@ -471,19 +452,19 @@ describe('provider proposals', () => {
   });
 
   it('are not another provider’s to read or withdraw', async () => {
-    const request = await requestOf(stack, agent);
-    const other = await providerOf(stack);
-    await routeTo(stack, request.id, [plumber.id, other.id]);
-    const created = await asProvider(stack, plumber, `/requests/${request.id}/proposals`, {
+    const request = await stack.requestOf(agent);
+    const other = await stack.providerOf();
+    await stack.routeTo(request.id, [plumber.id, other.id]);
+    const created = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
       body: PROPOSAL,
     });
     const id = String(created.body.id);
-    expect(await asProvider(stack, other, `/proposals/${id}`)).toMatchObject({
+    expect(await stack.asProvider(other, `/proposals/${id}`)).toMatchObject({
       status: 404,
       body: { code: 'proposal_not_found' },
     });
     expect(
-      await asProvider(stack, other, `/proposals/${id}/withdraw`, { method: 'POST' }),
+      await stack.asProvider(other, `/proposals/${id}/withdraw`, { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'proposal_not_found' } });
   });
 });

@@ -1,38 +1,22 @@
 // A closed request takes no more work (OWASP API6, business flow): every action that would add to
 // a completed or cancelled request is refused with 409 `request_closed`, and cancelling settles
 // what hangs on it. Real gateway, real services, real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
 import type { Onboarded } from './support/http.ts';
-import {
-  agentOf,
-  asCustomer,
-  asProvider,
-  asStaff,
-  engagement,
-  PROPOSAL,
-  providerOf,
-  requestOf,
-  routeTo,
-  startStack,
-  type OwnedRequest,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { PROPOSAL, useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
 
-let stack: Stack;
+const stack = useStack('gw_closure');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 let rival: ProviderAccount;
 
 beforeAll(async () => {
-  stack = await startStack('gw_closure');
-  agent = await agentOf(stack);
-  [plumber, rival] = await Promise.all([providerOf(stack), providerOf(stack)]);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [agent, plumber, rival] = await Promise.all([
+    stack.agentOf(),
+    stack.providerOf(),
+    stack.providerOf(),
+  ]);
 });
 
 const closed = (state: string) => ({
@@ -45,7 +29,7 @@ const closed = (state: string) => ({
 });
 
 const cancel = async (requestId: string) => {
-  const cancelled = await asStaff(stack, `/requests/${requestId}`, {
+  const cancelled = await stack.asStaff(`/requests/${requestId}`, {
     method: 'PATCH',
     body: { status: 'cancelled', reason: 'The customer changed their mind.' },
   });
@@ -58,14 +42,14 @@ describe('a cancelled request', () => {
   let paymentRequestId: string;
 
   beforeAll(async () => {
-    request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id, rival.id]);
-    const proposed = await asProvider(stack, plumber, `/requests/${request.id}/proposals`, {
+    request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id, rival.id]);
+    const proposed = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
       body: PROPOSAL,
     });
     expect(proposed.status).toBe(201);
     proposalId = String(proposed.body.id);
-    const asked = await asCustomer(stack, agent, request, '/payment-request', {
+    const asked = await stack.asCustomer(agent, request, '/payment-request', {
       method: 'POST',
       body: { amount: 40, description: 'Deposit' },
     });
@@ -74,7 +58,7 @@ describe('a cancelled request', () => {
     // Both sides could talk while the request was open.
     expect(
       (
-        await asCustomer(stack, agent, request, '/message', {
+        await stack.asCustomer(agent, request, '/message', {
           method: 'POST',
           body: { message: 'Before the cancel.' },
         })
@@ -82,7 +66,7 @@ describe('a cancelled request', () => {
     ).toBe(201);
     expect(
       (
-        await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+        await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
           method: 'POST',
           body: { message: 'Before the cancel.' },
         })
@@ -93,7 +77,7 @@ describe('a cancelled request', () => {
 
   it('refuses the agent’s message', async () => {
     expect(
-      await asCustomer(stack, agent, request, '/message', {
+      await stack.asCustomer(agent, request, '/message', {
         method: 'POST',
         body: { message: 'Still there?' },
       }),
@@ -102,7 +86,7 @@ describe('a cancelled request', () => {
 
   it('refuses the provider’s message', async () => {
     expect(
-      await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+      await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
         method: 'POST',
         body: { message: 'I can still come.' },
       }),
@@ -111,7 +95,7 @@ describe('a cancelled request', () => {
 
   it('refuses a new payment request', async () => {
     expect(
-      await asCustomer(stack, agent, request, '/payment-request', {
+      await stack.asCustomer(agent, request, '/payment-request', {
         method: 'POST',
         body: { amount: 10, description: 'Another deposit' },
       }),
@@ -120,35 +104,35 @@ describe('a cancelled request', () => {
 
   it('refuses to accept the proposal: no job starts', async () => {
     expect(
-      await asCustomer(stack, agent, request, `/proposals/${proposalId}/accept`, {
+      await stack.asCustomer(agent, request, `/proposals/${proposalId}/accept`, {
         method: 'POST',
       }),
     ).toMatchObject(closed('cancelled'));
-    const jobs = await asCustomer(stack, agent, request, '/jobs');
+    const jobs = await stack.asCustomer(agent, request, '/jobs');
     expect(jobs).toMatchObject({ status: 200, body: { data: [] } });
   });
 
   it('refuses a new proposal', async () => {
     expect(
-      await asProvider(stack, rival, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
+      await stack.asProvider(rival, `/requests/${request.id}/proposals`, { body: PROPOSAL }),
     ).toMatchObject(closed('cancelled'));
   });
 
   it('refuses staff approval of its earlier payment request; no payment is made', async () => {
-    const approved = await asStaff(stack, `/payment-requests/${paymentRequestId}/approve`, {
+    const approved = await stack.asStaff(`/payment-requests/${paymentRequestId}/approve`, {
       method: 'POST',
     });
     // Refused either by the fresh status read (`request_closed`) or, once the cancel was
     // settled, by the machine (the payment request is rejected already); never approved.
     expect(approved.status).toBe(409);
     expect(['request_closed', 'invalid_state_transition']).toContain(approved.body.code);
-    const read = await asCustomer(stack, agent, request, '');
+    const read = await stack.asCustomer(agent, request, '');
     expect(read).toMatchObject({ status: 200, body: { status: 'cancelled', payments: [] } });
   });
 
   it('declines the open proposal, as the system, with the reason', async () => {
     const proposal = await eventually(async () => {
-      const read = await asProvider(stack, plumber, `/proposals/${proposalId}`);
+      const read = await stack.asProvider(plumber, `/proposals/${proposalId}`);
       return read.body.status === 'declined' ? read.body : undefined;
     });
     expect(proposal).toMatchObject({
@@ -160,7 +144,7 @@ describe('a cancelled request', () => {
 
   it('rejects the pending payment request, as the system, with its audit entry', async () => {
     const rejected = await eventually(async () => {
-      const list = await asStaff(stack, '/payment-requests?status=rejected&limit=100');
+      const list = await stack.asStaff('/payment-requests?status=rejected&limit=100');
       const rows = list.body.data as { id: string }[];
       return rows.find((row) => row.id === paymentRequestId);
     });
@@ -169,7 +153,7 @@ describe('a cancelled request', () => {
       rejection_reason: 'the request was cancelled',
     });
     const entry = await eventually(async () => {
-      const log = await asStaff(stack, '/audit-log?limit=100');
+      const log = await stack.asStaff('/audit-log?limit=100');
       const rows = log.body.data as { target_id: string; action: string }[];
       return rows.find(
         (row) => row.target_id === paymentRequestId && row.action === 'payment_request.rejected',
@@ -181,48 +165,48 @@ describe('a cancelled request', () => {
 
 describe('a request cancelled while in progress', () => {
   it('cancels its active job, as the system; the job’s work moves no more', async () => {
-    const { request, jobId } = await engagement(stack, agent, plumber);
+    const { request, jobId } = await stack.engagement(agent, plumber);
     await eventually(async () => {
-      const read = await asCustomer(stack, agent, request, '');
+      const read = await stack.asCustomer(agent, request, '');
       return read.body.status === 'in_progress' ? true : undefined;
     });
-    const milestones = await asCustomer(stack, agent, request, `/milestones?job_id=${jobId}`);
+    const milestones = await stack.asCustomer(agent, request, `/milestones?job_id=${jobId}`);
     const [first] = milestones.body.data as { id: string }[];
     if (!first) throw new Error('the plan made no milestone');
     await cancel(request.id);
     const job = await eventually(async () => {
-      const read = await asCustomer(stack, agent, request, `/jobs/${jobId}`);
+      const read = await stack.asCustomer(agent, request, `/jobs/${jobId}`);
       return read.body.status === 'cancelled' ? read.body : undefined;
     });
     expect(job).toMatchObject({ cancel_reason: 'the request was cancelled' });
     expect(
-      await asProvider(stack, plumber, `/milestones/${first.id}/submit`, { method: 'POST' }),
+      await stack.asProvider(plumber, `/milestones/${first.id}/submit`, { method: 'POST' }),
     ).toMatchObject({ status: 409, body: { code: 'job_not_active' } });
   });
 });
 
 describe('work on a closed job', () => {
   it('refuses the customer’s approval of a milestone once staff cancelled the job', async () => {
-    const { request, jobId } = await engagement(stack, agent, plumber);
-    const milestones = await asCustomer(stack, agent, request, `/milestones?job_id=${jobId}`);
+    const { request, jobId } = await stack.engagement(agent, plumber);
+    const milestones = await stack.asCustomer(agent, request, `/milestones?job_id=${jobId}`);
     const [first] = milestones.body.data as { id: string }[];
     if (!first) throw new Error('the plan made no milestone');
     expect(
-      (await asProvider(stack, plumber, `/milestones/${first.id}/submit`, { method: 'POST' }))
+      (await stack.asProvider(plumber, `/milestones/${first.id}/submit`, { method: 'POST' }))
         .status,
     ).toBe(200);
-    const cancelled = await asStaff(stack, `/jobs/${jobId}/cancel`, {
+    const cancelled = await stack.asStaff(`/jobs/${jobId}/cancel`, {
       method: 'POST',
       body: { reason: 'The customer left.' },
     });
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled' } });
     expect(
-      await asCustomer(stack, agent, request, `/milestones/${first.id}/approve`, {
+      await stack.asCustomer(agent, request, `/milestones/${first.id}/approve`, {
         method: 'POST',
       }),
     ).toMatchObject({ status: 409, body: { code: 'job_not_active' } });
     expect(
-      await asCustomer(stack, agent, request, `/milestones/${first.id}/request-changes`, {
+      await stack.asCustomer(agent, request, `/milestones/${first.id}/request-changes`, {
         method: 'POST',
         body: { reason: 'Not what we asked.' },
       }),
@@ -230,46 +214,45 @@ describe('work on a closed job', () => {
   });
 
   it('refuses a dispute on a completed job, and every action on its completed request', async () => {
-    const { request, jobId } = await engagement(stack, agent, plumber, {
+    const { request, jobId } = await stack.engagement(agent, plumber, {
       ...PROPOSAL,
       milestones: [{ title: 'All of it', amount: 240, due_in_days: 2 }],
     });
-    const milestones = await asCustomer(stack, agent, request, `/milestones?job_id=${jobId}`);
+    const milestones = await stack.asCustomer(agent, request, `/milestones?job_id=${jobId}`);
     const [only] = milestones.body.data as { id: string }[];
     if (!only) throw new Error('the plan made no milestone');
     expect(
-      (await asProvider(stack, plumber, `/milestones/${only.id}/submit`, { method: 'POST' }))
-        .status,
+      (await stack.asProvider(plumber, `/milestones/${only.id}/submit`, { method: 'POST' })).status,
     ).toBe(200);
     expect(
       (
-        await asCustomer(stack, agent, request, `/milestones/${only.id}/approve`, {
+        await stack.asCustomer(agent, request, `/milestones/${only.id}/approve`, {
           method: 'POST',
         })
       ).status,
     ).toBe(200);
     expect(
-      (await asProvider(stack, plumber, `/jobs/${jobId}/complete`, { method: 'POST' })).status,
+      (await stack.asProvider(plumber, `/jobs/${jobId}/complete`, { method: 'POST' })).status,
     ).toBe(200);
     expect(
-      await asCustomer(stack, agent, request, '/disputes', {
+      await stack.asCustomer(agent, request, '/disputes', {
         method: 'POST',
         body: { kind: 'dispute', reason: 'The tap leaks again.' },
       }),
     ).toMatchObject({ status: 409, body: { code: 'job_not_active' } });
     // `job.completed` completes the request (intake's engagement consumer); then it is closed.
     await eventually(async () => {
-      const read = await asCustomer(stack, agent, request, '');
+      const read = await stack.asCustomer(agent, request, '');
       return read.body.status === 'completed' ? true : undefined;
     });
     expect(
-      await asCustomer(stack, agent, request, '/message', {
+      await stack.asCustomer(agent, request, '/message', {
         method: 'POST',
         body: { message: 'One more thing.' },
       }),
     ).toMatchObject(closed('completed'));
     expect(
-      await asCustomer(stack, agent, request, '/payment-request', {
+      await stack.asCustomer(agent, request, '/payment-request', {
         method: 'POST',
         body: { amount: 10, description: 'A tip' },
       }),

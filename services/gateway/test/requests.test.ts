@@ -1,93 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS_STREAM, EventEnvelope, type BackendService } from '@handoff/contracts';
-import { bootstrap as conversation } from '@handoff/conversation';
-import { bootstrap as intake } from '@handoff/intake';
-import { bootstrap as milestones } from '@handoff/milestones';
-import { bootstrap as payments } from '@handoff/payments';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
+import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
-import { address, http, onboard, type Onboarded } from './support/http.ts';
-import { signStaffToken } from './support/staff-tokens.ts';
+import type { RunningGateway } from '../src/bootstrap.ts';
+import { address, http, type Onboarded } from './support/http.ts';
+import { CUSTOMER, useStack } from './support/stack.ts';
 
-const SECRET = randomBytes(32).toString('base64url');
-type Backend = Awaited<ReturnType<typeof intake>>;
-const backends: Backend[] = [];
-let conversationService: Backend | undefined;
-let gateway: RunningGateway;
+const stack = useStack('gw_requests', { oneDatabase: true });
 let agent: Onboarded;
 let other: Onboarded;
 let narrow: Onboarded;
-let staff: string;
 
 const ALL = ['requests:create', 'requests:read', 'messages:create', 'payments:propose'];
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  const database = uniqueDatabase('gw_requests');
-  const env = (service: BackendService) => ({
-    ...natsEnv(service),
-    MONGO_URL: mongoUrl,
-    MONGO_DB: database,
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  backends.push(
-    await intake({ env: env('intake') }),
-    await payments({ env: env('payments') }),
-    await milestones({ env: env('milestones') }),
-    // Audited too: the staff audit log merges its page.
-    await dispatcher({
-      env: {
-        ...env('webhook-dispatcher'),
-        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-      },
-    }),
-  );
-  conversationService = await conversation({ env: env('conversation') });
-  gateway = await bootstrap({
-    env: {
-      ...natsEnv('gateway'),
-      PORT: '0',
-      STAFF_JWT_SECRET: SECRET,
-      TRUST_PROXY: 'true',
-      BUS_TIMEOUT_MS: '3000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
-      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  agent = await onboard(gateway, SECRET, undefined, ALL);
-  other = await onboard(gateway, SECRET, undefined, ALL);
-  narrow = await onboard(gateway, SECRET, undefined, ['requests:read']);
-  staff = await signStaffToken(SECRET, { sub: 'ops@handoff.test' });
+  [agent, other, narrow] = await Promise.all([
+    stack.agentOf(ALL),
+    stack.agentOf(ALL),
+    stack.agentOf(['requests:read']),
+  ]);
 });
 
-afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all([...backends, conversationService].map((backend) => backend?.stop()));
-});
-
-const customer = {
-  message: 'Please find me a plumber for a leaking kitchen tap this week.',
-  category: 'home-services',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  company: 'Analytical Engines Ltd',
-  website: 'https://example.com',
-  subject: 'Leaking tap',
-  contact_permission: true,
-  marketplace_opt_in: true,
-  budget_min: 50,
-  budget_max: 150.5,
-};
+const customer = { ...CUSTOMER, marketplace_opt_in: true, budget_max: 150.5 };
 
 async function createRequest(path = '/v1/ai-to-human-request', body: unknown = customer) {
-  const created = await http(gateway, path, { token: agent.key, body });
+  const created = await http(stack.gateway, path, { token: agent.key, body });
   expect(created.status).toBe(201);
   return {
     id: String(created.body.id),
@@ -101,7 +40,7 @@ describe.each([
   ['/v1/human-request', true],
 ])('POST %s', (path, deprecated) => {
   it('creates the request and returns its token once', async () => {
-    const created = await http(gateway, path, { token: agent.key, body: customer });
+    const created = await http(stack.gateway, path, { token: agent.key, body: customer });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       object: 'request',
@@ -114,7 +53,7 @@ describe.each([
       budget_max: 150.5,
       request_token: expect.stringMatching(/^hrt_[0-9A-Za-z]{40}$/),
     });
-    const read = await http(gateway, `/v1/request/${String(created.body.id)}`, {
+    const read = await http(stack.gateway, `/v1/request/${String(created.body.id)}`, {
       token: agent.key,
       headers: { 'X-Service-Request-Token': String(created.body.request_token) },
     });
@@ -132,12 +71,12 @@ describe.each([
   });
 
   it('needs the agent key: 401 before anything else', async () => {
-    expect(await http(gateway, path, { body: customer, from: address() })).toMatchObject({
+    expect(await http(stack.gateway, path, { body: customer, from: address() })).toMatchObject({
       status: 401,
       body: { code: 'api_key_missing' },
     });
     expect(
-      await http(gateway, path, {
+      await http(stack.gateway, path, {
         body: customer,
         token: `hk_live_${'x'.repeat(36)}`,
         from: address(),
@@ -149,7 +88,7 @@ describe.each([
   });
 
   it('names the missing scope in a 403', async () => {
-    const refused = await http(gateway, path, { token: narrow.key, body: customer });
+    const refused = await http(stack.gateway, path, { token: narrow.key, body: customer });
     expect(refused).toMatchObject({
       status: 403,
       body: { code: 'insufficient_scope', required_scopes: ['requests:create'] },
@@ -157,7 +96,7 @@ describe.each([
   });
 
   it('refuses bad bodies with pointers to each problem', async () => {
-    const bad = await http(gateway, path, {
+    const bad = await http(stack.gateway, path, {
       token: agent.key,
       body: {
         message: '',
@@ -170,7 +109,7 @@ describe.each([
     expect(bad.status).toBe(422);
     const pointers = (bad.body.errors as { pointer: string }[]).map((e) => e.pointer).sort();
     expect(pointers).toEqual(['/budget_min', '/email', '/extra', '/message', '/website']);
-    const order = await http(gateway, path, {
+    const order = await http(stack.gateway, path, {
       token: agent.key,
       body: { message: 'x', budget_min: 10, budget_max: 5 },
     });
@@ -178,7 +117,7 @@ describe.each([
       code: 'validation_failed',
       errors: [{ pointer: '/budget_min' }],
     });
-    const category = await http(gateway, path, {
+    const category = await http(stack.gateway, path, {
       token: agent.key,
       body: { message: 'x', category: 'astrology' },
     });
@@ -186,7 +125,7 @@ describe.each([
       errors: [{ pointer: '/category' }],
     });
     expect(JSON.stringify(category.body)).toContain('home-services');
-    const long = await http(gateway, path, {
+    const long = await http(stack.gateway, path, {
       token: agent.key,
       body: { message: 'x'.repeat(10_001) },
     });
@@ -195,20 +134,20 @@ describe.each([
 
   it('answers 415, 413 and 400 for what is not a JSON body of the allowed size', async () => {
     const headers = { Authorization: `Bearer ${agent.key}`, 'X-Forwarded-For': address() };
-    const text = await fetch(`${gateway.url}${path}`, {
+    const text = await fetch(`${stack.gateway.url}${path}`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'text/plain' },
       body: 'hi',
     });
     expect(text.status).toBe(415);
-    const big = await fetch(`${gateway.url}${path}`, {
+    const big = await fetch(`${stack.gateway.url}${path}`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: 'x'.repeat(70_000) }),
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
-    const broken = await fetch(`${gateway.url}${path}`, {
+    const broken = await fetch(`${stack.gateway.url}${path}`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: '{"message":',
@@ -221,13 +160,13 @@ describe('GET /v1/request/{id}', () => {
   it('checks the token before any lookup, then ownership, then the token', async () => {
     const { id, token } = await createRequest();
     expect(
-      await http(gateway, '/v1/request/req_does_not_exist', { token: agent.key }),
+      await http(stack.gateway, '/v1/request/req_does_not_exist', { token: agent.key }),
     ).toMatchObject({
       status: 401,
       body: { code: 'request_token_missing' },
     });
     expect(
-      await http(gateway, `/v1/request/${id}`, {
+      await http(stack.gateway, `/v1/request/${id}`, {
         token: other.key,
         headers: { 'X-Service-Request-Token': token },
       }),
@@ -236,7 +175,7 @@ describe('GET /v1/request/{id}', () => {
       body: { code: 'request_not_found' },
     });
     expect(
-      await http(gateway, `/v1/request/${id}`, {
+      await http(stack.gateway, `/v1/request/${id}`, {
         token: agent.key,
         headers: { 'X-Service-Request-Token': 'hrt_wrong' },
       }),
@@ -245,7 +184,7 @@ describe('GET /v1/request/{id}', () => {
       body: { code: 'request_token_invalid' },
     });
     expect(
-      await http(gateway, '/v1/request/req_unknown', {
+      await http(stack.gateway, '/v1/request/req_unknown', {
         token: agent.key,
         headers: { 'X-Service-Request-Token': token },
       }),
@@ -259,7 +198,7 @@ describe('GET /v1/request/{id}', () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };
     for (const text of ['First follow-up', 'Second follow-up']) {
-      const sent = await http(gateway, `/v1/request/${id}/message`, {
+      const sent = await http(stack.gateway, `/v1/request/${id}/message`, {
         token: agent.key,
         headers,
         body: { message: text },
@@ -269,7 +208,7 @@ describe('GET /v1/request/{id}', () => {
         body: { object: 'message', author_role: 'agent', message: text, request_id: id },
       });
     }
-    const pending = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const pending = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 120.5, description: 'Tap repair', reference: 'INV-1' },
@@ -278,14 +217,14 @@ describe('GET /v1/request/{id}', () => {
       status: 201,
       body: { status: 'pending_approval', currency: 'USD', amount: 120.5 },
     });
-    const rejectedOne = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const rejectedOne = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 5000, currency: 'JPY', description: 'Call-out' },
     });
     expect(rejectedOne.body).toMatchObject({ currency: 'JPY', amount: 5000 });
 
-    let read = await http(gateway, `/v1/request/${id}`, { token: agent.key, headers });
+    let read = await http(stack.gateway, `/v1/request/${id}`, { token: agent.key, headers });
     expect(
       (read.body.conversation as { message: string; author_role: string }[]).map((m) => [
         m.author_role,
@@ -298,28 +237,28 @@ describe('GET /v1/request/{id}', () => {
     expect(read.body.payments).toEqual([]);
 
     const approved = await http(
-      gateway,
+      stack.gateway,
       `/v1/staff/payment-requests/${String(pending.body.id)}/approve`,
-      { method: 'POST', token: staff },
+      { method: 'POST', token: stack.staff },
     );
     expect(approved).toMatchObject({ status: 200, body: { status: 'approved' } });
     const rejected = await http(
-      gateway,
+      stack.gateway,
       `/v1/staff/payment-requests/${String(rejectedOne.body.id)}/reject`,
-      { token: staff, body: { reason: 'Included in the repair' } },
+      { token: stack.staff, body: { reason: 'Included in the repair' } },
     );
     expect(rejected.body).toMatchObject({ status: 'rejected' });
     const twice = await http(
-      gateway,
+      stack.gateway,
       `/v1/staff/payment-requests/${String(pending.body.id)}/approve`,
-      { method: 'POST', token: staff },
+      { method: 'POST', token: stack.staff },
     );
     expect(twice).toMatchObject({
       status: 409,
       body: { code: 'invalid_state_transition', current_state: 'approved' },
     });
 
-    read = await http(gateway, `/v1/request/${id}`, { token: agent.key, headers });
+    read = await http(stack.gateway, `/v1/request/${id}`, { token: agent.key, headers });
     expect(read.body.payments).toEqual([
       expect.objectContaining({ id: pending.body.id, status: 'approved', amount: 120.5 }),
     ]);
@@ -327,10 +266,9 @@ describe('GET /v1/request/{id}', () => {
 
   it('answers 503 with Retry-After in bounded time when a service is gone', async () => {
     const { id, token } = await createRequest();
-    await conversationService?.stop();
-    conversationService = undefined;
+    await stack.stopService('conversation');
     const started = Date.now();
-    const read = await http(gateway, `/v1/request/${id}`, {
+    const read = await http(stack.gateway, `/v1/request/${id}`, {
       token: agent.key,
       headers: { 'X-Service-Request-Token': token },
     });
@@ -338,16 +276,7 @@ describe('GET /v1/request/{id}', () => {
     expect(read.headers.get('retry-after')).toBe('1');
     // Within one bus timeout (3 s here): the gateway does not retry into a service that is gone.
     expect(Date.now() - started).toBeLessThan(6_000);
-    const { mongoUrl } = testServers();
-    conversationService = await conversation({
-      env: {
-        ...natsEnv('conversation'),
-        MONGO_URL: mongoUrl,
-        MONGO_DB: uniqueDatabase('gw_requests_c'),
-        HEALTH_PORT: '0',
-        LOG_LEVEL: 'silent',
-      },
-    });
+    await stack.startService('conversation');
   });
 });
 
@@ -368,10 +297,10 @@ describe("the replica's request cache", () => {
     const { id, token } = await createRequest();
     for (let n = 1; n <= 5; n += 1) {
       // Read twice first, so that the read is held by the cache when the message is posted.
-      expect((await read(gateway, id, token)).body.conversation).toHaveLength(n - 1);
-      expect((await read(gateway, id, token)).body.conversation).toHaveLength(n - 1);
-      expect((await message(gateway, id, token, `update ${n}`)).status).toBe(201);
-      const after = await read(gateway, id, token);
+      expect((await read(stack.gateway, id, token)).body.conversation).toHaveLength(n - 1);
+      expect((await read(stack.gateway, id, token)).body.conversation).toHaveLength(n - 1);
+      expect((await message(stack.gateway, id, token, `update ${n}`)).status).toBe(201);
+      const after = await read(stack.gateway, id, token);
       expect(after.body.conversation).toHaveLength(n);
       expect(after.body.conversation).toEqual(
         expect.arrayContaining([expect.objectContaining({ message: `update ${n}` })]),
@@ -379,34 +308,26 @@ describe("the replica's request cache", () => {
     }
   });
 
-  it('refuses a message at once after a cancel through this gateway, and the read shows it', async () => {
+  it('refuses a message at once after a cancel through this stack.gateway, and the read shows it', async () => {
     const { id, token } = await createRequest();
     // The open status and the read are held now.
-    expect((await message(gateway, id, token, 'still open?')).status).toBe(201);
-    expect((await read(gateway, id, token)).body.status).toBe('submitted');
-    const cancelled = await http(gateway, `/v1/staff/requests/${id}`, {
+    expect((await message(stack.gateway, id, token, 'still open?')).status).toBe(201);
+    expect((await read(stack.gateway, id, token)).body.status).toBe('submitted');
+    const cancelled = await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: { status: 'cancelled' },
     });
     expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled' } });
-    expect(await message(gateway, id, token, 'too late')).toMatchObject({
+    expect(await message(stack.gateway, id, token, 'too late')).toMatchObject({
       status: 409,
       body: { code: 'request_closed', current_state: 'cancelled' },
     });
-    expect((await read(gateway, id, token)).body.status).toBe('cancelled');
+    expect((await read(stack.gateway, id, token)).body.status).toBe('cancelled');
   });
 
   it("learns another replica's changes from their events", async () => {
-    const second = await bootstrap({
-      env: {
-        ...natsEnv('gateway'),
-        PORT: '0',
-        STAFF_JWT_SECRET: SECRET,
-        RATE_LIMIT_PER_MINUTE: '10000',
-        LOG_LEVEL: 'silent',
-      },
-    });
+    const second = await stack.extraGateway();
     try {
       const { id, token } = await createRequest();
       // Held by the second replica: a read and the open status.
@@ -414,7 +335,7 @@ describe("the replica's request cache", () => {
       expect((await message(second, id, token, 'from the second')).status).toBe(201);
       expect((await read(second, id, token)).body.conversation).toHaveLength(1);
       // Changes through the first replica reach the second's reads and checks by their events.
-      expect((await message(gateway, id, token, 'from the first')).status).toBe(201);
+      expect((await message(stack.gateway, id, token, 'from the first')).status).toBe(201);
       await eventually(
         async () =>
           ((await read(second, id, token)).body.conversation as unknown[]).length === 2
@@ -422,9 +343,9 @@ describe("the replica's request cache", () => {
             : undefined,
         { timeoutMs: 30_000, what: "the second replica's read showing the first's message" },
       );
-      const cancelled = await http(gateway, `/v1/staff/requests/${id}`, {
+      const cancelled = await http(stack.gateway, `/v1/staff/requests/${id}`, {
         method: 'PATCH',
-        token: staff,
+        token: stack.staff,
         body: { status: 'cancelled' },
       });
       expect(cancelled.status).toBe(200);
@@ -453,7 +374,7 @@ describe('the request token check of writes', () => {
     await watcher.flush();
     try {
       const send = (key: string, requestToken: string, message: string) =>
-        http(gateway, `/v1/request/${id}/message`, {
+        http(stack.gateway, `/v1/request/${id}/message`, {
           token: key,
           headers: { 'X-Service-Request-Token': requestToken },
           body: { message },
@@ -470,7 +391,7 @@ describe('the request token check of writes', () => {
         body: { code: 'request_token_invalid' },
       });
       expect(
-        await http(gateway, '/v1/request/req_unknown/message', {
+        await http(stack.gateway, '/v1/request/req_unknown/message', {
           token: agent.key,
           headers: { 'X-Service-Request-Token': token },
           body: { message: 'Nobody' },
@@ -480,7 +401,7 @@ describe('the request token check of writes', () => {
       // Unknown ids are not kept; a found request is asked about once.
       expect(lookups.filter((lookup) => lookup === id)).toEqual([id]);
       expect(lookups).toContain('req_unknown');
-      const list = await http(gateway, `/v1/request/${id}`, {
+      const list = await http(stack.gateway, `/v1/request/${id}`, {
         token: agent.key,
         headers: { 'X-Service-Request-Token': token },
       });
@@ -500,7 +421,7 @@ describe('payment requests', () => {
   it('checks amounts against the currency and refuses unknown currencies', async () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };
-    const fine = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const fine = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 10.005, description: 'x' },
@@ -509,19 +430,19 @@ describe('payment requests', () => {
       status: 422,
       body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] },
     });
-    const yen = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const yen = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 100.5, currency: 'JPY', description: 'x' },
     });
     expect(yen.status).toBe(422);
-    const fake = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const fake = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 1, currency: 'XYZ', description: 'x' },
     });
     expect(fake).toMatchObject({ status: 422, body: { errors: [{ pointer: '/currency' }] } });
-    const zero = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const zero = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 0, description: 'x' },
@@ -534,32 +455,32 @@ describe('staff decisions on requests', () => {
   it('moves a request along its state machine, refusing illegal moves with 409', async () => {
     const { id } = await createRequest();
     // Requests are routed only to providers that staff onboarded and that are active.
-    const unknown = await http(gateway, `/v1/staff/requests/${id}`, {
+    const unknown = await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: { status: 'routed', routing: { mode: 'direct', provider_ids: ['prv_unknown'] } },
     });
     expect(unknown).toMatchObject({
       status: 422,
       body: { code: 'validation_failed', errors: [{ pointer: '/routing/provider_ids/0' }] },
     });
-    const provider = await http(gateway, '/v1/staff/providers', {
-      token: staff,
+    const provider = await http(stack.gateway, '/v1/staff/providers', {
+      token: stack.staff,
       body: { name: 'Pat Plumber', email: 'pat@example.com', categories: ['home-services'] },
     });
     expect(provider.status).toBe(201);
-    const routed = await http(gateway, `/v1/staff/requests/${id}`, {
+    const routed = await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: {
         status: 'routed',
         routing: { mode: 'direct', provider_ids: [String(provider.body.id)] },
       },
     });
     expect(routed).toMatchObject({ status: 200, body: { status: 'routed' } });
-    const illegal = await http(gateway, `/v1/staff/requests/${id}`, {
+    const illegal = await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: { status: 'completed' },
     });
     expect(illegal).toMatchObject({
@@ -569,15 +490,15 @@ describe('staff decisions on requests', () => {
         allowed_actions: ['start', 'unroute', 'cancel', 'update', 'review_marketplace'],
       },
     });
-    const review = await http(gateway, `/v1/staff/requests/${id}/marketplace-review`, {
-      token: staff,
+    const review = await http(stack.gateway, `/v1/staff/requests/${id}/marketplace-review`, {
+      token: stack.staff,
       body: { decision: 'rejected', reason: 'Direct routing' },
     });
     expect(review.body).toMatchObject({
       marketplace: { review: 'rejected', reason: 'Direct routing' },
     });
-    const again = await http(gateway, `/v1/staff/requests/${id}/marketplace-review`, {
-      token: staff,
+    const again = await http(stack.gateway, `/v1/staff/requests/${id}/marketplace-review`, {
+      token: stack.staff,
       body: { decision: 'approved' },
     });
     expect(again.status).toBe(409);
@@ -588,23 +509,23 @@ describe('events', () => {
   it('announces creation, messages, payment requests and updates with per-request sequences', async () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };
-    await http(gateway, `/v1/request/${id}/message`, {
+    await http(stack.gateway, `/v1/request/${id}/message`, {
       token: agent.key,
       headers,
       body: { message: 'hello' },
     });
-    const prq = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const prq = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 20, description: 'x' },
     });
-    await http(gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/approve`, {
+    await http(stack.gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/approve`, {
       method: 'POST',
-      token: staff,
+      token: stack.staff,
     });
-    await http(gateway, `/v1/staff/requests/${id}`, {
+    await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: { status: 'cancelled' },
     });
 
@@ -649,19 +570,19 @@ describe('Idempotency-Key', () => {
   it('replays the stored answer, refuses another body under the same key, and stores no validation failure', async () => {
     const key = `create-${randomBytes(16).toString('hex')}`;
     const headers = { 'Idempotency-Key': key };
-    const invalid = await http(gateway, '/v1/ai-to-human-request', {
+    const invalid = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: agent.key,
       headers,
       body: { message: '' },
     });
     expect(invalid.status).toBe(422);
-    const first = await http(gateway, '/v1/ai-to-human-request', {
+    const first = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: agent.key,
       headers,
       body: customer,
     });
     expect(first.status).toBe(201);
-    const replay = await http(gateway, '/v1/ai-to-human-request', {
+    const replay = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: agent.key,
       headers,
       body: customer,
@@ -669,14 +590,14 @@ describe('Idempotency-Key', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const reused = await http(gateway, '/v1/ai-to-human-request', {
+    const reused = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: agent.key,
       headers,
       body: { ...customer, subject: 'Other' },
     });
     expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
     // Keys are kept per integration: another integration's identical key is its own.
-    const elsewhere = await http(gateway, '/v1/ai-to-human-request', {
+    const elsewhere = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: other.key,
       headers,
       body: customer,
@@ -689,7 +610,11 @@ describe('Idempotency-Key', () => {
     const headers = { 'Idempotency-Key': `race-${randomBytes(16).toString('hex')}` };
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        http(gateway, '/v1/ai-to-human-request', { token: agent.key, headers, body: customer }),
+        http(stack.gateway, '/v1/ai-to-human-request', {
+          token: agent.key,
+          headers,
+          body: customer,
+        }),
       ),
     );
     const created = answers.filter((a) => a.status === 201);
@@ -698,7 +623,7 @@ describe('Idempotency-Key', () => {
     for (const answer of answers.filter((a) => a.status !== 201)) {
       expect(answer).toMatchObject({ status: 409, body: { code: 'idempotency_key_in_use' } });
     }
-    const header = await http(gateway, '/v1/ai-to-human-request', {
+    const header = await http(stack.gateway, '/v1/ai-to-human-request', {
       token: agent.key,
       headers: { 'Idempotency-Key': 'x'.repeat(256) },
       body: customer,
@@ -711,21 +636,21 @@ describe('the audit log', () => {
   it('holds the staff decisions of every service, newest first, paged across them', async () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };
-    const prq = await http(gateway, `/v1/request/${id}/payment-request`, {
+    const prq = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
       token: agent.key,
       headers,
       body: { amount: 1, description: 'x' },
     });
-    await http(gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/reject`, {
-      token: staff,
+    await http(stack.gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/reject`, {
+      token: stack.staff,
       body: { reason: 'No' },
     });
-    await http(gateway, `/v1/staff/requests/${id}`, {
+    await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
-      token: staff,
+      token: stack.staff,
       body: { status: 'cancelled' },
     });
-    const all = await http(gateway, '/v1/staff/audit-log?limit=100', { token: staff });
+    const all = await http(stack.gateway, '/v1/staff/audit-log?limit=100', { token: stack.staff });
     const entries = all.body.data as {
       id: string;
       action: string;
@@ -746,9 +671,9 @@ describe('the audit log', () => {
     let cursor: string | undefined;
     for (;;) {
       const page = await http(
-        gateway,
+        stack.gateway,
         `/v1/staff/audit-log?limit=2${cursor ? `&starting_after=${cursor}` : ''}`,
-        { token: staff },
+        { token: stack.staff },
       );
       const data = page.body.data as { id: string }[];
       seen.push(...data.map((e) => e.id));

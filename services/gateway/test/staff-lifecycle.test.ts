@@ -1,35 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
-import type { Onboarded } from './support/http.ts';
-import {
-  address,
-  agentOf,
-  asCustomer,
-  asProvider,
-  asStaff,
-  http,
-  PROPOSAL,
-  providerOf,
-  requestOf,
-  routeTo,
-  startStack,
-  type OwnedRequest,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { address, http, type Onboarded } from './support/http.ts';
+import { PROPOSAL, useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
 
-let stack: Stack;
+const stack = useStack('gw_staff_lifecycle');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 
 beforeAll(async () => {
-  stack = await startStack('gw_staff_lifecycle');
-  agent = await agentOf(stack);
-  plumber = await providerOf(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [agent, plumber] = await Promise.all([stack.agentOf(), stack.providerOf()]);
 });
 
 type Row = Record<string, unknown> & { id: string; status: string };
@@ -37,16 +16,16 @@ const rows = (body: Record<string, unknown>) => body.data as Row[];
 
 /** A payment request proposed by the agent and approved by staff: its payment (manual provider). */
 async function approvedPayment(request: OwnedRequest, amount: number) {
-  const proposed = await asCustomer(stack, agent, request, '/payment-request', {
+  const proposed = await stack.asCustomer(agent, request, '/payment-request', {
     body: { amount, description: 'Parts and labour' },
   });
   expect(proposed.status).toBe(201);
-  const approved = await asStaff(stack, `/payment-requests/${String(proposed.body.id)}/approve`, {
+  const approved = await stack.asStaff(`/payment-requests/${String(proposed.body.id)}/approve`, {
     method: 'POST',
   });
   expect(approved).toMatchObject({ status: 200, body: { status: 'approved' } });
   return eventually(async () => {
-    const list = await asStaff(stack, `/payments?request_id=${request.id}&status=pending`);
+    const list = await stack.asStaff(`/payments?request_id=${request.id}&status=pending`);
     const found = rows(list.body).find((p) => p.payment_request_id === proposed.body.id);
     if (!found) throw new Error('no payment yet');
     return found;
@@ -57,7 +36,7 @@ describe('payments, for staff', () => {
   let request: OwnedRequest;
 
   beforeAll(async () => {
-    request = await requestOf(stack, agent);
+    request = await stack.requestOf(agent);
   });
 
   it('are created by an approved payment request, and confirmed by staff (manual provider)', async () => {
@@ -72,11 +51,11 @@ describe('payments, for staff', () => {
       status: 'pending',
       deadline_at: expect.any(String),
     });
-    expect(await asStaff(stack, `/payments/${payment.id}`)).toMatchObject({
+    expect(await stack.asStaff(`/payments/${payment.id}`)).toMatchObject({
       status: 200,
       body: { id: payment.id },
     });
-    const confirmed = await asStaff(stack, `/payments/${payment.id}/confirm`, {
+    const confirmed = await stack.asStaff(`/payments/${payment.id}/confirm`, {
       body: { reference: 'bank transfer 4711' },
     });
     expect(confirmed).toMatchObject({
@@ -88,7 +67,7 @@ describe('payments, for staff', () => {
         deadline_at: null,
       },
     });
-    const again = await asStaff(stack, `/payments/${payment.id}/confirm`, { method: 'POST' });
+    const again = await stack.asStaff(`/payments/${payment.id}/confirm`, { method: 'POST' });
     expect(again).toMatchObject({
       status: 409,
       body: {
@@ -98,35 +77,36 @@ describe('payments, for staff', () => {
         allowed_actions: [],
       },
     });
-    const completed = await asStaff(stack, `/payments?status=completed&request_id=${request.id}`);
+    const completed = await stack.asStaff(`/payments?status=completed&request_id=${request.id}`);
     expect(rows(completed.body).map((p) => p.id)).toEqual([payment.id]);
   });
 
   it('can be marked failed with a reason', async () => {
     const payment = await approvedPayment(request, 10);
-    expect(await asStaff(stack, `/payments/${payment.id}/fail`, { body: {} })).toMatchObject({
+    expect(await stack.asStaff(`/payments/${payment.id}/fail`, { body: {} })).toMatchObject({
       status: 422,
       body: { errors: [{ pointer: '/reason' }] },
     });
     expect(
-      await asStaff(stack, `/payments/${payment.id}/fail`, { body: { reason: 'Card declined.' } }),
+      await stack.asStaff(`/payments/${payment.id}/fail`, { body: { reason: 'Card declined.' } }),
     ).toMatchObject({ status: 200, body: { status: 'failed', failure_reason: 'Card declined.' } });
   });
 
   it('answer payment_not_found for an unknown id, and validate their queries', async () => {
-    expect(await asStaff(stack, '/payments/pay_unknown')).toMatchObject({
+    expect(await stack.asStaff('/payments/pay_unknown')).toMatchObject({
       status: 404,
       body: { code: 'payment_not_found' },
     });
-    expect(await asStaff(stack, '/payments/pay_unknown/confirm', { method: 'POST' })).toMatchObject(
-      { status: 404, body: { code: 'payment_not_found' } },
-    );
-    expect(await asStaff(stack, '/payments?status=refunded')).toMatchObject({
+    expect(await stack.asStaff('/payments/pay_unknown/confirm', { method: 'POST' })).toMatchObject({
+      status: 404,
+      body: { code: 'payment_not_found' },
+    });
+    expect(await stack.asStaff('/payments?status=refunded')).toMatchObject({
       status: 422,
       body: { errors: [{ pointer: '/query/status' }] },
     });
     expect(
-      await asStaff(stack, '/payments/pay_x/confirm', { body: { reference: 'x', amount: 1 } }),
+      await stack.asStaff('/payments/pay_x/confirm', { body: { reference: 'x', amount: 1 } }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/amount' }] } });
   });
 
@@ -145,20 +125,20 @@ describe('GET /v1/staff/deadlines', () => {
   beforeAll(async () => {
     // Waiting on the customer: a submitted proposal (milestones service); waiting on staff: a
     // pending payment request, and on the payment provider: a pending payment (payments service).
-    request = await requestOf(stack, agent);
-    await routeTo(stack, request.id, [plumber.id]);
-    const proposal = await asProvider(stack, plumber, `/requests/${request.id}/proposals`, {
+    request = await stack.requestOf(agent);
+    await stack.routeTo(request.id, [plumber.id]);
+    const proposal = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
       body: PROPOSAL,
     });
     expect(proposal.status).toBe(201);
-    const pending = await asCustomer(stack, agent, request, '/payment-request', {
+    const pending = await stack.asCustomer(agent, request, '/payment-request', {
       body: { amount: 5, description: 'Call-out fee' },
     });
     expect(pending.status).toBe(201);
     await approvedPayment(request, 7);
   });
 
-  const list = (query = '') => asStaff(stack, `/deadlines${query}`);
+  const list = (query = '') => stack.asStaff(`/deadlines${query}`);
 
   it('merges both services’ waiting resources, soonest deadline first', async () => {
     const answer = await list('?limit=500');

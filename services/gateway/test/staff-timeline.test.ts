@@ -1,63 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { TimelineItem } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { merged } from '../src/routes/staff-timeline.ts';
-import type { Onboarded } from './support/http.ts';
-import {
-  agentOf,
-  asCustomer,
-  asProvider,
-  asStaff,
-  engagement,
-  http,
-  PROPOSAL,
-  providerOf,
-  startStack,
-  type ProviderAccount,
-  type Stack,
-} from './support/lifecycle.ts';
+import { http, type Onboarded } from './support/http.ts';
+import { PROPOSAL, useStack, type ProviderAccount } from './support/stack.ts';
 
 // GET /v1/staff/requests/{id}/timeline in front of the real intake, conversation, payments,
 // milestones and webhook dispatcher (whose event feed holds the request's events).
 
-let stack: Stack;
+// The stack runs the webhook dispatcher, whose event feed the timeline reads. (A second
+// dispatcher here would share its durable consumer and take half the events away.)
+const stack = useStack('gw_staff_timeline');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 
 beforeAll(async () => {
-  // The lifecycle stack runs the webhook dispatcher, whose event feed the timeline reads. (A
-  // second dispatcher here would share its durable consumer and take half the events away.)
-  stack = await startStack('gw_staff_timeline');
-  agent = await agentOf(stack);
-  plumber = await providerOf(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
+  [agent, plumber] = await Promise.all([stack.agentOf(), stack.providerOf()]);
 });
 
 const items = (body: Record<string, unknown>) => body.data as TimelineItem[];
 
 describe('GET /v1/staff/requests/{id}/timeline', () => {
   it('is staff only: an agent key is refused, an unknown request is 404', async () => {
-    const { request } = await engagement(stack, agent, plumber);
+    const { request } = await stack.engagement(agent, plumber);
     const asAgent = await http(stack.gateway, `/v1/staff/requests/${request.id}/timeline`, {
       token: agent.key,
       headers: { 'X-Service-Request-Token': request.token },
     });
     expect(asAgent.status).toBe(401);
-    const missing = await asStaff(stack, '/requests/req_doesnotexist/timeline');
+    const missing = await stack.asStaff('/requests/req_doesnotexist/timeline');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'request_not_found' });
   });
 
   it("shows an engaged request's messages, proposal, job, milestones and events in order", async () => {
-    const { request, proposalId, jobId } = await engagement(stack, agent, plumber);
-    const said = await asCustomer(stack, agent, request, '/message', {
+    const { request, proposalId, jobId } = await stack.engagement(agent, plumber);
+    const said = await stack.asCustomer(agent, request, '/message', {
       body: { message: 'Thursday morning works for me.' },
     });
     expect(said.status).toBe(201);
-    const answered = await asProvider(stack, plumber, `/requests/${request.id}/messages`, {
+    const answered = await stack.asProvider(plumber, `/requests/${request.id}/messages`, {
       body: { message: 'See you at nine.' },
     });
     expect(answered.status).toBe(201);
@@ -65,7 +47,7 @@ describe('GET /v1/staff/requests/{id}/timeline', () => {
     // The dispatcher stores events as they come: wait until the last message's event is there.
     const timeline = await eventually(
       async () => {
-        const answer = await asStaff(stack, `/requests/${request.id}/timeline`);
+        const answer = await stack.asStaff(`/requests/${request.id}/timeline`);
         expect(answer.status).toBe(200);
         const events = items(answer.body).filter((entry) => entry.kind === 'event');
         return events.filter((e) => e.status === 'message.created').length >= 2

@@ -3,16 +3,8 @@ import { eventually, findBinary, freePort } from '@handoff/testkit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { connect } from 'node:net';
-import type { Onboarded } from './support/http.ts';
-import {
-  address,
-  agentOf,
-  asCustomer,
-  asStaff,
-  requestOf,
-  startStack,
-  type Stack,
-} from './support/lifecycle.ts';
+import { address, type Onboarded } from './support/http.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
 /**
  * The Stripe webhook route against a payments service running the Stripe provider on
@@ -50,14 +42,16 @@ async function startStripeMock(): Promise<string> {
 beforeAll(async () => {
   const apiUrl = await startStripeMock();
   stack = await startStack('gw_stripe', {
-    payments: {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_gateway',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: apiUrl,
+    env: {
+      payments: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_gateway',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: apiUrl,
+      },
     },
   });
-  agent = await agentOf(stack);
+  agent = await stack.agentOf();
 });
 
 afterAll(async () => {
@@ -99,17 +93,17 @@ function event(type: string, intent: Record<string, unknown>) {
 
 describe('POST /v1/webhooks/stripe', () => {
   it('completes a Stripe payment when Stripe reports the PaymentIntent succeeded', async () => {
-    const request = await requestOf(stack, agent);
-    const proposed = await asCustomer(stack, agent, request, '/payment-request', {
+    const request = await stack.requestOf(agent);
+    const proposed = await stack.asCustomer(agent, request, '/payment-request', {
       body: { amount: 125.5, description: 'Parts and labour' },
     });
     expect(proposed.status).toBe(201);
-    const approved = await asStaff(stack, `/payment-requests/${String(proposed.body.id)}/approve`, {
+    const approved = await stack.asStaff(`/payment-requests/${String(proposed.body.id)}/approve`, {
       method: 'POST',
     });
     expect(approved.status).toBe(200);
     const payment = await eventually(async () => {
-      const list = await asStaff(stack, `/payments?request_id=${request.id}`);
+      const list = await stack.asStaff(`/payments?request_id=${request.id}`);
       const [found] = list.body.data as Record<string, unknown>[];
       if (!found?.provider_reference) throw new Error('no PaymentIntent yet');
       return found;
@@ -117,7 +111,7 @@ describe('POST /v1/webhooks/stripe', () => {
     expect(payment).toMatchObject({ provider: 'stripe', status: 'pending' });
     // Staff do not confirm what Stripe confirms.
     expect(
-      await asStaff(stack, `/payments/${String(payment.id)}/confirm`, { method: 'POST' }),
+      await stack.asStaff(`/payments/${String(payment.id)}/confirm`, { method: 'POST' }),
     ).toMatchObject({ status: 409, body: { code: 'provider_confirms' } });
 
     const payload = event('payment_intent.succeeded', {
@@ -130,7 +124,7 @@ describe('POST /v1/webhooks/stripe', () => {
     const answer = await deliver(payload, sign(payload));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ received: true });
-    expect(await asStaff(stack, `/payments/${String(payment.id)}`)).toMatchObject({
+    expect(await stack.asStaff(`/payments/${String(payment.id)}`)).toMatchObject({
       status: 200,
       body: { status: 'completed', completed_at: expect.any(String) },
     });

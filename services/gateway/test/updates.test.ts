@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { UPDATES_LIMITS, type EventEnvelope } from '@handoff/contracts';
-import { bootstrap as conversation } from '@handoff/conversation';
-import { bootstrap as intake } from '@handoff/intake';
-import { eventually, natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { randomBytes } from 'node:crypto';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
+import { eventually } from '@handoff/testkit';
 import { heardAfter } from '../src/routes/updates.ts';
-import { http, onboard, type Onboarded } from './support/http.ts';
+import { http, type Onboarded } from './support/http.ts';
+import { useStack } from './support/stack.ts';
 import { signStaffToken } from './support/staff-tokens.ts';
 
 // The long-poll GET /v1/request/{id}/events in front of the real intake, conversation and
 // webhook dispatcher (whose event feed it reads): the order of checks, answers in sequence
 // order, a waiting poll woken by the next event on the bus, and the bound on waiters per key.
 
-const SECRET = randomBytes(32).toString('base64url');
-type Service = Awaited<ReturnType<typeof intake>>;
-const services: Service[] = [];
-let gateway: RunningGateway;
+const stack = useStack('gw_updates', {
+  services: ['intake', 'conversation', 'webhook-dispatcher'],
+  oneDatabase: true,
+  gateway: { BUS_TIMEOUT_MS: '2000' },
+});
 let agent: Onboarded;
 let other: Onboarded;
 /** Has the integration-wide feed, but not the request's own updates. */
@@ -28,51 +25,17 @@ const sequences = (body: Json) =>
   (body.data as { data: { sequence: number } }[]).map((event) => event.data.sequence);
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  const common = {
-    MONGO_URL: mongoUrl,
-    MONGO_DB: uniqueDatabase('gw_updates'),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  };
-  services.push(
-    await intake({ env: { ...common, ...natsEnv('intake') } }),
-    await conversation({ env: { ...common, ...natsEnv('conversation') } }),
-    await dispatcher({
-      env: {
-        ...common,
-        ...natsEnv('webhook-dispatcher'),
-        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-      },
-    }),
-  );
-  gateway = await bootstrap({
-    env: {
-      ...natsEnv('gateway'),
-      PORT: '0',
-      STAFF_JWT_SECRET: SECRET,
-      TRUST_PROXY: 'true',
-      BUS_TIMEOUT_MS: '2000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
-      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'silent',
-    },
-  });
   const scopes = ['requests:create', 'requests:read', 'messages:create'];
-  agent = await onboard(gateway, SECRET, undefined, scopes);
-  other = await onboard(gateway, SECRET, undefined, scopes);
-  feedOnly = await onboard(gateway, SECRET, undefined, ['requests:create', 'events:read']);
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all(services.map((service) => service.stop()));
+  [agent, other, feedOnly] = await Promise.all([
+    stack.agentOf(scopes),
+    stack.agentOf(scopes),
+    stack.agentOf(['requests:create', 'events:read']),
+  ]);
 });
 
 /** A new request of `agent` with its token. */
 async function created(who = agent) {
-  const answer = await http(gateway, '/v1/ai-to-human-request', {
+  const answer = await http(stack.gateway, '/v1/ai-to-human-request', {
     token: who.key,
     body: { message: 'Please find me a plumber.' },
   });
@@ -81,13 +44,13 @@ async function created(who = agent) {
 }
 
 const poll = (request: { id: string; token: string }, query: string, who = agent) =>
-  http(gateway, `/v1/request/${request.id}/events?${query}`, {
+  http(stack.gateway, `/v1/request/${request.id}/events?${query}`, {
     token: who.key,
     headers: { 'X-Service-Request-Token': request.token },
   });
 
 const message = async (request: { id: string; token: string }, text: string) => {
-  const answer = await http(gateway, `/v1/request/${request.id}/message`, {
+  const answer = await http(stack.gateway, `/v1/request/${request.id}/message`, {
     token: agent.key,
     headers: { 'X-Service-Request-Token': request.token },
     body: { message: text },
@@ -106,7 +69,9 @@ describe('GET /v1/request/{id}/events', () => {
       code: 'validation_failed',
       errors: [expect.objectContaining({ pointer: '/query/wait' })],
     });
-    const missing = await http(gateway, `/v1/request/${request.id}/events`, { token: agent.key });
+    const missing = await http(stack.gateway, `/v1/request/${request.id}/events`, {
+      token: agent.key,
+    });
     expect(missing.body).toMatchObject({ status: 401, code: 'request_token_missing' });
     expect((await poll({ ...request, token: 'hrt_wrong' }, '')).body).toMatchObject({
       status: 403,
@@ -192,9 +157,9 @@ describe('GET /v1/request/{id}/events', () => {
   });
 
   it('shows staff how many polls wait on this gateway process, and the bounds', async () => {
-    const staff = await signStaffToken(SECRET, { sub: 'ops@handoff.test' });
+    const staff = await signStaffToken(stack.secret, { sub: 'ops@handoff.test' });
     const longPolls = async () =>
-      ((await http(gateway, '/v1/staff/health', { token: staff })).body.gateway as Json)
+      ((await http(stack.gateway, '/v1/staff/health', { token: staff })).body.gateway as Json)
         .long_polls as Json;
     const request = await created();
     await eventually(async () => {

@@ -7,33 +7,34 @@ import {
   WebhookEndpointWithSecret,
   WEBHOOK_DEFAULTS,
   WEBHOOK_MAX_ENDPOINTS_DEFAULT,
-  type BackendService,
 } from '@handoff/contracts';
-import { bootstrap as conversation } from '@handoff/conversation';
-import { bootstrap as intake } from '@handoff/intake';
-import { bootstrap as milestones } from '@handoff/milestones';
-import { bootstrap as payments } from '@handoff/payments';
-import { eventually, natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { bootstrap, type RunningGateway } from '../src/bootstrap.ts';
-import { address, http, onboard, type Onboarded } from './support/http.ts';
+import { address, http, type Onboarded } from './support/http.ts';
+import { useStack } from './support/stack.ts';
 import { signStaffToken } from './support/staff-tokens.ts';
 
 // Conventions §3 end to end: the gateway's webhook routes in front of the real webhook dispatcher,
 // with receivers on loopback addresses only.
 
-const SECRET = randomBytes(32).toString('base64url');
-type Service = Awaited<ReturnType<typeof intake>>;
-const services: Service[] = [];
+const stack = useStack('gw_webhooks', {
+  oneDatabase: true,
+  env: {
+    'webhook-dispatcher': {
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+      WEBHOOK_TIMEOUT_MS: '2000',
+    },
+  },
+  gateway: { BUS_TIMEOUT_MS: '2000' },
+});
 const receivers: Receiver[] = [];
-let gateway: RunningGateway;
 let agent: Onboarded;
 let other: Onboarded;
 /** Can create requests and read events, but not manage webhooks. */
@@ -126,64 +127,27 @@ async function receiver(): Promise<Receiver> {
 }
 
 beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  const env = (service: BackendService) => ({
-    ...natsEnv(service),
-    MONGO_URL: mongoUrl,
-    MONGO_DB: uniqueDatabase('gw_webhooks'),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  services.push(
-    await intake({ env: env('intake') }),
-    await conversation({ env: env('conversation') }),
-    await payments({ env: env('payments') }),
-    // Only for the staff audit log, which merges every audited service's page.
-    await milestones({ env: env('milestones') }),
-    await dispatcher({
-      env: {
-        ...env('webhook-dispatcher'),
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: '1,1,1',
-        WEBHOOK_TIMEOUT_MS: '2000',
-        WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-      },
-    }),
-  );
-  gateway = await bootstrap({
-    env: {
-      ...natsEnv('gateway'),
-      PORT: '0',
-      STAFF_JWT_SECRET: SECRET,
-      TRUST_PROXY: 'true',
-      BUS_TIMEOUT_MS: '2000',
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
-      AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
-      RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  agent = await onboard(gateway, SECRET, undefined, FULL);
-  other = await onboard(gateway, SECRET, undefined, FULL);
-  noManage = await onboard(gateway, SECRET, undefined, ['requests:create', 'events:read']);
-  noEvents = await onboard(gateway, SECRET, undefined, ['webhooks:manage']);
+  [agent, other, noManage, noEvents] = await Promise.all([
+    stack.agentOf(FULL),
+    stack.agentOf(FULL),
+    stack.agentOf(['requests:create', 'events:read']),
+    stack.agentOf(['webhooks:manage']),
+  ]);
 });
 
 afterAll(async () => {
-  await gateway?.stop();
-  await Promise.all(services.map((service) => service.stop()));
   await Promise.all(receivers.map((r) => r.close()));
 });
 
 /** Registers an endpoint for `who` and checks the answer against the contract. */
 async function register(who: Onboarded, body: Record<string, unknown>) {
-  const created = await http(gateway, '/v1/webhook-endpoints', { token: who.key, body });
+  const created = await http(stack.gateway, '/v1/webhook-endpoints', { token: who.key, body });
   expect(created.status).toBe(201);
   return WebhookEndpointWithSecret.parse(created.body);
 }
 
 async function createRequest(who: Onboarded = agent) {
-  const created = await http(gateway, '/v1/ai-to-human-request', {
+  const created = await http(stack.gateway, '/v1/ai-to-human-request', {
     token: who.key,
     body: { message: 'Please find me a translator for a contract, German to English.' },
   });
@@ -192,7 +156,7 @@ async function createRequest(who: Onboarded = agent) {
 }
 
 async function sendMessage(request: { id: string; token: string }, message: string) {
-  const sent = await http(gateway, `/v1/request/${request.id}/message`, {
+  const sent = await http(stack.gateway, `/v1/request/${request.id}/message`, {
     token: agent.key,
     headers: { 'X-Service-Request-Token': request.token },
     body: { message },
@@ -217,7 +181,7 @@ describe('GET /v1/capabilities', () => {
     // and WEBHOOK_TIMEOUT_MS=2000 here.
     const caps = await eventually(
       async () => {
-        const answer = await http(gateway, '/v1/capabilities', { from: address() });
+        const answer = await http(stack.gateway, '/v1/capabilities', { from: address() });
         const webhooks = answer.body.webhooks as { source: string };
         return webhooks.source === 'webhook-dispatcher' ? answer : undefined;
       },
@@ -238,7 +202,7 @@ describe('GET /v1/capabilities', () => {
     // The ETag is the answer's: a conditional read of it is a 304.
     const etag = caps.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"/);
-    const again = await fetch(`${gateway.url}/v1/capabilities`, {
+    const again = await fetch(`${stack.gateway.url}/v1/capabilities`, {
       headers: { 'If-None-Match': etag, 'X-Forwarded-For': address() },
     });
     expect(again.status).toBe(304);
@@ -258,7 +222,7 @@ describe('scopes', () => {
       ['/v1/webhook-endpoints/whe_x/attempts', 'GET', undefined],
       ['/v1/events/evt_x/redeliver', 'POST', undefined],
     ] as const) {
-      const refused = await http(gateway, path, { token: noManage.key, method, body });
+      const refused = await http(stack.gateway, path, { token: noManage.key, method, body });
       expect([method, path, refused.status, refused.body]).toEqual([
         method,
         path,
@@ -267,7 +231,7 @@ describe('scopes', () => {
       ]);
     }
     for (const path of ['/v1/events', '/v1/events/evt_x']) {
-      const refused = await http(gateway, path, { token: noEvents.key });
+      const refused = await http(stack.gateway, path, { token: noEvents.key });
       expect(refused).toMatchObject({
         status: 403,
         body: { code: 'insufficient_scope', required_scopes: ['events:read'] },
@@ -275,7 +239,9 @@ describe('scopes', () => {
     }
     // From an address outside `address()`'s range: failed authentications are counted per
     // address on the shared bus, and other test files lock addresses out on purpose.
-    expect(await http(gateway, '/v1/webhook-endpoints', { from: '192.0.2.44' })).toMatchObject({
+    expect(
+      await http(stack.gateway, '/v1/webhook-endpoints', { from: '192.0.2.44' }),
+    ).toMatchObject({
       status: 401,
       body: { code: 'api_key_missing' },
     });
@@ -299,7 +265,9 @@ describe('webhook endpoints', () => {
     });
     expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
 
-    const read = await http(gateway, `/v1/webhook-endpoints/${created.id}`, { token: agent.key });
+    const read = await http(stack.gateway, `/v1/webhook-endpoints/${created.id}`, {
+      token: agent.key,
+    });
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty('secret');
     // The same endpoint, less the secret (the schema strips what it does not name).
@@ -309,21 +277,29 @@ describe('webhook endpoints', () => {
       url: `${sink.url}?second`,
       event_types: ['message.created'],
     });
-    const listed = await http(gateway, '/v1/webhook-endpoints?limit=100', { token: agent.key });
+    const listed = await http(stack.gateway, '/v1/webhook-endpoints?limit=100', {
+      token: agent.key,
+    });
     expect(listed.body).toMatchObject({ object: 'list', has_more: false });
     const ids = list<{ id: string; secret?: string }>(listed.body).map((e) => e.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(created.id));
     expect(ids.indexOf(second.id)).toBeGreaterThanOrEqual(0);
     expect(list<Record<string, unknown>>(listed.body).some((e) => 'secret' in e)).toBe(false);
-    const firstPage = await http(gateway, '/v1/webhook-endpoints?limit=1', { token: agent.key });
-    expect(firstPage.body).toMatchObject({ has_more: true });
-    const cursor = list<{ id: string }>(firstPage.body)[0]?.id ?? '';
-    const next = await http(gateway, `/v1/webhook-endpoints?limit=1&starting_after=${cursor}`, {
+    const firstPage = await http(stack.gateway, '/v1/webhook-endpoints?limit=1', {
       token: agent.key,
     });
+    expect(firstPage.body).toMatchObject({ has_more: true });
+    const cursor = list<{ id: string }>(firstPage.body)[0]?.id ?? '';
+    const next = await http(
+      stack.gateway,
+      `/v1/webhook-endpoints?limit=1&starting_after=${cursor}`,
+      {
+        token: agent.key,
+      },
+    );
     expect(list<{ id: string }>(next.body).map((e) => e.id)).toEqual([ids[1]]);
 
-    const changed = await http(gateway, `/v1/webhook-endpoints/${created.id}`, {
+    const changed = await http(stack.gateway, `/v1/webhook-endpoints/${created.id}`, {
       method: 'PATCH',
       token: agent.key,
       body: { description: null, event_types: ['request.created', 'request.updated'] },
@@ -343,14 +319,14 @@ describe('webhook endpoints', () => {
       Date.parse(created.updated_at),
     );
 
-    const empty = await http(gateway, `/v1/webhook-endpoints/${created.id}`, {
+    const empty = await http(stack.gateway, `/v1/webhook-endpoints/${created.id}`, {
       method: 'PATCH',
       token: agent.key,
       body: {},
     });
     expect(empty).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
 
-    const deleted = await http(gateway, `/v1/webhook-endpoints/${created.id}`, {
+    const deleted = await http(stack.gateway, `/v1/webhook-endpoints/${created.id}`, {
       method: 'DELETE',
       token: agent.key,
     });
@@ -360,10 +336,15 @@ describe('webhook endpoints', () => {
     });
     for (const method of ['GET', 'DELETE'] as const) {
       expect(
-        await http(gateway, `/v1/webhook-endpoints/${created.id}`, { method, token: agent.key }),
+        await http(stack.gateway, `/v1/webhook-endpoints/${created.id}`, {
+          method,
+          token: agent.key,
+        }),
       ).toMatchObject({ status: 404, body: { code: 'webhook_endpoint_not_found' } });
     }
-    const after = await http(gateway, '/v1/webhook-endpoints?limit=100', { token: agent.key });
+    const after = await http(stack.gateway, '/v1/webhook-endpoints?limit=100', {
+      token: agent.key,
+    });
     expect(list<{ id: string }>(after.body).map((e) => e.id)).not.toContain(created.id);
   });
 
@@ -377,7 +358,11 @@ describe('webhook endpoints', () => {
       ['/rotate-secret', 'POST', undefined],
       ['/attempts', 'GET', undefined],
     ] as const) {
-      const answer = await http(gateway, `${path}${suffix}`, { token: other.key, method, body });
+      const answer = await http(stack.gateway, `${path}${suffix}`, {
+        token: other.key,
+        method,
+        body,
+      });
       expect([method, suffix, answer.status, answer.body.code]).toEqual([
         method,
         suffix,
@@ -385,25 +370,27 @@ describe('webhook endpoints', () => {
         'webhook_endpoint_not_found',
       ]);
     }
-    const theirs = await http(gateway, '/v1/webhook-endpoints?limit=100', { token: other.key });
+    const theirs = await http(stack.gateway, '/v1/webhook-endpoints?limit=100', {
+      token: other.key,
+    });
     expect(list<{ id: string }>(theirs.body).map((e) => e.id)).not.toContain(mine.id);
-    const still = await http(gateway, path, { token: agent.key });
+    const still = await http(stack.gateway, path, { token: agent.key });
     expect(still).toMatchObject({ status: 200, body: { enabled: true } });
     expect(
-      await http(gateway, '/v1/webhook-endpoints/whe_unknown', { token: agent.key }),
+      await http(stack.gateway, '/v1/webhook-endpoints/whe_unknown', { token: agent.key }),
     ).toMatchObject({ status: 404, body: { code: 'webhook_endpoint_not_found' } });
   });
 
   it('refuse URLs that are not http(s), and link-local or cloud-metadata targets always', async () => {
     for (const url of ['not a url', 'ftp://example.com/hook', 'file:///etc/passwd']) {
-      const refused = await http(gateway, '/v1/webhook-endpoints', {
+      const refused = await http(stack.gateway, '/v1/webhook-endpoints', {
         token: agent.key,
         body: { url },
       });
       expect([url, refused.status, refused.body.code]).toEqual([url, 422, 'validation_failed']);
       expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/url' })]);
     }
-    const unknownField = await http(gateway, '/v1/webhook-endpoints', {
+    const unknownField = await http(stack.gateway, '/v1/webhook-endpoints', {
       token: agent.key,
       body: { url: 'http://127.0.0.1:9/x', secret: 'mine' },
     });
@@ -417,7 +404,7 @@ describe('webhook endpoints', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://[fe80::1]/hook',
     ]) {
-      const refused = await http(gateway, '/v1/webhook-endpoints', {
+      const refused = await http(stack.gateway, '/v1/webhook-endpoints', {
         token: agent.key,
         body: { url },
       });
@@ -425,13 +412,15 @@ describe('webhook endpoints', () => {
       expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/url' })]);
     }
     const mine = await register(agent, { url: (await receiver()).url });
-    const moved = await http(gateway, `/v1/webhook-endpoints/${mine.id}`, {
+    const moved = await http(stack.gateway, `/v1/webhook-endpoints/${mine.id}`, {
       method: 'PATCH',
       token: agent.key,
       body: { url: 'http://169.254.169.254/' },
     });
     expect(moved).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
-    const kept = await http(gateway, `/v1/webhook-endpoints/${mine.id}`, { token: agent.key });
+    const kept = await http(stack.gateway, `/v1/webhook-endpoints/${mine.id}`, {
+      token: agent.key,
+    });
     expect(kept.body.url).toBe(mine.url);
   });
 });
@@ -444,9 +433,11 @@ describe('deliveries, the event feed and recovery', () => {
 
   beforeAll(async () => {
     // A clean slate, so that the endpoint counts of redeliveries below are exact.
-    const earlier = await http(gateway, '/v1/webhook-endpoints?limit=100', { token: agent.key });
+    const earlier = await http(stack.gateway, '/v1/webhook-endpoints?limit=100', {
+      token: agent.key,
+    });
     for (const { id } of list<{ id: string }>(earlier.body)) {
-      const removed = await http(gateway, `/v1/webhook-endpoints/${id}`, {
+      const removed = await http(stack.gateway, `/v1/webhook-endpoints/${id}`, {
         method: 'DELETE',
         token: agent.key,
       });
@@ -497,13 +488,17 @@ describe('deliveries, the event feed and recovery', () => {
   });
 
   it('lists the events in the feed, filtered by type and request, paged by cursor', async () => {
-    const byType = await http(gateway, `/v1/events?type=request.created&request_id=${request.id}`, {
-      token: agent.key,
-    });
+    const byType = await http(
+      stack.gateway,
+      `/v1/events?type=request.created&request_id=${request.id}`,
+      {
+        token: agent.key,
+      },
+    );
     expect(byType).toMatchObject({ status: 200, body: { object: 'list', has_more: false } });
     expect(list<unknown>(byType.body)).toEqual([JSON.parse(first.body)]);
 
-    const all = await http(gateway, `/v1/events?request_id=${request.id}&limit=100`, {
+    const all = await http(stack.gateway, `/v1/events?request_id=${request.id}&limit=100`, {
       token: agent.key,
     });
     const events = list<unknown>(all.body).map((e) => EventEnvelope.parse(e));
@@ -513,7 +508,7 @@ describe('deliveries, the event feed and recovery', () => {
       '1:request.created',
     ]);
     const messages = await http(
-      gateway,
+      stack.gateway,
       `/v1/events?type=message.created&request_id=${request.id}`,
       { token: agent.key },
     );
@@ -526,7 +521,7 @@ describe('deliveries, the event feed and recovery', () => {
     let cursor: string | undefined;
     for (let page = 0; page < 5; page++) {
       const answer = await http(
-        gateway,
+        stack.gateway,
         `/v1/events?request_id=${request.id}&limit=1${cursor ? `&starting_after=${cursor}` : ''}`,
         { token: agent.key },
       );
@@ -538,33 +533,33 @@ describe('deliveries, the event feed and recovery', () => {
     }
     expect(seen).toEqual(events.map((e) => e.id));
     const back = await http(
-      gateway,
+      stack.gateway,
       `/v1/events?request_id=${request.id}&limit=1&ending_before=${first.envelope.id}`,
       { token: agent.key },
     );
     expect(list<{ id: string }>(back.body).map((e) => e.id)).toEqual([events[1]?.id]);
 
-    const newest = await http(gateway, '/v1/events?limit=5', { token: agent.key });
+    const newest = await http(stack.gateway, '/v1/events?limit=5', { token: agent.key });
     expect(list<{ id: string }>(newest.body)[0]?.id).toBe(events[0]?.id);
     expect(
-      await http(gateway, '/v1/events?type=request.exploded', { token: agent.key }),
+      await http(stack.gateway, '/v1/events?type=request.exploded', { token: agent.key }),
     ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/query/type' }] } });
     // The feed is per integration.
-    const theirs = await http(gateway, `/v1/events?request_id=${request.id}`, {
+    const theirs = await http(stack.gateway, `/v1/events?request_id=${request.id}`, {
       token: other.key,
     });
     expect(theirs).toMatchObject({ status: 200, body: { data: [], has_more: false } });
   });
 
   it('reads one event exactly as it was delivered', async () => {
-    const one = await http(gateway, `/v1/events/${first.envelope.id}`, { token: agent.key });
+    const one = await http(stack.gateway, `/v1/events/${first.envelope.id}`, { token: agent.key });
     expect(one.status).toBe(200);
     expect(one.body).toEqual(JSON.parse(first.body));
     for (const [who, id] of [
       [other, first.envelope.id],
       [agent, 'evt_unknown'],
     ] as const) {
-      expect(await http(gateway, `/v1/events/${id}`, { token: who.key })).toMatchObject({
+      expect(await http(stack.gateway, `/v1/events/${id}`, { token: who.key })).toMatchObject({
         status: 404,
         body: { code: 'event_not_found' },
       });
@@ -572,7 +567,7 @@ describe('deliveries, the event feed and recovery', () => {
   });
 
   it('redelivers an event with the same webhook-id and logs every attempt', async () => {
-    const redelivered = await http(gateway, `/v1/events/${first.envelope.id}/redeliver`, {
+    const redelivered = await http(stack.gateway, `/v1/events/${first.envelope.id}/redeliver`, {
       method: 'POST',
       token: agent.key,
     });
@@ -594,14 +589,14 @@ describe('deliveries, the event feed and recovery', () => {
       [agent, 'evt_unknown'],
     ] as const) {
       expect(
-        await http(gateway, `/v1/events/${id}/redeliver`, { method: 'POST', token: who.key }),
+        await http(stack.gateway, `/v1/events/${id}/redeliver`, { method: 'POST', token: who.key }),
       ).toMatchObject({ status: 404, body: { code: 'event_not_found' } });
     }
 
     const attempts = await eventually(
       async () => {
         const answer = await http(
-          gateway,
+          stack.gateway,
           `/v1/webhook-endpoints/${endpoint.id}/attempts?limit=100`,
           { token: agent.key },
         );
@@ -643,9 +638,13 @@ describe('deliveries, the event feed and recovery', () => {
     for (const delivery of tries) expect(verify(flakyEndpoint.secret, delivery)).toBeTruthy();
     const log = await eventually(
       async () => {
-        const answer = await http(gateway, `/v1/webhook-endpoints/${flakyEndpoint.id}/attempts`, {
-          token: agent.key,
-        });
+        const answer = await http(
+          stack.gateway,
+          `/v1/webhook-endpoints/${flakyEndpoint.id}/attempts`,
+          {
+            token: agent.key,
+          },
+        );
         const data = list<unknown>(answer.body).map((a) => WebhookAttempt.parse(a));
         return data.length >= 3 ? data : undefined;
       },
@@ -660,7 +659,7 @@ describe('deliveries, the event feed and recovery', () => {
     expect(log[2]?.response_body).toBe('answered 500');
     expect(log[0]?.next_attempt_at).toBeNull();
     // Out of the way of the tests below, which count the endpoints an event goes to.
-    const removed = await http(gateway, `/v1/webhook-endpoints/${flakyEndpoint.id}`, {
+    const removed = await http(stack.gateway, `/v1/webhook-endpoints/${flakyEndpoint.id}`, {
       method: 'DELETE',
       token: agent.key,
     });
@@ -669,10 +668,14 @@ describe('deliveries, the event feed and recovery', () => {
 
   it('signs with both secrets during a rotation grace period, then only with the new one', async () => {
     const started = Date.now();
-    const rotated = await http(gateway, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
-      method: 'POST',
-      token: agent.key,
-    });
+    const rotated = await http(
+      stack.gateway,
+      `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`,
+      {
+        method: 'POST',
+        token: agent.key,
+      },
+    );
     expect(rotated.status).toBe(200);
     const next = WebhookEndpointWithSecret.parse(rotated.body);
     expect(next.secret).not.toBe(endpoint.secret);
@@ -691,7 +694,7 @@ describe('deliveries, the event feed and recovery', () => {
     expect(verify(endpoint.secret, signedTwice)).toEqual(signedTwice.envelope);
     expect(verify(next.secret, signedTwice)).toEqual(signedTwice.envelope);
 
-    const bad = await http(gateway, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+    const bad = await http(stack.gateway, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
       token: agent.key,
       body: { grace_period_seconds: -1 },
     });
@@ -699,7 +702,7 @@ describe('deliveries, the event feed and recovery', () => {
       status: 422,
       body: { errors: [{ pointer: '/grace_period_seconds' }] },
     });
-    const now = await http(gateway, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+    const now = await http(stack.gateway, `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {
       token: agent.key,
       body: { grace_period_seconds: 0 },
     });
@@ -718,7 +721,7 @@ describe('deliveries, the event feed and recovery', () => {
   it('stops delivering to an endpoint disabled with PATCH enabled:false', async () => {
     const control = await receiver();
     await register(agent, { url: control.url, event_types: ['request.created'] });
-    const disabled = await http(gateway, `/v1/webhook-endpoints/${endpoint.id}`, {
+    const disabled = await http(stack.gateway, `/v1/webhook-endpoints/${endpoint.id}`, {
       method: 'PATCH',
       token: agent.key,
       body: { enabled: false },
@@ -730,7 +733,7 @@ describe('deliveries, the event feed and recovery', () => {
     const before = sink.deliveries.length;
     const quiet = await createRequest();
     await control.waitFor(isEvent('request.created', quiet.id), 1, 'the control delivery');
-    const redelivered = await http(gateway, `/v1/events/${first.envelope.id}/redeliver`, {
+    const redelivered = await http(stack.gateway, `/v1/events/${first.envelope.id}/redeliver`, {
       method: 'POST',
       token: agent.key,
     });
@@ -740,7 +743,7 @@ describe('deliveries, the event feed and recovery', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(sink.deliveries.slice(before)).toEqual([]);
 
-    const enabled = await http(gateway, `/v1/webhook-endpoints/${endpoint.id}`, {
+    const enabled = await http(stack.gateway, `/v1/webhook-endpoints/${endpoint.id}`, {
       method: 'PATCH',
       token: agent.key,
       body: { enabled: true },
@@ -759,8 +762,11 @@ describe("staff routes on an integration's webhooks", () => {
   const base = () => `/v1/staff/integrations/${owner.integrationId}`;
 
   beforeAll(async () => {
-    staff = await signStaffToken(SECRET, { sub: 'hooks-ops@handoff.test', expiresInSeconds: 3600 });
-    owner = await onboard(gateway, SECRET, undefined, FULL);
+    staff = await signStaffToken(stack.secret, {
+      sub: 'hooks-ops@handoff.test',
+      expiresInSeconds: 3600,
+    });
+    owner = await stack.agentOf(FULL);
     sink = await receiver();
     endpoint = await register(owner, { url: sink.url, event_types: ['request.created'] });
   });
@@ -773,26 +779,28 @@ describe("staff routes on an integration's webhooks", () => {
       ['POST', `${base()}/events/evt_x/redeliver`],
     ] as const;
     for (const [method, path] of paths) {
-      const refused = await http(gateway, path, { method, token: owner.key });
+      const refused = await http(stack.gateway, path, { method, token: owner.key });
       expect([method, path, refused.status]).toEqual([method, path, 401]);
       expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     }
     // Nothing was rotated by the refused call: the endpoint still signs with its first secret.
-    const listed = await http(gateway, `${base()}/webhook-endpoints`, { token: staff });
+    const listed = await http(stack.gateway, `${base()}/webhook-endpoints`, { token: staff });
     expect(list<{ previous_secret_expires_at: unknown }>(listed.body)[0]).toMatchObject({
       previous_secret_expires_at: null,
     });
   });
 
   it('list endpoints and attempts, rotate a secret (both verify in the grace period) and redeliver, audited', async () => {
-    const listed = await http(gateway, `${base()}/webhook-endpoints?limit=10`, { token: staff });
+    const listed = await http(stack.gateway, `${base()}/webhook-endpoints?limit=10`, {
+      token: staff,
+    });
     expect(listed.status).toBe(200);
     const endpoints = list<unknown>(listed.body).map((e) => WebhookEndpoint.parse(e));
     expect(endpoints.map((e) => e.id)).toEqual([endpoint.id]);
     expect(list<Record<string, unknown>>(listed.body)[0]).not.toHaveProperty('secret');
     // Another integration's path shows none of them.
     const foreign = await http(
-      gateway,
+      stack.gateway,
       `/v1/staff/integrations/${other.integrationId}/webhook-endpoints/${endpoint.id}/attempts`,
       { token: staff },
     );
@@ -804,7 +812,7 @@ describe("staff routes on an integration's webhooks", () => {
     const attempts = await eventually(
       async () => {
         const answer = await http(
-          gateway,
+          stack.gateway,
           `${base()}/webhook-endpoints/${endpoint.id}/attempts?limit=10`,
           { token: staff },
         );
@@ -822,7 +830,7 @@ describe("staff routes on an integration's webhooks", () => {
 
     const key = `rotate-${randomBytes(6).toString('hex')}`;
     const rotate = () =>
-      http(gateway, `${base()}/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+      http(stack.gateway, `${base()}/webhook-endpoints/${endpoint.id}/rotate-secret`, {
         token: staff,
         headers: { 'Idempotency-Key': key },
         body: { grace_period_seconds: 600 },
@@ -841,10 +849,14 @@ describe("staff routes on an integration's webhooks", () => {
     expect(verify(next.secret, signedTwice)).toEqual(signedTwice.envelope);
     expect(verify(endpoint.secret, signedTwice)).toEqual(signedTwice.envelope);
 
-    const redelivered = await http(gateway, `${base()}/events/${delivered.envelope.id}/redeliver`, {
-      method: 'POST',
-      token: staff,
-    });
+    const redelivered = await http(
+      stack.gateway,
+      `${base()}/events/${delivered.envelope.id}/redeliver`,
+      {
+        method: 'POST',
+        token: staff,
+      },
+    );
     expect(redelivered).toMatchObject({
       status: 202,
       body: { object: 'redelivery', event_id: delivered.envelope.id, endpoints: 1 },
@@ -857,14 +869,14 @@ describe("staff routes on an integration's webhooks", () => {
     expect(again && verify(next.secret, again)).toEqual(delivered.envelope);
     expect(
       await http(
-        gateway,
+        stack.gateway,
         `/v1/staff/integrations/${other.integrationId}/events/${delivered.envelope.id}/redeliver`,
         { method: 'POST', token: staff },
       ),
     ).toMatchObject({ status: 404, body: { code: 'event_not_found' } });
 
     // Both actions are in the audit log under the staff member, once each, with no secret.
-    const audit = await http(gateway, '/v1/staff/audit-log?limit=100', { token: staff });
+    const audit = await http(stack.gateway, '/v1/staff/audit-log?limit=100', { token: staff });
     const mine = list<Record<string, unknown>>(audit.body).filter(
       (e) => e.actor === 'hooks-ops@handoff.test',
     );

@@ -1,10 +1,10 @@
-import type { Logger } from '@handoff/observability';
 import {
-  auditEndpoints,
   auditedSequencedEvents,
+  auditEndpoints,
   packageVersion,
   runService,
 } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './access/handlers.ts';
 import { startEngagementConsumer } from './engagement/consumer.ts';
 import { readEnv } from './env.ts';
@@ -14,11 +14,6 @@ import { adoptLegacySequences } from './requests/legacy-sequences.ts';
 import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
@@ -44,6 +39,6 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       await adoptLegacySequences(deps);
       return startEngagementConsumer(deps);
     },
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
 }

@@ -1,48 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { call, type BusError } from '@handoff/bus';
+import { describe, expect, it } from '@jest/globals';
+import { type BusError } from '@handoff/bus';
 import {
   ACCESS_STREAM,
   accessOps,
   auditOps,
-  accessSubjects,
   AccessEvent,
   isWellFormedApiKey,
   sha256Hex,
 } from '@handoff/contracts';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrap } from '../src/bootstrap.ts';
+import { useIntake } from './support.ts';
 
-type Service = Awaited<ReturnType<typeof bootstrap>>;
-let service: Service;
-let nc: NatsConnection;
-const invalidations: unknown[] = [];
 const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
-const opts = { timeoutMs: 5_000 };
 
-beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  service = await bootstrap({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('access'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  nc = await connect({ ...natsOptions() });
-  const sub = nc.subscribe(accessSubjects.invalidate);
-  void (async () => {
-    for await (const msg of sub) invalidations.push(msg.json());
-  })();
-});
-
-afterAll(async () => {
-  await nc.close();
-  await service.stop();
-});
+const intake = useIntake('access');
 
 const application = {
   app_name: 'Acme Concierge',
@@ -52,12 +24,9 @@ const application = {
 };
 
 async function submit() {
-  return call(
-    nc,
-    accessOps.submit,
-    { application: { ...application, requested_scopes: [...application.requested_scopes] } },
-    opts,
-  );
+  return intake.call(accessOps.submit, {
+    application: { ...application, requested_scopes: [...application.requested_scopes] },
+  });
 }
 
 describe('the access flow over the bus', () => {
@@ -72,12 +41,12 @@ describe('the access flow over the bus', () => {
     const secret_hash = sha256Hex(submitted.application_secret);
 
     await expect(
-      call(nc, accessOps.status, { id: submitted.id, secret_hash: sha256Hex('happ_wrong') }, opts),
+      intake.call(accessOps.status, { id: submitted.id, secret_hash: sha256Hex('happ_wrong') }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
     await expect(
-      call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
+      intake.call(accessOps.claimKey, { id: submitted.id, secret_hash }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: {
@@ -89,12 +58,11 @@ describe('the access flow over the bus', () => {
       },
     });
 
-    const approved = await call(
-      nc,
-      accessOps.approve,
-      { id: submitted.id, scopes: ['requests:create'], ...staff },
-      opts,
-    );
+    const approved = await intake.call(accessOps.approve, {
+      id: submitted.id,
+      scopes: ['requests:create'],
+      ...staff,
+    });
     expect(approved).toMatchObject({
       status: 'approved',
       granted_scopes: ['requests:create'],
@@ -102,43 +70,38 @@ describe('the access flow over the bus', () => {
     });
     expect(approved.integration_id).toMatch(/^int_/);
     await expect(
-      call(nc, accessOps.reject, { id: submitted.id, reason: 'late', ...staff }, opts),
+      intake.call(accessOps.reject, { id: submitted.id, reason: 'late', ...staff }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'approved' },
     });
 
-    const key = await call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts);
+    const key = await intake.call(accessOps.claimKey, { id: submitted.id, secret_hash });
     expect(isWellFormedApiKey(key.api_key)).toBe(true);
     expect(key).toMatchObject({
       integration_id: approved.integration_id,
       scopes: ['requests:create'],
     });
     await expect(
-      call(nc, accessOps.claimKey, { id: submitted.id, secret_hash }, opts),
+      intake.call(accessOps.claimKey, { id: submitted.id, secret_hash }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'approved', action: 'claim_key', allowed_actions: [] },
     });
 
-    const verified = await call(
-      nc,
-      accessOps.verifyKey,
-      { key_hash: sha256Hex(key.api_key) },
-      opts,
-    );
+    const verified = await intake.call(accessOps.verifyKey, { key_hash: sha256Hex(key.api_key) });
     expect(verified).toMatchObject({
       key_id: key.key_id,
       status: 'active',
       scopes: ['requests:create'],
     });
     await expect(
-      call(nc, accessOps.verifyKey, { key_hash: sha256Hex('hk_live_unknown') }, opts),
+      intake.call(accessOps.verifyKey, { key_hash: sha256Hex('hk_live_unknown') }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
 
-    const status = await call(nc, accessOps.status, { id: submitted.id, secret_hash }, opts);
+    const status = await intake.call(accessOps.status, { id: submitted.id, secret_hash });
     expect(status).toMatchObject({
       status: 'approved',
       key_claimed: true,
@@ -149,72 +112,66 @@ describe('the access flow over the bus', () => {
 
   it('rotates, revokes (broadcasting the invalidation), and changes scopes for every key', async () => {
     const submitted = await submit();
-    const approved = await call(
-      nc,
-      accessOps.approve,
-      { id: submitted.id, scopes: ['requests:read'], ...staff },
-      opts,
-    );
+    const approved = await intake.call(accessOps.approve, {
+      id: submitted.id,
+      scopes: ['requests:read'],
+      ...staff,
+    });
     const integration_id = approved.integration_id ?? '';
-    const first = await call(
-      nc,
-      accessOps.claimKey,
-      { id: submitted.id, secret_hash: sha256Hex(submitted.application_secret) },
-      opts,
-    );
-    const second = await call(
-      nc,
-      accessOps.issueKey,
-      { integration_id, expires_in_days: 7, ...staff },
-      opts,
-    );
+    const first = await intake.call(accessOps.claimKey, {
+      id: submitted.id,
+      secret_hash: sha256Hex(submitted.application_secret),
+    });
+    const second = await intake.call(accessOps.issueKey, {
+      integration_id,
+      expires_in_days: 7,
+      ...staff,
+    });
     expect(Date.parse(second.expires_at) - Date.parse(second.created_at)).toBe(
       7 * 24 * 3600 * 1000,
     );
 
-    const revoked = await call(nc, accessOps.revokeKey, { key_id: first.key_id, ...staff }, opts);
+    const revoked = await intake.call(accessOps.revokeKey, { key_id: first.key_id, ...staff });
     expect(revoked).toMatchObject({ status: 'revoked', prefix: first.prefix, last4: first.last4 });
     expect(JSON.stringify(revoked)).not.toContain(first.api_key);
     await eventually(() =>
-      invalidations.some((i) => JSON.stringify(i).includes(first.key_id)) ? true : undefined,
+      intake.invalidations.some((i) => JSON.stringify(i).includes(first.key_id)) ? true : undefined,
     );
     expect(
-      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(first.api_key) }, opts)).status,
+      (await intake.call(accessOps.verifyKey, { key_hash: sha256Hex(first.api_key) })).status,
     ).toBe('revoked');
     expect(
-      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) }, opts)).status,
+      (await intake.call(accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) })).status,
     ).toBe('active');
 
-    const updated = await call(
-      nc,
-      accessOps.updateIntegration,
-      { integration_id, scopes: ['requests:read', 'messages:create'], ...staff },
-      opts,
-    );
+    const updated = await intake.call(accessOps.updateIntegration, {
+      integration_id,
+      scopes: ['requests:read', 'messages:create'],
+      ...staff,
+    });
     expect(updated.keys.map((k) => k.status).sort()).toEqual(['active', 'revoked']);
     expect(
-      (await call(nc, accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) }, opts)).scopes,
+      (await intake.call(accessOps.verifyKey, { key_hash: sha256Hex(second.api_key) })).scopes,
     ).toEqual(['requests:read', 'messages:create']);
     await eventually(() =>
-      invalidations.some((i) => JSON.stringify(i).includes(integration_id)) ? true : undefined,
+      intake.invalidations.some((i) => JSON.stringify(i).includes(integration_id))
+        ? true
+        : undefined,
     );
   });
 
   it('refuses a claim after rejection', async () => {
     const submitted = await submit();
-    const rejected = await call(
-      nc,
-      accessOps.reject,
-      { id: submitted.id, reason: 'Not a fit.', ...staff },
-      opts,
-    );
+    const rejected = await intake.call(accessOps.reject, {
+      id: submitted.id,
+      reason: 'Not a fit.',
+      ...staff,
+    });
     expect(rejected).toMatchObject({ status: 'rejected', rejection_reason: 'Not a fit.' });
-    const failure = call(
-      nc,
-      accessOps.claimKey,
-      { id: submitted.id, secret_hash: sha256Hex(submitted.application_secret) },
-      opts,
-    );
+    const failure = intake.call(accessOps.claimKey, {
+      id: submitted.id,
+      secret_hash: sha256Hex(submitted.application_secret),
+    });
     await expect(failure).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'rejected', action: 'claim_key', allowed_actions: [] },
@@ -222,30 +179,24 @@ describe('the access flow over the bus', () => {
   });
 
   it('lists applications newest first with cursors and a status filter', async () => {
-    const page = await call(nc, accessOps.list, { query: { limit: 2 } }, opts);
+    const page = await intake.call(accessOps.list, { query: { limit: 2 } });
     expect(page.data).toHaveLength(2);
     expect(page.has_more).toBe(true);
-    const next = await call(
-      nc,
-      accessOps.list,
-      { query: { limit: 100, starting_after: page.data[1]?.id } },
-      opts,
-    );
-    const all = await call(nc, accessOps.list, { query: { limit: 100 } }, opts);
+    const next = await intake.call(accessOps.list, {
+      query: { limit: 100, starting_after: page.data[1]?.id },
+    });
+    const all = await intake.call(accessOps.list, { query: { limit: 100 } });
     expect([...page.data, ...next.data].map((a) => a.id)).toEqual(all.data.map((a) => a.id));
-    const rejected = await call(
-      nc,
-      accessOps.list,
-      { query: { limit: 100, status: 'rejected' } },
-      opts,
-    );
+    const rejected = await intake.call(accessOps.list, {
+      query: { limit: 100, status: 'rejected' },
+    });
     expect(rejected.data.every((a) => a.status === 'rejected')).toBe(true);
     expect(rejected.data.length).toBeGreaterThan(0);
   });
 
   it('audits every staff action with actor, time, before and after', async () => {
     const audit = await eventually(async () => {
-      const list = await call(nc, auditOps.intake, { query: { limit: 100 } }, opts);
+      const list = await intake.call(auditOps.intake, { query: { limit: 100 } });
       return list.data.length >= 6 ? list : undefined;
     });
     const actions = audit.data.map((entry) => entry.action).sort();
@@ -269,7 +220,7 @@ describe('the access flow over the bus', () => {
   });
 
   it('publishes access events on HANDOFF_ACCESS for staff tools', async () => {
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(intake.nc);
     const consumer = await jsm.jetstream().consumers.get(ACCESS_STREAM.name);
     const types = new Set<string>();
     const batch = await consumer.fetch({ max_messages: 200, expires: 1_000 });
@@ -292,9 +243,10 @@ describe('the access flow over the bus', () => {
 
 describe('crash between the write and the publish', () => {
   it('leaves nothing behind: the sweep publishes what a publish failure left in the outbox', async () => {
-    const before = (await jetstreamManager(nc).then((j) => j.streams.info(ACCESS_STREAM.name)))
-      .state.messages;
-    const apps = service.store.db.collection('access_applications');
+    const before = (
+      await jetstreamManager(intake.nc).then((j) => j.streams.info(ACCESS_STREAM.name))
+    ).state.messages;
+    const apps = intake.service.store.db.collection('access_applications');
     await apps.insertOne({
       _id: 'app_crash_test',
       status: 'submitted',
@@ -309,10 +261,11 @@ describe('crash between the write and the publish', () => {
       ],
       outbox_pending: true,
     } as never);
-    expect(await service.outbox.sweep()).toBe(1);
-    expect(await service.outbox.sweep()).toBe(0);
-    const after = (await jetstreamManager(nc).then((j) => j.streams.info(ACCESS_STREAM.name))).state
-      .messages;
+    expect(await intake.service.outbox.sweep()).toBe(1);
+    expect(await intake.service.outbox.sweep()).toBe(0);
+    const after = (
+      await jetstreamManager(intake.nc).then((j) => j.streams.info(ACCESS_STREAM.name))
+    ).state.messages;
     expect(after).toBe(before + 1);
     const swept = await apps.findOne({ _id: 'app_crash_test' } as never);
     expect(swept?.outbox).toEqual([]);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { EVENTS_STREAM, EventEnvelope, requestOps, sha256Hex } from '@handoff/contracts';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { requestOps, sha256Hex } from '@handoff/contracts';
+import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { requestEvents } from './support.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const database = uniqueDatabase('crash');
@@ -29,10 +29,7 @@ afterAll(async () => {
 async function startIntake(fault?: string): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    ...natsEnv('intake'),
-    MONGO_URL: testServers().mongoUrl,
-    MONGO_DB: database,
-    HEALTH_PORT: '0',
+    ...serviceEnv('intake', database),
     LOG_LEVEL: 'warn',
     HANDOFF_TEST_FAULT: fault,
   };
@@ -57,22 +54,8 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
-async function eventsFor(requestId: string): Promise<EventEnvelope[]> {
-  const consumer = await (
-    await jetstreamManager(nc)
-  )
-    .jetstream()
-    .consumers.get(EVENTS_STREAM.name, {
-      filter_subjects: ['handoff.events.request.created'],
-    });
-  const found: EventEnvelope[] = [];
-  const batch = await consumer.fetch({ max_messages: 10_000, expires: 1_000 });
-  for await (const msg of batch) {
-    const event = EventEnvelope.parse(msg.json());
-    if (event.data.request_id === requestId) found.push(event);
-  }
-  return found;
-}
+const eventsFor = (requestId: string) =>
+  requestEvents(nc, requestId, 'handoff.events.request.created');
 
 async function createAndCrash(fault: string) {
   const child = await startIntake(fault);

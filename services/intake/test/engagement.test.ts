@@ -1,53 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
+import { describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM, newId, requestOps } from '@handoff/contracts';
-import { natsOptions } from '@handoff/testkit';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ENGAGEMENT_CONSUMER, ENGAGEMENT_SUBJECTS } from '../src/engagement/consumer.ts';
 import {
   createProvider,
   createRequest,
   engagementEvent,
-  opts,
   publishAndSettle,
   requestEvents,
   settled,
-  startIntake,
   updateRequest,
-  type Service,
+  useIntake,
 } from './support.ts';
 
-let service: Service;
-let nc: NatsConnection;
+const intake = useIntake('engagement');
 
-beforeAll(async () => {
-  service = await startIntake('engagement');
-  nc = await connect({ ...natsOptions() });
-});
-
-afterAll(async () => {
-  await nc.close();
-  await service.stop();
-});
-
-const read = (id: string) => call(nc, requestOps.getAsStaff, { id }, opts);
+const read = (id: string) => intake.call(requestOps.getAsStaff, { id });
 const raw = (id: string) =>
-  service.store.db.collection('requests').findOne({ _id: id } as never) as Promise<{
+  intake.service.store.db.collection('requests').findOne({ _id: id } as never) as Promise<{
     engaged_provider_id?: string | null;
     status: string;
   } | null>;
 const summary = async (id: string) =>
-  (await requestEvents(nc, id)).map((e) => [
+  (await requestEvents(intake.nc, id)).map((e) => [
     e.type,
     e.data.sequence,
     (e.data.object as { status: string }).status,
   ]);
 
 async function routedRequest() {
-  const provider = await createProvider(nc, { categories: ['plumbing'] });
-  const request = await createRequest(nc, { category: 'plumbing' });
-  await updateRequest(nc, request.id, {
+  const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
+  const request = await createRequest(intake.nc, { category: 'plumbing' });
+  await updateRequest(intake.nc, request.id, {
     status: 'routed',
     routing: { mode: 'direct', provider_ids: [provider.id] },
   });
@@ -56,7 +40,7 @@ async function routedRequest() {
 
 describe('the engagement consumer', () => {
   it('is a durable consumer of the two engagement events, acknowledged one by one', async () => {
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(intake.nc);
     const info = await jsm.consumers.info(EVENTS_STREAM.name, ENGAGEMENT_CONSUMER);
     expect(info.config).toMatchObject({
       durable_name: ENGAGEMENT_CONSUMER,
@@ -70,7 +54,7 @@ describe('the engagement consumer', () => {
   it('starts the work on proposal.accepted and completes it on job.completed, once each', async () => {
     const { provider, request } = await routedRequest();
     const accepted = engagementEvent('proposal.accepted', request.id, provider.id);
-    await publishAndSettle(nc, accepted);
+    await publishAndSettle(intake.nc, accepted);
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
     expect(await raw(request.id)).toMatchObject({ engaged_provider_id: provider.id });
     expect(await summary(request.id)).toEqual([
@@ -81,14 +65,14 @@ describe('the engagement consumer', () => {
     const inProgress = await read(request.id);
 
     // The same event delivered again (a new JetStream message, same event) changes nothing.
-    await publishAndSettle(nc, accepted, newId('evt'));
+    await publishAndSettle(intake.nc, accepted, newId('evt'));
     expect(await read(request.id)).toEqual(inProgress);
 
     const completed = engagementEvent('job.completed', request.id, provider.id);
-    await publishAndSettle(nc, completed);
+    await publishAndSettle(intake.nc, completed);
     expect(await read(request.id)).toMatchObject({ status: 'completed' });
-    await publishAndSettle(nc, completed, newId('evt'));
-    await publishAndSettle(nc, accepted, newId('evt'));
+    await publishAndSettle(intake.nc, completed, newId('evt'));
+    await publishAndSettle(intake.nc, accepted, newId('evt'));
     expect(await summary(request.id)).toEqual([
       ['request.created', 1, 'submitted'],
       ['request.updated', 2, 'routed'],
@@ -97,8 +81,8 @@ describe('the engagement consumer', () => {
     ]);
 
     // The moves are the system's, in the audit log like staff changes.
-    await service.outbox.sweep();
-    const audit = await service.store.db
+    await intake.service.outbox.sweep();
+    const audit = await intake.service.store.db
       .collection('intake_audit_log')
       .find({ target_id: request.id, actor: 'system' } as never)
       .sort({ at: 1 })
@@ -107,16 +91,25 @@ describe('the engagement consumer', () => {
   });
 
   it('moves a marketplace request straight from submitted to in progress', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
-    const request = await createRequest(nc, { category: 'plumbing', marketplace_opt_in: true });
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', request.id, provider.id));
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
+    const request = await createRequest(intake.nc, {
+      category: 'plumbing',
+      marketplace_opt_in: true,
+    });
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('proposal.accepted', request.id, provider.id),
+    );
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
   });
 
   it('catches up when job.completed is handled before the acceptance', async () => {
     const { provider, request } = await routedRequest();
-    await publishAndSettle(nc, engagementEvent('job.completed', request.id, provider.id));
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', request.id, provider.id));
+    await publishAndSettle(intake.nc, engagementEvent('job.completed', request.id, provider.id));
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('proposal.accepted', request.id, provider.id),
+    );
     expect(await raw(request.id)).toMatchObject({
       status: 'completed',
       engaged_provider_id: provider.id,
@@ -129,10 +122,13 @@ describe('the engagement consumer', () => {
 
   it('acknowledges without change an event for a request that cannot move', async () => {
     const { provider, request } = await routedRequest();
-    await updateRequest(nc, request.id, { status: 'cancelled' });
+    await updateRequest(intake.nc, request.id, { status: 'cancelled' });
     const before = await read(request.id);
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', request.id, provider.id));
-    await publishAndSettle(nc, engagementEvent('job.completed', request.id, provider.id));
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('proposal.accepted', request.id, provider.id),
+    );
+    await publishAndSettle(intake.nc, engagementEvent('job.completed', request.id, provider.id));
     expect(await read(request.id)).toEqual(before);
     expect(await raw(request.id)).toMatchObject({ engaged_provider_id: null });
     expect(await summary(request.id)).toHaveLength(3);
@@ -140,9 +136,9 @@ describe('the engagement consumer', () => {
     // Staff put a request in progress by hand before the acceptance: the provider is recorded,
     // with no event, since the request as agents see it does not change.
     const manual = await routedRequest();
-    await updateRequest(nc, manual.request.id, { status: 'in_progress' });
+    await updateRequest(intake.nc, manual.request.id, { status: 'in_progress' });
     await publishAndSettle(
-      nc,
+      intake.nc,
       engagementEvent('proposal.accepted', manual.request.id, manual.provider.id),
     );
     expect(await raw(manual.request.id)).toMatchObject({
@@ -151,8 +147,11 @@ describe('the engagement consumer', () => {
     });
     expect(await summary(manual.request.id)).toHaveLength(3);
     // Another provider's acceptance does not take the engagement over.
-    const rival = await createProvider(nc, { categories: ['plumbing'] });
-    await publishAndSettle(nc, engagementEvent('job.completed', manual.request.id, rival.id));
+    const rival = await createProvider(intake.nc, { categories: ['plumbing'] });
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('job.completed', manual.request.id, rival.id),
+    );
     expect(await raw(manual.request.id)).toMatchObject({
       status: 'in_progress',
       engaged_provider_id: manual.provider.id,
@@ -160,7 +159,7 @@ describe('the engagement consumer', () => {
   });
 
   it('terminates poison and unknown requests, and goes on with the next event', async () => {
-    const js = jetstream(nc);
+    const js = jetstream(intake.nc);
     await js.publish('handoff.events.proposal.accepted', 'not json');
     await js.publish(
       'handoff.events.job.completed',
@@ -169,20 +168,22 @@ describe('the engagement consumer', () => {
     const unknown = engagementEvent('proposal.accepted', 'req_unknown', 'prv_someone');
     await js.publish('handoff.events.proposal.accepted', JSON.stringify(unknown));
     const { provider, request } = await routedRequest();
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', request.id, provider.id));
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('proposal.accepted', request.id, provider.id),
+    );
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
   });
 
   it('applies events that arrived while intake was stopped, once it is back', async () => {
     const { provider, request } = await routedRequest();
-    const database = service.env.MONGO_DB;
-    await service.stop();
-    const ack = await jetstream(nc).publish(
+    await intake.stopService();
+    const ack = await jetstream(intake.nc).publish(
       'handoff.events.proposal.accepted',
       JSON.stringify(engagementEvent('proposal.accepted', request.id, provider.id)),
     );
-    service = await startIntake('engagement', database);
-    await settled(nc, ack.seq);
+    await intake.startService();
+    await settled(intake.nc, ack.seq);
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
   });
 });

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
   AUDIT_STREAM,
-  accessSubjects,
   isWellFormedProviderKey,
   PROVIDER_KEY_PATTERN,
   providerOps,
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { natsOptions, eventually } from '@handoff/testkit';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { eventually } from '@handoff/testkit';
 import {
   createProvider,
   createRequest,
@@ -19,46 +16,30 @@ import {
   marketplaceRequest,
   opts,
   publishAndSettle,
+  readStream,
   staff,
-  startIntake,
   updateRequest,
-  type Service,
+  useIntake,
 } from './support.ts';
 
-let service: Service;
-let nc: NatsConnection;
-const invalidations: { key_ids?: string[] }[] = [];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  service = await startIntake('providers');
-  nc = await connect({ ...natsOptions() });
-  const sub = nc.subscribe(accessSubjects.invalidate);
-  void (async () => {
-    for await (const msg of sub) invalidations.push(msg.json());
-  })();
-});
-
-afterAll(async () => {
-  await nc.close();
-  await service.stop();
-});
+const intake = useIntake('providers');
 
 const issue = (id: string, expires_in_days?: number) =>
-  call(
-    nc,
-    providerOps.issueKey,
-    { id, actor: staff.actor, input: expires_in_days === undefined ? {} : { expires_in_days } },
-    opts,
-  );
+  intake.call(providerOps.issueKey, {
+    id,
+    actor: staff.actor,
+    input: expires_in_days === undefined ? {} : { expires_in_days },
+  });
 const verify = (apiKey: string) =>
-  call(nc, providerOps.verifyKey, { key_hash: sha256Hex(apiKey) }, opts);
+  intake.call(providerOps.verifyKey, { key_hash: sha256Hex(apiKey) });
 const setStatus = (id: string, status: 'active' | 'suspended') =>
-  call(nc, providerOps.update, { id, actor: staff.actor, patch: { status } }, opts);
+  intake.call(providerOps.update, { id, actor: staff.actor, patch: { status } });
 
 describe('providers', () => {
   it('creates, reads, updates and lists providers, newest first with cursors', async () => {
-    const first = await createProvider(nc, {
+    const first = await createProvider(intake.nc, {
       name: 'Pipe Works',
       email: 'pipes@example.com',
       categories: ['plumbing-x'],
@@ -72,84 +53,66 @@ describe('providers', () => {
       keys: [],
     });
     expect(first.id).toMatch(/^prv_[0-9a-z]{26}$/);
-    const second = await createProvider(nc, { categories: ['gardening-x', 'plumbing-x'] });
-    const third = await createProvider(nc, { categories: ['gardening-x'] });
+    const second = await createProvider(intake.nc, { categories: ['gardening-x', 'plumbing-x'] });
+    const third = await createProvider(intake.nc, { categories: ['gardening-x'] });
 
-    await expect(call(nc, providerOps.get, { id: first.id }, opts)).resolves.toEqual(first);
-    await expect(call(nc, providerOps.get, { id: 'prv_none' }, opts)).rejects.toMatchObject({
+    await expect(intake.call(providerOps.get, { id: first.id })).resolves.toEqual(first);
+    await expect(intake.call(providerOps.get, { id: 'prv_none' })).rejects.toMatchObject({
       code: 'not_found',
     });
 
-    const renamed = await call(
-      nc,
-      providerOps.update,
-      { id: first.id, actor: staff.actor, patch: { name: 'Pipe Works Ltd', categories: ['x-y'] } },
-      opts,
-    );
+    const renamed = await intake.call(providerOps.update, {
+      id: first.id,
+      actor: staff.actor,
+      patch: { name: 'Pipe Works Ltd', categories: ['x-y'] },
+    });
     expect(renamed).toMatchObject({ name: 'Pipe Works Ltd', categories: ['x-y'] });
     expect(Date.parse(renamed.updated_at)).toBeGreaterThanOrEqual(Date.parse(first.updated_at));
     await expect(
-      call(nc, providerOps.update, { id: first.id, actor: staff.actor, patch: {} }, opts),
+      intake.call(providerOps.update, { id: first.id, actor: staff.actor, patch: {} }),
     ).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(
-      call(
-        nc,
-        providerOps.update,
-        { id: 'prv_none', actor: staff.actor, patch: { name: 'N' } },
-        opts,
-      ),
+      intake.call(providerOps.update, { id: 'prv_none', actor: staff.actor, patch: { name: 'N' } }),
     ).rejects.toMatchObject({ code: 'not_found' });
 
-    const gardening = await call(
-      nc,
-      providerOps.list,
-      { limit: 10, category: 'gardening-x' },
-      opts,
-    );
+    const gardening = await intake.call(providerOps.list, { limit: 10, category: 'gardening-x' });
     expect(gardening.data.map((p) => p.id)).toEqual([third.id, second.id]);
-    const page1 = await call(nc, providerOps.list, { limit: 1, category: 'gardening-x' }, opts);
+    const page1 = await intake.call(providerOps.list, { limit: 1, category: 'gardening-x' });
     expect(page1).toMatchObject({ has_more: true, data: [{ id: third.id }] });
-    const page2 = await call(
-      nc,
-      providerOps.list,
-      { limit: 1, category: 'gardening-x', starting_after: third.id },
-      opts,
-    );
+    const page2 = await intake.call(providerOps.list, {
+      limit: 1,
+      category: 'gardening-x',
+      starting_after: third.id,
+    });
     expect(page2).toMatchObject({ has_more: false, data: [{ id: second.id }] });
-    const back = await call(
-      nc,
-      providerOps.list,
-      { limit: 5, category: 'gardening-x', ending_before: second.id },
-      opts,
-    );
+    const back = await intake.call(providerOps.list, {
+      limit: 5,
+      category: 'gardening-x',
+      ending_before: second.id,
+    });
     expect(back.data.map((p) => p.id)).toEqual([third.id]);
 
     await setStatus(second.id, 'suspended');
-    const suspended = await call(nc, providerOps.list, { limit: 100, status: 'suspended' }, opts);
+    const suspended = await intake.call(providerOps.list, { limit: 100, status: 'suspended' });
     expect(suspended.data.map((p) => p.id)).toEqual([second.id]);
-    const active = await call(nc, providerOps.list, { limit: 100, status: 'active' }, opts);
+    const active = await intake.call(providerOps.list, { limit: 100, status: 'active' });
     expect(active.data.map((p) => p.id)).toEqual(expect.arrayContaining([first.id, third.id]));
     expect(active.data.map((p) => p.id)).not.toContain(second.id);
   });
 
   it('refuses a provider with a bad body', async () => {
     await expect(
-      call(
-        nc,
-        providerOps.create,
-        {
-          actor: staff.actor,
-          input: { name: 'X', email: 'not-an-email', categories: ['Bad Slug'] },
-        },
-        opts,
-      ),
+      intake.call(providerOps.create, {
+        actor: staff.actor,
+        input: { name: 'X', email: 'not-an-email', categories: ['Bad Slug'] },
+      }),
     ).rejects.toMatchObject({ code: 'validation_failed' });
   });
 });
 
 describe('provider keys', () => {
   it('issues a key shown once, stores only its hash, and verifies it by the hash', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
     const issued = await issue(provider.id);
     expect(issued.api_key).toMatch(PROVIDER_KEY_PATTERN);
     expect(isWellFormedProviderKey(issued.api_key)).toBe(true);
@@ -168,7 +131,7 @@ describe('provider keys', () => {
     });
     await expect(verify('hpk_live_unknown')).rejects.toMatchObject({ code: 'not_found' });
 
-    const read = await call(nc, providerOps.get, { id: provider.id }, opts);
+    const read = await intake.call(providerOps.get, { id: provider.id });
     expect(read.keys).toEqual([
       expect.objectContaining({
         object: 'provider_key',
@@ -182,22 +145,22 @@ describe('provider keys', () => {
     expect(JSON.stringify(read)).not.toContain(issued.api_key);
 
     // Nothing the service stored carries the key: only its SHA-256, prefix and last four.
-    await service.outbox.sweep();
+    await intake.service.outbox.sweep();
     const secretPart = issued.api_key.slice(issued.prefix.length, -4);
-    const raw = await service.store.db
+    const raw = await intake.service.store.db
       .collection('provider_keys')
       .find({ _id: issued.key_id } as never)
       .toArray();
     expect(raw).toHaveLength(1);
     expect(raw[0]).toMatchObject({ key_hash: sha256Hex(issued.api_key) });
     for (const name of ['provider_keys', 'providers', 'intake_audit_log']) {
-      const all = await service.store.db.collection(name).find({}).toArray();
+      const all = await intake.service.store.db.collection(name).find({}).toArray();
       expect(JSON.stringify(all)).not.toContain(secretPart);
     }
   });
 
   it('sets a lifetime of up to 365 days and reports expiry', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
     const long = await issue(provider.id, 365);
     expect(Date.parse(long.expires_at) - Date.parse(long.created_at)).toBe(365 * DAY_MS);
     await expect(issue(provider.id, 366)).rejects.toMatchObject({ code: 'validation_failed' });
@@ -206,12 +169,14 @@ describe('provider keys', () => {
 
     const short = await issue(provider.id, 1);
     // After the service's batched outbox removal, which a raw write must not race on FerretDB.
-    await service.outbox.flush();
-    await service.store.db.collection('provider_keys').updateOne({ _id: short.key_id } as never, {
-      $set: { expires_at: new Date(Date.now() - 1_000) },
-    });
+    await intake.service.outbox.flush();
+    await intake.service.store.db
+      .collection('provider_keys')
+      .updateOne({ _id: short.key_id } as never, {
+        $set: { expires_at: new Date(Date.now() - 1_000) },
+      });
     await expect(verify(short.api_key)).resolves.toMatchObject({ status: 'expired' });
-    const read = await call(nc, providerOps.get, { id: provider.id }, opts);
+    const read = await intake.call(providerOps.get, { id: provider.id });
     expect(read.keys.map((k) => [k.id, k.status])).toEqual([
       [short.key_id, 'expired'],
       [long.key_id, 'active'],
@@ -219,44 +184,40 @@ describe('provider keys', () => {
   });
 
   it('revokes a key at once, broadcasting the invalidation, and again without harm', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
     const issued = await issue(provider.id);
-    const revoked = await call(
-      nc,
-      providerOps.revokeKey,
-      { key_id: issued.key_id, actor: staff.actor },
-      opts,
-    );
+    const revoked = await intake.call(providerOps.revokeKey, {
+      key_id: issued.key_id,
+      actor: staff.actor,
+    });
     expect(revoked).toMatchObject({
       id: provider.id,
       keys: [{ id: issued.key_id, status: 'revoked' }],
     });
     expect(revoked.keys[0]?.revoked_at).not.toBeNull();
     await eventually(() =>
-      invalidations.some((i) => i.key_ids?.includes(issued.key_id)) ? true : undefined,
+      intake.invalidations.some((i) => i.key_ids?.includes(issued.key_id)) ? true : undefined,
     );
     await expect(verify(issued.api_key)).resolves.toMatchObject({ status: 'revoked' });
-    const again = await call(
-      nc,
-      providerOps.revokeKey,
-      { key_id: issued.key_id, actor: staff.actor },
-      opts,
-    );
+    const again = await intake.call(providerOps.revokeKey, {
+      key_id: issued.key_id,
+      actor: staff.actor,
+    });
     expect(again.keys[0]?.revoked_at).toBe(revoked.keys[0]?.revoked_at);
     await expect(
-      call(nc, providerOps.revokeKey, { key_id: 'pvk_none', actor: staff.actor }, opts),
+      intake.call(providerOps.revokeKey, { key_id: 'pvk_none', actor: staff.actor }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('stops every key of a suspended provider at once and issues it none', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
     const one = await issue(provider.id);
     const two = await issue(provider.id);
-    const before = invalidations.length;
+    const before = intake.invalidations.length;
     const suspended = await setStatus(provider.id, 'suspended');
     expect(suspended.status).toBe('suspended');
     const broadcast = await eventually(() =>
-      invalidations
+      intake.invalidations
         .slice(before)
         .find((i) => i.key_ids?.includes(one.key_id) && i.key_ids.includes(two.key_id)),
     );
@@ -278,7 +239,7 @@ describe('provider keys', () => {
 
   it('audits the staff actions on providers and their keys, on the audit stream too', async () => {
     const provider = await call(
-      nc,
+      intake.nc,
       providerOps.create,
       {
         actor: staff.actor,
@@ -287,15 +248,10 @@ describe('provider keys', () => {
       { ...opts, requestId: 'call-audit-1' },
     );
     const issued = await issue(provider.id);
-    await call(
-      nc,
-      providerOps.revokeKey,
-      { key_id: issued.key_id, actor: 'sec@handoff.test' },
-      opts,
-    );
+    await intake.call(providerOps.revokeKey, { key_id: issued.key_id, actor: 'sec@handoff.test' });
     await setStatus(provider.id, 'suspended');
-    await service.outbox.sweep();
-    const log = service.store.db.collection('intake_audit_log');
+    await intake.service.outbox.sweep();
+    const log = intake.service.store.db.collection('intake_audit_log');
     const entries = await log
       .find({ target_id: { $in: [provider.id, issued.key_id] } } as never)
       .sort({ at: 1 })
@@ -312,18 +268,12 @@ describe('provider keys', () => {
       after: { status: 'suspended' },
     });
 
-    const jsm = await jetstreamManager(nc);
-    const consumer = await jsm.jetstream().consumers.get(AUDIT_STREAM.name, {
-      filter_subjects: ['handoff.audit.intake.>'],
-    });
-    const subjects: string[] = [];
-    const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
-    for await (const msg of batch) {
-      const data = (msg.json() as { data: { target_id: string } }).data;
-      if (data.target_id === provider.id || data.target_id === issued.key_id) {
-        subjects.push(msg.subject);
-      }
-    }
+    const subjects = (await readStream(intake.nc, AUDIT_STREAM.name, 'handoff.audit.intake.>'))
+      .filter((msg) => {
+        const { target_id } = (msg.json() as { data: { target_id: string } }).data;
+        return target_id === provider.id || target_id === issued.key_id;
+      })
+      .map((msg) => msg.subject);
     expect(subjects).toEqual([
       'handoff.audit.intake.provider.created',
       'handoff.audit.intake.provider_key.issued',
@@ -335,10 +285,10 @@ describe('provider keys', () => {
 
 describe('what a provider sees', () => {
   it('sees routed requests, open marketplace requests of its categories, and engaged ones', async () => {
-    const plumber = await createProvider(nc, { categories: ['plumbing', 'heating'] });
-    const webdev = await createProvider(nc, { categories: ['web-development'] });
+    const plumber = await createProvider(intake.nc, { categories: ['plumbing', 'heating'] });
+    const webdev = await createProvider(intake.nc, { categories: ['web-development'] });
 
-    const routed = await createRequest(nc, {
+    const routed = await createRequest(intake.nc, {
       category: 'web-development',
       contact_permission: true,
       name: 'Ada',
@@ -346,23 +296,21 @@ describe('what a provider sees', () => {
       company: 'Analytical',
       website: 'https://ada.example.com',
     });
-    await updateRequest(nc, routed.id, {
+    await updateRequest(intake.nc, routed.id, {
       status: 'routed',
       routing: { mode: 'direct', provider_ids: [plumber.id] },
     });
-    const market = await marketplaceRequest(nc, 'heating', { email: 'hidden@example.com' });
-    const pending = await createRequest(nc, { marketplace_opt_in: true, category: 'plumbing' });
-    const closed = await marketplaceRequest(nc, 'plumbing');
-    await updateRequest(nc, closed.id, { status: 'cancelled' });
-    const otherCategory = await marketplaceRequest(nc, 'web-development');
-    const unrelated = await createRequest(nc, { category: 'plumbing' });
+    const market = await marketplaceRequest(intake.nc, 'heating', { email: 'hidden@example.com' });
+    const pending = await createRequest(intake.nc, {
+      marketplace_opt_in: true,
+      category: 'plumbing',
+    });
+    const closed = await marketplaceRequest(intake.nc, 'plumbing');
+    await updateRequest(intake.nc, closed.id, { status: 'cancelled' });
+    const otherCategory = await marketplaceRequest(intake.nc, 'web-development');
+    const unrelated = await createRequest(intake.nc, { category: 'plumbing' });
 
-    const list = await call(
-      nc,
-      providerOps.requests,
-      { provider_id: plumber.id, limit: 100 },
-      opts,
-    );
+    const list = await intake.call(providerOps.requests, { provider_id: plumber.id, limit: 100 });
     expect(list.data.map((r) => [r.id, r.relation])).toEqual([
       [market.id, 'marketplace'],
       [routed.id, 'routed'],
@@ -371,17 +319,15 @@ describe('what a provider sees', () => {
     for (const hidden of [pending, closed, otherCategory, unrelated]) {
       expect(ids).not.toContain(hidden.id);
       await expect(
-        call(nc, providerOps.request, { provider_id: plumber.id, request_id: hidden.id }, opts),
+        intake.call(providerOps.request, { provider_id: plumber.id, request_id: hidden.id }),
       ).rejects.toMatchObject({ code: 'not_found' });
     }
 
     // Contact details only with the customer's permission.
-    const withPermission = await call(
-      nc,
-      providerOps.request,
-      { provider_id: plumber.id, request_id: routed.id },
-      opts,
-    );
+    const withPermission = await intake.call(providerOps.request, {
+      provider_id: plumber.id,
+      request_id: routed.id,
+    });
     expect(withPermission).toMatchObject({
       object: 'request',
       relation: 'routed',
@@ -404,49 +350,45 @@ describe('what a provider sees', () => {
     expect(withoutPermission).not.toHaveProperty('routing');
 
     // The web developer sees only its own category's marketplace request.
-    const other = await call(
-      nc,
-      providerOps.requests,
-      { provider_id: webdev.id, limit: 100 },
-      opts,
-    );
+    const other = await intake.call(providerOps.requests, { provider_id: webdev.id, limit: 100 });
     expect(other.data.map((r) => [r.id, r.relation])).toEqual([[otherCategory.id, 'marketplace']]);
     await expect(
-      call(nc, providerOps.request, { provider_id: webdev.id, request_id: routed.id }, opts),
+      intake.call(providerOps.request, { provider_id: webdev.id, request_id: routed.id }),
     ).rejects.toMatchObject({ code: 'not_found' });
 
     // Engaged: the accepted proposal keeps the request visible after the marketplace closes.
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', otherCategory.id, webdev.id));
-    const engaged = await call(
-      nc,
-      providerOps.request,
-      { provider_id: webdev.id, request_id: otherCategory.id },
-      opts,
+    await publishAndSettle(
+      intake.nc,
+      engagementEvent('proposal.accepted', otherCategory.id, webdev.id),
     );
+    const engaged = await intake.call(providerOps.request, {
+      provider_id: webdev.id,
+      request_id: otherCategory.id,
+    });
     expect(engaged).toMatchObject({ status: 'in_progress', relation: 'engaged' });
-    const rival = await createProvider(nc, { categories: ['web-development'] });
+    const rival = await createProvider(intake.nc, { categories: ['web-development'] });
     await expect(
-      call(nc, providerOps.request, { provider_id: rival.id, request_id: otherCategory.id }, opts),
+      intake.call(providerOps.request, { provider_id: rival.id, request_id: otherCategory.id }),
     ).rejects.toMatchObject({ code: 'not_found' });
 
     // Engaged outranks routed.
-    await publishAndSettle(nc, engagementEvent('proposal.accepted', routed.id, plumber.id));
+    await publishAndSettle(intake.nc, engagementEvent('proposal.accepted', routed.id, plumber.id));
     await expect(
-      call(nc, providerOps.request, { provider_id: plumber.id, request_id: routed.id }, opts),
+      intake.call(providerOps.request, { provider_id: plumber.id, request_id: routed.id }),
     ).resolves.toMatchObject({ relation: 'engaged', status: 'in_progress' });
 
     await expect(
-      call(nc, providerOps.request, { provider_id: plumber.id, request_id: 'req_none' }, opts),
+      intake.call(providerOps.request, { provider_id: plumber.id, request_id: 'req_none' }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('pages a provider’s requests newest first, both ways', async () => {
-    const provider = await createProvider(nc, { categories: ['roofing'] });
+    const provider = await createProvider(intake.nc, { categories: ['roofing'] });
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push(await marketplaceRequest(nc, 'roofing'));
+    for (let i = 0; i < 3; i += 1) made.push(await marketplaceRequest(intake.nc, 'roofing'));
     const [a, b, c] = made.map((r) => r.id);
     const page = (extra: Record<string, string | number>) =>
-      call(nc, providerOps.requests, { provider_id: provider.id, limit: 2, ...extra }, opts);
+      intake.call(providerOps.requests, { provider_id: provider.id, limit: 2, ...extra });
     const first = await page({});
     expect(first.data.map((r) => r.id)).toEqual([c, b]);
     expect(first.has_more).toBe(true);
@@ -458,36 +400,36 @@ describe('what a provider sees', () => {
   });
 
   it('shows nothing to a suspended or unknown provider', async () => {
-    const provider = await createProvider(nc, { categories: ['plumbing'] });
-    const request = await createRequest(nc);
-    await updateRequest(nc, request.id, {
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
+    const request = await createRequest(intake.nc);
+    await updateRequest(intake.nc, request.id, {
       status: 'routed',
       routing: { mode: 'direct', provider_ids: [provider.id] },
     });
     await expect(
-      call(nc, providerOps.request, { provider_id: provider.id, request_id: request.id }, opts),
+      intake.call(providerOps.request, { provider_id: provider.id, request_id: request.id }),
     ).resolves.toMatchObject({ relation: 'routed' });
     await setStatus(provider.id, 'suspended');
     await expect(
-      call(nc, providerOps.request, { provider_id: provider.id, request_id: request.id }, opts),
+      intake.call(providerOps.request, { provider_id: provider.id, request_id: request.id }),
     ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
-      call(nc, providerOps.requests, { provider_id: provider.id, limit: 10 }, opts),
+      intake.call(providerOps.requests, { provider_id: provider.id, limit: 10 }),
     ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
-      call(nc, providerOps.requests, { provider_id: 'prv_none', limit: 10 }, opts),
+      intake.call(providerOps.requests, { provider_id: 'prv_none', limit: 10 }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
 describe('routing by staff', () => {
   it('refuses unknown and suspended providers, pointing at each', async () => {
-    const active = await createProvider(nc, { categories: ['plumbing'] });
-    const suspended = await createProvider(nc, { categories: ['plumbing'] });
+    const active = await createProvider(intake.nc, { categories: ['plumbing'] });
+    const suspended = await createProvider(intake.nc, { categories: ['plumbing'] });
     await setStatus(suspended.id, 'suspended');
-    const request = await createRequest(nc);
+    const request = await createRequest(intake.nc);
     await expect(
-      updateRequest(nc, request.id, {
+      updateRequest(intake.nc, request.id, {
         status: 'routed',
         routing: { mode: 'direct', provider_ids: [active.id, 'prv_unknown', suspended.id] },
       }),
@@ -500,10 +442,10 @@ describe('routing by staff', () => {
         ],
       },
     });
-    const unchanged = await call(nc, requestOps.getAsStaff, { id: request.id }, opts);
+    const unchanged = await intake.call(requestOps.getAsStaff, { id: request.id });
     expect(unchanged).toMatchObject({ status: 'submitted', routing: { provider_ids: [] } });
     await expect(
-      updateRequest(nc, request.id, {
+      updateRequest(intake.nc, request.id, {
         status: 'routed',
         routing: { mode: 'direct', provider_ids: [active.id] },
       }),

@@ -1,67 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import {
-  EVENTS_STREAM,
-  EventEnvelope,
-  newId,
-  providerOps,
-  requestOps,
-  sha256Hex,
-} from '@handoff/contracts';
-import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { describe, expect, it } from '@jest/globals';
+import { newId, providerOps, requestOps, sha256Hex } from '@handoff/contracts';
+import { natsOptions } from '@handoff/testkit';
 import { sequenceAllocator } from '@handoff/runtime';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrap } from '../src/bootstrap.ts';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { adoptLegacySequences } from '../src/requests/legacy-sequences.ts';
+import { requestEvents, useIntake } from './support.ts';
 
-type Service = Awaited<ReturnType<typeof bootstrap>>;
-let service: Service;
-let nc: NatsConnection;
-const opts = { timeoutMs: 5_000 };
 const staff = { actor: 'ops@handoff.test', request_id: 'rid-1' };
 const token = sha256Hex('hrt_token');
 
-beforeAll(async () => {
-  const { mongoUrl } = testServers();
-  service = await bootstrap({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: uniqueDatabase('requests'),
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
-  nc = await connect({ ...natsOptions() });
-});
-
-afterAll(async () => {
-  await nc.close();
-  await service.stop();
-});
+const intake = useIntake('requests');
 
 const create = (input: Record<string, unknown> = {}) =>
-  call(
-    nc,
-    requestOps.create,
-    { integration_id: 'int_a', token_hash: token, input: { message: 'Need a plumber', ...input } },
-    opts,
-  );
-
-async function eventsOf(requestId: string) {
-  const jsm = await jetstreamManager(nc);
-  const consumer = await jsm.jetstream().consumers.get(EVENTS_STREAM.name, {
-    filter_subjects: ['handoff.events.request.>'],
+  intake.call(requestOps.create, {
+    integration_id: 'int_a',
+    token_hash: token,
+    input: { message: 'Need a plumber', ...input },
   });
-  const found: EventEnvelope[] = [];
-  const batch = await consumer.fetch({ max_messages: 500, expires: 1_000 });
-  for await (const msg of batch) {
-    const event = EventEnvelope.parse(msg.json());
-    if (event.data.request_id === requestId) found.push(event);
-  }
-  return found;
-}
+
+const eventsOf = (requestId: string) => requestEvents(intake.nc, requestId);
 
 describe('requests', () => {
   it('creates a request and announces it as sequence 1', async () => {
@@ -84,61 +42,48 @@ describe('requests', () => {
 
   it('tells the owning integration of a request, and nothing of an unknown one', async () => {
     const created = await create();
-    await expect(call(nc, requestOps.owner, { request_id: created.id }, opts)).resolves.toEqual({
+    await expect(intake.call(requestOps.owner, { request_id: created.id })).resolves.toEqual({
       integration_id: 'int_a',
     });
-    await expect(
-      call(nc, requestOps.owner, { request_id: 'req_none' }, opts),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(intake.call(requestOps.owner, { request_id: 'req_none' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('reads only for the owning integration with the right token', async () => {
     const created = await create();
     const access = { request_id: created.id, integration_id: 'int_a', token_hash: token };
-    await expect(call(nc, requestOps.get, access, opts)).resolves.toMatchObject({ id: created.id });
+    await expect(intake.call(requestOps.get, access)).resolves.toMatchObject({
+      id: created.id,
+    });
     await expect(
-      call(nc, requestOps.get, { ...access, integration_id: 'int_b' }, opts),
+      intake.call(requestOps.get, { ...access, integration_id: 'int_b' }),
     ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
-      call(nc, requestOps.get, { ...access, token_hash: sha256Hex('hrt_other') }, opts),
+      intake.call(requestOps.get, { ...access, token_hash: sha256Hex('hrt_other') }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
-      call(nc, requestOps.get, { ...access, request_id: 'req_missing' }, opts),
+      intake.call(requestOps.get, { ...access, request_id: 'req_missing' }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('moves along the state machine and refuses illegal moves with the allowed ones', async () => {
     const created = await create();
-    const provider = await call(
-      nc,
-      providerOps.create,
-      {
-        actor: staff.actor,
-        input: { name: 'Pipe Works', email: 'pipes@example.com', categories: ['plumbing'] },
-      },
-      opts,
-    );
-    const routed = await call(
-      nc,
-      requestOps.update,
-      {
-        id: created.id,
-        patch: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
-        ...staff,
-      },
-      opts,
-    );
+    const provider = await intake.call(providerOps.create, {
+      actor: staff.actor,
+      input: { name: 'Pipe Works', email: 'pipes@example.com', categories: ['plumbing'] },
+    });
+    const routed = await intake.call(requestOps.update, {
+      id: created.id,
+      patch: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
+      ...staff,
+    });
     expect(routed).toMatchObject({
       status: 'routed',
       routing: { mode: 'direct', provider_ids: [provider.id] },
     });
     await expect(
-      call(
-        nc,
-        requestOps.update,
-        { id: created.id, patch: { status: 'completed' }, ...staff },
-        opts,
-      ),
+      intake.call(requestOps.update, { id: created.id, patch: { status: 'completed' }, ...staff }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: {
@@ -148,25 +93,18 @@ describe('requests', () => {
         allowed_actions: ['start', 'unroute', 'cancel', 'update', 'review_marketplace'],
       },
     });
-    await call(
-      nc,
-      requestOps.update,
-      { id: created.id, patch: { status: 'in_progress' }, ...staff },
-      opts,
-    );
-    await call(
-      nc,
-      requestOps.update,
-      { id: created.id, patch: { status: 'completed' }, ...staff },
-      opts,
-    );
+    await intake.call(requestOps.update, {
+      id: created.id,
+      patch: { status: 'in_progress' },
+      ...staff,
+    });
+    await intake.call(requestOps.update, {
+      id: created.id,
+      patch: { status: 'completed' },
+      ...staff,
+    });
     await expect(
-      call(
-        nc,
-        requestOps.update,
-        { id: created.id, patch: { status: 'cancelled' }, ...staff },
-        opts,
-      ),
+      intake.call(requestOps.update, { id: created.id, patch: { status: 'cancelled' }, ...staff }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'completed', action: 'cancel', allowed_actions: [] },
@@ -183,34 +121,31 @@ describe('requests', () => {
   it('reviews marketplace publication only when the customer opted in', async () => {
     const optedOut = await create();
     await expect(
-      call(
-        nc,
-        requestOps.decideMarketplace,
-        { id: optedOut.id, decision: { decision: 'approved' }, ...staff },
-        opts,
-      ),
+      intake.call(requestOps.decideMarketplace, {
+        id: optedOut.id,
+        decision: { decision: 'approved' },
+        ...staff,
+      }),
     ).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'not_requested' },
     });
     const optedIn = await create({ marketplace_opt_in: true });
-    const approved = await call(
-      nc,
-      requestOps.decideMarketplace,
-      { id: optedIn.id, decision: { decision: 'approved' }, ...staff },
-      opts,
-    );
+    const approved = await intake.call(requestOps.decideMarketplace, {
+      id: optedIn.id,
+      decision: { decision: 'approved' },
+      ...staff,
+    });
     expect(approved).toMatchObject({
       marketplace: { review: 'approved' },
       routing: { mode: 'marketplace' },
     });
     const other = await create({ marketplace_opt_in: true });
-    const rejected = await call(
-      nc,
-      requestOps.decideMarketplace,
-      { id: other.id, decision: { decision: 'rejected', reason: 'Off-topic' }, ...staff },
-      opts,
-    );
+    const rejected = await intake.call(requestOps.decideMarketplace, {
+      id: other.id,
+      decision: { decision: 'rejected', reason: 'Off-topic' },
+      ...staff,
+    });
     expect(rejected.marketplace).toEqual({
       opted_in: true,
       review: 'rejected',
@@ -224,7 +159,10 @@ describe('requests', () => {
     // conversation and payments services allocate for the same request.
     const others = await Promise.all([connect(natsOptions()), connect(natsOptions())]);
     try {
-      const allocators = [service.sequences, ...others.map((c) => sequenceAllocator(jetstream(c)))];
+      const allocators = [
+        intake.service.sequences,
+        ...others.map((c) => sequenceAllocator(jetstream(c))),
+      ];
       const ids = Array.from({ length: 60 }, () => newId('evt'));
       const allocate = (round: number) =>
         Promise.all(
@@ -249,31 +187,30 @@ describe('requests', () => {
 
   it('continues the numbers a request document counted before the sequence bucket', async () => {
     const created = await create();
-    const raw = service.store.db.collection('requests');
+    const raw = intake.service.store.db.collection('requests');
     const earlier = newId('evt');
     // As an earlier version stored it: its own counter and the numbers it handed out.
     await raw.updateOne({ _id: created.id } as never, {
       $set: { event_sequence: 40, sequences: { [earlier]: 40 } },
     });
-    expect(await adoptLegacySequences(service)).toBe(1);
-    expect(await service.sequences(created.id, earlier)).toBe(40);
-    expect(await service.sequences(created.id, newId('evt'))).toBe(41);
+    expect(await adoptLegacySequences(intake.service)).toBe(1);
+    expect(await intake.service.sequences(created.id, earlier)).toBe(40);
+    expect(await intake.service.sequences(created.id, newId('evt'))).toBe(41);
     const doc = await raw.findOne({ _id: created.id } as never);
     expect(doc).not.toHaveProperty('event_sequence');
     expect(doc).not.toHaveProperty('sequences');
-    expect(await adoptLegacySequences(service)).toBe(0);
+    expect(await adoptLegacySequences(intake.service)).toBe(0);
   });
 
   it('audits staff changes of requests', async () => {
     const created = await create();
-    await call(
-      nc,
-      requestOps.update,
-      { id: created.id, patch: { status: 'cancelled', reason: 'duplicate' }, ...staff },
-      opts,
-    );
-    await service.outbox.sweep();
-    const audit = await service.store.db
+    await intake.call(requestOps.update, {
+      id: created.id,
+      patch: { status: 'cancelled', reason: 'duplicate' },
+      ...staff,
+    });
+    await intake.service.outbox.sweep();
+    const audit = await intake.service.store.db
       .collection('intake_audit_log')
       .find({ target_id: created.id })
       .toArray();

@@ -1,6 +1,8 @@
-// Helpers shared by the provider and engagement tests (real NATS and a real database).
+// Helpers shared by intake's tests (real NATS and a real database).
+import { afterAll, beforeAll } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
+  accessSubjects,
   EVENTS_STREAM,
   EventEnvelope,
   newId,
@@ -8,11 +10,12 @@ import {
   requestOps,
   sha256Hex,
   type EventType,
+  type Operation,
   type RequestPatch,
 } from '@handoff/contracts';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
+import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { bootstrap } from '../src/bootstrap.ts';
 import { ENGAGEMENT_CONSUMER } from '../src/engagement/consumer.ts';
@@ -24,16 +27,7 @@ export const token = sha256Hex('hrt_token');
 
 /** An intake service on its own database (or on `database`, to start one again on the same). */
 export function startIntake(label: string, database = uniqueDatabase(label)): Promise<Service> {
-  const { mongoUrl } = testServers();
-  return bootstrap({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
+  return bootstrap({ env: serviceEnv('intake', database) });
 }
 
 export function createProvider(
@@ -130,17 +124,83 @@ export async function settled(nc: NatsConnection, streamSeq: number): Promise<vo
   throw new Error(`the engagement consumer did not settle up to stream sequence ${streamSeq}`);
 }
 
-/** The `request.*` events of one request, in stream order. */
-export async function requestEvents(nc: NatsConnection, requestId: string) {
-  const jsm = await jetstreamManager(nc);
-  const consumer = await jsm.jetstream().consumers.get(EVENTS_STREAM.name, {
-    filter_subjects: ['handoff.events.request.>'],
-  });
-  const found: EventEnvelope[] = [];
-  const batch = await consumer.fetch({ max_messages: 1_000, expires: 1_000 });
-  for await (const msg of batch) {
-    const event = EventEnvelope.parse(msg.json());
-    if (event.data.request_id === requestId) found.push(event);
+/** Every message of `stream` under `subject`, from its start (an ordered consumer's fetch). */
+export async function readStream(nc: NatsConnection, stream: string, subject: string) {
+  const consumer = await jetstream(nc).consumers.get(stream, { filter_subjects: [subject] });
+  const messages: JsMsg[] = [];
+  const batch = await consumer.fetch({ max_messages: 10_000, expires: 1_000 });
+  for await (const msg of batch) messages.push(msg);
+  return messages;
+}
+
+/** The events of one request under `subject` (all its `request.*` ones), in stream order. */
+export async function requestEvents(
+  nc: NatsConnection,
+  requestId: string,
+  subject = 'handoff.events.request.>',
+) {
+  return (await readStream(nc, EVENTS_STREAM.name, subject))
+    .map((msg) => EventEnvelope.parse(msg.json()))
+    .filter((event) => event.data.request_id === requestId);
+}
+
+/**
+ * Intake on its own database and a client connection, started before the file's tests and
+ * stopped after them; `invalidations` holds every key-cache invalidation it broadcasts.
+ */
+export class IntakeUnderTest {
+  readonly invalidations: { key_ids?: string[] }[] = [];
+  #running: { service: Service; nc: NatsConnection } | undefined;
+
+  get service(): Service {
+    return this.#parts.service;
   }
-  return found;
+
+  get nc(): NatsConnection {
+    return this.#parts.nc;
+  }
+
+  get #parts() {
+    if (!this.#running) throw new Error('intake starts in beforeAll');
+    return this.#running;
+  }
+
+  /** A bus call as a trusted caller (the gateway, a service) makes it. */
+  call<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>, input: z.input<I>) {
+    return call(this.nc, op, input, opts);
+  }
+
+  async start(label: string): Promise<void> {
+    const service = await startIntake(label);
+    const nc = await connect({ ...natsOptions() });
+    const sub = nc.subscribe(accessSubjects.invalidate);
+    void (async () => {
+      for await (const msg of sub) this.invalidations.push(msg.json());
+    })();
+    this.#running = { service, nc };
+  }
+
+  async stop(): Promise<void> {
+    await this.#running?.nc.close();
+    await this.#running?.service.stop();
+    this.#running = undefined;
+  }
+
+  /** Stops the service alone; the connection stays. */
+  stopService(): Promise<void> {
+    return this.service.stop();
+  }
+
+  /** Starts the service again on the database it had. */
+  async startService(): Promise<void> {
+    const { nc, service } = this.#parts;
+    this.#running = { nc, service: await startIntake('intake', service.env.MONGO_DB) };
+  }
+}
+
+export function useIntake(label: string): IntakeUnderTest {
+  const intake = new IntakeUnderTest();
+  beforeAll(() => intake.start(label));
+  afterAll(() => intake.stop());
+  return intake;
 }

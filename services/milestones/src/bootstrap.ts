@@ -1,10 +1,10 @@
-import type { Logger } from '@handoff/observability';
 import {
   auditedSequencedEvents,
   auditEndpoints,
   packageVersion,
   runService,
 } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
 import { deliverableEndpoints } from './domain/deliverables.ts';
 import { disputeEndpoints } from './domain/disputes.ts';
@@ -16,11 +16,6 @@ import { readEnv } from './env.ts';
 import { collections, COLLECTIONS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   return runService({
@@ -54,6 +49,6 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         await stopSweep();
       };
     },
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
 }

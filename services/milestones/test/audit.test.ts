@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { auditOps, disputeOps, jobOps, milestoneOps } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { newJob, newRequest, opts, startWork, type Work } from './support/work.ts';
+import { opts, useWork } from './support/work.ts';
 
 const actor = 'auditor@handoff.test';
-let work: Work;
-
-beforeAll(async () => {
-  work = await startWork();
-});
-
-afterAll(async () => {
-  await work.stop();
-});
+const work = useWork();
 
 const entriesFor = async (target_id: string) => {
   const page = await call(work.nc, auditOps.milestones, { query: { limit: 100 } }, opts);
@@ -22,8 +14,8 @@ const entriesFor = async (target_id: string) => {
 
 describe('staff moves in the audit log', () => {
   it('records a dispute escalated, commented and resolved by staff, with the case before and after', async () => {
-    const request_id = await newRequest(work);
-    await newJob(work, request_id, 'prv_audit', 300);
+    const request_id = await work.newRequest();
+    await work.newJob(request_id, 'prv_audit', 300);
     const dispute = await call(
       work.nc,
       disputeOps.create,
@@ -73,8 +65,8 @@ describe('staff moves in the audit log', () => {
   });
 
   it('records a job cancel, which has no event, and a milestone cancel', async () => {
-    const request_id = await newRequest(work);
-    const job = await newJob(work, request_id, 'prv_audit', 300);
+    const request_id = await work.newRequest();
+    const job = await work.newJob(request_id, 'prv_audit', 300);
     const milestone = await call(
       work.nc,
       milestoneOps.create,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
   deliverableOps,
@@ -16,13 +16,12 @@ import {
 } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { startDeadlineSweep } from '../src/domain/deadlines.ts';
-import { newJob, newRequest, opts, refused, startWork, type Work } from './support/work.ts';
+import { DAY, opts, refused, useWork } from './support/work.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const provider_id = 'prv_deadlines';
 const actor = 'staff-1@handoff.test';
 
-let work: Work;
+const work = useWork();
 let request_id: string;
 let job: Job;
 /** The resources this file set up, by what they are. */
@@ -32,12 +31,11 @@ const list = (query: { before?: string; overdue?: boolean; limit?: number } = {}
   call(work.nc, milestonesDeadlineOps.list, { limit: 500, ...query }, opts);
 
 beforeAll(async () => {
-  work = await startWork();
-  request_id = await newRequest(work);
-  job = await newJob(work, request_id, provider_id);
+  request_id = await work.newRequest();
+  job = await work.newJob(request_id, provider_id);
   ids.job = job.id;
 
-  const proposalRequest = await newRequest(work);
+  const proposalRequest = await work.newRequest();
   ids.proposal = (
     await call(
       work.nc,
@@ -93,10 +91,6 @@ beforeAll(async () => {
     )
   ).id;
   await call(work.nc, disputeOps.escalate, { id: ids.reviewing, actor }, opts);
-});
-
-afterAll(async () => {
-  await work.stop();
 });
 
 const byId = (items: DeadlineItem[]) => new Map(items.map((item) => [item.id, item]));

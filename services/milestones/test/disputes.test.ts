@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { describeMachine } from '@handoff/runtime/testing';
 import {
@@ -15,36 +15,19 @@ import {
 } from '@handoff/contracts';
 import { sweepDisputes } from '../src/domain/disputes.ts';
 import type { DisputeCommentDoc, DisputeDoc } from '../src/domain/documents.ts';
-import {
-  awaitEventsAbout,
-  caughtUp,
-  documentDriver,
-  eventsAbout,
-  newJob,
-  newRequest,
-  opts,
-  refused,
-  startWork,
-  type Work,
-} from './support/work.ts';
+import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const provider_id = 'prv_disputes';
 const actor = 'staff-1@handoff.test';
 const staff = { role: 'staff', actor } as const;
 
-let work: Work;
+const work = useWork();
 let request_id: string;
 let job: Job;
 
 beforeAll(async () => {
-  work = await startWork();
-  request_id = await newRequest(work);
-  job = await newJob(work, request_id, provider_id, 500);
-});
-
-afterAll(async () => {
-  await work.stop();
+  request_id = await work.newRequest();
+  job = await work.newJob(request_id, provider_id, 500);
 });
 
 const open = (input: Partial<DisputeCreate> = {}, request = request_id) =>
@@ -83,7 +66,7 @@ const raw = async (id: string) => {
 };
 
 describeMachine(DISPUTE_MACHINE, {
-  ...documentDriver<Awaited<ReturnType<typeof open>>, DisputeDoc>(() => work, raw),
+  ...work.documentDriver<Awaited<ReturnType<typeof open>>, DisputeDoc>(raw),
   create: () => open(),
   act: (dispute, action) => act[action](dispute.id),
   // The comment is the provider's here; the other actions have their own parties.
@@ -141,20 +124,20 @@ describe('opening a case', () => {
       new Date(created.created_at).getTime() + 7 * DAY,
     );
     expect(await raw(created.id)).toMatchObject({ amount_minor: 12_050, currency: 'USD' });
-    const [event] = await awaitEventsAbout(work, created.id, 1);
+    const [event] = await work.awaitEventsAbout(created.id, 1);
     expect(event).toMatchObject({ type: 'dispute.created', data: { request_id } });
   });
 
   it('answers no_job before the request has a job, and after its only job was cancelled', async () => {
-    const bare = await newRequest(work);
+    const bare = await work.newRequest();
     expect(await refused(open({}, bare))).toMatchObject({
       code: 'conflict',
       details: { code: 'no_job' },
     });
     expect(await work.raw.disputes.countDocuments({ request_id: bare })).toBe(0);
 
-    const cancelledRequest = await newRequest(work);
-    const cancelled = await newJob(work, cancelledRequest, provider_id);
+    const cancelledRequest = await work.newRequest();
+    const cancelled = await work.newJob(cancelledRequest, provider_id);
     await call(work.nc, jobOps.cancel, { id: cancelled.id, actor, reason: 'Stopped' }, opts);
     expect(await refused(open({}, cancelledRequest))).toMatchObject({
       code: 'conflict',
@@ -163,8 +146,8 @@ describe('opening a case', () => {
   });
 
   it('refuses a milestone of another job, and amounts the job cannot carry', async () => {
-    const otherRequest = await newRequest(work);
-    const otherJob = await newJob(work, otherRequest, provider_id);
+    const otherRequest = await work.newRequest();
+    const otherJob = await work.newJob(otherRequest, provider_id);
     const foreign = await call(
       work.nc,
       milestoneOps.create,
@@ -210,10 +193,7 @@ describe('the parties of a case', () => {
     // Staff's identity is kept for the record, never shown.
     expect((await raw(id))?.comments.at(-1)?.author).toBe(actor);
     const before = await raw(id);
-    for (const party of [
-      { role: 'customer', request_id: 'req_other' },
-      { role: 'provider', provider_id: 'prv_other' },
-    ] as Party[]) {
+    for (const party of strangers()) {
       expect(await refused(comment(id, party))).toMatchObject({ code: 'not_found' });
     }
     expect(await refused(comment(id, staff, '   '))).toMatchObject({
@@ -281,13 +261,7 @@ describe('the parties of a case', () => {
       expect(await get(party)).toMatchObject({ id });
       expect((await list(party)).data.map((d) => d.id)).toContain(id);
     }
-    for (const party of [
-      { role: 'customer', request_id: 'req_other' },
-      { role: 'provider', provider_id: 'prv_other' },
-    ] as Party[]) {
-      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
-      expect((await list(party)).data).toEqual([]);
-    }
+    await hiddenFrom(strangers(), get, list);
     const opened = await list({ role: 'customer', request_id }, 'open');
     expect(opened.data.every((d) => d.status === 'open' && d.request_id === request_id)).toBe(true);
     expect(opened.data[0]?.id).toBe(id);
@@ -300,8 +274,8 @@ describe('the dispute deadline', () => {
     const reviewing = await open();
     await act.escalate(reviewing.id);
     const reviewingBefore = await raw(reviewing.id);
-    await caughtUp(work);
-    const eventsBefore = eventsAbout(work, id).length;
+    await work.caughtUp();
+    const eventsBefore = work.eventsAbout(id).length;
     const openedAt = new Date(created_at).getTime();
 
     await sweepDisputes(work.service, new Date(openedAt + 6 * DAY));
@@ -314,7 +288,7 @@ describe('the dispute deadline', () => {
       updated_at: later,
       deadline_at: deadlineFor(DISPUTE_MACHINE, 'under_review', later),
     });
-    const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+    const events = await work.awaitEventsAbout(id, eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({
       type: 'dispute.updated',
       data: { object: { id, status: 'under_review' } },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { describeMachine } from '@handoff/runtime/testing';
 import {
@@ -13,27 +13,11 @@ import {
   type Party,
 } from '@handoff/contracts';
 import type { JobDoc } from '../src/domain/documents.ts';
-import {
-  awaitEventsAbout,
-  documentDriver,
-  newRequest,
-  opts,
-  refused,
-  startWork,
-  type Work,
-} from './support/work.ts';
+import { opts, refused, strangers, useWork } from './support/work.ts';
 
 const staff = 'staff-1@handoff.test';
 
-let work: Work;
-
-beforeAll(async () => {
-  work = await startWork();
-});
-
-afterAll(async () => {
-  await work.stop();
-});
+const work = useWork();
 
 /** The stored document, once published messages have left its outbox. */
 const raw = async (id: string) => {
@@ -43,7 +27,7 @@ const raw = async (id: string) => {
 
 /** A job started by accepting a proposal whose plan has `planned` milestones. */
 async function startJob(planned = 1, provider_id = newId('prv')) {
-  const request_id = await newRequest(work);
+  const request_id = await work.newRequest();
   const proposal = await call(
     work.nc,
     proposalOps.create,
@@ -93,7 +77,7 @@ const act: Record<JobAction, (started: Started) => Promise<Job>> = {
 };
 
 describeMachine(JOB_MACHINE, {
-  ...documentDriver<Started & { id: string }, JobDoc>(() => work, raw),
+  ...work.documentDriver<Started & { id: string }, JobDoc>(raw),
   // A job whose work is done (its milestone approved), so that it may complete.
   create: async () => {
     const started = await startJob(1);
@@ -176,7 +160,7 @@ describe('completing a job', () => {
     );
     const completed = await complete(started);
     expect(completed).toMatchObject({ status: 'completed', deadline_at: null });
-    const [event] = await awaitEventsAbout(work, started.job.id, 1);
+    const [event] = await work.awaitEventsAbout(started.job.id, 1);
     expect(event).toMatchObject({
       type: 'job.completed',
       data: { request_id: started.request_id, object: completed },
@@ -211,10 +195,7 @@ describe('who sees and completes a job', () => {
     for (const party of [customer, provider, { role: 'staff', actor: staff } as Party]) {
       expect(await get(party)).toEqual(job);
     }
-    for (const party of [
-      { role: 'customer', request_id: stranger.request_id },
-      { role: 'provider', provider_id: stranger.provider_id },
-    ] as Party[]) {
+    for (const party of strangers(stranger.request_id, stranger.provider_id)) {
       expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
     }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { describeMachine, pathsTo } from '@handoff/runtime/testing';
 import {
@@ -12,35 +12,18 @@ import {
 } from '@handoff/contracts';
 import type { MilestoneDoc } from '../src/domain/documents.ts';
 import { sweepMilestones } from '../src/domain/milestones.ts';
-import {
-  awaitEventsAbout,
-  caughtUp,
-  documentDriver,
-  eventsAbout,
-  newJob,
-  newRequest,
-  opts,
-  refused,
-  startWork,
-  type Work,
-} from './support/work.ts';
+import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const provider_id = 'prv_milestones';
 const staff = 'staff-1@handoff.test';
 
-let work: Work;
+const work = useWork();
 let request_id: string;
 let job: Job;
 
 beforeAll(async () => {
-  work = await startWork();
-  request_id = await newRequest(work);
-  job = await newJob(work, request_id, provider_id, 2_000);
-});
-
-afterAll(async () => {
-  await work.stop();
+  request_id = await work.newRequest();
+  job = await work.newJob(request_id, provider_id, 2_000);
 });
 
 const create = (input: { title: string; amount?: number; currency?: string; due_at?: string }) =>
@@ -93,7 +76,7 @@ async function milestoneIn(state: keyof typeof paths) {
 }
 
 describeMachine(MILESTONE_MACHINE, {
-  ...documentDriver<Awaited<ReturnType<typeof create>>, MilestoneDoc>(() => work, raw),
+  ...work.documentDriver<Awaited<ReturnType<typeof create>>, MilestoneDoc>(raw),
   create: () => create({ title: 'On the move' }),
   act: (milestone, action) => act[action](milestone.id),
   // A refused move adds no deliverable either.
@@ -103,7 +86,7 @@ describeMachine(MILESTONE_MACHINE, {
       // The milestone's news is the deliverable's own creation.
       const deliverable = answer as { id: string; milestone_id: string };
       expect(deliverable.milestone_id).toBe(handle.id);
-      const [created] = await awaitEventsAbout(work, deliverable.id, 1);
+      const [created] = await work.awaitEventsAbout(deliverable.id, 1);
       expect(created).toMatchObject({ type: 'deliverable.created', data: { request_id } });
     }
     if (action === 'submit') {
@@ -144,7 +127,7 @@ describe('creating milestones', () => {
     });
     expect(created.id).toMatch(/^mst_/);
     expect(await raw(created.id)).toMatchObject({ amount_minor: 14_999, currency: 'USD' });
-    const [event] = await awaitEventsAbout(work, created.id, 1);
+    const [event] = await work.awaitEventsAbout(created.id, 1);
     expect(event).toMatchObject({ type: 'milestone.created', data: { request_id } });
     expect(event?.data.sequence).toBeGreaterThan(0);
 
@@ -180,8 +163,8 @@ describe('creating milestones', () => {
       ),
     ).toMatchObject({ code: 'not_found' });
 
-    const otherRequest = await newRequest(work);
-    const ended = await newJob(work, otherRequest, provider_id);
+    const otherRequest = await work.newRequest();
+    const ended = await work.newJob(otherRequest, provider_id);
     const open = await call(
       work.nc,
       milestoneOps.create,
@@ -257,7 +240,7 @@ describe('reviews', () => {
 
   it('lets only the customer of the request review', async () => {
     const id = await milestoneIn('submitted');
-    const other = await newRequest(work);
+    const other = await work.newRequest();
     expect(
       await refused(
         call(work.nc, milestoneOps.review, { id, request_id: other, decision: 'approve' }, opts),
@@ -280,13 +263,7 @@ describe('reading milestones', () => {
     expect(await get({ role: 'customer', request_id })).toMatchObject({ id });
     expect(await get({ role: 'provider', provider_id })).toMatchObject({ id });
     expect(await get({ role: 'staff', actor: staff })).toMatchObject({ id });
-    for (const party of [
-      { role: 'customer', request_id: 'req_someoneelse' },
-      { role: 'provider', provider_id: 'prv_other' },
-    ] as Party[]) {
-      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
-      expect((await list(party)).data).toEqual([]);
-    }
+    await hiddenFrom(strangers('req_someoneelse'), get, list);
     expect(
       await refused(
         call(
@@ -328,8 +305,8 @@ describe('the review deadline', () => {
     const submittedAt = submitted?.submitted_at?.getTime() ?? 0;
     const open = await milestoneIn('open');
     const openBefore = await raw(open);
-    await caughtUp(work);
-    const eventsBefore = eventsAbout(work, id).length;
+    await work.caughtUp();
+    const eventsBefore = work.eventsAbout(id).length;
 
     // A day before the deadline nothing happens.
     await sweepMilestones(work.service, new Date(submittedAt + 13 * DAY));
@@ -344,7 +321,7 @@ describe('the review deadline', () => {
       deadline_at: null,
     });
     expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
-    const events = await awaitEventsAbout(work, id, eventsBefore + 1);
+    const events = await work.awaitEventsAbout(id, eventsBefore + 1);
     expect(events.at(-1)).toMatchObject({
       type: 'milestone.approved',
       data: { object: { status: 'approved', approved_by: 'deadline' } },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { describeMachine } from '@handoff/runtime/testing';
 import {
@@ -19,29 +19,9 @@ import {
   proposalDeadlineMove,
   sweepProposals,
 } from '../src/domain/proposals.ts';
-import {
-  awaitEventsAbout,
-  caughtUp,
-  documentDriver,
-  eventsAbout,
-  newRequest,
-  opts,
-  refused,
-  startWork,
-  type Work,
-} from './support/work.ts';
+import { DAY, opts, refused, strangers, useWork } from './support/work.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let work: Work;
-
-beforeAll(async () => {
-  work = await startWork();
-});
-
-afterAll(async () => {
-  await work.stop();
-});
+const work = useWork();
 
 /** The stored document, once published messages have left its outbox. */
 const raw = async (id: string) => {
@@ -89,9 +69,9 @@ const act: Record<ProposalAction, (proposal: Created) => Promise<unknown>> = {
 };
 
 describeMachine(PROPOSAL_MACHINE, {
-  ...documentDriver<Created, ProposalDoc>(() => work, raw),
+  ...work.documentDriver<Created, ProposalDoc>(raw),
   // A new proposal, on a request of its own.
-  create: async () => propose(await newRequest(work)),
+  create: async () => propose(await work.newRequest()),
   act: (proposal, action) => act[action](proposal),
   moved: ({ action, after }) => {
     expect(after.decided_at).toEqual(after.updated_at);
@@ -102,7 +82,7 @@ describeMachine(PROPOSAL_MACHINE, {
 
 describe('creating proposals', () => {
   it('stores the amounts in minor units, starts the 14-day clock and announces proposal.received', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const provider_id = newId('prv');
     const created = await propose(request_id, provider_id, {
       amount: 1_234.5,
@@ -140,7 +120,7 @@ describe('creating proposals', () => {
       milestones: [{ amount_minor: 40_025 }, { amount_minor: null }],
       materialized: false,
     });
-    const [event] = await awaitEventsAbout(work, created.id, 1);
+    const [event] = await work.awaitEventsAbout(created.id, 1);
     expect(event).toMatchObject({
       type: 'proposal.received',
       data: { request_id, object: created },
@@ -149,7 +129,7 @@ describe('creating proposals', () => {
   });
 
   it('refuses amounts finer than the currency, pointing at the amount', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     expect(await refused(propose(request_id, undefined, { amount: 10.005 }))).toMatchObject({
       code: 'validation_failed',
       details: { errors: [{ pointer: '/amount', code: 'invalid_precision' }], max_decimals: 2 },
@@ -170,7 +150,7 @@ describe('creating proposals', () => {
   });
 
   it('allows one open proposal per provider and request (proposal_exists)', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const provider_id = newId('prv');
     const first = await propose(request_id, provider_id);
     expect(await refused(propose(request_id, provider_id))).toMatchObject({
@@ -186,7 +166,7 @@ describe('creating proposals', () => {
   });
 
   it('refuses proposals once a proposal of the request was accepted (request_not_open)', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const winner = await propose(request_id);
     await accept(winner.id, request_id);
     expect(await refused(propose(request_id))).toMatchObject({
@@ -199,7 +179,7 @@ describe('creating proposals', () => {
 
 describe('accepting a proposal', () => {
   it('starts the job with the planned milestones and declines the other proposals', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const provider_id = newId('prv');
     const other = await propose(request_id);
     const withdrawn = await propose(request_id);
@@ -217,8 +197,8 @@ describe('accepting a proposal', () => {
         { title: 'Launch' },
       ],
     });
-    await caughtUp(work);
-    const otherEvents = eventsAbout(work, other.id).length;
+    await work.caughtUp();
+    const otherEvents = work.eventsAbout(other.id).length;
 
     const { proposal, job } = await accept(chosen.id, request_id);
     expect(proposal).toMatchObject({
@@ -263,13 +243,13 @@ describe('accepting a proposal', () => {
     expect(build?.due_at).toBeNull();
     expect(build?.deadline_at).toEqual(deadlineFor(MILESTONE_MACHINE, 'open', new Date(at)));
     expect(launch).toMatchObject({ currency: null, provider_id, request_id });
-    const [acceptedEvent] = (await awaitEventsAbout(work, chosen.id, 2)).slice(1);
+    const [acceptedEvent] = (await work.awaitEventsAbout(chosen.id, 2)).slice(1);
     expect(acceptedEvent).toMatchObject({
       type: 'proposal.accepted',
       data: { request_id, object: proposal },
     });
     for (const milestone of milestones) {
-      const [created] = await awaitEventsAbout(work, milestone._id, 1);
+      const [created] = await work.awaitEventsAbout(milestone._id, 1);
       expect(created).toMatchObject({
         type: 'milestone.created',
         data: { request_id, object: { id: milestone._id, job_id: job.id, status: 'open' } },
@@ -278,7 +258,7 @@ describe('accepting a proposal', () => {
       expect(created?.data.sequence).toBeGreaterThan(acceptedEvent?.data.sequence ?? Infinity);
     }
     // The job's start is announced by proposal.accepted, not by an event of its own.
-    expect(eventsAbout(work, job.id)).toHaveLength(0);
+    expect(work.eventsAbout(job.id)).toHaveLength(0);
 
     // The other open proposal is declined by the system, quietly; the withdrawn one stays so.
     expect(await raw(other.id)).toMatchObject({
@@ -287,12 +267,12 @@ describe('accepting a proposal', () => {
       deadline_at: null,
     });
     expect((await raw(withdrawn.id))?.status).toBe('withdrawn');
-    await caughtUp(work);
-    expect(eventsAbout(work, other.id)).toHaveLength(otherEvents);
+    await work.caughtUp();
+    expect(work.eventsAbout(other.id)).toHaveLength(otherEvents);
   });
 
   it('lets one of two concurrent acceptances of a request’s proposals win', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const first = await propose(request_id);
     const second = await propose(request_id);
     const outcomes = await Promise.allSettled([
@@ -313,7 +293,7 @@ describe('accepting a proposal', () => {
   });
 
   it('finishes an acceptance whose job and milestones a crash left unwritten', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const open = await propose(request_id);
     // The state right after the acceptance's own write, as a crash would leave it.
     const at = new Date();
@@ -364,7 +344,7 @@ describe('accepting a proposal', () => {
       ['Two', 30_000, 'GBP'],
     ]);
     for (const id of crashed.planned_milestone_ids) {
-      expect(await awaitEventsAbout(work, id, 1)).toMatchObject([{ type: 'milestone.created' }]);
+      expect(await work.awaitEventsAbout(id, 1)).toMatchObject([{ type: 'milestone.created' }]);
     }
     expect(await raw(open.id)).toMatchObject({
       status: 'declined',
@@ -373,18 +353,18 @@ describe('accepting a proposal', () => {
 
     // Nothing is left to do, and running it again duplicates nothing.
     expect(await materializePending(work.service)).toBe(0);
-    await caughtUp(work);
+    await work.caughtUp();
     expect(await work.raw.milestones.countDocuments({ job_id: crashed.job_id ?? '' })).toBe(2);
     for (const id of crashed.planned_milestone_ids) {
-      expect(eventsAbout(work, id)).toHaveLength(1);
+      expect(work.eventsAbout(id)).toHaveLength(1);
     }
   });
 });
 
 describe('who sees and decides what', () => {
   it('scopes reads and moves to the request’s customer, the proposing provider, and staff', async () => {
-    const request_id = await newRequest(work);
-    const otherRequest = await newRequest(work);
+    const request_id = await work.newRequest();
+    const otherRequest = await work.newRequest();
     const provider_id = newId('prv');
     const mine = await propose(request_id, provider_id);
     const theirs = await propose(request_id);
@@ -397,10 +377,7 @@ describe('who sees and decides what', () => {
     for (const party of [customer, provider, staff]) {
       expect(await get(party)).toMatchObject({ id: mine.id });
     }
-    for (const party of [
-      { role: 'customer', request_id: otherRequest },
-      { role: 'provider', provider_id: theirs.provider_id },
-    ] as Party[]) {
+    for (const party of strangers(otherRequest, theirs.provider_id)) {
       expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
     }
     expect(
@@ -439,7 +416,7 @@ describe('who sees and decides what', () => {
   });
 
   it('pages a request’s proposals newest first', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await propose(request_id)).id);
     const party: Party = { role: 'customer', request_id };
@@ -459,7 +436,7 @@ describe('who sees and decides what', () => {
 
 describe('the decision deadline', () => {
   it('expires submitted proposals once 14 days have passed, and nothing else', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const waiting = await propose(request_id);
     const decided = await propose(request_id);
     await call(work.nc, proposalOps.decline, { id: decided.id, request_id }, opts);
@@ -478,7 +455,7 @@ describe('the decision deadline', () => {
       decided_at: now,
     });
     expect(await raw(decided.id)).toEqual(decidedBefore);
-    await caughtUp(work);
-    expect(eventsAbout(work, waiting.id).map((e) => e.type)).toEqual(['proposal.received']);
+    await work.caughtUp();
+    expect(work.eventsAbout(waiting.id).map((e) => e.type)).toEqual(['proposal.received']);
   });
 });

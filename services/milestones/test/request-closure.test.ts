@@ -1,22 +1,14 @@
 // What a closed request or job still accepts in the milestones service: the closure consumer
 // declines a closed request's open proposals and cancels a cancelled request's active job, and a
 // job's work moves only while the job is active. Real intake, real milestones, real NATS.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { disputeOps, jobOps, milestoneOps, proposalOps, requestOps } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { newJob, newRequest, opts, refused, startWork, type Work } from './support/work.ts';
+import { opts, refused, useWork } from './support/work.ts';
 
-let work: Work;
+const work = useWork();
 const staff = { actor: 'staff-1@handoff.test', request_id: null };
-
-beforeAll(async () => {
-  work = await startWork();
-});
-
-afterAll(async () => {
-  await work?.stop();
-});
 
 const propose = (request_id: string, provider_id: string) =>
   call(
@@ -36,7 +28,7 @@ const cancelRequest = (request_id: string) =>
 
 describe('cancelling a request', () => {
   it('declines its open proposals as the system; a withdrawn one stays withdrawn', async () => {
-    const request_id = await newRequest(work);
+    const request_id = await work.newRequest();
     const open = await propose(request_id, 'prv_a');
     const withdrawn = await propose(request_id, 'prv_b');
     await call(work.nc, proposalOps.withdraw, { id: withdrawn.id, provider_id: 'prv_b' }, opts);
@@ -53,8 +45,8 @@ describe('cancelling a request', () => {
   });
 
   it('cancels its active job as the system; the job’s milestones move no more', async () => {
-    const request_id = await newRequest(work);
-    const job = await newJob(work, request_id, 'prv_job');
+    const request_id = await work.newRequest();
+    const job = await work.newJob(request_id, 'prv_job');
     const milestone = await call(
       work.nc,
       milestoneOps.create,
@@ -92,8 +84,8 @@ describe('cancelling a request', () => {
 
 describe('a completed job', () => {
   it('takes no new dispute', async () => {
-    const request_id = await newRequest(work);
-    const job = await newJob(work, request_id, 'prv_done');
+    const request_id = await work.newRequest();
+    const job = await work.newJob(request_id, 'prv_done');
     const milestone = await call(
       work.nc,
       milestoneOps.create,

@@ -1,10 +1,10 @@
-import type { Logger } from '@handoff/observability';
 import {
   auditedSequencedEvents,
   auditEndpoints,
   packageVersion,
   runService,
 } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { createContext, type PaymentContext } from './domain/context.ts';
 import { sweepDeadlines } from './domain/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
@@ -19,11 +19,6 @@ import { createProvider } from './providers/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
@@ -59,7 +54,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         await stopSweeps();
       };
     },
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
   const ctx = required(context);
   return Object.assign(running, {

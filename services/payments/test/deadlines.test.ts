@@ -1,6 +1,6 @@
 // What waits on a deadline (`deadlines.list`) and what the sweep does when one passes, with the
 // clock moved forward through the sweep's `now`.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
   DeadlineItem,
@@ -10,28 +10,9 @@ import {
 } from '@handoff/contracts';
 import { auditCollectionName } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
-import {
-  approvedPayment,
-  createPaymentRequest,
-  eventsAbout,
-  newRequest,
-  opts,
-  rawPayments,
-  rawRequests,
-  settle,
-  startStack,
-  type Stack,
-} from './support.ts';
+import { opts, useStack } from './support.ts';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack('deadlines');
-});
-
-afterAll(async () => {
-  await stack.stop();
-});
+const stack = useStack('deadlines');
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -43,9 +24,9 @@ describe('deadlines', () => {
   let pendingPayment: string;
 
   beforeAll(async () => {
-    const requestId = await newRequest(stack);
-    pendingRequest = (await createPaymentRequest(stack, requestId)).id;
-    pendingPayment = (await approvedPayment(stack)).payment.id;
+    const requestId = await stack.newRequest();
+    pendingRequest = (await stack.createPaymentRequest(requestId)).id;
+    pendingPayment = (await stack.approvedPayment()).payment.id;
   });
 
   it('lists pending payment requests and pending payments, soonest first', async () => {
@@ -77,7 +58,7 @@ describe('deadlines', () => {
     // Payments wait 7 days, payment requests 14: the payment comes first.
     const ids = list.data.map((item) => item.id);
     expect(ids.indexOf(pendingPayment)).toBeLessThan(ids.indexOf(pendingRequest));
-    const payment = await rawPayments(stack).findOne({ _id: pendingPayment });
+    const payment = await stack.rawPayments().findOne({ _id: pendingPayment });
     expect(list.data.find((item) => item.id === pendingPayment)?.deadline_at).toBe(
       payment?.deadline_at?.toISOString(),
     );
@@ -95,12 +76,12 @@ describe('deadlines', () => {
   });
 
   it('marks what is past its deadline as overdue', async () => {
-    const { payment } = await approvedPayment(stack);
+    const { payment } = await stack.approvedPayment();
     const passed = new Date(Date.now() - 60_000);
-    await rawPayments(stack).updateOne({ _id: payment.id }, { $set: { deadline_at: passed } });
+    await stack.rawPayments().updateOne({ _id: payment.id }, { $set: { deadline_at: passed } });
     const overdue = await deadlines({ overdue: true });
     expect(overdue.data.map((item) => [item.id, item.overdue])).toEqual([[payment.id, true]]);
-    await rawPayments(stack).updateOne({ _id: payment.id }, { $set: { deadline_at: inDays(7) } });
+    await stack.rawPayments().updateOne({ _id: payment.id }, { $set: { deadline_at: inDays(7) } });
   });
 });
 
@@ -110,27 +91,27 @@ describe('the deadline sweep', () => {
   });
 
   it('fails pending payments after 7 days and expires payment requests after 14', async () => {
-    const requestId = await newRequest(stack);
-    const request = await createPaymentRequest(stack, requestId);
-    const { payment } = await approvedPayment(stack);
-    await settle(stack);
+    const requestId = await stack.newRequest();
+    const request = await stack.createPaymentRequest(requestId);
+    const { payment } = await stack.approvedPayment();
+    await stack.settle();
 
     const week = await stack.service.sweeps.deadlines(inDays(7.5));
     expect(week.expired).toBe(0);
     expect(week.failed).toBeGreaterThanOrEqual(1);
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
       status: 'failed',
       failure_reason: 'deadline_passed',
       decided_by: 'system',
       deadline_at: null,
     });
-    expect(await rawRequests(stack).findOne({ _id: request.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: request.id })).toMatchObject({
       status: 'pending_approval',
     });
 
     const fortnight = await stack.service.sweeps.run(inDays(14.5));
     expect(fortnight.expired).toBeGreaterThanOrEqual(1);
-    expect(await rawRequests(stack).findOne({ _id: request.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: request.id })).toMatchObject({
       status: 'expired',
       decided_by: 'system',
       decided_at: expect.any(Date),
@@ -146,11 +127,11 @@ describe('the deadline sweep', () => {
           undefined,
       ),
     ).toMatchObject({ actor: 'system', request_id: null, after: { status: 'expired' } });
-    await settle(stack);
-    const statuses = (id: string) => eventsAbout(stack, id).map((e) => e.event.data.object.status);
+    await stack.settle();
+    const statuses = (id: string) => stack.eventsAbout(id).map((e) => e.event.data.object.status);
     expect(statuses(request.id)).toEqual(['pending_approval', 'expired']);
     expect(statuses(payment.id)).toEqual(['failed']);
-    expect(eventsAbout(stack, request.id).map((e) => e.event.type)).toEqual([
+    expect(stack.eventsAbout(request.id).map((e) => e.event.type)).toEqual([
       'payment.requested',
       'payment.request_expired',
     ]);

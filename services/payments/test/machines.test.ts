@@ -2,7 +2,7 @@
 // describeMachine from the machine data in @handoff/contracts: a legal pair gives the documented
 // state and event, an illegal one gives invalid_state_transition naming the allowed actions and
 // changes nothing. The drivers add what is payments': answers, audit entries, no stray payment.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
   deadlineFor,
@@ -17,31 +17,9 @@ import { auditCollectionName } from '@handoff/runtime';
 import { describeMachine } from '@handoff/runtime/testing';
 import { eventually } from '@handoff/testkit';
 import type { PaymentDoc, PaymentRequestDoc } from '../src/domain/documents.ts';
-import {
-  approvedPayment,
-  createPaymentRequest,
-  decide,
-  eventsAbout,
-  newRequest,
-  opts,
-  rawPayments,
-  rawRequests,
-  settle,
-  staff,
-  startStack,
-  waitForEvents,
-  type Stack,
-} from './support.ts';
+import { opts, staff, useStack, type Stack } from './support.ts';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack('machines');
-});
-
-afterAll(async () => {
-  await stack.stop();
-});
+const stack = useStack('machines');
 
 const audit = () => stack.service.store.db.collection(auditCollectionName('payments'));
 
@@ -58,13 +36,13 @@ function documentDriver<H extends { id: string; request_id: string }, D>(
       return raw(handle.id);
     },
     events: async (handle: H) => {
-      await settle(stack);
-      return eventsAbout(stack, handle.id).map((e) => e.event);
+      await stack.settle();
+      return stack.eventsAbout(handle.id).map((e) => e.event);
     },
     awaitEvents: (handle: H, count: number) =>
       eventually(
         () => {
-          const found = eventsAbout(stack, handle.id);
+          const found = stack.eventsAbout(handle.id);
           return found.length >= count ? found.map((e) => e.event) : undefined;
         },
         { what: `${count} events about ${handle.id}` },
@@ -77,22 +55,22 @@ describe('PAYMENT_REQUEST_MACHINE', () => {
   const machine = PAYMENT_REQUEST_MACHINE;
 
   it('starts pending_approval with a deadline and announces payment.requested', async () => {
-    const requestId = await newRequest(stack);
-    const created = await createPaymentRequest(stack, requestId);
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId);
     expect(created.status).toBe(machine.initial);
-    const raw = await rawRequests(stack).findOne({ _id: created.id });
+    const raw = await stack.rawRequests().findOne({ _id: created.id });
     expect(raw?.deadline_at).toEqual(
       deadlineFor(machine, machine.initial, raw?.created_at ?? new Date()),
     );
-    await waitForEvents(stack, created.id, 'payment.requested');
+    await stack.waitForEvents(created.id, 'payment.requested');
   });
 });
 
 describeMachine(PAYMENT_REQUEST_MACHINE, {
-  ...documentDriver<Awaited<ReturnType<typeof createPaymentRequest>>, PaymentRequestDoc>((id) =>
-    rawRequests(stack).findOne({ _id: id }),
+  ...documentDriver<Awaited<ReturnType<Stack['createPaymentRequest']>>, PaymentRequestDoc>((id) =>
+    stack.rawRequests().findOne({ _id: id }),
   ),
-  create: async () => createPaymentRequest(stack, await newRequest(stack), { amount: 12.5 }),
+  create: async () => stack.createPaymentRequest(await stack.newRequest(), { amount: 12.5 }),
   // Staff decide over the bus, the sweep expires.
   act: (request, action: PaymentRequestAction): Promise<{ status: string }> =>
     action === 'expire'
@@ -100,14 +78,14 @@ describeMachine(PAYMENT_REQUEST_MACHINE, {
           actor: 'system',
           call_request_id: null,
         })
-      : decide(stack, request.id, action === 'approve' ? 'approved' : 'rejected', 'Not agreed'),
+      : stack.decide(request.id, action === 'approve' ? 'approved' : 'rejected', 'Not agreed'),
   // A payment request has no updated_at: a move stamps decided_at.
   movedAt: (doc) => {
     if (!doc.decided_at) throw new Error(`payment request ${doc._id} moved without decided_at`);
     return doc.decided_at;
   },
   // A refused approval creates no payment.
-  sideEffects: (request) => rawPayments(stack).countDocuments({ payment_request_id: request.id }),
+  sideEffects: (request) => stack.rawPayments().countDocuments({ payment_request_id: request.id }),
   moved: async ({ handle, state, action, next, after, answer }) => {
     expect(answer.status).toBe(next);
     expect(after.decided_at).toEqual(expect.any(Date));
@@ -130,7 +108,7 @@ describe('PAYMENT_MACHINE', () => {
   const machine = PAYMENT_MACHINE;
 
   it('starts pending with a deadline, created by the approval', async () => {
-    const { payment, paymentRequest } = await approvedPayment(stack, 99.99, 'EUR');
+    const { payment, paymentRequest } = await stack.approvedPayment(99.99, 'EUR');
     expect(Payment.parse(payment)).toMatchObject({
       payment_request_id: paymentRequest.id,
       status: machine.initial,
@@ -138,7 +116,7 @@ describe('PAYMENT_MACHINE', () => {
       amount: 99.99,
       currency: 'EUR',
     });
-    const raw = await rawPayments(stack).findOne({ _id: payment.id });
+    const raw = await stack.rawPayments().findOne({ _id: payment.id });
     expect(raw?.deadline_at).toEqual(
       deadlineFor(machine, machine.initial, raw?.created_at ?? new Date()),
     );
@@ -146,10 +124,10 @@ describe('PAYMENT_MACHINE', () => {
 });
 
 describeMachine(PAYMENT_MACHINE, {
-  ...documentDriver<Awaited<ReturnType<typeof approvedPayment>>['payment'], PaymentDoc>((id) =>
-    rawPayments(stack).findOne({ _id: id }),
+  ...documentDriver<Awaited<ReturnType<Stack['approvedPayment']>>['payment'], PaymentDoc>((id) =>
+    stack.rawPayments().findOne({ _id: id }),
   ),
-  create: async () => (await approvedPayment(stack)).payment,
+  create: async () => (await stack.approvedPayment()).payment,
   // Each action as staff take it with the manual provider.
   act: (payment, action: PaymentAction) =>
     action === 'complete'

@@ -1,97 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import {
-  EVENTS_STREAM,
-  EventEnvelope,
-  paymentOps,
-  requestOps,
-  sha256Hex,
-  subjects,
-} from '@handoff/contracts';
-import { bootstrap as bootstrapIntake } from '@handoff/intake';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
-import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { bootstrap } from '../src/bootstrap.ts';
-import type { PaymentRequestDoc } from '../src/domain/documents.ts';
+import { EventEnvelope, paymentOps, subjects } from '@handoff/contracts';
+import { eventually } from '@handoff/testkit';
+import { integration_id, opts, staff, useStack } from './support.ts';
 
-type Service = Awaited<ReturnType<typeof bootstrap>>;
-type Intake = Awaited<ReturnType<typeof bootstrapIntake>>;
-
-let service: Service;
-let intake: Intake;
-let nc: NatsConnection;
-let feed: ConsumerMessages;
-const received: { subject: string; payload: { data?: { request_id?: unknown } } }[] = [];
-const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
-const opts = { timeoutMs: 10_000 };
-const integration_id = 'int_test';
+// The real intake beside payments: it owns requests and hands out their event sequence numbers.
+const stack = useStack('payment_requests');
 const PAYMENT_REQUESTED = subjects.event('payment.requested');
 
-const env = (label: string) => ({
-  // Each service as its own NATS user, as in production.
-  ...natsEnv(label === 'intake' ? 'intake' : 'payments'),
-  MONGO_URL: testServers().mongoUrl,
-  MONGO_DB: uniqueDatabase(label),
-  HEALTH_PORT: '0',
-  LOG_LEVEL: 'silent',
-});
-
-beforeAll(async () => {
-  // The real intake: it owns requests and hands out their event sequence numbers.
-  intake = await bootstrapIntake({ env: env('intake') });
-  service = await bootstrap({ env: env('payments') });
-  nc = await connect({ ...natsOptions() });
-  const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
-    filter_subjects: ['handoff.events.>'],
-  });
-  feed = await consumer.consume();
-  void (async () => {
-    for await (const msg of feed) {
-      received.push({ subject: msg.subject, payload: msg.json() });
-    }
-  })();
-});
-
-afterAll(async () => {
-  await feed.close();
-  await nc.close();
-  await service.stop();
-  await intake.stop();
-});
-
-const rawRequests = () => service.store.db.collection<PaymentRequestDoc>('payment_requests');
-
-async function newRequest(): Promise<string> {
-  const created = await call(
-    nc,
-    requestOps.create,
-    { integration_id, token_hash: sha256Hex('hrt_x'), input: { message: 'hi' } },
-    opts,
-  );
-  return created.id;
-}
-
-function create(request_id: string, input: { amount: number; currency?: string }) {
-  return call(
-    nc,
-    paymentOps.create,
-    { request_id, integration_id, input: { description: 'Deposit', ...input } },
-    opts,
-  );
-}
-
-function decide(id: string, decision: 'approved' | 'rejected', reason?: string) {
-  return call(
-    nc,
-    paymentOps.decide,
-    { id, decision: { decision, ...(reason ? { reason } : {}) }, ...staff },
-    opts,
-  );
-}
-
 const rawEventsOf = (requestId: string) =>
-  received.filter((e) => e.payload.data?.request_id === requestId);
+  stack.received.filter((e) => e.payload.data?.request_id === requestId);
 
 /** Waits until `count` events of the request have arrived on HANDOFF_EVENTS, each a valid envelope. */
 function eventsOf(requestId: string, count: number) {
@@ -107,7 +25,7 @@ function eventsOf(requestId: string, count: number) {
 
 describe('creating payment requests', () => {
   it('stores USD, JPY and KWD amounts as integer minor units and answers in major units', async () => {
-    const requestId = await newRequest();
+    const requestId = await stack.newRequest();
     const cases = [
       { amount: 19.99, currency: 'USD', minor: 1999 },
       { amount: 12_500, currency: 'JPY', minor: 12_500 },
@@ -115,7 +33,7 @@ describe('creating payment requests', () => {
       { amount: 0.1, currency: 'BHD', minor: 100 },
     ];
     for (const { amount, currency, minor } of cases) {
-      const created = await create(requestId, { amount, currency });
+      const created = await stack.createPaymentRequest(requestId, { amount, currency });
       expect(created).toMatchObject({
         object: 'payment_request',
         request_id: requestId,
@@ -128,13 +46,13 @@ describe('creating payment requests', () => {
         decided_at: null,
       });
       expect(created.id).toMatch(/^prq_/);
-      const raw = await rawRequests().findOne({ _id: created.id });
+      const raw = await stack.rawRequests().findOne({ _id: created.id });
       expect(raw).toMatchObject({ amount_minor: minor, currency, integration_id });
       expect(Number.isInteger(raw?.amount_minor)).toBe(true);
       expect(raw).not.toHaveProperty('amount');
     }
     const listed = await call(
-      nc,
+      stack.nc,
       paymentOps.list,
       { status: 'pending_approval', limit: 100 },
       opts,
@@ -144,9 +62,9 @@ describe('creating payment requests', () => {
   });
 
   it('defaults the currency to USD and keeps the reference', async () => {
-    const requestId = await newRequest();
+    const requestId = await stack.newRequest();
     const created = await call(
-      nc,
+      stack.nc,
       paymentOps.create,
       {
         request_id: requestId,
@@ -156,42 +74,48 @@ describe('creating payment requests', () => {
       opts,
     );
     expect(created).toMatchObject({ amount: 250, currency: 'USD', reference: 'INV-7' });
-    expect(await rawRequests().findOne({ _id: created.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: created.id })).toMatchObject({
       amount_minor: 25_000,
       currency: 'USD',
     });
   });
 
   it("refuses an amount finer than the currency's precision, naming the allowed decimals", async () => {
-    const requestId = await newRequest();
-    const before = await rawRequests().countDocuments({ request_id: requestId });
-    await expect(create(requestId, { amount: 10.005, currency: 'USD' })).rejects.toMatchObject({
+    const requestId = await stack.newRequest();
+    const before = await stack.rawRequests().countDocuments({ request_id: requestId });
+    await expect(
+      stack.createPaymentRequest(requestId, { amount: 10.005, currency: 'USD' }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringMatching(/USD allows at most 2 decimal places/),
       details: { currency: 'USD', max_decimals: 2 },
     });
-    await expect(create(requestId, { amount: 100.5, currency: 'JPY' })).rejects.toMatchObject({
+    await expect(
+      stack.createPaymentRequest(requestId, { amount: 100.5, currency: 'JPY' }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringMatching(/JPY has no minor unit/),
       details: { currency: 'JPY', max_decimals: 0 },
     });
-    await expect(create(requestId, { amount: 1.0005, currency: 'KWD' })).rejects.toMatchObject({
+    await expect(
+      stack.createPaymentRequest(requestId, { amount: 1.0005, currency: 'KWD' }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringMatching(/KWD allows at most 3 decimal places/),
     });
-    await expect(create(requestId, { amount: 1e-9 })).rejects.toMatchObject({
+    await expect(stack.createPaymentRequest(requestId, { amount: 1e-9 })).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringMatching(/below the smallest unit of USD/),
     });
-    expect(await rawRequests().countDocuments({ request_id: requestId })).toBe(before);
+    expect(await stack.rawRequests().countDocuments({ request_id: requestId })).toBe(before);
   });
 });
 
 describe('deciding payment requests', () => {
   it('approves once, announcing the approved snapshot; a second decision is refused', async () => {
-    const requestId = await newRequest();
-    const created = await create(requestId, { amount: 42.5 });
-    const approved = await decide(created.id, 'approved');
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId, { amount: 42.5 });
+    const approved = await stack.decide(created.id, 'approved');
     expect(approved).toMatchObject({
       id: created.id,
       status: 'approved',
@@ -199,14 +123,14 @@ describe('deciding payment requests', () => {
       rejection_reason: null,
     });
     expect(approved.decided_at).not.toBeNull();
-    expect(await rawRequests().findOne({ _id: created.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: created.id })).toMatchObject({
       status: 'approved',
       decided_by: staff.actor,
       decided_at: expect.any(Date),
     });
 
     for (const decision of ['approved', 'rejected'] as const) {
-      await expect(decide(created.id, decision, 'again')).rejects.toMatchObject({
+      await expect(stack.decide(created.id, decision, 'again')).rejects.toMatchObject({
         code: 'invalid_state_transition',
         details: { current_state: 'approved', allowed_actions: [] },
       });
@@ -219,23 +143,25 @@ describe('deciding payment requests', () => {
   });
 
   it('rejects with a reason, publishing payment.request_rejected, and refuses to approve afterwards', async () => {
-    const requestId = await newRequest();
-    const created = await create(requestId, { amount: 5, currency: 'EUR' });
-    const rejected = await decide(created.id, 'rejected', 'Not agreed with the customer');
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId, { amount: 5, currency: 'EUR' });
+    const rejected = await stack.decide(created.id, 'rejected', 'Not agreed with the customer');
     expect(rejected).toMatchObject({
       status: 'rejected',
       rejection_reason: 'Not agreed with the customer',
     });
-    expect(await rawRequests().findOne({ _id: created.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: created.id })).toMatchObject({
       status: 'rejected',
       rejection_reason: 'Not agreed with the customer',
       decided_by: staff.actor,
     });
-    await expect(decide(created.id, 'approved')).rejects.toMatchObject({
+    await expect(stack.decide(created.id, 'approved')).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'rejected', allowed_actions: [] },
     });
-    await expect(decide('prq_unknown', 'approved')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(stack.decide('prq_unknown', 'approved')).rejects.toMatchObject({
+      code: 'not_found',
+    });
 
     // request.created, the creation's payment.requested, and the rejection's extension kind.
     const mine = await eventsOf(requestId, 3);
@@ -254,11 +180,11 @@ describe('deciding payment requests', () => {
   });
 
   it('lets exactly one of two concurrent decisions win', async () => {
-    const requestId = await newRequest();
-    const created = await create(requestId, { amount: 1 });
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId, { amount: 1 });
     const outcomes = await Promise.allSettled([
-      decide(created.id, 'approved'),
-      decide(created.id, 'rejected', 'race'),
+      stack.decide(created.id, 'approved'),
+      stack.decide(created.id, 'rejected', 'race'),
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([
@@ -271,63 +197,65 @@ describe('deciding payment requests', () => {
 
 describe('listing payment requests', () => {
   it('lists only approved ones of a request to agents, oldest first', async () => {
-    const requestId = await newRequest();
-    const other = await newRequest();
-    const first = await create(requestId, { amount: 1 });
-    const pending = await create(requestId, { amount: 2 });
-    const rejected = await create(requestId, { amount: 3 });
-    const second = await create(requestId, { amount: 4 });
-    const elsewhere = await create(other, { amount: 5 });
-    await decide(second.id, 'approved');
-    await decide(first.id, 'approved');
-    await decide(rejected.id, 'rejected');
-    await decide(elsewhere.id, 'approved');
+    const requestId = await stack.newRequest();
+    const other = await stack.newRequest();
+    const first = await stack.createPaymentRequest(requestId, { amount: 1 });
+    const pending = await stack.createPaymentRequest(requestId, { amount: 2 });
+    const rejected = await stack.createPaymentRequest(requestId, { amount: 3 });
+    const second = await stack.createPaymentRequest(requestId, { amount: 4 });
+    const elsewhere = await stack.createPaymentRequest(other, { amount: 5 });
+    await stack.decide(second.id, 'approved');
+    await stack.decide(first.id, 'approved');
+    await stack.decide(rejected.id, 'rejected');
+    await stack.decide(elsewhere.id, 'approved');
 
-    const list = await call(nc, paymentOps.listApproved, { request_id: requestId }, opts);
+    const list = await call(stack.nc, paymentOps.listApproved, { request_id: requestId }, opts);
     expect(list).toMatchObject({ object: 'list', has_more: false });
     expect(list.data.map((p) => p.id)).toEqual([first.id, second.id]);
     expect(list.data.map((p) => p.id)).not.toContain(pending.id);
     expect(list.data.every((p) => p.status === 'approved')).toBe(true);
 
-    expect(await call(nc, paymentOps.listApproved, { request_id: 'req_none' }, opts)).toEqual({
-      object: 'list',
-      data: [],
-      has_more: false,
-    });
+    expect(await call(stack.nc, paymentOps.listApproved, { request_id: 'req_none' }, opts)).toEqual(
+      {
+        object: 'list',
+        data: [],
+        has_more: false,
+      },
+    );
   });
 
   it('pages staff lists by status, newest first', async () => {
-    const requestId = await newRequest();
-    const oldest = (await create(requestId, { amount: 1 })).id;
-    const middle = (await create(requestId, { amount: 2 })).id;
-    const newest = (await create(requestId, { amount: 3 })).id;
-    await decide(middle, 'rejected', 'no');
+    const requestId = await stack.newRequest();
+    const oldest = (await stack.createPaymentRequest(requestId, { amount: 1 })).id;
+    const middle = (await stack.createPaymentRequest(requestId, { amount: 2 })).id;
+    const newest = (await stack.createPaymentRequest(requestId, { amount: 3 })).id;
+    await stack.decide(middle, 'rejected', 'no');
 
-    const page = await call(nc, paymentOps.list, { status: 'rejected', limit: 1 }, opts);
+    const page = await call(stack.nc, paymentOps.list, { status: 'rejected', limit: 1 }, opts);
     expect(page.data.map((p) => p.id)).toEqual([middle]);
 
-    const all = await call(nc, paymentOps.list, { limit: 2 }, opts);
+    const all = await call(stack.nc, paymentOps.list, { limit: 2 }, opts);
     expect(all.data.map((p) => p.id)).toEqual([newest, middle]);
     expect(all.has_more).toBe(true);
     const next = await call(
-      nc,
+      stack.nc,
       paymentOps.list,
       { limit: 2, starting_after: all.data.at(-1)?.id },
       opts,
     );
     expect(next.data[0]?.id).toBe(oldest);
-    const back = await call(nc, paymentOps.list, { limit: 2, ending_before: oldest }, opts);
+    const back = await call(stack.nc, paymentOps.list, { limit: 2, ending_before: oldest }, opts);
     expect(back.data.map((p) => p.id)).toEqual([newest, middle]);
   });
 });
 
 describe('events on HANDOFF_EVENTS', () => {
   it('are valid envelopes whose sequence grows by one per request', async () => {
-    const requestId = await newRequest();
-    const a = await create(requestId, { amount: 10 });
-    const b = await create(requestId, { amount: 20, currency: 'JPY' });
-    await decide(a.id, 'approved');
-    await decide(b.id, 'rejected', 'duplicate');
+    const requestId = await stack.newRequest();
+    const a = await stack.createPaymentRequest(requestId, { amount: 10 });
+    const b = await stack.createPaymentRequest(requestId, { amount: 20, currency: 'JPY' });
+    await stack.decide(a.id, 'approved');
+    await stack.decide(b.id, 'rejected', 'duplicate');
 
     // request.created, two creations, one approval and one rejection (an extension kind).
     const mine = await eventsOf(requestId, 5);
@@ -344,13 +272,13 @@ describe('events on HANDOFF_EVENTS', () => {
     expect(mine[2]?.event.data.object).toMatchObject({ amount: 20, currency: 'JPY' });
     expect(mine[3]?.event.data.object).toMatchObject({ status: 'approved', amount: 10 });
     // Published messages leave the documents' outboxes (with the next batch of removals).
-    await service.outbox.flush();
-    const docs = await rawRequests().find({ request_id: requestId }).toArray();
+    await stack.service.outbox.flush();
+    const docs = await stack.rawRequests().find({ request_id: requestId }).toArray();
     expect(docs.map((d) => d.outbox ?? [])).toEqual([[], []]);
   });
 
   it('a message a crash left in the outbox is published by the sweep and removed', async () => {
-    const requestId = await newRequest();
+    const requestId = await stack.newRequest();
     await eventsOf(requestId, 1);
     const id = `prq_${'crashtest'.padEnd(26, '0')}`;
     const eventId = `evt_${'crashtest'.padEnd(26, '0')}`;
@@ -368,7 +296,7 @@ describe('events on HANDOFF_EVENTS', () => {
       created_at: createdAt.toISOString(),
       decided_at: null,
     };
-    await rawRequests().insertOne({
+    await stack.rawRequests().insertOne({
       _id: id,
       request_id: requestId,
       integration_id,
@@ -398,14 +326,14 @@ describe('events on HANDOFF_EVENTS', () => {
       outbox_pending: true,
     });
     // The periodic sweep may get there first; either way it is published once and removed.
-    await service.outbox.sweep();
-    expect((await rawRequests().findOne({ _id: id }))?.outbox).toEqual([]);
+    await stack.service.outbox.sweep();
+    expect((await stack.rawRequests().findOne({ _id: id }))?.outbox).toEqual([]);
     const mine = await eventsOf(requestId, 2);
     expect(mine).toHaveLength(2);
     expect(mine[1]).toMatchObject({
       subject: PAYMENT_REQUESTED,
       event: { id: eventId, data: { request_id: requestId, sequence: 2, object } },
     });
-    expect(await service.outbox.sweep()).toBe(0);
+    expect(await stack.service.outbox.sweep()).toBe(0);
   });
 });

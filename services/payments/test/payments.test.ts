@@ -1,39 +1,15 @@
 // Payments with the default (manual) provider: created once by an approval, crash-safe, confirmed
 // or failed by staff, read and listed.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { newId, Payment, paymentRecordOps, subjects } from '@handoff/contracts';
 import { auditCollectionName } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
 import type { PaymentRequestDoc } from '../src/domain/documents.ts';
 import { RECOVERY_GRACE_MS } from '../src/domain/payments.ts';
-import {
-  approvedPayment,
-  createPaymentRequest,
-  decide,
-  eventsAbout,
-  integration_id,
-  newRequest,
-  opts,
-  paymentsOf,
-  rawPayments,
-  rawRequests,
-  settle,
-  staff,
-  startStack,
-  waitForEvents,
-  type Stack,
-} from './support.ts';
+import { integration_id, opts, staff, useStack } from './support.ts';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack('payments');
-});
-
-afterAll(async () => {
-  await stack.stop();
-});
+const stack = useStack('payments');
 
 const confirm = (id: string, reference?: string) =>
   call(
@@ -46,16 +22,16 @@ const later = () => new Date(Date.now() + RECOVERY_GRACE_MS + 60_000);
 
 describe('approval creates a payment', () => {
   it('exactly once: a second approval is refused and creates nothing', async () => {
-    const requestId = await newRequest(stack);
-    const created = await createPaymentRequest(stack, requestId, { amount: 250, currency: 'JPY' });
-    await decide(stack, created.id, 'approved');
-    await expect(decide(stack, created.id, 'approved')).rejects.toMatchObject({
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId, { amount: 250, currency: 'JPY' });
+    await stack.decide(created.id, 'approved');
+    await expect(stack.decide(created.id, 'approved')).rejects.toMatchObject({
       code: 'invalid_state_transition',
       details: { current_state: 'approved', allowed_actions: [] },
     });
     await stack.service.sweeps.idle();
 
-    const payments = await paymentsOf(stack, requestId);
+    const payments = await stack.paymentsOf(requestId);
     expect(payments).toHaveLength(1);
     const [payment] = payments;
     expect(Payment.parse(payment)).toMatchObject({
@@ -71,48 +47,48 @@ describe('approval creates a payment', () => {
       completed_at: null,
     });
     expect(payment?.id).toMatch(/^pay_/);
-    const raw = await rawRequests(stack).findOne({ _id: created.id });
+    const raw = await stack.rawRequests().findOne({ _id: created.id });
     // The approval itself named the payment; the payment document followed.
     expect(raw).toMatchObject({
       payment_id: payment?.id,
       payment_created: true,
       deadline_at: null,
     });
-    expect(await rawPayments(stack).findOne({ _id: payment?.id ?? '' })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment?.id ?? '' })).toMatchObject({
       amount_minor: 250,
       integration_id,
       charged_at: expect.any(Date),
     });
     // Nothing more for the sweep to do.
     expect(await stack.service.sweeps.recover(later())).toEqual({ created: 0, charged: 0 });
-    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+    expect(await stack.paymentsOf(requestId)).toHaveLength(1);
   });
 
   it('once, whichever of two concurrent approvals wins', async () => {
-    const requestId = await newRequest(stack);
-    const created = await createPaymentRequest(stack, requestId);
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId);
     const outcomes = await Promise.allSettled([
-      decide(stack, created.id, 'approved'),
-      decide(stack, created.id, 'approved'),
+      stack.decide(created.id, 'approved'),
+      stack.decide(created.id, 'approved'),
     ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     await stack.service.sweeps.idle();
-    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+    expect(await stack.paymentsOf(requestId)).toHaveLength(1);
   });
 
   it('never for a rejected payment request', async () => {
-    const requestId = await newRequest(stack);
-    const created = await createPaymentRequest(stack, requestId);
-    await decide(stack, created.id, 'rejected', 'no');
+    const requestId = await stack.newRequest();
+    const created = await stack.createPaymentRequest(requestId);
+    await stack.decide(created.id, 'rejected', 'no');
     await stack.service.sweeps.idle();
-    expect(await paymentsOf(stack, requestId)).toEqual([]);
+    expect(await stack.paymentsOf(requestId)).toEqual([]);
   });
 });
 
 describe('crash recovery', () => {
   /** An approval as a crash right after its write leaves it: named payment, no document. */
   async function strandedApproval() {
-    const requestId = await newRequest(stack);
+    const requestId = await stack.newRequest();
     const paymentId = newId('pay');
     const approvedAt = new Date();
     const doc: PaymentRequestDoc = {
@@ -133,7 +109,7 @@ describe('crash recovery', () => {
       payment_created: false,
       outbox: [],
     };
-    await rawRequests(stack).insertOne(doc);
+    await stack.rawRequests().insertOne(doc);
     return { requestId, paymentId, paymentRequestId: doc._id };
   }
 
@@ -141,11 +117,11 @@ describe('crash recovery', () => {
     const { requestId, paymentId, paymentRequestId } = await strandedApproval();
     // Within the grace period the sweep leaves it to the call that is still creating it.
     await stack.service.sweeps.recover(new Date());
-    expect(await rawPayments(stack).countDocuments({ _id: paymentId })).toBe(0);
+    expect(await stack.rawPayments().countDocuments({ _id: paymentId })).toBe(0);
 
     const result = await stack.service.sweeps.recover(later());
     expect(result.created).toBeGreaterThanOrEqual(1);
-    const [payment, ...others] = await paymentsOf(stack, requestId);
+    const [payment, ...others] = await stack.paymentsOf(requestId);
     expect(others).toEqual([]);
     expect(payment).toMatchObject({
       id: paymentId,
@@ -153,38 +129,37 @@ describe('crash recovery', () => {
       amount: 19.99,
       status: 'pending',
     });
-    expect(await rawRequests(stack).findOne({ _id: paymentRequestId })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: paymentRequestId })).toMatchObject({
       payment_created: true,
     });
-    expect(await rawPayments(stack).findOne({ _id: paymentId })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: paymentId })).toMatchObject({
       charged_at: expect.any(Date),
     });
     await stack.service.sweeps.recover(later());
-    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+    expect(await stack.paymentsOf(requestId)).toHaveLength(1);
   });
 
   it('a payment written before the crash is not written twice', async () => {
     const { requestId, paymentId, paymentRequestId } = await strandedApproval();
     // The document was written, but the crash came before the flag.
     await stack.service.sweeps.recover(later());
-    await rawRequests(stack).updateOne(
-      { _id: paymentRequestId },
-      { $set: { payment_created: false } },
-    );
+    await stack
+      .rawRequests()
+      .updateOne({ _id: paymentRequestId }, { $set: { payment_created: false } });
     await stack.service.sweeps.recover(later());
-    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
-    expect(await rawRequests(stack).findOne({ _id: paymentRequestId })).toMatchObject({
+    expect(await stack.paymentsOf(requestId)).toHaveLength(1);
+    expect(await stack.rawRequests().findOne({ _id: paymentRequestId })).toMatchObject({
       payment_id: paymentId,
       payment_created: true,
     });
   });
 
   it('the sweep asks the provider to charge a payment nobody charged', async () => {
-    const { payment } = await approvedPayment(stack);
-    await rawPayments(stack).updateOne({ _id: payment.id }, { $set: { charged_at: null } });
+    const { payment } = await stack.approvedPayment();
+    await stack.rawPayments().updateOne({ _id: payment.id }, { $set: { charged_at: null } });
     const result = await stack.service.sweeps.recover(later());
     expect(result.charged).toBeGreaterThanOrEqual(1);
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
       status: 'pending',
       charged_at: expect.any(Date),
     });
@@ -193,7 +168,7 @@ describe('crash recovery', () => {
 
 describe('staff settle manual payments', () => {
   it('confirm completes it and publishes payment.completed with the payment', async () => {
-    const { payment, requestId } = await approvedPayment(stack, 10.5);
+    const { payment, requestId } = await stack.approvedPayment(10.5);
     const confirmed = await confirm(payment.id, 'WIRE-2024-17');
     expect(confirmed).toMatchObject({
       id: payment.id,
@@ -203,7 +178,7 @@ describe('staff settle manual payments', () => {
       deadline_at: null,
       completed_at: expect.any(String),
     });
-    const [completed, ...more] = await waitForEvents(stack, payment.id, 'payment.completed');
+    const [completed, ...more] = await stack.waitForEvents(payment.id, 'payment.completed');
     expect(more).toEqual([]);
     expect(completed).toMatchObject({
       subject: subjects.event('payment.completed'),
@@ -228,7 +203,7 @@ describe('staff settle manual payments', () => {
   });
 
   it('fail records the reason and publishes payment.failed', async () => {
-    const { payment } = await approvedPayment(stack);
+    const { payment } = await stack.approvedPayment();
     const failed = await call(
       stack.nc,
       paymentRecordOps.fail,
@@ -240,8 +215,8 @@ describe('staff settle manual payments', () => {
       failure_reason: 'The bank returned the transfer.',
       completed_at: null,
     });
-    await settle(stack);
-    expect(eventsAbout(stack, payment.id)).toEqual([
+    await stack.settle();
+    expect(stack.eventsAbout(payment.id)).toEqual([
       expect.objectContaining({
         subject: 'handoff.events.payment.failed',
         event: expect.objectContaining({
@@ -253,19 +228,21 @@ describe('staff settle manual payments', () => {
   });
 
   it('refuses to confirm a payment its provider reports itself (provider_confirms)', async () => {
-    const { payment } = await approvedPayment(stack);
-    await rawPayments(stack).updateOne(
-      { _id: payment.id },
-      { $set: { provider: 'stripe', provider_reference: 'pi_elsewhere' } },
-    );
+    const { payment } = await stack.approvedPayment();
+    await stack
+      .rawPayments()
+      .updateOne(
+        { _id: payment.id },
+        { $set: { provider: 'stripe', provider_reference: 'pi_elsewhere' } },
+      );
     // Published messages leave the outbox in a batch; compare settled documents.
     await stack.service.outbox.flush();
-    const before = await rawPayments(stack).findOne({ _id: payment.id });
+    const before = await stack.rawPayments().findOne({ _id: payment.id });
     await expect(confirm(payment.id)).rejects.toMatchObject({
       code: 'conflict',
       details: { code: 'provider_confirms', provider: 'stripe' },
     });
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toEqual(before);
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toEqual(before);
   });
 
   it('a deployment without Stripe refuses Stripe webhooks', async () => {
@@ -282,7 +259,7 @@ describe('staff settle manual payments', () => {
 
 describe('reading payments', () => {
   it('gets one, and answers not_found for an unknown id', async () => {
-    const { payment } = await approvedPayment(stack);
+    const { payment } = await stack.approvedPayment();
     expect(await call(stack.nc, paymentRecordOps.get, { id: payment.id }, opts)).toEqual(payment);
     await expect(
       call(stack.nc, paymentRecordOps.get, { id: 'pay_unknown' }, opts),
@@ -290,13 +267,13 @@ describe('reading payments', () => {
   });
 
   it('lists newest first, filtered by status and request, in pages', async () => {
-    const requestId = await newRequest(stack);
+    const requestId = await stack.newRequest();
     const ids: string[] = [];
     for (const amount of [1, 2, 3]) {
-      const created = await createPaymentRequest(stack, requestId, { amount });
-      await decide(stack, created.id, 'approved');
+      const created = await stack.createPaymentRequest(requestId, { amount });
+      await stack.decide(created.id, 'approved');
       await stack.service.sweeps.idle();
-      ids.push(((await paymentsOf(stack, requestId))[0] as Payment).id);
+      ids.push(((await stack.paymentsOf(requestId))[0] as Payment).id);
     }
     await confirm(ids[0] ?? '');
     const list = (query: Record<string, unknown>) =>

@@ -1,31 +1,13 @@
 // A closed request's payment requests: staff approval is refused from a fresh status read of the
 // request in intake, and the closure consumer rejects the pending ones as the system. Real intake,
 // real payments, real NATS.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { BusError, call } from '@handoff/bus';
 import { requestOps } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import {
-  createPaymentRequest,
-  decide,
-  newRequest,
-  opts,
-  paymentsOf,
-  rawRequests,
-  staff,
-  startStack,
-  type Stack,
-} from './support.ts';
+import { opts, staff, useStack } from './support.ts';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack('payclosure');
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack('payclosure');
 
 const closeRequest = (request_id: string, status: 'cancelled' | 'completed') =>
   call(stack.nc, requestOps.update, { id: request_id, patch: { status }, ...staff }, opts);
@@ -42,40 +24,40 @@ async function refusal(promise: Promise<unknown>): Promise<BusError> {
 
 describe('a cancelled request’s payment requests', () => {
   it('rejects the pending ones as the system, with the reason; decided ones stay', async () => {
-    const request_id = await newRequest(stack);
-    const pending = await createPaymentRequest(stack, request_id, { amount: 10 });
-    const approved = await createPaymentRequest(stack, request_id, { amount: 20 });
-    await decide(stack, approved.id, 'approved');
+    const request_id = await stack.newRequest();
+    const pending = await stack.createPaymentRequest(request_id, { amount: 10 });
+    const approved = await stack.createPaymentRequest(request_id, { amount: 20 });
+    await stack.decide(approved.id, 'approved');
     await closeRequest(request_id, 'cancelled');
     const rejected = await eventually(async () => {
-      const doc = await rawRequests(stack).findOne({ _id: pending.id });
+      const doc = await stack.rawRequests().findOne({ _id: pending.id });
       return doc?.status === 'rejected' ? doc : undefined;
     });
     expect(rejected).toMatchObject({
       decided_by: 'system',
       rejection_reason: 'the request was cancelled',
     });
-    expect(await rawRequests(stack).findOne({ _id: approved.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: approved.id })).toMatchObject({
       status: 'approved',
     });
   });
 
   it('refuses staff approval with request_closed, naming the state; no payment is made', async () => {
-    const request_id = await newRequest(stack);
+    const request_id = await stack.newRequest();
     await closeRequest(request_id, 'cancelled');
     // Created after the cancel was settled (as one that crossed the cancel would be): only the
     // fresh status read stands between it and a payment.
-    const late = await createPaymentRequest(stack, request_id);
-    const error = await refusal(decide(stack, late.id, 'approved'));
+    const late = await stack.createPaymentRequest(request_id);
+    const error = await refusal(stack.decide(late.id, 'approved'));
     expect(error.code).toBe('conflict');
     expect(error.details).toMatchObject({ code: 'request_closed', current_state: 'cancelled' });
     expect(error.message).toContain('The request is cancelled');
-    expect(await rawRequests(stack).findOne({ _id: late.id })).toMatchObject({
+    expect(await stack.rawRequests().findOne({ _id: late.id })).toMatchObject({
       status: 'pending_approval',
     });
-    expect(await paymentsOf(stack, request_id)).toEqual([]);
+    expect(await stack.paymentsOf(request_id)).toEqual([]);
     // A rejection moves no money and stays possible.
-    expect(await decide(stack, late.id, 'rejected', 'No work was done.')).toMatchObject({
+    expect(await stack.decide(late.id, 'rejected', 'No work was done.')).toMatchObject({
       status: 'rejected',
     });
   });
@@ -83,8 +65,8 @@ describe('a cancelled request’s payment requests', () => {
 
 describe('a completed request’s payment requests', () => {
   it('are closed the same way', async () => {
-    const request_id = await newRequest(stack);
-    const pending = await createPaymentRequest(stack, request_id);
+    const request_id = await stack.newRequest();
+    const pending = await stack.createPaymentRequest(request_id);
     await call(
       stack.nc,
       requestOps.update,
@@ -93,7 +75,7 @@ describe('a completed request’s payment requests', () => {
     );
     await closeRequest(request_id, 'completed');
     const rejected = await eventually(async () => {
-      const doc = await rawRequests(stack).findOne({ _id: pending.id });
+      const doc = await stack.rawRequests().findOne({ _id: pending.id });
       return doc?.status === 'rejected' ? doc : undefined;
     });
     expect(rejected).toMatchObject({ rejection_reason: 'the request was completed' });

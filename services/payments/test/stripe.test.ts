@@ -8,19 +8,7 @@ import { eventually, startStripeMock, type StripeMock } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { readEnv } from '../src/env.ts';
-import {
-  approvedPayment,
-  eventsAbout,
-  opts,
-  paymentsOf,
-  rawPayments,
-  rawRequests,
-  settle,
-  staff,
-  startStack,
-  waitForEvents,
-  type Stack,
-} from './support.ts';
+import { opts, staff, startStack, type Stack } from './support.ts';
 
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
@@ -84,7 +72,7 @@ const deliver = (webhook: { payload: string; signature: string }) =>
 
 /** An approved payment whose PaymentIntent stripe-mock has created. */
 async function chargedPayment(amount = 42.5, currency = 'USD') {
-  const approved = await approvedPayment(stack, amount, currency);
+  const approved = await stack.approvedPayment(amount, currency);
   const payment = await eventually(async () => {
     const current = await call(stack.nc, paymentRecordOps.get, { id: approved.payment.id }, opts);
     return current.provider_reference ? current : undefined;
@@ -109,7 +97,7 @@ describe('approval with the Stripe provider', () => {
       currency: 'USD',
     });
     expect(payment.provider_reference).toMatch(/^pi_/);
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
       amount_minor: 1999,
       charged_at: expect.any(Date),
     });
@@ -136,7 +124,7 @@ describe('Stripe webhooks', () => {
       completed_at: expect.any(String),
       deadline_at: null,
     });
-    const [event] = await waitForEvents(stack, payment.id, 'payment.completed');
+    const [event] = await stack.waitForEvents(payment.id, 'payment.completed');
     expect(event?.event.data).toMatchObject({ request_id: requestId, object: completed });
 
     // Stripe delivers at least once: the same webhook again changes nothing.
@@ -145,17 +133,17 @@ describe('Stripe webhooks', () => {
       received: true,
       payment_id: payment.id,
     });
-    await settle(stack);
-    expect(eventsAbout(stack, payment.id, 'payment.completed')).toHaveLength(1);
+    await stack.settle();
+    expect(stack.eventsAbout(payment.id, 'payment.completed')).toHaveLength(1);
     expect(await call(stack.nc, paymentRecordOps.get, { id: payment.id }, opts)).toEqual(completed);
-    expect(await paymentsOf(stack, requestId)).toHaveLength(1);
+    expect(await stack.paymentsOf(requestId)).toHaveLength(1);
   });
 
   it('refuses a bad signature as forbidden and changes nothing', async () => {
     const { payment, intent } = await chargedPayment();
     // Published messages leave the outbox in a batch; compare settled documents.
     await stack.service.outbox.flush();
-    const before = await rawPayments(stack).findOne({ _id: payment.id });
+    const before = await stack.rawPayments().findOne({ _id: payment.id });
     const forged = stripeWebhook('payment_intent.succeeded', intent, 'whsec_not-the-secret');
     await expect(deliver(forged)).rejects.toMatchObject({ code: 'forbidden' });
     const genuine = stripeWebhook('payment_intent.succeeded', intent);
@@ -171,9 +159,9 @@ describe('Stripe webhooks', () => {
         code: 'forbidden',
       },
     );
-    await settle(stack);
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toEqual(before);
-    expect(eventsAbout(stack, payment.id)).toEqual([]);
+    await stack.settle();
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toEqual(before);
+    expect(stack.eventsAbout(payment.id)).toEqual([]);
   });
 
   it('payment_intent.payment_failed fails the payment with the decline code', async () => {
@@ -192,14 +180,16 @@ describe('Stripe webhooks', () => {
       failure_reason: 'insufficient_funds',
     });
     expect(await deliver(webhook)).toEqual({ received: true, payment_id: payment.id });
-    await settle(stack);
+    await stack.settle();
     // One payment.failed (an extension kind), however often Stripe repeats the notification.
-    expect(eventsAbout(stack, payment.id).map((e) => e.event.type)).toEqual(['payment.failed']);
+    expect(stack.eventsAbout(payment.id).map((e) => e.event.type)).toEqual(['payment.failed']);
   });
 
   it('finds the payment by the metadata when the intent id is not stored yet', async () => {
     const { payment, intent } = await chargedPayment();
-    await rawPayments(stack).updateOne({ _id: payment.id }, { $set: { provider_reference: null } });
+    await stack
+      .rawPayments()
+      .updateOne({ _id: payment.id }, { $set: { provider_reference: null } });
     const result = await deliver(stripeWebhook('payment_intent.succeeded', intent));
     expect(result).toEqual({ received: true, payment_id: payment.id });
     expect(await call(stack.nc, paymentRecordOps.get, { id: payment.id }, opts)).toMatchObject({
@@ -293,18 +283,18 @@ describe('configuration', () => {
 describe('when Stripe cannot be reached', () => {
   it('the approval still stands and the payment waits, uncharged, for the recovery sweep', async () => {
     await mock.stop();
-    const { payment, paymentRequest } = await approvedPayment(stack);
-    expect(await rawRequests(stack).findOne({ _id: paymentRequest.id })).toMatchObject({
+    const { payment, paymentRequest } = await stack.approvedPayment();
+    expect(await stack.rawRequests().findOne({ _id: paymentRequest.id })).toMatchObject({
       status: 'approved',
       payment_id: payment.id,
     });
     expect(payment).toMatchObject({ status: 'pending', provider_reference: null });
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
       charged_at: null,
     });
     const later = new Date(Date.now() + 10 * 60_000);
     expect(await stack.service.sweeps.recover(later)).toMatchObject({ charged: 0 });
-    expect(await rawPayments(stack).findOne({ _id: payment.id })).toMatchObject({
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
       status: 'pending',
       charged_at: null,
     });

@@ -1,5 +1,6 @@
 // The real stack a payments test runs against: intake (it owns requests and hands out event
 // sequences) and payments on the worker's NATS and database, plus a feed of HANDOFF_EVENTS.
+import { afterAll, beforeAll } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
   EVENTS_STREAM,
@@ -12,7 +13,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Writable } from 'node:stream';
@@ -27,155 +28,181 @@ export const opts = { timeoutMs: 10_000 };
 export const integration_id = 'int_test';
 export const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
 
-interface Received {
+export interface Received {
   subject: string;
   payload: { type?: string; data?: { request_id?: unknown; object?: { id?: unknown } } };
 }
 
-export interface Stack {
-  service: Payments;
-  intake: Intake;
-  nc: NatsConnection;
+/** Intake and payments (with `env` added to the payments service's environment). */
+export class Stack {
+  readonly label: string;
+  readonly env: Record<string, string>;
   /** Every line the payments service logged. */
-  logLines: string[];
-  received: Received[];
-  stop(): Promise<void>;
-}
+  readonly logLines: string[] = [];
+  readonly received: Received[] = [];
+  #running: Running | undefined;
 
-/** Starts intake and payments (with `env` added to the payments service's environment). */
-export async function startStack(label: string, env: Record<string, string> = {}): Promise<Stack> {
-  const base = (name: string) => ({
+  constructor(label: string, env: Record<string, string> = {}) {
+    this.label = label;
+    this.env = env;
+  }
+
+  get #parts(): Running {
+    if (!this.#running) throw new Error(`the ${this.label} stack starts in beforeAll`);
+    return this.#running;
+  }
+
+  get service(): Payments {
+    return this.#parts.service;
+  }
+
+  get nc(): NatsConnection {
+    return this.#parts.nc;
+  }
+
+  async start(): Promise<this> {
     // Each service as its own NATS user, as in production.
-    ...natsEnv(name === 'intake' ? 'intake' : 'payments'),
-    MONGO_URL: testServers().mongoUrl,
-    MONGO_DB: uniqueDatabase(`${label}${name}`),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const logLines: string[] = [];
-  const logger = createLogger({
-    service: 'payments',
-    version: 'test',
-    level: 'debug',
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
+    const base = (user: 'intake' | 'payments') =>
+      serviceEnv(user, uniqueDatabase(`${this.label}${user}`));
+    const logger = createLogger({
+      service: 'payments',
+      version: 'test',
+      level: 'debug',
+      destination: new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          this.logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    });
+    const intake = await bootstrapIntake({ env: base('intake') });
+    const service = await bootstrap({ env: { ...base('payments'), ...this.env }, logger });
+    const nc = await connect({ ...natsOptions() });
+    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
+      filter_subjects: ['handoff.events.>'],
+    });
+    const feed = await consumer.consume();
+    void (async () => {
+      for await (const msg of feed)
+        this.received.push({ subject: msg.subject, payload: msg.json() });
+    })();
+    this.#running = { intake, service, nc, feed };
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    if (!running) return;
+    await running.feed.close();
+    await running.nc.close();
+    await running.service.stop();
+    await running.intake.stop();
+  }
+
+  rawRequests() {
+    return this.service.store.db.collection<PaymentRequestDoc>(PAYMENT_REQUESTS);
+  }
+
+  rawPayments() {
+    return this.service.store.db.collection<PaymentDoc>(PAYMENTS);
+  }
+
+  async newRequest(): Promise<string> {
+    const created = await call(
+      this.nc,
+      requestOps.create,
+      { integration_id, token_hash: sha256Hex('hrt_x'), input: { message: 'hi' } },
+      opts,
+    );
+    return created.id;
+  }
+
+  createPaymentRequest(
+    request_id: string,
+    input: { amount: number; currency?: string } = { amount: 42.5 },
+  ) {
+    return call(
+      this.nc,
+      paymentOps.create,
+      { request_id, integration_id, input: { description: 'Deposit', ...input } },
+      opts,
+    );
+  }
+
+  decide(id: string, decision: 'approved' | 'rejected', reason?: string) {
+    return call(
+      this.nc,
+      paymentOps.decide,
+      { id, decision: { decision, ...(reason ? { reason } : {}) }, ...staff },
+      opts,
+    );
+  }
+
+  /** The payments of one request, newest first. */
+  async paymentsOf(request_id: string) {
+    return (await call(this.nc, paymentRecordOps.list, { request_id, limit: 100 }, opts)).data;
+  }
+
+  /** A new request with an approved payment request, and the payment its approval created. */
+  async approvedPayment(amount = 42.5, currency = 'USD') {
+    const requestId = await this.newRequest();
+    const paymentRequest = await this.createPaymentRequest(requestId, { amount, currency });
+    await this.decide(paymentRequest.id, 'approved');
+    await this.service.sweeps.idle();
+    const [payment, ...others] = await this.paymentsOf(requestId);
+    if (!payment || others.length > 0) throw new Error('the approval did not create one payment');
+    return { requestId, paymentRequest, payment };
+  }
+
+  /** Events on HANDOFF_EVENTS about the resource `id`, each a valid envelope. */
+  eventsAbout(id: string, type?: EventType) {
+    return this.received
+      .filter((e) => e.payload.data?.object?.id === id && (!type || e.payload.type === type))
+      .map((e) => ({ subject: e.subject, event: EventEnvelope.parse(e.payload) }));
+  }
+
+  /** Waits until `count` events of `type` about `id` have arrived. */
+  waitForEvents(id: string, type: EventType, count = 1) {
+    return eventually(
+      () => {
+        const found = this.eventsAbout(id, type);
+        return found.length >= count ? found : undefined;
       },
-    }),
-  });
-  const intake = await bootstrapIntake({ env: base('intake') });
-  const service = await bootstrap({ env: { ...base('payments'), ...env }, logger });
-  const nc = await connect({ ...natsOptions() });
-  const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
-    filter_subjects: ['handoff.events.>'],
-  });
-  const feed: ConsumerMessages = await consumer.consume();
-  const received: Received[] = [];
-  void (async () => {
-    for await (const msg of feed) received.push({ subject: msg.subject, payload: msg.json() });
-  })();
-  return {
-    service,
-    intake,
-    nc,
-    logLines,
-    received,
-    async stop() {
-      await feed.close();
-      await nc.close();
-      await service.stop();
-      await intake.stop();
-    },
-  };
+      { what: `${count} ${type} event(s) about ${id}` },
+    );
+  }
+
+  /**
+   * Proves that no event about `id` beyond those already seen arrives: an event published
+   * afterwards (a marker on the same stream) has arrived, so anything earlier would have too.
+   */
+  async settle(): Promise<void> {
+    await this.service.sweeps.idle();
+    await this.service.outbox.sweep();
+    const marker = await this.newRequest();
+    await eventually(
+      () => this.received.some((e) => e.payload.data?.request_id === marker) || undefined,
+      { what: 'the marker request.created event' },
+    );
+  }
 }
 
-export const rawRequests = (stack: Stack) =>
-  stack.service.store.db.collection<PaymentRequestDoc>(PAYMENT_REQUESTS);
-export const rawPayments = (stack: Stack) =>
-  stack.service.store.db.collection<PaymentDoc>(PAYMENTS);
-
-export async function newRequest(stack: Stack): Promise<string> {
-  const created = await call(
-    stack.nc,
-    requestOps.create,
-    { integration_id, token_hash: sha256Hex('hrt_x'), input: { message: 'hi' } },
-    opts,
-  );
-  return created.id;
+interface Running {
+  intake: Intake;
+  service: Payments;
+  nc: NatsConnection;
+  feed: ConsumerMessages;
 }
 
-export function createPaymentRequest(
-  stack: Stack,
-  request_id: string,
-  input: { amount: number; currency?: string } = { amount: 42.5 },
-) {
-  return call(
-    stack.nc,
-    paymentOps.create,
-    { request_id, integration_id, input: { description: 'Deposit', ...input } },
-    opts,
-  );
-}
+/** A stack started now; for a test that must prepare something first in its own beforeAll. */
+export const startStack = (label: string, env: Record<string, string> = {}): Promise<Stack> =>
+  new Stack(label, env).start();
 
-export function decide(
-  stack: Stack,
-  id: string,
-  decision: 'approved' | 'rejected',
-  reason?: string,
-) {
-  return call(
-    stack.nc,
-    paymentOps.decide,
-    { id, decision: { decision, ...(reason ? { reason } : {}) }, ...staff },
-    opts,
-  );
-}
-
-/** The payments of one request, newest first. */
-export async function paymentsOf(stack: Stack, request_id: string) {
-  return (await call(stack.nc, paymentRecordOps.list, { request_id, limit: 100 }, opts)).data;
-}
-
-/** A new request with an approved payment request, and the payment its approval created. */
-export async function approvedPayment(stack: Stack, amount = 42.5, currency = 'USD') {
-  const requestId = await newRequest(stack);
-  const paymentRequest = await createPaymentRequest(stack, requestId, { amount, currency });
-  await decide(stack, paymentRequest.id, 'approved');
-  await stack.service.sweeps.idle();
-  const [payment, ...others] = await paymentsOf(stack, requestId);
-  if (!payment || others.length > 0) throw new Error('the approval did not create one payment');
-  return { requestId, paymentRequest, payment };
-}
-
-/** Events on HANDOFF_EVENTS about the resource `id`, each a valid envelope. */
-export function eventsAbout(stack: Stack, id: string, type?: EventType) {
-  return stack.received
-    .filter((e) => e.payload.data?.object?.id === id && (!type || e.payload.type === type))
-    .map((e) => ({ subject: e.subject, event: EventEnvelope.parse(e.payload) }));
-}
-
-/** Waits until `count` events of `type` about `id` have arrived. */
-export function waitForEvents(stack: Stack, id: string, type: EventType, count = 1) {
-  return eventually(
-    () => {
-      const found = eventsAbout(stack, id, type);
-      return found.length >= count ? found : undefined;
-    },
-    { what: `${count} ${type} event(s) about ${id}` },
-  );
-}
-
-/**
- * Proves that no event about `id` beyond those already seen arrives: an event published
- * afterwards (a marker on the same stream) has arrived, so anything earlier would have too.
- */
-export async function settle(stack: Stack) {
-  await stack.service.sweeps.idle();
-  await stack.service.outbox.sweep();
-  const marker = await newRequest(stack);
-  await eventually(
-    () => stack.received.some((e) => e.payload.data?.request_id === marker) || undefined,
-    { what: 'the marker request.created event' },
-  );
+/** A stack started before the file's tests and stopped after them. */
+export function useStack(label: string): Stack {
+  const stack = new Stack(label);
+  beforeAll(() => stack.start());
+  afterAll(() => stack.stop());
+  return stack;
 }

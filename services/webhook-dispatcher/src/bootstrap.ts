@@ -3,6 +3,7 @@ import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import { auditEndpoints, packageVersion, runService } from '@handoff/runtime';
+import type { BootstrapOptions } from '@handoff/runtime';
 import { endpointDirectory, type EndpointDirectory } from './endpoints/directory.ts';
 import { endpointEndpoints } from './endpoints/handlers.ts';
 import { readEnv } from './env.ts';
@@ -16,11 +17,6 @@ import { deliveryMaker } from './worker/fanout.ts';
 import { startWorker } from './worker/worker.ts';
 
 export const VERSION = packageVersion(import.meta.url);
-
-export interface BootstrapOptions {
-  env?: Record<string, string | undefined>;
-  logger?: Logger;
-}
 
 const HOUR_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -129,6 +125,6 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         stopListening();
       };
     },
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger: options.logger,
   });
 }

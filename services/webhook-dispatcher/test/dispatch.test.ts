@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { call } from '@handoff/bus';
 import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,11 +60,7 @@ async function receiver(
 const startDispatcher = async (schedule: string, extra: Record<string, string> = {}) => {
   const service = await bootstrap({
     env: {
-      ...natsEnv('webhook-dispatcher'),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
+      ...serviceEnv('webhook-dispatcher', database),
       WEBHOOK_SECRETS_KEY,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: schedule,
@@ -78,15 +74,7 @@ const startDispatcher = async (schedule: string, extra: Record<string, string> =
 
 beforeAll(async () => {
   nc = await connect({ ...natsOptions() });
-  intakeService = await intake({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
+  intakeService = await intake({ env: serviceEnv('intake', database) });
 });
 
 afterEach(async () => {

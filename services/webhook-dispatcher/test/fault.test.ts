@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call, request } from '@handoff/bus';
 import { HealthReply, requestOps, sha256Hex, subjects, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { natsEnv, natsOptions, testServers, uniqueDatabase, eventually } from '@handoff/testkit';
+import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -57,10 +57,7 @@ const exited = (child: ChildProcess) =>
 async function startDispatcher(): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
     ...process.env,
-    ...natsEnv('webhook-dispatcher'),
-    MONGO_URL: testServers().mongoUrl,
-    MONGO_DB: database,
-    HEALTH_PORT: '0',
+    ...serviceEnv('webhook-dispatcher', database),
     LOG_LEVEL: 'warn',
     WEBHOOK_SECRETS_KEY,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
@@ -149,15 +146,7 @@ async function whileProgressing(
 beforeAll(async () => {
   nc = await connect({ ...natsOptions() });
   mongo = new MongoClient(testServers().mongoUrl);
-  intakeService = await intake({
-    env: {
-      ...natsEnv('intake'),
-      MONGO_URL: testServers().mongoUrl,
-      MONGO_DB: database,
-      HEALTH_PORT: '0',
-      LOG_LEVEL: 'silent',
-    },
-  });
+  intakeService = await intake({ env: serviceEnv('intake', database) });
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
 import { bootstrap as payments } from '@handoff/payments';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
-import { natsEnv, testServers, uniqueDatabase } from '@handoff/testkit';
+import { natsEnv, uniqueDatabase, serviceEnv } from '@handoff/testkit';
+import { expect } from '@jest/globals';
 import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -26,15 +27,9 @@ export interface Stack {
 }
 
 export async function startStack(label: string): Promise<Stack> {
-  const { mongoUrl } = testServers();
   const secret = randomBytes(32).toString('base64url');
-  const env = (service: BackendService) => ({
-    ...natsEnv(service),
-    MONGO_URL: mongoUrl,
-    MONGO_DB: uniqueDatabase(`${label}_${service}`),
-    HEALTH_PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
+  const env = (service: BackendService) =>
+    serviceEnv(service, uniqueDatabase(`${label}_${service}`));
   const running: { stop(): Promise<void> }[] = [];
   const stop = async () => {
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
@@ -102,4 +97,60 @@ export async function http(
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+export interface Application {
+  id: string;
+  secret: string;
+  name: string;
+}
+
+/** An access application as an agent's developer submits it. */
+export async function apply(
+  stack: Stack,
+  name: string,
+  scopes: string[],
+  description = 'Hands household jobs to humans.',
+): Promise<Application> {
+  const submitted = await http(stack, '/v1/access-applications', {
+    body: {
+      app_name: name,
+      description,
+      contact_email: 'dev@example.com',
+      requested_scopes: scopes,
+    },
+  });
+  expect(submitted.status).toBe(201);
+  return { id: String(submitted.body.id), secret: String(submitted.body.application_secret), name };
+}
+
+/** Staff approve the application with `scopes`, and its developer claims the agent key. */
+export async function approveAndClaim(stack: Stack, application: Application, scopes: string[]) {
+  const approved = await http(stack, `/v1/staff/access-applications/${application.id}/approve`, {
+    token: stack.staff,
+    body: { scopes },
+  });
+  expect(approved.status).toBe(200);
+  const claimed = await http(stack, `/v1/access-applications/${application.id}/api-key`, {
+    method: 'POST',
+    headers: { 'X-Application-Secret': application.secret },
+  });
+  expect(claimed.status).toBe(201);
+  return { integrationId: String(approved.body.integration_id), key: String(claimed.body.api_key) };
+}
+
+/** A provider staff onboard in the home-services category, with a key. */
+export async function providerOf(stack: Stack, name: string, email: string) {
+  const created = await http(stack, '/v1/staff/providers', {
+    token: stack.staff,
+    body: { name, email, categories: ['home-services'] },
+  });
+  expect(created.status).toBe(201);
+  const id = String(created.body.id);
+  const issued = await http(stack, `/v1/staff/providers/${id}/keys`, {
+    method: 'POST',
+    token: stack.staff,
+  });
+  expect(issued.status).toBe(201);
+  return { id, key: String(issued.body.api_key) };
 }

@@ -1,6 +1,22 @@
 import { BusError } from '@handoff/bus';
 import {
+  type ConflictCode,
   currencyExponent,
+  Deliverable,
+  DeliverableStatus,
+  deliverableOps,
+  Dispute,
+  DisputeStatus,
+  disputeOps,
+  Job,
+  JobStatus,
+  jobOps,
+  Milestone,
+  MilestoneStatus,
+  milestoneOps,
+  Proposal,
+  ProposalStatus,
+  proposalOps,
   DEFAULT_CURRENCY,
   fitsCurrency,
   isRequestClosed,
@@ -26,6 +42,16 @@ export const Id = z.string().max(64);
 /** A request's id and one child resource's id under it, e.g. `{id, proposal_id}`. */
 export const child = <K extends string>(key: K) =>
   z.strictObject({ id: Id, [key]: Id } as { id: typeof Id } & Record<K, typeof Id>);
+
+/**
+ * The request's id and the child's from params that `child(key)` validated (its output type is
+ * not known where `key` is only a string).
+ */
+function childIds(params: Record<string, string | undefined>, key: string) {
+  const { id, [key]: child } = params;
+  if (id === undefined || child === undefined) throw new Error(`{id} and {${key}} are validated`);
+  return { id, child };
+}
 
 /** A list query with extra filters (conventions §1 paging plus, e.g., `status`). */
 export const listQuery = <T extends z.ZodRawShape>(filters: T) => ListQuery.and(z.object(filters));
@@ -107,6 +133,8 @@ export const providerParty = (ctx: { provider: ProviderIdentity }) => ({
 /** Who acted, for the owning service's audit: the staff JWT's `sub`. */
 export const staffActor = (ctx: { staff: StaffIdentity }) => ctx.staff.sub;
 
+export const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
+
 /**
  * 422 with a pointer per amount finer than its currency's smallest unit (the schemas document
  * the rule; zod cannot express it per currency).
@@ -129,18 +157,63 @@ export function checkPrecision(
   if (errors.length > 0) throw validationFailed(errors);
 }
 
-/** A resource's paged list and single read, as one side of the API offers them. */
-export interface ReadSpec {
-  /** The tags of both routes. */
-  tags: readonly string[];
+/**
+ * The resources of the work lifecycle as every side's reads find them: the item, the list's
+ * filters beside paging, the bus operations, and the 404 `code` of a single read.
+ */
+export type LifecycleResource = 'proposals' | 'jobs' | 'milestones' | 'deliverables' | 'disputes';
+
+interface ResourceReads {
+  /** The path parameter of one item under its request, e.g. `proposal_id`. */
+  idParam: string;
   item: z.ZodType;
-  /** The list's filters beside paging, e.g. `{ status: ProposalStatus.optional() }`. */
   filters: z.ZodRawShape;
   ops: { list: Operation; get: Operation };
+  notFound: NotFoundCode;
+}
+
+const LIFECYCLE_RESOURCES: Record<LifecycleResource, ResourceReads> = {
+  proposals: {
+    idParam: 'proposal_id',
+    item: Proposal,
+    filters: { status: ProposalStatus.optional() },
+    ops: proposalOps,
+    notFound: 'proposal_not_found',
+  },
+  jobs: {
+    idParam: 'job_id',
+    item: Job,
+    filters: { status: JobStatus.optional() },
+    ops: jobOps,
+    notFound: 'job_not_found',
+  },
+  milestones: {
+    idParam: 'milestone_id',
+    item: Milestone,
+    filters: { status: MilestoneStatus.optional(), job_id: Id.optional() },
+    ops: milestoneOps,
+    notFound: 'milestone_not_found',
+  },
+  deliverables: {
+    idParam: 'deliverable_id',
+    item: Deliverable,
+    filters: { status: DeliverableStatus.optional(), milestone_id: Id.optional() },
+    ops: deliverableOps,
+    notFound: 'deliverable_not_found',
+  },
+  disputes: {
+    idParam: 'dispute_id',
+    item: Dispute,
+    filters: { status: DisputeStatus.optional() },
+    ops: disputeOps,
+    notFound: 'dispute_not_found',
+  },
+};
+
+/** What one side's two reads of a resource are called in the OpenAPI document. */
+export interface ReadNames {
   list: { operationId: string; summary: string };
   get: { operationId: string; summary: string };
-  /** The 404 `code` of the single read. */
-  notFound: NotFoundCode;
 }
 
 const pick = (query: Record<string, unknown>, keys: string[]) =>
@@ -153,10 +226,12 @@ type Paged = Record<string, unknown> & Parameters<typeof page>[0];
  * checked with intake first, then the milestones service answers for that request only.
  */
 export function customerReads(
-  spec: ReadSpec & { plural: string; idParam: string; scope: Scope },
+  plural: LifecycleResource,
+  names: ReadNames & { scope: Scope },
 ): RouteDefinition[] {
+  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: [plural] };
   const access = { kind: 'agent' as const, scopes: [spec.scope] };
-  const base = `/v1/request/{id}/${spec.plural}`;
+  const base = `/v1/request/{id}/${plural}`;
   const one = z.strictObject({ id: Id, [spec.idParam]: Id });
   return [
     defineRoute({
@@ -194,21 +269,19 @@ export function customerReads(
       response: spec.item,
       notFound: spec.notFound,
       handle: async (ctx) => {
-        const params = ctx.params as Record<string, string> & { id: string };
-        await authorizeCustomer(ctx, params.id);
-        return ctx.call(spec.ops.get, {
-          id: params[spec.idParam],
-          party: customerParty(params.id),
-        });
+        const { id, child: resource } = childIds(ctx.params, spec.idParam);
+        await authorizeCustomer(ctx, id);
+        return ctx.call(spec.ops.get, { id: resource, party: customerParty(id) });
       },
     }),
   ];
 }
 
 /** A provider's reads of its own resources under `/v1/provider/<plural>`. */
-export function providerReads(spec: ReadSpec & { plural: string }): RouteDefinition[] {
+export function providerReads(plural: LifecycleResource, names: ReadNames): RouteDefinition[] {
+  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: ['provider', plural] };
   const access = { kind: 'provider' as const };
-  const base = `/v1/provider/${spec.plural}`;
+  const base = `/v1/provider/${plural}`;
   return [
     defineRoute({
       method: 'get',
@@ -241,4 +314,112 @@ export function providerReads(spec: ReadSpec & { plural: string }): RouteDefinit
       handle: (ctx) => ctx.call(spec.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
     }),
   ];
+}
+
+/**
+ * A `POST` on one resource that one side of the API may make: a state move (`accept`,
+ * `withdraw`), a comment, or a child created under it. The route states what differs; the
+ * factory of each side adds its path, access and party, and `input` turns the resource's id, the
+ * caller's own id and the body into the bus operation's input.
+ */
+export interface ActionSpec<Who, I extends z.ZodType, O extends z.ZodType, B extends z.ZodType> {
+  /** The resource's collection, e.g. `proposals`. */
+  plural: string;
+  /** The last segment of the path, e.g. `accept`. */
+  verb: string;
+  operationId: string;
+  summary: string;
+  tags: readonly string[];
+  op: Operation<I, O>;
+  body?: B;
+  bodyOptional?: boolean;
+  /** 201 when the action creates a child resource. */
+  status?: 200 | 201;
+  response: z.ZodType;
+  notFound: NotFoundCode;
+  conflicts?: readonly ConflictCode[];
+  input(who: Who, body: z.output<B>): z.input<I>;
+}
+
+const routeFields = <Who, I extends z.ZodType, O extends z.ZodType, B extends z.ZodType>(
+  spec: ActionSpec<Who, I, O, B>,
+) => ({
+  method: 'post' as const,
+  operationId: spec.operationId,
+  summary: spec.summary,
+  tags: spec.tags,
+  body: spec.body,
+  bodyOptional: spec.bodyOptional,
+  status: spec.status ?? 200,
+  response: spec.response,
+  notFound: spec.notFound,
+  conflicts: spec.conflicts,
+});
+
+/**
+ * The customer's action under `/v1/request/{id}/<plural>/{<idParam>}/<verb>`: the request token
+ * is checked first (and, with `openRequest`, that the request is open), then the resource is
+ * looked for under that request only.
+ */
+export function customerAction<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(
+  spec: ActionSpec<{ id: string; request_id: string }, I, O, B> & {
+    idParam: string;
+    scope: Scope;
+    openRequest?: boolean;
+  },
+): RouteDefinition {
+  const authorize = spec.openRequest ? authorizeOpenRequest : authorizeCustomer;
+  return defineRoute({
+    ...routeFields(spec),
+    path: `/v1/request/{id}/${spec.plural}/{${spec.idParam}}/${spec.verb}`,
+    access: { kind: 'agent', scopes: [spec.scope] },
+    requestToken: true,
+    notFoundAlso: ['request_not_found'],
+    params: child(spec.idParam),
+    handle: async (ctx) => {
+      const { id, child: resource } = childIds(ctx.params, spec.idParam);
+      await authorize(ctx, id);
+      return ctx.call(spec.op, spec.input({ id: resource, request_id: id }, ctx.body));
+    },
+  });
+}
+
+const IdParams = z.strictObject({ id: Id });
+
+/** The provider's action under `/v1/provider/<plural>/{id}/<verb>`, on its own resources only. */
+export function providerAction<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(spec: ActionSpec<{ id: string; provider_id: string }, I, O, B>): RouteDefinition {
+  return defineRoute({
+    ...routeFields(spec),
+    path: `/v1/provider/${spec.plural}/{id}/${spec.verb}`,
+    access: { kind: 'provider' },
+    params: IdParams,
+    handle: (ctx) => {
+      const who = { id: ctx.params.id, provider_id: ctx.provider.provider_id };
+      return ctx.call(spec.op, spec.input(who, ctx.body));
+    },
+  });
+}
+
+/** Staff's action under `/v1/staff/<plural>/{id}/<verb>`; `actor` is who acted, for the audit. */
+export function staffAction<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(spec: ActionSpec<{ id: string; actor: string }, I, O, B>): RouteDefinition {
+  return defineRoute({
+    ...routeFields(spec),
+    path: `/v1/staff/${spec.plural}/{id}/${spec.verb}`,
+    access: { kind: 'staff' },
+    params: IdParams,
+    handle: (ctx) =>
+      ctx.call(spec.op, spec.input({ id: ctx.params.id, actor: staffActor(ctx) }, ctx.body)),
+  });
 }

@@ -1,14 +1,11 @@
 import {
   Deliverable,
   DeliverableCreate,
-  DeliverableStatus,
   Dispute,
   DisputeComment,
-  DisputeStatus,
   deliverableOps,
   disputeOps,
   Job,
-  JobStatus,
   jobOps,
   listOf,
   Message,
@@ -17,12 +14,10 @@ import {
   Milestone,
   MilestoneCreate,
   MilestoneProgress,
-  MilestoneStatus,
   MilestoneSubmit,
   milestoneOps,
   Proposal,
   ProposalCreate,
-  ProposalStatus,
   proposalOps,
   ProviderMe,
   ProviderRequest,
@@ -38,7 +33,7 @@ import {
   Id,
   listQuery,
   page,
-  providerParty,
+  providerAction,
   providerReads,
   refuseClosed,
 } from './lifecycle-shared.ts';
@@ -52,6 +47,12 @@ import {
 
 const IdParams = z.strictObject({ id: Id });
 const PROVIDER = { kind: 'provider' } as const;
+/** The provider's actions on a milestone of an active job. */
+const ON_MILESTONE = {
+  plural: 'milestones',
+  notFound: 'milestone_not_found',
+  conflicts: ['job_not_active'],
+} as const;
 
 /** A request takes proposals while it is open: not yet in progress, completed or cancelled. */
 const OPEN_FOR_PROPOSALS: readonly RequestStatus[] = ['submitted', 'routed'];
@@ -188,203 +189,131 @@ export const providerRoutes: RouteDefinition[] = [
   }),
 
   // --- Proposals -------------------------------------------------------------------------------
-  ...providerReads({
-    plural: 'proposals',
-    tags: ['provider', 'proposals'],
-    item: Proposal,
-    filters: { status: ProposalStatus.optional() },
-    ops: proposalOps,
+  ...providerReads('proposals', {
     list: {
       operationId: 'listProviderProposals',
       summary: "The provider's proposals, newest first, by status",
     },
     get: { operationId: 'getProviderProposal', summary: 'One of the provider’s proposals' },
-    notFound: 'proposal_not_found',
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/proposals/{id}/withdraw',
+  providerAction({
+    plural: 'proposals',
+    verb: 'withdraw',
     operationId: 'withdrawProposal',
     summary: 'Take back a proposal the customer has not decided on',
     tags: ['provider', 'proposals'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
+    op: proposalOps.withdraw,
     response: Proposal,
     notFound: 'proposal_not_found',
-    handle: (ctx) =>
-      ctx.call(proposalOps.withdraw, { id: ctx.params.id, provider_id: ctx.provider.provider_id }),
+    input: (target) => target,
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
-  ...providerReads({
-    plural: 'jobs',
-    tags: ['provider', 'jobs'],
-    item: Job,
-    filters: { status: JobStatus.optional() },
-    ops: jobOps,
+  ...providerReads('jobs', {
     list: {
       operationId: 'listProviderJobs',
       summary: "The provider's jobs, newest first, by status",
     },
     get: { operationId: 'getProviderJob', summary: 'One of the provider’s jobs' },
-    notFound: 'job_not_found',
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/jobs/{id}/complete',
+  providerAction({
+    plural: 'jobs',
+    verb: 'complete',
     operationId: 'completeJob',
     summary:
       'Complete the job: every milestone approved or cancelled (at least one approved), no dispute open',
     tags: ['provider', 'jobs'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
+    op: jobOps.complete,
     response: Job,
     notFound: 'job_not_found',
     conflicts: ['job_has_open_work'],
-    handle: (ctx) =>
-      ctx.call(jobOps.complete, { id: ctx.params.id, provider_id: ctx.provider.provider_id }),
+    input: (target) => target,
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/jobs/{id}/milestones',
+  providerAction({
+    plural: 'jobs',
+    verb: 'milestones',
     operationId: 'createMilestone',
     summary: 'Add a milestone to an active job',
     tags: ['provider', 'milestones'],
-    access: PROVIDER,
-    params: IdParams,
+    op: milestoneOps.create,
     body: MilestoneCreate,
     status: 201,
     response: Milestone,
     notFound: 'job_not_found',
     conflicts: ['job_not_active'],
-    handle: (ctx) => {
-      checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
-      return ctx.call(milestoneOps.create, {
-        job_id: ctx.params.id,
-        provider_id: ctx.provider.provider_id,
-        input: ctx.body,
-      });
+    input: ({ id, provider_id }, body) => {
+      checkPrecision([{ pointer: '/amount', amount: body.amount }], body.currency);
+      return { job_id: id, provider_id, input: body };
     },
   }),
 
   // --- Milestones ------------------------------------------------------------------------------
-  ...providerReads({
-    plural: 'milestones',
-    tags: ['provider', 'milestones'],
-    item: Milestone,
-    filters: { status: MilestoneStatus.optional(), job_id: Id.optional() },
-    ops: milestoneOps,
+  ...providerReads('milestones', {
     list: {
       operationId: 'listProviderMilestones',
       summary: "The provider's milestones, newest first, by status or job",
     },
     get: { operationId: 'getProviderMilestone', summary: 'One of the provider’s milestones' },
-    notFound: 'milestone_not_found',
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/milestones/{id}/progress',
+  providerAction({
+    ...ON_MILESTONE,
+    verb: 'progress',
     operationId: 'updateMilestoneProgress',
     summary: 'Report progress (0–100) on an open milestone, with an optional note',
     tags: ['provider', 'milestones'],
-    access: PROVIDER,
-    params: IdParams,
+    op: milestoneOps.updateProgress,
     body: MilestoneProgress,
-    status: 200,
     response: Milestone,
-    notFound: 'milestone_not_found',
-    conflicts: ['job_not_active'],
-    handle: (ctx) =>
-      ctx.call(milestoneOps.updateProgress, {
-        id: ctx.params.id,
-        provider_id: ctx.provider.provider_id,
-        input: ctx.body,
-      }),
+    input: (target, body) => ({ ...target, input: body }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/milestones/{id}/submit',
+  providerAction({
+    ...ON_MILESTONE,
+    verb: 'submit',
     operationId: 'submitMilestone',
     summary: "Submit the milestone for the customer's review",
     tags: ['provider', 'milestones'],
-    access: PROVIDER,
-    params: IdParams,
+    op: milestoneOps.submit,
     body: MilestoneSubmit,
     bodyOptional: true,
-    status: 200,
     response: Milestone,
-    notFound: 'milestone_not_found',
-    conflicts: ['job_not_active'],
-    handle: (ctx) =>
-      ctx.call(milestoneOps.submit, {
-        id: ctx.params.id,
-        provider_id: ctx.provider.provider_id,
-        ...given({ note: ctx.body.note }),
-      }),
+    input: (target, body) => ({ ...target, ...given({ note: body.note }) }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/milestones/{id}/deliverables',
+  providerAction({
+    ...ON_MILESTONE,
+    verb: 'deliverables',
     operationId: 'createDeliverable',
     summary: 'Attach a deliverable (a link) to a milestone that is not under review',
     tags: ['provider', 'deliverables'],
-    access: PROVIDER,
-    params: IdParams,
+    op: deliverableOps.create,
     body: DeliverableCreate,
     status: 201,
     response: Deliverable,
-    notFound: 'milestone_not_found',
-    conflicts: ['job_not_active'],
-    handle: (ctx) =>
-      ctx.call(deliverableOps.create, {
-        milestone_id: ctx.params.id,
-        provider_id: ctx.provider.provider_id,
-        input: ctx.body,
-      }),
+    input: ({ id, provider_id }, body) => ({ milestone_id: id, provider_id, input: body }),
   }),
 
   // --- Deliverables ----------------------------------------------------------------------------
-  ...providerReads({
-    plural: 'deliverables',
-    tags: ['provider', 'deliverables'],
-    item: Deliverable,
-    filters: { status: DeliverableStatus.optional(), milestone_id: Id.optional() },
-    ops: deliverableOps,
+  ...providerReads('deliverables', {
     list: {
       operationId: 'listProviderDeliverables',
       summary: "The provider's deliverables, newest first, by status or milestone",
     },
     get: { operationId: 'getProviderDeliverable', summary: 'One of the provider’s deliverables' },
-    notFound: 'deliverable_not_found',
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/deliverables/{id}/withdraw',
+  providerAction({
+    plural: 'deliverables',
+    verb: 'withdraw',
     operationId: 'withdrawDeliverable',
     summary: 'Withdraw a deliverable while its milestone is not under review',
     tags: ['provider', 'deliverables'],
-    access: PROVIDER,
-    params: IdParams,
-    status: 200,
+    op: deliverableOps.withdraw,
     response: Deliverable,
     notFound: 'deliverable_not_found',
     conflicts: ['milestone_under_review'],
-    handle: (ctx) =>
-      ctx.call(deliverableOps.withdraw, {
-        id: ctx.params.id,
-        provider_id: ctx.provider.provider_id,
-      }),
+    input: (target) => target,
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
-  ...providerReads({
-    plural: 'disputes',
-    tags: ['provider', 'disputes'],
-    item: Dispute,
-    filters: { status: DisputeStatus.optional() },
-    ops: disputeOps,
+  ...providerReads('disputes', {
     list: {
       operationId: 'listProviderDisputes',
       summary: "Cases on the provider's jobs, newest first, by status",
@@ -393,26 +322,22 @@ export const providerRoutes: RouteDefinition[] = [
       operationId: 'getProviderDispute',
       summary: 'One case on the provider’s jobs, with its comments',
     },
-    notFound: 'dispute_not_found',
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/provider/disputes/{id}/comments',
+  providerAction({
+    plural: 'disputes',
+    verb: 'comments',
     operationId: 'commentOnDisputeAsProvider',
     summary: "Add the provider's side to a case; answers the case with every comment",
     tags: ['provider', 'disputes'],
-    access: PROVIDER,
-    params: IdParams,
+    op: disputeOps.comment,
     body: DisputeComment,
-    status: 200,
     response: Dispute,
     notFound: 'dispute_not_found',
     conflicts: ['comment_limit_reached'],
-    handle: (ctx) =>
-      ctx.call(disputeOps.comment, {
-        id: ctx.params.id,
-        party: providerParty(ctx),
-        message: ctx.body.message,
-      }),
+    input: ({ id, provider_id }, body) => ({
+      id,
+      party: { role: 'provider' as const, provider_id },
+      message: body.message,
+    }),
   }),
 ];

@@ -1,7 +1,5 @@
 import {
-  currencyExponent,
   DEFAULT_CURRENCY,
-  fitsCurrency,
   generateSecret,
   listOf,
   ListQuery,
@@ -26,7 +24,6 @@ import {
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
-import { validationFailed } from '../http/errors.ts';
 import {
   defineRoute,
   type RequestTokenContext,
@@ -36,6 +33,7 @@ import {
 import {
   authorizeCustomer,
   authorizeOpenRequest,
+  checkPrecision,
   child,
   given,
   Id,
@@ -297,16 +295,8 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       notFound: 'request_not_found',
       conflicts: ['request_closed'],
       handle: async (ctx) => {
+        checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
         const currency = ctx.body.currency ?? DEFAULT_CURRENCY;
-        if (!fitsCurrency(ctx.body.amount, currency)) {
-          throw validationFailed([
-            {
-              pointer: '/amount',
-              code: 'invalid_precision',
-              detail: `${currency} amounts have at most ${currencyExponent(currency) ?? 2} decimal places.`,
-            },
-          ]);
-        }
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(paymentOps.create, {
           request_id: ctx.params.id,

@@ -29,7 +29,15 @@ import {
 } from '@handoff/contracts';
 import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { given, Id, listQuery, page, staffActor } from './lifecycle-shared.ts';
+import {
+  given,
+  Id,
+  listQuery,
+  page,
+  staffAction,
+  staffActor,
+  staffParty,
+} from './lifecycle-shared.ts';
 
 /**
  * Staff's side of the work lifecycle: providers and their keys, disputes, cancelling jobs and
@@ -40,7 +48,19 @@ import { given, Id, listQuery, page, staffActor } from './lifecycle-shared.ts';
 const IdParams = z.strictObject({ id: Id });
 const KeyParams = z.strictObject({ key_id: Id });
 const STAFF = { kind: 'staff' } as const;
-const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
+/** What staff's actions on one kind of resource share. */
+const ON_DISPUTE = {
+  plural: 'disputes',
+  tags: ['staff', 'disputes'],
+  response: Dispute,
+  notFound: 'dispute_not_found',
+} as const;
+const ON_PAYMENT = {
+  plural: 'payments',
+  tags: ['staff', 'payments'],
+  response: Payment,
+  notFound: 'payment_not_found',
+} as const;
 
 /** Orders deadline items soonest first; equal times by id, so pages are stable. */
 const byDeadline = (a: DeadlineItem, b: DeadlineItem) =>
@@ -114,26 +134,20 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     handle: (ctx) =>
       ctx.call(providerOps.update, { id: ctx.params.id, actor: staffActor(ctx), patch: ctx.body }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/providers/{id}/keys',
+  staffAction({
+    plural: 'providers',
+    verb: 'keys',
     operationId: 'issueProviderKey',
     summary: 'Issue a provider key (`hpk_live_...`); the secret is returned only here',
     tags: ['staff', 'provider'],
-    access: STAFF,
-    params: IdParams,
+    op: providerOps.issueKey,
     body: ProviderKeyCreate,
     bodyOptional: true,
     status: 201,
     response: IssuedProviderKey,
     notFound: 'provider_not_found',
     conflicts: ['provider_suspended'],
-    handle: (ctx) =>
-      ctx.call(providerOps.issueKey, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        input: ctx.body,
-      }),
+    input: (target, body) => ({ ...target, input: body }),
   }),
   defineRoute({
     method: 'post',
@@ -182,98 +196,59 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     handle: (ctx) =>
       ctx.call(disputeOps.get, { id: ctx.params.id, party: staffParty(staffActor(ctx)) }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/disputes/{id}/comments',
+  staffAction({
+    ...ON_DISPUTE,
+    verb: 'comments',
     operationId: 'commentOnDisputeAsStaff',
     summary: "Add staff's comment to a case; answers the case with every comment",
-    tags: ['staff', 'disputes'],
-    access: STAFF,
-    params: IdParams,
+    op: disputeOps.comment,
     body: DisputeComment,
-    status: 200,
-    response: Dispute,
-    notFound: 'dispute_not_found',
     conflicts: ['comment_limit_reached'],
-    handle: (ctx) =>
-      ctx.call(disputeOps.comment, {
-        id: ctx.params.id,
-        party: staffParty(staffActor(ctx)),
-        message: ctx.body.message,
-      }),
+    input: ({ id, actor }, body) => ({ id, party: staffParty(actor), message: body.message }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/disputes/{id}/escalate',
+  staffAction({
+    ...ON_DISPUTE,
+    verb: 'escalate',
     operationId: 'escalateDispute',
     summary: 'Take an open case under staff review',
-    tags: ['staff', 'disputes'],
-    access: STAFF,
-    params: IdParams,
-    status: 200,
-    response: Dispute,
-    notFound: 'dispute_not_found',
-    handle: (ctx) => ctx.call(disputeOps.escalate, { id: ctx.params.id, actor: staffActor(ctx) }),
+    op: disputeOps.escalate,
+    input: (target) => target,
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/disputes/{id}/resolve',
+  staffAction({
+    ...ON_DISPUTE,
+    verb: 'resolve',
     operationId: 'resolveDispute',
     summary:
       'Resolve a case for the customer, for the provider or split, with a reason (no money moves)',
-    tags: ['staff', 'disputes'],
-    access: STAFF,
-    params: IdParams,
+    op: disputeOps.resolve,
     body: DisputeResolution,
-    status: 200,
-    response: Dispute,
-    notFound: 'dispute_not_found',
-    handle: (ctx) =>
-      ctx.call(disputeOps.resolve, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        resolution: ctx.body,
-      }),
+    input: (target, body) => ({ ...target, resolution: body }),
   }),
 
   // --- Jobs and milestones ---------------------------------------------------------------------
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/jobs/{id}/cancel',
+  staffAction({
+    plural: 'jobs',
+    verb: 'cancel',
     operationId: 'cancelJob',
     summary: 'Cancel an active job, with a reason',
     tags: ['staff', 'jobs'],
-    access: STAFF,
-    params: IdParams,
+    op: jobOps.cancel,
     body: ReasonBody,
-    status: 200,
     response: Job,
     notFound: 'job_not_found',
-    handle: (ctx) =>
-      ctx.call(jobOps.cancel, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        reason: ctx.body.reason,
-      }),
+    input: (target, body) => ({ ...target, reason: body.reason }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/milestones/{id}/cancel',
+  staffAction({
+    plural: 'milestones',
+    verb: 'cancel',
     operationId: 'cancelMilestone',
     summary: 'Cancel a milestone that is not approved, with a reason',
     tags: ['staff', 'milestones'],
-    access: STAFF,
-    params: IdParams,
+    op: milestoneOps.cancel,
     body: ReasonBody,
-    status: 200,
     response: Milestone,
     notFound: 'milestone_not_found',
-    handle: (ctx) =>
-      ctx.call(milestoneOps.cancel, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        reason: ctx.body.reason,
-      }),
+    input: (target, body) => ({ ...target, reason: body.reason }),
   }),
 
   // --- Payments --------------------------------------------------------------------------------
@@ -306,46 +281,26 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     notFound: 'payment_not_found',
     handle: (ctx) => ctx.call(paymentRecordOps.get, { id: ctx.params.id }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/payments/{id}/confirm',
+  staffAction({
+    ...ON_PAYMENT,
+    verb: 'confirm',
     operationId: 'confirmPayment',
     summary:
       'Confirm a pending payment of the manual provider, with an optional reference (Stripe confirms its own)',
-    tags: ['staff', 'payments'],
-    access: STAFF,
-    params: IdParams,
+    op: paymentRecordOps.confirm,
     body: PaymentConfirm,
     bodyOptional: true,
-    status: 200,
-    response: Payment,
-    notFound: 'payment_not_found',
     conflicts: ['provider_confirms'],
-    handle: (ctx) =>
-      ctx.call(paymentRecordOps.confirm, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        ...given({ reference: ctx.body.reference }),
-      }),
+    input: (target, body) => ({ ...target, ...given({ reference: body.reference }) }),
   }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/staff/payments/{id}/fail',
+  staffAction({
+    ...ON_PAYMENT,
+    verb: 'fail',
     operationId: 'failPayment',
     summary: 'Mark a pending payment failed, with a reason',
-    tags: ['staff', 'payments'],
-    access: STAFF,
-    params: IdParams,
+    op: paymentRecordOps.fail,
     body: ReasonBody,
-    status: 200,
-    response: Payment,
-    notFound: 'payment_not_found',
-    handle: (ctx) =>
-      ctx.call(paymentRecordOps.fail, {
-        id: ctx.params.id,
-        actor: staffActor(ctx),
-        reason: ctx.body.reason,
-      }),
+    input: (target, body) => ({ ...target, reason: body.reason }),
   }),
 
   // --- Deadlines -------------------------------------------------------------------------------

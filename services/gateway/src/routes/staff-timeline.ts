@@ -105,17 +105,7 @@ export const staffTimelineRoutes: RouteDefinition[] = [
       const { integration_id: integrationId } = await call(requestOps.owner, {
         request_id: requestId,
       });
-      const [
-        messages,
-        proposals,
-        jobs,
-        milestones,
-        deliverables,
-        paymentRequests,
-        payments,
-        disputes,
-        events,
-      ] = await Promise.all([
+      const lists = await Promise.all([
         call(messageOps.list, { request_id: requestId, ...page }),
         call(proposalOps.list, { party, ...page }),
         call(jobOps.list, { party, ...page }),
@@ -129,6 +119,17 @@ export const staffTimelineRoutes: RouteDefinition[] = [
           query: { request_id: requestId, ...page },
         }),
       ]);
+      const [
+        messages,
+        proposals,
+        jobs,
+        milestones,
+        deliverables,
+        paymentRequests,
+        payments,
+        disputes,
+        events,
+      ] = lists;
       const resources: TimelineItem[] = [
         ...messages.data.map((m) =>
           item('message', m.id, m.created_at, null, `${m.author_role}: ${m.message}`),
@@ -180,17 +181,6 @@ export const staffTimelineRoutes: RouteDefinition[] = [
       const feed = events.data.map((e) =>
         item('event', e.id, e.timestamp, e.type, e.type, e.data.sequence),
       );
-      const lists = [
-        messages,
-        proposals,
-        jobs,
-        milestones,
-        deliverables,
-        paymentRequests,
-        payments,
-        disputes,
-        events,
-      ];
       return {
         object: 'list' as const,
         data: merged(resources, feed),

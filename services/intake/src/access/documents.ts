@@ -35,9 +35,9 @@ export interface IntegrationDoc extends OutboxFields {
   updated_at: Date;
 }
 
-export interface KeyDoc extends OutboxFields {
+/** What is stored of an agent or a provider key. */
+export interface StoredKey extends OutboxFields {
   _id: string;
-  integration_id: string;
   /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
   key_hash: string;
   prefix: string;
@@ -45,6 +45,10 @@ export interface KeyDoc extends OutboxFields {
   created_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+}
+
+export interface KeyDoc extends StoredKey {
+  integration_id: string;
 }
 
 export function applicationView(doc: ApplicationDoc): Application {
@@ -76,11 +80,9 @@ export function keyStatus(
   return doc.expires_at <= now ? 'expired' : 'active';
 }
 
-export function keyView(doc: KeyDoc): KeySummary {
+/** What an agent key and a provider key show alike: never the secret, only its shape and times. */
+export function keyFields(doc: StoredKey) {
   return {
-    object: 'api_key',
-    id: doc._id,
-    integration_id: doc.integration_id,
     prefix: doc.prefix,
     last4: doc.last4,
     status: keyStatus(doc),
@@ -88,6 +90,10 @@ export function keyView(doc: KeyDoc): KeySummary {
     expires_at: doc.expires_at.toISOString(),
     revoked_at: doc.revoked_at?.toISOString() ?? null,
   };
+}
+
+export function keyView(doc: KeyDoc): KeySummary {
+  return { object: 'api_key', id: doc._id, integration_id: doc.integration_id, ...keyFields(doc) };
 }
 
 export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integration {

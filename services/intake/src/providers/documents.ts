@@ -8,7 +8,7 @@ import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
-import { keyStatus } from '../access/documents.ts';
+import { keyFields, type StoredKey } from '../access/documents.ts';
 import type { RequestDoc } from '../requests/documents.ts';
 
 export interface ProviderDoc extends OutboxFields {
@@ -21,32 +21,14 @@ export interface ProviderDoc extends OutboxFields {
   updated_at: Date;
 }
 
-export interface ProviderKeyDoc extends OutboxFields {
-  _id: string;
+export interface ProviderKeyDoc extends StoredKey {
   provider_id: string;
-  /** SHA-256 of the key; keys are looked up by it and never stored in plain text. */
-  key_hash: string;
-  prefix: string;
-  last4: string;
-  created_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
 }
 
 type KeySummary = z.infer<typeof ProviderKeySummary>;
 
 export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
-  return {
-    object: 'provider_key',
-    id: doc._id,
-    provider_id: doc.provider_id,
-    prefix: doc.prefix,
-    last4: doc.last4,
-    status: keyStatus(doc),
-    created_at: doc.created_at.toISOString(),
-    expires_at: doc.expires_at.toISOString(),
-    revoked_at: doc.revoked_at?.toISOString() ?? null,
-  };
+  return { object: 'provider_key', id: doc._id, provider_id: doc.provider_id, ...keyFields(doc) };
 }
 
 export function providerView(doc: ProviderDoc, keys: ProviderKeyDoc[]): Provider {

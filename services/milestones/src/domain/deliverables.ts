@@ -7,11 +7,18 @@ import {
   newId,
 } from '@handoff/contracts';
 import { applyMove, withOutbox } from '@handoff/runtime';
-import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, deliverableView, type DeliverableDoc } from './documents.ts';
-import { conflict, creationMessages, findFor, move, notFound, partyFilter } from './moves.ts';
+import {
+  conflict,
+  creationMessages,
+  findFor,
+  listPage,
+  move,
+  notFound,
+  partyFilter,
+} from './moves.ts';
 
 /**
  * Deliverables belong to a milestone. The provider adds them while the milestone allows
@@ -73,12 +80,7 @@ export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpo
         ...(milestone_id === undefined ? {} : { milestone_id }),
         ...(status === undefined ? {} : { status }),
       };
-      const found = await paginate(deliverables, filter, page);
-      return {
-        object: 'list' as const,
-        data: found.data.map(deliverableView),
-        has_more: found.has_more,
-      };
+      return listPage(deliverables, filter, page, deliverableView);
     }),
 
     ...implement(deliverableOps.get, async ({ id, party }) =>

@@ -8,7 +8,6 @@ import {
   type DisputeAction,
   type Party,
 } from '@handoff/contracts';
-import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
@@ -24,12 +23,13 @@ import {
   findFor,
   invalid,
   jobCurrency,
+  listPage,
   move,
+  type MoveSpec,
   partyFilter,
   partySees,
   sweepDeadlines,
   text,
-  type MoveSpec,
 } from './moves.ts';
 
 type DisputeMoveSpec = Omit<
@@ -150,12 +150,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
         ...partyFilter(party),
         ...(status === undefined ? {} : { status }),
       };
-      const found = await paginate(disputes, filter, page);
-      return {
-        object: 'list' as const,
-        data: found.data.map(disputeView),
-        has_more: found.has_more,
-      };
+      return listPage(disputes, filter, page, disputeView);
     }),
 
     ...implement(disputeOps.get, async ({ id, party }) =>

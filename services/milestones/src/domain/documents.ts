@@ -1,4 +1,6 @@
 import {
+  deadlineFor,
+  MILESTONE_MACHINE,
   toMajorUnits,
   type Deliverable,
   type Dispute,
@@ -127,6 +129,40 @@ export interface MilestoneDoc extends Common<Milestone['status']> {
   due_at: Date | null;
   submitted_at: Date | null;
   approved_at: Date | null;
+}
+
+/** A new milestone in the machine's first state, not yet worked on: its deadline is the due date, if any. */
+export function openMilestone(
+  fields: Pick<
+    MilestoneDoc,
+    | '_id'
+    | 'request_id'
+    | 'job_id'
+    | 'provider_id'
+    | 'title'
+    | 'description'
+    | 'amount_minor'
+    | 'currency'
+    | 'due_at'
+  >,
+  at: Date,
+): MilestoneDoc {
+  const status = MILESTONE_MACHINE.initial;
+  return {
+    ...fields,
+    status,
+    progress: 0,
+    progress_note: null,
+    revision: 0,
+    submission_note: null,
+    change_request_reason: null,
+    approved_by: null,
+    deadline_at: fields.due_at ?? deadlineFor(MILESTONE_MACHINE, status, at),
+    created_at: at,
+    updated_at: at,
+    submitted_at: null,
+    approved_at: null,
+  };
 }
 
 export function milestoneView(doc: MilestoneDoc): Milestone {

@@ -8,11 +8,10 @@ import {
   MILESTONE_MACHINE,
   type JobAction,
 } from '@handoff/contracts';
-import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, jobView, type JobDoc, type MilestoneDoc } from './documents.ts';
-import { conflict, findFor, move, partyFilter, text, type MoveSpec } from './moves.ts';
+import { conflict, findFor, listPage, move, type MoveSpec, partyFilter, text } from './moves.ts';
 
 /** Milestone states that count as finished work: the machine's final states. */
 const FINISHED_MILESTONE_STATES = MILESTONE_MACHINE.states.filter(
@@ -65,8 +64,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
         ...partyFilter(party),
         ...(status === undefined ? {} : { status }),
       };
-      const found = await paginate(jobs, filter, page);
-      return { object: 'list' as const, data: found.data.map(jobView), has_more: found.has_more };
+      return listPage(jobs, filter, page, jobView);
     }),
 
     ...implement(jobOps.get, async ({ id, party }) =>

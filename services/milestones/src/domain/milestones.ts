@@ -1,6 +1,5 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
-  deadlineFor,
   DELIVERABLE_MACHINE,
   ENGAGEMENT_LIMITS,
   MILESTONE_MACHINE,
@@ -8,7 +7,6 @@ import {
   newId,
   type DeliverableAction,
 } from '@handoff/contracts';
-import { paginate } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
@@ -16,22 +14,24 @@ import {
   collectionsOf,
   deliverableView,
   milestoneView,
+  openMilestone,
   type DeliverableDoc,
   type MilestoneDoc,
 } from './documents.ts';
 
 import {
-  notFound,
   conflict,
-  invalid,
-  text,
-  jobCurrency,
-  partyFilter,
-  findFor,
   creationMessages,
-  type MoveSpec,
+  findFor,
+  invalid,
+  jobCurrency,
+  listPage,
   move,
+  type MoveSpec,
+  notFound,
+  partyFilter,
   sweepDeadlines,
+  text,
 } from './moves.ts';
 
 // --- Milestones ---------------------------------------------------------------------------
@@ -199,31 +199,20 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         const amount_minor = input.amount === undefined ? null : minorUnits(input.amount, currency);
         const now = new Date();
         const due_at = input.due_at === undefined ? null : new Date(input.due_at);
-        const status = MILESTONE_MACHINE.initial;
-        const doc: MilestoneDoc = {
-          _id: newId('mst'),
-          request_id: job.request_id,
-          job_id,
-          provider_id,
-          title: input.title,
-          description: input.description ?? null,
-          amount_minor,
-          currency: amount_minor === null ? null : currency,
-          status,
-          progress: 0,
-          progress_note: null,
-          revision: 0,
-          submission_note: null,
-          change_request_reason: null,
-          approved_by: null,
-          due_at,
-          // The open milestone's deadline is its due date when it has one.
-          deadline_at: due_at ?? deadlineFor(MILESTONE_MACHINE, status, now),
-          created_at: now,
-          updated_at: now,
-          submitted_at: null,
-          approved_at: null,
-        };
+        const doc = openMilestone(
+          {
+            _id: newId('mst'),
+            request_id: job.request_id,
+            job_id,
+            provider_id,
+            title: input.title,
+            description: input.description ?? null,
+            amount_minor,
+            currency: amount_minor === null ? null : currency,
+            due_at,
+          },
+          now,
+        );
         const messages = creationMessages(MILESTONE_MACHINE, doc.request_id, milestoneView(doc));
         await milestones.insertOne(withOutbox(doc, messages));
         return { doc, messages };
@@ -238,12 +227,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         ...(job_id === undefined ? {} : { job_id }),
         ...(status === undefined ? {} : { status }),
       };
-      const found = await paginate(milestones, filter, page);
-      return {
-        object: 'list' as const,
-        data: found.data.map(milestoneView),
-        has_more: found.has_more,
-      };
+      return listPage(milestones, filter, page, milestoneView);
     }),
 
     ...implement(milestoneOps.get, async ({ id, party }) =>

@@ -14,7 +14,8 @@ import {
   type MovingDocument,
   type OutboxMessage,
 } from '@handoff/runtime';
-import type { Collection, Filter } from 'mongodb';
+import { paginate, type PageQuery } from '@handoff/store';
+import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 
 // What every resource of this service shares: errors, text and money checks, party scoping,
@@ -83,6 +84,17 @@ export function partySees(
 }
 
 /** The document `id` if `party` may see it; `not_found` otherwise (no existence oracle). */
+/** One page of a list, newest first, as the resources' views. */
+export async function listPage<D extends Document & { _id: string }, V>(
+  collection: Collection<D>,
+  filter: Filter<D>,
+  page: PageQuery,
+  view: (doc: WithId<D>) => V,
+) {
+  const found = await paginate(collection, filter, page);
+  return { object: 'list' as const, data: found.data.map(view), has_more: found.has_more };
+}
+
 export async function findFor<D extends { _id: string; request_id: string }>(
   collection: Collection<D>,
   resource: string,

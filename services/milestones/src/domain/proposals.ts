@@ -14,7 +14,7 @@ import {
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
-import { insertOnce, paginate } from '@handoff/store';
+import { insertOnce } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
@@ -22,6 +22,7 @@ import {
   collectionsOf,
   jobView,
   milestoneView,
+  openMilestone,
   proposalView,
   type JobDoc,
   type MilestoneDoc,
@@ -31,11 +32,12 @@ import {
   conflict,
   creationMessages,
   findFor,
+  listPage,
   move,
+  type MoveSpec,
   partyFilter,
   sweepDeadlines,
   text,
-  type MoveSpec,
 } from './moves.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,37 +104,26 @@ function plannedJob(proposal: ProposalDoc): JobDoc {
 /** The milestones of an accepted proposal's plan, under the ids fixed by the acceptance. */
 function plannedMilestones(proposal: ProposalDoc): MilestoneDoc[] {
   const { jobId, at } = acceptance(proposal);
-  const status = MILESTONE_MACHINE.initial;
   return proposal.planned_milestone_ids.flatMap((id, index) => {
     const item = proposal.milestones[index];
     if (!item) return [];
     const due_at =
       item.due_in_days === null ? null : new Date(at.getTime() + item.due_in_days * DAY_MS);
     return [
-      {
-        _id: id,
-        request_id: proposal.request_id,
-        job_id: jobId,
-        provider_id: proposal.provider_id,
-        title: item.title,
-        description: item.description,
-        amount_minor: item.amount_minor,
-        currency: item.amount_minor === null ? null : proposal.currency,
-        status,
-        progress: 0,
-        progress_note: null,
-        revision: 0,
-        submission_note: null,
-        change_request_reason: null,
-        approved_by: null,
-        due_at,
-        // The open milestone's deadline is its due date when it has one.
-        deadline_at: due_at ?? deadlineFor(MILESTONE_MACHINE, status, at),
-        created_at: at,
-        updated_at: at,
-        submitted_at: null,
-        approved_at: null,
-      },
+      openMilestone(
+        {
+          _id: id,
+          request_id: proposal.request_id,
+          job_id: jobId,
+          provider_id: proposal.provider_id,
+          title: item.title,
+          description: item.description,
+          amount_minor: item.amount_minor,
+          currency: item.amount_minor === null ? null : proposal.currency,
+          due_at,
+        },
+        at,
+      ),
     ];
   });
 }
@@ -321,12 +312,7 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
         ...partyFilter(party),
         ...(status === undefined ? {} : { status }),
       };
-      const found = await paginate(proposals, filter, page);
-      return {
-        object: 'list' as const,
-        data: found.data.map(proposalView),
-        has_more: found.has_more,
-      };
+      return listPage(proposals, filter, page, proposalView);
     }),
 
     ...implement(proposalOps.get, async ({ id, party }) =>
