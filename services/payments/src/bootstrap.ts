@@ -15,7 +15,7 @@ import { runSweeps, startSweeps } from './domain/sweeps.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
 import { paymentEndpoints } from './handlers/payments.ts';
-import { createProvider } from './providers/index.ts';
+import { createProvider } from './processors/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);

@@ -3,7 +3,7 @@ import type { Logger } from '@handoff/observability';
 import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import type { PaymentProvider } from '../providers/index.ts';
+import type { PaymentProvider } from '../processors/index.ts';
 import { paymentRequests, payments } from '../store/collections.ts';
 import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 

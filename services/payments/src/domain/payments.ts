@@ -1,8 +1,8 @@
 import { BusError } from '@handoff/bus';
 import { deadlineFor } from '@handoff/contracts';
 import { insertOnce } from '@handoff/store';
-import { manualProvider } from '../providers/manual.ts';
-import type { ChargeResult, PaymentProvider, ProviderNotification } from '../providers/index.ts';
+import { manualProvider } from '../processors/manual.ts';
+import type { ChargeResult, PaymentProvider, ProviderNotification } from '../processors/index.ts';
 import { safeError, type PaymentContext } from './context.ts';
 import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 import { movePayment } from './moves.ts';

@@ -5,7 +5,7 @@ import type {
   ChargeResult,
   PaymentProvider,
   ProviderNotification,
-} from './provider.ts';
+} from './processor.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;

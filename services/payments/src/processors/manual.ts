@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './processor.ts';
 
 /**
  * The default provider: it records the payment and moves no money itself. Staff settle it

@@ -1,9 +1,9 @@
 import type { Env } from '../env.ts';
 import { manualProvider } from './manual.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './processor.ts';
 import { stripeProvider } from './stripe.ts';
 
-export type * from './provider.ts';
+export type * from './processor.ts';
 
 /** The provider `PAYMENT_PROVIDER` names (the env schema has checked its settings). */
 export function createProvider(env: Env, version: string): PaymentProvider {
