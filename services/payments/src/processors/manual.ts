@@ -1,10 +1,10 @@
-import type { PaymentProvider } from './processor.ts';
+import type { PaymentProcessor } from './processor.ts';
 
 /**
- * The default provider: it records the payment and moves no money itself. Staff settle it
+ * The default processor: it records the payment and moves no money itself. Staff settle it
  * outside Handoff and confirm it (`payments.confirm`), or mark it failed.
  */
-export function manualProvider(): PaymentProvider {
+export function manualProcessor(): PaymentProcessor {
   return {
     name: 'manual',
     charge: async () => ({ outcome: 'pending', provider_reference: null }),

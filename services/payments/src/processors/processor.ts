@@ -1,6 +1,6 @@
-import type { PaymentProviderName } from '../domain/documents.ts';
+import type { PaymentProcessorName } from '../domain/documents.ts';
 
-/** What a provider needs to charge one payment. */
+/** What a processor needs to charge one payment. */
 export interface ChargeRequest {
   payment_id: string;
   payment_request_id: string;
@@ -13,18 +13,18 @@ export interface ChargeRequest {
 }
 
 /**
- * The provider's answer to a charge. `pending`: the outcome arrives later (staff confirm, or a
- * Stripe webhook); `failed`: the provider refused it outright (a declined card).
+ * The processor's answer to a charge. `pending`: the outcome arrives later (staff confirm, or a
+ * Stripe webhook); `failed`: the processor refused it outright (a declined card).
  */
 export type ChargeResult =
   | { outcome: 'pending'; provider_reference: string | null }
   | { outcome: 'failed'; provider_reference: string | null; failure_reason: string };
 
-/** A verified provider notification, reduced to what the payment machine needs. */
-export type ProviderNotification =
+/** A verified processor notification, reduced to what the payment machine needs. */
+export type ProcessorNotification =
   | {
       kind: 'succeeded' | 'failed';
-      /** The provider's id of the charge (a PaymentIntent `pi_…`). */
+      /** The processor's id of the charge (a PaymentIntent `pi_…`). */
       provider_reference: string;
       /** Our payment id, as the charge's metadata carried it. */
       payment_id: string | null;
@@ -34,16 +34,21 @@ export type ProviderNotification =
     }
   | { kind: 'ignored'; type: string };
 
-export interface PaymentProvider {
-  readonly name: PaymentProviderName;
+/**
+ * A payment processor (manual, Stripe): what moves the money of a payment. Named "provider" where
+ * it is public (`PAYMENT_PROVIDER`, a payment's `provider` and `provider_reference`); "provider"
+ * elsewhere in Handoff means a human service provider.
+ */
+export interface PaymentProcessor {
+  readonly name: PaymentProcessorName;
   /**
-   * Asks the provider to charge. Must be idempotent per `payment_id`: the recovery sweep may
+   * Asks the processor to charge. Must be idempotent per `payment_id`: the recovery sweep may
    * ask again after a crash. Throws on a transient failure (the sweep retries).
    */
   charge(payment: ChargeRequest): Promise<ChargeResult>;
   /**
    * Verifies a webhook's signature and reads it; throws `BusError('forbidden')` when it does not
-   * verify. Only providers that report by webhook have it.
+   * verify. Only processors that report by webhook have it.
    */
-  parseWebhook?(payload: string, signature: string): ProviderNotification;
+  parseWebhook?(payload: string, signature: string): ProcessorNotification;
 }
