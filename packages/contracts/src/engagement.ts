@@ -392,6 +392,10 @@ export type Dispute = z.infer<typeof Dispute>;
 
 // --- Payments --------------------------------------------------------------------------------
 
+/**
+ * The payment processors, under their public name: `PAYMENT_PROVIDER` and a payment's `provider`
+ * (in the payments service's code they are processors; a provider is a human service provider).
+ */
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export const PaymentProviderName = z.enum(PAYMENT_PROVIDERS);
 export const PaymentStatus = z.enum(PAYMENT_MACHINE.states);
@@ -403,8 +407,9 @@ export const Payment = z.object({
   request_id: z.string(),
   amount: z.number(),
   currency: z.string(),
+  /** The payment processor that charges it (public name `provider`). */
   provider: PaymentProviderName,
-  /** The payment provider's own id (a Stripe PaymentIntent `pi_…`, or staff's reference). */
+  /** The payment processor's own id (a Stripe PaymentIntent `pi_…`, or staff's reference). */
   provider_reference: z.string().nullable(),
   status: PaymentStatus,
   failure_reason: z.string().nullable(),
@@ -417,7 +422,7 @@ export type Payment = z.infer<typeof Payment>;
 
 /**
  * A payment as its agent reads it (`GET /v1/request/{id}/payments`): its outcome, without the
- * payment provider's internals (which provider, its reference), which are staff's.
+ * payment processor's internals (which processor, its reference), which are staff's.
  */
 export const RequestPayment = Payment.omit({ provider: true, provider_reference: true });
 export type RequestPayment = z.infer<typeof RequestPayment>;

@@ -7,7 +7,7 @@ import { address, type Onboarded } from './support/http.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 /**
- * The Stripe webhook route against a payments service running the Stripe provider on
+ * The Stripe webhook route against a payments service running the Stripe processor on
  * stripe-mock: the gateway must hand over the body's exact bytes and the `Stripe-Signature`
  * header, since only the payments service holds the webhook secret and verifies them.
  */

@@ -15,14 +15,14 @@ import { runSweeps, startSweeps } from './domain/sweeps.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
 import { paymentEndpoints } from './handlers/payments.ts';
-import { createProvider } from './providers/index.ts';
+import { createProcessor } from './processors/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
-  const provider = createProvider(env, VERSION);
+  const processor = createProcessor(env, VERSION);
   let context: PaymentContext | undefined;
   const running = await runService({
     name: 'payments',
@@ -36,7 +36,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       beforePublish: auditedSequencedEvents('payments'),
     },
     endpoints: (deps) => {
-      const ctx = createContext({ ...deps, provider });
+      const ctx = createContext({ ...deps, processor });
       context = ctx;
       return {
         ...paymentRequestEndpoints(ctx),

@@ -128,7 +128,7 @@ describeMachine(PAYMENT_MACHINE, {
     stack.rawPayments().findOne({ _id: id }),
   ),
   create: async () => (await stack.approvedPayment()).payment,
-  // Each action as staff take it with the manual provider.
+  // Each action as staff take it with the manual processor.
   act: (payment, action: PaymentAction) =>
     action === 'complete'
       ? call(

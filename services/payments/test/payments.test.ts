@@ -1,4 +1,4 @@
-// Payments with the default (manual) provider: created once by an approval, crash-safe, confirmed
+// Payments with the default (manual) processor: created once by an approval, crash-safe, confirmed
 // or failed by staff, read and listed.
 import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
@@ -154,7 +154,7 @@ describe('crash recovery', () => {
     });
   });
 
-  it('the sweep asks the provider to charge a payment nobody charged', async () => {
+  it('the sweep asks the processor to charge a payment nobody charged', async () => {
     const { payment } = await stack.approvedPayment();
     await stack.rawPayments().updateOne({ _id: payment.id }, { $set: { charged_at: null } });
     const result = await stack.service.sweeps.recover(later());
@@ -227,7 +227,7 @@ describe('staff settle manual payments', () => {
     ]);
   });
 
-  it('refuses to confirm a payment its provider reports itself (provider_confirms)', async () => {
+  it('refuses to confirm a payment its processor reports itself (provider_confirms)', async () => {
     const { payment } = await stack.approvedPayment();
     await stack
       .rawPayments()

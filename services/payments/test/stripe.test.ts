@@ -1,4 +1,4 @@
-// The Stripe provider through the official SDK against a real stripe-mock process: approval
+// The Stripe processor through the official SDK against a real stripe-mock process: approval
 // creates a PaymentIntent, and completion arrives as a signed Stripe webhook.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
@@ -86,7 +86,7 @@ async function chargedPayment(amount = 42.5, currency = 'USD') {
   return { ...approved, payment, intent };
 }
 
-describe('approval with the Stripe provider', () => {
+describe('approval with the Stripe processor', () => {
   it('creates a PaymentIntent on stripe-mock and keeps its id', async () => {
     const { payment, paymentRequest } = await chargedPayment(19.99);
     expect(Payment.parse(payment)).toMatchObject({
@@ -245,7 +245,7 @@ describe('secrets', () => {
 describe('configuration', () => {
   const base = { NATS_URL: 'nats://127.0.0.1:4222', MONGO_URL: 'mongodb://127.0.0.1:27017' };
 
-  it('defaults to the manual provider', () => {
+  it('defaults to the manual processor', () => {
     expect(readEnv(base)).toMatchObject({ PAYMENT_PROVIDER: 'manual' });
   });
 

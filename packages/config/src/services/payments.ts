@@ -7,7 +7,7 @@ import { baseServiceEnv } from '../index.ts';
 
 export const paymentsEnv = baseServiceEnv
   .extend({
-    /** Who moves the money: `manual` (staff confirm) or `stripe` (PaymentIntents + webhooks). */
+    /** The payment processor: `manual` (staff confirm) or `stripe` (PaymentIntents + webhooks). */
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('manual'),
     /** Stripe API key (secret or restricted); required with `PAYMENT_PROVIDER=stripe`. */
     STRIPE_SECRET_KEY: z

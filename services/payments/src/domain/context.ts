@@ -3,7 +3,7 @@ import type { Logger } from '@handoff/observability';
 import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import type { PaymentProvider } from '../providers/index.ts';
+import type { PaymentProcessor } from '../processors/index.ts';
 import { paymentRequests, payments } from '../store/collections.ts';
 import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 
@@ -13,8 +13,8 @@ export interface PaymentDeps {
   store: Store;
   logger: Logger;
   outbox: Outbox;
-  /** The provider `PAYMENT_PROVIDER` configured; new payments go through it. */
-  provider: PaymentProvider;
+  /** The payment processor `PAYMENT_PROVIDER` configured; new payments go through it. */
+  processor: PaymentProcessor;
 }
 
 /** What the domain functions share: collections, publishing, and work that outlives a call. */
@@ -53,7 +53,7 @@ export function createContext(deps: PaymentDeps): PaymentContext {
 }
 
 /**
- * An error as it may be logged: a payment provider's errors carry the raw response, so only the
+ * An error as it may be logged: a payment processor's errors carry the raw response, so only the
  * fields that explain the failure are kept.
  */
 export function safeError(error: unknown): Record<string, unknown> {

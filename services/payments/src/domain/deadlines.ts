@@ -42,7 +42,7 @@ function deadlineRange(query: DeadlineQuery, now: Date) {
 
 /**
  * Everything of this service waiting on a deadline, soonest first: pending payment requests
- * (staff must decide) and pending payments (the provider must report).
+ * (staff must decide) and pending payments (the processor must report).
  */
 export async function listDeadlines(
   ctx: PaymentContext,

@@ -7,7 +7,7 @@ import {
 import type { OutboxFields } from '@handoff/runtime';
 import type { PaymentRequestStatus, PaymentStatus } from './states.ts';
 
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export type PaymentProcessorName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface PaymentRequestDoc extends OutboxFields {
   _id: string;
@@ -45,9 +45,9 @@ export interface PaymentDoc extends OutboxFields {
   amount_minor: number;
   currency: string;
   description: string;
-  /** The provider configured when the payment was created; it stays with the payment. */
-  provider: PaymentProviderName;
-  /** The provider's own id (a Stripe PaymentIntent `pi_…`), or the reference staff confirmed with. */
+  /** The payment processor configured when the payment was created; it stays with the payment. */
+  provider: PaymentProcessorName;
+  /** The processor's own id (a Stripe PaymentIntent `pi_…`), or the reference staff confirmed with. */
   provider_reference: string | null;
   status: PaymentStatus;
   failure_reason: string | null;
@@ -56,7 +56,7 @@ export interface PaymentDoc extends OutboxFields {
   updated_at: Date;
   completed_at: Date | null;
   /**
-   * When the provider was asked to charge (null: not yet). The charge is a follow-up of the
+   * When the processor was asked to charge (null: not yet). The charge is a follow-up of the
    * creation, retried by the recovery sweep; Stripe receives the payment id as idempotency key,
    * so a retried charge never charges twice.
    */

@@ -19,7 +19,7 @@ import {
 
 /** Who moves a resource, and the call that made them (for the audit log). */
 export interface Mover {
-  /** Staff's `sub`, or `system` for deadlines and provider notifications. */
+  /** Staff's `sub`, or `system` for deadlines and processor notifications. */
   actor: string;
   /** The Request-Id of the call, null for the sweeps. */
   call_request_id: string | null;
@@ -91,12 +91,12 @@ export function moveRequest(
 
 export interface PaymentMove extends Mover {
   failure_reason?: string | undefined;
-  /** The provider's id of the charge, when the move reveals or confirms it. */
+  /** The processor's id of the charge, when the move reveals or confirms it. */
   provider_reference?: string | null | undefined;
   /** Refuses before the machine is asked, for rules that are not state moves. */
   guard?: (before: PaymentDoc) => void;
   /**
-   * A provider notification may arrive more than once: when the payment already is where the
+   * A processor notification may arrive more than once: when the payment already is where the
    * action leads, answer it unchanged instead of refusing the move.
    */
   idempotent?: boolean;

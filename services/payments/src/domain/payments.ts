@@ -1,8 +1,8 @@
 import { BusError } from '@handoff/bus';
 import { deadlineFor } from '@handoff/contracts';
 import { insertOnce } from '@handoff/store';
-import { manualProvider } from '../providers/manual.ts';
-import type { ChargeResult, PaymentProvider, ProviderNotification } from '../providers/index.ts';
+import { manualProcessor } from '../processors/manual.ts';
+import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../processors/index.ts';
 import { safeError, type PaymentContext } from './context.ts';
 import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
 import { movePayment } from './moves.ts';
@@ -34,7 +34,7 @@ export async function materializePayment(
       amount_minor: request.amount_minor,
       currency: request.currency,
       description: request.description,
-      provider: ctx.provider.name,
+      provider: ctx.processor.name,
       provider_reference: null,
       status,
       failure_reason: null,
@@ -53,32 +53,32 @@ export async function materializePayment(
   return paymentId;
 }
 
-/** The provider that charges a payment: the one it was created with. */
-function providerOf(ctx: PaymentContext, payment: PaymentDoc): PaymentProvider | undefined {
-  if (payment.provider === ctx.provider.name) return ctx.provider;
+/** The processor that charges a payment: the one it was created with (its `provider` field). */
+function processorOf(ctx: PaymentContext, payment: PaymentDoc): PaymentProcessor | undefined {
+  if (payment.provider === ctx.processor.name) return ctx.processor;
   // Manual payments need no settings, so they stay chargeable whatever is configured now.
-  if (payment.provider === 'manual') return manualProvider();
+  if (payment.provider === 'manual') return manualProcessor();
   return undefined;
 }
 
 /**
- * Asks the payment's provider to charge it, once: `charged_at` records that it was asked. A
- * provider that refuses outright (a declined card) fails the payment. Throws on transient
- * failures, leaving the payment for the recovery sweep. Returns whether the provider was asked.
+ * Asks the payment's processor to charge it, once: `charged_at` records that it was asked. A
+ * processor that refuses outright (a declined card) fails the payment. Throws on transient
+ * failures, leaving the payment for the recovery sweep. Returns whether the processor was asked.
  */
 export async function chargePayment(ctx: PaymentContext, paymentId: string): Promise<boolean> {
   const asked = await ctx.store.serialize(ctx.payments, paymentId, async () => {
     const payment = await ctx.payments.findOne({ _id: paymentId });
     if (!payment || payment.status !== 'pending' || payment.charged_at) return undefined;
-    const provider = providerOf(ctx, payment);
-    if (!provider) {
+    const processor = processorOf(ctx, payment);
+    if (!processor) {
       ctx.logger.warn(
         { payment_id: paymentId, provider: payment.provider },
         'the payment provider of this payment is not configured; it waits for staff',
       );
       return undefined;
     }
-    const result: ChargeResult = await provider.charge({
+    const result: ChargeResult = await processor.charge({
       payment_id: payment._id,
       payment_request_id: payment.payment_request_id,
       request_id: payment.request_id,
@@ -113,7 +113,7 @@ export async function chargePayment(ctx: PaymentContext, paymentId: string): Pro
 
 /**
  * After an approval: the payment is written before the call answers (a local write), and the
- * provider is asked to charge after it (an outside call that must not hold up staff).
+ * processor is asked to charge after it (an outside call that must not hold up staff).
  */
 export async function afterApproval(ctx: PaymentContext, request: PaymentRequestDoc) {
   let paymentId: string | undefined;
@@ -134,7 +134,7 @@ export async function afterApproval(ctx: PaymentContext, request: PaymentRequest
 
 /**
  * The recovery sweep: payments that approvals named but a crash left unwritten, and payments
- * that the provider was never asked to charge. Only work older than RECOVERY_GRACE_MS before
+ * that the processor was never asked to charge. Only work older than RECOVERY_GRACE_MS before
  * `now` is taken, so that the calls still doing it are not raced.
  */
 export async function recoverPayments(ctx: PaymentContext, now: Date = new Date()) {
@@ -170,25 +170,25 @@ export async function recoverPayments(ctx: PaymentContext, now: Date = new Date(
 }
 
 /**
- * A verified provider notification: completes or fails the payment it names (by the provider's
+ * A verified processor notification: completes or fails the payment it names (by the processor's
  * reference, or by our id in its metadata). Replays answer unchanged.
  */
 export async function applyNotification(
   ctx: PaymentContext,
-  notification: ProviderNotification,
+  notification: ProcessorNotification,
 ): Promise<{ received: true; payment_id: string | null }> {
   if (notification.kind === 'ignored') return { received: true, payment_id: null };
-  const provider = ctx.provider.name;
+  const processor = ctx.processor.name;
   const payment =
     (await ctx.payments.findOne({
-      provider,
+      provider: processor,
       provider_reference: notification.provider_reference,
     })) ??
     (notification.payment_id === null
       ? null
-      : await ctx.payments.findOne({ _id: notification.payment_id, provider }));
+      : await ctx.payments.findOne({ _id: notification.payment_id, provider: processor }));
   if (!payment) {
-    // Another system's charge on the same account: acknowledged, so the provider stops resending.
+    // Another system's charge on the same account: acknowledged, so the processor stops resending.
     ctx.logger.info(
       { provider_reference: notification.provider_reference },
       'provider notification for no payment of ours',

@@ -8,7 +8,7 @@ import { paymentView, type PaymentDoc } from '../domain/documents.ts';
 import { findPayment, movePayment } from '../domain/moves.ts';
 import { applyNotification } from '../domain/payments.ts';
 
-/** Payments (staff's reads and moves), provider webhooks, and this service's deadlines. */
+/** Payments (staff's reads and moves), payment processor webhooks, and this service's deadlines. */
 export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> {
   return {
     ...implement(paymentRecordOps.list, async (query) => {
@@ -50,14 +50,14 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
     ),
 
     ...implement(paymentRecordOps.stripeWebhook, async ({ payload, signature }) => {
-      const { provider } = ctx;
-      if (provider.name !== 'stripe' || !provider.parseWebhook) {
+      const { processor } = ctx;
+      if (processor.name !== 'stripe' || !processor.parseWebhook) {
         throw new BusError(
           'forbidden',
           'This deployment takes no Stripe webhooks (PAYMENT_PROVIDER is not stripe).',
         );
       }
-      return applyNotification(ctx, provider.parseWebhook(payload, signature));
+      return applyNotification(ctx, processor.parseWebhook(payload, signature));
     }),
 
     ...implement(paymentRecordOps.deadlines, (query) => listDeadlines(ctx, query)),

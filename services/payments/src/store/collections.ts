@@ -34,7 +34,7 @@ export const collections: CollectionPlan = {
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
     { key: { request_id: 1, _id: -1 }, options: { name: 'request_newest' } },
     { key: { status: 1, deadline_at: 1 }, options: { name: 'status_deadline' } },
-    // Payments the provider was not yet asked to charge (the recovery sweep).
+    // Payments the processor was not yet asked to charge (the recovery sweep).
     { key: { status: 1, charged_at: 1, created_at: 1 }, options: { name: 'uncharged' } },
   ],
 };

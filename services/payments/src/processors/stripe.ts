@@ -3,11 +3,11 @@ import Stripe from 'stripe';
 import type {
   ChargeRequest,
   ChargeResult,
-  PaymentProvider,
-  ProviderNotification,
-} from './provider.ts';
+  PaymentProcessor,
+  ProcessorNotification,
+} from './processor.ts';
 
-export interface StripeProviderOptions {
+export interface StripeProcessorOptions {
   secretKey: string;
   webhookSecret: string;
   /** Another API base URL (stripe-mock in tests); Stripe's own when omitted. */
@@ -18,7 +18,7 @@ export interface StripeProviderOptions {
 
 /**
  * The payment method the PaymentIntent is confirmed with. Handoff collects no card details (the
- * agent API has none), so the intent is confirmed with Stripe's test Visa card: this provider
+ * agent API has none), so the intent is confirmed with Stripe's test Visa card: this processor
  * exercises the full PaymentIntent and webhook flow in test mode and against stripe-mock.
  */
 export const STRIPE_PAYMENT_METHOD = 'pm_card_visa';
@@ -35,7 +35,7 @@ function endpointOptions(apiUrl: string | undefined) {
 }
 
 /** Payments through Stripe PaymentIntents; the outcome arrives as a signed webhook. */
-export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
+export function stripeProcessor(options: StripeProcessorOptions): PaymentProcessor {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -76,7 +76,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
     }
   };
 
-  const parseWebhook = (payload: string, signature: string): ProviderNotification => {
+  const parseWebhook = (payload: string, signature: string): ProcessorNotification => {
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(payload, signature, options.webhookSecret);
