@@ -5,6 +5,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
+  IdForm,
   LoadError,
   OnceSecret,
   OutcomeLine,
@@ -46,38 +47,20 @@ function IntegrationPicker(props: {
   initial: string;
   onOpen: (id: string) => void;
 }) {
-  const [value, setValue] = useState(props.initial);
   const { data } = useLoad(
     () => props.api.get<IntegrationList>('/integrations', { limit: '100' }),
     [],
   );
   return (
-    <form
-      class="inline"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onOpen(value.trim());
+    <IdForm
+      label="Integration id"
+      initial={props.initial}
+      onOpen={props.onOpen}
+      suggestions={{
+        id: 'webhook-integrations',
+        options: (data?.data ?? []).map((i) => ({ value: i.id, label: i.app_name })),
       }}
-    >
-      <Field label="Integration id">
-        <input
-          class="mono"
-          list="webhook-integrations"
-          value={value}
-          onInput={(e) => setValue(e.currentTarget.value)}
-        />
-      </Field>
-      <datalist id="webhook-integrations">
-        {(data?.data ?? []).map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.app_name}
-          </option>
-        ))}
-      </datalist>
-      <button type="submit" disabled={value.trim() === ''}>
-        Open
-      </button>
-    </form>
+    />
   );
 }
 
