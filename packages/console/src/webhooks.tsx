@@ -1,6 +1,12 @@
-import type { paths } from '@handoff/sdk/schema';
 import { useState } from 'preact/hooks';
-import type { StaffApi } from './api.ts';
+import type {
+  AttemptList,
+  EndpointList,
+  IntegrationList,
+  Redelivery,
+  RotatedSecret,
+  StaffApi,
+} from './api.ts';
 import {
   ColumnHeads,
   ConfirmButton,
@@ -13,18 +19,6 @@ import {
   useLoad,
   when,
 } from './ui.tsx';
-
-type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-type BASE = '/v1/staff/integrations/{id}';
-type EndpointList = Json<paths[`${BASE}/webhook-endpoints`]['get']['responses'][200]>;
-type AttemptList = Json<
-  paths[`${BASE}/webhook-endpoints/{endpoint_id}/attempts`]['get']['responses'][200]
->;
-type Rotated = Json<
-  paths[`${BASE}/webhook-endpoints/{endpoint_id}/rotate-secret`]['post']['responses'][200]
->;
-type Redelivery = Json<paths[`${BASE}/events/{event_id}/redeliver`]['post']['responses'][202]>;
-type IntegrationList = Json<paths['/v1/staff/integrations']['get']['responses'][200]>;
 
 /**
  * An integration's webhook endpoints: their recent delivery attempts, secret rotation (the new
@@ -116,7 +110,7 @@ function EndpointsView({ api, integration }: { api: StaffApi; integration: strin
                     disabled={action.busy}
                     onConfirm={() =>
                       void action.run(async () => {
-                        const rotated = await api.post<Rotated>(
+                        const rotated = await api.post<RotatedSecret>(
                           `${base}/webhook-endpoints/${e.id}/rotate-secret`,
                           {},
                         );
