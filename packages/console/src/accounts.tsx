@@ -13,6 +13,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
+  IdForm,
   LoadError,
   OnceSecret,
   OutcomeLine,
@@ -20,27 +21,6 @@ import {
   useLoad,
   when,
 } from './ui.tsx';
-
-/** Asks for an id when the staff API has no list to pick from. */
-function IdForm(props: { label: string; initial: string; onOpen: (id: string) => void }) {
-  const [value, setValue] = useState(props.initial);
-  return (
-    <form
-      class="inline"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onOpen(value.trim());
-      }}
-    >
-      <Field label={props.label}>
-        <input class="mono" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
-      </Field>
-      <button type="submit" disabled={value.trim() === ''}>
-        Open
-      </button>
-    </form>
-  );
-}
 
 /** One integration: its scopes and keys; issue, revoke and rotate keys. */
 export function Integrations({ api, initial }: { api: StaffApi; initial: string }) {

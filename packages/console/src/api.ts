@@ -6,7 +6,9 @@ type Ok<Op> = Op extends { responses: infer R }
     ? T
     : R extends { 201: { content: { 'application/json': infer T } } }
       ? T
-      : never
+      : R extends { 202: { content: { 'application/json': infer T } } }
+        ? T
+        : never
   : never;
 type Staff = paths;
 
@@ -21,6 +23,7 @@ export type Dispute = Ok<Staff['/v1/staff/disputes/{id}']['get']>;
 export type DisputeList = Ok<Staff['/v1/staff/disputes']['get']>;
 export type DeadlineList = Ok<Staff['/v1/staff/deadlines']['get']>;
 export type Integration = Ok<Staff['/v1/staff/integrations/{id}']['get']>;
+export type IntegrationList = Ok<Staff['/v1/staff/integrations']['get']>;
 export type IssuedKey = Ok<Staff['/v1/staff/integrations/{id}/keys']['post']>;
 export type Provider = Ok<Staff['/v1/staff/providers/{id}']['get']>;
 export type ProviderList = Ok<Staff['/v1/staff/providers']['get']>;
@@ -28,6 +31,13 @@ export type IssuedProviderKey = Ok<Staff['/v1/staff/providers/{id}/keys']['post'
 export type StaffRequest = Ok<Staff['/v1/staff/requests/{id}']['get']>;
 export type Timeline = Ok<Staff['/v1/staff/requests/{id}/timeline']['get']>;
 export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
+type Webhooks = '/v1/staff/integrations/{id}';
+export type EndpointList = Ok<Staff[`${Webhooks}/webhook-endpoints`]['get']>;
+export type AttemptList = Ok<Staff[`${Webhooks}/webhook-endpoints/{endpoint_id}/attempts`]['get']>;
+export type RotatedSecret = Ok<
+  Staff[`${Webhooks}/webhook-endpoints/{endpoint_id}/rotate-secret`]['post']
+>;
+export type Redelivery = Ok<Staff[`${Webhooks}/events/{event_id}/redeliver`]['post']>;
 
 export const SCOPES: readonly Scope[] = [
   'requests:create',

@@ -4,6 +4,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
+  IdForm,
   LoadError,
   OutcomeLine,
   money,
@@ -18,24 +19,10 @@ import {
  */
 export function RequestScreen({ api, initial }: { api: StaffApi; initial: string }) {
   const [id, setId] = useState(initial);
-  const [typed, setTyped] = useState(initial);
   return (
     <section aria-labelledby="request-title">
       <h2 id="request-title">Request</h2>
-      <form
-        class="inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setId(typed.trim());
-        }}
-      >
-        <Field label="Request id">
-          <input class="mono" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
-        </Field>
-        <button type="submit" disabled={typed.trim() === ''}>
-          Open
-        </button>
-      </form>
+      <IdForm label="Request id" initial={initial} onOpen={setId} />
       {id && <RequestView key={id} api={api} id={id} />}
     </section>
   );

@@ -173,3 +173,47 @@ export const when = (iso: string | null | undefined): string =>
 
 export const money = (amount: number | null | undefined, currency: string | null | undefined) =>
   amount === null || amount === undefined ? '—' : `${amount.toFixed(2)} ${currency ?? ''}`.trim();
+
+/**
+ * Asks for an id and opens it on submit; `suggestions` offer ids to pick from (a datalist of that
+ * id, each option an id and what to show beside it).
+ */
+export function IdForm(props: {
+  label: string;
+  initial: string;
+  onOpen: (id: string) => void;
+  suggestions?: { id: string; options: { value: string; label: string }[] };
+}) {
+  const [value, setValue] = useState(props.initial);
+  const { suggestions } = props;
+  return (
+    <form
+      class="inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onOpen(value.trim());
+      }}
+    >
+      <Field label={props.label}>
+        <input
+          class="mono"
+          list={suggestions?.id}
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </Field>
+      {suggestions && (
+        <datalist id={suggestions.id}>
+          {suggestions.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </datalist>
+      )}
+      <button type="submit" disabled={value.trim() === ''}>
+        Open
+      </button>
+    </form>
+  );
+}

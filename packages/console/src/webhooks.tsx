@@ -1,10 +1,17 @@
-import type { paths } from '@handoff/sdk/schema';
 import { useState } from 'preact/hooks';
-import type { StaffApi } from './api.ts';
+import type {
+  AttemptList,
+  EndpointList,
+  IntegrationList,
+  Redelivery,
+  RotatedSecret,
+  StaffApi,
+} from './api.ts';
 import {
   ColumnHeads,
   ConfirmButton,
   Field,
+  IdForm,
   LoadError,
   OnceSecret,
   OutcomeLine,
@@ -12,18 +19,6 @@ import {
   useLoad,
   when,
 } from './ui.tsx';
-
-type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-type BASE = '/v1/staff/integrations/{id}';
-type EndpointList = Json<paths[`${BASE}/webhook-endpoints`]['get']['responses'][200]>;
-type AttemptList = Json<
-  paths[`${BASE}/webhook-endpoints/{endpoint_id}/attempts`]['get']['responses'][200]
->;
-type Rotated = Json<
-  paths[`${BASE}/webhook-endpoints/{endpoint_id}/rotate-secret`]['post']['responses'][200]
->;
-type Redelivery = Json<paths[`${BASE}/events/{event_id}/redeliver`]['post']['responses'][202]>;
-type IntegrationList = Json<paths['/v1/staff/integrations']['get']['responses'][200]>;
 
 /**
  * An integration's webhook endpoints: their recent delivery attempts, secret rotation (the new
@@ -46,38 +41,20 @@ function IntegrationPicker(props: {
   initial: string;
   onOpen: (id: string) => void;
 }) {
-  const [value, setValue] = useState(props.initial);
   const { data } = useLoad(
     () => props.api.get<IntegrationList>('/integrations', { limit: '100' }),
     [],
   );
   return (
-    <form
-      class="inline"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onOpen(value.trim());
+    <IdForm
+      label="Integration id"
+      initial={props.initial}
+      onOpen={props.onOpen}
+      suggestions={{
+        id: 'webhook-integrations',
+        options: (data?.data ?? []).map((i) => ({ value: i.id, label: i.app_name })),
       }}
-    >
-      <Field label="Integration id">
-        <input
-          class="mono"
-          list="webhook-integrations"
-          value={value}
-          onInput={(e) => setValue(e.currentTarget.value)}
-        />
-      </Field>
-      <datalist id="webhook-integrations">
-        {(data?.data ?? []).map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.app_name}
-          </option>
-        ))}
-      </datalist>
-      <button type="submit" disabled={value.trim() === ''}>
-        Open
-      </button>
-    </form>
+    />
   );
 }
 
@@ -133,7 +110,7 @@ function EndpointsView({ api, integration }: { api: StaffApi; integration: strin
                     disabled={action.busy}
                     onConfirm={() =>
                       void action.run(async () => {
-                        const rotated = await api.post<Rotated>(
+                        const rotated = await api.post<RotatedSecret>(
                           `${base}/webhook-endpoints/${e.id}/rotate-secret`,
                           {},
                         );

@@ -10,27 +10,7 @@ import {
 } from '../src/growth.ts';
 import { computeRatios } from '../src/measure.ts';
 import { ratiosFor, RATIOS, scenarios, selectScenarios } from '../src/scenarios/index.ts';
-import type { ScenarioReport, Stats } from '../src/types.ts';
-
-const stats = (requests_per_s: number, p50_ms: number, p99_ms: number): Stats => ({
-  requests_per_s,
-  p50_ms,
-  p99_ms,
-  mean_ms: p50_ms,
-  max_ms: p99_ms,
-  count: 1,
-  errors: 0,
-  non2xx: 0,
-  elapsed_s: 1,
-  status_codes: { '200': 1 },
-});
-const report = (name: string, s: Stats | null): ScenarioReport => ({
-  name,
-  description: name,
-  stats: s,
-  failure: s ? null : 'could not start',
-  problems: [],
-});
+import { report, stats } from './support/reports.ts';
 
 describe('the ratios to the raw insert on the same database server', () => {
   it('divide every write by stack-insert-one of the same run, and the read by express-bare', () => {

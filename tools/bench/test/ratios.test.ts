@@ -4,27 +4,7 @@ import { AGENT_SCOPES } from '../src/fixtures/gateway-stack.ts';
 import { computeRatios } from '../src/measure.ts';
 import { AGENT_API_CONNECTIONS } from '../src/scenarios/gateway-requests.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
-import type { ScenarioReport, Stats } from '../src/types.ts';
-
-const stats = (requests_per_s: number, p50_ms: number, p99_ms: number): Stats => ({
-  requests_per_s,
-  p50_ms,
-  p99_ms,
-  mean_ms: p50_ms,
-  max_ms: p99_ms,
-  count: 1,
-  errors: 0,
-  non2xx: 0,
-  elapsed_s: 1,
-  status_codes: { '200': 1 },
-});
-const report = (name: string, s: Stats): ScenarioReport => ({
-  name,
-  description: name,
-  stats: s,
-  failure: null,
-  problems: [],
-});
+import { report, stats } from './support/reports.ts';
 
 /** The work lifecycle's scenarios. */
 const LIFECYCLE = ['provider-proposal', 'milestone-approval'];

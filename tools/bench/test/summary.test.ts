@@ -7,7 +7,7 @@ import {
   safeRatio,
   summarize,
 } from '../src/measure.ts';
-import type { ScenarioReport, Stats } from '../src/types.ts';
+import { report, stats } from './support/reports.ts';
 
 const MS = 1_000_000;
 
@@ -110,26 +110,6 @@ describe('ratios', () => {
     expect(safeRatio(null, 1)).toBeNull();
     expect(safeRatio(1, undefined)).toBeNull();
     expect(safeRatio(Number.NaN, 1)).toBeNull();
-  });
-
-  const stats = (requests_per_s: number, p50_ms: number, p99_ms: number): Stats => ({
-    requests_per_s,
-    p50_ms,
-    p99_ms,
-    mean_ms: p50_ms,
-    max_ms: p99_ms,
-    count: 1,
-    errors: 0,
-    non2xx: 0,
-    elapsed_s: 1,
-    status_codes: {},
-  });
-  const report = (name: string, s: Stats | null): ScenarioReport => ({
-    name,
-    description: name,
-    stats: s,
-    failure: s ? null : 'down',
-    problems: [],
   });
 
   it('compares the subject with its baseline', () => {

@@ -1,6 +1,6 @@
 import { startMongo } from '@handoff/testkit';
-import { MongoClient } from 'mongodb';
 import type { Scenario } from '../types.ts';
+import { insertCollection } from './insert-collection.ts';
 
 const DATABASE = 'handoff_bench';
 const COLLECTION = 'inserts';
@@ -15,20 +15,7 @@ export const mongoInsertOne: Scenario = {
     ctx.teardown(() => server.stop());
     ctx.progress(server.description);
 
-    const client = new MongoClient(server.url, {
-      appName: 'handoff-bench',
-      maxPoolSize: Math.max(ctx.connections, 10),
-      serverSelectionTimeoutMS: 10_000,
-      retryWrites: false,
-    });
-    ctx.teardown(() => client.close());
-    await client.connect();
-    const db = client.db(DATABASE);
-    // Registered after the close above, so it runs before it.
-    ctx.teardown(() => db.dropDatabase());
-    await db.dropDatabase();
-    const collection = db.collection(COLLECTION);
-    await db.createCollection(COLLECTION);
+    const collection = await insertCollection(ctx, server.url, DATABASE, COLLECTION);
 
     let sequence = 0;
     return {

@@ -1,8 +1,8 @@
-import { MongoClient } from 'mongodb';
 import { requestDocument, type RequestDocument } from '../fixtures/preload.ts';
 import type { GatewayStack } from '../fixtures/gateway-stack.ts';
 import type { Fixture, Scenario } from '../types.ts';
 import { AGENT_API_CONNECTIONS } from './gateway-requests.ts';
+import { insertCollection } from './insert-collection.ts';
 
 /**
  * A database of its own on the stack's server: the same server, engine and settings the
@@ -28,20 +28,12 @@ export function stackInsertOne(stack: Fixture<GatewayStack>): Scenario {
     uses: [stack],
     async setup(ctx) {
       const { mongoUrl } = await ctx.use(stack);
-      const client = new MongoClient(mongoUrl, {
-        appName: 'handoff-bench',
-        maxPoolSize: Math.max(ctx.connections, 10),
-        serverSelectionTimeoutMS: 10_000,
-        retryWrites: false,
-      });
-      ctx.teardown(() => client.close());
-      await client.connect();
-      const db = client.db(DATABASE);
-      // Registered after the close above, so it runs before it.
-      ctx.teardown(() => db.dropDatabase());
-      await db.dropDatabase();
-      await db.createCollection(COLLECTION);
-      const collection = db.collection<RequestDocument>(COLLECTION);
+      const collection = await insertCollection<RequestDocument>(
+        ctx,
+        mongoUrl,
+        DATABASE,
+        COLLECTION,
+      );
       return {
         kind: 'call',
         call: () => collection.insertOne(requestDocument(INTEGRATION_ID, Date.now())),
