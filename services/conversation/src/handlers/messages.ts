@@ -4,7 +4,7 @@ import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox, withOutbox } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import { messageView, type MessageDoc } from './documents.ts';
+import { messageView, type MessageDoc } from '../store/messages.ts';
 
 /** The conversation shows at most this many messages: the newest ones. */
 export const CONVERSATION_LIMIT = 1_000;
