@@ -5,17 +5,17 @@ import {
   runService,
 } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
-import { createContext, type PaymentContext } from './domain/context.ts';
-import { sweepDeadlines } from './domain/deadlines.ts';
+import { createContext, type PaymentContext } from './handlers/context.ts';
+import { sweepDeadlines } from './handlers/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
 import { recoverPayments } from './domain/payments.ts';
-import { startRequestClosureConsumer } from './domain/requests.ts';
+import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
-import { runSweeps, startSweeps } from './domain/sweeps.ts';
+import { runSweeps, startSweeps } from './handlers/sweeps.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
 import { paymentEndpoints } from './handlers/payments.ts';
-import { createProcessor } from './processors/index.ts';
+import { createProcessor } from './adapters/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);

@@ -1,13 +1,13 @@
 import { BusError } from '@handoff/bus';
 import { newId, type StateMachine } from '@handoff/contracts';
 import { announceToRequest, moveDocument } from '@handoff/runtime';
-import type { PaymentContext } from './context.ts';
+import type { PaymentContext } from '../handlers/context.ts';
 import {
   paymentRequestView,
   paymentView,
   type PaymentDoc,
   type PaymentRequestDoc,
-} from './documents.ts';
+} from '../store/payments.ts';
 import {
   PAYMENT_AUDIT_ACTIONS,
   PAYMENT_MACHINE,

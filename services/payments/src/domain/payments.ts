@@ -1,10 +1,10 @@
 import { BusError } from '@handoff/bus';
 import { deadlineFor } from '@handoff/contracts';
 import { insertOnce } from '@handoff/store';
-import { manualProcessor } from '../processors/manual.ts';
-import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../processors/index.ts';
-import { safeError, type PaymentContext } from './context.ts';
-import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
+import { manualProcessor } from '../adapters/manual.ts';
+import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../adapters/index.ts';
+import { safeError, type PaymentContext } from '../handlers/context.ts';
+import type { PaymentDoc, PaymentRequestDoc } from '../store/payments.ts';
 import { movePayment } from './moves.ts';
 import { PAYMENT_MACHINE } from './states.ts';
 

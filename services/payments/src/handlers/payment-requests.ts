@@ -2,10 +2,10 @@ import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
-import type { PaymentContext } from '../domain/context.ts';
-import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
+import type { PaymentContext } from './context.ts';
+import { paymentRequestView, type PaymentRequestDoc } from '../store/payments.ts';
 import { moveRequest } from '../domain/moves.ts';
-import { refuseClosedRequest } from '../domain/requests.ts';
+import { refuseClosedRequest } from './request-closure.consumer.ts';
 import { afterApproval } from '../domain/payments.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 

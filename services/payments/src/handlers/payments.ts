@@ -2,9 +2,9 @@ import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { paymentRecordOps } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import type { PaymentContext } from '../domain/context.ts';
-import { listDeadlines } from '../domain/deadlines.ts';
-import { paymentView, type PaymentDoc } from '../domain/documents.ts';
+import type { PaymentContext } from './context.ts';
+import { listDeadlines } from './deadlines.ts';
+import { paymentView, type PaymentDoc } from '../store/payments.ts';
 import { findPayment, movePayment } from '../domain/moves.ts';
 import { applyNotification } from '../domain/payments.ts';
 

@@ -1,7 +1,7 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import type { PaymentDoc, PaymentRequestDoc } from '../domain/documents.ts';
+import type { PaymentDoc, PaymentRequestDoc } from './payments.ts';
 
 export const PAYMENT_REQUESTS = 'payment_requests';
 export const PAYMENTS = 'payments';

@@ -5,7 +5,7 @@ import {
   type PaymentRequest,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { PaymentRequestStatus, PaymentStatus } from './states.ts';
+import type { PaymentRequestStatus, PaymentStatus } from '../domain/states.ts';
 
 export type PaymentProcessorName = (typeof PAYMENT_PROVIDERS)[number];
 

@@ -2,8 +2,8 @@ import { BusError } from '@handoff/bus';
 import type { DeadlineItem, StateMachine } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
 import type { PaymentContext } from './context.ts';
-import { movePayment, moveRequest } from './moves.ts';
-import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from './states.ts';
+import { movePayment, moveRequest } from '../domain/moves.ts';
+import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 
 /** The part of a document a deadline reads. */
 interface Waiting {

@@ -10,8 +10,8 @@ import {
 import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { PaymentContext } from './context.ts';
-import { moveRequest } from './moves.ts';
-import { PAYMENT_REQUEST_MACHINE } from './states.ts';
+import { moveRequest } from '../domain/moves.ts';
+import { PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 
 /** How long intake may take to answer a status read. */
 const STATUS_TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import type { PaymentContext } from './context.ts';
 import { sweepDeadlines } from './deadlines.ts';
-import { recoverPayments } from './payments.ts';
+import { recoverPayments } from '../domain/payments.ts';
 
 /** How often each replica looks for passed deadlines and unfinished approvals. */
 export const SWEEP_INTERVAL_MS = 60_000;
