@@ -6,15 +6,13 @@ import {
 } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { createContext, type PaymentContext } from './handlers/context.ts';
-import { sweepDeadlines } from './handlers/deadlines.ts';
+import { deadlineEndpoints, runSweeps, startSweeps, sweepDeadlines } from './handlers/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
-import { recoverPayments } from './domain/payments.ts';
 import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
-import { runSweeps, startSweeps } from './handlers/sweeps.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
-import { paymentEndpoints } from './handlers/payments.ts';
+import { paymentEndpoints, recoverPayments } from './handlers/payments.ts';
 import { createProcessor } from './adapters/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
@@ -41,6 +39,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       return {
         ...paymentRequestEndpoints(ctx),
         ...paymentEndpoints(ctx),
+        ...deadlineEndpoints(ctx),
         ...auditEndpoints('payments', deps.store),
       };
     },

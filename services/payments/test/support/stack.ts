@@ -18,7 +18,8 @@ import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Writable } from 'node:stream';
 import { bootstrap } from '../../src/bootstrap.ts';
-import type { PaymentDoc, PaymentRequestDoc } from '../../src/store/payments.ts';
+import type { PaymentRequestDoc } from '../../src/store/payment-requests.ts';
+import type { PaymentDoc } from '../../src/store/payments.ts';
 import { PAYMENT_REQUESTS, PAYMENTS } from '../../src/store/collections.ts';
 
 export type Payments = Awaited<ReturnType<typeof bootstrap>>;
