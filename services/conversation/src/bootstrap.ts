@@ -1,7 +1,7 @@
 import { packageVersion, runService, withSequence } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { readEnv } from './env.ts';
-import { messageEndpoints } from './messages/handlers.ts';
+import { messageEndpoints } from './handlers/messages.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);

@@ -18,8 +18,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { bootstrap } from '../src/bootstrap.ts';
-import type { MessageDoc } from '../src/messages/documents.ts';
-import { CONVERSATION_LIMIT } from '../src/messages/handlers.ts';
+import type { MessageDoc } from '../src/store/messages.ts';
+import { CONVERSATION_LIMIT } from '../src/handlers/messages.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 type Intake = Awaited<ReturnType<typeof intake>>;

@@ -5,17 +5,15 @@ import {
   runService,
 } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
-import { createContext, type PaymentContext } from './domain/context.ts';
-import { sweepDeadlines } from './domain/deadlines.ts';
+import { createContext, type PaymentContext } from './handlers/context.ts';
+import { deadlineEndpoints, runSweeps, startSweeps, sweepDeadlines } from './handlers/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
-import { recoverPayments } from './domain/payments.ts';
-import { startRequestClosureConsumer } from './domain/requests.ts';
+import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
-import { runSweeps, startSweeps } from './domain/sweeps.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
-import { paymentEndpoints } from './handlers/payments.ts';
-import { createProcessor } from './processors/index.ts';
+import { paymentEndpoints, recoverPayments } from './handlers/payments.ts';
+import { createProcessor } from './adapters/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -41,6 +39,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       return {
         ...paymentRequestEndpoints(ctx),
         ...paymentEndpoints(ctx),
+        ...deadlineEndpoints(ctx),
         ...auditEndpoints('payments', deps.store),
       };
     },

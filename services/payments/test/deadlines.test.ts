@@ -10,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import { auditCollectionName } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
-import { opts, useStack } from './support.ts';
+import { opts, useStack } from './support/stack.ts';
 
 const stack = useStack('deadlines');
 

@@ -16,8 +16,9 @@ import {
 import { auditCollectionName } from '@handoff/runtime';
 import { describeMachine } from '@handoff/runtime/testing';
 import { eventually } from '@handoff/testkit';
-import type { PaymentDoc, PaymentRequestDoc } from '../src/domain/documents.ts';
-import { opts, staff, useStack, type Stack } from './support.ts';
+import type { PaymentRequestDoc } from '../src/store/payment-requests.ts';
+import type { PaymentDoc } from '../src/store/payments.ts';
+import { opts, staff, useStack, type Stack } from './support/stack.ts';
 
 const stack = useStack('machines');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { EventEnvelope, paymentOps, subjects } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { integration_id, opts, staff, useStack } from './support.ts';
+import { integration_id, opts, staff, useStack } from './support/stack.ts';
 
 // The real intake beside payments: it owns requests and hands out their event sequence numbers.
 const stack = useStack('payment_requests');

@@ -5,9 +5,9 @@ import { call } from '@handoff/bus';
 import { newId, Payment, paymentRecordOps, subjects } from '@handoff/contracts';
 import { auditCollectionName } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
-import type { PaymentRequestDoc } from '../src/domain/documents.ts';
+import type { PaymentRequestDoc } from '../src/store/payment-requests.ts';
 import { RECOVERY_GRACE_MS } from '../src/domain/payments.ts';
-import { integration_id, opts, staff, useStack } from './support.ts';
+import { integration_id, opts, staff, useStack } from './support/stack.ts';
 
 const stack = useStack('payments');
 

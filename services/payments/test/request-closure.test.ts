@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BusError, call } from '@handoff/bus';
 import { requestOps } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { opts, staff, useStack } from './support.ts';
+import { opts, staff, useStack } from './support/stack.ts';
 
 const stack = useStack('payclosure');
 

@@ -8,7 +8,7 @@ import { eventually, startStripeMock, type StripeMock } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { readEnv } from '../src/env.ts';
-import { opts, staff, startStack, type Stack } from './support.ts';
+import { opts, staff, startStack, type Stack } from './support/stack.ts';
 
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;

@@ -1,13 +1,8 @@
-import { BusError } from '@handoff/bus';
 import { newId, type StateMachine } from '@handoff/contracts';
 import { announceToRequest, moveDocument } from '@handoff/runtime';
-import type { PaymentContext } from './context.ts';
-import {
-  paymentRequestView,
-  paymentView,
-  type PaymentDoc,
-  type PaymentRequestDoc,
-} from './documents.ts';
+import type { PaymentContext } from '../handlers/context.ts';
+import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
+import { paymentView, type PaymentDoc } from '../store/payments.ts';
 import {
   PAYMENT_AUDIT_ACTIONS,
   PAYMENT_MACHINE,
@@ -23,18 +18,6 @@ export interface Mover {
   actor: string;
   /** The Request-Id of the call, null for the sweeps. */
   call_request_id: string | null;
-}
-
-export async function findRequest(ctx: PaymentContext, id: string): Promise<PaymentRequestDoc> {
-  const doc = await ctx.requests.findOne({ _id: id });
-  if (!doc) throw new BusError('not_found', 'No such payment request.');
-  return doc;
-}
-
-export async function findPayment(ctx: PaymentContext, id: string): Promise<PaymentDoc> {
-  const doc = await ctx.payments.findOne({ _id: id });
-  if (!doc) throw new BusError('not_found', 'No such payment.');
-  return doc;
 }
 
 /** How this service's moves write and announce: events to the request, every move audited. */

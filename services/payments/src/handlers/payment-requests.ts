@@ -1,16 +1,42 @@
-import { BusError, implement, type Endpoint } from '@handoff/bus';
-import { DEFAULT_CURRENCY, deadlineFor, newId, paymentOps } from '@handoff/contracts';
+import { BusError, call, implement, type Endpoint } from '@handoff/bus';
+import {
+  DEFAULT_CURRENCY,
+  deadlineFor,
+  isRequestClosed,
+  newId,
+  paymentOps,
+  REQUEST_CLOSED,
+  requestClosedDetail,
+  requestOps,
+} from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
-import type { PaymentContext } from '../domain/context.ts';
-import { paymentRequestView, type PaymentRequestDoc } from '../domain/documents.ts';
 import { moveRequest } from '../domain/moves.ts';
-import { refuseClosedRequest } from '../domain/requests.ts';
-import { afterApproval } from '../domain/payments.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
+import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
+import type { PaymentContext } from './context.ts';
+import { afterApproval } from './payments.ts';
 
 /** Most approved payment requests that one request's list returns (the oldest ones). */
 export const APPROVED_LIST_LIMIT = 1_000;
+
+/** How long intake may take to answer a status read. */
+const STATUS_TIMEOUT_MS = 5_000;
+
+/** 409 `request_closed` when the request is completed or cancelled (a fresh read from intake). */
+export async function refuseClosedRequest(ctx: PaymentContext, requestId: string): Promise<void> {
+  const { status } = await call(
+    ctx.bus.nc,
+    requestOps.status,
+    { request_id: requestId },
+    { timeoutMs: STATUS_TIMEOUT_MS },
+  );
+  if (isRequestClosed(status)) {
+    throw new BusError('conflict', requestClosedDetail(status), {
+      details: { code: REQUEST_CLOSED, current_state: status },
+    });
+  }
+}
 
 /** Payment requests: agents propose, staff approve or reject, the deadline sweep expires. */
 export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, Endpoint> {

@@ -1,7 +1,8 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import type { PaymentDoc, PaymentRequestDoc } from '../domain/documents.ts';
+import type { PaymentRequestDoc } from './payment-requests.ts';
+import type { PaymentDoc } from './payments.ts';
 
 export const PAYMENT_REQUESTS = 'payment_requests';
 export const PAYMENTS = 'payments';

@@ -1,9 +1,10 @@
-import { BusError } from '@handoff/bus';
-import type { DeadlineItem, StateMachine } from '@handoff/contracts';
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import { paymentRecordOps, type DeadlineItem, type StateMachine } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
+import { movePayment, moveRequest } from '../domain/moves.ts';
+import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 import type { PaymentContext } from './context.ts';
-import { movePayment, moveRequest } from './moves.ts';
-import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from './states.ts';
+import { recoverPayments } from './payments.ts';
 
 /** The part of a document a deadline reads. */
 interface Waiting {
@@ -149,4 +150,45 @@ export async function sweepDeadlines(ctx: PaymentContext, now: Date = new Date()
     );
   }
   return { expired, failed };
+}
+
+/** This service's deadlines, as `paymentRecordOps.deadlines` asks for them. */
+export function deadlineEndpoints(ctx: PaymentContext): Record<string, Endpoint> {
+  return {
+    ...implement(paymentRecordOps.deadlines, (query) => listDeadlines(ctx, query)),
+  };
+}
+
+/** How often each replica looks for passed deadlines and unfinished approvals. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * One round of the background work, as if the clock read `now` (tests pass a future time):
+ * deadlines first, then payments that a crash left uncreated or uncharged.
+ */
+export async function runSweeps(ctx: PaymentContext, now: Date = new Date()) {
+  const deadlines = await sweepDeadlines(ctx, now);
+  const recovery = await recoverPayments(ctx, now);
+  return { ...deadlines, ...recovery };
+}
+
+/** Runs the sweeps every `intervalMs`; the returned stop waits for a running round and charges. */
+export function startSweeps(
+  ctx: PaymentContext,
+  intervalMs = SWEEP_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => runSweeps(ctx))
+      .catch((error: unknown) => {
+        ctx.logger.warn({ err: error }, 'payments sweep failed; will retry');
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await ctx.idle();
+  };
 }

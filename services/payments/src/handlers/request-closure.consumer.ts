@@ -1,36 +1,12 @@
-import { BusError, call } from '@handoff/bus';
-import {
-  isRequestClosed,
-  REQUEST_CLOSED,
-  requestClosedDetail,
-  RequestStatus,
-  requestOps,
-  subjects,
-} from '@handoff/contracts';
+import { BusError } from '@handoff/bus';
+import { isRequestClosed, RequestStatus, subjects } from '@handoff/contracts';
 import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { PaymentContext } from './context.ts';
-import { moveRequest } from './moves.ts';
-import { PAYMENT_REQUEST_MACHINE } from './states.ts';
+import { moveRequest } from '../domain/moves.ts';
+import { PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 
-/** How long intake may take to answer a status read. */
-const STATUS_TIMEOUT_MS = 5_000;
 export const REQUEST_CLOSURE_CONSUMER = 'payments-request-closure';
-
-/** 409 `request_closed` when the request is completed or cancelled (a fresh read from intake). */
-export async function refuseClosedRequest(ctx: PaymentContext, requestId: string): Promise<void> {
-  const { status } = await call(
-    ctx.bus.nc,
-    requestOps.status,
-    { request_id: requestId },
-    { timeoutMs: STATUS_TIMEOUT_MS },
-  );
-  if (isRequestClosed(status)) {
-    throw new BusError('conflict', requestClosedDetail(status), {
-      details: { code: REQUEST_CLOSED, current_state: status },
-    });
-  }
-}
 
 /** States a closed request's payment requests leave: the ones still waiting for staff. */
 const OPEN_STATES = PAYMENT_REQUEST_MACHINE.states.filter(

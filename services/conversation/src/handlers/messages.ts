@@ -3,19 +3,10 @@ import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox, withOutbox } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection } from 'mongodb';
-import { messageView, type MessageDoc } from './documents.ts';
+import { messageCollections, messageView, type MessageDoc } from '../store/messages.ts';
 
 /** The conversation shows at most this many messages: the newest ones. */
 export const CONVERSATION_LIMIT = 1_000;
-
-export interface MessageCollections {
-  messages: Collection<MessageDoc>;
-}
-
-export function messageCollections(store: Store): MessageCollections {
-  return { messages: store.db.collection<MessageDoc>('messages') };
-}
 
 export interface MessageDeps {
   store: Store;

@@ -1,40 +1,10 @@
-import {
-  toMajorUnits,
-  type Payment,
-  type PAYMENT_PROVIDERS,
-  type PaymentRequest,
-} from '@handoff/contracts';
+import { BusError } from '@handoff/bus';
+import { toMajorUnits, type Payment, type PAYMENT_PROVIDERS } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { PaymentRequestStatus, PaymentStatus } from './states.ts';
+import type { Collection } from 'mongodb';
+import type { PaymentStatus } from '../domain/states.ts';
 
 export type PaymentProcessorName = (typeof PAYMENT_PROVIDERS)[number];
-
-export interface PaymentRequestDoc extends OutboxFields {
-  _id: string;
-  request_id: string;
-  /** The integration that proposed it: the tenant it belongs to. */
-  integration_id: string;
-  /** Integer minor units of `currency` (cents for USD, yen for JPY), never a float of major units. */
-  amount_minor: number;
-  currency: string;
-  description: string;
-  reference: string | null;
-  status: PaymentRequestStatus;
-  rejection_reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
-  /** Staff's `sub`, or `system` for an expiry. */
-  decided_by: string | null;
-  /** When staff run out of time to decide (`pending_approval` only; null in final states). */
-  deadline_at?: Date | null;
-  /**
-   * The payment an approval creates. The approval stores the id in the same write that approves,
-   * so creating the payment document afterwards is an idempotent follow-up (insert with this
-   * `_id`) that the recovery sweep retries until `payment_created` is true.
-   */
-  payment_id?: string | null;
-  payment_created?: boolean;
-}
 
 export interface PaymentDoc extends OutboxFields {
   _id: string;
@@ -65,22 +35,6 @@ export interface PaymentDoc extends OutboxFields {
   decided_by: string | null;
 }
 
-export function paymentRequestView(doc: PaymentRequestDoc): PaymentRequest {
-  return {
-    object: 'payment_request',
-    id: doc._id,
-    request_id: doc.request_id,
-    amount: toMajorUnits(doc.amount_minor, doc.currency),
-    currency: doc.currency,
-    description: doc.description,
-    reference: doc.reference,
-    status: doc.status,
-    rejection_reason: doc.rejection_reason,
-    created_at: doc.created_at.toISOString(),
-    decided_at: doc.decided_at?.toISOString() ?? null,
-  };
-}
-
 export function paymentView(doc: PaymentDoc): Payment {
   return {
     object: 'payment',
@@ -98,4 +52,13 @@ export function paymentView(doc: PaymentDoc): Payment {
     updated_at: doc.updated_at.toISOString(),
     completed_at: doc.completed_at?.toISOString() ?? null,
   };
+}
+
+export async function findPayment(
+  ctx: { payments: Collection<PaymentDoc> },
+  id: string,
+): Promise<PaymentDoc> {
+  const doc = await ctx.payments.findOne({ _id: id });
+  if (!doc) throw new BusError('not_found', 'No such payment.');
+  return doc;
 }

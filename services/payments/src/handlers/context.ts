@@ -3,9 +3,10 @@ import type { Logger } from '@handoff/observability';
 import type { Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import type { PaymentProcessor } from '../processors/index.ts';
+import type { PaymentProcessor } from '../adapters/index.ts';
 import { paymentRequests, payments } from '../store/collections.ts';
-import type { PaymentDoc, PaymentRequestDoc } from './documents.ts';
+import type { PaymentRequestDoc } from '../store/payment-requests.ts';
+import type { PaymentDoc } from '../store/payments.ts';
 
 export interface PaymentDeps {
   /** For intake's fresh status read of a request before an approval. */

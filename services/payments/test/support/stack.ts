@@ -17,9 +17,10 @@ import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/te
 import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Writable } from 'node:stream';
-import { bootstrap } from '../src/bootstrap.ts';
-import type { PaymentDoc, PaymentRequestDoc } from '../src/domain/documents.ts';
-import { PAYMENT_REQUESTS, PAYMENTS } from '../src/store/collections.ts';
+import { bootstrap } from '../../src/bootstrap.ts';
+import type { PaymentRequestDoc } from '../../src/store/payment-requests.ts';
+import type { PaymentDoc } from '../../src/store/payments.ts';
+import { PAYMENT_REQUESTS, PAYMENTS } from '../../src/store/collections.ts';
 
 export type Payments = Awaited<ReturnType<typeof bootstrap>>;
 type Intake = Awaited<ReturnType<typeof bootstrapIntake>>;

@@ -1,5 +1,7 @@
 import type { Message } from '@handoff/contracts';
 import type { OutboxDocument } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
 
 export interface MessageDoc extends OutboxDocument {
   /** A `msg_` id: it sorts by creation time, so it orders the conversation. */
@@ -21,4 +23,12 @@ export function messageView(doc: MessageDoc): Message {
     message: doc.message,
     created_at: doc.created_at.toISOString(),
   };
+}
+
+export interface MessageCollections {
+  messages: Collection<MessageDoc>;
+}
+
+export function messageCollections(store: Store): MessageCollections {
+  return { messages: store.db.collection<MessageDoc>('messages') };
 }
