@@ -9,8 +9,8 @@ import {
   guardedLookup,
   isAllowed,
   TARGET_REFUSED,
-} from '../src/delivery/index.ts';
-import type { AddressKind, Resolver } from '../src/delivery/index.ts';
+} from '../src/adapters/ssrf.ts';
+import type { AddressKind, Resolver } from '../src/adapters/ssrf.ts';
 
 const strict = { allowPrivate: false };
 const local = { allowPrivate: true };

@@ -1,5 +1,5 @@
-import type { DeliveryQueue } from '../delivery/queue.ts';
-import type { EndpointDirectory } from '../endpoints/directory.ts';
+import type { DeliveryQueue } from '../store/delivery-queue.ts';
+import type { EndpointDirectory } from '../store/endpoint-directory.ts';
 import type { EventDoc } from '../store/documents.ts';
 
 /**
