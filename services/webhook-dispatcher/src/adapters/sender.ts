@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { deliveryHeaders } from '../domain/signer.ts';
 import { checkTargetUrl, guardedLookup, TARGET_REFUSED } from './ssrf.ts';
-import type { Resolver, TargetPolicy } from './ssrf.ts';
+import type { Resolver } from './ssrf.ts';
+import type { TargetPolicy } from '../domain/target-policy.ts';
 
 /**
  * - `success`: the receiver answered 2xx.
