@@ -12,7 +12,7 @@ import { feedEndpoints, pruneEvents } from './handlers/events.ts';
 import { secretBox } from './domain/secrets.ts';
 import { collections } from './store/collections.ts';
 import { deliveryQueue } from './store/delivery-queue.ts';
-import { pruneAllDueDeliveries, pruneDeliveries } from './store/recorder.ts';
+import { pruneAllDueDeliveries, pruneDeliveries } from './store/deliveries.ts';
 import { deliveryMaker } from './worker/fanout.ts';
 import { startWorker } from './handlers/deliveries.consumer.ts';
 

@@ -15,8 +15,9 @@ import {
 import type { EndpointDirectory } from '../store/endpoint-directory.ts';
 import { signingSecrets } from './endpoints.ts';
 import type { SecretBox } from '../domain/secrets.ts';
-import { collectionsOf, type DeliveryDoc, type EndpointDoc } from '../store/documents.ts';
-import { expiryBucket, recorder } from '../store/recorder.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { expiryBucket, recorder, type DeliveryDoc } from '../store/deliveries.ts';
+import type { EndpointDoc } from '../store/endpoints.ts';
 
 /**
  * How much longer than one attempt's timeout a job stays with the replica that took it without

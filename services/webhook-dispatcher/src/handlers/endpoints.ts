@@ -6,7 +6,9 @@ import { generateWebhookSecret } from '../domain/signer.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import type { EndpointDirectory } from '../store/endpoint-directory.ts';
 import { auditStaff } from '../store/audit.ts';
-import { attemptView, collectionsOf, endpointView, type EndpointDoc } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { attemptView } from '../store/deliveries.ts';
+import { endpointView, type EndpointDoc } from '../store/endpoints.ts';
 
 export interface EndpointDeps {
   store: Store;
