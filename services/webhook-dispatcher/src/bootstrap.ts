@@ -4,17 +4,17 @@ import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import { auditEndpoints, packageVersion, runService } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
-import { endpointDirectory, type EndpointDirectory } from './endpoints/directory.ts';
-import { endpointEndpoints } from './endpoints/handlers.ts';
+import { endpointDirectory, type EndpointDirectory } from './store/endpoint-directory.ts';
+import { endpointEndpoints } from './handlers/endpoints.ts';
 import { readEnv } from './env.ts';
-import { startEventConsumer } from './events/consumer.ts';
-import { feedEndpoints, pruneEvents } from './events/handlers.ts';
-import { secretBox } from './secrets.ts';
+import { startEventConsumer } from './handlers/events.consumer.ts';
+import { feedEndpoints, pruneEvents } from './handlers/events.ts';
+import { secretBox } from './domain/secrets.ts';
 import { collections } from './store/collections.ts';
-import { deliveryQueue } from './delivery/queue.ts';
-import { pruneAllDueDeliveries, pruneDeliveries } from './store/recorder.ts';
+import { deliveryQueue } from './store/delivery-queue.ts';
+import { pruneAllDueDeliveries, pruneDeliveries } from './store/deliveries.ts';
 import { deliveryMaker } from './worker/fanout.ts';
-import { startWorker } from './worker/worker.ts';
+import { startWorker } from './handlers/deliveries.consumer.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 

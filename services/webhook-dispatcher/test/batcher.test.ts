@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { batcher } from '../src/store/recorder.ts';
+import { batcher } from '../src/store/deliveries.ts';
 
 /** A write that records its batches and finishes only when told to. */
 function gatedWrites() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
-import { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from '../src/delivery/index.ts';
-import { handBackDelayMs } from '../src/worker/worker.ts';
+import { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from '../src/domain/schedule.ts';
+import { handBackDelayMs } from '../src/handlers/deliveries.consumer.ts';
 
 describe('nextAttemptDelayMs', () => {
   const schedule = [5, 300, 1_800];

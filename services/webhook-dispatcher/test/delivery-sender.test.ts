@@ -6,13 +6,10 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import {
-  AgentPool,
-  generateWebhookSecret,
-  parseRetryAfter,
-  sendWebhook,
-} from '../src/delivery/index.ts';
-import type { Resolver, SendOptions, SendResult } from '../src/delivery/index.ts';
+import { AgentPool, parseRetryAfter, sendWebhook } from '../src/adapters/sender.ts';
+import type { SendOptions, SendResult } from '../src/adapters/sender.ts';
+import type { Resolver } from '../src/adapters/ssrf.ts';
+import { generateWebhookSecret } from '../src/domain/signer.ts';
 
 interface Received {
   method: string;

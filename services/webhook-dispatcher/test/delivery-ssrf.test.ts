@@ -3,14 +3,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LookupAddress, LookupAllOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import {
-  checkTargetUrl,
-  classifyAddress,
-  guardedLookup,
-  isAllowed,
-  TARGET_REFUSED,
-} from '../src/delivery/index.ts';
-import type { AddressKind, Resolver } from '../src/delivery/index.ts';
+import { checkTargetUrl, guardedLookup, TARGET_REFUSED } from '../src/adapters/ssrf.ts';
+import type { Resolver } from '../src/adapters/ssrf.ts';
+import { classifyAddress, isAllowed } from '../src/domain/target-policy.ts';
+import type { AddressKind } from '../src/domain/target-policy.ts';
 
 const strict = { allowPrivate: false };
 const local = { allowPrivate: true };

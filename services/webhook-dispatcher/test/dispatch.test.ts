@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
-import type { DeliveryDoc } from '../src/store/documents.ts';
 import {
   DELIVERY_RETENTION_HOURS,
   pruneAllDueDeliveries,
   pruneDeliveries,
-} from '../src/store/recorder.ts';
+  type DeliveryDoc,
+} from '../src/store/deliveries.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 const database = uniqueDatabase('dispatch');

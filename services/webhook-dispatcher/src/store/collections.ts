@@ -1,5 +1,9 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
-import type { CollectionPlan } from '@handoff/store';
+import type { CollectionPlan, Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import { deliveryCollections, type AttemptDoc, type DeliveryDoc } from './deliveries.ts';
+import { endpointCollections, type EndpointDoc } from './endpoints.ts';
+import { eventCollections, type EventDoc } from './events.ts';
 
 /** The collections this service owns. No other service reads or writes them. */
 export const collections: CollectionPlan = {
@@ -23,3 +27,19 @@ export const collections: CollectionPlan = {
   // Staff's rotations and redeliveries (the integration's own are not audited).
   [auditCollectionName('webhook-dispatcher')]: auditIndexes,
 };
+
+export interface Collections {
+  endpoints: Collection<EndpointDoc>;
+  deliveries: Collection<DeliveryDoc>;
+  attempts: Collection<AttemptDoc>;
+  events: Collection<EventDoc>;
+}
+
+/** Every resource's collections, in one object. */
+export function collectionsOf(store: Store): Collections {
+  return {
+    ...endpointCollections(store),
+    ...deliveryCollections(store),
+    ...eventCollections(store),
+  };
+}

@@ -1,6 +1,6 @@
-import type { DeliveryQueue } from '../delivery/queue.ts';
-import type { EndpointDirectory } from '../endpoints/directory.ts';
-import type { EventDoc } from '../store/documents.ts';
+import type { DeliveryQueue } from '../store/delivery-queue.ts';
+import type { EndpointDirectory } from '../store/endpoint-directory.ts';
+import type { EventDoc } from '../store/events.ts';
 
 /**
  * Queues one delivery per enabled endpoint of the event's integration that subscribes to its type

@@ -3,7 +3,8 @@ import { WEBHOOK_DEFAULTS, webhookOps, type EventEnvelope } from '@handoff/contr
 import { paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { auditStaff } from '../store/audit.ts';
-import { collectionsOf, type EventDoc } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import type { EventDoc } from '../store/events.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const retentionStart = () => new Date(Date.now() - WEBHOOK_DEFAULTS.eventRetentionDays * DAY_MS);

@@ -3,19 +3,21 @@ import { newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import type { JsMsg } from '@nats-io/jetstream';
-import { nextAttemptDelayMs, sendWebhook, shouldDisable } from '../delivery/index.ts';
+import { sendWebhook } from '../adapters/sender.ts';
+import { nextAttemptDelayMs, shouldDisable } from '../domain/schedule.ts';
 import {
   DELIVERIES_STREAM,
   DELIVERY_CONSUMER,
   DeliveryJob,
   ensureDeliveryConsumer,
   type DeliveryQueue,
-} from '../delivery/queue.ts';
-import type { EndpointDirectory } from '../endpoints/directory.ts';
-import { signingSecrets } from '../endpoints/handlers.ts';
-import type { SecretBox } from '../secrets.ts';
-import { collectionsOf, type DeliveryDoc, type EndpointDoc } from '../store/documents.ts';
-import { expiryBucket, recorder } from '../store/recorder.ts';
+} from '../store/delivery-queue.ts';
+import type { EndpointDirectory } from '../store/endpoint-directory.ts';
+import { signingSecrets } from './endpoints.ts';
+import type { SecretBox } from '../domain/secrets.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { expiryBucket, recorder, type DeliveryDoc } from '../store/deliveries.ts';
+import type { EndpointDoc } from '../store/endpoints.ts';
 
 /**
  * How much longer than one attempt's timeout a job stays with the replica that took it without

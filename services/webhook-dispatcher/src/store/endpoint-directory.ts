@@ -2,7 +2,8 @@ import type { Bus } from '@handoff/bus';
 import { dispatcherSubjects, type EventType } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
-import { collectionsOf, type EndpointDoc } from '../store/documents.ts';
+import { collectionsOf } from './collections.ts';
+import type { EndpointDoc } from './endpoints.ts';
 
 /** How long a replica trusts what it read without a change announced: a lost broadcast's cost. */
 export const ENDPOINT_CACHE_TTL_MS = 5_000;

@@ -1,11 +1,14 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { ALL_EVENT_TYPES, newId, webhookOps, type EventType } from '@handoff/contracts';
 import { paginate, type Store } from '@handoff/store';
-import { checkTargetUrl, generateWebhookSecret } from '../delivery/index.ts';
-import type { SecretBox } from '../secrets.ts';
-import type { EndpointDirectory } from './directory.ts';
+import { checkTargetUrl } from '../adapters/ssrf.ts';
+import { generateWebhookSecret } from '../domain/signer.ts';
+import type { SecretBox } from '../domain/secrets.ts';
+import type { EndpointDirectory } from '../store/endpoint-directory.ts';
 import { auditStaff } from '../store/audit.ts';
-import { attemptView, collectionsOf, endpointView, type EndpointDoc } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { attemptView } from '../store/deliveries.ts';
+import { endpointView, type EndpointDoc } from '../store/endpoints.ts';
 
 export interface EndpointDeps {
   store: Store;

@@ -1,3 +1,4 @@
+import type { EventType, WebhookAttempt } from '@handoff/contracts';
 import { bulkWriteInChunks, duplicatePositions, isDuplicateKey, type Store } from '@handoff/store';
 import type {
   AnyBulkWriteOperation,
@@ -5,8 +6,63 @@ import type {
   Document,
   OptionalUnlessRequiredId,
 } from 'mongodb';
-import { collectionsOf, type AttemptDoc, type DeliveryDoc, type EventDoc } from './documents.ts';
 
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+/**
+ * The record of one delivery, written after each attempt (the queue, not this record, drives the
+ * delivery). Finished ones carry the hour in which they may be deleted.
+ */
+export interface DeliveryDoc {
+  /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery). */
+  _id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  /** `YYYY-MM-DDTHH` (UTC) once finished; null while attempts remain. */
+  expires_bucket: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AttemptDoc {
+  _id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: EventType;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_body: string | null;
+  next_attempt_at: Date | null;
+}
+
+/** This resource's collections (`collectionsOf` in collections.ts gathers every resource's). */
+export const deliveryCollections = (store: Store) => ({
+  deliveries: store.db.collection<DeliveryDoc>('webhook_deliveries'),
+  attempts: store.db.collection<AttemptDoc>('webhook_attempts'),
+});
+
+export function attemptView(doc: AttemptDoc): WebhookAttempt {
+  return {
+    object: 'webhook_attempt',
+    id: doc._id,
+    endpoint_id: doc.endpoint_id,
+    event_id: doc.event_id,
+    event_type: doc.event_type,
+    attempt: doc.attempt,
+    attempted_at: doc.attempted_at.toISOString(),
+    status_code: doc.status_code,
+    duration_ms: doc.duration_ms,
+    error: doc.error,
+    response_body: doc.response_body,
+    next_attempt_at: doc.next_attempt_at?.toISOString() ?? null,
+  };
+}
 /** A batch this large is written at once. */
 const MAX_BATCH = 500;
 const TRIES = 3;
@@ -108,7 +164,7 @@ type DeliveryRecord = DeliveryDoc;
  * acknowledges its job, so a job is never finished without them.
  */
 export function recorder(store: Store) {
-  const c = collectionsOf(store);
+  const c = deliveryCollections(store);
   const batch = batcher<{ attempt: AttemptDoc | null; delivery: DeliveryRecord; first: boolean }>(
     async (items) => {
       const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
@@ -159,22 +215,13 @@ export function recorder(store: Store) {
 }
 export type Recorder = ReturnType<typeof recorder>;
 
-/** Stores events for the feed in batches; an event stored before is left as it is. */
-export function eventLog(store: Store) {
-  const c = collectionsOf(store);
-  const batch = batcher<EventDoc>(async (docs) => {
-    await insertNew(c.events, docs);
-  });
-  return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };
-}
-
 /**
  * Deletes finished delivery records whose expiry bucket is due, by equality on the bucket (the
  * one kind of filter FerretDB serves from an index), looking back `hours` buckets for runs that
  * were missed.
  */
 export async function pruneDeliveries(store: Store, hours: number, now = Date.now()) {
-  const c = collectionsOf(store);
+  const c = deliveryCollections(store);
   let deleted = 0;
   for (let back = 0; back < hours; back += 1) {
     const bucket = new Date(now - back * HOUR_MS).toISOString().slice(0, 13);
@@ -190,7 +237,7 @@ export async function pruneDeliveries(store: Store, hours: number, now = Date.no
  */
 export async function pruneAllDueDeliveries(store: Store, now = Date.now()) {
   const bucket = new Date(now).toISOString().slice(0, 13);
-  const result = await collectionsOf(store).deliveries.deleteMany({
+  const result = await deliveryCollections(store).deliveries.deleteMany({
     expires_bucket: { $type: 'string', $lte: bucket },
   });
   return result.deletedCount;

@@ -4,8 +4,7 @@ import type { Logger } from '@handoff/observability';
 import { eventOf } from '@handoff/runtime';
 import { insertOnce, type Store } from '@handoff/store';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
-import type { EventDoc } from '../store/documents.ts';
-import { eventLog } from '../store/recorder.ts';
+import { eventLog, type EventDoc } from '../store/events.ts';
 
 export const CONSUMER_NAME = 'webhook-dispatcher';
 const MAX_DELIVER = 10;

@@ -6,9 +6,10 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
-import { deliveryHeaders } from './signer.ts';
+import { deliveryHeaders } from '../domain/signer.ts';
 import { checkTargetUrl, guardedLookup, TARGET_REFUSED } from './ssrf.ts';
-import type { Resolver, TargetPolicy } from './ssrf.ts';
+import type { Resolver } from './ssrf.ts';
+import type { TargetPolicy } from '../domain/target-policy.ts';
 
 /**
  * - `success`: the receiver answered 2xx.

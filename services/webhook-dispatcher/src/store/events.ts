@@ -1,0 +1,27 @@
+import type { EventType } from '@handoff/contracts';
+import type { Store } from '@handoff/store';
+import { batcher, insertNew } from './deliveries.ts';
+
+export interface EventDoc {
+  _id: string;
+  integration_id: string;
+  request_id: string;
+  type: EventType;
+  created_at: Date;
+  /** The envelope exactly as published: the delivered body. */
+  body: string;
+}
+
+/** This resource's collection (`collectionsOf` in collections.ts gathers every resource's). */
+export const eventCollections = (store: Store) => ({
+  events: store.db.collection<EventDoc>('webhook_events'),
+});
+
+/** Stores events for the feed in batches; an event stored before is left as it is. */
+export function eventLog(store: Store) {
+  const c = eventCollections(store);
+  const batch = batcher<EventDoc>(async (docs) => {
+    await insertNew(c.events, docs);
+  });
+  return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };
+}
