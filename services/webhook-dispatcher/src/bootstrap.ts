@@ -13,7 +13,7 @@ import { secretBox } from './domain/secrets.ts';
 import { collections } from './store/collections.ts';
 import { deliveryQueue } from './store/delivery-queue.ts';
 import { pruneAllDueDeliveries, pruneDeliveries } from './store/deliveries.ts';
-import { deliveryMaker } from './worker/fanout.ts';
+import { deliveryMaker } from './handlers/fanout.ts';
 import { startWorker } from './handlers/deliveries.consumer.ts';
 
 export const VERSION = packageVersion(import.meta.url);
