@@ -121,11 +121,22 @@ if [[ $status -eq 0 && $passes -ne 3 ]]; then
   say "expected three Schemathesis passes (agent, staff, provider), saw $passes"
   status=1
 fi
+# The stateful phase (sequences of calls along the document's links, ids taken from answers):
+# its scenarios and the links it covered, added up over the passes; none at all fails the check.
+scenarios=$(strip | sed -n 's/^ *Scenarios: *\([0-9]*\).*/\1/p' | awk '{s+=$1} END {print s+0}')
+links=$(strip | sed -n 's/^ *API Links: *\([0-9]*\) covered.*/\1/p' | awk '{s+=$1} END {print s+0}')
+stateful=$(strip | grep -c '^ *✅ *Stateful (in' || true)
+if [[ $status -eq 0 && ($stateful -eq 0 || $scenarios -eq 0) ]]; then
+  say "the stateful phase ran in no pass"
+  status=1
+fi
 if [[ $status -ne 0 && $failures -eq 0 ]]; then
   failures="?"
 fi
 printf '\nschemathesis: %s operations, %s test cases, %s failures (%s s)\n' \
   "$operations" "$cases" "$failures" "$(($(date +%s) - started))"
+printf 'schemathesis stateful: %s of %s passes, %s scenarios, %s API links covered\n' \
+  "$stateful" "$passes" "$scenarios" "$links"
 if [[ $status -eq 0 && $reach -ne 0 ]]; then
   say "an operation on a request, of the provider API or of staff never reached a 2xx"
   status=1
