@@ -3,7 +3,7 @@
 // complete, all on its own.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { createHandoffClient, toArray, unwrap } from '@handoff/sdk';
+import { createHandoffClient, toArray } from '@handoff/sdk';
 import { eventually } from '@handoff/testkit';
 import { runAgent } from '../agent.ts';
 import { humans, startLocalStack, withServiceLines, type LocalStack } from './support.ts';
@@ -37,7 +37,6 @@ describe('the example agent', () => {
       });
       const id = await requestId;
       const { provider } = other;
-      const onRequest = { params: { path: { id } } };
 
       await other.say(id, 'Do you already have a domain name?');
       // The agent's answer arrives in the conversation.
@@ -50,17 +49,12 @@ describe('the example agent', () => {
         return read;
       });
 
-      await unwrap(
-        provider.POST('/v1/provider/requests/{id}/proposals', {
-          ...onRequest,
-          body: {
-            message: 'A one-page site with an order form, in two weeks.',
-            amount: 1200,
-            currency: 'USD',
-            milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
-          },
-        }),
-      );
+      await provider.requests.propose(id, {
+        message: 'A one-page site with an order form, in two weeks.',
+        amount: 1200,
+        currency: 'USD',
+        milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
+      });
       const job = await eventually(async () => {
         const jobs = await toArray(client.requests.jobs.list(id));
         expect(jobs).toHaveLength(1);
@@ -73,26 +67,17 @@ describe('the example agent', () => {
         return listed;
       });
       const milestoneId = milestones[0]?.id ?? '';
-      const onMilestone = { params: { path: { id: milestoneId } } };
-      await unwrap(
-        provider.POST('/v1/provider/milestones/{id}/deliverables', {
-          ...onMilestone,
-          body: { title: 'The page', url: 'https://preview.example.com/bakery' },
-        }),
-      );
-      await unwrap(
-        provider.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }),
-      );
+      await provider.milestones.addDeliverable(milestoneId, {
+        title: 'The page',
+        url: 'https://preview.example.com/bakery',
+      });
+      await provider.milestones.submit(milestoneId);
       await eventually(async () => {
-        const milestone = await unwrap(provider.GET('/v1/provider/milestones/{id}', onMilestone));
+        const milestone = await provider.milestones.get(milestoneId);
         expect(milestone.status).toBe('approved');
         return milestone;
       });
-      await unwrap(
-        provider.POST('/v1/provider/jobs/{id}/complete', {
-          params: { path: { id: job?.id ?? '' } },
-        }),
-      );
+      await provider.jobs.complete(job?.id ?? '');
 
       const run = await agent;
       expect(run).toMatchObject({

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
 import { TOOLS } from '@handoff/mcp';
-import { unwrap } from '@handoff/sdk';
 import { eventually } from '@handoff/testkit';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -215,7 +214,6 @@ async function engagement(transport: Transport) {
   const other = await humans(stack, `Provider for ${transport}`);
   await other.route(id);
   const { provider } = other;
-  const onRequest = { params: { path: { id } } };
   await other.say(id, 'Do you already have a domain name?');
   await call(client, 'send_message', { ...ref, message: 'Yes: bakery.example.' });
   const read = await call(client, 'get_handoff', ref);
@@ -225,12 +223,10 @@ async function engagement(transport: Transport) {
   ]);
 
   // A first proposal over budget, declined with a reason the provider reads; it proposes again.
-  const tooDear = await unwrap(
-    provider.POST('/v1/provider/requests/{id}/proposals', {
-      ...onRequest,
-      body: { message: 'A five-page site with a shop.', amount: 4800 },
-    }),
-  );
+  const tooDear = await provider.requests.propose(id, {
+    message: 'A five-page site with a shop.',
+    amount: 4800,
+  });
   const declined = await call(client, 'decline_proposal', {
     ...ref,
     proposal_id: tooDear.id,
@@ -241,22 +237,16 @@ async function engagement(transport: Transport) {
     status: 'declined',
     decline_reason: 'Over our budget of 1,500.',
   });
-  expect(
-    await unwrap(
-      provider.GET('/v1/provider/proposals/{id}', { params: { path: { id: tooDear.id } } }),
-    ),
-  ).toMatchObject({ status: 'declined', decline_reason: 'Over our budget of 1,500.' });
+  expect(await provider.proposals.get(tooDear.id)).toMatchObject({
+    status: 'declined',
+    decline_reason: 'Over our budget of 1,500.',
+  });
 
-  const proposal = await unwrap(
-    provider.POST('/v1/provider/requests/{id}/proposals', {
-      ...onRequest,
-      body: {
-        message: 'A one-page site with an order form.',
-        amount: 1200,
-        milestones: [{ title: 'Design and build', amount: 1200, due_in_days: 14 }],
-      },
-    }),
-  );
+  const proposal = await provider.requests.propose(id, {
+    message: 'A one-page site with an order form.',
+    amount: 1200,
+    milestones: [{ title: 'Design and build', amount: 1200, due_in_days: 14 }],
+  });
   expect(
     list(await call(client, 'list_proposals', ref)).map((item) => [item.id, item.status]),
   ).toEqual([
@@ -275,8 +265,7 @@ async function engagement(transport: Transport) {
       })
     )[0]?.id,
   );
-  const onMilestone = { params: { path: { id: milestoneId } } };
-  await unwrap(provider.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  await provider.milestones.submit(milestoneId);
   // The same zod contract as the API's checks the arguments before any call.
   const invalid = await client.callTool({
     name: 'propose_payment',
@@ -295,7 +284,7 @@ async function engagement(transport: Transport) {
   });
   expect(early).toMatchObject({ status: 409, code: 'invalid_state_transition' });
   expect(String(early.next_step)).toContain('allowed now');
-  await unwrap(provider.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  await provider.milestones.submit(milestoneId);
   expect(
     await call(client, 'approve_milestone', { ...ref, milestone_id: milestoneId }),
   ).toMatchObject({ status: 'approved' });
@@ -320,9 +309,7 @@ async function engagement(transport: Transport) {
     }),
   ).toMatchObject({ status: 'pending_approval' });
 
-  await unwrap(
-    provider.POST('/v1/provider/jobs/{id}/complete', { params: { path: { id: String(job.id) } } }),
-  );
+  await provider.jobs.complete(String(job.id));
 
   // wait_for_updates: follow the sequence until the request completes.
   let after = 0;

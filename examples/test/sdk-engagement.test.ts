@@ -116,37 +116,30 @@ async function engagement() {
   const pending = updates.next();
 
   // Staff onboard a provider and route the request to it.
-  const provider = await unwrap(
-    staff.POST('/v1/staff/providers', {
-      body: {
-        name: 'Lovelace Studio',
-        email: 'lovelace@providers.example.com',
-        categories: ['web-development'],
-      },
-    }),
-  );
-  const providerKey = await unwrap(
-    staff.POST('/v1/staff/providers/{id}/keys', {
-      params: { path: { id: provider.id } },
-      body: {},
-    }),
-  );
+  const provider = await staff.providers.create({
+    name: 'Lovelace Studio',
+    email: 'lovelace@providers.example.com',
+    categories: ['web-development'],
+  });
+  const providerKey = await staff.providers.createKey(provider.id);
   const chosen = createProviderClient({ baseUrl: base, apiKey: providerKey.api_key });
-  await unwrap(
-    staff.PATCH('/v1/staff/requests/{id}', {
-      params: { path: { id } },
-      body: { status: 'routed', routing: { mode: 'direct', provider_ids: [provider.id] } },
-    }),
-  );
+  // The raw typed client stays reachable for any operation.
+  expect(await unwrap(chosen.api.GET('/v1/provider/me'))).toMatchObject({ id: provider.id });
+  await staff.requests.update(id, {
+    status: 'routed',
+    routing: { mode: 'direct', provider_ids: [provider.id] },
+  });
   expect((await pending).value).toMatchObject({ type: 'request.updated', data: { sequence: 2 } });
+  // Both sides list it, page after page, with `for await`.
+  const routed: string[] = [];
+  for await (const request of staff.requests.list({ status: 'routed' })) routed.push(request.id);
+  expect(routed).toContain(id);
+  const offered: string[] = [];
+  for await (const request of chosen.requests.list()) offered.push(request.id);
+  expect(offered).toEqual([id]);
 
   // The conversation both ways, then a proposal the customer accepts.
-  await unwrap(
-    chosen.POST('/v1/provider/requests/{id}/messages', {
-      params: { path: { id } },
-      body: { message: 'Do you already have a domain name?' },
-    }),
-  );
+  await chosen.requests.sendMessage(id, { message: 'Do you already have a domain name?' });
   await agent.requests.sendMessage(id, { message: 'Yes: bakery.example.' });
   const read = await agent.requests.get(id);
   expect(read.conversation.map((message) => message.message)).toEqual([
@@ -160,23 +153,24 @@ async function engagement() {
     'Do you already have a domain name?',
   ]);
 
-  const proposal = await unwrap(
-    chosen.POST('/v1/provider/requests/{id}/proposals', {
-      params: { path: { id } },
-      body: {
-        message: 'A one-page site with an order form, in two weeks.',
-        amount: 1200,
-        currency: 'USD',
-        estimated_days: 14,
-        milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
-      },
-    }),
-  );
+  const proposal = await chosen.requests.propose(id, {
+    message: 'A one-page site with an order form, in two weeks.',
+    amount: 1200,
+    currency: 'USD',
+    estimated_days: 14,
+    milestones: [{ title: 'Design and build the page', amount: 1200, due_in_days: 14 }],
+  });
+  expect((await toArray(chosen.proposals.list({ status: 'submitted' }))).map((p) => p.id)).toEqual([
+    proposal.id,
+  ]);
   const open = await toArray(agent.requests.proposals.list(id, { status: 'submitted' }));
   expect(open.map((item) => item.id)).toEqual([proposal.id]);
   const accepted = await agent.requests.proposals.accept(id, proposal.id);
   expect(accepted.job).toMatchObject({ status: 'active', provider_id: provider.id });
   const jobId = accepted.job.id;
+  const activeJobs: string[] = [];
+  for await (const job of chosen.jobs.list({ status: 'active' })) activeJobs.push(job.id);
+  expect(activeJobs).toEqual([jobId]);
 
   // Payment requests whatever their status, and the payment an approved one makes.
   const deposit = await agent.requests.proposePayment(id, {
@@ -191,17 +185,13 @@ async function engagement() {
     agent.requests.paymentRequests.list(id, { status: 'pending_approval' }),
   );
   expect(pendingIds.map((pr) => pr.id)).toEqual([photos.id, deposit.id]);
-  await unwrap(
-    staff.POST('/v1/staff/payment-requests/{id}/approve', {
-      params: { path: { id: deposit.id } },
-    }),
-  );
-  await unwrap(
-    staff.POST('/v1/staff/payment-requests/{id}/reject', {
-      params: { path: { id: photos.id } },
-      body: { reason: 'Photos are part of the build.' },
-    }),
-  );
+  const toApprove: string[] = [];
+  for await (const pr of staff.paymentRequests.list({ status: 'pending_approval' })) {
+    if (pr.request_id === id) toApprove.push(pr.id);
+  }
+  expect(toApprove).toEqual([photos.id, deposit.id]);
+  await staff.paymentRequests.approve(deposit.id);
+  await staff.paymentRequests.reject(photos.id, { reason: 'Photos are part of the build.' });
   expect(await agent.requests.paymentRequests.get(id, photos.id)).toMatchObject({
     status: 'rejected',
     rejection_reason: 'Photos are part of the build.',
@@ -234,14 +224,14 @@ async function engagement() {
     return all;
   });
   const milestoneId = milestones[0]?.id ?? '';
-  const onMilestone = { params: { path: { id: milestoneId } } };
-  await unwrap(
-    chosen.POST('/v1/provider/milestones/{id}/deliverables', {
-      ...onMilestone,
-      body: { title: 'First version', url: 'https://preview.example.com/bakery-v1' },
-    }),
-  );
-  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  expect((await toArray(chosen.milestones.list({ job_id: jobId }))).map((m) => m.id)).toEqual([
+    milestoneId,
+  ]);
+  await chosen.milestones.addDeliverable(milestoneId, {
+    title: 'First version',
+    url: 'https://preview.example.com/bakery-v1',
+  });
+  await chosen.milestones.submit(milestoneId);
   expect(
     await agent.requests.milestones.requestChanges(id, milestoneId, {
       reason: 'The order form needs a pickup time.',
@@ -251,7 +241,7 @@ async function engagement() {
     .approve(id, milestoneId)
     .catch((error: unknown) => error);
   expect(illegal).toMatchObject({ status: 409, code: 'invalid_state_transition' });
-  await unwrap(chosen.POST('/v1/provider/milestones/{id}/submit', { ...onMilestone, body: {} }));
+  await chosen.milestones.submit(milestoneId);
   expect(await agent.requests.milestones.approve(id, milestoneId)).toMatchObject({
     status: 'approved',
   });
@@ -267,7 +257,7 @@ async function engagement() {
   expect(await agent.requests.disputes.withdraw(id, dispute.id)).toMatchObject({
     status: 'withdrawn',
   });
-  await unwrap(chosen.POST('/v1/provider/jobs/{id}/complete', { params: { path: { id: jobId } } }));
+  await chosen.jobs.complete(jobId);
   await eventually(async () => {
     const done = await agent.requests.get(id);
     expect(done).toMatchObject({ status: 'completed' });

@@ -2,7 +2,12 @@
 // side of an engagement (staff and a provider) through @handoff/sdk's staff and provider clients.
 import { startStack, waitUntilReady, type Stack } from '@handoff/devstack';
 import { onboardAgent } from '@handoff/devstack/gateway-client';
-import { createProviderClient, createStaffClient, unwrap, type Api } from '@handoff/sdk';
+import {
+  createProviderClient,
+  createStaffClient,
+  type ProviderClient,
+  type StaffClient,
+} from '@handoff/sdk';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,8 +64,8 @@ export async function startLocalStack(name: string): Promise<LocalStack> {
 
 /** Staff and one provider, as the other side of an engagement. */
 export interface Humans {
-  staff: Api;
-  provider: Api;
+  staff: StaffClient;
+  provider: ProviderClient;
   providerId: string;
   /** Staff route the request straight to the provider. */
   route(requestId: string): Promise<void>;
@@ -70,38 +75,25 @@ export interface Humans {
 
 export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promise<Humans> {
   const staff = createStaffClient({ baseUrl: stack.base, token: stack.staffToken });
-  const created = await unwrap(
-    staff.POST('/v1/staff/providers', {
-      body: {
-        name,
-        email: `${name.split(' ')[0]?.toLowerCase() ?? 'provider'}@providers.example.com`,
-        categories: ['web-development'],
-      },
-    }),
-  );
-  const key = await unwrap(
-    staff.POST('/v1/staff/providers/{id}/keys', { params: { path: { id: created.id } }, body: {} }),
-  );
+  const created = await staff.providers.create({
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase() ?? 'provider'}@providers.example.com`,
+    categories: ['web-development'],
+  });
+  const key = await staff.providers.createKey(created.id);
   const provider = createProviderClient({ baseUrl: stack.base, apiKey: key.api_key });
   return {
     staff,
     provider,
     providerId: created.id,
     route: async (requestId) => {
-      await unwrap(
-        staff.PATCH('/v1/staff/requests/{id}', {
-          params: { path: { id: requestId } },
-          body: { status: 'routed', routing: { mode: 'direct', provider_ids: [created.id] } },
-        }),
-      );
+      await staff.requests.update(requestId, {
+        status: 'routed',
+        routing: { mode: 'direct', provider_ids: [created.id] },
+      });
     },
     say: async (requestId, message) => {
-      await unwrap(
-        provider.POST('/v1/provider/requests/{id}/messages', {
-          params: { path: { id: requestId } },
-          body: { message },
-        }),
-      );
+      await provider.requests.sendMessage(requestId, { message });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createApi, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
 import { paginate } from './paginate.ts';
-import type { BodyOf, Event, paths, QueryOf, RequestCreate } from './types.ts';
+import type { BodyOf, Event, ListFilters, RequestCreate } from './types.ts';
 
 export interface AgentClientOptions extends ClientOptions {
   /** The agent key, `hk_live_...`. */
@@ -13,11 +13,6 @@ export interface TokenOption {
   token?: string;
   signal?: AbortSignal;
 }
-
-type Filters<P extends keyof paths> = Omit<
-  QueryOf<P, 'get'>,
-  'limit' | 'starting_after' | 'ending_before'
->;
 
 /**
  * The agent API (`hk_live_` key). Request tokens are remembered per request id: `create`
@@ -45,7 +40,11 @@ export function createHandoffClient(options: AgentClientOptions) {
   const signal = (opts: TokenOption | undefined) => (opts?.signal ? { signal: opts.signal } : {});
 
   const proposals = {
-    list: (id: string, filters: Filters<'/v1/request/{id}/proposals'> = {}, opts?: TokenOption) =>
+    list: (
+      id: string,
+      filters: ListFilters<'/v1/request/{id}/proposals'> = {},
+      opts?: TokenOption,
+    ) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/proposals', {
@@ -85,7 +84,11 @@ export function createHandoffClient(options: AgentClientOptions) {
   };
 
   const milestones = {
-    list: (id: string, filters: Filters<'/v1/request/{id}/milestones'> = {}, opts?: TokenOption) =>
+    list: (
+      id: string,
+      filters: ListFilters<'/v1/request/{id}/milestones'> = {},
+      opts?: TokenOption,
+    ) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/milestones', {
@@ -124,7 +127,11 @@ export function createHandoffClient(options: AgentClientOptions) {
   };
 
   const disputes = {
-    list: (id: string, filters: Filters<'/v1/request/{id}/disputes'> = {}, opts?: TokenOption) =>
+    list: (
+      id: string,
+      filters: ListFilters<'/v1/request/{id}/disputes'> = {},
+      opts?: TokenOption,
+    ) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/disputes', {
@@ -173,7 +180,7 @@ export function createHandoffClient(options: AgentClientOptions) {
   const deliverables = {
     list: (
       id: string,
-      filters: Filters<'/v1/request/{id}/deliverables'> = {},
+      filters: ListFilters<'/v1/request/{id}/deliverables'> = {},
       opts?: TokenOption,
     ) =>
       paginate((cursor) =>
@@ -194,7 +201,7 @@ export function createHandoffClient(options: AgentClientOptions) {
   };
 
   const jobs = {
-    list: (id: string, filters: Filters<'/v1/request/{id}/jobs'> = {}, opts?: TokenOption) =>
+    list: (id: string, filters: ListFilters<'/v1/request/{id}/jobs'> = {}, opts?: TokenOption) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/jobs', {
@@ -217,7 +224,11 @@ export function createHandoffClient(options: AgentClientOptions) {
      * The whole conversation, a page at a time, newest first: the request read shows only the
      * newest 1,000 messages, this list reaches every one.
      */
-    list: (id: string, filters: Filters<'/v1/request/{id}/messages'> = {}, opts?: TokenOption) =>
+    list: (
+      id: string,
+      filters: ListFilters<'/v1/request/{id}/messages'> = {},
+      opts?: TokenOption,
+    ) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/messages', {
@@ -235,7 +246,7 @@ export function createHandoffClient(options: AgentClientOptions) {
      */
     list: (
       id: string,
-      filters: Filters<'/v1/request/{id}/payment-requests'> = {},
+      filters: ListFilters<'/v1/request/{id}/payment-requests'> = {},
       opts?: TokenOption,
     ) =>
       paginate((cursor) =>
@@ -257,7 +268,11 @@ export function createHandoffClient(options: AgentClientOptions) {
 
   const payments = {
     /** The payments of the request (one per approved payment request) with their outcome. */
-    list: (id: string, filters: Filters<'/v1/request/{id}/payments'> = {}, opts?: TokenOption) =>
+    list: (
+      id: string,
+      filters: ListFilters<'/v1/request/{id}/payments'> = {},
+      opts?: TokenOption,
+    ) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/request/{id}/payments', {
@@ -350,7 +365,7 @@ export function createHandoffClient(options: AgentClientOptions) {
   };
 
   const events = {
-    list: (filters: Filters<'/v1/events'> = {}, opts?: { signal?: AbortSignal }) =>
+    list: (filters: ListFilters<'/v1/events'> = {}, opts?: { signal?: AbortSignal }) =>
       paginate((cursor) =>
         unwrap(
           api.GET('/v1/events', { params: { query: { ...filters, ...cursor } }, ...signal(opts) }),

@@ -10,7 +10,10 @@ export { paginate, toArray, type Page } from './paginate.ts';
 export {
   createProviderClient,
   createStaffClient,
+  type ListOption,
+  type ProviderClient,
   type ProviderClientOptions,
+  type StaffClient,
   type StaffClientOptions,
 } from './provider.ts';
 export { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './transport.ts';

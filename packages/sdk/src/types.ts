@@ -27,6 +27,12 @@ export type BodyOf<P extends keyof paths, M extends Method> =
 export type QueryOf<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
+/** The filters of a list operation: its query without the paging parameters. */
+export type ListFilters<P extends keyof paths> = Omit<
+  QueryOf<P, 'get'>,
+  'limit' | 'starting_after' | 'ending_before'
+>;
+
 type Item<L> = L extends { data: (infer T)[] } ? T : never;
 
 export type ServiceCategory = Item<Ok<'/v1/services', 'get'>>;

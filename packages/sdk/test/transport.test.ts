@@ -4,7 +4,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHandoffClient, HandoffConnectionError, HandoffError } from '../src/index.ts';
+import {
+  createHandoffClient,
+  createProviderClient,
+  createStaffClient,
+  HandoffConnectionError,
+  HandoffError,
+} from '../src/index.ts';
 
 interface Seen {
   method: string;
@@ -94,6 +100,59 @@ describe('paging', () => {
       seen.map((call) => new URL(call.url, baseUrl).searchParams.get('starting_after')),
     ).toEqual([null, 'evt_2']);
     expect(new URL(seen[1]?.url ?? '', baseUrl).searchParams.get('request_id')).toBe('req_1');
+  });
+});
+
+describe('provider and staff clients', () => {
+  it('page the provider lists with their filters, through `for await`', async () => {
+    const page = (ids: string[], hasMore: boolean) => ({
+      status: 200,
+      body: {
+        object: 'list',
+        has_more: hasMore,
+        data: ids.map((id) => ({ id, object: 'job', status: 'active' })),
+      },
+    });
+    const { seen, baseUrl } = await scripted([page(['job_2'], true), page(['job_1'], false)]);
+    const provider = createProviderClient({ baseUrl, apiKey: 'hpk_live_test' });
+    const ids: string[] = [];
+    for await (const job of provider.jobs.list({ status: 'active' })) ids.push(job.id);
+    expect(ids).toEqual(['job_2', 'job_1']);
+    const urls = seen.map((call) => new URL(call.url, baseUrl));
+    expect(urls.map((url) => url.pathname)).toEqual(['/v1/provider/jobs', '/v1/provider/jobs']);
+    expect(urls.map((url) => url.searchParams.get('starting_after'))).toEqual([null, 'job_2']);
+    expect(urls.map((url) => url.searchParams.get('status'))).toEqual(['active', 'active']);
+  });
+
+  it('retry a staff action with one Idempotency-Key and throw its problem typed', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 503, body: problem(503, 'service_unavailable') },
+      { status: 409, body: problem(409, 'invalid_state_transition') },
+    ]);
+    const staff = createStaffClient({
+      baseUrl,
+      token: 'staff.jwt',
+      retry: { maxRetries: 2, baseDelayMs: 1 },
+    });
+    const failure = await staff.paymentRequests.approve('pr_1').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HandoffError);
+    expect(failure).toMatchObject({ status: 409, code: 'invalid_state_transition' });
+    expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /v1/staff/payment-requests/pr_1/approve',
+      'POST /v1/staff/payment-requests/pr_1/approve',
+    ]);
+    expect(new Set(seen.map((call) => call.idempotencyKey)).size).toBe(1);
+    expect(seen[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keep the generated client reachable as `api`', async () => {
+    const { seen, baseUrl } = await scripted([
+      { status: 200, body: { object: 'provider', id: 'prv_1' } },
+    ]);
+    const provider = createProviderClient({ baseUrl, apiKey: 'hpk_live_test' });
+    const me = await provider.api.GET('/v1/provider/me');
+    expect(me.data).toMatchObject({ id: 'prv_1' });
+    expect(seen.map((call) => call.url)).toEqual(['/v1/provider/me']);
   });
 });
 
