@@ -22,11 +22,11 @@ import {
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
-import { providerCollections } from '../providers/documents.ts';
-import type { RequestDoc } from './documents.ts';
+import { providerCollections } from '../store/providers.ts';
+import type { RequestDoc } from '../store/requests.ts';
 
-// Re-exported for the modules that still import it from here; ./documents.ts says why it moved.
-export type { RequestDoc } from './documents.ts';
+// Re-exported for the modules that still import it from here; ../store/requests.ts says why it moved.
+export type { RequestDoc } from '../store/requests.ts';
 
 export function requestView(doc: RequestDoc): Request {
   return {

@@ -8,8 +8,8 @@ import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
-import { keyFields, type StoredKey } from '../access/documents.ts';
-import type { RequestDoc } from '../requests/documents.ts';
+import { keyFields, type StoredKey } from './access.ts';
+import type { RequestDoc } from './requests.ts';
 
 export interface ProviderDoc extends OutboxFields {
   _id: string;

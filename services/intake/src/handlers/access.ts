@@ -40,7 +40,7 @@ import {
   type ApplicationDoc,
   type IntegrationDoc,
   type KeyDoc,
-} from './documents.ts';
+} from '../store/access.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
