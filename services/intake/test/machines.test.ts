@@ -23,7 +23,7 @@ import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { accessCollections } from '../src/handlers/access.ts';
+import { accessCollections } from '../src/store/access.ts';
 import { requestCollection, requestMover } from '../src/handlers/requests.ts';
 import {
   createProvider,

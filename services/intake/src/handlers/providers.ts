@@ -19,7 +19,7 @@ import {
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { keyStatus } from '../store/access.ts';
+import { keyStatus } from '../domain/access.ts';
 import { broadcastAccessInvalidation } from './access.ts';
 import { requestCollection } from './requests.ts';
 import {
