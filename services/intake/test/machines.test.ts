@@ -24,7 +24,8 @@ import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jet
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { accessCollections } from '../src/store/access.ts';
-import { requestCollection, requestMover } from '../src/handlers/requests.ts';
+import { requestMover } from '../src/handlers/requests.ts';
+import { requestCollection } from '../src/store/requests.ts';
 import {
   createProvider,
   createRequest,

@@ -21,7 +21,7 @@ import { paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { keyStatus } from '../domain/access.ts';
 import { broadcastAccessInvalidation } from './access.ts';
-import { requestCollection } from './requests.ts';
+import { requestCollection } from '../store/requests.ts';
 import {
   providerCollections,
   providerKeyView,

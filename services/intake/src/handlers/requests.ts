@@ -23,30 +23,10 @@ import {
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../store/providers.ts';
-import type { RequestDoc } from '../store/requests.ts';
+import { requestCollection, requestView, type RequestDoc } from '../store/requests.ts';
 
 // Re-exported for the modules that still import it from here; ../store/requests.ts says why it moved.
 export type { RequestDoc } from '../store/requests.ts';
-
-export function requestView(doc: RequestDoc): Request {
-  return {
-    object: 'request',
-    id: doc._id,
-    status: doc.status,
-    routing: doc.routing,
-    message: doc.message,
-    category: doc.category,
-    subject: doc.subject,
-    customer: doc.customer,
-    contact_permission: doc.contact_permission,
-    marketplace: doc.marketplace,
-    budget_min: doc.budget_min,
-    budget_max: doc.budget_max,
-    engaged_provider_id: doc.engaged_provider_id ?? null,
-    created_at: doc.created_at.toISOString(),
-    updated_at: doc.updated_at.toISOString(),
-  };
-}
 
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
@@ -57,10 +37,6 @@ export interface RequestActor {
 export interface RequestDeps {
   store: Store;
   outbox: Outbox;
-}
-
-export function requestCollection(store: Store): Collection<RequestDoc> {
-  return store.db.collection<RequestDoc>('requests');
 }
 
 /** A move of a request, beside what the machine says. */
