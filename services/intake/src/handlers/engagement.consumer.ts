@@ -4,8 +4,8 @@ import type { Logger } from '@handoff/observability';
 import { startEventConsumer, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { z } from 'zod';
-import { requestMover, type RequestDoc } from './requests.ts';
-import { requestCollection } from '../store/requests.ts';
+import { requestMover } from './requests.ts';
+import { requestCollection, type RequestDoc } from '../store/requests.ts';
 import { completeWork, startWork, type EngagementStep } from '../domain/engagement.ts';
 
 export const ENGAGEMENT_CONSUMER = 'intake-engagement';

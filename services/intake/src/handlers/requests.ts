@@ -25,9 +25,6 @@ import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../store/providers.ts';
 import { requestCollection, requestView, type RequestDoc } from '../store/requests.ts';
 
-// Re-exported for the modules that still import it from here; ../store/requests.ts says why it moved.
-export type { RequestDoc } from '../store/requests.ts';
-
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
   actor: string;
