@@ -5,12 +5,12 @@ import {
   runService,
 } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
-import { accessEndpoints } from './access/handlers.ts';
-import { startEngagementConsumer } from './engagement/consumer.ts';
+import { accessEndpoints } from './handlers/access.ts';
+import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
 import { readEnv } from './env.ts';
-import { providerEndpoints } from './providers/handlers.ts';
-import { requestEndpoints } from './requests/handlers.ts';
-import { adoptLegacySequences } from './requests/legacy-sequences.ts';
+import { providerEndpoints } from './handlers/providers.ts';
+import { requestEndpoints } from './handlers/requests.ts';
+import { adoptLegacySequences } from './store/legacy-sequences.ts';
 import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);

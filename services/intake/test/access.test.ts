@@ -10,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { useIntake } from './support.ts';
+import { useIntake } from './support/stack.ts';
 
 const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
 

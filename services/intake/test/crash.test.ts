@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { requestEvents } from './support.ts';
+import { requestEvents } from './support/stack.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const database = uniqueDatabase('crash');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EVENTS_STREAM, newId, requestOps } from '@handoff/contracts';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { ENGAGEMENT_CONSUMER, ENGAGEMENT_SUBJECTS } from '../src/engagement/consumer.ts';
+import { ENGAGEMENT_CONSUMER, ENGAGEMENT_SUBJECTS } from '../src/handlers/engagement.consumer.ts';
 import {
   createProvider,
   createRequest,
@@ -11,7 +11,7 @@ import {
   settled,
   updateRequest,
   useIntake,
-} from './support.ts';
+} from './support/stack.ts';
 
 const intake = useIntake('engagement');
 

@@ -23,8 +23,9 @@ import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { accessCollections } from '../src/access/handlers.ts';
-import { requestCollection, requestMover } from '../src/requests/handlers.ts';
+import { accessCollections } from '../src/store/access.ts';
+import { requestMover } from '../src/handlers/requests.ts';
+import { requestCollection } from '../src/store/requests.ts';
 import {
   createProvider,
   createRequest,
@@ -33,7 +34,7 @@ import {
   startIntake,
   updateRequest,
   type Service,
-} from './support.ts';
+} from './support/stack.ts';
 
 /** Every message of a stream as it arrives, and whether the feed has caught up with it. */
 interface Feed {

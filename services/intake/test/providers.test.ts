@@ -20,7 +20,7 @@ import {
   staff,
   updateRequest,
   useIntake,
-} from './support.ts';
+} from './support/stack.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

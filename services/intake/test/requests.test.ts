@@ -4,8 +4,8 @@ import { natsOptions } from '@handoff/testkit';
 import { sequenceAllocator } from '@handoff/runtime';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { adoptLegacySequences } from '../src/requests/legacy-sequences.ts';
-import { requestEvents, useIntake } from './support.ts';
+import { adoptLegacySequences } from '../src/store/legacy-sequences.ts';
+import { requestEvents, useIntake } from './support/stack.ts';
 
 const staff = { actor: 'ops@handoff.test', request_id: 'rid-1' };
 const token = sha256Hex('hrt_token');

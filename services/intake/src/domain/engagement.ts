@@ -1,5 +1,5 @@
 import { nextState, REQUEST_MACHINE, type RequestAction } from '@handoff/contracts';
-import type { RequestDoc } from '../requests/handlers.ts';
+import type { RequestDoc } from '../store/requests.ts';
 
 /**
  * What the engagement does to a request, decided from the request alone:

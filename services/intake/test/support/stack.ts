@@ -17,8 +17,8 @@ import { natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { bootstrap } from '../src/bootstrap.ts';
-import { ENGAGEMENT_CONSUMER } from '../src/engagement/consumer.ts';
+import { bootstrap } from '../../src/bootstrap.ts';
+import { ENGAGEMENT_CONSUMER } from '../../src/handlers/engagement.consumer.ts';
 
 export type Service = Awaited<ReturnType<typeof bootstrap>>;
 export const opts = { timeoutMs: 5_000 };

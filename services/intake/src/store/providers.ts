@@ -8,8 +8,9 @@ import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { z } from 'zod';
-import { keyFields, type StoredKey } from '../access/documents.ts';
-import type { RequestDoc } from '../requests/documents.ts';
+import { MARKETPLACE_OPEN_STATUSES } from '../domain/providers.ts';
+import { keyFields, type StoredKey } from './access.ts';
+import type { RequestDoc } from './requests.ts';
 
 export interface ProviderDoc extends OutboxFields {
   _id: string;
@@ -51,9 +52,6 @@ const ProviderSnapshot = Provider.omit({ keys: true });
 export function providerSnapshot(doc: ProviderDoc): Record<string, unknown> {
   return ProviderSnapshot.parse(providerView(doc, []));
 }
-
-/** Request statuses in which a marketplace request is still open to providers of its category. */
-export const MARKETPLACE_OPEN_STATUSES = ['submitted', 'routed'] as const;
 
 type Relation = ProviderRequest['relation'];
 

@@ -22,31 +22,8 @@ import {
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
-import { providerCollections } from '../providers/documents.ts';
-import type { RequestDoc } from './documents.ts';
-
-// Re-exported for the modules that still import it from here; ./documents.ts says why it moved.
-export type { RequestDoc } from './documents.ts';
-
-export function requestView(doc: RequestDoc): Request {
-  return {
-    object: 'request',
-    id: doc._id,
-    status: doc.status,
-    routing: doc.routing,
-    message: doc.message,
-    category: doc.category,
-    subject: doc.subject,
-    customer: doc.customer,
-    contact_permission: doc.contact_permission,
-    marketplace: doc.marketplace,
-    budget_min: doc.budget_min,
-    budget_max: doc.budget_max,
-    engaged_provider_id: doc.engaged_provider_id ?? null,
-    created_at: doc.created_at.toISOString(),
-    updated_at: doc.updated_at.toISOString(),
-  };
-}
+import { providerCollections } from '../store/providers.ts';
+import { requestCollection, requestView, type RequestDoc } from '../store/requests.ts';
 
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
@@ -57,10 +34,6 @@ export interface RequestActor {
 export interface RequestDeps {
   store: Store;
   outbox: Outbox;
-}
-
-export function requestCollection(store: Store): Collection<RequestDoc> {
-  return store.db.collection<RequestDoc>('requests');
 }
 
 /** A move of a request, beside what the machine says. */

@@ -31,36 +31,22 @@ import {
   pushOutbox,
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
-import type { Collection } from 'mongodb';
 import {
+  accessCollections,
   applicationView,
   integrationView,
-  keyStatus,
   keyView,
   type ApplicationDoc,
   type IntegrationDoc,
   type KeyDoc,
-} from './documents.ts';
+} from '../store/access.ts';
+import { keyStatus } from '../domain/access.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the applicant may see: zod drops the staff-only fields. */
 const applicantView = (view: Application) => ApplicationStatusView.parse(view);
 const IntegrationSnapshot = Integration.omit({ keys: true });
-
-export interface AccessCollections {
-  applications: Collection<ApplicationDoc>;
-  integrations: Collection<IntegrationDoc>;
-  keys: Collection<KeyDoc>;
-}
-
-export function accessCollections(store: Store): AccessCollections {
-  return {
-    applications: store.db.collection<ApplicationDoc>('access_applications'),
-    integrations: store.db.collection<IntegrationDoc>('integrations'),
-    keys: store.db.collection<KeyDoc>('api_keys'),
-  };
-}
 
 interface Staff {
   actor: string;

@@ -4,8 +4,9 @@ import type { Logger } from '@handoff/observability';
 import { startEventConsumer, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { z } from 'zod';
-import { requestCollection, requestMover, type RequestDoc } from '../requests/handlers.ts';
-import { completeWork, startWork, type EngagementStep } from './moves.ts';
+import { requestMover } from './requests.ts';
+import { requestCollection, type RequestDoc } from '../store/requests.ts';
+import { completeWork, startWork, type EngagementStep } from '../domain/engagement.ts';
 
 export const ENGAGEMENT_CONSUMER = 'intake-engagement';
 export const ENGAGEMENT_SUBJECTS = [

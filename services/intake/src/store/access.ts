@@ -6,6 +6,9 @@ import type {
   Scope,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import { keyStatus } from '../domain/access.ts';
 
 export interface ApplicationDoc extends OutboxFields {
   _id: string;
@@ -71,15 +74,6 @@ export function applicationView(doc: ApplicationDoc): Application {
   };
 }
 
-/** An agent or provider key's status: revoked, else expired by `now`, else active. */
-export function keyStatus(
-  doc: { revoked_at: Date | null; expires_at: Date },
-  now = new Date(),
-): KeySummary['status'] {
-  if (doc.revoked_at) return 'revoked';
-  return doc.expires_at <= now ? 'expired' : 'active';
-}
-
 /** What an agent key and a provider key show alike: never the secret, only its shape and times. */
 export function keyFields(doc: StoredKey) {
   return {
@@ -106,5 +100,19 @@ export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integratio
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
     keys: keys.map(keyView),
+  };
+}
+
+export interface AccessCollections {
+  applications: Collection<ApplicationDoc>;
+  integrations: Collection<IntegrationDoc>;
+  keys: Collection<KeyDoc>;
+}
+
+export function accessCollections(store: Store): AccessCollections {
+  return {
+    applications: store.db.collection<ApplicationDoc>('access_applications'),
+    integrations: store.db.collection<IntegrationDoc>('integrations'),
+    keys: store.db.collection<KeyDoc>('api_keys'),
   };
 }

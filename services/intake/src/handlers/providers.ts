@@ -19,9 +19,9 @@ import {
 } from '@handoff/runtime';
 import { paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { keyStatus } from '../access/documents.ts';
-import { broadcastAccessInvalidation } from '../access/handlers.ts';
-import { requestCollection } from '../requests/handlers.ts';
+import { keyStatus } from '../domain/access.ts';
+import { broadcastAccessInvalidation } from './access.ts';
+import { requestCollection } from '../store/requests.ts';
 import {
   providerCollections,
   providerKeyView,
@@ -32,7 +32,7 @@ import {
   visibleTo,
   type ProviderDoc,
   type ProviderKeyDoc,
-} from './documents.ts';
+} from '../store/providers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many of a provider's keys its view lists, newest first. */

@@ -1,7 +1,7 @@
 import type { Bus } from '@handoff/bus';
 import { adoptSequence } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
-import { requestCollection, type RequestDoc } from './handlers.ts';
+import { requestCollection, type RequestDoc } from './requests.ts';
 
 /** The counter a request document carried before sequences moved to `HANDOFF_SEQUENCES`. */
 interface LegacySequence {

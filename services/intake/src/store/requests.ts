@@ -2,6 +2,8 @@
 // views both read, in a module of its own so that neither imports the other for it.
 import type { Request, RequestStatus, Routing } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
+import type { Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
 
 export interface RequestDoc extends OutboxFields {
   _id: string;
@@ -31,4 +33,28 @@ export interface RequestDoc extends OutboxFields {
   engaged_provider_id?: string | null;
   created_at: Date;
   updated_at: Date;
+}
+
+export function requestView(doc: RequestDoc): Request {
+  return {
+    object: 'request',
+    id: doc._id,
+    status: doc.status,
+    routing: doc.routing,
+    message: doc.message,
+    category: doc.category,
+    subject: doc.subject,
+    customer: doc.customer,
+    contact_permission: doc.contact_permission,
+    marketplace: doc.marketplace,
+    budget_min: doc.budget_min,
+    budget_max: doc.budget_max,
+    engaged_provider_id: doc.engaged_provider_id ?? null,
+    created_at: doc.created_at.toISOString(),
+    updated_at: doc.updated_at.toISOString(),
+  };
+}
+
+export function requestCollection(store: Store): Collection<RequestDoc> {
+  return store.db.collection<RequestDoc>('requests');
 }
