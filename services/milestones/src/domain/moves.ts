@@ -16,7 +16,7 @@ import {
 } from '@handoff/runtime';
 import { paginate, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
-import type { MilestonesDeps } from './deps.ts';
+import type { MilestonesDeps } from '../handlers/deps.ts';
 
 // What every resource of this service shares: errors, text and money checks, party scoping,
 // and `move`, the one path of every state change.

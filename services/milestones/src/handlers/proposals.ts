@@ -27,7 +27,7 @@ import {
   type JobDoc,
   type MilestoneDoc,
   type ProposalDoc,
-} from './documents.ts';
+} from '../store/documents.ts';
 import {
   conflict,
   creationMessages,
@@ -38,7 +38,7 @@ import {
   partyFilter,
   sweepDeadlines,
   text,
-} from './moves.ts';
+} from '../domain/moves.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Most accepted proposals one recovery pass finishes; the next pass takes the rest. */

@@ -17,7 +17,7 @@ import {
   openMilestone,
   type DeliverableDoc,
   type MilestoneDoc,
-} from './documents.ts';
+} from '../store/documents.ts';
 
 import {
   conflict,
@@ -32,7 +32,7 @@ import {
   partyFilter,
   sweepDeadlines,
   text,
-} from './moves.ts';
+} from '../domain/moves.ts';
 
 // --- Milestones ---------------------------------------------------------------------------
 

@@ -10,8 +10,16 @@ import {
 } from '@handoff/contracts';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, jobView, type JobDoc, type MilestoneDoc } from './documents.ts';
-import { conflict, findFor, listPage, move, type MoveSpec, partyFilter, text } from './moves.ts';
+import { collectionsOf, jobView, type JobDoc, type MilestoneDoc } from '../store/documents.ts';
+import {
+  conflict,
+  findFor,
+  listPage,
+  move,
+  type MoveSpec,
+  partyFilter,
+  text,
+} from '../domain/moves.ts';
 
 /** Milestone states that count as finished work: the machine's final states. */
 const FINISHED_MILESTONE_STATES = MILESTONE_MACHINE.states.filter(

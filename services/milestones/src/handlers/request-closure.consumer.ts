@@ -3,8 +3,8 @@ import { isRequestClosed, JOB_MACHINE, RequestStatus, subjects } from '@handoff/
 import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, jobView } from './documents.ts';
-import { move } from './moves.ts';
+import { collectionsOf, jobView } from '../store/documents.ts';
+import { move } from '../domain/moves.ts';
 import { DECLINABLE_STATES, moveProposal } from './proposals.ts';
 
 export const REQUEST_CLOSURE_CONSUMER = 'milestones-request-closure';

@@ -9,7 +9,7 @@ import {
 import { applyMove, withOutbox } from '@handoff/runtime';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, deliverableView, type DeliverableDoc } from './documents.ts';
+import { collectionsOf, deliverableView, type DeliverableDoc } from '../store/documents.ts';
 import {
   conflict,
   creationMessages,
@@ -18,7 +18,7 @@ import {
   move,
   notFound,
   partyFilter,
-} from './moves.ts';
+} from '../domain/moves.ts';
 
 /**
  * Deliverables belong to a milestone. The provider adds them while the milestone allows

@@ -16,7 +16,7 @@ import {
   disputeView,
   type DisputeCommentDoc,
   type DisputeDoc,
-} from './documents.ts';
+} from '../store/documents.ts';
 import {
   conflict,
   creationMessages,
@@ -30,7 +30,7 @@ import {
   partySees,
   sweepDeadlines,
   text,
-} from './moves.ts';
+} from '../domain/moves.ts';
 
 type DisputeMoveSpec = Omit<
   MoveSpec<DisputeDoc, DisputeDoc['status'], DisputeAction>,

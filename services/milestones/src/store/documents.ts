@@ -10,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
-import { COLLECTIONS } from '../store/collections.ts';
+import { COLLECTIONS } from './collections.ts';
 
 /**
  * The stored documents of this service and their API views. Money is kept as integer minor
