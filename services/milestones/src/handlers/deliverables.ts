@@ -10,15 +10,9 @@ import { applyMove, withOutbox } from '@handoff/runtime';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, deliverableView, type DeliverableDoc } from '../store/documents.ts';
-import {
-  conflict,
-  creationMessages,
-  findFor,
-  listPage,
-  move,
-  notFound,
-  partyFilter,
-} from '../domain/moves.ts';
+import { conflict, creationMessages, notFound } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move } from './moves.ts';
 
 /**
  * Deliverables belong to a milestone. The provider adds them while the milestone allows

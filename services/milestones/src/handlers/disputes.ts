@@ -20,17 +20,14 @@ import {
 import {
   conflict,
   creationMessages,
-  findFor,
   invalid,
   jobCurrency,
-  listPage,
-  move,
   type MoveSpec,
-  partyFilter,
   partySees,
-  sweepDeadlines,
   text,
 } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
 
 type DisputeMoveSpec = Omit<
   MoveSpec<DisputeDoc, DisputeDoc['status'], DisputeAction>,

@@ -11,15 +11,9 @@ import {
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, jobView, type JobDoc, type MilestoneDoc } from '../store/documents.ts';
-import {
-  conflict,
-  findFor,
-  listPage,
-  move,
-  type MoveSpec,
-  partyFilter,
-  text,
-} from '../domain/moves.ts';
+import { conflict, type MoveSpec, text } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move } from './moves.ts';
 
 /** Milestone states that count as finished work: the machine's final states. */
 const FINISHED_MILESTONE_STATES = MILESTONE_MACHINE.states.filter(

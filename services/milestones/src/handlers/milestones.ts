@@ -22,17 +22,14 @@ import {
 import {
   conflict,
   creationMessages,
-  findFor,
   invalid,
   jobCurrency,
-  listPage,
-  move,
   type MoveSpec,
   notFound,
-  partyFilter,
-  sweepDeadlines,
   text,
 } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
 
 // --- Milestones ---------------------------------------------------------------------------
 

@@ -28,17 +28,9 @@ import {
   type MilestoneDoc,
   type ProposalDoc,
 } from '../store/documents.ts';
-import {
-  conflict,
-  creationMessages,
-  findFor,
-  listPage,
-  move,
-  type MoveSpec,
-  partyFilter,
-  sweepDeadlines,
-  text,
-} from '../domain/moves.ts';
+import { conflict, creationMessages, type MoveSpec, text } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Most accepted proposals one recovery pass finishes; the next pass takes the rest. */

@@ -4,7 +4,7 @@ import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, jobView } from '../store/documents.ts';
-import { move } from '../domain/moves.ts';
+import { move } from './moves.ts';
 import { DECLINABLE_STATES, moveProposal } from './proposals.ts';
 
 export const REQUEST_CLOSURE_CONSUMER = 'milestones-request-closure';
