@@ -11,7 +11,7 @@ import {
 } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
 import { sweepDisputes } from './disputes.ts';
 import { invalid } from '../domain/moves.ts';
 import { sweepMilestones } from './milestones.ts';

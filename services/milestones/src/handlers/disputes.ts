@@ -11,12 +11,8 @@ import {
 import type { Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import {
-  collectionsOf,
-  disputeView,
-  type DisputeCommentDoc,
-  type DisputeDoc,
-} from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/documents.ts';
 import {
   conflict,
   creationMessages,

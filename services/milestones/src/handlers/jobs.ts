@@ -10,7 +10,8 @@ import {
 } from '@handoff/contracts';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, jobView, type JobDoc, type MilestoneDoc } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { jobView, type JobDoc, type MilestoneDoc } from '../store/documents.ts';
 import { conflict, type MoveSpec, text } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';
 import { move } from './moves.ts';

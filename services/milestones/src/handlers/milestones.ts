@@ -10,8 +10,8 @@ import {
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
+import { collectionsOf } from '../store/collections.ts';
 import {
-  collectionsOf,
   deliverableView,
   milestoneView,
   openMilestone,

@@ -18,8 +18,8 @@ import { insertOnce } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
+import { collectionsOf } from '../store/collections.ts';
 import {
-  collectionsOf,
   jobView,
   milestoneView,
   openMilestone,

@@ -3,7 +3,8 @@ import { isRequestClosed, JOB_MACHINE, RequestStatus, subjects } from '@handoff/
 import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, jobView } from '../store/documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { jobView } from '../store/documents.ts';
 import { move } from './moves.ts';
 import { DECLINABLE_STATES, moveProposal } from './proposals.ts';
 

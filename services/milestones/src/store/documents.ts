@@ -9,8 +9,6 @@ import {
   type Proposal,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { Store } from '@handoff/store';
-import { COLLECTIONS } from './collections.ts';
 
 /**
  * The stored documents of this service and their API views. Money is kept as integer minor
@@ -272,16 +270,5 @@ export function disputeView(doc: DisputeDoc): Dispute {
     deadline_at: iso(doc.deadline_at),
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
-  };
-}
-
-/** Typed handles on this service's collections. */
-export function collectionsOf(store: Store) {
-  return {
-    proposals: store.db.collection<ProposalDoc>(COLLECTIONS.proposals),
-    jobs: store.db.collection<JobDoc>(COLLECTIONS.jobs),
-    milestones: store.db.collection<MilestoneDoc>(COLLECTIONS.milestones),
-    deliverables: store.db.collection<DeliverableDoc>(COLLECTIONS.deliverables),
-    disputes: store.db.collection<DisputeDoc>(COLLECTIONS.disputes),
   };
 }
