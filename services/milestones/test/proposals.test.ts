@@ -12,9 +12,9 @@ import {
   type ProposalAction,
   type ProposalCreate,
 } from '@handoff/contracts';
-import type { ProposalDoc } from '../src/store/documents.ts';
+import type { ProposalDoc } from '../src/store/proposals.ts';
+import { ANOTHER_ACCEPTED } from '../src/domain/proposals.ts';
 import {
-  ANOTHER_ACCEPTED,
   materializePending,
   proposalDeadlineMove,
   sweepProposals,

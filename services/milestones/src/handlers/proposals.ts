@@ -1,13 +1,11 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
-  allowedActions,
   deadlineFor,
   DEFAULT_CURRENCY,
   ENGAGEMENT_LIMITS,
   JOB_MACHINE,
   MILESTONE_MACHINE,
   newId,
-  nextState,
   PROPOSAL_MACHINE,
   proposalOps,
   type EventType,
@@ -17,17 +15,17 @@ import {
 import { insertOnce } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
+import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
 import {
   jobView,
   milestoneView,
   openMilestone,
-  proposalView,
   type JobDoc,
   type MilestoneDoc,
-  type ProposalDoc,
 } from '../store/documents.ts';
+import { proposalView, type ProposalDoc } from '../store/proposals.ts';
 import { conflict, creationMessages, type MoveSpec, text } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';
 import { move, sweepDeadlines } from './moves.ts';
@@ -35,17 +33,6 @@ import { move, sweepDeadlines } from './moves.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Most accepted proposals one recovery pass finishes; the next pass takes the rest. */
 const RECOVERY_BATCH = 100;
-export const ANOTHER_ACCEPTED = 'another proposal was accepted';
-
-/** States in which a proposal is still undecided: the request's open proposals. */
-const OPEN_STATES = PROPOSAL_MACHINE.states.filter(
-  (state) => allowedActions(PROPOSAL_MACHINE, state).length > 0,
-);
-/** States that the system declines when another proposal of the request is accepted. */
-export const DECLINABLE_STATES = PROPOSAL_MACHINE.states.filter(
-  (state) => nextState(PROPOSAL_MACHINE, state, 'decline') !== undefined,
-);
-
 type ProposalMoveSpec = Omit<
   MoveSpec<ProposalDoc, ProposalDoc['status'], ProposalAction>,
   'collection' | 'machine' | 'view' | 'action'

@@ -6,7 +6,8 @@ import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
 import { jobView } from '../store/documents.ts';
 import { move } from './moves.ts';
-import { DECLINABLE_STATES, moveProposal } from './proposals.ts';
+import { DECLINABLE_STATES } from '../domain/proposals.ts';
+import { moveProposal } from './proposals.ts';
 
 export const REQUEST_CLOSURE_CONSUMER = 'milestones-request-closure';
 

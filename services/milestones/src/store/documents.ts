@@ -6,7 +6,6 @@ import {
   type Dispute,
   type Job,
   type Milestone,
-  type Proposal,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
 
@@ -16,7 +15,7 @@ import type { OutboxFields } from '@handoff/runtime';
  * `deadline_at` (set on entering a waiting state, null otherwise), which the deadline sweep and
  * `deadlines.list` read across all five collections.
  */
-interface Common<S extends string> extends OutboxFields {
+export interface Common<S extends string> extends OutboxFields {
   _id: string;
   request_id: string;
   status: S;
@@ -25,60 +24,9 @@ interface Common<S extends string> extends OutboxFields {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-const major = (minor: number | null, currency: string | null) =>
+export const iso = (d: Date | null) => d?.toISOString() ?? null;
+export const major = (minor: number | null, currency: string | null) =>
   minor === null || currency === null ? null : toMajorUnits(minor, currency);
-
-export interface PlanItemDoc {
-  title: string;
-  description: string | null;
-  amount_minor: number | null;
-  due_in_days: number | null;
-}
-
-export interface ProposalDoc extends Common<Proposal['status']> {
-  provider_id: string;
-  provider_name: string;
-  message: string;
-  amount_minor: number;
-  currency: string;
-  estimated_days: number | null;
-  milestones: PlanItemDoc[];
-  job_id: string | null;
-  /** The milestone ids the acceptance planned, fixed in the same write as the acceptance. */
-  planned_milestone_ids: string[];
-  /** True once the job and planned milestones of an accepted proposal exist. */
-  materialized: boolean;
-  decline_reason: string | null;
-  decided_at: Date | null;
-}
-
-export function proposalView(doc: ProposalDoc): Proposal {
-  return {
-    object: 'proposal',
-    id: doc._id,
-    request_id: doc.request_id,
-    provider_id: doc.provider_id,
-    provider_name: doc.provider_name,
-    message: doc.message,
-    amount: toMajorUnits(doc.amount_minor, doc.currency),
-    currency: doc.currency,
-    estimated_days: doc.estimated_days,
-    milestones: doc.milestones.map((item) => ({
-      title: item.title,
-      description: item.description,
-      amount: major(item.amount_minor, doc.currency),
-      due_in_days: item.due_in_days,
-    })),
-    status: doc.status,
-    job_id: doc.job_id,
-    decline_reason: doc.decline_reason,
-    deadline_at: iso(doc.deadline_at),
-    created_at: doc.created_at.toISOString(),
-    updated_at: doc.updated_at.toISOString(),
-    decided_at: iso(doc.decided_at),
-  };
-}
 
 export interface JobDoc extends Common<Job['status']> {
   proposal_id: string;
