@@ -1,31 +1,14 @@
 import { implement, type Endpoint } from '@handoff/bus';
-import {
-  allowedActions,
-  DISPUTE_MACHINE,
-  ENGAGEMENT_LIMITS,
-  JOB_MACHINE,
-  jobOps,
-  MILESTONE_MACHINE,
-  type JobAction,
-} from '@handoff/contracts';
+import { ENGAGEMENT_LIMITS, JOB_MACHINE, jobOps, type JobAction } from '@handoff/contracts';
 import type { Filter } from 'mongodb';
+import { count, FINISHED_MILESTONE_STATES, OPEN_DISPUTE_STATES } from '../domain/jobs.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { jobView, type JobDoc, type MilestoneDoc } from '../store/documents.ts';
+import { type MilestoneDoc } from '../store/documents.ts';
+import { jobView, type JobDoc } from '../store/jobs.ts';
 import { conflict, type MoveSpec, text } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';
 import { move } from './moves.ts';
-
-/** Milestone states that count as finished work: the machine's final states. */
-const FINISHED_MILESTONE_STATES = MILESTONE_MACHINE.states.filter(
-  (state) => allowedActions(MILESTONE_MACHINE, state).length === 0,
-);
-/** Dispute states in which a case is still being argued. */
-const OPEN_DISPUTE_STATES = DISPUTE_MACHINE.states.filter(
-  (state) => allowedActions(DISPUTE_MACHINE, state).length > 0,
-);
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 type JobMoveSpec = Omit<
   MoveSpec<JobDoc, JobDoc['status'], JobAction>,

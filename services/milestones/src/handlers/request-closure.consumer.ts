@@ -4,7 +4,7 @@ import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { jobView } from '../store/documents.ts';
+import { jobView } from '../store/jobs.ts';
 import { move } from './moves.ts';
 import { DECLINABLE_STATES } from '../domain/proposals.ts';
 import { moveProposal } from './proposals.ts';
