@@ -10,7 +10,7 @@ import {
   type MilestoneAction,
   type Party,
 } from '@handoff/contracts';
-import type { MilestoneDoc } from '../src/store/documents.ts';
+import type { MilestoneDoc } from '../src/store/milestones.ts';
 import { sweepMilestones } from '../src/handlers/milestones.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 

@@ -4,7 +4,7 @@ import type { Filter } from 'mongodb';
 import { count, FINISHED_MILESTONE_STATES, OPEN_DISPUTE_STATES } from '../domain/jobs.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { type MilestoneDoc } from '../store/documents.ts';
+import { type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
 import { conflict, type MoveSpec, text } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';

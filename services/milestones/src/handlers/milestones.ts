@@ -11,13 +11,8 @@ import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import {
-  deliverableView,
-  milestoneView,
-  openMilestone,
-  type DeliverableDoc,
-  type MilestoneDoc,
-} from '../store/documents.ts';
+import { deliverableView, type DeliverableDoc } from '../store/documents.ts';
+import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 
 import {
   conflict,

@@ -18,7 +18,7 @@ import { minorUnits, withOutbox } from '@handoff/runtime';
 import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { milestoneView, openMilestone, type MilestoneDoc } from '../store/documents.ts';
+import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
 import { proposalView, type ProposalDoc } from '../store/proposals.ts';
 import { conflict, creationMessages, type MoveSpec, text } from '../domain/moves.ts';
