@@ -9,7 +9,7 @@ import {
   type Job,
   type Party,
 } from '@handoff/contracts';
-import type { DeliverableDoc } from '../src/store/documents.ts';
+import type { DeliverableDoc } from '../src/store/deliverables.ts';
 import { moveDeliverable } from '../src/handlers/milestones.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 

@@ -10,7 +10,7 @@ import { applyMove, withOutbox } from '@handoff/runtime';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { deliverableView, type DeliverableDoc } from '../store/documents.ts';
+import { deliverableView, type DeliverableDoc } from '../store/deliverables.ts';
 import { conflict, creationMessages, notFound } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';
 import { move } from './moves.ts';

@@ -11,7 +11,7 @@ import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { deliverableView, type DeliverableDoc } from '../store/documents.ts';
+import { deliverableView, type DeliverableDoc } from '../store/deliverables.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 
 import {

@@ -1,4 +1,4 @@
-import { toMajorUnits, type Deliverable, type Dispute } from '@handoff/contracts';
+import { toMajorUnits, type Dispute } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
 
 /**
@@ -19,33 +19,6 @@ export interface Common<S extends string> extends OutboxFields {
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 export const major = (minor: number | null, currency: string | null) =>
   minor === null || currency === null ? null : toMajorUnits(minor, currency);
-
-export interface DeliverableDoc extends Common<Deliverable['status']> {
-  job_id: string;
-  milestone_id: string;
-  provider_id: string;
-  title: string;
-  url: string;
-  description: string | null;
-}
-
-export function deliverableView(doc: DeliverableDoc): Deliverable {
-  return {
-    object: 'deliverable',
-    id: doc._id,
-    request_id: doc.request_id,
-    job_id: doc.job_id,
-    milestone_id: doc.milestone_id,
-    provider_id: doc.provider_id,
-    title: doc.title,
-    url: doc.url,
-    description: doc.description,
-    status: doc.status,
-    deadline_at: iso(doc.deadline_at),
-    created_at: doc.created_at.toISOString(),
-    updated_at: doc.updated_at.toISOString(),
-  };
-}
 
 export interface DisputeCommentDoc {
   author_role: 'customer' | 'provider' | 'staff';
