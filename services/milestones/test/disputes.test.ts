@@ -14,7 +14,7 @@ import {
   type Party,
 } from '@handoff/contracts';
 import { sweepDisputes } from '../src/handlers/disputes.ts';
-import type { DisputeCommentDoc, DisputeDoc } from '../src/store/documents.ts';
+import type { DisputeCommentDoc, DisputeDoc } from '../src/store/disputes.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_disputes';

@@ -12,7 +12,7 @@ import type { Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf } from '../store/collections.ts';
-import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/documents.ts';
+import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/disputes.ts';
 import {
   conflict,
   creationMessages,

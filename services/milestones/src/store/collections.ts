@@ -1,6 +1,6 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
-import type { DisputeDoc } from './documents.ts';
+import type { DisputeDoc } from './disputes.ts';
 import type { DeliverableDoc } from './deliverables.ts';
 import type { MilestoneDoc } from './milestones.ts';
 import type { JobDoc } from './jobs.ts';
