@@ -5,13 +5,13 @@ import {
   runService,
 } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
-import { deadlineEndpoints, startDeadlineSweep } from './domain/deadlines.ts';
-import { deliverableEndpoints } from './domain/deliverables.ts';
-import { disputeEndpoints } from './domain/disputes.ts';
-import { jobEndpoints } from './domain/jobs.ts';
-import { milestoneEndpoints } from './domain/milestones.ts';
-import { proposalEndpoints } from './domain/proposals.ts';
-import { startRequestClosureConsumer } from './domain/request-closure.ts';
+import { deadlineEndpoints, startDeadlineSweep } from './handlers/deadlines.ts';
+import { deliverableEndpoints } from './handlers/deliverables.ts';
+import { disputeEndpoints } from './handlers/disputes.ts';
+import { jobEndpoints } from './handlers/jobs.ts';
+import { milestoneEndpoints } from './handlers/milestones.ts';
+import { proposalEndpoints } from './handlers/proposals.ts';
+import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import { readEnv } from './env.ts';
 import { collections, COLLECTIONS } from './store/collections.ts';
 

@@ -15,7 +15,7 @@ import {
   type Job,
 } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { startDeadlineSweep } from '../src/domain/deadlines.ts';
+import { startDeadlineSweep } from '../src/handlers/deadlines.ts';
 import { DAY, opts, refused, useWork } from './support/work.ts';
 
 const provider_id = 'prv_deadlines';

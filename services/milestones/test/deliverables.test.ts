@@ -9,8 +9,8 @@ import {
   type Job,
   type Party,
 } from '@handoff/contracts';
-import type { DeliverableDoc } from '../src/domain/documents.ts';
-import { moveDeliverable } from '../src/domain/milestones.ts';
+import type { DeliverableDoc } from '../src/store/deliverables.ts';
+import { moveDeliverable } from '../src/handlers/milestones.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_deliverables';

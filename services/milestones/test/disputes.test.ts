@@ -13,8 +13,8 @@ import {
   type Job,
   type Party,
 } from '@handoff/contracts';
-import { sweepDisputes } from '../src/domain/disputes.ts';
-import type { DisputeCommentDoc, DisputeDoc } from '../src/domain/documents.ts';
+import { sweepDisputes } from '../src/handlers/disputes.ts';
+import type { DisputeCommentDoc, DisputeDoc } from '../src/store/disputes.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_disputes';

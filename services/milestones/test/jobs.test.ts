@@ -12,7 +12,7 @@ import {
   type JobAction,
   type Party,
 } from '@handoff/contracts';
-import type { JobDoc } from '../src/domain/documents.ts';
+import type { JobDoc } from '../src/store/jobs.ts';
 import { opts, refused, strangers, useWork } from './support/work.ts';
 
 const staff = 'staff-1@handoff.test';

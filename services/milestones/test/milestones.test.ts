@@ -10,8 +10,8 @@ import {
   type MilestoneAction,
   type Party,
 } from '@handoff/contracts';
-import type { MilestoneDoc } from '../src/domain/documents.ts';
-import { sweepMilestones } from '../src/domain/milestones.ts';
+import type { MilestoneDoc } from '../src/store/milestones.ts';
+import { sweepMilestones } from '../src/handlers/milestones.ts';
 import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_milestones';

@@ -12,13 +12,13 @@ import {
   type ProposalAction,
   type ProposalCreate,
 } from '@handoff/contracts';
-import type { ProposalDoc } from '../src/domain/documents.ts';
+import type { ProposalDoc } from '../src/store/proposals.ts';
+import { ANOTHER_ACCEPTED } from '../src/domain/proposals.ts';
 import {
-  ANOTHER_ACCEPTED,
   materializePending,
   proposalDeadlineMove,
   sweepProposals,
-} from '../src/domain/proposals.ts';
+} from '../src/handlers/proposals.ts';
 import { DAY, opts, refused, strangers, useWork } from './support/work.ts';
 
 const work = useWork();

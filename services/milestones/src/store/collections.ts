@@ -1,5 +1,10 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
-import type { CollectionPlan } from '@handoff/store';
+import type { CollectionPlan, Store } from '@handoff/store';
+import type { DisputeDoc } from './disputes.ts';
+import type { DeliverableDoc } from './deliverables.ts';
+import type { MilestoneDoc } from './milestones.ts';
+import type { JobDoc } from './jobs.ts';
+import type { ProposalDoc } from './proposals.ts';
 
 /** Collection names of this service. No other service reads or writes them. */
 export const COLLECTIONS = {
@@ -40,3 +45,14 @@ export const collections: CollectionPlan = {
   // Staff moves (cancel, escalate, resolve, staff comments), with the resource before and after.
   [auditCollectionName('milestones')]: auditIndexes,
 };
+
+/** Typed handles on this service's collections. */
+export function collectionsOf(store: Store) {
+  return {
+    proposals: store.db.collection<ProposalDoc>(COLLECTIONS.proposals),
+    jobs: store.db.collection<JobDoc>(COLLECTIONS.jobs),
+    milestones: store.db.collection<MilestoneDoc>(COLLECTIONS.milestones),
+    deliverables: store.db.collection<DeliverableDoc>(COLLECTIONS.deliverables),
+    disputes: store.db.collection<DisputeDoc>(COLLECTIONS.disputes),
+  };
+}

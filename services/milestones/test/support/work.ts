@@ -14,7 +14,7 @@ import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/te
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { bootstrap } from '../../src/bootstrap.ts';
-import { collectionsOf } from '../../src/domain/documents.ts';
+import { collectionsOf } from '../../src/store/collections.ts';
 
 /**
  * The milestones service with the real intake beside it (intake owns requests and hands out

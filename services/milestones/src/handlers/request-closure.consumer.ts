@@ -3,9 +3,11 @@ import { isRequestClosed, JOB_MACHINE, RequestStatus, subjects } from '@handoff/
 import { startEventConsumer } from '@handoff/runtime';
 import { z } from 'zod';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, jobView } from './documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { jobView } from '../store/jobs.ts';
 import { move } from './moves.ts';
-import { DECLINABLE_STATES, moveProposal } from './proposals.ts';
+import { DECLINABLE_STATES } from '../domain/proposals.ts';
+import { moveProposal } from './proposals.ts';
 
 export const REQUEST_CLOSURE_CONSUMER = 'milestones-request-closure';
 

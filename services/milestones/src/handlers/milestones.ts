@@ -10,29 +10,21 @@ import {
 import type { Collection, Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import {
-  collectionsOf,
-  deliverableView,
-  milestoneView,
-  openMilestone,
-  type DeliverableDoc,
-  type MilestoneDoc,
-} from './documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { deliverableView, type DeliverableDoc } from '../store/deliverables.ts';
+import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 
 import {
   conflict,
   creationMessages,
-  findFor,
   invalid,
   jobCurrency,
-  listPage,
-  move,
   type MoveSpec,
   notFound,
-  partyFilter,
-  sweepDeadlines,
   text,
-} from './moves.ts';
+} from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
 
 // --- Milestones ---------------------------------------------------------------------------
 

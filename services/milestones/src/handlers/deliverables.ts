@@ -9,16 +9,11 @@ import {
 import { applyMove, withOutbox } from '@handoff/runtime';
 import type { Filter } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf, deliverableView, type DeliverableDoc } from './documents.ts';
-import {
-  conflict,
-  creationMessages,
-  findFor,
-  listPage,
-  move,
-  notFound,
-  partyFilter,
-} from './moves.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { deliverableView, type DeliverableDoc } from '../store/deliverables.ts';
+import { conflict, creationMessages, notFound } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move } from './moves.ts';
 
 /**
  * Deliverables belong to a milestone. The provider adds them while the milestone allows

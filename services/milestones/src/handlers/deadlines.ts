@@ -11,9 +11,9 @@ import {
 } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from './documents.ts';
+import { collectionsOf } from '../store/collections.ts';
 import { sweepDisputes } from './disputes.ts';
-import { invalid } from './moves.ts';
+import { invalid } from '../domain/moves.ts';
 import { sweepMilestones } from './milestones.ts';
 import { materializePending, sweepProposals } from './proposals.ts';
 

@@ -11,26 +11,19 @@ import {
 import type { Filter } from 'mongodb';
 import { minorUnits, withOutbox } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import {
-  collectionsOf,
-  disputeView,
-  type DisputeCommentDoc,
-  type DisputeDoc,
-} from './documents.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/disputes.ts';
 import {
   conflict,
   creationMessages,
-  findFor,
   invalid,
   jobCurrency,
-  listPage,
-  move,
   type MoveSpec,
-  partyFilter,
   partySees,
-  sweepDeadlines,
   text,
-} from './moves.ts';
+} from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
 
 type DisputeMoveSpec = Omit<
   MoveSpec<DisputeDoc, DisputeDoc['status'], DisputeAction>,

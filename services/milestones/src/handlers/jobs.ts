@@ -1,0 +1,83 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import { ENGAGEMENT_LIMITS, JOB_MACHINE, jobOps, type JobAction } from '@handoff/contracts';
+import type { Filter } from 'mongodb';
+import { count, FINISHED_MILESTONE_STATES, OPEN_DISPUTE_STATES } from '../domain/jobs.ts';
+import type { MilestonesDeps } from './deps.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { type MilestoneDoc } from '../store/milestones.ts';
+import { jobView, type JobDoc } from '../store/jobs.ts';
+import { conflict, type MoveSpec, text } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move } from './moves.ts';
+
+type JobMoveSpec = Omit<
+  MoveSpec<JobDoc, JobDoc['status'], JobAction>,
+  'collection' | 'machine' | 'view' | 'action'
+>;
+
+export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
+  const { jobs, milestones, disputes } = collectionsOf(deps.store);
+  const moveJob = (action: JobAction, spec: JobMoveSpec) =>
+    move(deps, { ...spec, action, collection: jobs, machine: JOB_MACHINE, view: jobView });
+
+  /**
+   * A job is done when every milestone is approved or cancelled, at least one approved, and no
+   * dispute is still argued. Runs in the job's turn, where milestones of the job are created.
+   */
+  const assertNoOpenWork = async (job: JobDoc) => {
+    const work = await milestones
+      .find({ job_id: job._id })
+      .project<Pick<MilestoneDoc, 'status'>>({ status: 1 })
+      .toArray();
+    const unfinished = work.filter((m) => !FINISHED_MILESTONE_STATES.includes(m.status)).length;
+    const approved = work.filter((m) => m.status === 'approved').length;
+    const openDisputes = await disputes.countDocuments({
+      job_id: job._id,
+      status: { $in: OPEN_DISPUTE_STATES },
+    });
+    if (unfinished === 0 && approved > 0 && openDisputes === 0) return;
+    const reasons = [
+      ...(unfinished > 0 ? [`${count(unfinished, 'milestone')} not approved or cancelled`] : []),
+      ...(unfinished === 0 && approved === 0 ? ['no approved milestone'] : []),
+      ...(openDisputes > 0 ? [count(openDisputes, 'open dispute')] : []),
+    ];
+    throw conflict('job_has_open_work', `The job still has open work: ${reasons.join(', ')}.`);
+  };
+
+  return {
+    ...implement(jobOps.list, async ({ party, status, ...page }) => {
+      const filter: Filter<JobDoc> = {
+        ...partyFilter(party),
+        ...(status === undefined ? {} : { status }),
+      };
+      return listPage(jobs, filter, page, jobView);
+    }),
+
+    ...implement(jobOps.get, async ({ id, party }) =>
+      jobView(await findFor(jobs, 'job', id, party, (doc) => doc.provider_id)),
+    ),
+
+    ...implement(jobOps.complete, async ({ id, provider_id }) =>
+      jobView(
+        await moveJob('complete', {
+          id,
+          visible: (before) => before.provider_id === provider_id,
+          guard: assertNoOpenWork,
+          change: (_before, now) => ({ completed_at: now }),
+        }),
+      ),
+    ),
+
+    ...implement(jobOps.cancel, async ({ id, actor, reason }) => {
+      const cancel_reason = text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
+      return jobView(
+        await moveJob('cancel', {
+          id,
+          visible: () => true,
+          change: () => ({ cancel_reason, cancelled_by: actor }),
+          actor,
+        }),
+      );
+    }),
+  };
+}

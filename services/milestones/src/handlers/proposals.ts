@@ -1,0 +1,353 @@
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import {
+  deadlineFor,
+  DEFAULT_CURRENCY,
+  ENGAGEMENT_LIMITS,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  newId,
+  PROPOSAL_MACHINE,
+  proposalOps,
+  type EventType,
+  type ProposalAction,
+  type StateMachine,
+} from '@handoff/contracts';
+import { insertOnce } from '@handoff/store';
+import type { Collection, Filter } from 'mongodb';
+import { minorUnits, withOutbox } from '@handoff/runtime';
+import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
+import type { MilestonesDeps } from './deps.ts';
+import { collectionsOf } from '../store/collections.ts';
+import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
+import { jobView, type JobDoc } from '../store/jobs.ts';
+import { proposalView, type ProposalDoc } from '../store/proposals.ts';
+import { conflict, creationMessages, type MoveSpec, text } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { move, sweepDeadlines } from './moves.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Most accepted proposals one recovery pass finishes; the next pass takes the rest. */
+const RECOVERY_BATCH = 100;
+type ProposalMoveSpec = Omit<
+  MoveSpec<ProposalDoc, ProposalDoc['status'], ProposalAction>,
+  'collection' | 'machine' | 'view' | 'action'
+>;
+
+/** Moves a proposal through PROPOSAL_MACHINE; the deadline sweep and acceptance act as `system`. */
+export function moveProposal(
+  deps: MilestonesDeps,
+  action: ProposalAction,
+  spec: ProposalMoveSpec,
+): Promise<ProposalDoc> {
+  return move(deps, {
+    ...spec,
+    action,
+    collection: collectionsOf(deps.store).proposals,
+    machine: PROPOSAL_MACHINE,
+    view: proposalView,
+  });
+}
+
+function acceptance(proposal: ProposalDoc): { jobId: string; at: Date } {
+  if (proposal.job_id === null || proposal.decided_at === null) {
+    throw new BusError('internal_error', `Accepted proposal ${proposal._id} has no job id.`);
+  }
+  return { jobId: proposal.job_id, at: proposal.decided_at };
+}
+
+/** The job an accepted proposal started: the same document however often it is rebuilt. */
+function plannedJob(proposal: ProposalDoc): JobDoc {
+  const { jobId, at } = acceptance(proposal);
+  return {
+    _id: jobId,
+    request_id: proposal.request_id,
+    proposal_id: proposal._id,
+    provider_id: proposal.provider_id,
+    amount_minor: proposal.amount_minor,
+    currency: proposal.currency,
+    status: JOB_MACHINE.initial,
+    cancel_reason: null,
+    cancelled_by: null,
+    deadline_at: deadlineFor(JOB_MACHINE, JOB_MACHINE.initial, at),
+    created_at: at,
+    updated_at: at,
+    completed_at: null,
+  };
+}
+
+/** The milestones of an accepted proposal's plan, under the ids fixed by the acceptance. */
+function plannedMilestones(proposal: ProposalDoc): MilestoneDoc[] {
+  const { jobId, at } = acceptance(proposal);
+  return proposal.planned_milestone_ids.flatMap((id, index) => {
+    const item = proposal.milestones[index];
+    if (!item) return [];
+    const due_at =
+      item.due_in_days === null ? null : new Date(at.getTime() + item.due_in_days * DAY_MS);
+    return [
+      openMilestone(
+        {
+          _id: id,
+          request_id: proposal.request_id,
+          job_id: jobId,
+          provider_id: proposal.provider_id,
+          title: item.title,
+          description: item.description,
+          amount_minor: item.amount_minor,
+          currency: item.amount_minor === null ? null : proposal.currency,
+          due_at,
+        },
+        at,
+      ),
+    ];
+  });
+}
+
+/**
+ * Inserts a planned document with its machine's creation event in its outbox; a duplicate key
+ * means an earlier run already did (and its event is in that document's outbox, or published).
+ * Returns the publish still to do, so that a batch can be written first and published at once.
+ */
+async function insertPlanned<
+  D extends { _id: string; request_id: string },
+  S extends string,
+  A extends string,
+>(
+  deps: MilestonesDeps,
+  collection: Collection<D>,
+  machine: StateMachine<S, A, EventType>,
+  doc: D,
+  view: (doc: D) => Record<string, unknown>,
+): Promise<() => Promise<void>> {
+  const messages = creationMessages(machine, doc.request_id, view(doc));
+  if ((await insertOnce(collection, withOutbox(doc, messages))) === 'existing') {
+    return async () => undefined;
+  }
+  return () => deps.outbox.publishOrLeave(collection, doc._id, messages);
+}
+
+/**
+ * What follows an acceptance: the job, the planned milestones, and the decline of the request's
+ * other open proposals, then `materialized: true`. Every step is idempotent, so after a crash
+ * anywhere running it again finishes the work. Runs in the request's turn.
+ */
+async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise<void> {
+  const { proposals, jobs, milestones } = collectionsOf(deps.store);
+  const publishes = [await insertPlanned(deps, jobs, JOB_MACHINE, plannedJob(proposal), jobView)];
+  for (const milestone of plannedMilestones(proposal)) {
+    publishes.push(
+      await insertPlanned(deps, milestones, MILESTONE_MACHINE, milestone, milestoneView),
+    );
+  }
+  // Every document is durable with its event; the plan's events go out together (the request's
+  // sequence numbers are still handed out one at a time by intake).
+  await Promise.all(publishes.map((publish) => publish()));
+  const others = await proposals
+    .find({
+      request_id: proposal.request_id,
+      status: { $in: DECLINABLE_STATES },
+      _id: { $ne: proposal._id },
+    })
+    .project<{ _id: string }>({ _id: 1 })
+    .toArray();
+  for (const { _id } of others) {
+    try {
+      await moveProposal(deps, 'decline', {
+        id: _id,
+        visible: () => true,
+        change: (_before, now) => ({ decline_reason: ANOTHER_ACCEPTED, decided_at: now }),
+      });
+    } catch (error) {
+      // Withdrawn or expired meanwhile: nothing left to decline.
+      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
+    }
+  }
+  await deps.store.serialize(proposals, proposal._id, () =>
+    proposals.updateOne(
+      { _id: proposal._id, status: 'accepted', materialized: false },
+      { $set: { materialized: true } },
+    ),
+  );
+}
+
+/**
+ * Finishes acceptances whose job, milestones or declines a crash left unwritten. The deadline
+ * sweep runs it (at start and every 60 s); an acceptance finishes only its own work, so that it
+ * never waits on other requests.
+ */
+export async function materializePending(deps: MilestonesDeps): Promise<number> {
+  const { proposals } = collectionsOf(deps.store);
+  const pending = await proposals
+    .find({ status: 'accepted', materialized: false })
+    .project<{ _id: string; request_id: string }>({ _id: 1, request_id: 1 })
+    .limit(RECOVERY_BATCH)
+    .toArray();
+  let finished = 0;
+  for (const { _id, request_id } of pending) {
+    // In the request's turn: its acceptance may be materializing right now.
+    await deps.store.serialize(proposals, request_id, async () => {
+      const current = await proposals.findOne({ _id, status: 'accepted', materialized: false });
+      if (!current) return;
+      await materialize(deps, current);
+      finished += 1;
+    });
+  }
+  return finished;
+}
+
+/** The system's move of a proposal whose `deadline_at` passed by `now` (the waiting state's `on_deadline`). */
+export function proposalDeadlineMove(
+  deps: MilestonesDeps,
+  id: string,
+  action: ProposalAction,
+  now: Date,
+): Promise<ProposalDoc> {
+  return moveProposal(deps, action, {
+    id,
+    visible: () => true,
+    change: (_before, at) => ({ decided_at: at }),
+    now,
+  });
+}
+
+/** Applies PROPOSAL_MACHINE's `on_deadline` actions (expire) to proposals past `deadline_at`. */
+export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number> {
+  const { proposals } = collectionsOf(deps.store);
+  return sweepDeadlines(deps, proposals, PROPOSAL_MACHINE, now, (id, action) =>
+    proposalDeadlineMove(deps, id, action, now),
+  );
+}
+
+export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
+  const { proposals, jobs } = collectionsOf(deps.store);
+  const publish = deps.outbox.publishOrLeave;
+  const acceptedOf = (request_id: string) =>
+    proposals.findOne({ request_id, status: 'accepted' }, { projection: { _id: 1 } });
+
+  return {
+    ...implement(proposalOps.create, async ({ request_id, provider_id, provider_name, input }) => {
+      const currency = input.currency ?? DEFAULT_CURRENCY;
+      const amount_minor = minorUnits(input.amount, currency);
+      const plan = (input.milestones ?? []).map((item, index) => ({
+        title: item.title,
+        description: item.description ?? null,
+        amount_minor:
+          item.amount === undefined
+            ? null
+            : minorUnits(item.amount, currency, `/milestones/${index}/amount`),
+        due_in_days: item.due_in_days ?? null,
+      }));
+      // In the request's turn, so an acceptance or a second proposal cannot slip in between.
+      const { doc, messages } = await deps.store.serialize(proposals, request_id, async () => {
+        if (await acceptedOf(request_id)) {
+          throw conflict('request_not_open', 'A proposal of this request was already accepted.');
+        }
+        const open = await proposals.findOne(
+          { request_id, provider_id, status: { $in: OPEN_STATES } },
+          { projection: { _id: 1 } },
+        );
+        if (open) {
+          throw conflict(
+            'proposal_exists',
+            `You already have an open proposal for this request (${open._id}); withdraw it to propose again.`,
+          );
+        }
+        const now = new Date();
+        const status = PROPOSAL_MACHINE.initial;
+        const doc: ProposalDoc = {
+          _id: newId('prp'),
+          request_id,
+          provider_id,
+          provider_name,
+          message: input.message,
+          amount_minor,
+          currency,
+          estimated_days: input.estimated_days ?? null,
+          milestones: plan,
+          status,
+          job_id: null,
+          planned_milestone_ids: [],
+          materialized: false,
+          decline_reason: null,
+          decided_at: null,
+          deadline_at: deadlineFor(PROPOSAL_MACHINE, status, now),
+          created_at: now,
+          updated_at: now,
+        };
+        const messages = creationMessages(PROPOSAL_MACHINE, request_id, proposalView(doc));
+        await proposals.insertOne(withOutbox(doc, messages));
+        return { doc, messages };
+      });
+      await publish(proposals, doc._id, messages);
+      return proposalView(doc);
+    }),
+
+    ...implement(proposalOps.list, async ({ party, status, ...page }) => {
+      const filter: Filter<ProposalDoc> = {
+        ...partyFilter(party),
+        ...(status === undefined ? {} : { status }),
+      };
+      return listPage(proposals, filter, page, proposalView);
+    }),
+
+    ...implement(proposalOps.get, async ({ id, party }) =>
+      proposalView(await findFor(proposals, 'proposal', id, party, (doc) => doc.provider_id)),
+    ),
+
+    ...implement(proposalOps.accept, async ({ id, request_id }) => {
+      // In the request's turn: of two acceptances of one request's proposals, one wins; the
+      // other finds its proposal declined.
+      const accepted = await deps.store.serialize(proposals, request_id, async () => {
+        const doc = await moveProposal(deps, 'accept', {
+          id,
+          visible: (before) => before.request_id === request_id,
+          guard: async () => {
+            // Only if a crash stopped an acceptance before it declined the others.
+            if (await acceptedOf(request_id)) {
+              throw conflict('request_not_open', 'Another proposal of this request was accepted.');
+            }
+          },
+          // The ids of what the acceptance starts are fixed here, in the same write, so that
+          // creating them is an idempotent follow-up.
+          change: (before, now) => ({
+            job_id: newId('job', now.getTime()),
+            // A millisecond apart, so the ids keep the plan's order.
+            planned_milestone_ids: before.milestones.map((_item, i) =>
+              newId('mst', now.getTime() + i),
+            ),
+            materialized: false,
+            decided_at: now,
+          }),
+        });
+        try {
+          await materialize(deps, doc);
+        } catch (error) {
+          // The acceptance is durable; the recovery sweep finishes the rest.
+          deps.logger.warn({ err: error, proposal_id: id }, 'finishing an acceptance failed');
+        }
+        return doc;
+      });
+      const job = (await jobs.findOne({ _id: acceptance(accepted).jobId })) ?? plannedJob(accepted);
+      return { proposal: proposalView(accepted), job: jobView(job) };
+    }),
+
+    ...implement(proposalOps.decline, async ({ id, request_id, reason }) => {
+      const decline_reason =
+        reason === undefined ? null : text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
+      const doc = await moveProposal(deps, 'decline', {
+        id,
+        visible: (before) => before.request_id === request_id,
+        change: (_before, now) => ({ decline_reason, decided_at: now }),
+      });
+      return proposalView(doc);
+    }),
+
+    ...implement(proposalOps.withdraw, async ({ id, provider_id }) => {
+      const doc = await moveProposal(deps, 'withdraw', {
+        id,
+        visible: (before) => before.provider_id === provider_id,
+        change: (_before, now) => ({ decided_at: now }),
+      });
+      return proposalView(doc);
+    }),
+  };
+}
