@@ -13,6 +13,14 @@ const SERVICE_ENTRY = '^services/[^/]+/src/bootstrap\\.ts$';
 // A workspace's tests, wherever the workspace lives.
 const TEST = '^(packages|services|tools)/[^/]+/test/|^(examples|deploy)/test/';
 
+// The modules that still depart from the directions inside a service, each named with its reason
+// in ARCHITECTURE.md ("Where a service departs from it"). The list only shrinks.
+const DEPARTURES = [
+  '^services/payments/src/domain/moves\\.ts$',
+  '^services/payments/src/adapters/processor\\.ts$',
+  '^services/intake/src/domain/engagement\\.ts$',
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -80,6 +88,34 @@ export default {
       severity: 'error',
       from: { path: TEST, pathNot: '^services/' },
       to: { path: '^services/', pathNot: SERVICE_ENTRY, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'service-domain-reaches-up',
+      comment:
+        "A service's domain/ holds its rules: it imports only other domain modules and " +
+        'packages, never its handlers, store or adapters (ARCHITECTURE.md, "Shape of a service"). ' +
+        'Declare the fields a rule reads in domain/ instead of taking a stored document.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/src/domain/', pathNot: DEPARTURES },
+      to: { path: '^services/$1/src/(handlers|store|adapters)/' },
+    },
+    {
+      name: 'service-store-reaches-up',
+      comment:
+        "A service's store/ (documents, views, queries) imports domain/ and packages, never its " +
+        'handlers or adapters.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/src/store/', pathNot: DEPARTURES },
+      to: { path: '^services/$1/src/(handlers|adapters)/' },
+    },
+    {
+      name: 'service-adapter-reaches-up',
+      comment:
+        "A service's adapters/ (clients of what is outside NATS and the database) import " +
+        'domain/ and packages, never its handlers or store.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/src/adapters/', pathNot: DEPARTURES },
+      to: { path: '^services/$1/src/(handlers|store)/' },
     },
   ],
   options: {

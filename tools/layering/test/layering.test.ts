@@ -79,6 +79,22 @@ const ALLOWED: Record<string, string> = {
     import { rows } from './store.ts';
     export const bootstrap = () => rows;`,
   'services/b/src/store.ts': `export const rows: string[] = [];`,
+  // Inside a service: handlers take domain, store and adapters; store takes domain; adapters take
+  // domain; domain takes only domain and packages.
+  'services/b/src/domain/rules.ts': `
+    import { SERVICES } from '../../../../packages/contracts/src/index.ts';
+    export const open = (status: string) => SERVICES.includes(status as 'a');`,
+  'services/b/src/store/requests.ts': `
+    import { open } from '../domain/rules.ts';
+    export const openOnes = (statuses: string[]) => statuses.filter(open);`,
+  'services/b/src/adapters/sender.ts': `
+    import { open } from '../domain/rules.ts';
+    export const send = (status: string) => open(status);`,
+  'services/b/src/handlers/requests.ts': `
+    import { send } from '../adapters/sender.ts';
+    import { open } from '../domain/rules.ts';
+    import { openOnes } from '../store/requests.ts';
+    export const handle = (s: string) => [send(s), open(s), openOnes([s])];`,
   // A service's test starts another service through its package name, as the gateway's do.
   'services/a/test/a.test.ts': `
     import { bootstrap as b } from '@handoff/b';
@@ -129,6 +145,20 @@ const BAD: Record<string, { rule: string | null; source: string }> = {
   'tools/stack/src/start.ts': {
     rule: 'tool-runs-service-code',
     source: `import { bootstrap } from '../../../services/a/src/bootstrap.ts'; bootstrap();`,
+  },
+  // Inside a service, each layer that reaches up.
+  'services/b/src/domain/reach.ts': {
+    rule: 'service-domain-reaches-up',
+    source: `import { openOnes } from '../store/requests.ts'; export const all = openOnes([]);`,
+  },
+  'services/b/src/store/reach.ts': {
+    rule: 'service-store-reaches-up',
+    source: `import { handle } from '../handlers/requests.ts'; export const h = handle;`,
+  },
+  'services/b/src/adapters/reach.ts': {
+    rule: 'service-adapter-reaches-up',
+    source: `import type { openOnes } from '../store/requests.ts';
+      export type Ones = typeof openOnes;`,
   },
   // A cycle through a type-only import, as intake's was.
   'packages/contracts/src/ids.ts': {

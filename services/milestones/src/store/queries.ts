@@ -17,7 +17,6 @@ export function partyFilter(party: Party): { request_id?: string; provider_id?: 
   }
 }
 
-/** The document `id` if `party` may see it; `not_found` otherwise (no existence oracle). */
 /** One page of a list, newest first, as the resources' views. */
 export async function listPage<D extends Document & { _id: string }, V>(
   collection: Collection<D>,
@@ -29,6 +28,7 @@ export async function listPage<D extends Document & { _id: string }, V>(
   return { object: 'list' as const, data: found.data.map(view), has_more: found.has_more };
 }
 
+/** The document `id` if `party` may see it; `not_found` otherwise (no existence oracle). */
 export async function findFor<D extends { _id: string; request_id: string }>(
   collection: Collection<D>,
   resource: string,
