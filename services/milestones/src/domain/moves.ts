@@ -136,6 +136,8 @@ export type MoveSpec<D extends Moving<S>, S extends string, A extends string> = 
    * before and after, through the same outbox message (or an audit-only one without an event).
    */
   actor?: string;
+  /** The `Request-Id` of the staff call, kept in the audit entry as `call_id`. */
+  call_id?: string;
 };
 
 /**
@@ -147,13 +149,13 @@ export function move<D extends Moving<S>, S extends string, A extends string>(
   deps: MilestonesDeps,
   spec: MoveSpec<D, S, A>,
 ): Promise<D> {
-  const { actor, then, ...rest } = spec;
+  const { actor, call_id, then, ...rest } = spec;
   return moveDocument(
     { store: deps.store, publish: deps.outbox.publishOrLeave },
     {
       ...rest,
       announce: announceToRequest,
-      ...(actor ? { audit: { service: 'milestones', actor, call_id: null } } : {}),
+      ...(actor ? { audit: { service: 'milestones', actor, call_id: call_id ?? null } } : {}),
       ...(then
         ? {
             then: (doc: D, now: Date) =>
