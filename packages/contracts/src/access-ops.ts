@@ -13,15 +13,12 @@ import {
   KeyVerification,
   Scope,
 } from './access.ts';
-import { ListQuery, listOf } from './common.ts';
+import { ListQuery, listOf, StaffAction } from './common.ts';
 import { operation, operationsOf, type Operation } from './operation.ts';
 
 const intakeOp = operationsOf('intake');
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
-
-/** Who did a staff action, for the audit log. */
-const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().nullable() });
 
 /** The access operations that the intake service serves for the gateway. */
 export const accessOps = {

@@ -150,7 +150,12 @@ export const AuditEntry = z.object({
   target_type: z.string(),
   target_id: z.string(),
   at: Timestamp,
-  request_id: z.string().nullable(),
+  call_id: z
+    .string()
+    .nullable()
+    .describe(
+      'The `Request-Id` of the staff call that made this entry; null for an action no call made.',
+    ),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

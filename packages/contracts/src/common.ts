@@ -24,6 +24,13 @@ export const ListQuery = z
   });
 export type ListQuery = z.output<typeof ListQuery>;
 
+/**
+ * Who did a staff action, for the audit log: the staff member (the JWT `sub`) and `call_id`, the
+ * `Request-Id` of the HTTP call that made them act (null when no call did).
+ */
+export const StaffAction = z.object({ actor: z.string().min(1), call_id: z.string().nullable() });
+export type StaffAction = z.infer<typeof StaffAction>;
+
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean() });
 }

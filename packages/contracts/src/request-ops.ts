@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf } from './common.ts';
+import { listOf, StaffAction } from './common.ts';
 import { operationsOf } from './operation.ts';
 import {
   AuthorRole,
@@ -22,7 +22,6 @@ const intakeOp = operationsOf('intake');
 const paymentsOp = operationsOf('payments');
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
-const StaffAction = z.object({ actor: z.string().min(1), request_id: z.string().nullable() });
 
 /**
  * Who may touch a request: the owning integration with the request's token. The intake service

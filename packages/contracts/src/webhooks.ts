@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, listOf, Timestamp } from './common.ts';
+import { ListQuery, listOf, StaffAction, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
 import { operationsOf } from './operation.ts';
 import { trimmedText } from './text.ts';
@@ -147,7 +147,7 @@ const IdOwned = Owner.extend({ id: z.string().max(64) });
  * acted and the call, for the dispatcher's audit log. The integration's own key acts unaudited.
  */
 const ByStaff = z.object({
-  staff: z.object({ actor: z.string().min(1), request_id: z.string().nullable() }).optional(),
+  staff: StaffAction.optional(),
 });
 
 /** Operations of the webhook dispatcher, always scoped to the calling integration. */

@@ -17,13 +17,16 @@ export interface AuditDoc {
   target_type: string;
   target_id: string;
   at: Date;
-  request_id: string | null;
+  /** The `Request-Id` of the staff call that made the entry; null when no call did. */
+  call_id: string | null;
+  /** Legacy: entries written before `call_id` named the call id `request_id`; read, never written. */
+  request_id?: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
 
 /** What a staff action records; it travels as `local.audit` of the outbox message it causes. */
-export type AuditRecord = Omit<AuditDoc, '_id'>;
+export type AuditRecord = Omit<AuditDoc, '_id' | 'request_id'>;
 
 /** Each audited service's own collection; services may share a database, never a collection. */
 export const auditCollectionName = (service: (typeof AUDITED_SERVICES)[number]) =>
@@ -48,7 +51,7 @@ export function auditView(doc: AuditDoc): AuditEntry {
     target_type: doc.target_type,
     target_id: doc.target_id,
     at: doc.at.toISOString(),
-    request_id: doc.request_id,
+    call_id: doc.call_id ?? doc.request_id ?? null,
     before: doc.before,
     after: doc.after,
   };

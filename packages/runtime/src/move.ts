@@ -202,7 +202,7 @@ function moveMessage<
     target_type: machine.resource,
     target_id: move.id,
     at: now,
-    request_id: audit.call_id,
+    call_id: audit.call_id,
     before: move.view(before),
     after,
   };

@@ -116,7 +116,7 @@ describe('moveDocument', () => {
           actor: 'staff-1',
           action: 'dispute.escalate',
           target_type: 'dispute',
-          request_id: 'call-1',
+          call_id: 'call-1',
           before: { status: 'open' },
           after: { status: 'under_review', note: 'to staff' },
         },

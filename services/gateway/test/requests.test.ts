@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
+import { EVENTS_STREAM, EventEnvelope, newId } from '@handoff/contracts';
 import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -641,11 +641,12 @@ describe('the audit log', () => {
       headers,
       body: { amount: 1, description: 'x' },
     });
-    await http(stack.gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/reject`, {
-      token: stack.staff,
-      body: { reason: 'No' },
-    });
-    await http(stack.gateway, `/v1/staff/requests/${id}`, {
+    const rejected = await http(
+      stack.gateway,
+      `/v1/staff/payment-requests/${String(prq.body.id)}/reject`,
+      { token: stack.staff, body: { reason: 'No' } },
+    );
+    const patched = await http(stack.gateway, `/v1/staff/requests/${id}`, {
       method: 'PATCH',
       token: stack.staff,
       body: { status: 'cancelled' },
@@ -656,6 +657,7 @@ describe('the audit log', () => {
       action: string;
       target_id: string;
       actor: string;
+      call_id: string | null;
     }[];
     const ids = entries.map((e) => e.id);
     expect([...ids].sort().reverse()).toEqual(ids);
@@ -663,6 +665,15 @@ describe('the audit log', () => {
       .filter((e) => e.target_id === id || e.target_id === prq.body.id)
       .map((e) => e.action);
     expect(mine).toEqual(['request.updated', 'payment_request.rejected']);
+    // Each entry names the staff call that made it by the call's Request-Id.
+    const callIds = entries
+      .filter((e) => e.target_id === id || e.target_id === prq.body.id)
+      .map((e) => e.call_id);
+    expect(callIds).toEqual([
+      patched.headers.get('request-id'),
+      rejected.headers.get('request-id'),
+    ]);
+    expect(callIds).toEqual([expect.any(String), expect.any(String)]);
     expect(entries.map((e) => e.action)).toEqual(
       expect.arrayContaining(['application.approved', 'payment_request.approved']),
     );
@@ -681,5 +692,28 @@ describe('the audit log', () => {
       if (!page.body.has_more || !cursor) break;
     }
     expect(seen).toEqual(ids);
+  });
+
+  it('still shows the call id of an entry stored before it was named call_id', async () => {
+    // Entries written before the rename keep the call's Request-Id under `request_id`.
+    const legacyId = newId('aud');
+    await stack
+      .backend('intake')
+      .store.db.collection('intake_audit_log')
+      .insertOne({
+        _id: legacyId,
+        actor: 'legacy@handoff.test',
+        action: 'request.updated',
+        target_type: 'request',
+        target_id: 'req_legacy',
+        at: new Date(),
+        request_id: 'call-before-rename',
+        before: null,
+        after: null,
+      } as never);
+    const all = await http(stack.gateway, '/v1/staff/audit-log?limit=100', { token: stack.staff });
+    const legacy = (all.body.data as Record<string, unknown>[]).find((e) => e.id === legacyId);
+    expect(legacy).toMatchObject({ actor: 'legacy@handoff.test', call_id: 'call-before-rename' });
+    expect(legacy).not.toHaveProperty('request_id');
   });
 });

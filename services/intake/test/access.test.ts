@@ -12,7 +12,7 @@ import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { useIntake } from './support/stack.ts';
 
-const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
+const staff = { actor: 'staff-1@handoff.test', call_id: 'call-audit-1' };
 
 const intake = useIntake('access');
 
@@ -212,7 +212,7 @@ describe('the access flow over the bus', () => {
     const revoke = audit.data.find((entry) => entry.action === 'key.revoked');
     expect(revoke).toMatchObject({
       actor: staff.actor,
-      request_id: staff.request_id,
+      call_id: staff.call_id,
       target_type: 'api_key',
     });
     expect(revoke?.before).toMatchObject({ status: 'active' });

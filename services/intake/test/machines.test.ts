@@ -204,7 +204,7 @@ describeMachine(REQUEST_MACHINE, {
       return found.length > 0 ? found : undefined;
     });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor: staff.actor, request_id: staff.request_id });
+    expect(entries[0]).toMatchObject({ actor: staff.actor, call_id: staff.call_id });
   },
 });
 

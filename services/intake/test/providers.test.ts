@@ -262,7 +262,7 @@ describe('provider keys', () => {
       ['provider_key.revoked', 'sec@handoff.test', 'provider_key'],
       ['provider.suspended', staff.actor, 'provider'],
     ]);
-    expect(entries[0]).toMatchObject({ request_id: 'call-audit-1', before: null });
+    expect(entries[0]).toMatchObject({ call_id: 'call-audit-1', before: null });
     expect(entries[3]).toMatchObject({
       before: { status: 'active' },
       after: { status: 'suspended' },

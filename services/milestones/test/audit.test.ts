@@ -29,12 +29,20 @@ describe('staff moves in the audit log', () => {
       { id: dispute.id, party: { role: 'customer', request_id }, message: 'Still waiting' },
       opts,
     );
-    await call(work.nc, disputeOps.escalate, { id: dispute.id, actor }, opts);
+    await call(
+      work.nc,
+      disputeOps.escalate,
+      { id: dispute.id, actor },
+      {
+        ...opts,
+        requestId: 'call-escalate',
+      },
+    );
     await call(
       work.nc,
       disputeOps.comment,
       { id: dispute.id, party: { role: 'staff', actor }, message: 'Looking into it' },
-      opts,
+      { ...opts, requestId: 'call-comment' },
     );
     await call(
       work.nc,
@@ -44,7 +52,7 @@ describe('staff moves in the audit log', () => {
         actor,
         resolution: { outcome: 'provider', reason: 'Delivered on the agreed date' },
       },
-      opts,
+      { ...opts, requestId: 'call-resolve' },
     );
     const entries = await eventually(async () => {
       const found = await entriesFor(dispute.id);
@@ -55,9 +63,16 @@ describe('staff moves in the audit log', () => {
       'dispute.escalate',
       'dispute.resolve',
     ]);
+    // Each entry keeps the Request-Id of the staff call that made it, which the bus carries.
+    expect(Object.fromEntries(entries.map((entry) => [entry.action, entry.call_id]))).toEqual({
+      'dispute.comment': 'call-comment',
+      'dispute.escalate': 'call-escalate',
+      'dispute.resolve': 'call-resolve',
+    });
     const resolved = entries.find((entry) => entry.action === 'dispute.resolve');
     expect(resolved).toMatchObject({
       actor,
+      call_id: 'call-resolve',
       target_type: 'dispute',
       before: { status: 'under_review' },
       after: { status: 'resolved', resolution: { outcome: 'provider' } },
@@ -79,13 +94,19 @@ describe('staff moves in the audit log', () => {
       { id: milestone.id, actor, reason: 'Out of scope' },
       opts,
     );
-    await call(work.nc, jobOps.cancel, { id: job.id, actor, reason: 'Customer left' }, opts);
+    await call(
+      work.nc,
+      jobOps.cancel,
+      { id: job.id, actor, reason: 'Customer left' },
+      { ...opts, requestId: 'call-job-cancel' },
+    );
     const [jobEntry] = await eventually(async () => {
       const found = await entriesFor(job.id);
       return found.length === 1 ? found : undefined;
     });
     expect(jobEntry).toMatchObject({
       actor,
+      call_id: 'call-job-cancel',
       action: 'job.cancel',
       before: { status: 'active' },
       after: { status: 'cancelled', cancel_reason: 'Customer left' },

@@ -126,7 +126,7 @@ describe('the deadline sweep', () => {
           (await audit.findOne({ target_id: request.id, action: 'payment_request.expired' })) ??
           undefined,
       ),
-    ).toMatchObject({ actor: 'system', request_id: null, after: { status: 'expired' } });
+    ).toMatchObject({ actor: 'system', call_id: null, after: { status: 'expired' } });
     await stack.settle();
     const statuses = (id: string) => stack.eventsAbout(id).map((e) => e.event.data.object.status);
     expect(statuses(request.id)).toEqual(['pending_approval', 'expired']);

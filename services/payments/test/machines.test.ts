@@ -77,7 +77,7 @@ describeMachine(PAYMENT_REQUEST_MACHINE, {
     action === 'expire'
       ? stack.service.moves.request(request.id, 'expire', {
           actor: 'system',
-          call_request_id: null,
+          call_id: null,
         })
       : stack.decide(request.id, action === 'approve' ? 'approved' : 'rejected', 'Not agreed'),
   // A payment request has no updated_at: a move stamps decided_at.

@@ -199,7 +199,7 @@ describe('staff settle manual payments', () => {
           (await audit.findOne({ target_id: payment.id, action: 'payment.completed' })) ??
           undefined,
       ),
-    ).toMatchObject({ actor: staff.actor, request_id: expect.any(String), after: confirmed });
+    ).toMatchObject({ actor: staff.actor, call_id: expect.any(String), after: confirmed });
   });
 
   it('fail records the reason and publishes payment.failed', async () => {

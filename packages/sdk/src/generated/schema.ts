@@ -9871,10 +9871,11 @@ export interface operations {
                             before: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The `Request-Id` of the staff call that made this entry; null for an action no call made. */
+                            call_id: string | null;
                             id: string;
                             /** @constant */
                             object: "audit_entry";
-                            request_id: string | null;
                             target_id: string;
                             target_type: string;
                         }[];

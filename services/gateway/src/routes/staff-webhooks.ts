@@ -26,7 +26,7 @@ const EndpointParams = z.strictObject({ id: Id, endpoint_id: Id });
 const EventParams = z.strictObject({ id: Id, event_id: Id });
 
 const by = (ctx: RouteContext<'staff'>) => ({
-  staff: { actor: staffActor(ctx), request_id: ctx.requestId },
+  staff: { actor: staffActor(ctx), call_id: ctx.requestId },
 });
 
 export const staffWebhookRoutes: RouteDefinition[] = [

@@ -25,6 +25,7 @@ import {
   requestOps,
   Routing,
   Scope,
+  type StaffAction,
   listOf,
 } from '@handoff/contracts';
 import { z } from 'zod';
@@ -34,10 +35,10 @@ import { given, page } from './lifecycle-shared.ts';
 const IdParams = z.strictObject({ id: z.string().max(64) });
 const KeyParams = z.strictObject({ key_id: z.string().max(64) });
 
-/** Who acted, for the audit log: the JWT `sub`, and the call's request id. */
-const by = (ctx: RouteContext<'staff'>) => ({
+/** Who acted, for the audit log: the JWT `sub`, and the call's `Request-Id` as `call_id`. */
+const by = (ctx: RouteContext<'staff'>): StaffAction => ({
   actor: ctx.staff.sub,
-  request_id: ctx.requestId,
+  call_id: ctx.requestId,
 });
 
 /** Staff decisions on access (conventions §1), every one audited by the intake service. */

@@ -50,7 +50,7 @@ const IntegrationSnapshot = Integration.omit({ keys: true });
 
 interface Staff {
   actor: string;
-  request_id: string | null;
+  call_id: string | null;
 }
 
 function event(
@@ -76,7 +76,7 @@ function event(
             target_type: audit.target_type,
             target_id: audit.target_id,
             at,
-            request_id: staff.request_id,
+            call_id: staff.call_id,
             before: audit.before,
             after: object,
           } satisfies AuditRecord,
@@ -225,7 +225,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
               audit: {
                 service: 'intake',
                 actor: staff.actor,
-                call_id: staff.request_id,
+                call_id: staff.call_id,
                 // As the access events name it: `application.approved` for `access.application.approved`.
                 action: (
                   ACCESS_APPLICATION_MACHINE.events[action] ?? `application.${action}`
@@ -322,29 +322,29 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
 
     ...implement(accessOps.get, async ({ id }) => applicationView(await findApplication(id))),
 
-    ...implement(accessOps.approve, async ({ id, scopes, actor, request_id }) =>
+    ...implement(accessOps.approve, async ({ id, scopes, actor, call_id }) =>
       decide(
         id,
         'approve',
         { granted_scopes: scopes, integration_id: newId('int') },
-        { actor, request_id },
+        { actor, call_id },
       ),
     ),
 
-    ...implement(accessOps.reject, async ({ id, reason, actor, request_id }) =>
-      decide(id, 'reject', { rejection_reason: reason }, { actor, request_id }),
+    ...implement(accessOps.reject, async ({ id, reason, actor, call_id }) =>
+      decide(id, 'reject', { rejection_reason: reason }, { actor, call_id }),
     ),
 
     ...implement(
       accessOps.issueKey,
-      async ({ integration_id, expires_in_days, actor, request_id }) => {
+      async ({ integration_id, expires_in_days, actor, call_id }) => {
         const integration = await c.integrations.findOne({ _id: integration_id });
         if (!integration) throw new BusError('not_found', 'No such integration.');
-        return issueKey(integration, expires_in_days, { actor, request_id });
+        return issueKey(integration, expires_in_days, { actor, call_id });
       },
     ),
 
-    ...implement(accessOps.revokeKey, async ({ key_id, actor, request_id }) => {
+    ...implement(accessOps.revokeKey, async ({ key_id, actor, call_id }) => {
       const revocation = await serialize(c.keys, key_id, async () => {
         const before = await c.keys.findOne({ _id: key_id });
         if (!before) throw new BusError('not_found', 'No such key.');
@@ -355,7 +355,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           const message = event(
             'access.key.revoked',
             after,
-            { actor, request_id },
+            { actor, call_id },
             {
               target_type: 'api_key',
               target_id: key_id,
@@ -380,7 +380,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
 
     ...implement(
       accessOps.updateIntegration,
-      async ({ integration_id, scopes, actor, request_id }) => {
+      async ({ integration_id, scopes, actor, call_id }) => {
         const { updated, message } = await serialize(c.integrations, integration_id, async () => {
           const before = await c.integrations.findOne({ _id: integration_id });
           if (!before) throw new BusError('not_found', 'No such integration.');
@@ -392,7 +392,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           const message = event(
             'access.integration.updated',
             snapshot,
-            { actor, request_id },
+            { actor, call_id },
             {
               target_type: 'integration',
               target_id: integration_id,

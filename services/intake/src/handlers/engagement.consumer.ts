@@ -13,7 +13,7 @@ export const ENGAGEMENT_SUBJECTS = [
   subjects.event('proposal.accepted'),
   subjects.event('job.completed'),
 ];
-const SYSTEM = { actor: 'system', request_id: null };
+const SYSTEM = { actor: 'system', call_id: null };
 
 /** The part of a proposal or job snapshot the engagement needs: whose work it is. */
 const WorkObject = z.object({ provider_id: z.string().min(1).max(64) });

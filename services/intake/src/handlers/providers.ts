@@ -66,7 +66,7 @@ function audited(
     target_id: target.id,
     at: new Date(),
     // The call's Request-Id (the bus carries the HTTP request's), as access actions record it.
-    request_id: who.requestId,
+    call_id: who.requestId,
     before,
     after,
   };

@@ -28,7 +28,7 @@ import { requestCollection, requestView, type RequestDoc } from '../store/reques
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
   actor: string;
-  request_id: string | null;
+  call_id: string | null;
 }
 
 export interface RequestDeps {
@@ -74,7 +74,7 @@ export function requestMover(deps: RequestDeps) {
         // The owner travels with the event, so the webhook dispatcher need not ask intake.
         announce: (type, after, before) =>
           domainEvent(type, before._id, after, before.integration_id),
-        audit: { service: 'intake', actor: who.actor, call_id: who.request_id, action: move.audit },
+        audit: { service: 'intake', actor: who.actor, call_id: who.call_id, action: move.audit },
         ...(move.unchanged ? { unchanged: move.unchanged } : {}),
         ...(move.refuse ? { refuse: move.refuse } : {}),
         ...(move.change ? { change: move.change } : {}),
@@ -298,7 +298,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       return { integration_id: doc.integration_id };
     }),
 
-    ...implement(requestOps.update, async ({ id, patch, actor, request_id }) => {
+    ...implement(requestOps.update, async ({ id, patch, actor, call_id }) => {
       if (patch.routing !== undefined) {
         // The request first (404 for an unknown one), then the providers it names (422).
         if ((await requests.countDocuments({ _id: id }, { limit: 1 })) === 0) {
@@ -309,7 +309,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       const { routing, status } = patch;
       return move(
         id,
-        { actor, request_id },
+        { actor, call_id },
         {
           audit: 'request.updated',
           // The status it has already: a change of routing only.
@@ -320,10 +320,10 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       );
     }),
 
-    ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, request_id }) =>
+    ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, call_id }) =>
       move(
         id,
-        { actor, request_id },
+        { actor, call_id },
         {
           audit: `request.marketplace_${decision.decision}`,
           action: 'review_marketplace',

@@ -22,7 +22,7 @@ import { ENGAGEMENT_CONSUMER } from '../../src/handlers/engagement.consumer.ts';
 
 export type Service = Awaited<ReturnType<typeof bootstrap>>;
 export const opts = { timeoutMs: 5_000 };
-export const staff = { actor: 'ops@handoff.test', request_id: 'rid-providers' };
+export const staff = { actor: 'ops@handoff.test', call_id: 'rid-providers' };
 export const token = sha256Hex('hrt_token');
 
 /** An intake service on its own database (or on `database`, to start one again on the same). */

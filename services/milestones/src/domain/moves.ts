@@ -88,4 +88,6 @@ export type MoveSpec<D extends Moving<S>, S extends string, A extends string> = 
    * before and after, through the same outbox message (or an audit-only one without an event).
    */
   actor?: string;
+  /** The `Request-Id` of the staff call, kept in the audit entry as `call_id`. */
+  call_id?: string;
 };

@@ -45,13 +45,14 @@ export function escalateDispute(
   id: string,
   now = new Date(),
   actor?: string,
+  callId?: string,
 ) {
   return moveDispute(deps, {
     id,
     action: 'escalate',
     visible: () => true,
     now,
-    ...(actor ? { actor } : {}),
+    ...(actor ? { actor, call_id: callId } : {}),
   });
 }
 
@@ -150,7 +151,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
       disputeView(await findFor(disputes, 'dispute', id, party, (doc) => doc.provider_id)),
     ),
 
-    ...implement(disputeOps.comment, async ({ id, party, message }) => {
+    ...implement(disputeOps.comment, async ({ id, party, message }, { requestId }) => {
       const body = text(message, ENGAGEMENT_LIMITS.text, '/message');
       const comment = (now: Date): DisputeCommentDoc => ({
         author_role: party.role,
@@ -172,16 +173,16 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           }
         },
         change: (before, now) => ({ comments: [...before.comments, comment(now)] }),
-        ...(party.role === 'staff' ? { actor: party.actor } : {}),
+        ...(party.role === 'staff' ? { actor: party.actor, call_id: requestId } : {}),
       });
       return disputeView(doc);
     }),
 
-    ...implement(disputeOps.escalate, async ({ id, actor }) =>
-      disputeView(await escalateDispute(deps, id, new Date(), actor)),
+    ...implement(disputeOps.escalate, async ({ id, actor }, { requestId }) =>
+      disputeView(await escalateDispute(deps, id, new Date(), actor, requestId)),
     ),
 
-    ...implement(disputeOps.resolve, async ({ id, actor, resolution }) => {
+    ...implement(disputeOps.resolve, async ({ id, actor, resolution }, { requestId }) => {
       const doc = await moveDispute(deps, {
         id,
         action: 'resolve',
@@ -197,6 +198,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           },
         }),
         actor,
+        call_id: requestId,
       });
       return disputeView(doc);
     }),

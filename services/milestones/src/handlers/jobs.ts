@@ -68,7 +68,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
       ),
     ),
 
-    ...implement(jobOps.cancel, async ({ id, actor, reason }) => {
+    ...implement(jobOps.cancel, async ({ id, actor, reason }, { requestId }) => {
       const cancel_reason = text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
       return jobView(
         await moveJob('cancel', {
@@ -76,6 +76,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
           visible: () => true,
           change: () => ({ cancel_reason, cancelled_by: actor }),
           actor,
+          call_id: requestId,
         }),
       );
     }),

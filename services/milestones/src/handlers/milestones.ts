@@ -276,7 +276,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
       return milestoneView(doc);
     }),
 
-    ...implement(milestoneOps.cancel, async ({ id, actor, reason }) => {
+    ...implement(milestoneOps.cancel, async ({ id, actor, reason }, { requestId }) => {
       const cancel_reason = text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
       const doc = await moveMilestone(deps, {
         id,
@@ -284,6 +284,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         visible: () => true,
         change: () => ({ cancel_reason, cancelled_by: actor }),
         actor,
+        call_id: requestId,
       });
       return milestoneView(doc);
     }),

@@ -14,13 +14,13 @@ export function move<D extends Moving<S>, S extends string, A extends string>(
   deps: MilestonesDeps,
   spec: MoveSpec<D, S, A>,
 ): Promise<D> {
-  const { actor, then, ...rest } = spec;
+  const { actor, call_id, then, ...rest } = spec;
   return moveDocument(
     { store: deps.store, publish: deps.outbox.publishOrLeave },
     {
       ...rest,
       announce: announceToRequest,
-      ...(actor ? { audit: { service: 'milestones', actor, call_id: null } } : {}),
+      ...(actor ? { audit: { service: 'milestones', actor, call_id: call_id ?? null } } : {}),
       ...(then
         ? {
             then: (doc: D, now: Date) =>

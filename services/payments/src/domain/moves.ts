@@ -17,7 +17,7 @@ export interface Mover {
   /** Staff's `sub`, or `system` for deadlines and processor notifications. */
   actor: string;
   /** The Request-Id of the call, null for the sweeps. */
-  call_request_id: string | null;
+  call_id: string | null;
 }
 
 /** How this service's moves write and announce: events to the request, every move audited. */
@@ -28,7 +28,7 @@ function moveWith(ctx: PaymentContext, mover: Mover, auditAction: string) {
     audit: {
       service: 'payments',
       actor: mover.actor,
-      call_id: mover.call_request_id,
+      call_id: mover.call_id,
       action: auditAction,
     },
   } as const;

@@ -132,7 +132,7 @@ async function drain(
  * `failure_reason: "deadline_passed"`.
  */
 export async function sweepDeadlines(ctx: PaymentContext, now: Date = new Date()) {
-  const system = { actor: 'system', call_request_id: null };
+  const system = { actor: 'system', call_id: null };
   let expired = 0;
   let failed = 0;
   for (const [state, waiting] of Object.entries(PAYMENT_REQUEST_MACHINE.waiting)) {

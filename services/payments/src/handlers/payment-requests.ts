@@ -90,11 +90,11 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       return paymentRequestView(doc);
     }),
 
-    ...implement(paymentOps.decide, async ({ id, decision, actor, request_id }) => {
+    ...implement(paymentOps.decide, async ({ id, decision, actor, call_id }) => {
       const action = DECISION_ACTIONS[decision.decision];
       const updated = await moveRequest(ctx, id, action, {
         actor,
-        call_request_id: request_id,
+        call_id,
         reason: decision.reason,
         // Money never moves for a closed request: its status is read fresh from intake in the
         // payment request's turn. A rejection stays possible, it moves no money.

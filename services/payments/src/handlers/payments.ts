@@ -27,7 +27,7 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
     ...implement(paymentRecordOps.confirm, async ({ id, actor, reference }, { requestId }) => {
       const moved = await movePayment(ctx, id, 'complete', {
         actor,
-        call_request_id: requestId,
+        call_id: requestId,
         ...(reference ? { provider_reference: reference } : {}),
         guard: (payment) => {
           if (payment.provider !== 'manual') {
@@ -46,7 +46,7 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
       paymentView(
         await movePayment(ctx, id, 'fail', {
           actor,
-          call_request_id: requestId,
+          call_id: requestId,
           failure_reason: reason,
         }),
       ),
@@ -157,7 +157,7 @@ export async function chargePayment(ctx: PaymentContext, paymentId: string): Pro
   if (asked?.outcome === 'failed') {
     await movePayment(ctx, paymentId, 'fail', {
       actor: 'system',
-      call_request_id: null,
+      call_id: null,
       failure_reason: asked.failure_reason,
       provider_reference: asked.provider_reference,
       idempotent: true,
@@ -266,7 +266,7 @@ export async function applyNotification(
     notification.kind === 'succeeded' ? 'complete' : 'fail',
     {
       actor: 'system',
-      call_request_id: null,
+      call_id: null,
       provider_reference: notification.provider_reference,
       failure_reason: notification.failure_reason ?? undefined,
       idempotent: true,

@@ -38,7 +38,7 @@ export async function closePaymentRequests(
     try {
       await moveRequest(ctx, _id, 'reject', {
         actor: 'system',
-        call_request_id: null,
+        call_id: null,
         reason: `the request was ${status}`,
       });
       closed += 1;

@@ -27,7 +27,7 @@ type Intake = Awaited<ReturnType<typeof bootstrapIntake>>;
 
 export const opts = { timeoutMs: 10_000 };
 export const integration_id = 'int_test';
-export const staff = { actor: 'staff-1@handoff.test', request_id: 'req-audit-1' };
+export const staff = { actor: 'staff-1@handoff.test', call_id: 'call-audit-1' };
 
 export interface Received {
   subject: string;

@@ -1,12 +1,6 @@
-import { newId } from '@handoff/contracts';
+import { newId, type StaffAction } from '@handoff/contracts';
 import { auditCollection, type AuditRecord } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
-
-/** Who acted for staff, as the operations carry it. */
-export interface StaffCall {
-  actor: string;
-  request_id: string | null;
-}
 
 /**
  * Records a staff action on an integration's webhooks. The dispatcher has no outbox and its
@@ -15,14 +9,14 @@ export interface StaffCall {
  */
 export async function auditStaff(
   store: Store,
-  staff: StaffCall | undefined,
-  entry: Omit<AuditRecord, 'actor' | 'request_id' | 'at'>,
+  staff: StaffAction | undefined,
+  entry: Omit<AuditRecord, 'actor' | 'call_id' | 'at'>,
 ): Promise<void> {
   if (!staff) return;
   await auditCollection('webhook-dispatcher', store).insertOne({
     _id: newId('aud'),
     actor: staff.actor,
-    request_id: staff.request_id,
+    call_id: staff.call_id,
     at: new Date(),
     ...entry,
   });
