@@ -21,6 +21,17 @@ const DEPARTURES = [
   '^services/intake/src/domain/engagement\\.ts$',
 ];
 
+/** The rule that a layer inside a service never imports the layers above it. */
+function reachesUp(layer, above, why) {
+  return {
+    name: `service-${layer === 'adapters' ? 'adapter' : layer}-reaches-up`,
+    comment: `${why} It never imports its ${above.join(', ')}.`,
+    severity: 'error',
+    from: { path: `^services/([^/]+)/src/${layer}/`, pathNot: DEPARTURES },
+    to: { path: `^services/$1/src/(${above.join('|')})/` },
+  };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -89,34 +100,24 @@ export default {
       from: { path: TEST, pathNot: '^services/' },
       to: { path: '^services/', pathNot: SERVICE_ENTRY, dependencyTypesNot: ['type-only'] },
     },
-    {
-      name: 'service-domain-reaches-up',
-      comment:
-        "A service's domain/ holds its rules: it imports only other domain modules and " +
-        'packages, never its handlers, store or adapters (ARCHITECTURE.md, "Shape of a service"). ' +
-        'Declare the fields a rule reads in domain/ instead of taking a stored document.',
-      severity: 'error',
-      from: { path: '^services/([^/]+)/src/domain/', pathNot: DEPARTURES },
-      to: { path: '^services/$1/src/(handlers|store|adapters)/' },
-    },
-    {
-      name: 'service-store-reaches-up',
-      comment:
-        "A service's store/ (documents, views, queries) imports domain/ and packages, never its " +
-        'handlers or adapters.',
-      severity: 'error',
-      from: { path: '^services/([^/]+)/src/store/', pathNot: DEPARTURES },
-      to: { path: '^services/$1/src/(handlers|adapters)/' },
-    },
-    {
-      name: 'service-adapter-reaches-up',
-      comment:
-        "A service's adapters/ (clients of what is outside NATS and the database) import " +
-        'domain/ and packages, never its handlers or store.',
-      severity: 'error',
-      from: { path: '^services/([^/]+)/src/adapters/', pathNot: DEPARTURES },
-      to: { path: '^services/$1/src/(handlers|store)/' },
-    },
+    reachesUp(
+      'domain',
+      ['handlers', 'store', 'adapters'],
+      "A service's domain/ holds its rules: it imports only other domain modules and packages " +
+        '(ARCHITECTURE.md, "Shape of a service"). Declare the fields a rule reads in domain/ ' +
+        'instead of taking a stored document.',
+    ),
+    reachesUp(
+      'store',
+      ['handlers', 'adapters'],
+      "A service's store/ (documents, views, queries) imports domain/ and packages.",
+    ),
+    reachesUp(
+      'adapters',
+      ['handlers', 'store'],
+      "A service's adapters/ (clients of what is outside NATS and the database) import domain/ " +
+        'and packages.',
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
