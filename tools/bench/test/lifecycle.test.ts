@@ -15,7 +15,7 @@ import {
   approvalJobs,
   approvalRateEstimate,
   MAX_ROUTED_PROVIDERS,
-  pairSide,
+  pairSides,
   PLAN_MILESTONES,
   PROPOSAL_RATE_ESTIMATE,
   SETUP_PACE_FACTOR,
@@ -74,13 +74,18 @@ describe('interleave', () => {
 });
 
 describe('pool sizes', () => {
-  it('pairs as many providers as requests, at least one per connection and at most 50', () => {
-    expect(pairSide(1_080, 10)).toBe(33);
-    expect(pairSide(20, 10)).toBe(10);
-    expect(pairSide(1_000_000, 10)).toBe(MAX_ROUTED_PROVIDERS);
+  it('pairs providers (one per connection at least, 50 at most) with as many requests as needed', () => {
+    expect(pairSides(1_080, 10)).toEqual({ providers: 33, requests: 33 });
+    expect(pairSides(20, 10)).toEqual({ providers: 10, requests: 10 });
+    expect(pairSides(1_000_000, 10)).toEqual({
+      providers: MAX_ROUTED_PROVIDERS,
+      requests: 1_000_000 / MAX_ROUTED_PROVIDERS,
+    });
     // The default run (10 s after a 2 s warm-up) has pairs to spare.
     const calls = expectedCalls(PROPOSAL_RATE_ESTIMATE, { durationMs: 10_000, warmupMs: 2_000 });
-    expect(pairSide(calls, 10) ** 2).toBeGreaterThanOrEqual(calls);
+    const { providers, requests } = pairSides(calls, 10);
+    expect(providers).toBeLessThanOrEqual(MAX_ROUTED_PROVIDERS);
+    expect(providers * requests).toBeGreaterThanOrEqual(calls);
   });
 
   it('sizes the approvals from the pace of setup, at most the fixed estimate', () => {

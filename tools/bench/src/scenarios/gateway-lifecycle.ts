@@ -45,24 +45,26 @@ import { AGENT_API_CONNECTIONS } from './gateway-requests.ts';
 
 /**
  * A generous estimate of provider-proposal's rate (calls per second), for the size of its pool:
- * fixed, since that pool is cheap (P providers and P requests make P² pairs, at most 50²).
- * Measured on 2 cores with FerretDB/PostgreSQL on a quiet machine: over 90 req/s (60, the
- * estimate before, ran the pool dry).
+ * fixed, since that pool is cheap (P providers and R requests make P × R pairs; 2,400 pairs take
+ * about a second to make). Measured on 2 cores with FerretDB/PostgreSQL on a quiet machine: over
+ * 200 req/s (60 and 130, the estimates before, ran the pool dry).
  */
-export const PROPOSAL_RATE_ESTIMATE = 130;
+export const PROPOSAL_RATE_ESTIMATE = 400;
 /**
  * A generous estimate of milestone-approval's rate, for the size of its pool: the most it is
- * sized for (see {@link approvalRateEstimate}). 146 req/s on a quiet machine (40 and 100 ran dry).
+ * sized for (see {@link approvalRateEstimate}). Over 300 req/s on a quiet machine (40, 100 and
+ * 200 ran dry).
  */
-export const APPROVAL_RATE_ESTIMATE = 200;
+export const APPROVAL_RATE_ESTIMATE = 500;
 /**
  * Approvals per second for each milestone per second that setup made ready on the same stack.
  * Making one ready takes more writes than approving it (its creation and its submission, each
  * with an event, besides its share of the request, proposal and acceptance), so approvals run at
  * about that pace or faster (about as fast on the 2-core FerretDB/SQLite machine this was tuned
- * on: 20 approvals/s after 18 milestones/s made ready); 3 times it leaves room for a faster run.
+ * on: 20 approvals/s after 18 milestones/s made ready; on FerretDB/PostgreSQL, over 300
+ * approvals/s after 69 made ready); 6 times it leaves room for a faster run.
  */
-export const SETUP_PACE_FACTOR = 3;
+export const SETUP_PACE_FACTOR = 6;
 /** The most providers a request can be routed to, and so the most of either side of the pairs. */
 export const MAX_ROUTED_PROVIDERS = 50;
 /** The milestones of each accepted plan: the most a proposal may plan. */
@@ -117,12 +119,20 @@ function secondsSince(started: number): string {
 }
 
 /**
- * Providers and requests, as many of each, for `calls` fresh pairs: the square root, at least one
- * per connection (so that concurrent calls meet different requests and providers) and at most
- * {@link MAX_ROUTED_PROVIDERS}.
+ * Providers and requests for `calls` fresh pairs: providers the square root, at least one per
+ * connection (so that concurrent calls meet different requests and providers) and at most
+ * {@link MAX_ROUTED_PROVIDERS} (a request's routing limit); requests as many as the rest of the
+ * calls need, at least as many as providers.
  */
-export function pairSide(calls: number, connections: number): number {
-  return Math.min(MAX_ROUTED_PROVIDERS, Math.max(connections, Math.ceil(Math.sqrt(calls))));
+export function pairSides(
+  calls: number,
+  connections: number,
+): { providers: number; requests: number } {
+  const providers = Math.min(
+    MAX_ROUTED_PROVIDERS,
+    Math.max(connections, Math.ceil(Math.sqrt(calls))),
+  );
+  return { providers, requests: Math.max(providers, Math.ceil(calls / providers)) };
 }
 
 /**
@@ -166,8 +176,8 @@ function callLoad(
 
 /**
  * `POST /v1/provider/requests/{id}/proposals` with the provider's key, every call on a (provider,
- * request) pair without a proposal: P providers, each with a key, and P requests each routed to
- * all of them, for P² pairs.
+ * request) pair without a proposal: P providers, each with a key, and R requests each routed to
+ * all of them, for P × R pairs.
  */
 export function providerProposal(stack: Fixture<GatewayStack>, logLevel: string): Scenario {
   return {
@@ -180,20 +190,20 @@ export function providerProposal(stack: Fixture<GatewayStack>, logLevel: string)
       const started = performance.now();
       const calls = setupCalls(ctx);
       const estimate = expectedCalls(PROPOSAL_RATE_ESTIMATE, ctx);
-      const side = pairSide(estimate, ctx.connections);
+      const side = pairSides(estimate, ctx.connections);
       ctx.progress(
-        `onboarding ${side} providers and routing ${side} requests to all of them: ` +
-          `${side * side} fresh pairs for about ${estimate} calls`,
+        `onboarding ${side.providers} providers and routing ${side.requests} requests to all ` +
+          `of them: ${side.providers * side.requests} fresh pairs for about ${estimate} calls`,
       );
-      const onboarded = progressCounter(ctx, side, 'providers onboarded', 10);
-      const providers = await times(side, SETUP_CONCURRENCY, async (i) => {
+      const onboarded = progressCounter(ctx, side.providers, 'providers onboarded', 10);
+      const providers = await times(side.providers, SETUP_CONCURRENCY, async (i) => {
         const provider = await onboardProvider(gateway, `Bench provider ${i + 1}`, calls);
         onboarded();
         return provider;
       });
       const providerIds = providers.map((provider) => provider.id);
-      const routed = progressCounter(ctx, side, 'requests routed', 10);
-      const requests = await times(side, SETUP_CONCURRENCY, async () => {
+      const routed = progressCounter(ctx, side.requests, 'requests routed', 10);
+      const requests = await times(side.requests, SETUP_CONCURRENCY, async () => {
         const request = await createRequest(gateway, calls);
         await routeRequest(gateway, request.id, providerIds, calls);
         routed();
@@ -203,7 +213,7 @@ export function providerProposal(stack: Fixture<GatewayStack>, logLevel: string)
         spreadPairs(providers, requests),
         'fresh (provider, request) pairs',
         `${PROPOSAL_RATE_ESTIMATE} calls/s over the warm-up and the measurement, ×1.5, ` +
-          `at most ${MAX_ROUTED_PROVIDERS}² pairs`,
+          `at most ${MAX_ROUTED_PROVIDERS} providers a request`,
       );
       const { client, load } = callLoad(ctx, gateway.url, async (http) => {
         const [provider, request] = pool.take();
