@@ -45,7 +45,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const bus = await connectBus({ ...busOptionsFromEnv(env), name: `gateway/${instance}`, logger });
   let accepting = true;
   const policies = ratePolicies(env);
-  const limiter = createRateLimiter(bus.nc);
+  const limiter = createRateLimiter(bus.nc, { timeoutMs: env.RATE_LIMIT_TIMEOUT_MS });
   const keyOptions = {
     nc: bus.nc,
     ttlMs: env.ACCESS_CACHE_TTL_MS,

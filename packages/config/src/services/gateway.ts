@@ -40,6 +40,11 @@ export const gatewayEnv = z
     READINESS_TIMEOUT_MS: durationMs.default(1_000),
     /** How long a call waits for a backend service before answering 503. */
     BUS_TIMEOUT_MS: durationMs.default(3_000),
+    /**
+     * How long a call waits for its rate-limit or auth-failure counter; past it the call is let
+     * through (the limiter fails open) and a warning is logged.
+     */
+    RATE_LIMIT_TIMEOUT_MS: durationMs.default(250),
     SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
     /** How long a client may take to send the request line and headers (slowloris). */
     HTTP_HEADERS_TIMEOUT_MS: durationMs.default(10_000),
