@@ -113,9 +113,11 @@ python3 scripts/schemathesis-coverage.py services/gateway/openapi.json "$status_
 # Both passes' summaries, added up: "Tested: 13", "Test cases: 1026 generated, 6 found 6 unique
 # failures, ...", and a failure count of 0 when a pass found none.
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$report"; }
-operations=$(strip | sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' | awk '{s+=$1} END {print s+0}')
-cases=$(strip | sed -n 's/^ *\([0-9]*\) generated.*/\1/p' | awk '{s+=$1} END {print s+0}')
-failures=$(strip | sed -n 's/.* \([0-9]*\) unique failures\{0,1\}.*/\1/p' | awk '{s+=$1} END {print s+0}')
+# The numbers a sed expression picks out of the report, added up over the passes.
+total() { strip | sed -n "$1" | awk '{s+=$1} END {print s+0}'; }
+operations=$(total 's/^ *Tested: *\([0-9]*\).*/\1/p')
+cases=$(total 's/^ *\([0-9]*\) generated.*/\1/p')
+failures=$(total 's/.* \([0-9]*\) unique failures\{0,1\}.*/\1/p')
 passes=$(strip | grep -c '^ *Tested:' || true)
 if [[ $status -eq 0 && $passes -ne 3 ]]; then
   say "expected three Schemathesis passes (agent, staff, provider), saw $passes"
@@ -123,8 +125,8 @@ if [[ $status -eq 0 && $passes -ne 3 ]]; then
 fi
 # The stateful phase (sequences of calls along the document's links, ids taken from answers):
 # its scenarios and the links it covered, added up over the passes; none at all fails the check.
-scenarios=$(strip | sed -n 's/^ *Scenarios: *\([0-9]*\).*/\1/p' | awk '{s+=$1} END {print s+0}')
-links=$(strip | sed -n 's/^ *API Links: *\([0-9]*\) covered.*/\1/p' | awk '{s+=$1} END {print s+0}')
+scenarios=$(total 's/^ *Scenarios: *\([0-9]*\).*/\1/p')
+links=$(total 's/^ *API Links: *\([0-9]*\) covered.*/\1/p')
 stateful=$(strip | grep -c '^ *✅ *Stateful (in' || true)
 if [[ $status -eq 0 && ($stateful -eq 0 || $scenarios -eq 0) ]]; then
   say "the stateful phase ran in no pass"

@@ -163,6 +163,9 @@ export class Stack {
         ...(this.options.staffAudience ? { STAFF_JWT_AUDIENCE: this.options.staffAudience } : {}),
         TRUST_PROXY: 'true',
         BUS_TIMEOUT_MS: '3000',
+        // Every hit counted, however busy the machine: past RATE_LIMIT_TIMEOUT_MS the limiter
+        // fails open by design (its own tests, in ratelimit.test.ts, cover that).
+        RATE_LIMIT_TIMEOUT_MS: '30000',
         PUBLIC_RATE_LIMIT_PER_MINUTE: '10000',
         AUTH_FAILURE_LIMIT_PER_MINUTE: '10000',
         RATE_LIMIT_PER_MINUTE: '10000',
