@@ -84,6 +84,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
             allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
             concurrency: env.WEBHOOK_CONCURRENCY,
             endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+            endpointConcurrencyMax: env.WEBHOOK_ENDPOINT_CONCURRENCY_MAX,
             disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_S,
             responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
           });

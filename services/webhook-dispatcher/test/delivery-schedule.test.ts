@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { answerOf, endpointSlots, FIRST_ANSWER_MS } from '../src/domain/endpoint-slots.ts';
 import { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from '../src/domain/schedule.ts';
 import { handBackDelayMs } from '../src/handlers/deliveries.consumer.ts';
 
@@ -118,5 +119,89 @@ describe('handBackDelayMs', () => {
       expect(delay).toBeLessThanOrEqual(1_800);
       expect(handBackDelayMs(10_000, 8, 4)).toBe(5_000);
     }
+  });
+});
+
+describe('endpointSlots', () => {
+  /** `n` answers of one kind, each while every slot was in use. */
+  const answer = (
+    slots: ReturnType<typeof endpointSlots>,
+    n: number,
+    kind: 'ok' | 'overloaded' | 'other',
+    ms: number,
+    busy = true,
+  ) => {
+    for (let i = 0; i < n; i += 1) slots.answered('ep', kind, ms, busy);
+  };
+
+  it('starts an endpoint with the initial slots, and keeps them fixed when max is no higher', () => {
+    const fixed = endpointSlots({ initial: 4, max: 4 });
+    expect(fixed.slots('ep')).toBe(4);
+    answer(fixed, 1_000, 'ok', 1);
+    expect(fixed.slots('ep')).toBe(4);
+    answer(fixed, 100, 'overloaded', 1);
+    expect(fixed.slots('ep')).toBe(4);
+    expect(endpointSlots({ initial: 4, max: 2 }).slots('ep')).toBe(4);
+  });
+
+  it('gives a fast endpoint a slot per round of answers while all its slots are busy, up to max', () => {
+    const slots = endpointSlots({ initial: 4, max: 16 });
+    // Each answer adds 1/limit of a slot: about a round of answers (here five) adds one.
+    answer(slots, 4, 'ok', 2);
+    expect(slots.slots('ep')).toBe(4);
+    answer(slots, 1, 'ok', 2);
+    expect(slots.slots('ep')).toBe(5);
+    answer(slots, 1_000, 'ok', 2);
+    expect(slots.slots('ep')).toBe(16);
+    expect(slots.slots('another')).toBe(4);
+  });
+
+  it('does not grow an endpoint whose slots were not all in use', () => {
+    const slots = endpointSlots({ initial: 4, max: 16 });
+    answer(slots, 1_000, 'ok', 2, false);
+    expect(slots.slots('ep')).toBe(4);
+  });
+
+  it('halves the slots on 429, 5xx or timeouts, at most once per round, down to one', () => {
+    let now = 0;
+    const slots = endpointSlots({ initial: 4, max: 16 }, () => now);
+    answer(slots, 1_000, 'ok', 10);
+    expect(slots.slots('ep')).toBe(16);
+    now = 1_000;
+    // A burst of failures answered together is one signal, not eight halvings.
+    answer(slots, 8, 'overloaded', 10);
+    expect(slots.slots('ep')).toBe(8);
+    for (let i = 0; i < 10; i += 1) {
+      now += 1_000;
+      slots.answered('ep', 'overloaded', 10, true);
+    }
+    expect(slots.slots('ep')).toBe(1);
+  });
+
+  it('takes slots from an endpoint answering much slower than usual, down to the initial ones', () => {
+    const slots = endpointSlots({ initial: 4, max: 16 });
+    answer(slots, 1_000, 'ok', 2);
+    expect(slots.slots('ep')).toBe(16);
+    answer(slots, 50, 'ok', 200);
+    expect(slots.slots('ep')).toBe(4);
+  });
+
+  it('counts other answers (4xx, refused targets) as no sign of load', () => {
+    const slots = endpointSlots({ initial: 4, max: 16 });
+    answer(slots, 100, 'other', 2);
+    expect(slots.slots('ep')).toBe(4);
+    expect(answerOf(200, 'success')).toBe('ok');
+    expect(answerOf(404, 'retry')).toBe('other');
+    expect(answerOf(null, 'refused')).toBe('other');
+    expect(answerOf(429, 'retry')).toBe('overloaded');
+    expect(answerOf(503, 'retry')).toBe('overloaded');
+    expect(answerOf(null, 'retry')).toBe('overloaded');
+  });
+
+  it('keeps the recent answer time used to pace handed-back jobs', () => {
+    const slots = endpointSlots({ initial: 4, max: 16 });
+    expect(slots.answerMs('ep')).toBe(FIRST_ANSWER_MS);
+    answer(slots, 50, 'ok', 8, false);
+    expect(slots.answerMs('ep')).toBeCloseTo(8, 5);
   });
 });

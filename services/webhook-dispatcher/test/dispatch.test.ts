@@ -360,6 +360,45 @@ describe('webhook deliveries', () => {
     hanging.closeAllConnections();
   });
 
+  it('opens more requests at once to an endpoint that keeps answering 2xx at its usual speed, up to the most allowed', async () => {
+    await startDispatcher('5', {
+      WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+      WEBHOOK_ENDPOINT_CONCURRENCY_MAX: '6',
+      WEBHOOK_CONCURRENCY: '16',
+    });
+    // Answers each request 40 ms after it arrives, however many are open: a receiver that keeps up.
+    let open = 0;
+    let mostOpen = 0;
+    let answered = 0;
+    const steady = createServer((req, res) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      req.resume();
+      req.on('end', () => {
+        setTimeout(() => {
+          open -= 1;
+          answered += 1;
+          res.writeHead(204).end();
+        }, 40);
+      });
+    });
+    await new Promise<void>((resolve) => steady.listen(0, '127.0.0.1', resolve));
+    servers.push(steady);
+    const { createRequest } = await subscribe(
+      `http://127.0.0.1:${(steady.address() as AddressInfo).port}/hook`,
+    );
+    const events = 60;
+    await Promise.all(Array.from({ length: events }, (_, i) => createRequest(`steady ${i}`)));
+    await eventually(() => (answered >= events ? true : undefined), {
+      timeoutMs: 60_000,
+      what: 'every delivery to the steady endpoint',
+    });
+    // Two slots to start with; with its slots all busy and its answers as quick as ever, it
+    // earned more, but never more than WEBHOOK_ENDPOINT_CONCURRENCY_MAX.
+    expect(mostOpen).toBeGreaterThan(2);
+    expect(mostOpen).toBeLessThanOrEqual(6);
+  });
+
   it('refuses more endpoints per integration than WEBHOOK_MAX_ENDPOINTS', async () => {
     await startDispatcher('0.2');
     const hook = await receiver(() => ({ status: 200 }));

@@ -66,8 +66,17 @@ export const webhookDispatcherEnv = baseServiceEnv.extend({
    * also the most a crash of this replica can make it send twice.
    */
   WEBHOOK_CONCURRENCY: count('deliveries at once').default(32),
-  /** At most this many requests open to one endpoint, so a slow one cannot hold up others. */
+  /**
+   * Requests open to one endpoint at first, and while it answers at its usual speed, so a slow
+   * one cannot hold up others; an overloaded one (429, 5xx, timeouts) gets fewer, down to one.
+   */
   WEBHOOK_ENDPOINT_CONCURRENCY: count('deliveries at once').default(4),
+  /**
+   * The most requests open to one endpoint that answers 2xx as fast as ever while all its slots
+   * are in use: it gains a slot per round of such answers. At or below
+   * WEBHOOK_ENDPOINT_CONCURRENCY, the slots stay fixed at that number.
+   */
+  WEBHOOK_ENDPOINT_CONCURRENCY_MAX: count('deliveries at once').default(16),
   WEBHOOK_DISABLE_AFTER_S: z.coerce
     .number()
     .int()

@@ -4,6 +4,7 @@ import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import type { JsMsg } from '@nats-io/jetstream';
 import { sendWebhook } from '../adapters/sender.ts';
+import { answerOf, endpointSlots } from '../domain/endpoint-slots.ts';
 import { nextAttemptDelayMs, shouldDisable } from '../domain/schedule.ts';
 import {
   DELIVERIES_STREAM,
@@ -27,17 +28,12 @@ const ACK_MARGIN_MS = 5_000;
 
 /**
  * A job handed back because its endpoint has its share here comes round again after about the
- * time the endpoint's queue here takes to drain: its recent answer time (an average that weighs
- * the latest answer by {@link ANSWER_WEIGHT}), times the jobs ahead per slot. A fast endpoint's
- * jobs are back within milliseconds; a slow one's wait seconds and leave the slots to the others.
+ * time the endpoint's queue here takes to drain: its recent answer time, times the jobs ahead per
+ * slot. A fast endpoint's jobs are back within milliseconds; a slow one's wait seconds and leave
+ * the slots to the others.
  */
 const HAND_BACK_MIN_MS = 5;
 const HAND_BACK_MAX_MS = 5_000;
-/** The answer time assumed for an endpoint not heard from yet. */
-const FIRST_ANSWER_MS = 50;
-const ANSWER_WEIGHT = 0.2;
-/** Endpoints whose answer time is remembered (the most recently answered ones). */
-const REMEMBERED_ENDPOINTS = 10_000;
 
 /**
  * The hand-back delay for a job behind `ahead` others of an endpoint with `slots` slots, handed
@@ -64,7 +60,10 @@ export interface WorkerOptions {
   timeoutMs: number;
   allowPrivate: boolean;
   concurrency: number;
+  /** Sending slots an endpoint starts with ({@link endpointSlots}). */
   endpointConcurrency: number;
+  /** The most sending slots a fast, healthy endpoint grows to. */
+  endpointConcurrencyMax: number;
   disableAfterSeconds: number;
   responseBodyLimit: number;
 }
@@ -82,10 +81,12 @@ interface Held {
  * only then acknowledges its own job: a kill at any point repeats at most the attempts in flight.
  *
  * Per replica at most `concurrency` jobs are at work (sending, or recording what was sent), and
- * at most `endpointConcurrency` of them are sending to one endpoint; a job for an endpoint that
- * already has its share sending and waiting goes back to the server for about as long as that
- * share takes to send ({@link handBackDelayMs}), so a slow endpoint never takes the slots of the
- * others and a fast one is not kept waiting.
+ * at most the endpoint's slots of them are sending to one endpoint: `endpointConcurrency` to
+ * start with, more (up to `endpointConcurrencyMax`) while it answers fast, fewer while it is
+ * overloaded ({@link endpointSlots}). A job for an endpoint that already has its share sending
+ * and waiting goes back to the server for about as long as that share takes to send
+ * ({@link handBackDelayMs}), so a slow endpoint never takes the slots of the others and a fast
+ * one is not kept waiting.
  */
 export async function startWorker(options: WorkerOptions) {
   const { bus, logger } = options;
@@ -95,27 +96,25 @@ export async function startWorker(options: WorkerOptions) {
   await options.queue.ensure();
   await ensureDeliveryConsumer(bus.jsm, ackWaitMs);
   const records = recorder(options.store);
+  const slots = endpointSlots({
+    initial: options.endpointConcurrency,
+    max: options.endpointConcurrencyMax,
+  });
   /**
    * Jobs of one endpoint held here (sending and waiting): twice its sending slots, or half of
    * what the replica holds when that is more, so that a busy endpoint keeps its slots fed
-   * without taking more than half the room the other endpoints' jobs wait in.
+   * without taking more than half the room the other endpoints' jobs wait in; never more than
+   * three quarters of that room.
    */
-  const endpointShare = Math.max(options.endpointConcurrency * 2, Math.floor(options.concurrency));
+  const endpointShare = (endpointId: string) =>
+    Math.min(
+      Math.floor(options.concurrency * 1.5),
+      Math.max(slots.slots(endpointId) * 2, Math.floor(options.concurrency)),
+    );
 
   /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
   const waiting = new Map<string, Held[]>();
   const active = new Map<string, number>();
-  /** Each endpoint's recent answer time (ms), least recently answered first. */
-  const answerMs = new Map<string, number>();
-  const heardFrom = (endpointId: string, ms: number) => {
-    const before = answerMs.get(endpointId);
-    answerMs.delete(endpointId);
-    answerMs.set(endpointId, before === undefined ? ms : before + (ms - before) * ANSWER_WEIGHT);
-    if (answerMs.size > REMEMBERED_ENDPOINTS) {
-      const oldest = answerMs.keys().next();
-      if (!oldest.done) answerMs.delete(oldest.value);
-    }
-  };
   /** Every job this replica holds, running or waiting: kept alive while held. */
   const holding = new Set<JsMsg>();
   const tasks = new Set<Promise<void>>();
@@ -203,7 +202,15 @@ export async function startWorker(options: WorkerOptions) {
     );
     // The endpoint is done with; what follows is this service's bookkeeping, which must not
     // throttle the endpoint (its job still counts against WEBHOOK_CONCURRENCY until acked).
-    heardFrom(endpoint._id, result.durationMs);
+    const busy =
+      (waiting.get(endpoint._id)?.length ?? 0) > 0 ||
+      (active.get(endpoint._id) ?? 0) >= slots.slots(endpoint._id);
+    slots.answered(
+      endpoint._id,
+      answerOf(result.statusCode, result.outcome),
+      result.durationMs,
+      busy,
+    );
     sent();
     const success = result.outcome === 'success';
     const delay =
@@ -300,7 +307,7 @@ export async function startWorker(options: WorkerOptions) {
       started = false;
       for (const [endpointId, list] of waiting) {
         if (running >= options.concurrency) break;
-        if ((active.get(endpointId) ?? 0) >= options.endpointConcurrency) continue;
+        if ((active.get(endpointId) ?? 0) >= slots.slots(endpointId)) continue;
         const next = list.shift();
         waiting.delete(endpointId);
         // Served: to the back of the line, behind the other endpoints.
@@ -338,12 +345,16 @@ export async function startWorker(options: WorkerOptions) {
       }
       const list = waiting.get(job.endpoint_id) ?? [];
       const ahead = list.length + (active.get(job.endpoint_id) ?? 0);
-      if (ahead >= endpointShare) {
+      if (ahead >= endpointShare(job.endpoint_id)) {
         // This endpoint has its share here already: back to the server until about when the
         // jobs ahead of it here will have been sent (longer each time it comes back).
-        const answer = answerMs.get(job.endpoint_id) ?? FIRST_ANSWER_MS;
         msg.nak(
-          handBackDelayMs(answer, ahead, options.endpointConcurrency, msg.info.deliveryCount - 1),
+          handBackDelayMs(
+            slots.answerMs(job.endpoint_id),
+            ahead,
+            slots.slots(job.endpoint_id),
+            msg.info.deliveryCount - 1,
+          ),
         );
         continue;
       }
