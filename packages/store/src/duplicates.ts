@@ -52,7 +52,8 @@ export async function insertOnce<T extends Document & { _id: unknown }>(
   }
 }
 
-function writeErrorsOf(error: MongoBulkWriteError): readonly WriteError[] {
+/** The write errors of a bulk write, one per refused operation, each with its position. */
+export function writeErrorsOf(error: MongoBulkWriteError): readonly WriteError[] {
   // "One or more": a single write error may come unwrapped, and a bulk write that failed as a
   // whole (a write concern error) has none.
   const writeErrors: OneOrMore<WriteError> | undefined = error.writeErrors;

@@ -3,3 +3,4 @@ export * from './pagination.ts';
 export * from './serialize.ts';
 export * from './bulk.ts';
 export * from './duplicates.ts';
+export * from './group-commit.ts';

@@ -2,7 +2,7 @@ import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox, withOutbox } from '@handoff/runtime';
-import { paginate, type Store } from '@handoff/store';
+import { groupedInserts, paginate, type Store } from '@handoff/store';
 import { messageCollections, messageView, type MessageDoc } from '../store/messages.ts';
 
 /** The conversation shows at most this many messages: the newest ones. */
@@ -16,6 +16,8 @@ export interface MessageDeps {
 
 export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
   const c = messageCollections(deps.store);
+  // Messages posted at once are inserted together: one command and one commit for all of them.
+  const newMessages = groupedInserts(c.messages);
 
   return {
     ...implement(messageOps.create, async (input) => {
@@ -29,7 +31,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       };
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
-      await c.messages.insertOne(withOutbox(doc, [event]));
+      await newMessages.insert(withOutbox(doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
       await deps.outbox.publishOrLeave(c.messages, doc._id, [event]);
       return view;

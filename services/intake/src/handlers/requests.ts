@@ -20,7 +20,7 @@ import {
   type Outbox,
   withOutbox,
 } from '@handoff/runtime';
-import { paginate, type Store } from '@handoff/store';
+import { groupedInserts, paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
 import { providerCollections } from '../store/providers.ts';
 import { requestCollection, requestView, type RequestDoc } from '../store/requests.ts';
@@ -127,6 +127,8 @@ async function checkRoutedProviders(store: Store, providerIds: readonly string[]
 
 export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
   const requests = requestCollection(deps.store);
+  // Requests created at once are inserted together: one command and one commit for all of them.
+  const newRequests = groupedInserts(requests);
   const asOutbox = (collection: Collection<RequestDoc>) =>
     outboxCollection(deps.store, collection.collectionName);
   const move = requestMover(deps);
@@ -170,7 +172,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         updated_at: now,
       };
       const message = domainEvent('request.created', id, requestView(doc), integration_id);
-      await requests.insertOne(withOutbox(doc, [message]));
+      await newRequests.insert(withOutbox(doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);
     }),

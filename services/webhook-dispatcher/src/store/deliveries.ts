@@ -1,5 +1,11 @@
 import type { EventType, WebhookAttempt } from '@handoff/contracts';
-import { bulkWriteInChunks, duplicatePositions, isDuplicateKey, type Store } from '@handoff/store';
+import {
+  bulkWriteInChunks,
+  duplicatePositions,
+  groupCommit,
+  isDuplicateKey,
+  type Store,
+} from '@handoff/store';
 import type {
   AnyBulkWriteOperation,
   Collection,
@@ -63,9 +69,6 @@ export function attemptView(doc: AttemptDoc): WebhookAttempt {
     next_attempt_at: doc.next_attempt_at?.toISOString() ?? null,
   };
 }
-/** A batch this large is written at once. */
-const MAX_BATCH = 500;
-const TRIES = 3;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Finished deliveries are kept this long for staff, then deleted (attempts stay for the API). */
@@ -74,65 +77,6 @@ export const DELIVERY_RETENTION_HOURS = 24;
 /** The expiry bucket of a record finished at `at`: the hour (UTC) in which it may be deleted. */
 export const expiryBucket = (at: number) =>
   new Date(at + (DELIVERY_RETENTION_HOURS + 1) * HOUR_MS).toISOString().slice(0, 13);
-
-/**
- * Calls `write` with what was added, one batch at a time (so two records of one thing land in the
- * order they were added), as a group commit: when no write is under way, what was added in the
- * same turn of the event loop is written at once; while one is, additions wait and go together
- * in the next. So a record waits for no timer when the database keeps up, and batches grow with
- * the load when it does not. `add` resolves once its batch is written; a batch that fails is
- * tried again twice, then its callers get the error.
- */
-export function batcher<T>(write: (items: T[]) => Promise<void>) {
-  let items: T[] = [];
-  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let scheduled = false;
-  let writing: Promise<void> | undefined;
-
-  const writeWithRetries = async (batch: T[]) => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await write(batch);
-      } catch (error) {
-        if (attempt >= TRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      }
-    }
-  };
-
-  const flush = () => {
-    scheduled = false;
-    if (writing || items.length === 0) return;
-    const batch = { items: items.slice(0, MAX_BATCH), waiters: waiters.slice(0, MAX_BATCH) };
-    items = items.slice(MAX_BATCH);
-    waiters = waiters.slice(MAX_BATCH);
-    writing = writeWithRetries(batch.items)
-      .then(
-        () => batch.waiters.forEach((w) => w.resolve()),
-        (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
-      )
-      .finally(() => {
-        writing = undefined;
-        flush();
-      });
-  };
-
-  return {
-    add(item: T): Promise<void> {
-      const written = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
-      items.push(item);
-      if (!writing && !scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-      return written;
-    },
-    async close(): Promise<void> {
-      flush();
-      while (writing) await writing;
-    },
-  };
-}
 
 /**
  * Inserts documents that are new in the common case, all in one command. Returns the ones that
@@ -158,53 +102,55 @@ export async function insertNew<T extends Document & { _id: string }>(
 type DeliveryRecord = DeliveryDoc;
 
 /**
- * Attempt logs and delivery records, written in batches ({@link batcher}): per batch one
+ * Attempt logs and delivery records, written in batches (`groupCommit` of @handoff/store): per batch one
  * `insertMany` of attempts and one of delivery records, and one `bulkWrite` for the records of
  * deliveries that had one already (retries). A caller awaits its own records before it
  * acknowledges its job, so a job is never finished without them.
  */
 export function recorder(store: Store) {
   const c = deliveryCollections(store);
-  const batch = batcher<{ attempt: AttemptDoc | null; delivery: DeliveryRecord; first: boolean }>(
-    async (items) => {
-      const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
-      // The last word on each delivery in this batch.
-      const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
-      for (const item of items) {
-        const before = latest.get(item.delivery._id);
-        latest.set(item.delivery._id, {
-          delivery: item.delivery,
-          first: item.first && (before?.first ?? true),
-        });
-      }
-      const entries = [...latest.values()];
-      // Most deliveries get their record once, at their first attempt: an insert, which needs no
-      // lookup. Those found already there, and later attempts, update theirs.
-      const [, existing] = await Promise.all([
-        // Attempts of a batch written again are refused as duplicates, which is what they are.
-        insertNew(c.attempts, attempts),
-        insertNew(
-          c.deliveries,
-          entries.filter((entry) => entry.first).map((entry) => entry.delivery),
-        ),
-      ]);
-      const updates = [
-        ...existing,
-        ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
-      ];
-      if (updates.length === 0) return;
-      const operations: AnyBulkWriteOperation<DeliveryDoc>[] = updates.map(
-        ({ _id, created_at, ...change }) => ({
-          updateOne: {
-            filter: { _id },
-            update: { $set: change, $setOnInsert: { created_at } },
-            upsert: true,
-          },
-        }),
-      );
-      await bulkWriteInChunks(c.deliveries, operations, { ordered: false });
-    },
-  );
+  const batch = groupCommit<{
+    attempt: AttemptDoc | null;
+    delivery: DeliveryRecord;
+    first: boolean;
+  }>(async (items) => {
+    const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
+    // The last word on each delivery in this batch.
+    const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
+    for (const item of items) {
+      const before = latest.get(item.delivery._id);
+      latest.set(item.delivery._id, {
+        delivery: item.delivery,
+        first: item.first && (before?.first ?? true),
+      });
+    }
+    const entries = [...latest.values()];
+    // Most deliveries get their record once, at their first attempt: an insert, which needs no
+    // lookup. Those found already there, and later attempts, update theirs.
+    const [, existing] = await Promise.all([
+      // Attempts of a batch written again are refused as duplicates, which is what they are.
+      insertNew(c.attempts, attempts),
+      insertNew(
+        c.deliveries,
+        entries.filter((entry) => entry.first).map((entry) => entry.delivery),
+      ),
+    ]);
+    const updates = [
+      ...existing,
+      ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
+    ];
+    if (updates.length === 0) return;
+    const operations: AnyBulkWriteOperation<DeliveryDoc>[] = updates.map(
+      ({ _id, created_at, ...change }) => ({
+        updateOne: {
+          filter: { _id },
+          update: { $set: change, $setOnInsert: { created_at } },
+          upsert: true,
+        },
+      }),
+    );
+    await bulkWriteInChunks(c.deliveries, operations, { ordered: false });
+  });
   return {
     /** Resolves once these records are stored; `first`: the delivery's first attempt. */
     record(attempt: AttemptDoc | null, delivery: DeliveryRecord, first: boolean): Promise<void> {

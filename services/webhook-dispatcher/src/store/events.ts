@@ -1,6 +1,6 @@
 import type { EventType } from '@handoff/contracts';
-import type { Store } from '@handoff/store';
-import { batcher, insertNew } from './deliveries.ts';
+import { groupCommit, type Store } from '@handoff/store';
+import { insertNew } from './deliveries.ts';
 
 export interface EventDoc {
   _id: string;
@@ -20,7 +20,7 @@ export const eventCollections = (store: Store) => ({
 /** Stores events for the feed in batches; an event stored before is left as it is. */
 export function eventLog(store: Store) {
   const c = eventCollections(store);
-  const batch = batcher<EventDoc>(async (docs) => {
+  const batch = groupCommit<EventDoc>(async (docs) => {
     await insertNew(c.events, docs);
   });
   return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };

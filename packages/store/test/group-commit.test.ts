@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '@handoff/observability';
+import { testServers, uniqueDatabase } from '@handoff/testkit';
+import {
+  connectStore,
+  ensureCollections,
+  groupCommit,
+  groupedInserts,
+  isDuplicateKey,
+  type Store,
+} from '../src/index.ts';
+
+/** A write that records its batches and finishes only when told to. */
+function gatedWrites() {
+  const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const write = (items: number[]) => {
+    batches.push(items);
+    return new Promise<void>((resolve) => gates.push(resolve));
+  };
+  const openNext = async () => {
+    for (let turn = 0; turn < 100 && gates.length === 0; turn += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    gates.shift()?.();
+  };
+  return { batches, write, openNext };
+}
+
+describe('groupCommit', () => {
+  it('writes at once when idle, and gathers what comes during a write into the next batch', async () => {
+    const { batches, write, openNext } = gatedWrites();
+    const batch = groupCommit<number>(write);
+    const first = batch.add(1);
+    // Added in the same turn: they go together.
+    const second = batch.add(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    // While that write is under way, more come; none is written yet.
+    const later = [batch.add(3), batch.add(4), batch.add(5)];
+    expect(batches).toEqual([[1, 2]]);
+    await openNext();
+    await Promise.all([first, second]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    await openNext();
+    await Promise.all(later);
+    await batch.close();
+    expect(batches).toHaveLength(2);
+  });
+
+  it('tries a failed batch again, then rejects its callers only', async () => {
+    let calls = 0;
+    const batch = groupCommit<string>((items) => {
+      calls += 1;
+      return items.includes('bad')
+        ? Promise.reject(new Error('refused'))
+        : Promise.resolve(undefined);
+    });
+    await expect(batch.add('bad')).rejects.toThrow('refused');
+    expect(calls).toBe(3);
+    await expect(batch.add('good')).resolves.toBeUndefined();
+    await batch.close();
+  });
+
+  it('settles each caller with its own item’s error when the write names one', async () => {
+    const batch = groupCommit<string>((items) =>
+      Promise.resolve(items.map((item) => (item === 'bad' ? new Error(item) : undefined))),
+    );
+    const outcomes = await Promise.allSettled([batch.add('a'), batch.add('bad'), batch.add('b')]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    await batch.close();
+  });
+});
+
+describe('groupedInserts', () => {
+  const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
+  let store: Store;
+  interface Thing {
+    _id: string;
+    code: string;
+  }
+  const things = () => store.db.collection<Thing>('grouped_things');
+
+  beforeAll(async () => {
+    store = await connectStore({
+      url: testServers().mongoUrl,
+      database: uniqueDatabase('group'),
+      appName: 'store-group-commit-test',
+      logger,
+    });
+    await ensureCollections(store.db, {
+      grouped_things: [{ key: { code: 1 }, options: { name: 'code_unique', unique: true } }],
+    });
+  });
+
+  afterAll(async () => {
+    await store.db.dropDatabase();
+    await store.close();
+  });
+
+  it('stores the documents of callers at once in one command, each resolved once stored', async () => {
+    const inserts = groupedInserts(things());
+    const commands: string[] = [];
+    const listener = (event: { commandName: string }) => commands.push(event.commandName);
+    store.client.on('commandStarted', listener);
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => inserts.insert({ _id: `t${i}`, code: `c${i}` })),
+      );
+    } finally {
+      store.client.off('commandStarted', listener);
+    }
+    expect(await things().countDocuments({})).toBe(20);
+    // Twenty callers in one turn of the event loop: one insert command, not twenty.
+    expect(commands.filter((name) => name === 'insert')).toHaveLength(1);
+    await inserts.close();
+  });
+
+  it('rejects only the caller whose document a unique index refused', async () => {
+    const inserts = groupedInserts(things());
+    const outcomes = await Promise.allSettled([
+      inserts.insert({ _id: 'u1', code: 'unique-1' }),
+      inserts.insert({ _id: 'u2', code: 'c0' }),
+      inserts.insert({ _id: 'u3', code: 'unique-3' }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const refused = outcomes[1];
+    expect(refused?.status === 'rejected' && isDuplicateKey(refused.reason)).toBe(true);
+    expect(await things().countDocuments({ _id: { $in: ['u1', 'u2', 'u3'] } })).toBe(2);
+    await inserts.close();
+  });
+});
