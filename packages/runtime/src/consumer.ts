@@ -4,52 +4,68 @@ import type { Logger } from '@handoff/observability';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 
 const SECOND_NS = 1_000_000_000;
-/** Redelivery of an unanswered delivery; the server takes the first step as the ack wait. */
-const BACKOFF_S = [10, 30, 60, 300, 600];
-const MAX_DELIVER = 8;
-/** Messages fetched ahead; they are handled one at a time, in stream order. */
-const BUFFERED = 8;
 
 export interface EventConsumerDefinition {
   bus: Bus;
   logger: Logger;
   /** The durable consumer's name on HANDOFF_EVENTS. */
   name: string;
-  subjects: string[];
+  /** The event subjects it takes; every event when unset. */
+  subjects?: string[];
   /**
-   * Handles one event. It must be idempotent by state (a redelivery changes nothing); a
-   * `BusError` that is not retryable is final, anything else is tried again with backoff.
+   * Handles one event (and the message that carried it, for its headers and exact body). It must
+   * be idempotent by state (a redelivery changes nothing); a `BusError` that is not retryable is
+   * final, anything else is tried again with backoff.
    */
-  handle: (event: EventEnvelope) => Promise<void>;
+  handle: (event: EventEnvelope, msg: JsMsg) => Promise<void>;
+  /**
+   * Events handled at once (default 1: one after another, in stream order). Above 1, the order
+   * is lost: only for handlers that need none.
+   */
+  concurrency?: number;
+  /**
+   * The redelivery steps of an unanswered delivery, in seconds (the server takes the first step
+   * as the ack wait; `consumeDurable` reports a message in progress well within it). Default
+   * 10, 30, 60, 300, 600.
+   */
+  backoffS?: readonly number[];
+  /** Deliveries of one event at the most (default 8). */
+  maxDeliver?: number;
+  /** Where an event that can never be handled is kept before it is terminated (else: logged). */
+  park?: (msg: JsMsg, reason: string) => Promise<void>;
 }
 
 /**
- * A durable JetStream consumer of domain events, as intake's `intake-engagement`: explicit ack,
- * delivered from the stream's start (events kept while the service was away still count), one at
- * a time in stream order, at most `MAX_DELIVER` deliveries with the bus's retry policy, a
- * malformed message terminated and logged. Returns the stop function for `runService`'s
- * background.
+ * A durable JetStream consumer of domain events, as intake's `intake-engagement` or the webhook
+ * dispatcher's: explicit ack, delivered from the stream's start (events kept while the service
+ * was away still count), one at a time in stream order unless it asks for more at once, a bounded
+ * number of deliveries with the bus's retry policy, a malformed message parked (when it says
+ * where) and terminated. Returns the stop function for `runService`'s background.
  */
 export async function startEventConsumer(
   def: EventConsumerDefinition,
 ): Promise<() => Promise<void>> {
   const { bus, name } = def;
+  const concurrency = def.concurrency ?? 1;
   await ensureConsumer(bus.jsm, EVENTS_STREAM.name, {
     durable_name: name,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    filter_subjects: def.subjects,
-    max_deliver: MAX_DELIVER,
-    backoff: BACKOFF_S.map((s) => s * SECOND_NS),
-    max_ack_pending: 100,
+    ...(def.subjects ? { filter_subjects: def.subjects } : {}),
+    max_deliver: def.maxDeliver ?? 8,
+    backoff: (def.backoffS ?? [10, 30, 60, 300, 600]).map((s) => s * SECOND_NS),
+    // Room for what is fetched ahead and at work, and for events waiting out a retry.
+    max_ack_pending: Math.max(100, concurrency * 32),
   });
   return consumeDurable(bus.js, {
     stream: EVENTS_STREAM.name,
     consumer: name,
-    concurrency: 1,
-    buffered: BUFFERED,
+    concurrency,
+    // Fetched ahead of the handlers: a few when they take one at a time.
+    buffered: Math.max(8, concurrency),
     logger: def.logger,
-    handle: (msg) => def.handle(eventOf(msg)),
+    handle: (msg) => def.handle(eventOf(msg), msg),
+    ...(def.park ? { park: def.park } : {}),
   });
 }
 

@@ -18,7 +18,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { bootstrap } from '../src/bootstrap.ts';
-import type { MessageDoc } from '../src/store/messages.ts';
+import { messageView, type MessageDoc } from '../src/store/messages.ts';
 import { CONVERSATION_LIMIT } from '../src/handlers/messages.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
@@ -249,14 +249,7 @@ describe('message.created events', () => {
       message: 'written just before a crash',
       created_at: new Date(),
     };
-    const view = {
-      object: 'message',
-      id: doc._id,
-      request_id: doc.request_id,
-      author_role: doc.author_role,
-      message: doc.message,
-      created_at: doc.created_at.toISOString(),
-    };
+    const view = messageView(doc);
     const pending = {
       ...domainEvent('message.created', request.id, view),
       created_at: new Date(Date.now() - 60_000),

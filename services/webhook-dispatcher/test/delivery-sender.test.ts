@@ -324,24 +324,18 @@ describe('sendWebhook', () => {
     expect(stopped).toBe(true);
   });
 
-  it('never cuts a UTF-8 character in half', async () => {
-    const receiver = await startReceiver(answer(200, 'ééééé'));
+  it.each([
+    // Five bytes hold two 2-byte characters and half of a third, which is left out.
+    ['never cuts a UTF-8 character in half', 'ééééé', 5, 'éé'],
+    ['keeps a body that is exactly the limit', '0123456789', 10, '0123456789'],
+  ])('%s', async (_, body, responseBodyLimit, kept) => {
+    const receiver = await startReceiver(answer(200, body));
     const result = await sendWebhook(
       { url: receiver.url, secrets: [secret] },
       event,
-      options({ responseBodyLimit: 5 }),
+      options({ responseBodyLimit }),
     );
-    expect(result.responseBody).toBe('éé');
-  });
-
-  it('keeps a body that is exactly the limit', async () => {
-    const receiver = await startReceiver(answer(200, '0123456789'));
-    const result = await sendWebhook(
-      { url: receiver.url, secrets: [secret] },
-      event,
-      options({ responseBodyLimit: 10 }),
-    );
-    expect(result.responseBody).toBe('0123456789');
+    expect(result.responseBody).toBe(kept);
   });
 
   it('reports a connection error as retry', async () => {

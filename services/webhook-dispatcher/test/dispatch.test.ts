@@ -102,6 +102,19 @@ async function subscribe(url: string) {
   return { integration_id, endpoint, createRequest };
 }
 
+/** The endpoint's attempts log (newest first) once it holds at least `count` attempts. */
+function attemptsLogged(integration_id: string, endpointId: string, count: number) {
+  return eventually(async () => {
+    const list = await call(
+      nc,
+      webhookOps.attempts,
+      { integration_id, id: endpointId, query: { limit: 10 } },
+      opts,
+    );
+    return list.data.length >= count ? list : undefined;
+  });
+}
+
 describe('webhook deliveries', () => {
   it('signs per Standard Webhooks, and a receiver failing three times gets the event on the fourth try on schedule', async () => {
     const service = await startDispatcher('0.3,0.6,0.9');
@@ -128,15 +141,8 @@ describe('webhook deliveries', () => {
     expect(gap(first, second)).toBeGreaterThanOrEqual(270);
     expect(gap(second, third)).toBeGreaterThanOrEqual(540);
     expect(gap(third, fourth)).toBeGreaterThanOrEqual(810);
-    const attempts = await eventually(async () => {
-      const list = await call(
-        nc,
-        webhookOps.attempts,
-        { integration_id, id: endpoint.id, query: { limit: 10 } },
-        opts,
-      );
-      return list.data.length === 4 ? list : undefined;
-    });
+    const attempts = await attemptsLogged(integration_id, endpoint.id, 4);
+    expect(attempts.data).toHaveLength(4);
     expect(attempts.data.map((a) => [a.attempt, a.status_code])).toEqual([
       [4, 204],
       [3, 500],
@@ -300,15 +306,7 @@ describe('webhook deliveries', () => {
     expect((hook.receipts[2]?.at ?? 0) - (hook.receipts[1]?.at ?? 0)).toBeGreaterThanOrEqual(1_800);
     expect(Date.now() - stoppedAt).toBeGreaterThan(0);
     // The attempts log is written in batches, just after the receiver has answered.
-    const attempts = await eventually(async () => {
-      const list = await call(
-        nc,
-        webhookOps.attempts,
-        { integration_id, id: endpoint.id, query: { limit: 10 } },
-        opts,
-      );
-      return list.data.length >= 3 ? list : undefined;
-    });
+    const attempts = await attemptsLogged(integration_id, endpoint.id, 3);
     expect(attempts.data.map((a) => a.attempt)).toEqual([3, 2, 1]);
   });
 

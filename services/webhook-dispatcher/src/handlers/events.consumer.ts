@@ -1,17 +1,13 @@
-import { BusError, call, consumeDurable, ensureConsumer, type Bus } from '@handoff/bus';
-import { EVENT_OWNER_HEADER, EVENTS_STREAM, requestOps } from '@handoff/contracts';
+import { BusError, call, type Bus } from '@handoff/bus';
+import { EVENT_OWNER_HEADER, requestOps, type EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { eventOf } from '@handoff/runtime';
+import { startEventConsumer as consumeEvents } from '@handoff/runtime';
 import { insertOnce, type Store } from '@handoff/store';
-import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import { eventLog, type EventDoc } from '../store/events.ts';
 
 export const CONSUMER_NAME = 'webhook-dispatcher';
-const MAX_DELIVER = 10;
-const SECOND_NS = 1_000_000_000;
 const OWNER_CACHE_LIMIT = 100_000;
-/** Events handled at once by one replica; their feed entries are written together. */
-const CONCURRENCY = 32;
 
 export interface ConsumerDeps {
   bus: Bus;
@@ -38,16 +34,6 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     at: Date;
   }>('webhook_dead_letters');
   const owners = new Map<string, string>();
-  await ensureConsumer(bus.jsm, EVENTS_STREAM.name, {
-    durable_name: CONSUMER_NAME,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    max_deliver: MAX_DELIVER,
-    // The server takes the first step (1 s) as the ack wait; consumeDurable reports a message
-    // in progress well within it while a handler (a loaded database) is still at work.
-    backoff: [1, 5, 30, 120, 600].map((s) => s * SECOND_NS),
-    max_ack_pending: 1_000,
-  });
 
   /** Lookups under way: events of one request that arrive together ask intake once. */
   const asking = new Map<string, Promise<string | undefined>>();
@@ -101,8 +87,7 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     });
   };
 
-  const handle = async (msg: JsMsg) => {
-    const event = eventOf(msg);
+  const handle = async (event: EventEnvelope, msg: JsMsg) => {
     // The publishing service names the owner in a header; only events published without it
     // (older ones) are looked up.
     const named = msg.headers?.get(EVENT_OWNER_HEADER);
@@ -124,14 +109,17 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     await deps.fanOut(doc);
   };
 
-  // Every step is idempotent and the stream has no order to keep, so events run side by side.
-  // Only a refusal on the merits is final; failures (ours or a service's) are retried, and an
-  // event that runs out of retries is parked for staff, never silently dropped.
-  const stop = await consumeDurable(bus.js, {
-    stream: EVENTS_STREAM.name,
-    consumer: CONSUMER_NAME,
-    concurrency: CONCURRENCY,
+  // Every step is idempotent and the stream has no order to keep, so events run side by side (32
+  // per replica, their feed entries written together). Only a refusal on the merits is final;
+  // failures (ours or a service's) are retried, first after 1 s, and an event that runs out of
+  // its 10 deliveries is parked for staff, never silently dropped.
+  const stop = await consumeEvents({
+    bus,
     logger,
+    name: CONSUMER_NAME,
+    concurrency: 32,
+    backoffS: [1, 5, 30, 120, 600],
+    maxDeliver: 10,
     handle,
     park,
   });
