@@ -4,7 +4,12 @@
 // long-poll (`client.requests.updates`), so it needs no public webhook URL.
 //
 //   HANDOFF_URL=http://127.0.0.1:8080 HANDOFF_API_KEY=hk_live_... npm run agent -w @handoff/examples
-import { createHandoffClient, type Event, type HandoffClient } from '@handoff/sdk';
+import {
+  createHandoffClient,
+  type Event,
+  type HandoffClient,
+  type RequestCreate,
+} from '@handoff/sdk';
 
 export interface AgentRun {
   request_id: string;
@@ -25,18 +30,21 @@ export interface AgentOptions {
 
 const BUDGET_MAX = 1500;
 
+/** The customer's request the agent hands off. */
+export const BAKERY_REQUEST = {
+  message: 'We need a landing page for our bakery, with an order form.',
+  category: 'web-development',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  contact_permission: true,
+  budget_min: 500,
+  budget_max: BUDGET_MAX,
+} satisfies RequestCreate;
+
 export async function runAgent(options: AgentOptions): Promise<AgentRun> {
   const { client } = options;
   const log = options.log ?? (() => undefined);
-  const created = await client.requests.create({
-    message: 'We need a landing page for our bakery, with an order form.',
-    category: 'web-development',
-    name: 'Grace Hopper',
-    email: 'grace@example.com',
-    contact_permission: true,
-    budget_min: 500,
-    budget_max: BUDGET_MAX,
-  });
+  const created = await client.requests.create(BAKERY_REQUEST);
   const id = created.id;
   log(`handed off ${id}`);
   await options.onCreated?.({ id, request_token: created.request_token });

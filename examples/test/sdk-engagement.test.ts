@@ -3,7 +3,7 @@
 // the agent reuses the devstack's HTTP helper, as every stack test does.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { eventually } from '@handoff/testkit';
+import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
 import {
   createHandoffClient,
   createProviderClient,
@@ -15,8 +15,7 @@ import {
   type Event,
   type HandoffClient,
 } from '@handoff/sdk';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BAKERY_REQUEST } from '../agent.ts';
 import { startLocalStack, withServiceLines, type LocalStack } from './support.ts';
 
 let stack: LocalStack;
@@ -24,26 +23,17 @@ let base: string;
 let staffToken: string;
 let agent: HandoffClient;
 /** A webhook receiver on loopback that verifies every delivery with the SDK. */
-let receiver: Server;
+let receiver: Receiver;
 let secret = '';
 const verified: Event[] = [];
-const refused: string[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        verified.push(verifyWebhook(secret, Buffer.concat(chunks), req.headers));
-        res.writeHead(204).end();
-      } catch (error) {
-        refused.push(String(error));
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startReceiver(
+    (delivery) => {
+      verified.push(verifyWebhook(secret, delivery.body, delivery.headers));
+    },
+    { failedStatus: 400 },
+  );
   stack = await startLocalStack('sdk');
   base = stack.base;
   staffToken = stack.staffToken;
@@ -55,8 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('@handoff/sdk against the local stack', () => {
@@ -87,9 +76,8 @@ describe('@handoff/sdk against the local stack', () => {
 async function engagement() {
   const staff = createStaffClient({ baseUrl: base, token: staffToken });
 
-  const { port } = receiver.address() as AddressInfo;
   const endpoint = await agent.webhookEndpoints.create({
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${receiver.url}/hooks`,
     event_types: ['request.created', 'job.completed'],
   });
   secret = endpoint.secret;
@@ -97,15 +85,7 @@ async function engagement() {
   const categories = await agent.services();
   expect(categories.data.map((category) => category.slug)).toContain('web-development');
 
-  const created = await agent.requests.create({
-    message: 'We need a landing page for our bakery, with an order form.',
-    category: 'web-development',
-    name: 'Grace Hopper',
-    email: 'grace@example.com',
-    contact_permission: true,
-    budget_min: 500,
-    budget_max: 1500,
-  });
+  const created = await agent.requests.create(BAKERY_REQUEST);
   const id = created.id;
   expect(created.request_token).toMatch(/^hrt_/);
 
@@ -287,7 +267,7 @@ async function engagement() {
     },
     { timeoutMs: 30_000 },
   );
-  expect(refused).toEqual([]);
+  expect(receiver.failures).toEqual([]);
   // Each of those deliveries is among the endpoint's attempts, answered 204.
   const delivered = verified.filter((event) => event.data.request_id === id).map((e) => e.id);
   await eventually(async () => {

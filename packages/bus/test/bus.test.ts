@@ -50,6 +50,9 @@ afterAll(async () => {
 });
 
 const Sum = z.object({ sum: z.number() });
+/** A request to `subject` that expects a Sum back. */
+const sum = (subject: string, payload: unknown, timeoutMs = 2_000) =>
+  request(bus.nc, subject, payload, { timeoutMs, reply: Sum });
 
 describe('request-reply', () => {
   it('answers and carries the request id to the handler', async () => {
@@ -65,35 +68,32 @@ describe('request-reply', () => {
   });
 
   it('refuses input that does not match the endpoint schema', async () => {
-    await expect(
-      request(bus.nc, 'test.bus.add', { a: 'two' }, { timeoutMs: 2_000, reply: Sum }),
-    ).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(sum('test.bus.add', { a: 'two' })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
   });
 
-  it('carries a handler BusError code and message back to the caller', async () => {
-    await expect(
-      request(bus.nc, 'test.bus.missing', null, { timeoutMs: 2_000, reply: Sum }),
-    ).rejects.toMatchObject({
-      code: 'not_found',
-      message: 'no such thing',
-      retryable: false,
-    });
+  it.each([
+    {
+      what: 'carries a handler BusError code and message back to the caller',
+      subject: 'test.bus.missing',
+      timeoutMs: 2_000,
+      error: { code: 'not_found', message: 'no such thing', retryable: false },
+    },
+    {
+      what: 'turns no responders into a retryable unavailable error',
+      subject: 'test.bus.nobody',
+      timeoutMs: 500,
+      error: { code: 'unavailable', message: 'test.bus.nobody: no responders', retryable: true },
+    },
+  ])('$what', async ({ subject, timeoutMs, error }) => {
+    await expect(sum(subject, null, timeoutMs)).rejects.toMatchObject(error);
   });
 
   it('hides an unexpected error behind internal_error', async () => {
-    const failure = request(bus.nc, 'test.bus.broken', null, { timeoutMs: 2_000, reply: Sum });
+    const failure = sum('test.bus.broken', null);
     await expect(failure).rejects.toMatchObject({ code: 'internal_error' });
     await expect(failure).rejects.not.toThrow(/hunter2/);
-  });
-
-  it('turns no responders into a retryable unavailable error', async () => {
-    await expect(
-      request(bus.nc, 'test.bus.nobody', null, { timeoutMs: 500, reply: Sum }),
-    ).rejects.toMatchObject({
-      code: 'unavailable',
-      message: 'test.bus.nobody: no responders',
-      retryable: true,
-    });
   });
 
   it('turns a request nobody answers in time into a retryable unavailable error', async () => {
@@ -101,9 +101,7 @@ describe('request-reply', () => {
     const silent = bus.nc.subscribe('test.bus.silent');
     await bus.nc.flush();
     try {
-      await expect(
-        request(bus.nc, 'test.bus.silent', null, { timeoutMs: 200, reply: Sum }),
-      ).rejects.toMatchObject({
+      await expect(sum('test.bus.silent', null, 200)).rejects.toMatchObject({
         code: 'unavailable',
         message: 'test.bus.silent: timed out',
         retryable: true,

@@ -13,7 +13,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
-  IdForm,
+  IdScreen,
   LoadError,
   OnceSecret,
   OutcomeLine,
@@ -24,17 +24,15 @@ import {
 
 /** One integration: its scopes and keys; issue, revoke and rotate keys. */
 export function Integrations({ api, initial }: { api: StaffApi; initial: string }) {
-  const [id, setId] = useState(initial);
   return (
-    <section aria-labelledby="integrations-title">
-      <h2 id="integrations-title">Integrations and keys</h2>
-      <p class="note">
-        The staff API has no list of integrations here: open one by its id (an approved application
-        shows it).
-      </p>
-      <IdForm label="Integration id" initial={initial} onOpen={setId} />
-      {id && <IntegrationView key={id} api={api} id={id} />}
-    </section>
+    <IdScreen
+      name="integrations"
+      title="Integrations and keys"
+      note="The staff API has no list of integrations here: open one by its id (an approved application shows it)."
+      label="Integration id"
+      initial={initial}
+      view={(id) => <IntegrationView key={id} api={api} id={id} />}
+    />
   );
 }
 

@@ -14,10 +14,12 @@ import {
 } from './api.ts';
 import type { Go } from './navigation.ts';
 import {
+  Cards,
   ConfirmButton,
   Field,
   LoadError,
   OutcomeLine,
+  StatusSelect,
   money,
   useAction,
   useLoad,
@@ -30,25 +32,23 @@ export function Applications({ api, go }: { api: StaffApi; go: Go }) {
   const [status, setStatus] = useState('submitted');
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<Outcome | null>(null);
-  const { data, error, reload } = useLoad(
+  const applications = useLoad(
     () => api.get<ApplicationList>('/access-applications', { status, limit: '100' }),
     [api, status],
   );
   return (
     <section aria-labelledby="applications-title">
       <h2 id="applications-title">Access applications</h2>
-      <Field label="Status">
-        <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          <option value="submitted">submitted</option>
-          <option value="approved">approved</option>
-          <option value="rejected">rejected</option>
-        </select>
-      </Field>
-      <LoadError error={error} />
+      <StatusSelect
+        value={status}
+        statuses={['submitted', 'approved', 'rejected']}
+        onChange={setStatus}
+      />
       <OutcomeLine outcome={notice} />
-      {data?.data.length === 0 && <p>No {status} applications.</p>}
-      <ul class="cards">
-        {data?.data.map((application) => (
+      <Cards
+        list={applications}
+        empty={`No ${status} applications.`}
+        card={(application) => (
           <li key={application.id} class="card">
             <h3>
               {application.app_name} <span class="mono muted">{application.id}</span>
@@ -73,7 +73,7 @@ export function Applications({ api, go }: { api: StaffApi; go: Go }) {
                   done={(text) => {
                     setOpen(null);
                     setNotice({ ok: true, text });
-                    reload();
+                    applications.reload();
                   }}
                 />
               ) : (
@@ -82,8 +82,8 @@ export function Applications({ api, go }: { api: StaffApi; go: Go }) {
                 </button>
               ))}
           </li>
-        ))}
-      </ul>
+        )}
+      />
     </section>
   );
 }
@@ -180,10 +180,10 @@ export function Payments({ api, go }: { api: StaffApi; go: Go }) {
       <h2 id="payments-title">Payments</h2>
       <OutcomeLine outcome={notice} />
       <h3>Payment requests waiting for approval</h3>
-      <LoadError error={requests.error} />
-      {requests.data?.data.length === 0 && <p>None waiting.</p>}
-      <ul class="cards">
-        {requests.data?.data.map((pr) => (
+      <Cards
+        list={requests}
+        empty="None waiting."
+        card={(pr) => (
           <PaymentRequestCard
             key={pr.id}
             api={api}
@@ -191,13 +191,13 @@ export function Payments({ api, go }: { api: StaffApi; go: Go }) {
             pr={pr as PaymentRequest}
             done={reload}
           />
-        ))}
-      </ul>
+        )}
+      />
       <h3>Pending payments</h3>
-      <LoadError error={payments.error} />
-      {payments.data?.data.length === 0 && <p>None pending.</p>}
-      <ul class="cards">
-        {payments.data?.data.map((payment) => (
+      <Cards
+        list={payments}
+        empty="None pending."
+        card={(payment) => (
           <PaymentCard
             key={payment.id}
             api={api}
@@ -205,8 +205,8 @@ export function Payments({ api, go }: { api: StaffApi; go: Go }) {
             payment={payment as Payment}
             done={reload}
           />
-        ))}
-      </ul>
+        )}
+      />
     </section>
   );
 }
@@ -337,26 +337,23 @@ export function Disputes({ api, go }: { api: StaffApi; go: Go }) {
   const [status, setStatus] = useState('open');
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<Outcome | null>(null);
-  const { data, error, reload } = useLoad(
+  const disputes = useLoad(
     () => api.get<DisputeList>('/disputes', { status, limit: '100' }),
     [api, status],
   );
   return (
     <section aria-labelledby="disputes-title">
       <h2 id="disputes-title">Disputes</h2>
-      <Field label="Status">
-        <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          <option value="open">open</option>
-          <option value="under_review">under_review</option>
-          <option value="resolved">resolved</option>
-          <option value="withdrawn">withdrawn</option>
-        </select>
-      </Field>
-      <LoadError error={error} />
+      <StatusSelect
+        value={status}
+        statuses={['open', 'under_review', 'resolved', 'withdrawn']}
+        onChange={setStatus}
+      />
       <OutcomeLine outcome={notice} />
-      {data?.data.length === 0 && <p>No {status} cases.</p>}
-      <ul class="cards">
-        {data?.data.map((d) => (
+      <Cards
+        list={disputes}
+        empty={`No ${status} cases.`}
+        card={(d) => (
           <li key={d.id} class="card">
             <h3>
               {d.kind} · {d.reason} <span class="mono muted">{d.id}</span>
@@ -373,7 +370,7 @@ export function Disputes({ api, go }: { api: StaffApi; go: Go }) {
                 id={d.id}
                 done={(text) => {
                   setNotice({ ok: true, text });
-                  reload();
+                  disputes.reload();
                 }}
               />
             ) : (
@@ -382,8 +379,8 @@ export function Disputes({ api, go }: { api: StaffApi; go: Go }) {
               </button>
             )}
           </li>
-        ))}
-      </ul>
+        )}
+      />
     </section>
   );
 }

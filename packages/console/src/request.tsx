@@ -4,7 +4,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
-  IdForm,
+  IdScreen,
   LoadError,
   OutcomeLine,
   money,
@@ -18,13 +18,14 @@ import {
  * milestone of it, and its timeline (everything that happened on it, events with their sequence).
  */
 export function RequestScreen({ api, initial }: { api: StaffApi; initial: string }) {
-  const [id, setId] = useState(initial);
   return (
-    <section aria-labelledby="request-title">
-      <h2 id="request-title">Request</h2>
-      <IdForm label="Request id" initial={initial} onOpen={setId} />
-      {id && <RequestView key={id} api={api} id={id} />}
-    </section>
+    <IdScreen
+      name="request"
+      title="Request"
+      label="Request id"
+      initial={initial}
+      view={(id) => <RequestView key={id} api={api} id={id} />}
+    />
   );
 }
 

@@ -217,3 +217,68 @@ export function IdForm(props: {
     </form>
   );
 }
+
+/**
+ * A screen of one thing opened by its id: the title, an optional note, the {@link IdForm}, and
+ * once an id is open, `view` of it (give the view `key={id}` so that another id starts afresh).
+ */
+export function IdScreen(props: {
+  /** The section's name, e.g. `request`: its heading's id is `<name>-title`. */
+  name: string;
+  title: string;
+  note?: ComponentChildren;
+  label: string;
+  initial: string;
+  suggestions?: { id: string; options: { value: string; label: string }[] };
+  view: (id: string) => ComponentChildren;
+}) {
+  const [id, setId] = useState(props.initial);
+  return (
+    <section aria-labelledby={`${props.name}-title`}>
+      <h2 id={`${props.name}-title`}>{props.title}</h2>
+      {props.note && <p class="note">{props.note}</p>}
+      <IdForm
+        label={props.label}
+        initial={props.initial}
+        onOpen={setId}
+        {...(props.suggestions ? { suggestions: props.suggestions } : {})}
+      />
+      {id && props.view(id)}
+    </section>
+  );
+}
+
+/** A loaded list as cards: its load error, `empty` when it has no items, else `card` of each. */
+export function Cards<T>(props: {
+  list: { data: { data: T[] } | null; error: string | null };
+  empty?: ComponentChildren;
+  card: (item: T) => ComponentChildren;
+}) {
+  const { data, error } = props.list;
+  return (
+    <>
+      <LoadError error={error} />
+      {props.empty && data?.data.length === 0 && <p>{props.empty}</p>}
+      <ul class="cards">{data?.data.map((item) => props.card(item))}</ul>
+    </>
+  );
+}
+
+/** The status a list screen shows, one of `statuses`. */
+export function StatusSelect(props: {
+  value: string;
+  statuses: readonly string[];
+  onChange: (status: string) => void;
+}) {
+  return (
+    <Field label="Status">
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {props.statuses.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -11,7 +11,7 @@ import {
   ColumnHeads,
   ConfirmButton,
   Field,
-  IdForm,
+  IdScreen,
   LoadError,
   OnceSecret,
   OutcomeLine,
@@ -25,35 +25,19 @@ import {
  * secret is shown once and forgotten) and redelivery of an event. Both actions are audited.
  */
 export function Webhooks({ api, initial }: { api: StaffApi; initial: string }) {
-  const [id, setId] = useState(initial);
+  // An integration id, typed or picked from the newest integrations.
+  const { data } = useLoad(() => api.get<IntegrationList>('/integrations', { limit: '100' }), []);
   return (
-    <section aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Webhooks</h2>
-      <IntegrationPicker api={api} initial={initial} onOpen={setId} />
-      {id && <EndpointsView key={id} api={api} integration={id} />}
-    </section>
-  );
-}
-
-/** An integration id, typed or picked from the newest integrations. */
-function IntegrationPicker(props: {
-  api: StaffApi;
-  initial: string;
-  onOpen: (id: string) => void;
-}) {
-  const { data } = useLoad(
-    () => props.api.get<IntegrationList>('/integrations', { limit: '100' }),
-    [],
-  );
-  return (
-    <IdForm
+    <IdScreen
+      name="webhooks"
+      title="Webhooks"
       label="Integration id"
-      initial={props.initial}
-      onOpen={props.onOpen}
+      initial={initial}
       suggestions={{
         id: 'webhook-integrations',
         options: (data?.data ?? []).map((i) => ({ value: i.id, label: i.app_name })),
       }}
+      view={(id) => <EndpointsView key={id} api={api} integration={id} />}
     />
   );
 }

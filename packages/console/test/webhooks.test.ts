@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventually } from '@handoff/testkit';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { openBrowser, type Browser } from './support/browser.ts';
@@ -20,7 +18,7 @@ interface Delivery {
 let stack: Stack;
 let browser: Browser;
 let page: Page;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl = '';
 const deliveries: Delivery[] = [];
 const problems: string[] = [];
@@ -28,25 +26,22 @@ const problems: string[] = [];
 beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const header = (h: IncomingHttpHeaders, name: string) => String(h[name] ?? '');
+  receiver = await startReceiver(
+    ({ headers, body }) => {
+      const header = (name: string) => String(headers[name] ?? '');
       deliveries.push({
-        id: header(req.headers, 'webhook-id'),
+        id: header('webhook-id'),
         headers: {
-          'webhook-id': header(req.headers, 'webhook-id'),
-          'webhook-timestamp': header(req.headers, 'webhook-timestamp'),
-          'webhook-signature': header(req.headers, 'webhook-signature'),
+          'webhook-id': header('webhook-id'),
+          'webhook-timestamp': header('webhook-timestamp'),
+          'webhook-signature': header('webhook-signature'),
         },
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
       });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    },
+    { status: 200 },
+  );
+  receiverUrl = `${receiver.url}/hooks`;
   stack = await startStack('console_hooks');
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
@@ -66,8 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });

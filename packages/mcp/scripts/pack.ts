@@ -1,29 +1,18 @@
 // `npm pack` / `npm publish` of @handoff/mcp, so that `npx handoff-mcp` runs outside the
-// monorepo. Node does not strip types under node_modules, so the package ships compiled
-// JavaScript with declarations and its bin is the compiled stdio entry. @handoff/contracts is
-// internal and never published: its compiled code goes into this package (dist/contracts) and
-// the imports of it are pointed there. @handoff/sdk stays a dependency: it is published itself
-// (packages/sdk/scripts/pack.ts). `prepack` builds and swaps in the published manifest;
-// `postpack` puts the workspace manifest back. `build` and `publishManifest` are the two
-// halves, for a test to stage the package elsewhere.
-import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+// monorepo, through the lifecycle it shares with the SDK (packages/sdk/scripts/pack-lifecycle.ts):
+// the package ships compiled JavaScript with declarations and its bin is the compiled stdio
+// entry. @handoff/contracts is internal and never published: its compiled code goes into this
+// package (dist/contracts) and the imports of it are pointed there. @handoff/sdk stays a
+// dependency: it is published itself (packages/sdk/scripts/pack.ts). `build` and
+// `publishManifest` are the two halves, for a test to stage the package elsewhere.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { compile, runPackStep } from '../../sdk/scripts/pack-lifecycle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const contracts = fileURLToPath(new URL('../../contracts/', import.meta.url));
-const manifest = `${root}package.json`;
-const saved = `${root}package.workspace.json`;
 const INTERNAL = '@handoff/contracts';
 /** Where the compiled contracts go, inside dist. */
 const CONTRACTS_DIR = 'contracts';
@@ -31,10 +20,8 @@ const CONTRACTS_DIR = 'contracts';
 /** Compiles src (and the contracts it uses) into `outDir`: JavaScript and declarations. */
 export function build(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });
-  const tsc = (cwd: string, out: string) =>
-    execFileSync('tsc', ['-p', 'tsconfig.build.json', '--outDir', out], { cwd, stdio: 'inherit' });
-  tsc(root, outDir);
-  tsc(contracts, join(outDir, CONTRACTS_DIR));
+  compile(root, outDir);
+  compile(contracts, join(outDir, CONTRACTS_DIR));
   const entry = join(outDir, CONTRACTS_DIR, 'index.js');
   for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
     if (file.startsWith(`${CONTRACTS_DIR}${sep}`) || !/\.(js|d\.ts)$/.test(file)) continue;
@@ -62,12 +49,4 @@ export function publishManifest(pkg: Record<string, unknown>): Record<string, un
   };
 }
 
-if (process.argv[2] === 'prepack') {
-  build(`${root}dist`);
-  copyFileSync(manifest, saved);
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
-  writeFileSync(manifest, `${JSON.stringify(publishManifest(pkg), null, 2)}\n`);
-} else if (process.argv[2] === 'postpack' && existsSync(saved)) {
-  renameSync(saved, manifest);
-  rmSync(`${root}dist`, { recursive: true, force: true });
-}
+runPackStep(root, process.argv[2], { build, publishManifest });

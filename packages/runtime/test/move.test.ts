@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { deadlineFor, DISPUTE_MACHINE, newId, type DisputeAction } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
 import { connectStore, type Store } from '@handoff/store';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { freshDatabase } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
   announceToRequest,
@@ -31,12 +31,7 @@ let cases: Collection<CaseDoc>;
 let published: { id: string; messages: OutboxMessage[] }[];
 
 beforeAll(async () => {
-  store = await connectStore({
-    url: testServers().mongoUrl,
-    database: uniqueDatabase('move'),
-    appName: 'move-test',
-    logger,
-  });
+  store = await connectStore({ ...freshDatabase('move'), appName: 'move-test', logger });
   cases = store.db.collection<CaseDoc>('cases');
 });
 

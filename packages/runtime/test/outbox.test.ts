@@ -3,7 +3,7 @@ import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
 import { AUDIT_STREAM, newId } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
 import { connectStore, type Store } from '@handoff/store';
-import { natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
+import { freshDatabase, natsOptions } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
   createOutbox,
@@ -24,12 +24,7 @@ beforeAll(async () => {
   const { servers, user, pass } = natsOptions();
   bus = await connectBus({ url: servers, user, password: pass, name: 'outbox-test', logger });
   await ensureStreams(bus.jsm);
-  store = await connectStore({
-    url: testServers().mongoUrl,
-    database: uniqueDatabase('outbox'),
-    appName: 'outbox-test',
-    logger,
-  });
+  store = await connectStore({ ...freshDatabase('outbox'), appName: 'outbox-test', logger });
   docs = store.db.collection('outbox_docs');
   outbox = createOutbox({
     js: bus.js,

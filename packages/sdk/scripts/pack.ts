@@ -1,23 +1,16 @@
-// `npm pack` / `npm publish` of @handoff/sdk: inside the monorepo Node runs the TypeScript
-// sources (`exports` → src/*.ts), but Node does not strip types under node_modules, so the
-// published package must point at compiled JavaScript. `prepack` compiles src to dist and
-// points `exports` there; `postpack` puts the workspace manifest back. `build` and
-// `publishManifest` are the two halves, for a test to stage the package elsewhere.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// `npm pack` / `npm publish` of @handoff/sdk (scripts/pack-lifecycle.ts): src compiled to dist,
+// `exports` pointed there. `build` and `publishManifest` are the two halves, for a test to stage
+// the package elsewhere.
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { compile, runPackStep } from './pack-lifecycle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const manifest = `${root}package.json`;
-const saved = `${root}package.workspace.json`;
 
 /** Compiles src into `outDir`: JavaScript and declarations. */
 export function build(outDir: string): void {
   rmSync(outDir, { recursive: true, force: true });
-  execFileSync('tsc', ['-p', 'tsconfig.build.json', '--outDir', outDir], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  compile(root, outDir);
 }
 
 /** The manifest as published: `exports` at the compiled files, only dist in the tarball. */
@@ -32,12 +25,4 @@ export function publishManifest(pkg: Record<string, unknown>): Record<string, un
   };
 }
 
-if (process.argv[2] === 'prepack') {
-  build(`${root}dist`);
-  copyFileSync(manifest, saved);
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>;
-  writeFileSync(manifest, `${JSON.stringify(publishManifest(pkg), null, 2)}\n`);
-} else if (process.argv[2] === 'postpack' && existsSync(saved)) {
-  renameSync(saved, manifest);
-  rmSync(`${root}dist`, { recursive: true, force: true });
-}
+runPackStep(root, process.argv[2], { build, publishManifest });

@@ -72,6 +72,12 @@ const problem = (status: number, code: string) => ({
   request_id: 'req-test',
 });
 
+/** An agent client against the scripted server that retries `maxRetries` times at once. */
+const agentRetrying = (baseUrl: string, maxRetries: number) =>
+  createHandoffClient({ baseUrl, apiKey: 'hk_live_test', retry: { maxRetries, baseDelayMs: 1 } });
+
+const EMPTY_LIST = { object: 'list', data: [], has_more: false };
+
 const created = {
   object: 'request',
   id: 'req_1',
@@ -164,11 +170,7 @@ describe('retries and idempotency keys', () => {
       { status: 409, body: problem(409, 'idempotency_key_in_use') },
       { status: 201, body: created },
     ]);
-    const client = createHandoffClient({
-      baseUrl,
-      apiKey: 'hk_live_test',
-      retry: { maxRetries: 3, baseDelayMs: 1 },
-    });
+    const client = agentRetrying(baseUrl, 3);
     const answer = await client.requests.create({ message: 'Hello' });
     expect(answer.id).toBe('req_1');
     expect(seen).toHaveLength(4);
@@ -181,14 +183,10 @@ describe('retries and idempotency keys', () => {
   it('waits the Retry-After seconds a 429 asks for before retrying', async () => {
     const { seen, baseUrl } = await scripted([
       { status: 429, headers: { 'Retry-After': '1' }, body: problem(429, 'rate_limited') },
-      { status: 200, body: { object: 'list', data: [], has_more: false } },
+      { status: 200, body: EMPTY_LIST },
     ]);
     // A backoff of about a millisecond: only the header can make the retry wait a second.
-    const client = createHandoffClient({
-      baseUrl,
-      apiKey: 'hk_live_test',
-      retry: { maxRetries: 1, baseDelayMs: 1 },
-    });
+    const client = agentRetrying(baseUrl, 1);
     await client.services();
     expect(seen).toHaveLength(2);
     const [first, second] = seen;
@@ -205,13 +203,9 @@ describe('retries and idempotency keys', () => {
         headers: { 'Retry-After': until.toUTCString() },
         body: problem(503, 'service_unavailable'),
       },
-      { status: 200, body: { object: 'list', data: [], has_more: false } },
+      { status: 200, body: EMPTY_LIST },
     ]);
-    const client = createHandoffClient({
-      baseUrl,
-      apiKey: 'hk_live_test',
-      retry: { maxRetries: 1, baseDelayMs: 1 },
-    });
+    const client = agentRetrying(baseUrl, 1);
     await client.services();
     expect(seen).toHaveLength(2);
     expect(seen[1]?.at ?? 0).toBeGreaterThanOrEqual(until.getTime() - 10);
@@ -221,11 +215,7 @@ describe('retries and idempotency keys', () => {
     const { seen, baseUrl } = await scripted([
       { status: 503, headers: { 'Retry-After': '0' }, body: problem(503, 'service_unavailable') },
     ]);
-    const client = createHandoffClient({
-      baseUrl,
-      apiKey: 'hk_live_test',
-      retry: { maxRetries: 2, baseDelayMs: 1 },
-    });
+    const client = agentRetrying(baseUrl, 2);
     const error = await client.capabilities().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HandoffError);
     expect(error).toMatchObject({ status: 503, code: 'service_unavailable', retryAfterSeconds: 0 });
@@ -245,11 +235,7 @@ describe('retries and idempotency keys', () => {
   it('reports a connection error after retrying it', async () => {
     const { baseUrl } = await scripted([{ status: 200, body: {} }]);
     await stop();
-    const client = createHandoffClient({
-      baseUrl,
-      apiKey: 'hk_live_test',
-      retry: { maxRetries: 1, baseDelayMs: 1 },
-    });
+    const client = agentRetrying(baseUrl, 1);
     await expect(client.services()).rejects.toBeInstanceOf(HandoffConnectionError);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { freshDatabase } from '@handoff/testkit';
 import {
   duplicatePositions,
   ensureCollections,
@@ -20,12 +20,7 @@ interface Thing {
 }
 
 beforeAll(async () => {
-  store = await connectStore({
-    url: testServers().mongoUrl,
-    database: uniqueDatabase('dup'),
-    appName: 'store-duplicates-test',
-    logger,
-  });
+  store = await connectStore({ ...freshDatabase('dup'), appName: 'store-duplicates-test', logger });
   await ensureCollections(store.db, {
     things: [{ key: { code: 1 }, options: { name: 'code_unique', unique: true } }],
   });

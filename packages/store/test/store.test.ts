@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
-import { ferretBackend, testServers, uniqueDatabase } from '@handoff/testkit';
+import { ferretBackend, freshDatabase } from '@handoff/testkit';
 import {
   bulkWriteInChunks,
   connectStore,
@@ -16,12 +16,7 @@ const logger = createLogger({ service: 'store-test', version: '0', level: 'silen
 let store: Store;
 
 beforeAll(async () => {
-  store = await connectStore({
-    url: testServers().mongoUrl,
-    database: uniqueDatabase('store'),
-    appName: 'store-test',
-    logger,
-  });
+  store = await connectStore({ ...freshDatabase('store'), appName: 'store-test', logger });
 });
 
 afterAll(async () => {

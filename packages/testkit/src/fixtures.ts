@@ -82,6 +82,14 @@ export function uniqueDatabase(label = 't'): string {
   return `${safe}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
+/**
+ * Where a test's store of its own connects: this worker's database server and a fresh database on
+ * it ({@link uniqueDatabase} of `label`).
+ */
+export function freshDatabase(label: string): { url: string; database: string } {
+  return { url: testServers().mongoUrl, database: uniqueDatabase(label) };
+}
+
 /** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,

@@ -48,6 +48,17 @@ export interface ServerOptions {
   durable?: boolean;
 }
 
+/** The server the caller's environment names in `variable` (not ours to stop), if it does. */
+function fromEnv(
+  options: ServerOptions,
+  variable: 'NATS_URL' | 'MONGO_URL',
+  what: string,
+): RunningServer | undefined {
+  const url = (options.env ?? process.env)[variable];
+  if (!url) return undefined;
+  return { url, source: 'env', description: `${what} at ${url}`, stop: async () => {} };
+}
+
 /** The repository's git-ignored tools folder, where `npm run setup` puts the servers it builds. */
 export const TOOLS_BIN = fileURLToPath(new URL('../../../.tools/bin', import.meta.url));
 
@@ -194,16 +205,8 @@ export interface NatsServerOptions extends ServerOptions {
  * production's permissions (packages/contracts/src/nats-users.ts), passwords kept in the data dir.
  */
 export async function startNats(options: NatsServerOptions): Promise<NatsServer> {
-  const env = options.env ?? process.env;
-  if (env.NATS_URL) {
-    return {
-      url: env.NATS_URL,
-      source: 'env',
-      description: `NATS at ${env.NATS_URL}`,
-      stop: async () => {},
-      kill: () => {},
-    };
-  }
+  const given = fromEnv(options, 'NATS_URL', 'NATS');
+  if (given) return { ...given, kill: () => {} };
   const binary = await findBinary(['nats-server'], options.binDirs);
   if (binary) {
     const port = options.port ?? (await freePort());
@@ -269,15 +272,8 @@ export interface MongoServer extends RunningServer {
 }
 
 export async function startMongo(options: ServerOptions): Promise<MongoServer> {
-  const env = options.env ?? process.env;
-  if (env.MONGO_URL) {
-    return {
-      url: env.MONGO_URL,
-      source: 'env',
-      description: `MongoDB at ${env.MONGO_URL}`,
-      stop: async () => {},
-    };
-  }
+  const given = fromEnv(options, 'MONGO_URL', 'MongoDB');
+  if (given) return given;
   const mongod = await findBinary(['mongod'], options.binDirs);
   if (mongod) {
     const port = options.port ?? (await freePort());
@@ -298,7 +294,7 @@ export async function startMongo(options: ServerOptions): Promise<MongoServer> {
     };
   }
   const ferretdb = await findBinary(['ferretdb'], options.binDirs);
-  if (ferretdb) return startFerretDB(ferretdb, options, env);
+  if (ferretdb) return startFerretDB(ferretdb, options, options.env ?? process.env);
   return startContainer(
     'MongoDB',
     'mongo:7',

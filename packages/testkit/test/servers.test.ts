@@ -11,6 +11,7 @@ import {
   ServersUnavailableError,
   startMongo,
   startNats,
+  type MongoServer,
   type RunningServer,
 } from '../src/index.ts';
 
@@ -33,6 +34,20 @@ function greeting(url: string): Promise<string> {
     socket.once('error', reject);
     socket.connect(Number(port), hostname);
   });
+}
+
+/**
+ * A throwaway FerretDB on PostgreSQL in `dir` of the data dir, stopped after the file; none on a
+ * machine without PostgreSQL, where the backend must then be SQLite.
+ */
+async function ferretOnPostgres(dir: string): Promise<MongoServer | undefined> {
+  if (ferretBackend(process.env) !== 'postgresql') {
+    expect(ferretBackend(process.env)).toBe('sqlite');
+    return undefined;
+  }
+  const server = await startMongo({ dataDir: join(dataDir, dir), env: {}, durable: false });
+  started.push(server);
+  return server;
 }
 
 describe('real servers', () => {
@@ -69,13 +84,9 @@ describe('real servers', () => {
 
 describe('FerretDB on PostgreSQL', () => {
   it('serves an equality lookup on any declared index from an index, not a scan', async () => {
-    if (ferretBackend(process.env) !== 'postgresql') {
-      // No PostgreSQL here: the SQLite fallback is what the other tests exercise.
-      expect(ferretBackend(process.env)).toBe('sqlite');
-      return;
-    }
-    const server = await startMongo({ dataDir: join(dataDir, 'twins'), env: {}, durable: false });
-    started.push(server);
+    // Without PostgreSQL, the SQLite fallback is what the other tests exercise.
+    const server = await ferretOnPostgres('twins');
+    if (!server) return;
     const client = new MongoClient(server.url);
     try {
       const things = client.db('twins').collection<{ _id: string; owner: string }>('things');
@@ -102,13 +113,9 @@ describe('FerretDB on PostgreSQL', () => {
 
 describe('database isolation', () => {
   it('gives each service a role that PostgreSQL refuses on every database but its own', async () => {
-    if (ferretBackend(process.env) !== 'postgresql') {
-      // No PostgreSQL here: FerretDB on SQLite has no users, the next test pins that down.
-      expect(ferretBackend(process.env)).toBe('sqlite');
-      return;
-    }
-    const server = await startMongo({ dataDir: join(dataDir, 'roles'), env: {}, durable: false });
-    started.push(server);
+    // Without PostgreSQL, FerretDB on SQLite has no users: the next test pins that down.
+    const server = await ferretOnPostgres('roles');
+    if (!server) return;
     const urls = server.serviceUrls;
     expect(Object.keys(urls ?? {}).sort()).toEqual([...BACKEND_SERVICES].sort());
     if (!urls) return;

@@ -1,7 +1,7 @@
 import { SMALL_RATIO } from './measure.ts';
 import type { RatioReport, ScenarioReport } from './types.ts';
 
-type Align = 'left' | 'right';
+export type Align = 'left' | 'right';
 
 /** A plain-text table: a header, a rule, the rows; columns padded to their widest cell. */
 export function renderTable(

@@ -1,7 +1,7 @@
 // The growth scenario's figures: the same operations measured with more and more existing data,
 // read back from the run's reports, and how much slower each got from the smallest size to the
 // largest. Pure functions of the reports, so the run's table and results.json agree.
-import { formatMs, formatRate, formatRatio, renderTable } from './format.ts';
+import { formatMs, formatRate, formatRatio, renderTable, type Align } from './format.ts';
 import { safeRatio } from './measure.ts';
 import type { RatioSpec, ScenarioReport } from './types.ts';
 
@@ -122,6 +122,20 @@ export function computeGrowth(
 const cell = (value: number | null, format: (value: number) => string) =>
   value === null ? '—' : format(value);
 
+/** The growth table's columns, each header with its alignment. */
+const GROWTH_COLUMNS: readonly (readonly [string, Align])[] = [
+  ['growth', 'left'],
+  ['existing', 'right'],
+  ['req/s', 'right'],
+  ['p50 ms', 'right'],
+  ['p99 ms', 'right'],
+  ['baseline', 'left'],
+  ['req/s vs', 'right'],
+  ['p50 vs', 'right'],
+  ['p50 growth', 'right'],
+  ['target', 'left'],
+];
+
 /**
  * One row per operation and size, and the p50 growth on each operation's last row, checked
  * against the target.
@@ -152,20 +166,9 @@ export function formatGrowthTable(report: GrowthReport): string {
     }),
   );
   return renderTable(
-    [
-      'growth',
-      'existing',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'baseline',
-      'req/s vs',
-      'p50 vs',
-      'p50 growth',
-      'target',
-    ],
+    GROWTH_COLUMNS.map(([header]) => header),
     rows,
-    ['left', 'right', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left'],
+    GROWTH_COLUMNS.map(([, align]) => align),
   );
 }
 

@@ -2,33 +2,17 @@
 // every call needs a target of its own (which autocannon's fixed requests cannot give): the same
 // kind of connections autocannon keeps, without fetch's extra layers.
 import { Agent, request } from 'node:http';
+import { UnexpectedStatusError, type CallInit } from '@handoff/devstack/gateway-client';
 
 /** How long a call may take before it fails (autocannon's timeout in the HTTP loads). */
 const TIMEOUT_MS = 10_000;
 /** How much of an unexpected answer an error message quotes. */
 const QUOTED_CHARS = 300;
 
-/** An answer with another status than the one expected. */
-export class UnexpectedAnswerError extends Error {
-  readonly status: number;
-
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'UnexpectedAnswerError';
-    this.status = status;
-  }
-}
-
-export interface KeepAliveCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** One call: `CallInit` (its headers are never quoted in errors: they carry keys) and its path. */
+export interface KeepAliveCall extends CallInit {
   /** Path and query, e.g. `/v1/request/req_1/milestones`. */
   path: string;
-  /** Sent as they are; never quoted in errors (they carry keys). */
-  headers?: Record<string, string>;
-  /** Sent as JSON when given. */
-  body?: unknown;
-  /** The only acceptable status. */
-  expect: number;
 }
 
 /**
@@ -50,7 +34,7 @@ export class KeepAliveClient {
 
   /**
    * One call; resolves with the answer's JSON object when the status is `expect`, throws an
-   * {@link UnexpectedAnswerError} (method, path, status and the start of the answer) otherwise,
+   * {@link UnexpectedStatusError} (method, path, status and the start of the answer) otherwise,
    * and an error naming the call when the answer is not a JSON object.
    */
   call(init: KeepAliveCall): Promise<Record<string, unknown>> {
@@ -85,7 +69,7 @@ export class KeepAliveClient {
             const status = res.statusCode ?? 0;
             if (status !== init.expect) {
               reject(
-                new UnexpectedAnswerError(
+                new UnexpectedStatusError(
                   `${what} answered ${status}, not ${init.expect}: ${text.slice(0, QUOTED_CHARS)}`,
                   status,
                 ),

@@ -25,6 +25,7 @@ import { runScenarios } from '../src/harness.ts';
 import { computeRatios } from '../src/measure.ts';
 import { scenarios } from '../src/scenarios/index.ts';
 import type { Fixture, Scenario, ScenarioReport } from '../src/types.ts';
+import { runOptions } from './support/run.ts';
 
 const SIZES = [10, 100];
 const BASELINES = ['express-bare', 'raw-http-post', 'stack-insert-one'];
@@ -84,15 +85,10 @@ describe('the growth scenario on the real stack', () => {
     const stack = growth[0]?.uses?.[0] as Fixture<GatewayStack> | undefined;
     if (!stack) throw new Error('the growth scenarios use no stack');
     const baselines = registered.filter((scenario) => BASELINES.includes(scenario.name));
-    reports = await runScenarios([...baselines, ...growth, inspect(stack, found)], {
-      connections: 4,
-      durationMs: 5_000,
-      warmupMs: 0,
-      tempDir,
-      env: process.env,
-      signal: new AbortController().signal,
-      progress: () => {},
-    });
+    reports = await runScenarios(
+      [...baselines, ...growth, inspect(stack, found)],
+      runOptions(tempDir, { connections: 4, durationMs: 5_000, env: process.env }),
+    );
   }, 900_000);
 
   afterAll(() => {

@@ -1,28 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runScenario, runScenarios, type RunOptions } from '../src/harness.ts';
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { runScenario, runScenarios } from '../src/harness.ts';
 import type { Fixture, Scenario } from '../src/types.ts';
+import { runOptions, tempDirPerTest } from './support/run.ts';
 
-let tempDir: string;
+const tempDir = tempDirPerTest('bench-harness-test-');
 let events: string[];
 
 beforeEach(() => {
-  tempDir = mkdtempSync(join(tmpdir(), 'bench-harness-test-'));
   events = [];
 });
-afterEach(() => rmSync(tempDir, { recursive: true, force: true }));
 
-const options = (): Omit<RunOptions, 'fixtures'> => ({
-  connections: 2,
-  durationMs: 20,
-  warmupMs: 0,
-  tempDir,
-  env: {},
-  signal: new AbortController().signal,
-  progress: () => {},
-});
+const options = () => runOptions(tempDir());
 
 /** A fixture that records its setup and teardown, and its data dir while it is up. */
 function fixture(name: string, fail = false): Fixture<{ dir: string }> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UnexpectedStatusError } from '@handoff/devstack/gateway-client';
 import { approvePath, proposalsPath } from '../src/fixtures/engagement.ts';
 import {
   expectedCalls,
@@ -9,7 +10,7 @@ import {
   PoolExhaustedError,
   spreadPairs,
 } from '../src/fresh-pool.ts';
-import { KeepAliveClient, UnexpectedAnswerError } from '../src/keep-alive-client.ts';
+import { KeepAliveClient } from '../src/keep-alive-client.ts';
 import {
   APPROVAL_RATE_ESTIMATE,
   approvalJobs,
@@ -183,7 +184,7 @@ describe('KeepAliveClient', () => {
         headers: { Authorization: 'Bearer secret-key' },
         expect: 201,
       });
-      await expect(failure).rejects.toBeInstanceOf(UnexpectedAnswerError);
+      await expect(failure).rejects.toBeInstanceOf(UnexpectedStatusError);
       await expect(failure).rejects.toThrow(
         'POST /conflict answered 409, not 201: {"error":{"code":"proposal_exists"}}',
       );

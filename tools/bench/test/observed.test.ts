@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runScenario } from '../src/harness.ts';
 import { recordNs, runObserved } from '../src/measure.ts';
 import type { LoadOptions, Measurement, ObservedLoad } from '../src/types.ts';
+import { runOptions, tempDirPerTest } from './support/run.ts';
 
 /** A load that records a completion of `latencyMs` every few ms, as a receiver would. */
 function ticking(latencyMs: number, stopTakesMs = 0) {
@@ -60,25 +58,13 @@ describe('runObserved', () => {
 });
 
 describe('an observed scenario', () => {
-  let tempDir: string;
-  beforeEach(() => {
-    tempDir = mkdtempSync(join(tmpdir(), 'bench-observed-test-'));
-  });
-  afterEach(() => rmSync(tempDir, { recursive: true, force: true }));
+  const tempDir = tempDirPerTest('bench-observed-test-');
 
   it('is warmed up and measured like any other, with its own concurrency', async () => {
     const { load, calls, options } = ticking(3);
     const report = await runScenario(
       { name: 'seen', description: 'seen', connections: 4, setup: () => Promise.resolve(load) },
-      {
-        connections: 50,
-        durationMs: 100,
-        warmupMs: 30,
-        tempDir,
-        env: {},
-        signal: new AbortController().signal,
-        progress: () => {},
-      },
+      runOptions(tempDir(), { connections: 50, durationMs: 100, warmupMs: 30 }),
     );
     expect(report.failure).toBeNull();
     expect(report.problems).toEqual([]);
@@ -92,15 +78,12 @@ describe('an observed scenario', () => {
     const lines: string[] = [];
     const report = await runScenario(
       { name: 'warm', description: 'warm', warmupMs: 0, setup: () => Promise.resolve(load) },
-      {
+      runOptions(tempDir(), {
         connections: 1,
         durationMs: 30,
         warmupMs: 2_000,
-        tempDir,
-        env: {},
-        signal: new AbortController().signal,
         progress: (line) => lines.push(line),
-      },
+      }),
     );
     expect(report.failure).toBeNull();
     expect(calls).toEqual(['start', 'stop']);
@@ -120,15 +103,7 @@ describe('an observed scenario', () => {
     };
     const report = await runScenario(
       { name: 'bad', description: 'bad', setup: () => Promise.resolve(load) },
-      {
-        connections: 1,
-        durationMs: 10,
-        warmupMs: 0,
-        tempDir,
-        env: {},
-        signal: new AbortController().signal,
-        progress: () => {},
-      },
+      runOptions(tempDir(), { connections: 1, durationMs: 10 }),
     );
     expect(report.stats?.errors).toBe(2);
     expect(report.problems).toEqual(['2 error(s), the first: a signature check failed']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { BENCH_WEBHOOK_SETTINGS } from '../src/fixtures/gateway-stack.ts';
-import type { Received } from '../src/fixtures/receiver.ts';
+import type { Received } from '@handoff/testkit';
 import { sampleEnvelope } from '../src/fixtures/webhook-events.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
 import { RAW_POST_CONNECTIONS } from '../src/scenarios/raw-http-post.ts';

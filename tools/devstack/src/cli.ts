@@ -513,51 +513,46 @@ async function eventsTail(args: string[], io: Io): Promise<void> {
   }
 }
 
-async function staffCommand(args: string[], io: Io): Promise<void> {
-  const [sub, ...rest] = args;
-  if (sub === 'list') return staffList(rest, io);
-  if (sub === 'decide') return staffDecide(rest, io);
-  if (sub === 'grant') return staffGrant(rest, io);
-  if (sub === undefined || sub === '--help' || sub === '-h') return io.out(`${HELP.staff}\n`);
-  throw new UsageError(`no staff command "${sub}"`);
+type Command = (args: string[], io: Io) => Promise<void>;
+
+/**
+ * Runs the command `args[0]` names, of `commands`, with the rest of `args`; without a name, or
+ * with `--help`/`-h`, prints `help`. `kind` names what was not found.
+ */
+async function dispatch(
+  args: string[],
+  io: Io,
+  commands: Record<string, Command>,
+  help: string | undefined,
+  kind: string,
+): Promise<void> {
+  const [name, ...rest] = args;
+  if (name === undefined || name === '--help' || name === '-h') return io.out(`${help}\n`);
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) throw new UsageError(`no ${kind} "${name}"`);
+  return command(rest, io);
 }
 
-async function eventsCommand(args: string[], io: Io): Promise<void> {
-  const [sub, ...rest] = args;
-  if (sub === 'tail') return eventsTail(rest, io);
-  if (sub === undefined || sub === '--help' || sub === '-h') return io.out(`${HELP.events}\n`);
-  throw new UsageError(`no events command "${sub}"`);
-}
+const COMMANDS: Record<string, Command> = {
+  env: envCommand,
+  onboard: onboardCommand,
+  'staff-token': staffTokenCommand,
+  staff: (args, io) =>
+    dispatch(
+      args,
+      io,
+      { list: staffList, decide: staffDecide, grant: staffGrant },
+      HELP.staff,
+      'staff command',
+    ),
+  events: (args, io) => dispatch(args, io, { tail: eventsTail }, HELP.events, 'events command'),
+  help: async (_args, io) => io.out(`${HELP.main}\n`),
+};
 
 /** Runs one command line; resolves to the exit code (0 ok, 1 failed, 2 usage). */
 export async function runCli(args: string[], io: Io): Promise<number> {
-  const [command, ...rest] = args;
   try {
-    switch (command) {
-      case 'env':
-        await envCommand(rest, io);
-        break;
-      case 'onboard':
-        await onboardCommand(rest, io);
-        break;
-      case 'staff-token':
-        await staffTokenCommand(rest, io);
-        break;
-      case 'staff':
-        await staffCommand(rest, io);
-        break;
-      case 'events':
-        await eventsCommand(rest, io);
-        break;
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.out(`${HELP.main}\n`);
-        break;
-      default:
-        throw new UsageError(`no command "${command}"`);
-    }
+    await dispatch(args, io, COMMANDS, HELP.main, 'command');
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,26 +1,14 @@
 // The `handoff` CLI: --help everywhere, and each command against a real stack (npm start's).
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { jwtVerify, decodeJwt } from 'jose';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../src/cli.ts';
-import {
-  freshEnv,
-  REPO_ROOT,
-  runStack,
-  untilBanner,
-  type RunningStack,
-} from './support/run-stack.ts';
+import { freshEnv, quietStackPerFile, REPO_ROOT } from './support/run-stack.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'handoff-cli-'));
-let stack: RunningStack;
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const stack = quietStackPerFile('handoff-cli-');
+const { dataDir } = stack;
 
 /** Runs one command line in-process, with only DATA_DIR (and `env`) in its environment. */
 async function cli(args: string[], env: Record<string, string> = {}) {
@@ -86,10 +74,7 @@ describe('handoff --help', () => {
 });
 
 describe('handoff against a running stack', () => {
-  beforeAll(async () => {
-    stack = runStack({ DATA_DIR: dataDir, STACK_QUIET: 'true', LOG_LEVEL: 'warn' });
-    await untilBanner(stack);
-  });
+  beforeAll(() => stack.start());
 
   it('env prints the export lines of npm start, with a working staff token', async () => {
     const { code, stdout } = await cli(['env']);

@@ -4,10 +4,8 @@
 // Webhooks library and checks that each request's events arrive numbered 1, 2, 3, … with no gap.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENT_TYPES, SCOPES, type EventEnvelope } from '@handoff/contracts';
-import { eventually } from '@handoff/testkit';
+import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -30,37 +28,27 @@ let stack: Stack;
 let base: string;
 let staff: string;
 let agent: AgentKey;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl: string;
 let verifier: Webhook | undefined;
 /** Verified deliveries, in arrival order; a redelivery of an event id appears again. */
 const received: EventEnvelope[] = [];
-const rejectedSignatures: string[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        if (!verifier) throw new Error('no secret yet');
-        const headers = Object.fromEntries(
-          ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
-            name,
-            String(req.headers[name] ?? ''),
-          ]),
-        );
-        received.push(verifier.verify(body, headers) as EventEnvelope);
-        res.writeHead(204).end();
-      } catch (error) {
-        rejectedSignatures.push(String(error));
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver(
+    (delivery) => {
+      if (!verifier) throw new Error('no secret yet');
+      const headers = Object.fromEntries(
+        ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+          name,
+          String(delivery.headers[name] ?? ''),
+        ]),
+      );
+      received.push(verifier.verify(delivery.body, headers) as EventEnvelope);
+    },
+    { failedStatus: 400 },
+  );
+  receiverUrl = `${receiver.url}/hooks`;
 
   stack = await startStack({
     dataDir,
@@ -82,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -328,7 +316,7 @@ async function engagement() {
     },
     { timeoutMs: 60_000 },
   );
-  expect(rejectedSignatures).toEqual([]);
+  expect(receiver.failures).toEqual([]);
 
   const ordered = [
     ...new Map(

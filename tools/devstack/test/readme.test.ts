@@ -1,33 +1,17 @@
 // The README's walkthrough, run as written: every ```bash block of README.md, in order, as one
 // `bash -euo pipefail` script, at the repository root, against a fresh stack started as `npm start`
 // starts it. A command that fails, an id that is not captured or a step out of order fails it.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { bashBlocks, README, readmeScript } from '../src/readme-script.ts';
-import {
-  freshEnv,
-  REPO_ROOT,
-  runStack,
-  untilBanner,
-  type RunningStack,
-} from './support/run-stack.ts';
+import { freshEnv, quietStackPerFile, REPO_ROOT } from './support/run-stack.ts';
 
 const markdown = readFileSync(README, 'utf8');
-const dataDir = mkdtempSync(join(tmpdir(), 'handoff-readme-'));
-let stack: RunningStack;
+const stack = quietStackPerFile('handoff-readme-');
+const { dataDir } = stack;
 
-beforeAll(async () => {
-  stack = runStack({ DATA_DIR: dataDir, STACK_QUIET: 'true', LOG_LEVEL: 'warn' });
-  await untilBanner(stack);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+beforeAll(() => stack.start());
 
 function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

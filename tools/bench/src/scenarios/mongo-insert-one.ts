@@ -1,5 +1,6 @@
 import { startMongo } from '@handoff/testkit';
 import type { Scenario } from '../types.ts';
+import { ownServer } from './own-server.ts';
 import { insertCollection } from './insert-collection.ts';
 
 const DATABASE = 'handoff_bench';
@@ -11,9 +12,7 @@ export const mongoInsertOne: Scenario = {
   description:
     'single-document insertOne with the mongodb driver on the real MongoDB-wire server; closed loop',
   async setup(ctx) {
-    const server = await startMongo({ dataDir: ctx.dataDir, env: ctx.env });
-    ctx.teardown(() => server.stop());
-    ctx.progress(server.description);
+    const server = await ownServer(ctx, startMongo);
 
     const collection = await insertCollection(ctx, server.url, DATABASE, COLLECTION);
 

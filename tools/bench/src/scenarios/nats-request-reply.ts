@@ -1,6 +1,7 @@
 import { startNats, TEST_NATS_USER } from '@handoff/testkit';
 import { connect } from '@nats-io/transport-node';
 import type { Scenario } from '../types.ts';
+import { ownServer } from './own-server.ts';
 
 const SUBJECT = 'bench.echo';
 const PAYLOAD = JSON.stringify({ ping: 1 });
@@ -12,9 +13,7 @@ export const natsRequestReply: Scenario = {
   description:
     'NATS request-reply on a real nats-server; a plain subscriber in this process echoes; closed loop',
   async setup(ctx) {
-    const server = await startNats({ dataDir: ctx.dataDir, env: ctx.env });
-    ctx.teardown(() => server.stop());
-    ctx.progress(server.description);
+    const server = await ownServer(ctx, startNats);
 
     // The responder and the requesters on connections of their own, as two services would be.
     // The testkit's all-access user: the bench subject belongs to no service.

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { BENCH_WEBHOOK_SETTINGS } from '../fixtures/gateway-stack.ts';
-import { postOnce, startReceiver } from '../fixtures/receiver.ts';
+import { startReceiver } from '@handoff/testkit';
+import { postOnce } from '../fixtures/receiver.ts';
 import { deliveredRequestId, endpointPath, sampleEnvelope } from '../fixtures/webhook-events.ts';
 import type { Scenario } from '../types.ts';
 
@@ -22,8 +23,8 @@ export const rawHttpPost: Scenario = {
     const receiver = await startReceiver((received) => deliveredRequestId(received.body));
     ctx.teardown(() => receiver.close());
     ctx.teardown(() => {
-      if (receiver.failures > 0) {
-        throw new Error(`the receiver could not read ${receiver.failures} bodies`);
+      if (receiver.failures.length > 0) {
+        throw new Error(`the receiver could not read ${receiver.failures.length} bodies`);
       }
     });
     const agent = new http.Agent({ keepAlive: true, maxSockets: ctx.connections });

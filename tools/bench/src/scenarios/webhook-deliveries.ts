@@ -16,11 +16,11 @@ import { MongoClient } from 'mongodb';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryTracker } from '../deliveries.ts';
-import { retryUnavailable, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
+import { stackCall, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
 import { eventSource, type EventSource } from '../fixtures/event-source.ts';
 import { BENCH_WEBHOOK_SETTINGS, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { callJson, onboardAgent, stringField } from '@handoff/devstack/gateway-client';
-import { startReceiver, type Received } from '../fixtures/receiver.ts';
+import { startReceiver, type Received } from '@handoff/testkit';
 import { deliveredRequestId, endpointIndex, endpointPath } from '../fixtures/webhook-events.ts';
 import { describeError, emptyMeasurement } from '../measure.ts';
 import type { Fixture, Measurement, ObservedLoad, Scenario, ScenarioContext } from '../types.ts';
@@ -185,22 +185,16 @@ export async function setUpDeliveries(
   });
   await times(endpoints, SETUP_CONCURRENCY, async (index) => {
     const step = 'register a webhook endpoint';
-    const created = await retryUnavailable(
-      () =>
-        callJson(
-          step,
-          `${gateway.url}/v1/webhook-endpoints`,
-          {
-            method: 'POST',
-            headers: auth,
-            body: {
-              url: `${receiver.url}${endpointPath(index)}`,
-              event_types: ['request.created'],
-            },
-            expect: 201,
-          },
-          ctx.signal,
-        ),
+    const created = await stackCall(
+      gateway,
+      step,
+      '/v1/webhook-endpoints',
+      {
+        method: 'POST',
+        headers: auth,
+        body: { url: `${receiver.url}${endpointPath(index)}`, event_types: ['request.created'] },
+        expect: 201,
+      },
       calls,
     );
     ids[index] = stringField(step, created, 'id');

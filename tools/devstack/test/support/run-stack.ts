@@ -1,6 +1,10 @@
 // Starts `npm start`'s program (src/main.ts) as a child process, exactly as on a fresh machine:
 // its own NATS and database servers, the given data dir, a free port unless told otherwise.
+import { afterAll } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -60,4 +64,25 @@ export async function untilBanner(stack: RunningStack): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A data dir of the test file's own (named from `prefix`) and `start`, which runs a quiet stack
+ * in it up to its banner. After the file's tests the stack, if started, is stopped and the dir
+ * removed.
+ */
+export function quietStackPerFile(prefix: string): { dataDir: string; start(): Promise<void> } {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  let stack: RunningStack | undefined;
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    async start() {
+      stack = runStack({ DATA_DIR: dataDir, STACK_QUIET: 'true', LOG_LEVEL: 'warn' });
+      await untilBanner(stack);
+    },
+  };
 }
