@@ -5,6 +5,7 @@ import {
   duplicatePositions,
   ensureCollections,
   connectStore,
+  groupedInserts,
   insertOnce,
   isDuplicateKey,
   type Store,
@@ -109,5 +110,45 @@ describe('insertOnce', () => {
     const odd = store.db.collection<{ _id: string[] }>('odd');
     // An array cannot be an _id.
     await expect(insertOnce(odd, { _id: ['x'] })).rejects.toThrow();
+  });
+});
+
+describe('groupedInserts', () => {
+  it('stores the documents of callers at once in one command, each resolved once stored', async () => {
+    const inserts = groupedInserts(things());
+    const commands: string[] = [];
+    const listener = (event: { commandName: string }) => commands.push(event.commandName);
+    store.client.on('commandStarted', listener);
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          inserts.insert({ _id: `g${i}`, code: `grouped-${i}`, n: i }),
+        ),
+      );
+    } finally {
+      store.client.off('commandStarted', listener);
+    }
+    expect(await things().countDocuments({ code: { $regex: '^grouped-' } })).toBe(20);
+    // Twenty callers in one turn of the event loop: one insert command, not twenty.
+    expect(commands.filter((name) => name === 'insert')).toHaveLength(1);
+    await inserts.close();
+  });
+
+  it('rejects only the caller whose document a unique index refused', async () => {
+    const inserts = groupedInserts(things());
+    const outcomes = await Promise.allSettled([
+      inserts.insert({ _id: 'u1', code: 'unique-1', n: 1 }),
+      inserts.insert({ _id: 'u2', code: 'grouped-0', n: 2 }),
+      inserts.insert({ _id: 'u3', code: 'unique-3', n: 3 }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const refused = outcomes[1];
+    expect(refused?.status === 'rejected' && isDuplicateKey(refused.reason)).toBe(true);
+    expect(await things().countDocuments({ _id: { $in: ['u1', 'u2', 'u3'] } })).toBe(2);
+    await inserts.close();
   });
 });

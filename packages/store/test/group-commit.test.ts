@@ -1,14 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger } from '@handoff/observability';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
-import {
-  connectStore,
-  ensureCollections,
-  groupCommit,
-  groupedInserts,
-  isDuplicateKey,
-  type Store,
-} from '../src/index.ts';
+import { describe, expect, it } from '@jest/globals';
+import { groupCommit } from '../src/index.ts';
 
 /** A write that records its batches and finishes only when told to. */
 function gatedWrites() {
@@ -77,68 +68,5 @@ describe('groupCommit', () => {
       'fulfilled',
     ]);
     await batch.close();
-  });
-});
-
-describe('groupedInserts', () => {
-  const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
-  let store: Store;
-  interface Thing {
-    _id: string;
-    code: string;
-  }
-  const things = () => store.db.collection<Thing>('grouped_things');
-
-  beforeAll(async () => {
-    store = await connectStore({
-      url: testServers().mongoUrl,
-      database: uniqueDatabase('group'),
-      appName: 'store-group-commit-test',
-      logger,
-    });
-    await ensureCollections(store.db, {
-      grouped_things: [{ key: { code: 1 }, options: { name: 'code_unique', unique: true } }],
-    });
-  });
-
-  afterAll(async () => {
-    await store.db.dropDatabase();
-    await store.close();
-  });
-
-  it('stores the documents of callers at once in one command, each resolved once stored', async () => {
-    const inserts = groupedInserts(things());
-    const commands: string[] = [];
-    const listener = (event: { commandName: string }) => commands.push(event.commandName);
-    store.client.on('commandStarted', listener);
-    try {
-      await Promise.all(
-        Array.from({ length: 20 }, (_, i) => inserts.insert({ _id: `t${i}`, code: `c${i}` })),
-      );
-    } finally {
-      store.client.off('commandStarted', listener);
-    }
-    expect(await things().countDocuments({})).toBe(20);
-    // Twenty callers in one turn of the event loop: one insert command, not twenty.
-    expect(commands.filter((name) => name === 'insert')).toHaveLength(1);
-    await inserts.close();
-  });
-
-  it('rejects only the caller whose document a unique index refused', async () => {
-    const inserts = groupedInserts(things());
-    const outcomes = await Promise.allSettled([
-      inserts.insert({ _id: 'u1', code: 'unique-1' }),
-      inserts.insert({ _id: 'u2', code: 'c0' }),
-      inserts.insert({ _id: 'u3', code: 'unique-3' }),
-    ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual([
-      'fulfilled',
-      'rejected',
-      'fulfilled',
-    ]);
-    const refused = outcomes[1];
-    expect(refused?.status === 'rejected' && isDuplicateKey(refused.reason)).toBe(true);
-    expect(await things().countDocuments({ _id: { $in: ['u1', 'u2', 'u3'] } })).toBe(2);
-    await inserts.close();
   });
 });
