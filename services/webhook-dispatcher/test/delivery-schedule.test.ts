@@ -98,16 +98,20 @@ describe('handBackDelayMs', () => {
     }
   });
 
-  it('keeps a job that keeps coming back to a full share away twice as long each time', () => {
+  it('keeps a job that keeps coming back to a full share away twice as long each time, up to four times', () => {
     for (let run = 0; run < 100; run += 1) {
       const first = handBackDelayMs(10, 8, 4, 0);
       const third = handBackDelayMs(10, 8, 4, 2);
-      // 30 ms, then 120 ms, each with up to half again.
+      const fiftieth = handBackDelayMs(10, 8, 4, 50);
+      // 30 ms, then 120 ms, and no more than that however often it comes back; each with up to
+      // half again.
       expect(first).toBeGreaterThanOrEqual(30);
       expect(first).toBeLessThanOrEqual(45);
       expect(third).toBeGreaterThanOrEqual(120);
       expect(third).toBeLessThanOrEqual(180);
-      expect(handBackDelayMs(10, 8, 4, 50)).toBe(5_000);
+      expect(fiftieth).toBeGreaterThanOrEqual(120);
+      expect(fiftieth).toBeLessThanOrEqual(180);
+      expect(handBackDelayMs(1_000, 8, 4, 50)).toBe(5_000);
     }
   });
 

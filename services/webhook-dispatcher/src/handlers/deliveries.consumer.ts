@@ -34,16 +34,22 @@ const ACK_MARGIN_MS = 5_000;
  */
 const HAND_BACK_MIN_MS = 5;
 const HAND_BACK_MAX_MS = 5_000;
+/**
+ * A job handed back again stays away twice as long, at most this many times over: doubling
+ * without end left a fast endpoint's slots idle while its jobs, handed back four or five times
+ * in a burst, waited out seconds in the server.
+ */
+const HAND_BACK_DOUBLINGS = 2;
 
 /**
  * The hand-back delay for a job behind `ahead` others of an endpoint with `slots` slots, handed
  * back `times` times before: each time it comes back to a full share again it stays away twice
- * as long, so a backlog of one busy endpoint waits in the server instead of circling through the
- * replicas (every return is a redelivery and a nak).
+ * as long (up to four times the drain time), so a backlog of one busy endpoint waits in the
+ * server instead of circling through the replicas (every return is a redelivery and a nak).
  */
 export function handBackDelayMs(answerMs: number, ahead: number, slots: number, times = 0): number {
-  const drain =
-    answerMs * Math.ceil((ahead + 1) / Math.max(1, slots)) * 2 ** Math.min(Math.max(0, times), 10);
+  const doublings = Math.min(Math.max(0, times), HAND_BACK_DOUBLINGS);
+  const drain = answerMs * Math.ceil((ahead + 1) / Math.max(1, slots)) * 2 ** doublings;
   // Up to half again at random, so that handed-back jobs do not all come back at once.
   const spread = drain * (1 + Math.random() / 2);
   return Math.round(Math.min(HAND_BACK_MAX_MS, Math.max(HAND_BACK_MIN_MS, spread)));
