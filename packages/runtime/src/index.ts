@@ -12,3 +12,4 @@ export * from './money.ts';
 export * from './sequences.ts';
 export * from './consumer.ts';
 export * from './settle.ts';
+export * from './audited-service.ts';
