@@ -4,3 +4,4 @@ export * from './stripe-mock.ts';
 export * from './natsconf.ts';
 export * from './tls.ts';
 export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';
+export * from './events.ts';
