@@ -3,6 +3,7 @@ import { call } from '@handoff/bus';
 import {
   EVENTS_STREAM,
   EventEnvelope,
+  milestoneOps,
   proposalOps,
   requestOps,
   sha256Hex,
@@ -101,6 +102,22 @@ export class Work extends ServiceStack<Parts> {
     );
     const accepted = await call(this.nc, proposalOps.accept, { id: proposal.id, request_id }, opts);
     return accepted.job;
+  }
+
+  /** A new request with a job of `provider_id` on it: the setup most files start from. */
+  async requestWithJob(provider_id: string, amount?: number) {
+    const request_id = await this.newRequest();
+    return { request_id, job: await this.newJob(request_id, provider_id, amount) };
+  }
+
+  /** A milestone the job's provider adds to `job`. */
+  newMilestone(job: Job, input: { title: string; due_at?: string } = { title: 'All of it' }) {
+    return call(
+      this.nc,
+      milestoneOps.create,
+      { job_id: job.id, provider_id: job.provider_id, input },
+      opts,
+    );
   }
 
   /** Waits until the consumer has every event the stream holds right now. */
