@@ -12,6 +12,7 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
+import { auditCollectionName } from '@handoff/runtime';
 import { eventually, serviceEnv, ServiceStack, uniqueDatabase } from '@handoff/testkit';
 import type { JsMsg } from '@nats-io/jetstream';
 import { Writable } from 'node:stream';
@@ -81,6 +82,19 @@ export class Stack extends ServiceStack<Parts> {
 
   protected onEvent(msg: JsMsg): void {
     this.received.push({ subject: msg.subject, payload: msg.json() });
+  }
+
+  /** The payments service's audit log, as stored. */
+  rawAudit() {
+    return this.service.store.db.collection(auditCollectionName('payments'));
+  }
+
+  /** Waits for the audit entry of `action` on `target_id`, and returns it. */
+  auditEntry(target_id: string, action: string) {
+    return eventually(
+      async () => (await this.rawAudit().findOne({ target_id, action })) ?? undefined,
+      { what: `the audit entry ${action} of ${target_id}` },
+    );
   }
 
   rawRequests() {
