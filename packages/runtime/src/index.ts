@@ -11,3 +11,5 @@ export * from './move.ts';
 export * from './money.ts';
 export * from './sequences.ts';
 export * from './consumer.ts';
+export * from './settle.ts';
+export * from './audited-service.ts';

@@ -5,3 +5,4 @@ export * from './natsconf.ts';
 export * from './receiver.ts';
 export * from './tls.ts';
 export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';
+export * from './events.ts';

@@ -1,9 +1,4 @@
-import {
-  auditedSequencedEvents,
-  auditEndpoints,
-  packageVersion,
-  runService,
-} from '@handoff/runtime';
+import { packageVersion, runAuditedService } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
@@ -16,22 +11,18 @@ import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 export const VERSION = packageVersion(import.meta.url);
 
 export async function bootstrap(options: BootstrapOptions = {}) {
-  return runService({
+  return runAuditedService({
     name: 'intake',
     version: VERSION,
     description:
       'Access applications, integrations and agent keys; handoff requests; providers and their keys.',
     env: readEnv(options.env),
     collections,
-    outbox: {
-      collections: OUTBOX_COLLECTIONS,
-      beforePublish: auditedSequencedEvents('intake'),
-    },
+    outbox: OUTBOX_COLLECTIONS,
     endpoints: (deps) => ({
       ...accessEndpoints(deps),
       ...requestEndpoints(deps),
       ...providerEndpoints(deps),
-      ...auditEndpoints('intake', deps.store),
     }),
     // Counters from before HANDOFF_SEQUENCES first; then requests move when the engagement
     // does: proposal accepted → in progress, job completed → completed.

@@ -1,9 +1,4 @@
-import {
-  auditedSequencedEvents,
-  auditEndpoints,
-  packageVersion,
-  runService,
-} from '@handoff/runtime';
+import { packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './handlers/deadlines.ts';
 import { deliverableEndpoints } from './handlers/deliverables.ts';
@@ -18,19 +13,14 @@ import { collections, COLLECTIONS } from './store/collections.ts';
 export const VERSION = packageVersion(import.meta.url);
 
 export async function bootstrap(options: BootstrapOptions = {}) {
-  return runService({
+  return runAuditedService({
     name: 'milestones',
     version: VERSION,
     description:
       'The work on a request: provider proposals, jobs, milestones, deliverables and disputes.',
     env: readEnv(options.env),
     collections,
-    outbox: {
-      collections: Object.values(COLLECTIONS),
-      // Intake owns requests and hands out each request's event sequence numbers; a staff move's
-      // audit entry travels with its message and is written just before the publish.
-      beforePublish: auditedSequencedEvents('milestones'),
-    },
+    outbox: Object.values(COLLECTIONS),
     endpoints: (deps) => ({
       ...proposalEndpoints(deps),
       ...jobEndpoints(deps),
@@ -38,17 +28,10 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...deliverableEndpoints(deps),
       ...disputeEndpoints(deps),
       ...deadlineEndpoints(deps),
-      ...auditEndpoints('milestones', deps.store),
     }),
     // The deadline sweep, and the consumer that settles a closed request's open proposals.
-    background: async (deps) => {
-      const stopSweep = startDeadlineSweep(deps);
-      const stopConsumer = await startRequestClosureConsumer(deps);
-      return async () => {
-        await stopConsumer();
-        await stopSweep();
-      };
-    },
+    background: async (deps) =>
+      stopInReverse(startDeadlineSweep(deps), await startRequestClosureConsumer(deps)),
     logger: options.logger,
   });
 }

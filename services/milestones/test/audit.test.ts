@@ -80,14 +80,8 @@ describe('staff moves in the audit log', () => {
   });
 
   it('records a job cancel, which has no event, and a milestone cancel', async () => {
-    const request_id = await work.newRequest();
-    const job = await work.newJob(request_id, 'prv_audit', 300);
-    const milestone = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id: 'prv_audit', input: { title: 'Part one' } },
-      opts,
-    );
+    const { job } = await work.requestWithJob('prv_audit', 300);
+    const milestone = await work.newMilestone(job, { title: 'Part one' });
     await call(
       work.nc,
       milestoneOps.cancel,

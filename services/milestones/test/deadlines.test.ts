@@ -31,8 +31,7 @@ const list = (query: { before?: string; overdue?: boolean; limit?: number } = {}
   call(work.nc, milestonesDeadlineOps.list, { limit: 500, ...query }, opts);
 
 beforeAll(async () => {
-  request_id = await work.newRequest();
-  job = await work.newJob(request_id, provider_id);
+  ({ request_id, job } = await work.requestWithJob(provider_id));
   ids.job = job.id;
 
   const proposalRequest = await work.newRequest();
@@ -51,12 +50,7 @@ beforeAll(async () => {
   ).id;
 
   const milestone = (title: string, due_at?: string) =>
-    call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id, input: { title, ...(due_at ? { due_at } : {}) } },
-      opts,
-    );
+    work.newMilestone(job, { title, ...(due_at ? { due_at } : {}) });
   // Due yesterday: overdue already.
   ids.late = (await milestone('Late', new Date(Date.now() - DAY).toISOString())).id;
   ids.open = (await milestone('Open')).id;

@@ -21,19 +21,10 @@ let request_id: string;
 let job: Job;
 
 beforeAll(async () => {
-  request_id = await work.newRequest();
-  job = await work.newJob(request_id, provider_id);
+  ({ request_id, job } = await work.requestWithJob(provider_id));
 });
 
-const newMilestone = async () =>
-  (
-    await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id, input: { title: 'Build' } },
-      opts,
-    )
-  ).id;
+const newMilestone = async () => (await work.newMilestone(job, { title: 'Build' })).id;
 
 const create = (milestone_id: string, by = provider_id) =>
   call(

@@ -7,7 +7,6 @@ import {
   disputeOps,
   ENGAGEMENT_LIMITS,
   jobOps,
-  milestoneOps,
   type DisputeAction,
   type DisputeCreate,
   type Job,
@@ -26,8 +25,7 @@ let request_id: string;
 let job: Job;
 
 beforeAll(async () => {
-  request_id = await work.newRequest();
-  job = await work.newJob(request_id, provider_id, 500);
+  ({ request_id, job } = await work.requestWithJob(provider_id, 500));
 });
 
 const open = (input: Partial<DisputeCreate> = {}, request = request_id) =>
@@ -93,12 +91,7 @@ describeMachine(DISPUTE_MACHINE, {
 
 describe('opening a case', () => {
   it('opens on the request’s job, against its provider, announced as dispute.created', async () => {
-    const milestone = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id, input: { title: 'Design' } },
-      opts,
-    );
+    const milestone = await work.newMilestone(job, { title: 'Design' });
     const created = await open({
       kind: 'refund',
       reason: 'Charged twice',
@@ -146,14 +139,8 @@ describe('opening a case', () => {
   });
 
   it('refuses a milestone of another job, and amounts the job cannot carry', async () => {
-    const otherRequest = await work.newRequest();
-    const otherJob = await work.newJob(otherRequest, provider_id);
-    const foreign = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: otherJob.id, provider_id, input: { title: 'Elsewhere' } },
-      opts,
-    );
+    const other = await work.requestWithJob(provider_id);
+    const foreign = await work.newMilestone(other.job, { title: 'Elsewhere' });
     const count = await work.raw.disputes.countDocuments({ request_id });
     expect(await refused(open({ milestone_id: foreign.id }))).toMatchObject({
       code: 'validation_failed',

@@ -119,12 +119,7 @@ describe('completing a job', () => {
     expect(await raw(started.job.id)).toEqual(before);
 
     // Work added to the job and approved makes it complete.
-    const extra = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: started.job.id, provider_id: started.provider_id, input: { title: 'Extra' } },
-      opts,
-    );
+    const extra = await work.newMilestone(started.job, { title: 'Extra' });
     await approve(started, extra.id);
     expect(await complete(started)).toMatchObject({ status: 'completed' });
   });

@@ -22,8 +22,7 @@ let request_id: string;
 let job: Job;
 
 beforeAll(async () => {
-  request_id = await work.newRequest();
-  job = await work.newJob(request_id, provider_id, 2_000);
+  ({ request_id, job } = await work.requestWithJob(provider_id, 2_000));
 });
 
 const create = (input: { title: string; amount?: number; currency?: string; due_at?: string }) =>

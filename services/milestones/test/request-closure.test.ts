@@ -45,14 +45,8 @@ describe('cancelling a request', () => {
   });
 
   it('cancels its active job as the system; the job’s milestones move no more', async () => {
-    const request_id = await work.newRequest();
-    const job = await work.newJob(request_id, 'prv_job');
-    const milestone = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id: 'prv_job', input: { title: 'All of it' } },
-      opts,
-    );
+    const { request_id, job } = await work.requestWithJob('prv_job');
+    const milestone = await work.newMilestone(job);
     await call(work.nc, milestoneOps.submit, { id: milestone.id, provider_id: 'prv_job' }, opts);
     // The engagement consumer may or may not have put the request in progress yet: both cancel.
     await cancelRequest(request_id);
@@ -84,14 +78,8 @@ describe('cancelling a request', () => {
 
 describe('a completed job', () => {
   it('takes no new dispute', async () => {
-    const request_id = await work.newRequest();
-    const job = await work.newJob(request_id, 'prv_done');
-    const milestone = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id: 'prv_done', input: { title: 'All of it' } },
-      opts,
-    );
+    const { request_id, job } = await work.requestWithJob('prv_done');
+    const milestone = await work.newMilestone(job);
     await call(work.nc, milestoneOps.submit, { id: milestone.id, provider_id: 'prv_done' }, opts);
     await call(
       work.nc,

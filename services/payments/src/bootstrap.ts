@@ -1,9 +1,4 @@
-import {
-  auditedSequencedEvents,
-  auditEndpoints,
-  packageVersion,
-  runService,
-} from '@handoff/runtime';
+import { packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { createContext, type PaymentContext } from './handlers/context.ts';
 import { deadlineEndpoints, runSweeps, startSweeps, sweepDeadlines } from './handlers/deadlines.ts';
@@ -22,17 +17,13 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
   const processor = createProcessor(env, VERSION);
   let context: PaymentContext | undefined;
-  const running = await runService({
+  const running = await runAuditedService({
     name: 'payments',
     version: VERSION,
     description: 'Payment requests proposed by agents, staff approval, and payments.',
     env,
     collections,
-    outbox: {
-      collections: [PAYMENT_REQUESTS, PAYMENTS],
-      // Intake owns requests and hands out each request's event sequence numbers.
-      beforePublish: auditedSequencedEvents('payments'),
-    },
+    outbox: [PAYMENT_REQUESTS, PAYMENTS],
     endpoints: (deps) => {
       const ctx = createContext({ ...deps, processor });
       context = ctx;
@@ -40,18 +31,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...paymentRequestEndpoints(ctx),
         ...paymentEndpoints(ctx),
         ...deadlineEndpoints(ctx),
-        ...auditEndpoints('payments', deps.store),
       };
     },
     // The sweeps, and the consumer that settles a closed request's pending payment requests.
     background: async () => {
       const ctx = required(context);
-      const stopSweeps = startSweeps(ctx);
-      const stopConsumer = await startRequestClosureConsumer(ctx);
-      return async () => {
-        await stopConsumer();
-        await stopSweeps();
-      };
+      return stopInReverse(startSweeps(ctx), await startRequestClosureConsumer(ctx));
     },
     logger: options.logger,
   });

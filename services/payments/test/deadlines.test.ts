@@ -8,8 +8,6 @@ import {
   PAYMENT_REQUEST_MACHINE,
   paymentRecordOps,
 } from '@handoff/contracts';
-import { auditCollectionName } from '@handoff/runtime';
-import { eventually } from '@handoff/testkit';
 import { opts, useStack } from './support/stack.ts';
 
 const stack = useStack('deadlines');
@@ -119,14 +117,11 @@ describe('the deadline sweep', () => {
     });
     // Expiry is in the audit log, and on HANDOFF_EVENTS as the extension kind
     // `payment.request_expired` (the payment's failure as `payment.failed`).
-    const audit = stack.service.store.db.collection(auditCollectionName('payments'));
-    expect(
-      await eventually(
-        async () =>
-          (await audit.findOne({ target_id: request.id, action: 'payment_request.expired' })) ??
-          undefined,
-      ),
-    ).toMatchObject({ actor: 'system', call_id: null, after: { status: 'expired' } });
+    expect(await stack.auditEntry(request.id, 'payment_request.expired')).toMatchObject({
+      actor: 'system',
+      call_id: null,
+      after: { status: 'expired' },
+    });
     await stack.settle();
     const statuses = (id: string) => stack.eventsAbout(id).map((e) => e.event.data.object.status);
     expect(statuses(request.id)).toEqual(['pending_approval', 'expired']);

@@ -13,7 +13,6 @@ import {
   type PaymentAction,
   type PaymentRequestAction,
 } from '@handoff/contracts';
-import { auditCollectionName } from '@handoff/runtime';
 import { describeMachine } from '@handoff/runtime/testing';
 import { eventually } from '@handoff/testkit';
 import type { PaymentRequestDoc } from '../src/store/payment-requests.ts';
@@ -21,8 +20,6 @@ import type { PaymentDoc } from '../src/store/payments.ts';
 import { opts, staff, useStack, type Stack } from './support/stack.ts';
 
 const stack = useStack('machines');
-
-const audit = () => stack.service.store.db.collection(auditCollectionName('payments'));
 
 /** The parts of a `describeMachine` driver that both machines share: documents and events. */
 function documentDriver<H extends { id: string; request_id: string }, D>(
@@ -91,12 +88,7 @@ describeMachine(PAYMENT_REQUEST_MACHINE, {
     expect(answer.status).toBe(next);
     expect(after.decided_at).toEqual(expect.any(Date));
     // Every move is in the audit log, with the state before and after.
-    const entry = await eventually(
-      async () =>
-        (await audit().findOne({ target_id: handle.id, action: `payment_request.${next}` })) ??
-        undefined,
-      { what: `the audit entry of ${action}` },
-    );
+    const entry = await stack.auditEntry(handle.id, `payment_request.${next}`);
     expect(entry).toMatchObject({
       actor: action === 'expire' ? 'system' : staff.actor,
       before: { status: state },
@@ -147,11 +139,7 @@ describeMachine(PAYMENT_MACHINE, {
   moved: async ({ handle, state, action, next, answer, events }) => {
     expect(answer).toMatchObject({ id: handle.id, status: next, deadline_at: null });
     if (PAYMENT_MACHINE.events[action]) expect(events.at(-1)?.data.object).toEqual(answer);
-    const entry = await eventually(
-      async () =>
-        (await audit().findOne({ target_id: handle.id, action: `payment.${next}` })) ?? undefined,
-      { what: `the audit entry of ${action}` },
-    );
+    const entry = await stack.auditEntry(handle.id, `payment.${next}`);
     expect(entry).toMatchObject({ actor: staff.actor, before: { status: state } });
   },
 });

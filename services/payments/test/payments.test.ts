@@ -3,8 +3,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { newId, Payment, paymentRecordOps, subjects } from '@handoff/contracts';
-import { auditCollectionName } from '@handoff/runtime';
-import { eventually } from '@handoff/testkit';
 import type { PaymentRequestDoc } from '../src/store/payment-requests.ts';
 import { RECOVERY_GRACE_MS } from '../src/domain/payments.ts';
 import { integration_id, opts, staff, useStack } from './support/stack.ts';
@@ -192,14 +190,11 @@ describe('staff settle manual payments', () => {
       code: 'invalid_state_transition',
       details: { current_state: 'completed', allowed_actions: [] },
     });
-    const audit = stack.service.store.db.collection(auditCollectionName('payments'));
-    expect(
-      await eventually(
-        async () =>
-          (await audit.findOne({ target_id: payment.id, action: 'payment.completed' })) ??
-          undefined,
-      ),
-    ).toMatchObject({ actor: staff.actor, call_id: expect.any(String), after: confirmed });
+    expect(await stack.auditEntry(payment.id, 'payment.completed')).toMatchObject({
+      actor: staff.actor,
+      call_id: expect.any(String),
+      after: confirmed,
+    });
   });
 
   it('fail records the reason and publishes payment.failed', async () => {

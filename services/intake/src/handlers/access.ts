@@ -1,4 +1,4 @@
-import { BusError, implement, type Bus, type Endpoint } from '@handoff/bus';
+import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
   ACCESS_APPLICATION_MACHINE,
   accessOps,
@@ -6,11 +6,9 @@ import {
   digestsEqual,
   generateApiKey,
   generateSecret,
-  KEY_LIFETIME_DAYS,
   newId,
   type AccessEvent,
   type AccessEventType,
-  type AccessInvalidation,
   ApplicationStatusView,
   Integration,
   type Application,
@@ -18,19 +16,16 @@ import {
   type ApplicationStatus,
   type IssuedKey,
 } from '@handoff/contracts';
-import type { Logger } from '@handoff/observability';
 import {
   invalidTransition,
   moveDocument,
   outboxMessage,
   type AuditRecord,
   type Move,
-  type Outbox,
   type OutboxMessage,
-  withOutbox,
   pushOutbox,
 } from '@handoff/runtime';
-import { paginate, type Store } from '@handoff/store';
+import { paginate } from '@handoff/store';
 import {
   accessCollections,
   applicationView,
@@ -38,11 +33,15 @@ import {
   keyView,
   type ApplicationDoc,
   type IntegrationDoc,
-  type KeyDoc,
 } from '../store/access.ts';
-import { keyStatus } from '../domain/access.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { findOr404, insertAnnounced } from '../store/documents.ts';
+import {
+  broadcastAccessInvalidation,
+  issueStoredKey,
+  revokeStoredKey,
+  verifyStoredKey,
+  type AccessDeps,
+} from './keys.ts';
 
 /** What the applicant may see: zod drops the staff-only fields. */
 const applicantView = (view: Application) => ApplicationStatusView.parse(view);
@@ -85,39 +84,13 @@ function event(
   return outboxMessage(id, accessSubjects.event(type), payload, local);
 }
 
-export interface AccessDeps {
-  store: Store;
-  bus: Bus;
-  logger: Logger;
-  outbox: Outbox;
-}
-
-/**
- * Tells every gateway replica to drop what it cached of these agent or provider keys (or of an
- * integration), so a revocation, suspension or scope change applies at once.
- */
-export async function broadcastAccessInvalidation(
-  bus: Bus,
-  invalidation: AccessInvalidation,
-): Promise<void> {
-  bus.nc.publish(accessSubjects.invalidate, JSON.stringify(invalidation));
-  await bus.nc.flush();
-}
-
 export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   const c = accessCollections(deps.store);
   // The caller's change is already durable; a failed publish is left to the sweep.
   const publish = deps.outbox.publishOrLeave;
   const serialize = deps.store.serialize;
 
-  const broadcastInvalidation = (invalidation: AccessInvalidation) =>
-    broadcastAccessInvalidation(deps.bus, invalidation);
-
-  const findApplication = async (id: string) => {
-    const doc = await c.applications.findOne({ _id: id });
-    if (!doc) throw new BusError('not_found', 'No such access application.');
-    return doc;
-  };
+  const findIntegration = (id: string) => findOr404(c.integrations, id, 'No such integration.');
 
   /** The applicant's view needs the secret: a wrong secret looks exactly like an unknown id. */
   const findApplicationWithSecret = async (id: string, secretHash: string) => {
@@ -156,35 +129,25 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     staff: Staff | null,
   ): Promise<IssuedKey> => {
     const generated = generateApiKey();
-    const now = new Date();
-    const days = expiresInDays ?? KEY_LIFETIME_DAYS.default;
-    const doc: KeyDoc = {
-      _id: newId('key'),
-      integration_id: integration._id,
-      key_hash: generated.hash,
-      prefix: generated.prefix,
-      last4: generated.last4,
-      created_at: now,
-      expires_at: new Date(now.getTime() + days * DAY_MS),
-      revoked_at: null,
-    };
-    const message = event('access.key.issued', keyView(doc), staff, {
-      target_type: 'api_key',
-      target_id: doc._id,
-      before: null,
-    });
-    await c.keys.insertOne(withOutbox(doc, [message]));
-    await publish(c.keys, doc._id, [message]);
+    const { doc, shown } = await issueStoredKey(
+      deps,
+      c.keys,
+      { prefix: 'key', generated, expiresInDays },
+      { integration_id: integration._id },
+      (issued) =>
+        event('access.key.issued', keyView(issued), staff, {
+          target_type: 'api_key',
+          target_id: issued._id,
+          before: null,
+        }),
+    );
     return {
       object: 'api_key',
       api_key: generated.key,
       key_id: doc._id,
       integration_id: integration._id,
       scopes: integration.scopes,
-      prefix: doc.prefix,
-      last4: doc.last4,
-      created_at: doc.created_at.toISOString(),
-      expires_at: doc.expires_at.toISOString(),
+      ...shown,
     };
   };
 
@@ -277,9 +240,12 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         decided_by: null,
       };
       const view = applicationView(doc);
-      const message = event('access.application.submitted', view, null);
-      await c.applications.insertOne(withOutbox(doc, [message]));
-      await publish(c.applications, doc._id, [message]);
+      await insertAnnounced(
+        deps,
+        c.applications,
+        doc,
+        event('access.application.submitted', view, null),
+      );
       return { ...applicantView(view), application_secret: secret };
     }),
 
@@ -320,7 +286,9 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       };
     }),
 
-    ...implement(accessOps.get, async ({ id }) => applicationView(await findApplication(id))),
+    ...implement(accessOps.get, async ({ id }) =>
+      applicationView(await findOr404(c.applications, id, 'No such access application.')),
+    ),
 
     ...implement(accessOps.approve, async ({ id, scopes, actor, call_id }) =>
       decide(
@@ -338,52 +306,27 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     ...implement(
       accessOps.issueKey,
       async ({ integration_id, expires_in_days, actor, call_id }) => {
-        const integration = await c.integrations.findOne({ _id: integration_id });
-        if (!integration) throw new BusError('not_found', 'No such integration.');
-        return issueKey(integration, expires_in_days, { actor, call_id });
+        return issueKey(await findIntegration(integration_id), expires_in_days, { actor, call_id });
       },
     ),
 
     ...implement(accessOps.revokeKey, async ({ key_id, actor, call_id }) => {
-      const revocation = await serialize(c.keys, key_id, async () => {
-        const before = await c.keys.findOne({ _id: key_id });
-        if (!before) throw new BusError('not_found', 'No such key.');
-        if (before.revoked_at) return undefined;
-        {
-          const revokedAt = new Date();
-          const after = keyView({ ...before, revoked_at: revokedAt });
-          const message = event(
-            'access.key.revoked',
-            after,
-            { actor, call_id },
-            {
-              target_type: 'api_key',
-              target_id: key_id,
-              before: keyView(before),
-            },
-          );
-          const updated = await c.keys.findOneAndUpdate(
-            { _id: key_id, revoked_at: null },
-            pushOutbox({ $set: { revoked_at: revokedAt } }, [message]),
-            { returnDocument: 'after' },
-          );
-          return updated ? message : undefined;
-        }
-      });
-      if (revocation) await publish(c.keys, key_id, [revocation]);
-      // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
-      await broadcastInvalidation({ key_ids: [key_id] });
-      const current = await c.keys.findOne({ _id: key_id });
-      if (!current) throw new BusError('not_found', 'No such key.');
-      return keyView(current);
+      await revokeStoredKey(deps, c.keys, key_id, 'No such key.', (before, revokedAt) =>
+        event(
+          'access.key.revoked',
+          keyView({ ...before, revoked_at: revokedAt }),
+          { actor, call_id },
+          { target_type: 'api_key', target_id: key_id, before: keyView(before) },
+        ),
+      );
+      return keyView(await findOr404(c.keys, key_id, 'No such key.'));
     }),
 
     ...implement(
       accessOps.updateIntegration,
       async ({ integration_id, scopes, actor, call_id }) => {
         const { updated, message } = await serialize(c.integrations, integration_id, async () => {
-          const before = await c.integrations.findOne({ _id: integration_id });
-          if (!before) throw new BusError('not_found', 'No such integration.');
+          const before = await findIntegration(integration_id);
           const now = new Date();
           const snapshot = IntegrationSnapshot.parse(
             integrationView({ ...before, scopes, updated_at: now }, []),
@@ -408,7 +351,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
           return { updated, message };
         });
         await publish(c.integrations, integration_id, [message]);
-        await broadcastInvalidation({ integration_id });
+        await broadcastAccessInvalidation(deps.bus, { integration_id });
         return integrationWithKeys(updated);
       },
     ),
@@ -422,24 +365,15 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       };
     }),
 
-    ...implement(accessOps.getIntegration, async ({ integration_id }) => {
-      const integration = await c.integrations.findOne({ _id: integration_id });
-      if (!integration) throw new BusError('not_found', 'No such integration.');
-      return integrationWithKeys(integration);
-    }),
+    ...implement(accessOps.getIntegration, async ({ integration_id }) =>
+      integrationWithKeys(await findIntegration(integration_id)),
+    ),
 
     ...implement(accessOps.verifyKey, async ({ key_hash }) => {
-      const key = await c.keys.findOne({ key_hash });
-      if (!key) throw new BusError('not_found', 'Unknown key.');
-      const integration = await c.integrations.findOne({ _id: key.integration_id });
-      if (!integration) throw new BusError('not_found', 'Unknown key.');
-      return {
-        key_id: key._id,
-        integration_id: key.integration_id,
-        scopes: integration.scopes,
-        status: keyStatus(key),
-        expires_at: key.expires_at.toISOString(),
-      };
+      const { key, owner, verified } = await verifyStoredKey(c.keys, key_hash, (found) =>
+        c.integrations.findOne({ _id: found.integration_id }),
+      );
+      return { ...verified, integration_id: key.integration_id, scopes: owner.scopes };
     }),
   };
 }

@@ -1,26 +1,16 @@
-import { BusError, implement, type Bus, type Endpoint } from '@handoff/bus';
-import {
-  digestsEqual,
-  generateProviderKey,
-  KEY_LIFETIME_DAYS,
-  newId,
-  providerOps,
-  type AccessInvalidation,
-  type Provider,
-} from '@handoff/contracts';
-import type { Logger } from '@handoff/observability';
-import {
-  auditMessage,
-  type AuditRecord,
-  type Outbox,
-  type OutboxMessage,
-  withOutbox,
-  pushOutbox,
-} from '@handoff/runtime';
-import { paginate, type Store } from '@handoff/store';
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import { generateProviderKey, newId, providerOps, type Provider } from '@handoff/contracts';
+import { auditMessage, type AuditRecord, type OutboxMessage, pushOutbox } from '@handoff/runtime';
+import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
-import { keyStatus } from '../domain/access.ts';
-import { broadcastAccessInvalidation } from './access.ts';
+import { findOr404, insertAnnounced } from '../store/documents.ts';
+import {
+  broadcastAccessInvalidation,
+  issueStoredKey,
+  revokeStoredKey,
+  verifyStoredKey,
+  type AccessDeps,
+} from './keys.ts';
 import { requestCollection } from '../store/requests.ts';
 import {
   providerCollections,
@@ -31,20 +21,11 @@ import {
   relationOf,
   visibleTo,
   type ProviderDoc,
-  type ProviderKeyDoc,
 } from '../store/providers.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many of a provider's keys its view lists, newest first. */
 const KEYS_SHOWN = 100;
 const MAX_ATTEMPTS = 20;
-
-export interface ProviderDeps {
-  store: Store;
-  bus: Bus;
-  logger: Logger;
-  outbox: Outbox;
-}
 
 /**
  * Providers' staff actions are announced on the audit stream (`handoff.audit.intake.provider.*`)
@@ -73,20 +54,13 @@ function audited(
   return auditMessage('intake', action, record);
 }
 
-export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> {
+export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   const c = providerCollections(deps.store);
   const requests = requestCollection(deps.store);
   // The caller's change is already durable; a failed publish is left to the sweep.
   const publish = deps.outbox.publishOrLeave;
 
-  const broadcastInvalidation = (invalidation: AccessInvalidation) =>
-    broadcastAccessInvalidation(deps.bus, invalidation);
-
-  const findProvider = async (id: string) => {
-    const doc = await c.providers.findOne({ _id: id });
-    if (!doc) throw new BusError('not_found', 'No such provider.');
-    return doc;
-  };
+  const findProvider = (id: string) => findOr404(c.providers, id, 'No such provider.');
 
   const keysOf = (providerId: string) =>
     c.keys.find({ provider_id: providerId }).sort({ _id: -1 }).limit(KEYS_SHOWN).toArray();
@@ -120,8 +94,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         null,
         providerSnapshot(doc),
       );
-      await c.providers.insertOne(withOutbox(doc, [message]));
-      await publish(c.providers, doc._id, [message]);
+      await insertAnnounced(deps, c.providers, doc, message);
       return providerView(doc, []);
     }),
 
@@ -189,7 +162,7 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
       // A suspension stops every key of the provider at once (and a reactivation drops the
       // cached refusals); the gateway asks again and learns the provider's status.
       if (statusChanged && keys.length > 0) {
-        await broadcastInvalidation({ key_ids: keys.map((key) => key._id) });
+        await broadcastAccessInvalidation(deps.bus, { key_ids: keys.map((key) => key._id) });
       }
       return withKeys(updated);
     }),
@@ -202,83 +175,52 @@ export function providerEndpoints(deps: ProviderDeps): Record<string, Endpoint> 
         });
       }
       const generated = generateProviderKey();
-      const now = new Date();
-      const days = input.expires_in_days ?? KEY_LIFETIME_DAYS.default;
-      const doc: ProviderKeyDoc = {
-        _id: newId('pvk'),
-        provider_id: id,
-        key_hash: generated.hash,
-        prefix: generated.prefix,
-        last4: generated.last4,
-        created_at: now,
-        expires_at: new Date(now.getTime() + days * DAY_MS),
-        revoked_at: null,
-      };
-      const message = audited(
-        { actor, requestId },
-        'provider_key.issued',
-        { type: 'provider_key', id: doc._id },
-        null,
-        providerKeyView(doc),
+      const { doc, shown } = await issueStoredKey(
+        deps,
+        c.keys,
+        { prefix: 'pvk', generated, expiresInDays: input.expires_in_days },
+        { provider_id: id },
+        (issued) =>
+          audited(
+            { actor, requestId },
+            'provider_key.issued',
+            { type: 'provider_key', id: issued._id },
+            null,
+            providerKeyView(issued),
+          ),
       );
-      await c.keys.insertOne(withOutbox(doc, [message]));
-      await publish(c.keys, doc._id, [message]);
       return {
         object: 'provider_key' as const,
         api_key: generated.key,
         key_id: doc._id,
         provider_id: id,
-        prefix: doc.prefix,
-        last4: doc.last4,
-        created_at: doc.created_at.toISOString(),
-        expires_at: doc.expires_at.toISOString(),
+        ...shown,
       };
     }),
 
     ...implement(providerOps.revokeKey, async ({ key_id, actor }, { requestId }) => {
-      const { revocation, providerId } = await deps.store.serialize(c.keys, key_id, async () => {
-        const before = await c.keys.findOne({ _id: key_id });
-        if (!before) throw new BusError('not_found', 'No such provider key.');
-        if (before.revoked_at) return { revocation: undefined, providerId: before.provider_id };
-        const revokedAt = new Date();
-        const message = audited(
-          { actor, requestId },
-          'provider_key.revoked',
-          { type: 'provider_key', id: key_id },
-          providerKeyView(before),
-          providerKeyView({ ...before, revoked_at: revokedAt }),
-        );
-        const updated = await c.keys.findOneAndUpdate(
-          { _id: key_id, revoked_at: null },
-          pushOutbox({ $set: { revoked_at: revokedAt } }, [message]),
-          { returnDocument: 'after' },
-        );
-        return { revocation: updated ? message : undefined, providerId: before.provider_id };
-      });
-      if (revocation) await publish(c.keys, key_id, [revocation]);
-      // Always broadcast, so that a retried revoke also reaches a replica that missed the first.
-      await broadcastInvalidation({ key_ids: [key_id] });
-      return withKeys(await findProvider(providerId));
+      const key = await revokeStoredKey(
+        deps,
+        c.keys,
+        key_id,
+        'No such provider key.',
+        (before, revokedAt) =>
+          audited(
+            { actor, requestId },
+            'provider_key.revoked',
+            { type: 'provider_key', id: key_id },
+            providerKeyView(before),
+            providerKeyView({ ...before, revoked_at: revokedAt }),
+          ),
+      );
+      return withKeys(await findProvider(key.provider_id));
     }),
 
     ...implement(providerOps.verifyKey, async ({ key_hash }) => {
-      const key = await c.keys.findOne({ key_hash });
-      // The lookup is by hash; the comparison that decides is in constant time all the same.
-      if (!key || !digestsEqual(key.key_hash, key_hash)) {
-        throw new BusError('not_found', 'Unknown key.');
-      }
-      const provider = await c.providers.findOne(
-        { _id: key.provider_id },
-        { projection: { status: 1 } },
+      const { key, owner, verified } = await verifyStoredKey(c.keys, key_hash, (found) =>
+        c.providers.findOne({ _id: found.provider_id }, { projection: { status: 1 } }),
       );
-      if (!provider) throw new BusError('not_found', 'Unknown key.');
-      return {
-        key_id: key._id,
-        provider_id: key.provider_id,
-        provider_status: provider.status,
-        status: keyStatus(key),
-        expires_at: key.expires_at.toISOString(),
-      };
+      return { ...verified, provider_id: key.provider_id, provider_status: owner.status };
     }),
 
     ...implement(providerOps.requests, async ({ provider_id, ...page }) => {

@@ -91,3 +91,7 @@ export type MoveSpec<D extends Moving<S>, S extends string, A extends string> = 
   /** The `Request-Id` of the staff call, kept in the audit entry as `call_id`. */
   call_id?: string;
 };
+
+/** A move of one of this service's resources, whose collection, machine and view `resourcesOf` gives. */
+export type ResourceMove<D extends Moving<string>, A extends string> =
+  D extends Moving<infer S> ? Omit<MoveSpec<D, S, A>, 'collection' | 'machine' | 'view'> : never;

@@ -1,17 +1,8 @@
 import { implement, type Endpoint } from '@handoff/bus';
-import {
-  DELIVERABLE_MACHINE,
-  DISPUTE_MACHINE,
-  JOB_MACHINE,
-  MILESTONE_MACHINE,
-  milestonesDeadlineOps,
-  PROPOSAL_MACHINE,
-  type DeadlineItem,
-  type StateMachine,
-} from '@handoff/contracts';
+import { milestonesDeadlineOps, type DeadlineItem, type StateMachine } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
+import { resourcesOf } from '../store/collections.ts';
 import { sweepDisputes } from './disputes.ts';
 import { invalid } from '../domain/moves.ts';
 import { sweepMilestones } from './milestones.ts';
@@ -29,14 +20,9 @@ interface Waiting {
 
 /** Each machine of this service with the collection of its resources. */
 function tracked(deps: MilestonesDeps): [StateMachine, Collection<Waiting>][] {
-  const c = collectionsOf(deps.store);
-  const pairs: [unknown, unknown][] = [
-    [PROPOSAL_MACHINE, c.proposals],
-    [JOB_MACHINE, c.jobs],
-    [MILESTONE_MACHINE, c.milestones],
-    [DELIVERABLE_MACHINE, c.deliverables],
-    [DISPUTE_MACHINE, c.disputes],
-  ];
+  const pairs: [unknown, unknown][] = Object.values(resourcesOf(deps.store)).map(
+    ({ machine, collection }) => [machine, collection],
+  );
   return pairs as [StateMachine, Collection<Waiting>][];
 }
 

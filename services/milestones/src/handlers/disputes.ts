@@ -1,6 +1,5 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import {
-  deadlineFor,
   DISPUTE_MACHINE,
   disputeOps,
   ENGAGEMENT_LIMITS,
@@ -8,35 +7,23 @@ import {
   type DisputeAction,
   type Party,
 } from '@handoff/contracts';
-import type { Filter } from 'mongodb';
-import { minorUnits, withOutbox } from '@handoff/runtime';
+import { minorUnits } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
+import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/disputes.ts';
 import {
   conflict,
-  creationMessages,
   invalid,
   jobCurrency,
-  type MoveSpec,
+  type ResourceMove,
   partySees,
   text,
 } from '../domain/moves.ts';
-import { findFor, listPage, partyFilter } from '../store/queries.ts';
 import { move, sweepDeadlines } from './moves.ts';
+import { create, opening, partyReads } from './resources.ts';
 
-type DisputeMoveSpec = Omit<
-  MoveSpec<DisputeDoc, DisputeDoc['status'], DisputeAction>,
-  'collection' | 'machine' | 'view'
->;
-
-function moveDispute(deps: MilestonesDeps, spec: DisputeMoveSpec) {
-  return move(deps, {
-    ...spec,
-    collection: collectionsOf(deps.store).disputes,
-    machine: DISPUTE_MACHINE,
-    view: disputeView,
-  });
+function moveDispute(deps: MilestonesDeps, spec: ResourceMove<DisputeDoc, DisputeAction>) {
+  return move(deps, { ...spec, ...resourcesOf(deps.store).disputes });
 }
 
 /** Staff take a case under review, or the system does once its deadline has passed. */
@@ -68,8 +55,8 @@ export function sweepDisputes(deps: MilestonesDeps, now: Date): Promise<number> 
 const sees = (party: Party) => (doc: DisputeDoc) => partySees(party, doc);
 
 export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
-  const { jobs, milestones, disputes } = collectionsOf(deps.store);
-  const publish = deps.outbox.publishOrLeave;
+  const { jobs, milestones } = collectionsOf(deps.store);
+  const resources = resourcesOf(deps.store);
 
   return {
     ...implement(disputeOps.create, async ({ request_id, input }) => {
@@ -111,8 +98,6 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           throw invalid('/amount', 'exceeds_job_amount', 'the amount exceeds the job’s amount.');
         }
       }
-      const now = new Date();
-      const status = DISPUTE_MACHINE.initial;
       const doc: DisputeDoc = {
         _id: newId('dsp'),
         request_id,
@@ -123,33 +108,17 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
         reason: input.reason,
         amount_minor,
         currency,
-        status,
         comments: [],
         resolution: null,
-        deadline_at: deadlineFor(DISPUTE_MACHINE, status, now),
-        created_at: now,
-        updated_at: now,
+        ...opening(DISPUTE_MACHINE, new Date()),
       };
-      const messages = creationMessages(DISPUTE_MACHINE, request_id, disputeView(doc));
       // In the job's turn, so a job completing meanwhile sees this case.
-      await deps.store.serialize(jobs, job._id, () =>
-        disputes.insertOne(withOutbox(doc, messages)),
+      return create(deps, resources.disputes, { of: jobs, id: job._id }, () =>
+        Promise.resolve(doc),
       );
-      await publish(disputes, doc._id, messages);
-      return disputeView(doc);
     }),
 
-    ...implement(disputeOps.list, async ({ party, status, ...page }) => {
-      const filter: Filter<DisputeDoc> = {
-        ...partyFilter(party),
-        ...(status === undefined ? {} : { status }),
-      };
-      return listPage(disputes, filter, page, disputeView);
-    }),
-
-    ...implement(disputeOps.get, async ({ id, party }) =>
-      disputeView(await findFor(disputes, 'dispute', id, party, (doc) => doc.provider_id)),
-    ),
+    ...partyReads(disputeOps, resources.disputes),
 
     ...implement(disputeOps.comment, async ({ id, party, message }, { requestId }) => {
       const body = text(message, ENGAGEMENT_LIMITS.text, '/message');

@@ -1,24 +1,33 @@
 import { implement, type Endpoint } from '@handoff/bus';
-import { ENGAGEMENT_LIMITS, JOB_MACHINE, jobOps, type JobAction } from '@handoff/contracts';
-import type { Filter } from 'mongodb';
+import { ENGAGEMENT_LIMITS, jobOps, type JobAction } from '@handoff/contracts';
 import { count, FINISHED_MILESTONE_STATES, OPEN_DISPUTE_STATES } from '../domain/jobs.ts';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
+import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
-import { conflict, type MoveSpec, text } from '../domain/moves.ts';
-import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { conflict, type ResourceMove, text } from '../domain/moves.ts';
 import { move } from './moves.ts';
+import { partyReads } from './resources.ts';
 
-type JobMoveSpec = Omit<
-  MoveSpec<JobDoc, JobDoc['status'], JobAction>,
-  'collection' | 'machine' | 'view' | 'action'
->;
+/** Work on a job moves (provider work, the customer's review) only while the job is active. */
+export async function jobActive(deps: MilestonesDeps, jobId: string): Promise<void> {
+  const job = await collectionsOf(deps.store).jobs.findOne(
+    { _id: jobId },
+    { projection: { status: 1 } },
+  );
+  if (job?.status !== 'active') {
+    throw conflict(
+      'job_not_active',
+      `The job is ${job?.status ?? 'gone'}; work is added only to an active job.`,
+    );
+  }
+}
 
 export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
-  const { jobs, milestones, disputes } = collectionsOf(deps.store);
-  const moveJob = (action: JobAction, spec: JobMoveSpec) =>
-    move(deps, { ...spec, action, collection: jobs, machine: JOB_MACHINE, view: jobView });
+  const { milestones, disputes } = collectionsOf(deps.store);
+  const resources = resourcesOf(deps.store);
+  const moveJob = (action: JobAction, spec: Omit<ResourceMove<JobDoc, JobAction>, 'action'>) =>
+    move(deps, { ...spec, action, ...resources.jobs });
 
   /**
    * A job is done when every milestone is approved or cancelled, at least one approved, and no
@@ -45,17 +54,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   };
 
   return {
-    ...implement(jobOps.list, async ({ party, status, ...page }) => {
-      const filter: Filter<JobDoc> = {
-        ...partyFilter(party),
-        ...(status === undefined ? {} : { status }),
-      };
-      return listPage(jobs, filter, page, jobView);
-    }),
-
-    ...implement(jobOps.get, async ({ id, party }) =>
-      jobView(await findFor(jobs, 'job', id, party, (doc) => doc.provider_id)),
-    ),
+    ...partyReads(jobOps, resources.jobs),
 
     ...implement(jobOps.complete, async ({ id, provider_id }) =>
       jobView(

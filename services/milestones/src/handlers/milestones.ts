@@ -1,66 +1,33 @@
-import { BusError, implement, type Endpoint } from '@handoff/bus';
+import { implement, type Endpoint } from '@handoff/bus';
 import {
-  DELIVERABLE_MACHINE,
   ENGAGEMENT_LIMITS,
   MILESTONE_MACHINE,
   milestoneOps,
   newId,
   type DeliverableAction,
+  type MilestoneAction,
 } from '@handoff/contracts';
-import type { Collection, Filter } from 'mongodb';
-import { minorUnits, withOutbox } from '@handoff/runtime';
+import { minorUnits, moveEach } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
-import { deliverableView, type DeliverableDoc } from '../store/deliverables.ts';
+import { collectionsOf, resourcesOf } from '../store/collections.ts';
+import type { DeliverableDoc } from '../store/deliverables.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
-
 import {
   conflict,
-  creationMessages,
   invalid,
   jobCurrency,
-  type MoveSpec,
+  type ResourceMove,
   notFound,
   text,
 } from '../domain/moves.ts';
-import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { jobActive } from './jobs.ts';
 import { move, sweepDeadlines } from './moves.ts';
+import { create, partyReads } from './resources.ts';
 
 // --- Milestones ---------------------------------------------------------------------------
 
-/** A milestone as stored: the API's fields, and who cancelled it and why. */
-type StoredMilestone = MilestoneDoc & {
-  cancel_reason?: string | null;
-  cancelled_by?: string | null;
-};
-
-type MilestoneMoveSpec = Omit<
-  MoveSpec<StoredMilestone, MilestoneDoc['status'], keyof typeof MILESTONE_MACHINE.events>,
-  'collection' | 'machine' | 'view'
->;
-
-function moveMilestone(deps: MilestonesDeps, spec: MilestoneMoveSpec) {
-  const { milestones } = collectionsOf(deps.store);
-  return move(deps, {
-    ...spec,
-    collection: milestones as Collection<StoredMilestone>,
-    machine: MILESTONE_MACHINE,
-    view: milestoneView,
-  });
-}
-
-/** Work on a job moves (provider work, the customer's review) only while the job is active. */
-async function jobActive(deps: MilestonesDeps, jobId: string): Promise<void> {
-  const job = await collectionsOf(deps.store).jobs.findOne(
-    { _id: jobId },
-    { projection: { status: 1 } },
-  );
-  if (job?.status !== 'active') {
-    throw conflict(
-      'job_not_active',
-      `The job is ${job?.status ?? 'gone'}; work is added only to an active job.`,
-    );
-  }
+function moveMilestone(deps: MilestonesDeps, spec: ResourceMove<MilestoneDoc, MilestoneAction>) {
+  return move(deps, { ...spec, ...resourcesOf(deps.store).milestones });
 }
 
 /**
@@ -74,12 +41,10 @@ export function moveDeliverable(
   now = new Date(),
 ): Promise<DeliverableDoc> {
   return move(deps, {
-    collection: collectionsOf(deps.store).deliverables,
-    machine: DELIVERABLE_MACHINE,
+    ...resourcesOf(deps.store).deliverables,
     id,
     action,
     visible: () => true,
-    view: deliverableView,
     now,
   });
 }
@@ -103,14 +68,11 @@ async function followReview(
     })
     .project<{ _id: string }>({ _id: 1 })
     .toArray();
-  for (const { _id } of submitted) {
-    try {
-      await moveDeliverable(deps, _id, action, now);
-    } catch (error) {
-      // Withdrawn meanwhile: nothing to follow. Anything else is repaired by the sweep.
-      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
-    }
-  }
+  // One withdrawn meanwhile has nothing to follow; other failures are repaired by the sweep.
+  await moveEach(
+    submitted.map(({ _id }) => _id),
+    (id) => moveDeliverable(deps, id, action, now),
+  );
 }
 
 /** The customer's approval, or the system's once the review deadline has passed. */
@@ -171,14 +133,14 @@ async function repairReviewedDeliverables(deps: MilestonesDeps): Promise<void> {
 }
 
 export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
-  const { jobs, milestones } = collectionsOf(deps.store);
-  const publish = deps.outbox.publishOrLeave;
+  const { jobs } = collectionsOf(deps.store);
+  const resources = resourcesOf(deps.store);
   const ownedBy = (provider_id: string) => (doc: MilestoneDoc) => doc.provider_id === provider_id;
 
   return {
-    ...implement(milestoneOps.create, async ({ job_id, provider_id, input }) => {
+    ...implement(milestoneOps.create, ({ job_id, provider_id, input }) =>
       // In the job's turn, so a job completing meanwhile sees this milestone or refuses it.
-      const { doc, messages } = await deps.store.serialize(jobs, job_id, async () => {
+      create(deps, resources.milestones, { of: jobs, id: job_id }, async () => {
         const job = await jobs.findOne({ _id: job_id });
         if (!job || job.provider_id !== provider_id) throw notFound('job');
         if (job.status !== 'active') {
@@ -189,9 +151,8 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         }
         const currency = jobCurrency(input.currency, job);
         const amount_minor = input.amount === undefined ? null : minorUnits(input.amount, currency);
-        const now = new Date();
         const due_at = input.due_at === undefined ? null : new Date(input.due_at);
-        const doc = openMilestone(
+        return openMilestone(
           {
             _id: newId('mst'),
             request_id: job.request_id,
@@ -203,28 +164,12 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
             currency: amount_minor === null ? null : currency,
             due_at,
           },
-          now,
+          new Date(),
         );
-        const messages = creationMessages(MILESTONE_MACHINE, doc.request_id, milestoneView(doc));
-        await milestones.insertOne(withOutbox(doc, messages));
-        return { doc, messages };
-      });
-      await publish(milestones, doc._id, messages);
-      return milestoneView(doc);
-    }),
-
-    ...implement(milestoneOps.list, async ({ party, job_id, status, ...page }) => {
-      const filter: Filter<MilestoneDoc> = {
-        ...partyFilter(party),
-        ...(job_id === undefined ? {} : { job_id }),
-        ...(status === undefined ? {} : { status }),
-      };
-      return listPage(milestones, filter, page, milestoneView);
-    }),
-
-    ...implement(milestoneOps.get, async ({ id, party }) =>
-      milestoneView(await findFor(milestones, 'milestone', id, party, (doc) => doc.provider_id)),
+      }),
     ),
+
+    ...partyReads(milestoneOps, resources.milestones),
 
     ...implement(milestoneOps.updateProgress, async ({ id, provider_id, input }) => {
       const note =

@@ -13,39 +13,29 @@ import {
   type StateMachine,
 } from '@handoff/contracts';
 import { insertOnce } from '@handoff/store';
-import type { Collection, Filter } from 'mongodb';
-import { minorUnits, withOutbox } from '@handoff/runtime';
+import type { Collection } from 'mongodb';
+import { minorUnits, moveEach, withOutbox } from '@handoff/runtime';
 import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
+import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
 import { proposalView, type ProposalDoc } from '../store/proposals.ts';
-import { conflict, creationMessages, type MoveSpec, text } from '../domain/moves.ts';
-import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { conflict, creationMessages, type ResourceMove, text } from '../domain/moves.ts';
 import { move, sweepDeadlines } from './moves.ts';
+import { create, opening, partyReads } from './resources.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Most accepted proposals one recovery pass finishes; the next pass takes the rest. */
 const RECOVERY_BATCH = 100;
-type ProposalMoveSpec = Omit<
-  MoveSpec<ProposalDoc, ProposalDoc['status'], ProposalAction>,
-  'collection' | 'machine' | 'view' | 'action'
->;
 
 /** Moves a proposal through PROPOSAL_MACHINE; the deadline sweep and acceptance act as `system`. */
 export function moveProposal(
   deps: MilestonesDeps,
   action: ProposalAction,
-  spec: ProposalMoveSpec,
+  spec: Omit<ResourceMove<ProposalDoc, ProposalAction>, 'action'>,
 ): Promise<ProposalDoc> {
-  return move(deps, {
-    ...spec,
-    action,
-    collection: collectionsOf(deps.store).proposals,
-    machine: PROPOSAL_MACHINE,
-    view: proposalView,
-  });
+  return move(deps, { ...spec, action, ...resourcesOf(deps.store).proposals });
 }
 
 function acceptance(proposal: ProposalDoc): { jobId: string; at: Date } {
@@ -149,18 +139,16 @@ async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise
     })
     .project<{ _id: string }>({ _id: 1 })
     .toArray();
-  for (const { _id } of others) {
-    try {
-      await moveProposal(deps, 'decline', {
-        id: _id,
+  // One withdrawn or expired meanwhile is left as it is: nothing left to decline.
+  await moveEach(
+    others.map(({ _id }) => _id),
+    (id) =>
+      moveProposal(deps, 'decline', {
+        id,
         visible: () => true,
         change: (_before, now) => ({ decline_reason: ANOTHER_ACCEPTED, decided_at: now }),
-      });
-    } catch (error) {
-      // Withdrawn or expired meanwhile: nothing left to decline.
-      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
-    }
-  }
+      }),
+  );
   await deps.store.serialize(proposals, proposal._id, () =>
     proposals.updateOne(
       { _id: proposal._id, status: 'accepted', materialized: false },
@@ -219,7 +207,7 @@ export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number>
 
 export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { proposals, jobs } = collectionsOf(deps.store);
-  const publish = deps.outbox.publishOrLeave;
+  const resources = resourcesOf(deps.store);
   const acceptedOf = (request_id: string) =>
     proposals.findOne({ request_id, status: 'accepted' }, { projection: { _id: 1 } });
 
@@ -237,7 +225,7 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
         due_in_days: item.due_in_days ?? null,
       }));
       // In the request's turn, so an acceptance or a second proposal cannot slip in between.
-      const { doc, messages } = await deps.store.serialize(proposals, request_id, async () => {
+      return create(deps, resources.proposals, { of: proposals, id: request_id }, async () => {
         if (await acceptedOf(request_id)) {
           throw conflict('request_not_open', 'A proposal of this request was already accepted.');
         }
@@ -251,9 +239,7 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
             `You already have an open proposal for this request (${open._id}); withdraw it to propose again.`,
           );
         }
-        const now = new Date();
-        const status = PROPOSAL_MACHINE.initial;
-        const doc: ProposalDoc = {
+        return {
           _id: newId('prp'),
           request_id,
           provider_id,
@@ -263,35 +249,17 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
           currency,
           estimated_days: input.estimated_days ?? null,
           milestones: plan,
-          status,
           job_id: null,
           planned_milestone_ids: [],
           materialized: false,
           decline_reason: null,
           decided_at: null,
-          deadline_at: deadlineFor(PROPOSAL_MACHINE, status, now),
-          created_at: now,
-          updated_at: now,
+          ...opening(PROPOSAL_MACHINE, new Date()),
         };
-        const messages = creationMessages(PROPOSAL_MACHINE, request_id, proposalView(doc));
-        await proposals.insertOne(withOutbox(doc, messages));
-        return { doc, messages };
       });
-      await publish(proposals, doc._id, messages);
-      return proposalView(doc);
     }),
 
-    ...implement(proposalOps.list, async ({ party, status, ...page }) => {
-      const filter: Filter<ProposalDoc> = {
-        ...partyFilter(party),
-        ...(status === undefined ? {} : { status }),
-      };
-      return listPage(proposals, filter, page, proposalView);
-    }),
-
-    ...implement(proposalOps.get, async ({ id, party }) =>
-      proposalView(await findFor(proposals, 'proposal', id, party, (doc) => doc.provider_id)),
-    ),
+    ...partyReads(proposalOps, resources.proposals),
 
     ...implement(proposalOps.accept, async ({ id, request_id }) => {
       // In the request's turn: of two acceptances of one request's proposals, one wins; the

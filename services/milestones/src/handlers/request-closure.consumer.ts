@@ -1,10 +1,8 @@
-import { BusError, type Bus } from '@handoff/bus';
-import { isRequestClosed, JOB_MACHINE, RequestStatus, subjects } from '@handoff/contracts';
-import { startEventConsumer } from '@handoff/runtime';
-import { z } from 'zod';
+import type { Bus } from '@handoff/bus';
+import type { RequestStatus } from '@handoff/contracts';
+import { consumeRequestClosures, idsInStates, moveEach } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
-import { collectionsOf } from '../store/collections.ts';
-import { jobView } from '../store/jobs.ts';
+import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { move } from './moves.ts';
 import { DECLINABLE_STATES } from '../domain/proposals.ts';
 import { moveProposal } from './proposals.ts';
@@ -22,33 +20,14 @@ export async function declineOpenProposals(
   status: RequestStatus,
 ): Promise<number> {
   const { proposals } = collectionsOf(deps.store);
-  const open: { _id: string }[] = [];
-  // Equalities only (the storage rules): one query per declinable state.
-  for (const state of DECLINABLE_STATES) {
-    open.push(
-      ...(await proposals
-        .find({ request_id: requestId, status: state })
-        .project<{ _id: string }>({ _id: 1 })
-        .toArray()),
-    );
-  }
-  let declined = 0;
-  for (const { _id } of open) {
-    try {
-      await moveProposal(deps, 'decline', {
-        id: _id,
-        visible: () => true,
-        change: (_before, now) => ({
-          decline_reason: `the request was ${status}`,
-          decided_at: now,
-        }),
-      });
-      declined += 1;
-    } catch (error) {
-      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
-    }
-  }
-  return declined;
+  const open = await idsInStates(proposals, { request_id: requestId }, DECLINABLE_STATES);
+  return moveEach(open, (id) =>
+    moveProposal(deps, 'decline', {
+      id,
+      visible: () => true,
+      change: (_before, now) => ({ decline_reason: `the request was ${status}`, decided_at: now }),
+    }),
+  );
 }
 
 /**
@@ -57,32 +36,18 @@ export async function declineOpenProposals(
  * `job.completed` is what completed the request.
  */
 export async function cancelActiveJobs(deps: MilestonesDeps, requestId: string): Promise<number> {
-  const { jobs } = collectionsOf(deps.store);
-  const active = await jobs
-    .find({ request_id: requestId, status: 'active' })
-    .project<{ _id: string }>({ _id: 1 })
-    .toArray();
-  let cancelled = 0;
-  for (const { _id } of active) {
-    try {
-      await move(deps, {
-        collection: jobs,
-        machine: JOB_MACHINE,
-        id: _id,
-        action: 'cancel',
-        visible: () => true,
-        change: () => ({ cancel_reason: 'the request was cancelled', cancelled_by: 'system' }),
-        view: jobView,
-      });
-      cancelled += 1;
-    } catch (error) {
-      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
-    }
-  }
-  return cancelled;
+  const jobs = resourcesOf(deps.store).jobs;
+  const active = await idsInStates(jobs.collection, { request_id: requestId }, ['active']);
+  return moveEach(active, (id) =>
+    move(deps, {
+      ...jobs,
+      id,
+      action: 'cancel',
+      visible: () => true,
+      change: () => ({ cancel_reason: 'the request was cancelled', cancelled_by: 'system' }),
+    }),
+  );
 }
-
-const StatusOnly = z.object({ status: RequestStatus });
 
 /**
  * Settles a request's open proposals (and, when it is cancelled, its active job) when
@@ -91,16 +56,13 @@ const StatusOnly = z.object({ status: RequestStatus });
 export function startRequestClosureConsumer(
   deps: MilestonesDeps & { bus: Bus },
 ): Promise<() => Promise<void>> {
-  return startEventConsumer({
+  return consumeRequestClosures({
     bus: deps.bus,
     logger: deps.logger,
     name: REQUEST_CLOSURE_CONSUMER,
-    subjects: [subjects.event('request.updated')],
-    handle: async (event) => {
-      const request = StatusOnly.safeParse(event.data.object);
-      if (!request.success || !isRequestClosed(request.data.status)) return;
-      await declineOpenProposals(deps, event.data.request_id, request.data.status);
-      if (request.data.status === 'cancelled') await cancelActiveJobs(deps, event.data.request_id);
+    settle: async (requestId, status) => {
+      await declineOpenProposals(deps, requestId, status);
+      if (status === 'cancelled') await cancelActiveJobs(deps, requestId);
     },
   });
 }

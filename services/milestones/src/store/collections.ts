@@ -1,10 +1,17 @@
+import {
+  DELIVERABLE_MACHINE,
+  DISPUTE_MACHINE,
+  JOB_MACHINE,
+  MILESTONE_MACHINE,
+  PROPOSAL_MACHINE,
+} from '@handoff/contracts';
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
-import type { DisputeDoc } from './disputes.ts';
-import type { DeliverableDoc } from './deliverables.ts';
-import type { MilestoneDoc } from './milestones.ts';
-import type { JobDoc } from './jobs.ts';
-import type { ProposalDoc } from './proposals.ts';
+import { disputeView, type DisputeDoc } from './disputes.ts';
+import { deliverableView, type DeliverableDoc } from './deliverables.ts';
+import { milestoneView, type MilestoneDoc } from './milestones.ts';
+import { jobView, type JobDoc } from './jobs.ts';
+import { proposalView, type ProposalDoc } from './proposals.ts';
 
 /** Collection names of this service. No other service reads or writes them. */
 export const COLLECTIONS = {
@@ -54,5 +61,24 @@ export function collectionsOf(store: Store) {
     milestones: store.db.collection<MilestoneDoc>(COLLECTIONS.milestones),
     deliverables: store.db.collection<DeliverableDoc>(COLLECTIONS.deliverables),
     disputes: store.db.collection<DisputeDoc>(COLLECTIONS.disputes),
+  };
+}
+
+/**
+ * Each resource of this service: its collection, the machine its documents move through, and
+ * its API view. Creations, moves, reads and the deadline work all take them from here.
+ */
+export function resourcesOf(store: Store) {
+  const c = collectionsOf(store);
+  return {
+    proposals: { collection: c.proposals, machine: PROPOSAL_MACHINE, view: proposalView },
+    jobs: { collection: c.jobs, machine: JOB_MACHINE, view: jobView },
+    milestones: { collection: c.milestones, machine: MILESTONE_MACHINE, view: milestoneView },
+    deliverables: {
+      collection: c.deliverables,
+      machine: DELIVERABLE_MACHINE,
+      view: deliverableView,
+    },
+    disputes: { collection: c.disputes, machine: DISPUTE_MACHINE, view: disputeView },
   };
 }

@@ -29,15 +29,11 @@ export async function listPage<D extends Document & { _id: string }, V>(
 }
 
 /** The document `id` if `party` may see it; `not_found` otherwise (no existence oracle). */
-export async function findFor<D extends { _id: string; request_id: string }>(
-  collection: Collection<D>,
-  resource: string,
-  id: string,
-  party: Party,
-  providerOf: (doc: D) => string | null,
-): Promise<D> {
-  const doc = (await collection.findOne({ _id: id } as Filter<D>)) as D | null;
-  if (!doc || !partySees(party, { request_id: doc.request_id, provider_id: providerOf(doc) })) {
+export async function findFor<
+  D extends { _id: string; request_id: string; provider_id: string | null },
+>(collection: Collection<D>, resource: string, id: string, party: Party): Promise<WithId<D>> {
+  const doc = await collection.findOne({ _id: id } as Filter<D>);
+  if (!doc || !partySees(party, doc)) {
     throw notFound(resource);
   }
   return doc;

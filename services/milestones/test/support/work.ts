@@ -3,6 +3,7 @@ import { call } from '@handoff/bus';
 import {
   EVENTS_STREAM,
   EventEnvelope,
+  milestoneOps,
   proposalOps,
   requestOps,
   sha256Hex,
@@ -10,9 +11,8 @@ import {
   type Party,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
-import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
-import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { eventually, serviceEnv, ServiceStack, uniqueDatabase } from '@handoff/testkit';
+import { jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { bootstrap } from '../../src/bootstrap.ts';
 import { collectionsOf } from '../../src/store/collections.ts';
 
@@ -34,69 +34,46 @@ export const integration_id = 'int_work';
 // Each service as its own NATS user, as in production.
 const env = (user: 'intake' | 'milestones') => serviceEnv(user, uniqueDatabase(user));
 
-interface Running {
-  intake: Awaited<ReturnType<typeof bootstrapIntake>>;
+interface Parts {
   service: Awaited<ReturnType<typeof bootstrap>>;
-  nc: NatsConnection;
   raw: ReturnType<typeof collectionsOf>;
-  feed: ConsumerMessages;
-  reading: Promise<void>;
+  stop(): Promise<void>;
 }
 
-export class Work {
+export class Work extends ServiceStack<Parts> {
   readonly events: ReceivedEvent[] = [];
   /** The stream sequence of the last message the consumer has had. */
   #lastSeen = 0;
-  #running: Running | undefined;
+  protected readonly what = 'milestones service';
 
-  get #parts(): Running {
-    if (!this.#running) throw new Error('the milestones service starts in beforeAll');
-    return this.#running;
-  }
-
-  get service(): Running['service'] {
-    return this.#parts.service;
-  }
-
-  get nc(): NatsConnection {
-    return this.#parts.nc;
+  get service(): Parts['service'] {
+    return this.parts.service;
   }
 
   /** Raw documents, for reading what a call stored (and what a refused call left alone). */
-  get raw(): Running['raw'] {
-    return this.#parts.raw;
+  get raw(): Parts['raw'] {
+    return this.parts.raw;
   }
 
-  async start(): Promise<this> {
+  protected async launch(): Promise<Parts> {
     const intake = await bootstrapIntake({ env: env('intake') });
     const service = await bootstrap({ env: env('milestones') });
-    const nc = await connect({ ...natsOptions() });
-    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
-      filter_subjects: ['handoff.events.>'],
-    });
-    const feed = await consumer.consume();
-    const reading = (async () => {
-      for await (const msg of feed) {
-        this.#lastSeen = msg.seq;
-        const parsed = EventEnvelope.safeParse(msg.json());
-        if (parsed.success) {
-          this.events.push({ streamSequence: msg.seq, subject: msg.subject, event: parsed.data });
-        }
-      }
-    })();
-    this.#running = { intake, service, nc, raw: collectionsOf(service.store), feed, reading };
-    return this;
+    return {
+      service,
+      raw: collectionsOf(service.store),
+      stop: async () => {
+        await service.stop();
+        await intake.stop();
+      },
+    };
   }
 
-  async stop(): Promise<void> {
-    const running = this.#running;
-    this.#running = undefined;
-    if (!running) return;
-    await running.feed.close();
-    await running.reading;
-    await running.nc.close();
-    await running.service.stop();
-    await running.intake.stop();
+  protected onEvent(msg: JsMsg): void {
+    this.#lastSeen = msg.seq;
+    const parsed = EventEnvelope.safeParse(msg.json());
+    if (parsed.success) {
+      this.events.push({ streamSequence: msg.seq, subject: msg.subject, event: parsed.data });
+    }
   }
 
   /** A new request of the customer (through intake, which then allocates its sequences). */
@@ -125,6 +102,22 @@ export class Work {
     );
     const accepted = await call(this.nc, proposalOps.accept, { id: proposal.id, request_id }, opts);
     return accepted.job;
+  }
+
+  /** A new request with a job of `provider_id` on it: the setup most files start from. */
+  async requestWithJob(provider_id: string, amount?: number) {
+    const request_id = await this.newRequest();
+    return { request_id, job: await this.newJob(request_id, provider_id, amount) };
+  }
+
+  /** A milestone the job's provider adds to `job`. */
+  newMilestone(job: Job, input: { title: string; due_at?: string } = { title: 'All of it' }) {
+    return call(
+      this.nc,
+      milestoneOps.create,
+      { job_id: job.id, provider_id: job.provider_id, input },
+      opts,
+    );
   }
 
   /** Waits until the consumer has every event the stream holds right now. */

@@ -1,5 +1,6 @@
-import { newId, type StateMachine } from '@handoff/contracts';
-import { announceToRequest, moveDocument } from '@handoff/runtime';
+import { newId, type EventType, type StateMachine } from '@handoff/contracts';
+import { announceToRequest, moveDocument, type Move, type MovingDocument } from '@handoff/runtime';
+import type { Collection } from 'mongodb';
 import type { PaymentContext } from '../handlers/context.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
 import { paymentView, type PaymentDoc } from '../store/payments.ts';
@@ -8,8 +9,6 @@ import {
   PAYMENT_MACHINE,
   PAYMENT_REQUEST_AUDIT_ACTIONS,
   PAYMENT_REQUEST_MACHINE,
-  type PaymentAction,
-  type PaymentRequestAction,
 } from './states.ts';
 
 /** Who moves a resource, and the call that made them (for the audit log). */
@@ -20,18 +19,51 @@ export interface Mover {
   call_id: string | null;
 }
 
-/** How this service's moves write and announce: events to the request, every move audited. */
-function moveWith(ctx: PaymentContext, mover: Mover, auditAction: string) {
-  return {
-    deps: { store: ctx.store, publish: ctx.publish },
-    announce: announceToRequest,
-    audit: {
-      service: 'payments',
-      actor: mover.actor,
-      call_id: mover.call_id,
-      action: auditAction,
-    },
-  } as const;
+/** One resource of this service as its moves need it. */
+interface Resource<D extends MovingDocument<S>, S extends string, A extends string> {
+  machine: StateMachine<S, A, EventType>;
+  collection: (ctx: PaymentContext) => Collection<D>;
+  view: (doc: D) => Record<string, unknown>;
+  /** How the audit log names each action. */
+  auditActions: Record<A, string>;
+}
+
+/**
+ * The move function of one resource: events go to the request, and every move is audited under
+ * the action's name. `how` turns the mover's fields into the resource's own part of the move
+ * (its guards and the fields it sets).
+ */
+function moverOf<
+  D extends MovingDocument<S> & { request_id: string },
+  S extends string,
+  A extends string,
+  M extends Mover,
+>(
+  resource: Resource<D, S, A>,
+  how: (
+    action: A,
+    mover: M,
+  ) => Pick<Move<D, S, A, EventType>, 'guard' | 'refuse' | 'unchanged' | 'change'>,
+) {
+  return (ctx: PaymentContext, id: string, action: A, mover: M): Promise<D> =>
+    moveDocument(
+      { store: ctx.store, publish: ctx.publish },
+      {
+        machine: resource.machine,
+        collection: resource.collection(ctx),
+        id,
+        action,
+        view: resource.view,
+        announce: announceToRequest,
+        audit: {
+          service: 'payments',
+          actor: mover.actor,
+          call_id: mover.call_id,
+          action: resource.auditActions[action],
+        },
+        ...how(action, mover),
+      },
+    );
 }
 
 export interface RequestMove extends Mover {
@@ -48,20 +80,14 @@ export interface RequestMove extends Mover {
  * approved"); rejection and expiry publish the extension kinds `payment.request_rejected` and
  * `payment.request_expired` (contracts: EXTENSION_EVENT_TYPES).
  */
-export function moveRequest(
-  ctx: PaymentContext,
-  id: string,
-  action: PaymentRequestAction,
-  mover: RequestMove,
-): Promise<PaymentRequestDoc> {
-  const { deps, ...how } = moveWith(ctx, mover, PAYMENT_REQUEST_AUDIT_ACTIONS[action]);
-  return moveDocument(deps, {
-    ...how,
+export const moveRequest = moverOf(
+  {
     machine: PAYMENT_REQUEST_MACHINE,
-    collection: ctx.requests,
-    id,
-    action,
+    collection: (ctx) => ctx.requests,
     view: paymentRequestView,
+    auditActions: PAYMENT_REQUEST_AUDIT_ACTIONS,
+  },
+  (action, mover: RequestMove) => ({
     ...(mover.guard ? { guard: mover.guard } : {}),
     change: (_before, now) => ({
       decided_at: now,
@@ -69,8 +95,8 @@ export function moveRequest(
       ...(action === 'reject' ? { rejection_reason: mover.reason ?? null } : {}),
       ...(action === 'approve' ? { payment_id: newId('pay'), payment_created: false } : {}),
     }),
-  });
-}
+  }),
+);
 
 export interface PaymentMove extends Mover {
   failure_reason?: string | undefined;
@@ -95,20 +121,14 @@ function targetOf<S extends string, A extends string>(machine: StateMachine<S, A
 }
 
 /** Moves a payment through PAYMENT_MACHINE; `complete` publishes `payment.completed`. */
-export function movePayment(
-  ctx: PaymentContext,
-  id: string,
-  action: PaymentAction,
-  mover: PaymentMove,
-): Promise<PaymentDoc> {
-  const { deps, ...how } = moveWith(ctx, mover, PAYMENT_AUDIT_ACTIONS[action]);
-  return moveDocument(deps, {
-    ...how,
+export const movePayment = moverOf(
+  {
     machine: PAYMENT_MACHINE,
-    collection: ctx.payments,
-    id,
-    action,
+    collection: (ctx) => ctx.payments,
     view: paymentView,
+    auditActions: PAYMENT_AUDIT_ACTIONS,
+  },
+  (action, mover: PaymentMove) => ({
     ...(mover.guard ? { refuse: mover.guard } : {}),
     ...(mover.idempotent
       ? { unchanged: (before: PaymentDoc) => before.status === targetOf(PAYMENT_MACHINE, action) }
@@ -120,5 +140,5 @@ export function movePayment(
         : { failure_reason: mover.failure_reason ?? 'failed' }),
       ...(mover.provider_reference ? { provider_reference: mover.provider_reference } : {}),
     }),
-  });
-}
+  }),
+);

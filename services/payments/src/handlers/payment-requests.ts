@@ -10,10 +10,10 @@ import {
   requestOps,
 } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
-import { paginate } from '@handoff/store';
 import { moveRequest } from '../domain/moves.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
+import { listPage } from '../store/queries.ts';
 import type { PaymentContext } from './context.ts';
 import { afterApproval } from './payments.ts';
 
@@ -106,17 +106,6 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       return paymentRequestView(updated);
     }),
 
-    ...implement(paymentOps.list, async (query) => {
-      const filter = {
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.request_id ? { request_id: query.request_id } : {}),
-      };
-      const page = await paginate(requests, filter, query);
-      return {
-        object: 'list' as const,
-        data: page.data.map(paymentRequestView),
-        has_more: page.has_more,
-      };
-    }),
+    ...implement(paymentOps.list, (query) => listPage(requests, query, paymentRequestView)),
   };
 }

@@ -1,7 +1,7 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { deadlineFor, paymentRecordOps } from '@handoff/contracts';
-import { insertOnce, paginate } from '@handoff/store';
-import type { Filter } from 'mongodb';
+import { insertOnce } from '@handoff/store';
+import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../adapters/index.ts';
 import { manualProcessor } from '../adapters/manual.ts';
 import { movePayment } from '../domain/moves.ts';
@@ -9,18 +9,13 @@ import { RECOVERY_GRACE_MS } from '../domain/payments.ts';
 import { PAYMENT_MACHINE } from '../domain/states.ts';
 import type { PaymentRequestDoc } from '../store/payment-requests.ts';
 import { findPayment, paymentView, type PaymentDoc } from '../store/payments.ts';
+import { listPage } from '../store/queries.ts';
 import { safeError, type PaymentContext } from './context.ts';
 
 /** Payments (staff's reads and moves) and payment processor webhooks. */
 export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> {
   return {
-    ...implement(paymentRecordOps.list, async (query) => {
-      const filter: Filter<PaymentDoc> = {};
-      if (query.status) filter.status = query.status;
-      if (query.request_id) filter.request_id = query.request_id;
-      const page = await paginate(ctx.payments, filter, query);
-      return { object: 'list' as const, data: page.data.map(paymentView), has_more: page.has_more };
-    }),
+    ...implement(paymentRecordOps.list, (query) => listPage(ctx.payments, query, paymentView)),
 
     ...implement(paymentRecordOps.get, async ({ id }) => paymentView(await findPayment(ctx, id))),
 
@@ -194,34 +189,45 @@ export async function afterApproval(ctx: PaymentContext, request: PaymentRequest
  */
 export async function recoverPayments(ctx: PaymentContext, now: Date = new Date()) {
   const before = new Date(now.getTime() - RECOVERY_GRACE_MS);
-  let created = 0;
-  let charged = 0;
-  const stranded = await ctx.requests
-    .find({ status: 'approved', payment_created: false, decided_at: { $lt: before } })
-    .limit(RECOVERY_BATCH)
-    .toArray();
-  for (const request of stranded) {
-    try {
-      if ((await materializePayment(ctx, request)) !== undefined) created += 1;
-    } catch (error) {
-      ctx.logger.warn({ err: error, payment_request_id: request._id }, 'recovery: create failed');
-    }
-  }
-  const uncharged = await ctx.payments
-    .find({ status: 'pending', charged_at: null, created_at: { $lt: before } })
-    .limit(RECOVERY_BATCH)
-    .toArray();
-  for (const payment of uncharged) {
-    try {
-      if (await chargePayment(ctx, payment._id)) charged += 1;
-    } catch (error) {
+  const created = await recoverEach(
+    ctx.requests,
+    { status: 'approved', payment_created: false, decided_at: { $lt: before } },
+    async (request) => (await materializePayment(ctx, request)) !== undefined,
+    (request, error) =>
+      ctx.logger.warn({ err: error, payment_request_id: request._id }, 'recovery: create failed'),
+  );
+  const charged = await recoverEach(
+    ctx.payments,
+    { status: 'pending', charged_at: null, created_at: { $lt: before } },
+    (payment) => chargePayment(ctx, payment._id),
+    (payment, error) =>
       ctx.logger.warn(
         { payment_id: payment._id, error: safeError(error) },
         'recovery: charge failed',
-      );
+      ),
+  );
+  return { created, charged };
+}
+
+/**
+ * Runs `step` on each of the first RECOVERY_BATCH documents that `filter` finds and counts the
+ * ones it did; a failure goes to `failed` and the others still run (the next sweep tries again).
+ */
+async function recoverEach<D extends Document>(
+  collection: Collection<D>,
+  filter: Filter<D>,
+  step: (doc: WithId<D>) => Promise<boolean>,
+  failed: (doc: WithId<D>, error: unknown) => void,
+): Promise<number> {
+  let done = 0;
+  for (const doc of await collection.find(filter).limit(RECOVERY_BATCH).toArray()) {
+    try {
+      if (await step(doc)) done += 1;
+    } catch (error) {
+      failed(doc, error);
     }
   }
-  return { created, charged };
+  return done;
 }
 
 /**

@@ -1,7 +1,5 @@
-import { BusError } from '@handoff/bus';
-import { isRequestClosed, RequestStatus, subjects } from '@handoff/contracts';
-import { startEventConsumer } from '@handoff/runtime';
-import { z } from 'zod';
+import type { RequestStatus } from '@handoff/contracts';
+import { consumeRequestClosures, idsInStates, moveEach } from '@handoff/runtime';
 import type { PaymentContext } from './context.ts';
 import { moveRequest } from '../domain/moves.ts';
 import { PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
@@ -23,45 +21,22 @@ export async function closePaymentRequests(
   requestId: string,
   status: RequestStatus,
 ): Promise<number> {
-  const open: { _id: string }[] = [];
-  // Equalities only (the storage rules): one query per open state, each served by an index.
-  for (const state of OPEN_STATES) {
-    open.push(
-      ...(await ctx.requests
-        .find({ request_id: requestId, status: state })
-        .project<{ _id: string }>({ _id: 1 })
-        .toArray()),
-    );
-  }
-  let closed = 0;
-  for (const { _id } of open) {
-    try {
-      await moveRequest(ctx, _id, 'reject', {
-        actor: 'system',
-        call_id: null,
-        reason: `the request was ${status}`,
-      });
-      closed += 1;
-    } catch (error) {
-      if (!(error instanceof BusError && error.code === 'invalid_state_transition')) throw error;
-    }
-  }
-  return closed;
+  const open = await idsInStates(ctx.requests, { request_id: requestId }, OPEN_STATES);
+  return moveEach(open, (id) =>
+    moveRequest(ctx, id, 'reject', {
+      actor: 'system',
+      call_id: null,
+      reason: `the request was ${status}`,
+    }),
+  );
 }
-
-const StatusOnly = z.object({ status: RequestStatus });
 
 /** Settles a request's payment requests when `request.updated` says it is closed. */
 export function startRequestClosureConsumer(ctx: PaymentContext): Promise<() => Promise<void>> {
-  return startEventConsumer({
+  return consumeRequestClosures({
     bus: ctx.bus,
     logger: ctx.logger,
     name: REQUEST_CLOSURE_CONSUMER,
-    subjects: [subjects.event('request.updated')],
-    handle: async (event) => {
-      const request = StatusOnly.safeParse(event.data.object);
-      if (!request.success || !isRequestClosed(request.data.status)) return;
-      await closePaymentRequests(ctx, event.data.request_id, request.data.status);
-    },
+    settle: (requestId, status) => closePaymentRequests(ctx, requestId, status),
   });
 }

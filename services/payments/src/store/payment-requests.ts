@@ -1,7 +1,5 @@
-import { BusError } from '@handoff/bus';
 import { toMajorUnits, type PaymentRequest } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { Collection } from 'mongodb';
 import type { PaymentRequestStatus } from '../domain/states.ts';
 
 export interface PaymentRequestDoc extends OutboxFields {
@@ -45,13 +43,4 @@ export function paymentRequestView(doc: PaymentRequestDoc): PaymentRequest {
     created_at: doc.created_at.toISOString(),
     decided_at: doc.decided_at?.toISOString() ?? null,
   };
-}
-
-export async function findRequest(
-  ctx: { requests: Collection<PaymentRequestDoc> },
-  id: string,
-): Promise<PaymentRequestDoc> {
-  const doc = await ctx.requests.findOne({ _id: id });
-  if (!doc) throw new BusError('not_found', 'No such payment request.');
-  return doc;
 }

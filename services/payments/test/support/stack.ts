@@ -3,7 +3,6 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
-  EVENTS_STREAM,
   EventEnvelope,
   paymentOps,
   paymentRecordOps,
@@ -13,9 +12,9 @@ import {
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
-import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
-import { jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { auditCollectionName } from '@handoff/runtime';
+import { eventually, serviceEnv, ServiceStack, uniqueDatabase } from '@handoff/testkit';
+import type { JsMsg } from '@nats-io/jetstream';
 import { Writable } from 'node:stream';
 import { bootstrap } from '../../src/bootstrap.ts';
 import type { PaymentRequestDoc } from '../../src/store/payment-requests.ts';
@@ -23,7 +22,6 @@ import type { PaymentDoc } from '../../src/store/payments.ts';
 import { PAYMENT_REQUESTS, PAYMENTS } from '../../src/store/collections.ts';
 
 export type Payments = Awaited<ReturnType<typeof bootstrap>>;
-type Intake = Awaited<ReturnType<typeof bootstrapIntake>>;
 
 export const opts = { timeoutMs: 10_000 };
 export const integration_id = 'int_test';
@@ -35,33 +33,28 @@ export interface Received {
 }
 
 /** Intake and payments (with `env` added to the payments service's environment). */
-export class Stack {
+export class Stack extends ServiceStack<Parts> {
   readonly label: string;
   readonly env: Record<string, string>;
   /** Every line the payments service logged. */
   readonly logLines: string[] = [];
   readonly received: Received[] = [];
-  #running: Running | undefined;
 
   constructor(label: string, env: Record<string, string> = {}) {
+    super();
     this.label = label;
     this.env = env;
   }
 
-  get #parts(): Running {
-    if (!this.#running) throw new Error(`the ${this.label} stack starts in beforeAll`);
-    return this.#running;
+  protected get what(): string {
+    return `${this.label} stack`;
   }
 
   get service(): Payments {
-    return this.#parts.service;
+    return this.parts.service;
   }
 
-  get nc(): NatsConnection {
-    return this.#parts.nc;
-  }
-
-  async start(): Promise<this> {
+  protected async launch(): Promise<Parts> {
     // Each service as its own NATS user, as in production.
     const base = (user: 'intake' | 'payments') =>
       serviceEnv(user, uniqueDatabase(`${this.label}${user}`));
@@ -78,27 +71,30 @@ export class Stack {
     });
     const intake = await bootstrapIntake({ env: base('intake') });
     const service = await bootstrap({ env: { ...base('payments'), ...this.env }, logger });
-    const nc = await connect({ ...natsOptions() });
-    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM.name, {
-      filter_subjects: ['handoff.events.>'],
-    });
-    const feed = await consumer.consume();
-    void (async () => {
-      for await (const msg of feed)
-        this.received.push({ subject: msg.subject, payload: msg.json() });
-    })();
-    this.#running = { intake, service, nc, feed };
-    return this;
+    return {
+      service,
+      stop: async () => {
+        await service.stop();
+        await intake.stop();
+      },
+    };
   }
 
-  async stop(): Promise<void> {
-    const running = this.#running;
-    this.#running = undefined;
-    if (!running) return;
-    await running.feed.close();
-    await running.nc.close();
-    await running.service.stop();
-    await running.intake.stop();
+  protected onEvent(msg: JsMsg): void {
+    this.received.push({ subject: msg.subject, payload: msg.json() });
+  }
+
+  /** The payments service's audit log, as stored. */
+  rawAudit() {
+    return this.service.store.db.collection(auditCollectionName('payments'));
+  }
+
+  /** Waits for the audit entry of `action` on `target_id`, and returns it. */
+  auditEntry(target_id: string, action: string) {
+    return eventually(
+      async () => (await this.rawAudit().findOne({ target_id, action })) ?? undefined,
+      { what: `the audit entry ${action} of ${target_id}` },
+    );
   }
 
   rawRequests() {
@@ -189,11 +185,9 @@ export class Stack {
   }
 }
 
-interface Running {
-  intake: Intake;
+interface Parts {
   service: Payments;
-  nc: NatsConnection;
-  feed: ConsumerMessages;
+  stop(): Promise<void>;
 }
 
 /** A stack started now; for a test that must prepare something first in its own beforeAll. */

@@ -1,0 +1,92 @@
+import { implement, type Endpoint } from '@handoff/bus';
+import {
+  deadlineFor,
+  type EventType,
+  type Operation,
+  type Party,
+  type StateMachine,
+} from '@handoff/contracts';
+import { withOutbox } from '@handoff/runtime';
+import type { PageQuery } from '@handoff/store';
+import type { Collection, Document, Filter, OptionalUnlessRequiredId, WithId } from 'mongodb';
+import type { z } from 'zod';
+import { creationMessages } from '../domain/moves.ts';
+import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import type { MilestonesDeps } from './deps.ts';
+
+// What every resource of this service (`resourcesOf`) does alike: its creation, and its two
+// reads for a party.
+
+type PartyDoc = Document & { _id: string; request_id: string; provider_id: string | null };
+
+export interface Resource<D extends Document, V> {
+  collection: Collection<D>;
+  machine: StateMachine<string, string, EventType>;
+  view: (doc: WithId<D>) => V;
+}
+
+/** The fields of a document entering `machine`'s first state at `now`. */
+export function opening<S extends string, A extends string>(
+  machine: StateMachine<S, A, EventType>,
+  now: Date,
+) {
+  const status = machine.initial;
+  return {
+    status,
+    deadline_at: deadlineFor(machine, status, now),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Creates a resource in the turn of the document it depends on (so that no move of that one
+ * slips in between): `build` checks and makes it, it is written with its machine's creation
+ * event in its outbox, then the event is published. Returns its view.
+ */
+export async function create<D extends PartyDoc, V extends Record<string, unknown>>(
+  deps: MilestonesDeps,
+  { collection, machine, view }: Resource<D, V>,
+  turn: { of: { collectionName: string }; id: string },
+  build: () => Promise<WithId<D>>,
+): Promise<V> {
+  const { doc, messages } = await deps.store.serialize(turn.of, turn.id, async () => {
+    const doc = await build();
+    const messages = creationMessages(machine, doc.request_id, view(doc));
+    await collection.insertOne(withOutbox(doc, messages) as OptionalUnlessRequiredId<D>);
+    return { doc, messages };
+  });
+  await deps.outbox.publishOrLeave(collection, doc._id, messages);
+  return view(doc);
+}
+
+/** The operations of contracts' `partyReads`: a page of a resource, narrowed by filters, and one item. */
+interface PartyReadOps<V> {
+  list: Operation<
+    z.ZodType<PageQuery & { party: Party }>,
+    z.ZodType<unknown, { object: 'list'; data: V[]; has_more: boolean }>
+  >;
+  get: Operation<z.ZodType<{ id: string; party: Party }>, z.ZodType<unknown, V>>;
+}
+
+/**
+ * The list and get of a resource, each scoped to what the party may see. The list's filters
+ * (`status`, `job_id`, …) are the other fields of its input, each a field of the document of the
+ * same name; one left out does not narrow.
+ */
+export function partyReads<D extends PartyDoc, V>(
+  ops: PartyReadOps<V>,
+  { collection, machine, view }: Resource<D, V>,
+): Record<string, Endpoint> {
+  return {
+    ...implement(ops.list, async (input) => {
+      const { party, limit, starting_after, ending_before, ...filters } = input;
+      const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+      const filter = { ...partyFilter(party), ...Object.fromEntries(given) } as Filter<D>;
+      return listPage(collection, filter, { limit, starting_after, ending_before }, view);
+    }),
+    ...implement(ops.get, async ({ id, party }) =>
+      view(await findFor(collection, machine.resource, id, party)),
+    ),
+  };
+}
