@@ -29,24 +29,28 @@ export interface ReceiverOptions {
    * webhook sender retry, so a receiver that records what it found wrong keeps answering 2xx).
    */
   failedStatus?: number;
+  /** How long it takes to answer, in ms (0: at once): a receiver doing work before it answers. */
+  delayMs?: number;
 }
 
 /**
  * An HTTP server on 127.0.0.1 (a free port) that reads each request's body, hands it to
- * `onReceived` and answers at once: `status`, or `failedStatus` when `onReceived` threw, whose
- * error then joins `failures`.
+ * `onReceived` and answers (at once, or `delayMs` later): `status`, or `failedStatus` when
+ * `onReceived` threw, whose error then joins `failures`.
  */
 export async function startReceiver(
   onReceived: (received: Received) => void,
   options: ReceiverOptions = {},
 ): Promise<Receiver> {
   const ok = options.status ?? 204;
+  const delayMs = options.delayMs ?? 0;
   const failures: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const receivedAt = process.hrtime.bigint();
+      let status = ok;
       try {
         onReceived({
           path: req.url ?? '/',
@@ -54,11 +58,12 @@ export async function startReceiver(
           body: Buffer.concat(chunks).toString('utf8'),
           receivedAt,
         });
-        res.writeHead(ok).end();
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error));
-        res.writeHead(options.failedStatus ?? ok).end();
+        status = options.failedStatus ?? ok;
       }
+      if (delayMs > 0) setTimeout(() => res.writeHead(status).end(), delayMs);
+      else res.writeHead(status).end();
     });
   });
   server.listen(0, '127.0.0.1');

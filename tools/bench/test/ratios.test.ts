@@ -54,6 +54,7 @@ describe('the registry', () => {
       'webhook-deliveries-10',
       'webhook-deliveries-100',
       'webhook-latency-100',
+      'webhook-deliveries-1-slow20',
     ]);
     const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
     expect(first).toHaveLength(1);

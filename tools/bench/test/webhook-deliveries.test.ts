@@ -85,15 +85,17 @@ describe('the webhook scenarios', () => {
       (scenario) => scenario.group === undefined && !scenario.name.endsWith('-r3'),
     );
     const names = registered.map((scenario) => scenario.name);
-    expect(names.slice(-5)).toEqual([
+    expect(names.slice(-6)).toEqual([
       'webhook-deliveries-1',
       'webhook-latency-1',
       'webhook-deliveries-10',
       'webhook-deliveries-100',
       'webhook-latency-100',
+      // One endpoint whose receiver takes 20 ms: against webhook-deliveries-1, not raw POSTs.
+      'webhook-deliveries-1-slow20',
     ]);
     const stack = registered.find((scenario) => scenario.name === 'gateway-readyz')?.uses?.[0];
-    for (const scenario of registered.slice(-5)) {
+    for (const scenario of registered.slice(-6)) {
       expect(scenario.uses?.[0]).toBe(stack);
     }
     const raw = registered.find((scenario) => scenario.name === 'raw-http-post');
@@ -103,5 +105,8 @@ describe('the webhook scenarios', () => {
     expect(
       RATIOS.filter((ratio) => ratio.baseline === 'raw-http-post').map((ratio) => ratio.subject),
     ).toEqual(['webhook-deliveries-1', 'webhook-deliveries-10', 'webhook-deliveries-100']);
+    expect(RATIOS.find((ratio) => ratio.subject === 'webhook-deliveries-1-slow20')?.baseline).toBe(
+      'webhook-deliveries-1',
+    );
   });
 });

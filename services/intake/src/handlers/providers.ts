@@ -237,8 +237,11 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
     }),
 
     ...implement(providerOps.request, async ({ provider_id, request_id }) => {
-      const provider = await activeProvider(provider_id, 'No such request.');
-      const doc = await requests.findOne({ _id: request_id });
+      // Both read at once: one round trip on a provider's every step.
+      const [provider, doc] = await Promise.all([
+        activeProvider(provider_id, 'No such request.'),
+        requests.findOne({ _id: request_id }),
+      ]);
       const relation = doc ? relationOf(doc, provider) : null;
       // Another provider's request looks exactly like a missing one: no existence oracle.
       if (!doc || !relation) throw new BusError('not_found', 'No such request.');

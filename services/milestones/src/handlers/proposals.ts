@@ -226,13 +226,17 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
       }));
       // In the request's turn, so an acceptance or a second proposal cannot slip in between.
       return create(deps, resources.proposals, { of: proposals, id: request_id }, async () => {
-        if (await acceptedOf(request_id)) {
+        // Both asked at once: the turn is held for one round trip, not two.
+        const [accepted, open] = await Promise.all([
+          acceptedOf(request_id),
+          proposals.findOne(
+            { request_id, provider_id, status: { $in: OPEN_STATES } },
+            { projection: { _id: 1 } },
+          ),
+        ]);
+        if (accepted) {
           throw conflict('request_not_open', 'A proposal of this request was already accepted.');
         }
-        const open = await proposals.findOne(
-          { request_id, provider_id, status: { $in: OPEN_STATES } },
-          { projection: { _id: 1 } },
-        );
         if (open) {
           throw conflict(
             'proposal_exists',

@@ -7,8 +7,8 @@ import {
   type StateMachine,
 } from '@handoff/contracts';
 import { withOutbox } from '@handoff/runtime';
-import type { PageQuery } from '@handoff/store';
-import type { Collection, Document, Filter, OptionalUnlessRequiredId, WithId } from 'mongodb';
+import { groupedInserts, type GroupedInserts, type PageQuery } from '@handoff/store';
+import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { z } from 'zod';
 import { creationMessages } from '../domain/moves.ts';
 import { findFor, listPage, partyFilter } from '../store/queries.ts';
@@ -40,9 +40,25 @@ export function opening<S extends string, A extends string>(
 }
 
 /**
+ * Each collection's inserts of new documents, grouped: creations of different requests that
+ * arrive together are written as one command ({@link groupedInserts}).
+ */
+const inserts = new WeakMap<Collection<Document>, GroupedInserts<Document>>();
+function insertInto<D extends Document>(collection: Collection<D>, doc: D): Promise<void> {
+  const key = collection as unknown as Collection<Document>;
+  let grouped = inserts.get(key);
+  if (!grouped) {
+    grouped = groupedInserts(key);
+    inserts.set(key, grouped);
+  }
+  return grouped.insert(doc);
+}
+
+/**
  * Creates a resource in the turn of the document it depends on (so that no move of that one
  * slips in between): `build` checks and makes it, it is written with its machine's creation
- * event in its outbox, then the event is published. Returns its view.
+ * event in its outbox (together with the creations of other requests under way), then the event
+ * is published. Returns its view.
  */
 export async function create<D extends PartyDoc, V extends Record<string, unknown>>(
   deps: MilestonesDeps,
@@ -53,7 +69,7 @@ export async function create<D extends PartyDoc, V extends Record<string, unknow
   const { doc, messages } = await deps.store.serialize(turn.of, turn.id, async () => {
     const doc = await build();
     const messages = creationMessages(machine, doc.request_id, view(doc));
-    await collection.insertOne(withOutbox(doc, messages) as OptionalUnlessRequiredId<D>);
+    await insertInto(collection, withOutbox(doc, messages) as D);
     return { doc, messages };
   });
   await deps.outbox.publishOrLeave(collection, doc._id, messages);

@@ -65,6 +65,12 @@ export function scenarios(options: RegistryOptions): Scenario[] {
         ? [webhookLatency(stack, endpoints, options.logLevel, options.webhookRate ?? null)]
         : []),
     ]),
+    // One endpoint whose receiver takes 20 ms to answer: what the adaptive sending slots give a
+    // receiver that keeps up but is not instant (fixed slots would cap it at slots ÷ 20 ms).
+    webhookDeliveries(stack, 1, options.logLevel, {
+      suffix: `-slow${SLOW_RECEIVER_MS}`,
+      answerDelayMs: SLOW_RECEIVER_MS,
+    }),
     // Only when BENCH_ONLY names it: it adds 100k documents to every collection it measures, and
     // would make every scenario after it measure a grown database.
     ...growthScenarios(
@@ -76,7 +82,7 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     // Last, once the first stack is gone: the same writes on a stack of its own whose NATS is a
     // 3-node cluster with 3 replicas of every stream, as in production (R3 against R1).
     gatewayCreate(stackR3, options.logLevel, '-r3'),
-    webhookDeliveries(stackR3, 1, options.logLevel, '-r3'),
+    webhookDeliveries(stackR3, 1, options.logLevel, { suffix: '-r3' }),
   ];
 }
 
@@ -112,7 +118,8 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
   {
     subject: 'gateway-create',
     busCalls: '1 bus call (intake), a sequence KV create and a JetStream publish inside it',
-    writes: "an insert and an outbox update, and the dispatcher's feed entry (batched)",
+    writes:
+      "an insert (grouped with concurrent creates) and an outbox update, and the dispatcher's feed entry (batched)",
   },
   {
     subject: 'gateway-read',
@@ -123,14 +130,15 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     subject: 'gateway-message',
     busCalls:
       "1 bus call (conversation), a sequence KV update and a publish inside it; the status from the replica's cache",
-    writes: "an insert and an outbox update, and the dispatcher's feed entry (batched)",
+    writes:
+      "an insert (grouped with concurrent messages) and an outbox update, and the dispatcher's feed entry (batched)",
   },
   {
     subject: 'provider-proposal',
     busCalls:
       '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
     writes:
-      "2 finds in intake; 2 finds, an insert and an outbox update in milestones; the dispatcher's feed entry",
+      "2 finds at once in intake; 2 finds at once, an insert (grouped with concurrent creations) and an outbox update in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',
@@ -139,6 +147,9 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
       "a find and a compare-and-set update, an outbox update, and the dispatcher's feed entry (batched)",
   },
 ];
+
+/** How long the slow receiver of `webhook-deliveries-1-slow…` takes to answer. */
+const SLOW_RECEIVER_MS = 20;
 
 /** Issue 15: deliveries per second at least this share of raw-http-post's, at 1 and 100 endpoints. */
 const DELIVERIES_TARGET = 0.1;
@@ -182,6 +193,11 @@ export const RATIOS: readonly RatioSpec[] = [
         ? `; issue 15's target: req/s ≥ ${formatRatio(DELIVERIES_TARGET)}`
         : ''),
   })),
+  {
+    subject: `webhook-deliveries-1-slow${SLOW_RECEIVER_MS}`,
+    baseline: peakScenarioName(1),
+    note: `one endpoint answering in ${SLOW_RECEIVER_MS} ms against one answering at once; the slots grow from WEBHOOK_ENDPOINT_CONCURRENCY toward WEBHOOK_ENDPOINT_CONCURRENCY_MAX while it keeps up`,
+  },
   // The latency at half the peak against the peak's: what the queue at the peak adds.
   ...LATENCY_ENDPOINT_COUNTS.map((endpoints) => ({
     subject: latencyScenarioName(endpoints),

@@ -129,6 +129,8 @@ export async function setUpDeliveries(
   stack: Fixture<GatewayStack>,
   endpoints: number,
   name: string,
+  /** How long the receiver takes to answer each delivery (0: at once). */
+  answerDelayMs = 0,
 ): Promise<DeliveryRig> {
   const gateway = await ctx.use(stack);
   const calls: SetupCallOptions = {
@@ -151,22 +153,25 @@ export async function setUpDeliveries(
   const verifiers: (Webhook | undefined)[] = new Array<Webhook | undefined>(endpoints);
   let received = 0;
   let bodyBytes = 0;
-  const receiver = await startReceiver((delivery) => {
-    const index = endpointIndex(delivery.path);
-    const verifier = index === null ? undefined : verifiers[index];
-    if (index === null || verifier === undefined) {
-      recordError(sink, `a POST to ${delivery.path}, where no endpoint of this run is`);
-      return;
-    }
-    received += 1;
-    bodyBytes = Buffer.byteLength(delivery.body);
-    try {
-      if (received % VERIFY_EVERY === 1) verifyDelivery(verifier, delivery);
-      tracker.received(deliveredRequestId(delivery.body), index, delivery.receivedAt);
-    } catch (error) {
-      recordError(sink, describeError(error));
-    }
-  });
+  const receiver = await startReceiver(
+    (delivery) => {
+      const index = endpointIndex(delivery.path);
+      const verifier = index === null ? undefined : verifiers[index];
+      if (index === null || verifier === undefined) {
+        recordError(sink, `a POST to ${delivery.path}, where no endpoint of this run is`);
+        return;
+      }
+      received += 1;
+      bodyBytes = Buffer.byteLength(delivery.body);
+      try {
+        if (received % VERIFY_EVERY === 1) verifyDelivery(verifier, delivery);
+        tracker.received(deliveredRequestId(delivery.body), index, delivery.receivedAt);
+      } catch (error) {
+        recordError(sink, describeError(error));
+      }
+    },
+    { delayMs: answerDelayMs },
+  );
   ctx.teardown(() => receiver.close());
 
   ctx.progress(`registering ${endpoints} endpoint(s) at ${receiver.url}/hook/<n>`);
@@ -277,23 +282,32 @@ export function webhookDeliveries(
   stack: Fixture<GatewayStack>,
   endpoints: number,
   logLevel: string,
-  /** Appended to the name, for the same scenario on another stack (e.g. `-r3`). */
-  suffix = '',
+  options: {
+    /** Appended to the name, for the same scenario on another stack (e.g. `-r3`). */
+    suffix?: string;
+    /** How long the receiver takes to answer each delivery (0: at once). */
+    answerDelayMs?: number;
+  } = {},
 ): Scenario {
   const inFlight = eventsInFlight(endpoints);
-  const name = `webhook-deliveries-${endpoints}${suffix}`;
+  const answerDelayMs = options.answerDelayMs ?? 0;
+  const name = `webhook-deliveries-${endpoints}${options.suffix ?? ''}`;
+  const receiverNote =
+    answerDelayMs === 0
+      ? 'answering 204'
+      : `answering 204 after ${answerDelayMs} ms (a receiver that does work first: fixed at WEBHOOK_ENDPOINT_CONCURRENCY=${BENCH_WEBHOOK_SETTINGS.WEBHOOK_ENDPOINT_CONCURRENCY} slots, one endpoint could take at most ${Math.round((Number(BENCH_WEBHOOK_SETTINGS.WEBHOOK_ENDPOINT_CONCURRENCY) * 1_000) / answerDelayMs)}/s)`;
   return {
     name,
     connections: inFlight,
     // Setup runs a round of the load, which warms up every part of the path.
     warmupMs: 0,
     description:
-      `webhook deliveries of request.created (published by the bench onto JetStream as a service's outbox does) to ${endpoints} endpoint(s) of one integration on one node:http receiver in the bench process answering 204; ` +
+      `webhook deliveries of request.created (published by the bench onto JetStream as a service's outbox does) to ${endpoints} endpoint(s) of one integration on one node:http receiver in the bench process ${receiverNote}; ` +
       `the dispatcher's peak: closed loop of ${inFlight} events, each waiting for all its deliveries (${inFlight * endpoints} deliveries in flight, 4x WEBHOOK_CONCURRENCY, so that the dispatcher, not the loop, is the limit); ` +
       `latency from the publish to the receipt; every ${VERIFY_EVERY}th signature checked; ${dispatcherSettings(logLevel)}`,
     uses: [stack],
     async setup(ctx) {
-      const rig = await setUpDeliveries(ctx, stack, endpoints, name);
+      const rig = await setUpDeliveries(ctx, stack, endpoints, name, answerDelayMs);
       let loops: Promise<void>[] = [];
       let stopping = false;
       const load: ObservedLoad = {
