@@ -2,7 +2,7 @@ import { packageVersion, runAuditedService, stopInReverse } from '@handoff/runti
 import type { BootstrapOptions } from '@handoff/runtime';
 import { createContext, type PaymentContext } from './handlers/context.ts';
 import { deadlineEndpoints, runSweeps, startSweeps, sweepDeadlines } from './handlers/deadlines.ts';
-import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './domain/moves.ts';
+import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './handlers/moves.ts';
 import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
 import { readEnv } from './env.ts';

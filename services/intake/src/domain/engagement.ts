@@ -1,5 +1,16 @@
-import { nextState, REQUEST_MACHINE, type RequestAction } from '@handoff/contracts';
-import type { RequestDoc } from '../store/requests.ts';
+import {
+  nextState,
+  REQUEST_MACHINE,
+  type RequestAction,
+  type RequestStatus,
+} from '@handoff/contracts';
+
+/** What these rules read of a request: its state and the provider it is engaged with. */
+export interface EngagedRequest {
+  status: RequestStatus;
+  /** Absent on requests stored before the work lifecycle existed: none. */
+  engaged_provider_id?: string | null;
+}
 
 /**
  * What the engagement does to a request, decided from the request alone:
@@ -15,10 +26,10 @@ export type EngagementStep =
   | { kind: 'done' }
   | { kind: 'stuck'; reason: string };
 
-const canTake = (doc: RequestDoc, action: RequestAction) =>
+const canTake = (doc: EngagedRequest, action: RequestAction) =>
   nextState(REQUEST_MACHINE, doc.status, action) !== undefined;
 
-function otherProvider(doc: RequestDoc, providerId: string): EngagementStep | undefined {
+function otherProvider(doc: EngagedRequest, providerId: string): EngagementStep | undefined {
   const engaged = doc.engaged_provider_id ?? null;
   if (engaged !== null && engaged !== providerId) {
     return {
@@ -30,7 +41,7 @@ function otherProvider(doc: RequestDoc, providerId: string): EngagementStep | un
 }
 
 /** `proposal.accepted`: the request is in progress with the proposal's provider. */
-export function startWork(doc: RequestDoc, providerId: string): EngagementStep {
+export function startWork(doc: EngagedRequest, providerId: string): EngagementStep {
   const conflict = otherProvider(doc, providerId);
   if (conflict) return conflict;
   if (doc.status === 'in_progress' || doc.status === 'completed') {
@@ -45,7 +56,7 @@ export function startWork(doc: RequestDoc, providerId: string): EngagementStep {
 }
 
 /** `job.completed`: the request is completed (after `startWork`, which the consumer runs first). */
-export function completeWork(doc: RequestDoc, providerId: string): EngagementStep {
+export function completeWork(doc: EngagedRequest, providerId: string): EngagementStep {
   const conflict = otherProvider(doc, providerId);
   if (conflict) return conflict;
   if (doc.status === 'completed') return { kind: 'done' };

@@ -1,4 +1,4 @@
-import type { PaymentProcessorName } from '../store/payments.ts';
+import type { PaymentProcessorName } from '../domain/payments.ts';
 
 /** What a processor needs to charge one payment. */
 export interface ChargeRequest {

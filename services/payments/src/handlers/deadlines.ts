@@ -1,7 +1,7 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { paymentRecordOps, type DeadlineItem, type StateMachine } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
-import { movePayment, moveRequest } from '../domain/moves.ts';
+import { movePayment, moveRequest } from './moves.ts';
 import { PAYMENT_MACHINE, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 import type { PaymentContext } from './context.ts';
 import { recoverPayments } from './payments.ts';

@@ -10,7 +10,7 @@ import {
   requestOps,
 } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
-import { moveRequest } from '../domain/moves.ts';
+import { moveRequest } from './moves.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
 import { listPage } from '../store/queries.ts';

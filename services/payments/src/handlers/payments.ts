@@ -4,7 +4,7 @@ import { insertOnce } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../adapters/index.ts';
 import { manualProcessor } from '../adapters/manual.ts';
-import { movePayment } from '../domain/moves.ts';
+import { movePayment } from './moves.ts';
 import { RECOVERY_GRACE_MS } from '../domain/payments.ts';
 import { PAYMENT_MACHINE } from '../domain/states.ts';
 import type { PaymentRequestDoc } from '../store/payment-requests.ts';

@@ -1,7 +1,7 @@
 import type { RequestStatus } from '@handoff/contracts';
 import { consumeRequestClosures, idsInStates, moveEach } from '@handoff/runtime';
 import type { PaymentContext } from './context.ts';
-import { moveRequest } from '../domain/moves.ts';
+import { moveRequest } from './moves.ts';
 import { PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 
 export const REQUEST_CLOSURE_CONSUMER = 'payments-request-closure';

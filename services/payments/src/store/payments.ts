@@ -1,10 +1,9 @@
 import { BusError } from '@handoff/bus';
-import { toMajorUnits, type Payment, type PAYMENT_PROVIDERS } from '@handoff/contracts';
+import { toMajorUnits, type Payment } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
 import type { Collection } from 'mongodb';
+import type { PaymentProcessorName } from '../domain/payments.ts';
 import type { PaymentStatus } from '../domain/states.ts';
-
-export type PaymentProcessorName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface PaymentDoc extends OutboxFields {
   _id: string;

@@ -1,7 +1,7 @@
 import { newId, type EventType, type StateMachine } from '@handoff/contracts';
 import { announceToRequest, moveDocument, type Move, type MovingDocument } from '@handoff/runtime';
 import type { Collection } from 'mongodb';
-import type { PaymentContext } from '../handlers/context.ts';
+import type { PaymentContext } from './context.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
 import { paymentView, type PaymentDoc } from '../store/payments.ts';
 import {
@@ -9,7 +9,7 @@ import {
   PAYMENT_MACHINE,
   PAYMENT_REQUEST_AUDIT_ACTIONS,
   PAYMENT_REQUEST_MACHINE,
-} from './states.ts';
+} from '../domain/states.ts';
 
 /** Who moves a resource, and the call that made them (for the audit log). */
 export interface Mover {
