@@ -61,13 +61,9 @@ const DISPUTE = {
 
 export const engagementRoutes: RouteDefinition[] = [
   // --- Proposals -------------------------------------------------------------------------------
-  ...customerReads('proposals', {
-    scope: 'proposals:read',
-    list: {
-      operationId: 'listProposals',
-      summary: "The request's proposals from providers, newest first",
-    },
-    get: { operationId: 'getProposal', summary: 'One proposal of the request' },
+  ...customerReads('proposals', 'proposals:read', {
+    list: "The request's proposals from providers, newest first",
+    get: 'One proposal of the request',
   }),
   customerAction({
     ...PROPOSAL,
@@ -96,23 +92,15 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
-  ...customerReads('jobs', {
-    scope: 'jobs:read',
-    list: {
-      operationId: 'listJobs',
-      summary: "The request's jobs (at most one is active), newest first",
-    },
-    get: { operationId: 'getJob', summary: 'One job of the request' },
+  ...customerReads('jobs', 'jobs:read', {
+    list: "The request's jobs (at most one is active), newest first",
+    get: 'One job of the request',
   }),
 
   // --- Milestones ------------------------------------------------------------------------------
-  ...customerReads('milestones', {
-    scope: 'milestones:read',
-    list: {
-      operationId: 'listMilestones',
-      summary: "The request's milestones, newest first, by status or job",
-    },
-    get: { operationId: 'getMilestone', summary: 'One milestone of the request' },
+  ...customerReads('milestones', 'milestones:read', {
+    list: "The request's milestones, newest first, by status or job",
+    get: 'One milestone of the request',
   }),
   customerAction({
     ...MILESTONE_REVIEW,
@@ -135,26 +123,15 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Deliverables ----------------------------------------------------------------------------
-  ...customerReads('deliverables', {
-    scope: 'milestones:read',
-    list: {
-      operationId: 'listDeliverables',
-      summary: "The request's deliverables, newest first, by status or milestone",
-    },
-    get: { operationId: 'getDeliverable', summary: 'One deliverable of the request' },
+  ...customerReads('deliverables', 'milestones:read', {
+    list: "The request's deliverables, newest first, by status or milestone",
+    get: 'One deliverable of the request',
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
-  ...customerReads('disputes', {
-    scope: 'disputes:read',
-    list: {
-      operationId: 'listDisputes',
-      summary: "The request's dispute and refund cases, newest first",
-    },
-    get: {
-      operationId: 'getDispute',
-      summary: 'One dispute or refund case of the request, with its comments',
-    },
+  ...customerReads('disputes', 'disputes:read', {
+    list: "The request's dispute and refund cases, newest first",
+    get: 'One dispute or refund case of the request, with its comments',
   }),
   defineRoute({
     method: 'post',

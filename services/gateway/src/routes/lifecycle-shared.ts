@@ -33,7 +33,13 @@ import { z } from 'zod';
 import type { ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import { HttpError, validationFailed, type FieldError } from '../http/errors.ts';
-import { defineRoute, type RequestTokenContext, type RouteDefinition } from '../http/route.ts';
+import {
+  type Access,
+  type CallerOf,
+  defineRoute,
+  type RequestTokenContext,
+  type RouteDefinition,
+} from '../http/route.ts';
 
 /** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
 
@@ -210,16 +216,61 @@ const LIFECYCLE_RESOURCES: Record<LifecycleResource, ResourceReads> = {
   },
 };
 
-/** What one side's two reads of a resource are called in the OpenAPI document. */
-export interface ReadNames {
-  list: { operationId: string; summary: string };
-  get: { operationId: string; summary: string };
+/**
+ * The summaries of one side's two reads of a resource in the OpenAPI document. Their operation
+ * ids follow the resource: `listJobs` and `getJob` for the customer, `listProviderJobs` and
+ * `getProviderJob` for the provider.
+ */
+export interface ReadSummaries {
+  list: string;
+  get: string;
 }
 
-const pick = (query: Record<string, unknown>, keys: string[]) =>
-  given(Object.fromEntries(keys.map((key) => [key, query[key]])));
-
 type Paged = Record<string, unknown> & Parameters<typeof page>[0];
+
+/**
+ * What a side's two reads of a resource share, whoever reads: their OpenAPI fields, and the list's
+ * bus input from the side's party, the page and the filters that were given.
+ */
+function reads(
+  plural: LifecycleResource,
+  side: '' | 'Provider',
+  summaries: ReadSummaries,
+  tags: readonly string[],
+) {
+  const resource = LIFECYCLE_RESOURCES[plural];
+  const name = `${side}${plural[0]?.toUpperCase()}${plural.slice(1)}`;
+  const filters = Object.keys(resource.filters);
+  return {
+    resource,
+    list: {
+      method: 'get' as const,
+      operationId: `list${name}`,
+      summary: summaries.list,
+      tags,
+      query: listQuery(resource.filters),
+      status: 200,
+      response: listOf(resource.item),
+    },
+    get: {
+      method: 'get' as const,
+      operationId: `get${name.slice(0, -1)}`,
+      summary: summaries.get,
+      tags,
+      status: 200,
+      response: resource.item,
+      notFound: resource.notFound,
+    },
+    listInput: (party: object, query: unknown) => {
+      const paged = query as Paged;
+      return {
+        party,
+        ...page(paged),
+        ...given(Object.fromEntries(filters.map((key) => [key, paged[key]]))),
+      };
+    },
+  };
+}
 
 /**
  * The customer's reads of one resource under `/v1/request/{id}/<plural>`: the request token is
@@ -227,91 +278,65 @@ type Paged = Record<string, unknown> & Parameters<typeof page>[0];
  */
 export function customerReads(
   plural: LifecycleResource,
-  names: ReadNames & { scope: Scope },
+  scope: Scope,
+  summaries: ReadSummaries,
 ): RouteDefinition[] {
-  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: [plural] };
-  const access = { kind: 'agent' as const, scopes: [spec.scope] };
+  const { resource, list, get, listInput } = reads(plural, '', summaries, [plural]);
+  const access = { kind: 'agent' as const, scopes: [scope] };
   const base = `/v1/request/{id}/${plural}`;
-  const one = z.strictObject({ id: Id, [spec.idParam]: Id });
   return [
     defineRoute({
-      method: 'get',
+      ...list,
       path: base,
-      ...spec.list,
-      tags: spec.tags,
       access,
       requestToken: true,
       params: z.strictObject({ id: Id }),
-      query: listQuery(spec.filters),
-      status: 200,
-      response: listOf(spec.item),
       notFound: 'request_not_found',
       handle: async (ctx) => {
         await authorizeCustomer(ctx, ctx.params.id);
-        const query = ctx.query as Paged;
-        return ctx.call(spec.ops.list, {
-          party: customerParty(ctx.params.id),
-          ...page(query),
-          ...pick(query, Object.keys(spec.filters)),
-        });
+        return ctx.call(resource.ops.list, listInput(customerParty(ctx.params.id), ctx.query));
       },
     }),
     defineRoute({
-      method: 'get',
-      path: `${base}/{${spec.idParam}}`,
-      ...spec.get,
-      tags: spec.tags,
+      ...get,
+      path: `${base}/{${resource.idParam}}`,
       access,
       requestToken: true,
       notFoundAlso: ['request_not_found'],
-      params: one,
-      status: 200,
-      response: spec.item,
-      notFound: spec.notFound,
+      params: z.strictObject({ id: Id, [resource.idParam]: Id }),
       handle: async (ctx) => {
-        const { id, child: resource } = childIds(ctx.params, spec.idParam);
+        const { id, child: item } = childIds(ctx.params, resource.idParam);
         await authorizeCustomer(ctx, id);
-        return ctx.call(spec.ops.get, { id: resource, party: customerParty(id) });
+        return ctx.call(resource.ops.get, { id: item, party: customerParty(id) });
       },
     }),
   ];
 }
 
 /** A provider's reads of its own resources under `/v1/provider/<plural>`. */
-export function providerReads(plural: LifecycleResource, names: ReadNames): RouteDefinition[] {
-  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: ['provider', plural] };
+export function providerReads(
+  plural: LifecycleResource,
+  summaries: ReadSummaries,
+): RouteDefinition[] {
+  const { resource, list, get, listInput } = reads(plural, 'Provider', summaries, [
+    'provider',
+    plural,
+  ]);
   const access = { kind: 'provider' as const };
   const base = `/v1/provider/${plural}`;
   return [
     defineRoute({
-      method: 'get',
+      ...list,
       path: base,
-      ...spec.list,
-      tags: spec.tags,
       access,
-      query: listQuery(spec.filters),
-      status: 200,
-      response: listOf(spec.item),
-      handle: (ctx) => {
-        const query = ctx.query as Paged;
-        return ctx.call(spec.ops.list, {
-          party: providerParty(ctx),
-          ...page(query),
-          ...pick(query, Object.keys(spec.filters)),
-        });
-      },
+      handle: (ctx) => ctx.call(resource.ops.list, listInput(providerParty(ctx), ctx.query)),
     }),
     defineRoute({
-      method: 'get',
+      ...get,
       path: `${base}/{id}`,
-      ...spec.get,
-      tags: spec.tags,
       access,
       params: z.strictObject({ id: Id }),
-      status: 200,
-      response: spec.item,
-      notFound: spec.notFound,
-      handle: (ctx) => ctx.call(spec.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
+      handle: (ctx) => ctx.call(resource.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
     }),
   ];
 }
@@ -390,36 +415,42 @@ export function customerAction<
 
 const IdParams = z.strictObject({ id: Id });
 
-/** The provider's action under `/v1/provider/<plural>/{id}/<verb>`, on its own resources only. */
-export function providerAction<
+/** A provider's or staff's action under `/v1/<side>/<plural>/{id}/<verb>`, `who` acting. */
+function ownAction<
+  K extends 'provider' | 'staff',
+  W,
   I extends z.ZodType,
   O extends z.ZodType,
-  B extends z.ZodType = z.ZodType,
->(spec: ActionSpec<{ id: string; provider_id: string }, I, O, B>): RouteDefinition {
+  B extends z.ZodType,
+>(
+  kind: K,
+  who: (ctx: CallerOf[K]) => W,
+  spec: ActionSpec<{ id: string } & W, I, O, B>,
+): RouteDefinition {
   return defineRoute({
     ...routeFields(spec),
-    path: `/v1/provider/${spec.plural}/{id}/${spec.verb}`,
-    access: { kind: 'provider' },
+    path: `/v1/${kind}/${spec.plural}/{id}/${spec.verb}`,
+    access: { kind } as Extract<Access, { kind: K }>,
     params: IdParams,
-    handle: (ctx) => {
-      const who = { id: ctx.params.id, provider_id: ctx.provider.provider_id };
-      return ctx.call(spec.op, spec.input(who, ctx.body));
-    },
+    handle: (ctx) => ctx.call(spec.op, spec.input({ id: ctx.params.id, ...who(ctx) }, ctx.body)),
   });
 }
 
-/** Staff's action under `/v1/staff/<plural>/{id}/<verb>`; `actor` is who acted, for the audit. */
-export function staffAction<
+/** The provider's action under `/v1/provider/<plural>/{id}/<verb>`, on its own resources only. */
+export const providerAction = <
   I extends z.ZodType,
   O extends z.ZodType,
   B extends z.ZodType = z.ZodType,
->(spec: ActionSpec<{ id: string; actor: string }, I, O, B>): RouteDefinition {
-  return defineRoute({
-    ...routeFields(spec),
-    path: `/v1/staff/${spec.plural}/{id}/${spec.verb}`,
-    access: { kind: 'staff' },
-    params: IdParams,
-    handle: (ctx) =>
-      ctx.call(spec.op, spec.input({ id: ctx.params.id, actor: staffActor(ctx) }, ctx.body)),
-  });
-}
+>(
+  spec: ActionSpec<{ id: string; provider_id: string }, I, O, B>,
+): RouteDefinition =>
+  ownAction('provider', (ctx) => ({ provider_id: ctx.provider.provider_id }), spec);
+
+/** Staff's action under `/v1/staff/<plural>/{id}/<verb>`; `actor` is who acted, for the audit. */
+export const staffAction = <
+  I extends z.ZodType,
+  O extends z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(
+  spec: ActionSpec<{ id: string; actor: string }, I, O, B>,
+): RouteDefinition => ownAction('staff', (ctx) => ({ actor: staffActor(ctx) }), spec);

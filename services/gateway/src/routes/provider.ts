@@ -190,11 +190,8 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Proposals -------------------------------------------------------------------------------
   ...providerReads('proposals', {
-    list: {
-      operationId: 'listProviderProposals',
-      summary: "The provider's proposals, newest first, by status",
-    },
-    get: { operationId: 'getProviderProposal', summary: 'One of the provider’s proposals' },
+    list: "The provider's proposals, newest first, by status",
+    get: 'One of the provider’s proposals',
   }),
   providerAction({
     plural: 'proposals',
@@ -210,11 +207,8 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Jobs ------------------------------------------------------------------------------------
   ...providerReads('jobs', {
-    list: {
-      operationId: 'listProviderJobs',
-      summary: "The provider's jobs, newest first, by status",
-    },
-    get: { operationId: 'getProviderJob', summary: 'One of the provider’s jobs' },
+    list: "The provider's jobs, newest first, by status",
+    get: 'One of the provider’s jobs',
   }),
   providerAction({
     plural: 'jobs',
@@ -249,11 +243,8 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Milestones ------------------------------------------------------------------------------
   ...providerReads('milestones', {
-    list: {
-      operationId: 'listProviderMilestones',
-      summary: "The provider's milestones, newest first, by status or job",
-    },
-    get: { operationId: 'getProviderMilestone', summary: 'One of the provider’s milestones' },
+    list: "The provider's milestones, newest first, by status or job",
+    get: 'One of the provider’s milestones',
   }),
   providerAction({
     ...ON_MILESTONE,
@@ -293,11 +284,8 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Deliverables ----------------------------------------------------------------------------
   ...providerReads('deliverables', {
-    list: {
-      operationId: 'listProviderDeliverables',
-      summary: "The provider's deliverables, newest first, by status or milestone",
-    },
-    get: { operationId: 'getProviderDeliverable', summary: 'One of the provider’s deliverables' },
+    list: "The provider's deliverables, newest first, by status or milestone",
+    get: 'One of the provider’s deliverables',
   }),
   providerAction({
     plural: 'deliverables',
@@ -314,14 +302,8 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Disputes --------------------------------------------------------------------------------
   ...providerReads('disputes', {
-    list: {
-      operationId: 'listProviderDisputes',
-      summary: "Cases on the provider's jobs, newest first, by status",
-    },
-    get: {
-      operationId: 'getProviderDispute',
-      summary: 'One case on the provider’s jobs, with its comments',
-    },
+    list: "Cases on the provider's jobs, newest first, by status",
+    get: 'One case on the provider’s jobs, with its comments',
   }),
   providerAction({
     plural: 'disputes',
