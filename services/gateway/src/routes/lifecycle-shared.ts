@@ -22,12 +22,15 @@ import {
   isRequestClosed,
   ListQuery,
   listOf,
+  Message,
+  MessageCreate,
   type NotFoundCode,
   type Operation,
   REQUEST_CLOSED,
   requestClosedDetail,
   type RequestStatus,
   type Scope,
+  type StaffAction,
 } from '@handoff/contracts';
 import { z } from 'zod';
 import type { ProviderIdentity } from '../auth/bearer-keys.ts';
@@ -126,6 +129,17 @@ export async function authorizeOpenRequest(
   refuseClosed(current.value);
 }
 
+/** A message written into a request's conversation, which a closed request refuses. */
+export const NEW_MESSAGE = {
+  method: 'post',
+  params: z.strictObject({ id: Id }),
+  body: MessageCreate,
+  status: 201,
+  response: Message,
+  notFound: 'request_not_found',
+  conflicts: [REQUEST_CLOSED],
+} as const;
+
 export const customerParty = (requestId: string) => ({
   role: 'customer' as const,
   request_id: requestId,
@@ -138,6 +152,12 @@ export const providerParty = (ctx: { provider: ProviderIdentity }) => ({
 
 /** Who acted, for the owning service's audit: the staff JWT's `sub`. */
 export const staffActor = (ctx: { staff: StaffIdentity }) => ctx.staff.sub;
+
+/** Who acted and in which call, for the audit log: the JWT `sub` and the call's `Request-Id`. */
+export const audit = (ctx: { staff: StaffIdentity; requestId: string }): StaffAction => ({
+  actor: staffActor(ctx),
+  call_id: ctx.requestId,
+});
 
 export const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
 

@@ -8,8 +8,6 @@ import {
   Job,
   jobOps,
   listOf,
-  Message,
-  MessageCreate,
   messageOps,
   Milestone,
   MilestoneCreate,
@@ -32,6 +30,7 @@ import {
   given,
   Id,
   listQuery,
+  NEW_MESSAGE,
   page,
   providerAction,
   providerReads,
@@ -120,18 +119,12 @@ export const providerRoutes: RouteDefinition[] = [
     },
   }),
   defineRoute({
-    method: 'post',
+    ...NEW_MESSAGE,
     path: '/v1/provider/requests/{id}/messages',
     operationId: 'sendProviderMessage',
     summary: "Write into the request's conversation as the provider",
     tags: ['provider'],
     access: PROVIDER,
-    params: IdParams,
-    body: MessageCreate,
-    status: 201,
-    response: Message,
-    notFound: 'request_not_found',
-    conflicts: ['request_closed'],
     handle: async (ctx) => {
       // Intake's answer is a fresh read, so its status decides without another call.
       const request = await visibleRequest(ctx);

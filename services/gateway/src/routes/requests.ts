@@ -4,7 +4,6 @@ import {
   listOf,
   ListQuery,
   Message,
-  MessageCreate,
   messageOps,
   PaymentRequest,
   PaymentRequestCreate,
@@ -21,9 +20,9 @@ import {
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
+import { fixedDocumentRoute } from '../http/fixed-document.ts';
 import {
   defineRoute,
   type RequestTokenContext,
@@ -38,10 +37,18 @@ import {
   given,
   Id,
   listQuery,
+  NEW_MESSAGE,
   page,
 } from './lifecycle-shared.ts';
 
 const IdParams = z.strictObject({ id: Id });
+
+/** The agent's reads of an owned request and of what hangs on it, with the request's token. */
+const READ = {
+  tags: ['requests'],
+  access: { kind: 'agent', scopes: ['requests:read'] },
+  requestToken: true,
+} as const;
 
 /** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const HUMAN_REQUEST_DEPRECATION = {
@@ -85,8 +92,6 @@ async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTo
 
 export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
   const slugs = categories.map((category) => category.slug);
-  const categoryList = { object: 'list' as const, data: [...categories], has_more: false };
-  const categoriesEtag = `"${createHash('sha256').update(JSON.stringify(categoryList)).digest('base64url').slice(0, 27)}"`;
 
   // The category must be one the deployment offers; the schema (and so OpenAPI) lists them.
   const body = withBudgetOrder(
@@ -127,18 +132,15 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     });
 
   return [
-    defineRoute({
-      method: 'get',
-      path: '/v1/services',
-      operationId: 'listServiceCategories',
-      summary: 'Supported service categories',
-      tags: ['meta'],
-      access: { kind: 'public' },
-      status: 200,
-      response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
-      headers: { ETag: categoriesEtag },
-      handle: async () => categoryList,
-    }),
+    fixedDocumentRoute(
+      {
+        path: '/v1/services',
+        operationId: 'listServiceCategories',
+        summary: 'Supported service categories',
+        response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
+      },
+      { object: 'list' as const, data: [...categories], has_more: false },
+    ),
     createRoute('/v1/ai-to-human-request', false),
     createRoute('/v1/human-request', true),
     defineRoute({
@@ -146,9 +148,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       path: '/v1/request/{id}',
       operationId: 'getRequest',
       summary: 'Read an owned request with its conversation and approved payment data',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: IdParams,
       status: 200,
       response: RequestDetail,
@@ -166,9 +166,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       operationId: 'listRequestMessages',
       summary:
         'The whole conversation of an owned request, a page at a time, newest first (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: IdParams,
       query: ListQuery,
       status: 200,
@@ -186,9 +184,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       operationId: 'listRequestPaymentRequests',
       summary:
         'Every payment request of an owned request, newest first, whatever its status (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: IdParams,
       query: listQuery({ status: PaymentRequestStatus.optional() }),
       status: 200,
@@ -210,9 +206,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       path: '/v1/request/{id}/payment-requests/{payment_request_id}',
       operationId: 'getRequestPaymentRequest',
       summary: 'One payment request of an owned request, whatever its status (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: child('payment_request_id'),
       status: 200,
       response: PaymentRequest,
@@ -232,9 +226,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       operationId: 'listRequestPayments',
       summary:
         'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: IdParams,
       query: listQuery({ status: PaymentStatus.optional() }),
       status: 200,
@@ -257,19 +249,13 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'post',
+      ...NEW_MESSAGE,
       path: '/v1/request/{id}/message',
       operationId: 'sendMessage',
       summary: 'Send a follow-up message into the conversation',
       tags: ['requests'],
       access: { kind: 'agent', scopes: ['messages:create'] },
       requestToken: true,
-      params: IdParams,
-      body: MessageCreate,
-      status: 201,
-      response: Message,
-      notFound: 'request_not_found',
-      conflicts: ['request_closed'],
       handle: async (ctx) => {
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(messageOps.create, {
