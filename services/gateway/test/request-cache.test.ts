@@ -33,6 +33,11 @@ function loader<T>(value: T) {
   };
 }
 
+/** What `cache` does on hearing an event of type `type` of request `id`. */
+const hear =
+  (cache: { heard(event: EventEnvelope): void }, id: string, type: EventEnvelope['type']) => () =>
+    cache.heard(event(id, type));
+
 /** Does `meanwhile` (hears an event, moves the clock), reads again, and counts the loads so far. */
 async function loadsAfter(
   meanwhile: () => unknown,
@@ -53,12 +58,8 @@ describe('the request cache', () => {
     expect(read.calls).toBe(1);
     const again = () => cache.view('req_1', read.load);
     // Another request's event changes nothing here.
-    expect(
-      await loadsAfter(() => cache.heard(event('req_2', 'message.created')), again, read),
-    ).toBe(1);
-    expect(
-      await loadsAfter(() => cache.heard(event('req_1', 'message.created')), again, read),
-    ).toBe(2);
+    expect(await loadsAfter(hear(cache, 'req_2', 'message.created'), again, read)).toBe(1);
+    expect(await loadsAfter(hear(cache, 'req_1', 'message.created'), again, read)).toBe(2);
   });
 
   it("drops a status only on the request's own events", async () => {
@@ -66,12 +67,8 @@ describe('the request cache', () => {
     const status = loader('submitted' as const);
     const again = () => cache.status('req_1', status.load);
     await again();
-    expect(
-      await loadsAfter(() => cache.heard(event('req_1', 'message.created')), again, status),
-    ).toBe(1);
-    expect(
-      await loadsAfter(() => cache.heard(event('req_1', 'request.updated')), again, status),
-    ).toBe(2);
+    expect(await loadsAfter(hear(cache, 'req_1', 'message.created'), again, status)).toBe(1);
+    expect(await loadsAfter(hear(cache, 'req_1', 'request.updated'), again, status)).toBe(2);
   });
 
   it('does not keep a read that an event of its request overlapped', async () => {
