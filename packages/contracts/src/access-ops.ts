@@ -14,9 +14,8 @@ import {
   Scope,
 } from './access.ts';
 import { BusPage, ListQuery, listOf, Sha256Hex, StaffAction } from './common.ts';
-import { operation, operationsOf, type Operation } from './operation.ts';
-
-const intakeOp = operationsOf('intake');
+import { operation, type Operation } from './operation.ts';
+import { intakeOp } from './service-ops.ts';
 
 /** An application as its applicant opens it: by id, with the SHA-256 of its secret. */
 const ApplicationBySecret = z.object({ id: z.string(), secret_hash: Sha256Hex });

@@ -30,11 +30,7 @@ import {
   ProviderRequest,
   ProviderStatus,
 } from './engagement.ts';
-import { operationsOf } from './operation.ts';
-
-const intakeOp = operationsOf('intake');
-const milestonesOp = operationsOf('milestones');
-const paymentsOp = operationsOf('payments');
+import { intakeOp, milestonesOp, paymentsOp } from './service-ops.ts';
 
 const Id = z.string().max(64);
 const Actor = z.string().min(1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusPage, listOf, Sha256Hex, StaffAction } from './common.ts';
-import { operationsOf } from './operation.ts';
+import { conversationOp, intakeOp, paymentsOp } from './service-ops.ts';
 import {
   AuthorRole,
   MarketplaceDecision,
@@ -16,10 +16,6 @@ import {
   RequestStatus,
   Routing,
 } from './requests.ts';
-
-const conversationOp = operationsOf('conversation');
-const intakeOp = operationsOf('intake');
-const paymentsOp = operationsOf('payments');
 
 /**
  * Who may touch a request: the owning integration with the request's token. The intake service
