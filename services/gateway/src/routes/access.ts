@@ -7,11 +7,10 @@ import {
   IssuedKey,
   sha256Hex,
 } from '@handoff/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext } from '../http/route.ts';
-
-const IdParams = z.strictObject({ id: z.string().max(64) });
+import { IdParams } from './lifecycle-shared.ts';
 
 type ApplicantContext = RouteContext<'applicant', z.output<typeof IdParams>>;
 

@@ -11,7 +11,6 @@ import {
   proposalOps,
   ReasonBody,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import {
   authorizeCustomer,
@@ -20,7 +19,7 @@ import {
   customerParty,
   customerReads,
   given,
-  Id,
+  IdParams,
 } from './lifecycle-shared.ts';
 
 /**
@@ -31,33 +30,15 @@ import {
  * 404 like an unknown one.
  */
 
-const RequestParams = z.strictObject({ id: Id });
-
 /** What the customer's actions on one kind of resource share. */
-const PROPOSAL = {
-  plural: 'proposals',
-  idParam: 'proposal_id',
-  tags: ['proposals'],
-  notFound: 'proposal_not_found',
-} as const;
 const MILESTONE_REVIEW = {
   plural: 'milestones',
-  idParam: 'milestone_id',
-  tags: ['milestones'],
   scope: 'milestones:review',
   op: milestoneOps.review,
   response: Milestone,
-  notFound: 'milestone_not_found',
   conflicts: ['job_not_active'],
 } as const;
-const DISPUTE = {
-  plural: 'disputes',
-  idParam: 'dispute_id',
-  tags: ['disputes'],
-  scope: 'disputes:manage',
-  response: Dispute,
-  notFound: 'dispute_not_found',
-} as const;
+const DISPUTE = { plural: 'disputes', scope: 'disputes:manage', response: Dispute } as const;
 
 export const engagementRoutes: RouteDefinition[] = [
   // --- Proposals -------------------------------------------------------------------------------
@@ -66,7 +47,7 @@ export const engagementRoutes: RouteDefinition[] = [
     get: 'One proposal of the request',
   }),
   customerAction({
-    ...PROPOSAL,
+    plural: 'proposals',
     verb: 'accept',
     operationId: 'acceptProposal',
     summary:
@@ -79,7 +60,7 @@ export const engagementRoutes: RouteDefinition[] = [
     input: (target) => target,
   }),
   customerAction({
-    ...PROPOSAL,
+    plural: 'proposals',
     verb: 'decline',
     operationId: 'declineProposal',
     summary: 'Decline a proposal for the customer, with an optional reason the provider sees',
@@ -142,7 +123,7 @@ export const engagementRoutes: RouteDefinition[] = [
     tags: ['disputes'],
     access: { kind: 'agent', scopes: ['disputes:manage'] },
     requestToken: true,
-    params: RequestParams,
+    params: IdParams,
     body: DisputeCreate,
     status: 201,
     response: Dispute,

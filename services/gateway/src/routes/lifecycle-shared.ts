@@ -48,6 +48,10 @@ import {
 
 export const Id = z.string().max(64);
 
+/** The `{id}` of a path, and the `{key_id}` of a key's. */
+export const IdParams = z.strictObject({ id: Id });
+export const KeyParams = z.strictObject({ key_id: Id });
+
 /** A request's id and one child resource's id under it, e.g. `{id, proposal_id}`. */
 export const child = <K extends string>(key: K) =>
   z.strictObject({ id: Id, [key]: Id } as { id: typeof Id } & Record<K, typeof Id>);
@@ -132,7 +136,7 @@ export async function authorizeOpenRequest(
 /** A message written into a request's conversation, which a closed request refuses. */
 export const NEW_MESSAGE = {
   method: 'post',
-  params: z.strictObject({ id: Id }),
+  params: IdParams,
   body: MessageCreate,
   status: 201,
   response: Message,
@@ -310,7 +314,7 @@ export function customerReads(
       path: base,
       access,
       requestToken: true,
-      params: z.strictObject({ id: Id }),
+      params: IdParams,
       notFound: 'request_not_found',
       handle: async (ctx) => {
         await authorizeCustomer(ctx, ctx.params.id);
@@ -355,7 +359,7 @@ export function providerReads(
       ...get,
       path: `${base}/{id}`,
       access,
-      params: z.strictObject({ id: Id }),
+      params: IdParams,
       handle: (ctx) => ctx.call(resource.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
     }),
   ];
@@ -374,37 +378,49 @@ export interface ActionSpec<Who, I extends z.ZodType, O extends z.ZodType, B ext
   verb: string;
   operationId: string;
   summary: string;
-  tags: readonly string[];
+  /** Default: the side's tag (none for the customer's) and `plural`. */
+  tags?: readonly string[];
   op: Operation<I, O>;
   body?: B;
   bodyOptional?: boolean;
   /** 201 when the action creates a child resource. */
   status?: 200 | 201;
   response: z.ZodType;
-  notFound: NotFoundCode;
+  /** Default: the 404 code of `plural` when it is a resource of the work lifecycle. */
+  notFound?: NotFoundCode;
   conflicts?: readonly ConflictCode[];
   input(who: Who, body: z.output<B>): z.input<I>;
 }
 
+const isLifecycleResource = (plural: string): plural is LifecycleResource =>
+  Object.hasOwn(LIFECYCLE_RESOURCES, plural);
+
 const routeFields = <Who, I extends z.ZodType, O extends z.ZodType, B extends z.ZodType>(
   spec: ActionSpec<Who, I, O, B>,
-) => ({
-  method: 'post' as const,
-  operationId: spec.operationId,
-  summary: spec.summary,
-  tags: spec.tags,
-  body: spec.body,
-  bodyOptional: spec.bodyOptional,
-  status: spec.status ?? 200,
-  response: spec.response,
-  notFound: spec.notFound,
-  conflicts: spec.conflicts,
-});
+  side: readonly string[],
+) => {
+  const notFound =
+    spec.notFound ??
+    (isLifecycleResource(spec.plural) ? LIFECYCLE_RESOURCES[spec.plural].notFound : undefined);
+  if (notFound === undefined) throw new Error(`${spec.operationId} names no 404 code`);
+  return {
+    method: 'post' as const,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: spec.tags ?? [...side, spec.plural],
+    body: spec.body,
+    bodyOptional: spec.bodyOptional,
+    status: spec.status ?? 200,
+    response: spec.response,
+    notFound,
+    conflicts: spec.conflicts,
+  };
+};
 
 /**
- * The customer's action under `/v1/request/{id}/<plural>/{<idParam>}/<verb>`: the request token
- * is checked first (and, with `openRequest`, that the request is open), then the resource is
- * looked for under that request only.
+ * The customer's action under `/v1/request/{id}/<plural>/{<idParam>}/<verb>` (the resource's
+ * `idParam`, e.g. `proposal_id`): the request token is checked first (and, with `openRequest`,
+ * that the request is open), then the resource is looked for under that request only.
  */
 export function customerAction<
   I extends z.ZodType,
@@ -412,28 +428,27 @@ export function customerAction<
   B extends z.ZodType = z.ZodType,
 >(
   spec: ActionSpec<{ id: string; request_id: string }, I, O, B> & {
-    idParam: string;
+    plural: LifecycleResource;
     scope: Scope;
     openRequest?: boolean;
   },
 ): RouteDefinition {
   const authorize = spec.openRequest ? authorizeOpenRequest : authorizeCustomer;
+  const { idParam } = LIFECYCLE_RESOURCES[spec.plural];
   return defineRoute({
-    ...routeFields(spec),
-    path: `/v1/request/{id}/${spec.plural}/{${spec.idParam}}/${spec.verb}`,
+    ...routeFields(spec, []),
+    path: `/v1/request/{id}/${spec.plural}/{${idParam}}/${spec.verb}`,
     access: { kind: 'agent', scopes: [spec.scope] },
     requestToken: true,
     notFoundAlso: ['request_not_found'],
-    params: child(spec.idParam),
+    params: child(idParam),
     handle: async (ctx) => {
-      const { id, child: resource } = childIds(ctx.params, spec.idParam);
+      const { id, child: resource } = childIds(ctx.params, idParam);
       await authorize(ctx, id);
       return ctx.call(spec.op, spec.input({ id: resource, request_id: id }, ctx.body));
     },
   });
 }
-
-const IdParams = z.strictObject({ id: Id });
 
 /** A provider's or staff's action under `/v1/<side>/<plural>/{id}/<verb>`, `who` acting. */
 function ownAction<
@@ -448,7 +463,7 @@ function ownAction<
   spec: ActionSpec<{ id: string } & W, I, O, B>,
 ): RouteDefinition {
   return defineRoute({
-    ...routeFields(spec),
+    ...routeFields(spec, [kind]),
     path: `/v1/${kind}/${spec.plural}/{id}/${spec.verb}`,
     access: { kind } as Extract<Access, { kind: K }>,
     params: IdParams,

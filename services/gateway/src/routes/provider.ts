@@ -22,13 +22,12 @@ import {
   providerOps,
   type RequestStatus,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
 import {
   checkPrecision,
   given,
-  Id,
+  IdParams,
   listQuery,
   NEW_MESSAGE,
   page,
@@ -44,14 +43,9 @@ import {
  * like an unknown id.
  */
 
-const IdParams = z.strictObject({ id: Id });
 const PROVIDER = { kind: 'provider' } as const;
 /** The provider's actions on a milestone of an active job. */
-const ON_MILESTONE = {
-  plural: 'milestones',
-  notFound: 'milestone_not_found',
-  conflicts: ['job_not_active'],
-} as const;
+const ON_MILESTONE = { plural: 'milestones', conflicts: ['job_not_active'] } as const;
 
 /** A request takes proposals while it is open: not yet in progress, completed or cancelled. */
 const OPEN_FOR_PROPOSALS: readonly RequestStatus[] = ['submitted', 'routed'];
@@ -191,10 +185,8 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'withdraw',
     operationId: 'withdrawProposal',
     summary: 'Take back a proposal the customer has not decided on',
-    tags: ['provider', 'proposals'],
     op: proposalOps.withdraw,
     response: Proposal,
-    notFound: 'proposal_not_found',
     input: (target) => target,
   }),
 
@@ -209,10 +201,8 @@ export const providerRoutes: RouteDefinition[] = [
     operationId: 'completeJob',
     summary:
       'Complete the job: every milestone approved or cancelled (at least one approved), no dispute open',
-    tags: ['provider', 'jobs'],
     op: jobOps.complete,
     response: Job,
-    notFound: 'job_not_found',
     conflicts: ['job_has_open_work'],
     input: (target) => target,
   }),
@@ -226,7 +216,6 @@ export const providerRoutes: RouteDefinition[] = [
     body: MilestoneCreate,
     status: 201,
     response: Milestone,
-    notFound: 'job_not_found',
     conflicts: ['job_not_active'],
     input: ({ id, provider_id }, body) => {
       checkPrecision([{ pointer: '/amount', amount: body.amount }], body.currency);
@@ -244,7 +233,6 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'progress',
     operationId: 'updateMilestoneProgress',
     summary: 'Report progress (0–100) on an open milestone, with an optional note',
-    tags: ['provider', 'milestones'],
     op: milestoneOps.updateProgress,
     body: MilestoneProgress,
     response: Milestone,
@@ -255,7 +243,6 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'submit',
     operationId: 'submitMilestone',
     summary: "Submit the milestone for the customer's review",
-    tags: ['provider', 'milestones'],
     op: milestoneOps.submit,
     body: MilestoneSubmit,
     bodyOptional: true,
@@ -285,10 +272,8 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'withdraw',
     operationId: 'withdrawDeliverable',
     summary: 'Withdraw a deliverable while its milestone is not under review',
-    tags: ['provider', 'deliverables'],
     op: deliverableOps.withdraw,
     response: Deliverable,
-    notFound: 'deliverable_not_found',
     conflicts: ['milestone_under_review'],
     input: (target) => target,
   }),
@@ -303,11 +288,9 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'comments',
     operationId: 'commentOnDisputeAsProvider',
     summary: "Add the provider's side to a case; answers the case with every comment",
-    tags: ['provider', 'disputes'],
     op: disputeOps.comment,
     body: DisputeComment,
     response: Dispute,
-    notFound: 'dispute_not_found',
     conflicts: ['comment_limit_reached'],
     input: ({ id, provider_id }, body) => ({
       id,

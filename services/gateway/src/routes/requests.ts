@@ -35,20 +35,31 @@ import {
   checkPrecision,
   child,
   given,
-  Id,
+  IdParams,
   listQuery,
   NEW_MESSAGE,
   page,
 } from './lifecycle-shared.ts';
 
-const IdParams = z.strictObject({ id: Id });
-
-/** The agent's reads of an owned request and of what hangs on it, with the request's token. */
+/**
+ * The agent's reads of an owned request and of what hangs on it, with the request's token: an
+ * unknown or foreign request is 404 `request_not_found`.
+ */
 const READ = {
+  method: 'get',
   tags: ['requests'],
   access: { kind: 'agent', scopes: ['requests:read'] },
   requestToken: true,
+  params: IdParams,
+  status: 200,
+  notFound: 'request_not_found',
 } as const;
+
+/** A page of a list under request `params.id`, by `status`. */
+const pageOfRequest = <S extends string>(ctx: {
+  params: { id: string };
+  query: ListQuery & { status?: S | undefined };
+}) => ({ ...page(ctx.query), ...given({ status: ctx.query.status }), request_id: ctx.params.id });
 
 /** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const HUMAN_REQUEST_DEPRECATION = {
@@ -144,15 +155,11 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     createRoute('/v1/ai-to-human-request', false),
     createRoute('/v1/human-request', true),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}',
       operationId: 'getRequest',
       summary: 'Read an owned request with its conversation and approved payment data',
       ...READ,
-      params: IdParams,
-      status: 200,
       response: RequestDetail,
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The cached token check first, so that only the owner with its token ever reads from the
         // replica's request cache; a read there is current until the request's next event.
@@ -161,17 +168,13 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/messages',
       operationId: 'listRequestMessages',
       summary:
         'The whole conversation of an owned request, a page at a time, newest first (extension)',
       ...READ,
-      params: IdParams,
       query: ListQuery,
-      status: 200,
       response: listOf(Message),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The read shows the newest 1,000 messages; this list reaches every one of them.
         await ctx.authorizeRequest(ctx.params.id);
@@ -179,36 +182,26 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payment-requests',
       operationId: 'listRequestPaymentRequests',
       summary:
         'Every payment request of an owned request, newest first, whatever its status (extension)',
       ...READ,
-      params: IdParams,
       query: listQuery({ status: PaymentRequestStatus.optional() }),
-      status: 200,
       response: listOf(PaymentRequest),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The spec's read (`GET /v1/request/{id}`) keeps showing approved ones only; this list
         // shows pending, rejected (with `rejection_reason`) and expired ones too.
         await ctx.authorizeRequest(ctx.params.id);
-        return ctx.call(paymentOps.list, {
-          ...page(ctx.query),
-          ...given({ status: ctx.query.status }),
-          request_id: ctx.params.id,
-        });
+        return ctx.call(paymentOps.list, pageOfRequest(ctx));
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payment-requests/{payment_request_id}',
       operationId: 'getRequestPaymentRequest',
       summary: 'One payment request of an owned request, whatever its status (extension)',
       ...READ,
       params: child('payment_request_id'),
-      status: 200,
       response: PaymentRequest,
       notFound: 'payment_request_not_found',
       notFoundAlso: ['request_not_found'],
@@ -221,24 +214,16 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payments',
       operationId: 'listRequestPayments',
       summary:
         'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
       ...READ,
-      params: IdParams,
       query: listQuery({ status: PaymentStatus.optional() }),
-      status: 200,
       response: listOf(RequestPayment),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         await ctx.authorizeRequest(ctx.params.id);
-        const list = await ctx.call(paymentRecordOps.list, {
-          ...page(ctx.query),
-          ...given({ status: ctx.query.status }),
-          request_id: ctx.params.id,
-        });
+        const list = await ctx.call(paymentRecordOps.list, pageOfRequest(ctx));
         // The payment provider's name and reference are staff's.
         return {
           ...list,

@@ -32,6 +32,8 @@ import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import {
   given,
   Id,
+  IdParams,
+  KeyParams,
   listQuery,
   page,
   staffAction,
@@ -45,19 +47,11 @@ import {
  * `PATCH /v1/staff/requests/{id}` with `routing` (staff.ts).
  */
 
-const IdParams = z.strictObject({ id: Id });
-const KeyParams = z.strictObject({ key_id: Id });
 const STAFF = { kind: 'staff' } as const;
 /** What staff's actions on one kind of resource share. */
-const ON_DISPUTE = {
-  plural: 'disputes',
-  tags: ['staff', 'disputes'],
-  response: Dispute,
-  notFound: 'dispute_not_found',
-} as const;
+const ON_DISPUTE = { plural: 'disputes', response: Dispute } as const;
 const ON_PAYMENT = {
   plural: 'payments',
-  tags: ['staff', 'payments'],
   response: Payment,
   notFound: 'payment_not_found',
 } as const;
@@ -231,11 +225,9 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     verb: 'cancel',
     operationId: 'cancelJob',
     summary: 'Cancel an active job, with a reason',
-    tags: ['staff', 'jobs'],
     op: jobOps.cancel,
     body: ReasonBody,
     response: Job,
-    notFound: 'job_not_found',
     input: (target, body) => ({ ...target, reason: body.reason }),
   }),
   staffAction({
@@ -243,11 +235,9 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     verb: 'cancel',
     operationId: 'cancelMilestone',
     summary: 'Cancel a milestone that is not approved, with a reason',
-    tags: ['staff', 'milestones'],
     op: milestoneOps.cancel,
     body: ReasonBody,
     response: Milestone,
-    notFound: 'milestone_not_found',
     input: (target, body) => ({ ...target, reason: body.reason }),
   }),
 

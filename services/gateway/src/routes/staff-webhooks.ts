@@ -1,7 +1,7 @@
 import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { Id, audit } from './lifecycle-shared.ts';
+import { audit, Id, IdParams } from './lifecycle-shared.ts';
 import { gracePeriod, BOTH_SIDES } from './webhooks.ts';
 
 /**
@@ -13,7 +13,6 @@ import { gracePeriod, BOTH_SIDES } from './webhooks.ts';
 /** What every route here shares. */
 const STAFF = { tags: ['staff', 'webhooks'], access: { kind: 'staff' } } as const;
 const BASE = '/v1/staff/integrations/{id}';
-const IntegrationParams = z.strictObject({ id: Id });
 const EndpointParams = z.strictObject({ id: Id, endpoint_id: Id });
 const EventParams = z.strictObject({ id: Id, event_id: Id });
 
@@ -24,7 +23,7 @@ export const staffWebhookRoutes: RouteDefinition[] = [
     operationId: 'listWebhookEndpointsAsStaff',
     summary: "An integration's webhook endpoints, newest first (no secrets)",
     ...STAFF,
-    params: IntegrationParams,
+    params: IdParams,
     handle: (ctx) => ctx.call(webhookOps.list, { integration_id: ctx.params.id, query: ctx.query }),
   }),
   defineRoute({

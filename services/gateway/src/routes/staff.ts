@@ -29,12 +29,10 @@ import {
 } from '@handoff/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../http/route.ts';
-import { audit, given, listQuery, page } from './lifecycle-shared.ts';
+import { audit, given, IdParams, KeyParams, listQuery, page } from './lifecycle-shared.ts';
 
 /** What every route here shares. */
 const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;
-const IdParams = z.strictObject({ id: z.string().max(64) });
-const KeyParams = z.strictObject({ key_id: z.string().max(64) });
 
 /** Staff decisions on access (conventions §1), every one audited by the intake service. */
 export const staffRoutes = [

@@ -14,10 +14,8 @@ import {
   WebhookEndpointWithSecret,
   webhookOps,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-
-const IdParams = z.strictObject({ id: z.string().max(64) });
+import { IdParams } from './lifecycle-shared.ts';
 
 const MANAGE = { kind: 'agent', scopes: ['webhooks:manage'] } as const;
 const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;
