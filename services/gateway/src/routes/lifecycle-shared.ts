@@ -85,6 +85,24 @@ export function given<T extends Record<string, unknown>>(filters: T): Partial<T>
   ) as Partial<T>;
 }
 
+/**
+ * A list's query, conventions §1 paging plus `filters`, and the bus input made of the validated
+ * query: its page and the filters that were given.
+ */
+export function filteredList<F extends z.ZodRawShape>(filters: F) {
+  const query = listQuery(filters);
+  const keys = Object.keys(filters);
+  return {
+    query,
+    input: (valid: z.output<typeof query>) => ({
+      ...page(valid),
+      ...(given(
+        Object.fromEntries(keys.map((key) => [key, (valid as Record<string, unknown>)[key]])),
+      ) as Partial<z.output<z.ZodObject<F>>>),
+    }),
+  };
+}
+
 type TokenChecked = Pick<RequestTokenContext, 'authorizeRequest'>;
 
 /**
@@ -250,8 +268,6 @@ export interface ReadSummaries {
   get: string;
 }
 
-type Paged = Record<string, unknown> & Parameters<typeof page>[0];
-
 /**
  * What a side's two reads of a resource share, whoever reads: their OpenAPI fields, and the list's
  * bus input from the side's party, the page and the filters that were given.
@@ -264,7 +280,7 @@ function reads(
 ) {
   const resource = LIFECYCLE_RESOURCES[plural];
   const name = `${side}${plural[0]?.toUpperCase()}${plural.slice(1)}`;
-  const filters = Object.keys(resource.filters);
+  const filtered = filteredList(resource.filters);
   return {
     resource,
     list: {
@@ -272,7 +288,7 @@ function reads(
       operationId: `list${name}`,
       summary: summaries.list,
       tags,
-      query: listQuery(resource.filters),
+      query: filtered.query,
       status: 200,
       response: listOf(resource.item),
     },
@@ -285,14 +301,10 @@ function reads(
       response: resource.item,
       notFound: resource.notFound,
     },
-    listInput: (party: object, query: unknown) => {
-      const paged = query as Paged;
-      return {
-        party,
-        ...page(paged),
-        ...given(Object.fromEntries(filters.map((key) => [key, paged[key]]))),
-      };
-    },
+    listInput: (party: object, query: unknown) => ({
+      party,
+      ...filtered.input(query as z.output<typeof filtered.query>),
+    }),
   };
 }
 

@@ -34,9 +34,8 @@ import {
   authorizeOpenRequest,
   checkPrecision,
   child,
-  given,
+  filteredList,
   IdParams,
-  listQuery,
   NEW_MESSAGE,
   page,
 } from './lifecycle-shared.ts';
@@ -55,11 +54,9 @@ const READ = {
   notFound: 'request_not_found',
 } as const;
 
-/** A page of a list under request `params.id`, by `status`. */
-const pageOfRequest = <S extends string>(ctx: {
-  params: { id: string };
-  query: ListQuery & { status?: S | undefined };
-}) => ({ ...page(ctx.query), ...given({ status: ctx.query.status }), request_id: ctx.params.id });
+/** The lists of a request's payment requests and of its payments, by status. */
+const PAYMENT_REQUESTS = filteredList({ status: PaymentRequestStatus.optional() });
+const PAYMENTS = filteredList({ status: PaymentStatus.optional() });
 
 /** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const HUMAN_REQUEST_DEPRECATION = {
@@ -187,13 +184,16 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       summary:
         'Every payment request of an owned request, newest first, whatever its status (extension)',
       ...READ,
-      query: listQuery({ status: PaymentRequestStatus.optional() }),
+      query: PAYMENT_REQUESTS.query,
       response: listOf(PaymentRequest),
       handle: async (ctx) => {
         // The spec's read (`GET /v1/request/{id}`) keeps showing approved ones only; this list
         // shows pending, rejected (with `rejection_reason`) and expired ones too.
         await ctx.authorizeRequest(ctx.params.id);
-        return ctx.call(paymentOps.list, pageOfRequest(ctx));
+        return ctx.call(paymentOps.list, {
+          ...PAYMENT_REQUESTS.input(ctx.query),
+          request_id: ctx.params.id,
+        });
       },
     }),
     defineRoute({
@@ -219,11 +219,14 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       summary:
         'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
       ...READ,
-      query: listQuery({ status: PaymentStatus.optional() }),
+      query: PAYMENTS.query,
       response: listOf(RequestPayment),
       handle: async (ctx) => {
         await ctx.authorizeRequest(ctx.params.id);
-        const list = await ctx.call(paymentRecordOps.list, pageOfRequest(ctx));
+        const list = await ctx.call(paymentRecordOps.list, {
+          ...PAYMENTS.input(ctx.query),
+          request_id: ctx.params.id,
+        });
         // The payment provider's name and reference are staff's.
         return {
           ...list,

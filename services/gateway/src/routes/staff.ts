@@ -27,12 +27,21 @@ import {
   Scope,
   listOf,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute } from '../http/route.ts';
-import { audit, given, IdParams, KeyParams, listQuery, page } from './lifecycle-shared.ts';
+import { audit, filteredList, Id, IdParams, KeyParams } from './lifecycle-shared.ts';
 
 /** What every route here shares. */
 const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;
+
+/** Staff's lists and their filters. */
+const INTEGRATIONS = filteredList({ scope: Scope.optional() });
+const REQUESTS = filteredList({
+  status: RequestStatus.optional(),
+  routing: Routing.shape.mode.optional(),
+  marketplace_review: MarketplaceReview.optional(),
+  integration_id: Id.optional(),
+});
+const PAYMENT_REQUESTS = filteredList({ status: PaymentRequestStatus.optional() });
 
 /** Staff decisions on access (conventions §1), every one audited by the intake service. */
 export const staffRoutes = [
@@ -97,11 +106,10 @@ export const staffRoutes = [
     operationId: 'listIntegrations',
     summary: 'Integrations, newest first, optionally those holding a scope',
     ...STAFF,
-    query: listQuery({ scope: Scope.optional() }),
+    query: INTEGRATIONS.query,
     status: 200,
     response: listOf(Integration),
-    handle: ({ query, call }) =>
-      call(accessOps.listIntegrations, { ...page(query), ...given({ scope: query.scope }) }),
+    handle: ({ query, call }) => call(accessOps.listIntegrations, INTEGRATIONS.input(query)),
   }),
   defineRoute({
     method: 'get',
@@ -197,24 +205,10 @@ export const staffRoutes = [
     summary:
       'Every request, newest first, by status, routing mode, marketplace review or integration',
     ...STAFF,
-    query: listQuery({
-      status: RequestStatus.optional(),
-      routing: Routing.shape.mode.optional(),
-      marketplace_review: MarketplaceReview.optional(),
-      integration_id: z.string().max(64).optional(),
-    }),
+    query: REQUESTS.query,
     status: 200,
     response: listOf(Request),
-    handle: ({ query, call }) =>
-      call(requestOps.listAsStaff, {
-        ...page(query),
-        ...given({
-          status: query.status,
-          routing: query.routing,
-          marketplace_review: query.marketplace_review,
-          integration_id: query.integration_id,
-        }),
-      }),
+    handle: ({ query, call }) => call(requestOps.listAsStaff, REQUESTS.input(query)),
   }),
   defineRoute({
     method: 'get',
@@ -266,11 +260,10 @@ export const staffRoutes = [
     operationId: 'listPaymentRequests',
     summary: 'Payment requests, newest first, by status',
     ...STAFF,
-    query: listQuery({ status: PaymentRequestStatus.optional() }),
+    query: PAYMENT_REQUESTS.query,
     status: 200,
     response: listOf(PaymentRequest),
-    handle: ({ query, call }) =>
-      call(paymentOps.list, { ...page(query), ...given({ status: query.status }) }),
+    handle: ({ query, call }) => call(paymentOps.list, PAYMENT_REQUESTS.input(query)),
   }),
   defineRoute({
     method: 'post',
