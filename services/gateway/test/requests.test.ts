@@ -406,31 +406,20 @@ describe('the request token check of writes', () => {
 describe('payment requests', () => {
   it('checks amounts against the currency and refuses unknown currencies', async () => {
     const { id, token } = await createRequest();
-    const fine = await postAsCustomer(id, token, '/payment-request', {
-      amount: 10.005,
-      description: 'x',
-    });
-    expect(fine).toMatchObject({
-      status: 422,
-      body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] },
-    });
-    const yen = await postAsCustomer(id, token, '/payment-request', {
-      amount: 100.5,
-      currency: 'JPY',
-      description: 'x',
-    });
-    expect(yen.status).toBe(422);
-    const fake = await postAsCustomer(id, token, '/payment-request', {
-      amount: 1,
-      currency: 'XYZ',
-      description: 'x',
-    });
-    expect(fake).toMatchObject({ status: 422, body: { errors: [{ pointer: '/currency' }] } });
-    const zero = await postAsCustomer(id, token, '/payment-request', {
-      amount: 0,
-      description: 'x',
-    });
-    expect(zero.body).toMatchObject({ errors: [{ pointer: '/amount' }] });
+    for (const [body, refusal] of [
+      [
+        { amount: 10.005, description: 'x' },
+        { status: 422, body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] } },
+      ],
+      [{ amount: 100.5, currency: 'JPY', description: 'x' }, { status: 422 }],
+      [
+        { amount: 1, currency: 'XYZ', description: 'x' },
+        { status: 422, body: { errors: [{ pointer: '/currency' }] } },
+      ],
+      [{ amount: 0, description: 'x' }, { body: { errors: [{ pointer: '/amount' }] } }],
+    ] as const) {
+      expect(await postAsCustomer(id, token, '/payment-request', body)).toMatchObject(refusal);
+    }
   });
 });
 
