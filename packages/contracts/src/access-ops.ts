@@ -13,12 +13,12 @@ import {
   KeyVerification,
   Scope,
 } from './access.ts';
-import { ListQuery, listOf, StaffAction } from './common.ts';
-import { operation, operationsOf, type Operation } from './operation.ts';
+import { BusPage, ListQuery, listOf, Sha256Hex, StaffAction } from './common.ts';
+import { operation, type Operation } from './operation.ts';
+import { intakeOp } from './service-ops.ts';
 
-const intakeOp = operationsOf('intake');
-
-const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+/** An application as its applicant opens it: by id, with the SHA-256 of its secret. */
+const ApplicationBySecret = z.object({ id: z.string(), secret_hash: Sha256Hex });
 
 /** The access operations that the intake service serves for the gateway. */
 export const accessOps = {
@@ -27,16 +27,8 @@ export const accessOps = {
     z.object({ application: ApplicationCreate }),
     ApplicationSubmitted,
   ),
-  status: intakeOp(
-    'access.status',
-    z.object({ id: z.string(), secret_hash: Sha256Hex }),
-    ApplicationStatusView,
-  ),
-  claimKey: intakeOp(
-    'access.claim_key',
-    z.object({ id: z.string(), secret_hash: Sha256Hex }),
-    IssuedKey,
-  ),
+  status: intakeOp('access.status', ApplicationBySecret, ApplicationStatusView),
+  claimKey: intakeOp('access.claim_key', ApplicationBySecret, IssuedKey),
   list: intakeOp('access.list', z.object({ query: ApplicationListQuery }), ApplicationList),
   get: intakeOp('access.get', z.object({ id: z.string() }), Application),
   approve: intakeOp(
@@ -66,12 +58,7 @@ export const accessOps = {
   /** Staff: integrations, newest first, optionally those holding a scope. */
   listIntegrations: intakeOp(
     'access.list_integrations',
-    z.object({
-      scope: Scope.optional(),
-      limit: z.number().int().min(1).max(100),
-      starting_after: z.string().optional(),
-      ending_before: z.string().optional(),
-    }),
+    BusPage.extend({ scope: Scope.optional() }),
     listOf(Integration),
   ),
   getIntegration: intakeOp(

@@ -31,6 +31,16 @@ export type ListQuery = z.output<typeof ListQuery>;
 export const StaffAction = z.object({ actor: z.string().min(1), call_id: z.string().nullable() });
 export type StaffAction = z.infer<typeof StaffAction>;
 
+/** A SHA-256 in hex, as secrets, keys and tokens cross the bus (never the value itself). */
+export const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Paging of conventions §1 as it crosses the bus (already validated by the gateway). */
+export const BusPage = z.object({
+  limit: z.number().int().min(1).max(100),
+  starting_after: z.string().optional(),
+  ending_before: z.string().optional(),
+});
+
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ object: z.literal('list'), data: z.array(item), has_more: z.boolean() });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf } from './common.ts';
+import { BusPage, listOf, Sha256Hex } from './common.ts';
 import {
   DeadlineItem,
   Deliverable,
@@ -30,13 +30,8 @@ import {
   ProviderRequest,
   ProviderStatus,
 } from './engagement.ts';
-import { operationsOf } from './operation.ts';
+import { intakeOp, milestonesOp, paymentsOp } from './service-ops.ts';
 
-const intakeOp = operationsOf('intake');
-const milestonesOp = operationsOf('milestones');
-const paymentsOp = operationsOf('payments');
-
-const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 const Id = z.string().max(64);
 const Actor = z.string().min(1);
 
@@ -49,12 +44,10 @@ export const Party = z.discriminatedUnion('role', [
 ]);
 export type Party = z.infer<typeof Party>;
 
-/** Paging of conventions §1 as it crosses the bus (already validated by the gateway). */
-const Page = z.object({
-  limit: z.number().int().min(1).max(100),
-  starting_after: z.string().optional(),
-  ending_before: z.string().optional(),
-});
+/** A provider's action on one of its own resources. */
+const ByProvider = z.object({ id: Id, provider_id: Id });
+/** Staff's action on a resource, with the reason the parties see. */
+const ByStaffWithReason = z.object({ id: Id, actor: Actor, reason: z.string() });
 
 const Deadlines = z.object({
   before: z.string().optional(),
@@ -80,7 +73,7 @@ export const providerOps = {
   create: intakeOp('providers.create', z.object({ actor: Actor, input: ProviderCreate }), Provider),
   list: intakeOp(
     'providers.list',
-    Page.extend({ status: ProviderStatus.optional(), category: z.string().optional() }),
+    BusPage.extend({ status: ProviderStatus.optional(), category: z.string().optional() }),
     listOf(Provider),
   ),
   get: intakeOp('providers.get', z.object({ id: Id }), Provider),
@@ -107,7 +100,7 @@ export const providerOps = {
    */
   requests: intakeOp(
     'providers.requests',
-    Page.extend({ provider_id: Id }),
+    BusPage.extend({ provider_id: Id }),
     listOf(ProviderRequest),
   ),
   /** One such request; `not_found` when the provider may not see it. */
@@ -123,7 +116,7 @@ export const providerOps = {
   ),
 } as const;
 
-const ListFilter = Page.extend({ party: Party });
+const ListFilter = BusPage.extend({ party: Party });
 
 /**
  * A resource's reads in the milestones service, each for a party: the list (paged, with
@@ -158,14 +151,14 @@ export const proposalOps = {
     z.object({ id: Id, request_id: Id, reason: z.string().optional() }),
     Proposal,
   ),
-  withdraw: milestonesOp('proposals.withdraw', z.object({ id: Id, provider_id: Id }), Proposal),
+  withdraw: milestonesOp('proposals.withdraw', ByProvider, Proposal),
 } as const;
 
 export const jobOps = {
   ...partyReads('jobs', Job, { status: JobStatus.optional() }),
   /** Conflict `job_has_open_work` while a milestone or a dispute is open. */
-  complete: milestonesOp('jobs.complete', z.object({ id: Id, provider_id: Id }), Job),
-  cancel: milestonesOp('jobs.cancel', z.object({ id: Id, actor: Actor, reason: z.string() }), Job),
+  complete: milestonesOp('jobs.complete', ByProvider, Job),
+  cancel: milestonesOp('jobs.cancel', ByStaffWithReason, Job),
 } as const;
 
 export const milestoneOps = {
@@ -199,11 +192,7 @@ export const milestoneOps = {
     }),
     Milestone,
   ),
-  cancel: milestonesOp(
-    'milestones.cancel',
-    z.object({ id: Id, actor: Actor, reason: z.string() }),
-    Milestone,
-  ),
+  cancel: milestonesOp('milestones.cancel', ByStaffWithReason, Milestone),
 } as const;
 
 export const deliverableOps = {
@@ -216,11 +205,7 @@ export const deliverableOps = {
     status: DeliverableStatus.optional(),
     milestone_id: Id.optional(),
   }),
-  withdraw: milestonesOp(
-    'deliverables.withdraw',
-    z.object({ id: Id, provider_id: Id }),
-    Deliverable,
-  ),
+  withdraw: milestonesOp('deliverables.withdraw', ByProvider, Deliverable),
 } as const;
 
 export const disputeOps = {
@@ -254,7 +239,7 @@ export const milestonesDeadlineOps = {
 export const paymentRecordOps = {
   list: paymentsOp(
     'payments.list',
-    Page.extend({ status: PaymentStatus.optional(), request_id: Id.optional() }),
+    BusPage.extend({ status: PaymentStatus.optional(), request_id: Id.optional() }),
     listOf(Payment),
   ),
   get: paymentsOp('payments.get', z.object({ id: Id }), Payment),
@@ -264,11 +249,7 @@ export const paymentRecordOps = {
     z.object({ id: Id, actor: Actor, reference: z.string().optional() }),
     Payment,
   ),
-  fail: paymentsOp(
-    'payments.fail',
-    z.object({ id: Id, actor: Actor, reason: z.string() }),
-    Payment,
-  ),
+  fail: paymentsOp('payments.fail', ByStaffWithReason, Payment),
   /**
    * A Stripe webhook as it arrived: the raw body and its `Stripe-Signature`. The payments service
    * verifies it with the webhook secret that only it holds (`forbidden` when it does not verify).

@@ -147,16 +147,25 @@ export const ProviderRequest = z.object({
 });
 export type ProviderRequest = z.infer<typeof ProviderRequest>;
 
-export const ProviderMe = z.object({
-  object: z.literal('provider'),
-  id: z.string(),
-  name: z.string(),
-  categories: z.array(z.string()),
-  key_id: z.string(),
-  expires_at: Timestamp,
-});
+/** The calling provider as it sees itself, and the key it called with. */
+export const ProviderMe = Provider.pick({
+  object: true,
+  id: true,
+  name: true,
+  categories: true,
+}).extend({ key_id: z.string(), expires_at: Timestamp });
 
 // --- Proposals and jobs ----------------------------------------------------------------------
+
+/**
+ * When a resource of the work lifecycle must move next (`deadline_at`, null outside a waiting
+ * state of its machine), and when it was created and last changed.
+ */
+const TIMES = {
+  deadline_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
 
 const withPrecision = <S extends z.ZodType>(schema: S, itemsOf?: string) =>
   schema.meta({ allOf: amountPrecisionSchema(itemsOf ? { itemsOf } : {}) });
@@ -204,9 +213,7 @@ export const Proposal = z.object({
   /** The job the acceptance started. */
   job_id: z.string().nullable(),
   decline_reason: z.string().nullable(),
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
   decided_at: Timestamp.nullable(),
 });
 export type Proposal = z.infer<typeof Proposal>;
@@ -227,9 +234,7 @@ export const Job = z.object({
   currency: z.string(),
   status: JobStatus,
   cancel_reason: z.string().nullable(),
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
   completed_at: Timestamp.nullable(),
 });
 export type Job = z.infer<typeof Job>;
@@ -285,9 +290,7 @@ export const Milestone = z.object({
   change_request_reason: z.string().nullable(),
   approved_by: z.enum(['customer', 'deadline']).nullable(),
   due_at: Timestamp.nullable(),
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
   submitted_at: Timestamp.nullable(),
   approved_at: Timestamp.nullable(),
 });
@@ -312,9 +315,7 @@ export const Deliverable = z.object({
   url: z.string(),
   description: z.string().nullable(),
   status: DeliverableStatus,
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
 });
 export type Deliverable = z.infer<typeof Deliverable>;
 
@@ -384,9 +385,7 @@ export const Dispute = z.object({
       resolved_at: Timestamp,
     })
     .nullable(),
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
 });
 export type Dispute = z.infer<typeof Dispute>;
 
@@ -413,9 +412,7 @@ export const Payment = z.object({
   provider_reference: z.string().nullable(),
   status: PaymentStatus,
   failure_reason: z.string().nullable(),
-  deadline_at: Timestamp.nullable(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  ...TIMES,
   completed_at: Timestamp.nullable(),
 });
 export type Payment = z.infer<typeof Payment>;

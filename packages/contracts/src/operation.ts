@@ -20,8 +20,8 @@ export function operation<I extends z.ZodType, O extends z.ZodType>(
 }
 
 /**
- * The operations of one service, so that each declaration names only itself:
- * `const intakeOp = operationsOf('intake')`, then `intakeOp('requests.get', input, output)`.
+ * The operations of one service, so that each declaration names only itself: `intakeOp` in
+ * service-ops.ts is `operationsOf('intake')`, and `intakeOp('requests.get', input, output)`.
  */
 export function operationsOf(service: BackendService) {
   return <I extends z.ZodType, O extends z.ZodType>(name: string, input: I, output: O) =>

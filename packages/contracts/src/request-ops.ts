@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listOf, StaffAction } from './common.ts';
-import { operationsOf } from './operation.ts';
+import { BusPage, listOf, Sha256Hex, StaffAction } from './common.ts';
+import { conversationOp, intakeOp, paymentsOp } from './service-ops.ts';
 import {
   AuthorRole,
   MarketplaceDecision,
@@ -16,12 +16,6 @@ import {
   RequestStatus,
   Routing,
 } from './requests.ts';
-
-const conversationOp = operationsOf('conversation');
-const intakeOp = operationsOf('intake');
-const paymentsOp = operationsOf('payments');
-
-const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
  * Who may touch a request: the owning integration with the request's token. The intake service
@@ -77,14 +71,11 @@ export const requestOps = {
   /** Staff: every request, newest first, by status, routing mode and marketplace review. */
   listAsStaff: intakeOp(
     'requests.list_as_staff',
-    z.object({
+    BusPage.extend({
       status: RequestStatus.optional(),
       routing: Routing.shape.mode.optional(),
       marketplace_review: MarketplaceReview.optional(),
       integration_id: z.string().max(64).optional(),
-      limit: z.number().int().min(1).max(100),
-      starting_after: z.string().optional(),
-      ending_before: z.string().optional(),
     }),
     listOf(Request),
   ),
@@ -115,12 +106,7 @@ export const messageOps = {
    */
   list: conversationOp(
     'messages.list',
-    z.object({
-      request_id: z.string(),
-      limit: z.number().int().min(1).max(100).optional(),
-      starting_after: z.string().optional(),
-      ending_before: z.string().optional(),
-    }),
+    BusPage.partial({ limit: true }).extend({ request_id: z.string() }),
     listOf(Message),
   ),
 } as const;
@@ -159,12 +145,9 @@ export const paymentOps = {
    */
   list: paymentsOp(
     'payment_requests.list',
-    z.object({
+    BusPage.extend({
       status: PaymentRequestStatus.optional(),
       request_id: z.string().max(64).optional(),
-      limit: z.number().int().min(1).max(100),
-      starting_after: z.string().optional(),
-      ending_before: z.string().optional(),
     }),
     listOf(PaymentRequest),
   ),

@@ -8,15 +8,29 @@ export const subjects = {
   event: (type: string) => `handoff.events.${type}`,
 } as const;
 
-/** The domain event stream that staff tools and the webhook dispatcher consume. */
-export const EVENTS_STREAM = {
-  name: 'HANDOFF_EVENTS',
-  subjects: ['handoff.events.>'],
-  /** Events are kept for the 30-day recovery feed. */
-  maxAgeMs: 30 * 24 * 60 * 60 * 1000,
-  /** Publishes with the same `Nats-Msg-Id` inside this window are dropped as duplicates. */
-  duplicateWindowMs: 2 * 60 * 1000,
-} as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A stream of every subject under `handoff.<prefix>.`, kept `days` days. Publishes with the same
+ * `Nats-Msg-Id` inside its two-minute `duplicateWindowMs` are dropped as duplicates.
+ */
+const keptStream = <const N extends string, const P extends string>(
+  name: N,
+  prefix: P,
+  days: number,
+) =>
+  ({
+    name,
+    subjects: [`handoff.${prefix}.>`],
+    maxAgeMs: days * DAY_MS,
+    duplicateWindowMs: 2 * 60 * 1000,
+  }) as const;
+
+/**
+ * The domain event stream that staff tools and the webhook dispatcher consume. Events are kept
+ * for the 30-day recovery feed.
+ */
+export const EVENTS_STREAM = keptStream('HANDOFF_EVENTS', 'events', 30);
 
 /** Headers carried on every bus message a call causes. */
 export const BUS_HEADERS = {
@@ -26,12 +40,7 @@ export const BUS_HEADERS = {
 } as const;
 
 /** Access events for staff tools: applications, keys, integrations. */
-export const ACCESS_STREAM = {
-  name: 'HANDOFF_ACCESS',
-  subjects: ['handoff.access.>'],
-  maxAgeMs: 365 * 24 * 60 * 60 * 1000,
-  duplicateWindowMs: 2 * 60 * 1000,
-} as const;
+export const ACCESS_STREAM = keptStream('HANDOFF_ACCESS', 'access', 365);
 
 export const accessSubjects = {
   event: (type: string) => `handoff.${type}`,
@@ -56,12 +65,7 @@ export const RATE_LIMIT_STREAM = {
  * that change a domain object are announced by their domain event (which carries the audit entry
  * locally); this stream holds the ones without such an event, such as a rejected payment request.
  */
-export const AUDIT_STREAM = {
-  name: 'HANDOFF_AUDIT',
-  subjects: ['handoff.audit.>'],
-  maxAgeMs: 365 * 24 * 60 * 60 * 1000,
-  duplicateWindowMs: 2 * 60 * 1000,
-} as const;
+export const AUDIT_STREAM = keptStream('HANDOFF_AUDIT', 'audit', 365);
 
 export const auditSubject = (service: string, action: string) =>
   `handoff.audit.${service}.${action}`;

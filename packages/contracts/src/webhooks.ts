@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { ListQuery, listOf, StaffAction, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
-import { operationsOf } from './operation.ts';
+import { dispatcherOp } from './service-ops.ts';
 import { trimmedText } from './text.ts';
-
-const dispatcherOp = operationsOf('webhook-dispatcher');
 
 /** Defaults of conventions §3; `WEBHOOK_RETRY_SCHEDULE` and `WEBHOOK_TIMEOUT_MS` override them. */
 export const WEBHOOK_DEFAULTS = {

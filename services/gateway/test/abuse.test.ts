@@ -12,7 +12,7 @@ import { eventually } from '@handoff/testkit';
 import { STRIPE_WEBHOOK_LIMIT_BYTES } from '../src/routes/stripe.ts';
 import { readEnv } from '../src/env.ts';
 import { address, http, type Onboarded } from './support/http.ts';
-import { bogusAgentKey, rawCall, requestHead } from './support/raw-http.ts';
+import { bogusAgentKey, feedChunks, jsonPost, rawCall, requestHead } from './support/raw-http.ts';
 import { CUSTOMER, useStack, type ProviderAccount } from './support/stack.ts';
 
 /**
@@ -221,11 +221,7 @@ describe('API4: the body limit holds before the body is read', () => {
     for (const route of bodyRoutes()) {
       const answer = await rawCall(
         gateway,
-        requestHead('POST', route.path, {
-          ...route.headers,
-          'Content-Type': 'application/json',
-          'Content-Length': String(HUGE),
-        }),
+        jsonPost(route.path, { ...route.headers, 'Content-Length': String(HUGE) }),
         async (socket) => {
           // 12 bytes of the promised 100 MiB, then nothing.
           socket.write('{"a":"123456');
@@ -270,14 +266,7 @@ describe('API4: the body limit holds before the body is read', () => {
         415,
       ],
     ] as const) {
-      const answer = await rawCall(
-        gateway,
-        requestHead('POST', path, {
-          'Content-Type': 'application/json',
-          ...headers,
-          Expect: '100-continue',
-        }),
-      );
+      const answer = await rawCall(gateway, jsonPost(path, { ...headers, Expect: '100-continue' }));
       expect([path, answer.status]).toEqual([path, status]);
     }
   });
@@ -291,9 +280,8 @@ describe('API4: the body limit holds before the body is read', () => {
       if (received === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body);
     });
     socket.write(
-      `${requestHead('POST', '/v1/ai-to-human-request', {
+      `${jsonPost('/v1/ai-to-human-request', {
         Authorization: `Bearer ${agent.key}`,
-        'Content-Type': 'application/json',
         'Content-Length': String(Buffer.byteLength(body)),
         Expect: '100-continue',
         Connection: 'close',
@@ -304,24 +292,10 @@ describe('API4: the body limit holds before the body is read', () => {
   });
 
   it('stops reading an endless body that an early refusal (401) left unread, and closes', async () => {
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    const frame = Buffer.concat([Buffer.from('10000\r\n'), chunk, Buffer.from('\r\n')]);
     const answer = await rawCall(
       gateway,
-      requestHead('POST', '/v1/ai-to-human-request', {
-        'Content-Type': 'application/json',
-        'Transfer-Encoding': 'chunked',
-      }),
-      async (socket, done) => {
-        for (let sent = 0; sent < HUGE && !done(); sent += chunk.length) {
-          if (!socket.write(frame)) {
-            await new Promise((resolve) => {
-              socket.once('drain', resolve);
-              socket.once('close', resolve);
-            });
-          }
-        }
-      },
+      jsonPost('/v1/ai-to-human-request', { 'Transfer-Encoding': 'chunked' }),
+      (socket, done) => feedChunks(socket, done, HUGE),
     );
     expect(answer.status).toBe(401);
     expect(answer.headers.connection).toBe('close');
@@ -330,30 +304,13 @@ describe('API4: the body limit holds before the body is read', () => {
   });
 
   it('cuts a chunked body off at the limit with 413, stops reading and closes', async () => {
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    const frame = Buffer.concat([
-      Buffer.from(`${chunk.length.toString(16)}\r\n`),
-      chunk,
-      Buffer.from('\r\n'),
-    ]);
     for (const route of bodyRoutes()) {
       const answer = await rawCall(
         gateway,
-        requestHead('POST', route.path, {
-          ...route.headers,
-          'Content-Type': 'application/json',
-          'Transfer-Encoding': 'chunked',
-        }),
+        jsonPost(route.path, { ...route.headers, 'Transfer-Encoding': 'chunked' }),
         async (socket, done) => {
           socket.write('6\r\n{"a":"\r\n');
-          for (let sent = 0; sent < HUGE && !done(); sent += chunk.length) {
-            if (!socket.write(frame)) {
-              await new Promise((resolve) => {
-                socket.once('drain', resolve);
-                socket.once('close', resolve);
-              });
-            }
-          }
+          await feedChunks(socket, done, HUGE);
         },
       );
       expect([route.path, answer.status]).toEqual([route.path, 413]);
@@ -697,8 +654,7 @@ describe('further abuse of the HTTP layer', () => {
   it('refuses a request with both Content-Length and Transfer-Encoding (smuggling)', async () => {
     const answer = await rawCall(
       gateway,
-      requestHead('POST', '/v1/access-applications', {
-        'Content-Type': 'application/json',
+      jsonPost('/v1/access-applications', {
         'Content-Length': '4',
         'Transfer-Encoding': 'chunked',
       }),
@@ -741,8 +697,7 @@ describe('slow clients (slowloris)', () => {
   it('closes a connection whose body trickles in slower than the request timeout, with 408', async () => {
     const answer = await rawCall(
       slow,
-      requestHead('POST', '/v1/access-applications', {
-        'Content-Type': 'application/json',
+      jsonPost('/v1/access-applications', {
         'Content-Length': '1000',
       }),
       async (socket, done) => {

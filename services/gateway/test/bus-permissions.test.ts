@@ -26,6 +26,16 @@ afterAll(async () => {
   await Promise.all(open.map((nc) => nc.close()));
 });
 
+/** A JetStream publish the server refuses: the publish fails with the violation. */
+async function refusedPublish(nc: NatsConnection, subject: string): Promise<string> {
+  return jetstream(nc)
+    .publish(subject, '{}', { timeout: 2_000 })
+    .then(
+      () => `${subject} was stored`,
+      (caught: unknown) => String(caught),
+    );
+}
+
 /** A request the server refuses with a permissions violation (not a timeout, not no responders). */
 async function refusedRequest(nc: NatsConnection, subject: string): Promise<string> {
   const error = await nc.request(subject, '{}', { timeout: 2_000 }).then(
@@ -65,69 +75,75 @@ describe('NATS credentials', () => {
   });
 });
 
-describe('publish permissions: each service publishes only its own events', () => {
-  const forgeries: [NatsUser, string][] = [
-    ['gateway', 'handoff.events.request.created'],
-    ['gateway', 'handoff.access.key.revoked'],
-    ['gateway', 'handoff.audit.payments.decided'],
-    ['conversation', 'handoff.events.request.updated'],
-    ['payments', 'handoff.events.milestone.approved'],
-    ['milestones', 'handoff.events.payment.completed'],
-    ['intake', 'handoff.events.job.completed'],
-    ['webhook-dispatcher', 'handoff.events.message.created'],
-    ['staff', 'handoff.events.request.created'],
-    ['conversation', 'handoff.gateway.access.invalidate'],
-  ];
+/** What the server refuses each user, by kind of attempt, and the violation it answers with. */
+const REFUSALS: {
+  title: string;
+  verb: string;
+  attempts: [NatsUser, string][];
+  refused: (nc: NatsConnection, subject: string) => Promise<string>;
+  violation: RegExp;
+}[] = [
+  {
+    title: 'publish permissions: each service publishes only its own events',
+    verb: 'publish',
+    attempts: [
+      ['gateway', 'handoff.events.request.created'],
+      ['gateway', 'handoff.access.key.revoked'],
+      ['gateway', 'handoff.audit.payments.decided'],
+      ['conversation', 'handoff.events.request.updated'],
+      ['payments', 'handoff.events.milestone.approved'],
+      ['milestones', 'handoff.events.payment.completed'],
+      ['intake', 'handoff.events.job.completed'],
+      ['webhook-dispatcher', 'handoff.events.message.created'],
+      ['staff', 'handoff.events.request.created'],
+      ['conversation', 'handoff.gateway.access.invalidate'],
+    ],
+    refused: refusedPublish,
+    violation: /Permissions Violation for Publish/i,
+  },
+  {
+    title: 'request permissions: a service calls only what it needs',
+    verb: 'call',
+    attempts: [
+      ['webhook-dispatcher', 'handoff.payments.payment_requests.decide'],
+      ['payments', 'handoff.intake.access.approve'],
+      ['conversation', 'handoff.milestones.proposals.accept'],
+      ['milestones', 'handoff.webhook-dispatcher.endpoints.create'],
+      ['intake', 'handoff.payments.payments.confirm'],
+      ['staff', 'handoff.intake.access.verify_key'],
+      ['gateway', '$JS.API.STREAM.DELETE.HANDOFF_EVENTS'],
+      ['intake', '$JS.API.STREAM.PURGE.HANDOFF_EVENTS'],
+      ['staff', '$JS.API.STREAM.DELETE.HANDOFF_AUDIT'],
+      // A service's consumer: staff may read the stream, never take its events or redefine it.
+      ['staff', '$JS.API.CONSUMER.MSG.NEXT.HANDOFF_EVENTS.webhook-dispatcher'],
+      ['staff', '$JS.API.CONSUMER.DURABLE.CREATE.HANDOFF_EVENTS.webhook-dispatcher'],
+      ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.payments-request-closure'],
+      ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.milestones-request-closure.handoff.>'],
+      ['staff', '$JS.ACK.HANDOFF_EVENTS.webhook-dispatcher.1.1.1.1.1.1'],
+    ],
+    refused: refusedRequest,
+    violation: /Permissions Violation for Publish/i,
+  },
+  {
+    title: 'subscribe permissions: a service answers only its own operations',
+    verb: 'subscribe to',
+    attempts: [
+      ['intake', 'handoff.payments.payment_requests.decide'],
+      ['conversation', 'handoff.intake.>'],
+      ['gateway', 'handoff.audit.>'],
+      ['webhook-dispatcher', 'handoff.gateway.access.invalidate'],
+      // Replies of other users: keys verified, payments decided.
+      ['payments', `${natsInboxPrefix('gateway')}.>`],
+      ['staff', '_INBOX.>'],
+    ],
+    refused: refusedSubscription,
+    violation: /Permissions Violation for Subscription/i,
+  },
+];
 
-  it.each(forgeries)('%s may not publish %s', async (user, subject) => {
-    const js = jetstream(await as(user));
-    await expect(js.publish(subject, '{}', { timeout: 2_000 })).rejects.toThrow(
-      /Permissions Violation for Publish/i,
-    );
-  });
-});
-
-describe('request permissions: a service calls only what it needs', () => {
-  const calls: [NatsUser, string][] = [
-    ['webhook-dispatcher', 'handoff.payments.payment_requests.decide'],
-    ['payments', 'handoff.intake.access.approve'],
-    ['conversation', 'handoff.milestones.proposals.accept'],
-    ['milestones', 'handoff.webhook-dispatcher.endpoints.create'],
-    ['intake', 'handoff.payments.payments.confirm'],
-    ['staff', 'handoff.intake.access.verify_key'],
-    ['gateway', '$JS.API.STREAM.DELETE.HANDOFF_EVENTS'],
-    ['intake', '$JS.API.STREAM.PURGE.HANDOFF_EVENTS'],
-    ['staff', '$JS.API.STREAM.DELETE.HANDOFF_AUDIT'],
-    // A service's consumer: staff may read the stream, never take its events or redefine it.
-    ['staff', '$JS.API.CONSUMER.MSG.NEXT.HANDOFF_EVENTS.webhook-dispatcher'],
-    ['staff', '$JS.API.CONSUMER.DURABLE.CREATE.HANDOFF_EVENTS.webhook-dispatcher'],
-    ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.payments-request-closure'],
-    ['staff', '$JS.API.CONSUMER.CREATE.HANDOFF_EVENTS.milestones-request-closure.handoff.>'],
-    ['staff', '$JS.ACK.HANDOFF_EVENTS.webhook-dispatcher.1.1.1.1.1.1'],
-  ];
-
-  it.each(calls)('%s may not call %s', async (user, subject) => {
-    expect(await refusedRequest(await as(user), subject)).toMatch(
-      /Permissions Violation for Publish/i,
-    );
-  });
-});
-
-describe('subscribe permissions: a service answers only its own operations', () => {
-  const subscriptions: [NatsUser, string][] = [
-    ['intake', 'handoff.payments.payment_requests.decide'],
-    ['conversation', 'handoff.intake.>'],
-    ['gateway', 'handoff.audit.>'],
-    ['webhook-dispatcher', 'handoff.gateway.access.invalidate'],
-    // Replies of other users: keys verified, payments decided.
-    ['payments', `${natsInboxPrefix('gateway')}.>`],
-    ['staff', '_INBOX.>'],
-  ];
-
-  it.each(subscriptions)('%s may not subscribe to %s', async (user, subject) => {
-    expect(await refusedSubscription(await as(user), subject)).toMatch(
-      /Permissions Violation for Subscription/i,
-    );
+describe.each(REFUSALS)('$title', ({ verb, attempts, refused, violation }) => {
+  it.each(attempts)(`%s may not ${verb} %s`, async (user, subject) => {
+    expect(await refused(await as(user), subject)).toMatch(violation);
   });
 });
 

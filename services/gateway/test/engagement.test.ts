@@ -27,17 +27,12 @@ describe('the customer’s side of a request, through the agent', () => {
   let declined: string;
 
   beforeAll(async () => {
-    request = await stack.requestOf(agent);
-    await stack.routeTo(request.id, [plumber.id, rival.id]);
-    const a = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
-      body: PROPOSAL,
+    request = await stack.routedRequest(agent, [plumber, rival]);
+    chosen = await stack.propose(plumber, request.id);
+    declined = await stack.propose(rival, request.id, {
+      message: 'Cheaper, next week.',
+      amount: 180,
     });
-    const b = await stack.asProvider(rival, `/requests/${request.id}/proposals`, {
-      body: { message: 'Cheaper, next week.', amount: 180 },
-    });
-    expect([a.status, b.status]).toEqual([201, 201]);
-    chosen = String(a.body.id);
-    declined = String(b.body.id);
   });
 
   it('needs the key, its scope and the request token, checked in that order', async () => {

@@ -59,17 +59,11 @@ describe('staff onboard providers', () => {
     expect(pointers).toEqual(
       expect.arrayContaining(['/categories/0', '/email', '/extra', '/name']),
     );
-    expect(
-      await stack.asStaff('/providers/prv_unknown', { method: 'PATCH', body: { name: 'x' } }),
-    ).toMatchObject({ status: 404, body: { code: 'provider_not_found' } });
-    expect(await stack.asStaff('/providers/prv_unknown')).toMatchObject({
-      status: 404,
-      body: { code: 'provider_not_found' },
-    });
-    expect(await stack.asStaff('/providers/prv_unknown/keys', { method: 'POST' })).toMatchObject({
-      status: 404,
-      body: { code: 'provider_not_found' },
-    });
+    await stack.staffRefused(404, 'provider_not_found', [
+      ['/providers/prv_unknown', { method: 'PATCH', body: { name: 'x' } }],
+      ['/providers/prv_unknown', {}],
+      ['/providers/prv_unknown/keys', { method: 'POST' }],
+    ]);
     expect(
       await stack.asStaff('/provider-keys/pvk_unknown/revoke', { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'provider_key_not_found' } });
@@ -452,13 +446,9 @@ describe('provider proposals', () => {
   });
 
   it('are not another provider’s to read or withdraw', async () => {
-    const request = await stack.requestOf(agent);
     const other = await stack.providerOf();
-    await stack.routeTo(request.id, [plumber.id, other.id]);
-    const created = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
-      body: PROPOSAL,
-    });
-    const id = String(created.body.id);
+    const request = await stack.routedRequest(agent, [plumber, other]);
+    const id = await stack.propose(plumber, request.id);
     expect(await stack.asProvider(other, `/proposals/${id}`)).toMatchObject({
       status: 404,
       body: { code: 'proposal_not_found' },

@@ -249,22 +249,14 @@ describe('rate limiter when the counters are unreachable', () => {
 describe('rateLimitHeaders', () => {
   const p: RateLimitPolicy = { name: 'agent-calls', limit: 100, windowSeconds: 60 };
 
-  it('formats an allowed result without Retry-After', () => {
-    expect(
-      rateLimitHeaders({ allowed: true, limit: 100, remaining: 42, resetSeconds: 17, policy: p }),
-    ).toEqual({
+  it.each([
+    ['formats an allowed result without Retry-After', true, 42, 17, {}],
+    ['adds Retry-After to a refused result', false, 0, 5, { 'Retry-After': '5' }],
+  ])('%s', (_title, allowed, remaining, resetSeconds, retry) => {
+    expect(rateLimitHeaders({ allowed, limit: 100, remaining, resetSeconds, policy: p })).toEqual({
       'RateLimit-Policy': '"agent-calls";q=100;w=60',
-      RateLimit: '"agent-calls";r=42;t=17',
-    });
-  });
-
-  it('adds Retry-After to a refused result', () => {
-    expect(
-      rateLimitHeaders({ allowed: false, limit: 100, remaining: 0, resetSeconds: 5, policy: p }),
-    ).toEqual({
-      'RateLimit-Policy': '"agent-calls";q=100;w=60',
-      RateLimit: '"agent-calls";r=0;t=5',
-      'Retry-After': '5',
+      RateLimit: `"agent-calls";r=${remaining};t=${resetSeconds}`,
+      ...retry,
     });
   });
 });

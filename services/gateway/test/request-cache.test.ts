@@ -33,6 +33,22 @@ function loader<T>(value: T) {
   };
 }
 
+/** What `cache` does on hearing an event of type `type` of request `id`. */
+const hear =
+  (cache: { heard(event: EventEnvelope): void }, id: string, type: EventEnvelope['type']) => () =>
+    cache.heard(event(id, type));
+
+/** Does `meanwhile` (hears an event, moves the clock), reads again, and counts the loads so far. */
+async function loadsAfter(
+  meanwhile: () => unknown,
+  again: () => Promise<unknown>,
+  counted: { calls: number },
+) {
+  meanwhile();
+  await again();
+  return counted.calls;
+}
+
 describe('the request cache', () => {
   it('answers a read from memory until an event of that request is heard', async () => {
     const cache = createRequestCache();
@@ -40,25 +56,19 @@ describe('the request cache', () => {
     expect(await cache.view('req_1', read.load)).toEqual({ id: 'req_1', conversation: ['hi'] });
     expect(await cache.view('req_1', read.load)).toEqual({ id: 'req_1', conversation: ['hi'] });
     expect(read.calls).toBe(1);
+    const again = () => cache.view('req_1', read.load);
     // Another request's event changes nothing here.
-    cache.heard(event('req_2', 'message.created'));
-    await cache.view('req_1', read.load);
-    expect(read.calls).toBe(1);
-    cache.heard(event('req_1', 'message.created'));
-    await cache.view('req_1', read.load);
-    expect(read.calls).toBe(2);
+    expect(await loadsAfter(hear(cache, 'req_2', 'message.created'), again, read)).toBe(1);
+    expect(await loadsAfter(hear(cache, 'req_1', 'message.created'), again, read)).toBe(2);
   });
 
   it("drops a status only on the request's own events", async () => {
     const cache = createRequestCache();
     const status = loader('submitted' as const);
-    await cache.status('req_1', status.load);
-    cache.heard(event('req_1', 'message.created'));
-    await cache.status('req_1', status.load);
-    expect(status.calls).toBe(1);
-    cache.heard(event('req_1', 'request.updated'));
-    await cache.status('req_1', status.load);
-    expect(status.calls).toBe(2);
+    const again = () => cache.status('req_1', status.load);
+    await again();
+    expect(await loadsAfter(hear(cache, 'req_1', 'message.created'), again, status)).toBe(1);
+    expect(await loadsAfter(hear(cache, 'req_1', 'request.updated'), again, status)).toBe(2);
   });
 
   it('does not keep a read that an event of its request overlapped', async () => {
@@ -78,16 +88,11 @@ describe('the request cache', () => {
     let clock = 1_000;
     const cache = createRequestCache({ ttlMs: 100, now: () => clock });
     const read = loader({ v: 1 });
-    await cache.view('req_1', read.load);
-    clock += 50;
-    await cache.view('req_1', read.load);
-    expect(read.calls).toBe(1);
-    clock += 100;
-    await cache.view('req_1', read.load);
-    expect(read.calls).toBe(2);
-    cache.clear();
-    await cache.view('req_1', read.load);
-    expect(read.calls).toBe(3);
+    const again = () => cache.view('req_1', read.load);
+    await again();
+    expect(await loadsAfter(() => (clock += 50), again, read)).toBe(1);
+    expect(await loadsAfter(() => (clock += 100), again, read)).toBe(2);
+    expect(await loadsAfter(() => cache.clear(), again, read)).toBe(3);
   });
 
   it('holds reads up to a weight, least recently used out', async () => {

@@ -42,13 +42,8 @@ describe('a cancelled request', () => {
   let paymentRequestId: string;
 
   beforeAll(async () => {
-    request = await stack.requestOf(agent);
-    await stack.routeTo(request.id, [plumber.id, rival.id]);
-    const proposed = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
-      body: PROPOSAL,
-    });
-    expect(proposed.status).toBe(201);
-    proposalId = String(proposed.body.id);
+    request = await stack.routedRequest(agent, [plumber, rival]);
+    proposalId = await stack.propose(plumber, request.id);
     const asked = await stack.asCustomer(agent, request, '/payment-request', {
       method: 'POST',
       body: { amount: 40, description: 'Deposit' },

@@ -35,6 +35,14 @@ async function createRequest(path = '/v1/ai-to-human-request', body: unknown = c
   };
 }
 
+/** A `POST` to a path under the request, as its agent with the request's token. */
+const postAsCustomer = (id: string, token: string, path: string, body: unknown) =>
+  http(stack.gateway, `/v1/request/${id}${path}`, {
+    token: agent.key,
+    headers: { 'X-Service-Request-Token': token },
+    body,
+  });
+
 describe.each([
   ['/v1/ai-to-human-request', false],
   ['/v1/human-request', true],
@@ -159,68 +167,46 @@ describe.each([
 describe('GET /v1/request/{id}', () => {
   it('checks the token before any lookup, then ownership, then the token', async () => {
     const { id, token } = await createRequest();
-    expect(
-      await http(stack.gateway, '/v1/request/req_does_not_exist', { token: agent.key }),
-    ).toMatchObject({
-      status: 401,
-      body: { code: 'request_token_missing' },
-    });
-    expect(
-      await http(stack.gateway, `/v1/request/${id}`, {
-        token: other.key,
-        headers: { 'X-Service-Request-Token': token },
-      }),
-    ).toMatchObject({
-      status: 404,
-      body: { code: 'request_not_found' },
-    });
-    expect(
-      await http(stack.gateway, `/v1/request/${id}`, {
-        token: agent.key,
-        headers: { 'X-Service-Request-Token': 'hrt_wrong' },
-      }),
-    ).toMatchObject({
-      status: 403,
-      body: { code: 'request_token_invalid' },
-    });
-    expect(
-      await http(stack.gateway, '/v1/request/req_unknown', {
-        token: agent.key,
-        headers: { 'X-Service-Request-Token': token },
-      }),
-    ).toMatchObject({
-      status: 404,
-      body: { code: 'request_not_found' },
-    });
+    // In the order the gateway checks: the token's presence, the owner, the token, the request.
+    for (const [path, key, requestToken, status, code] of [
+      ['/v1/request/req_does_not_exist', agent.key, undefined, 401, 'request_token_missing'],
+      [`/v1/request/${id}`, other.key, token, 404, 'request_not_found'],
+      [`/v1/request/${id}`, agent.key, 'hrt_wrong', 403, 'request_token_invalid'],
+      ['/v1/request/req_unknown', agent.key, token, 404, 'request_not_found'],
+    ] as const) {
+      const headers: Record<string, string> = requestToken
+        ? { 'X-Service-Request-Token': requestToken }
+        : {};
+      expect(await http(stack.gateway, path, { token: key, headers })).toMatchObject({
+        status,
+        body: { code },
+      });
+    }
   });
 
   it('returns the conversation in order and only approved payment data', async () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };
     for (const text of ['First follow-up', 'Second follow-up']) {
-      const sent = await http(stack.gateway, `/v1/request/${id}/message`, {
-        token: agent.key,
-        headers,
-        body: { message: text },
-      });
+      const sent = await postAsCustomer(id, token, '/message', { message: text });
       expect(sent).toMatchObject({
         status: 201,
         body: { object: 'message', author_role: 'agent', message: text, request_id: id },
       });
     }
-    const pending = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 120.5, description: 'Tap repair', reference: 'INV-1' },
+    const pending = await postAsCustomer(id, token, '/payment-request', {
+      amount: 120.5,
+      description: 'Tap repair',
+      reference: 'INV-1',
     });
     expect(pending).toMatchObject({
       status: 201,
       body: { status: 'pending_approval', currency: 'USD', amount: 120.5 },
     });
-    const rejectedOne = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 5000, currency: 'JPY', description: 'Call-out' },
+    const rejectedOne = await postAsCustomer(id, token, '/payment-request', {
+      amount: 5000,
+      currency: 'JPY',
+      description: 'Call-out',
     });
     expect(rejectedOne.body).toMatchObject({ currency: 'JPY', amount: 5000 });
 
@@ -420,34 +406,20 @@ describe('the request token check of writes', () => {
 describe('payment requests', () => {
   it('checks amounts against the currency and refuses unknown currencies', async () => {
     const { id, token } = await createRequest();
-    const headers = { 'X-Service-Request-Token': token };
-    const fine = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 10.005, description: 'x' },
-    });
-    expect(fine).toMatchObject({
-      status: 422,
-      body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] },
-    });
-    const yen = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 100.5, currency: 'JPY', description: 'x' },
-    });
-    expect(yen.status).toBe(422);
-    const fake = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 1, currency: 'XYZ', description: 'x' },
-    });
-    expect(fake).toMatchObject({ status: 422, body: { errors: [{ pointer: '/currency' }] } });
-    const zero = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 0, description: 'x' },
-    });
-    expect(zero.body).toMatchObject({ errors: [{ pointer: '/amount' }] });
+    for (const [body, refusal] of [
+      [
+        { amount: 10.005, description: 'x' },
+        { status: 422, body: { errors: [{ pointer: '/amount', code: 'invalid_precision' }] } },
+      ],
+      [{ amount: 100.5, currency: 'JPY', description: 'x' }, { status: 422 }],
+      [
+        { amount: 1, currency: 'XYZ', description: 'x' },
+        { status: 422, body: { errors: [{ pointer: '/currency' }] } },
+      ],
+      [{ amount: 0, description: 'x' }, { body: { errors: [{ pointer: '/amount' }] } }],
+    ] as const) {
+      expect(await postAsCustomer(id, token, '/payment-request', body)).toMatchObject(refusal);
+    }
   });
 });
 
@@ -508,16 +480,10 @@ describe('staff decisions on requests', () => {
 describe('events', () => {
   it('announces creation, messages, payment requests and updates with per-request sequences', async () => {
     const { id, token } = await createRequest();
-    const headers = { 'X-Service-Request-Token': token };
-    await http(stack.gateway, `/v1/request/${id}/message`, {
-      token: agent.key,
-      headers,
-      body: { message: 'hello' },
-    });
-    const prq = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 20, description: 'x' },
+    await postAsCustomer(id, token, '/message', { message: 'hello' });
+    const prq = await postAsCustomer(id, token, '/payment-request', {
+      amount: 20,
+      description: 'x',
     });
     await http(stack.gateway, `/v1/staff/payment-requests/${String(prq.body.id)}/approve`, {
       method: 'POST',
@@ -635,11 +601,9 @@ describe('Idempotency-Key', () => {
 describe('the audit log', () => {
   it('holds the staff decisions of every service, newest first, paged across them', async () => {
     const { id, token } = await createRequest();
-    const headers = { 'X-Service-Request-Token': token };
-    const prq = await http(stack.gateway, `/v1/request/${id}/payment-request`, {
-      token: agent.key,
-      headers,
-      body: { amount: 1, description: 'x' },
+    const prq = await postAsCustomer(id, token, '/payment-request', {
+      amount: 1,
+      description: 'x',
     });
     const rejected = await http(
       stack.gateway,

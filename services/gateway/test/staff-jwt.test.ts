@@ -40,6 +40,17 @@ function expectFailure(
   }
 }
 
+/** Presents `token` as a bearer token to `verifier` and asserts the failure (see above). */
+async function expectRefused(
+  verifier: StaffVerifier,
+  token: string,
+  code: string,
+  status: number,
+  detail?: RegExp,
+) {
+  expectFailure(await verifier(bearer(token)), token, code, status, detail);
+}
+
 describe('staff JWT with an HS256 secret', () => {
   const verify = createStaffVerifier({
     secret: SECRET,
@@ -65,7 +76,7 @@ describe('staff JWT with an HS256 secret', () => {
 
   it('refuses an expired token as expired', async () => {
     const token = await sign({ expiresInSeconds: -120 });
-    expectFailure(await verify(bearer(token)), token, 'staff_token_expired', 401, /expired/);
+    await expectRefused(verify, token, 'staff_token_expired', 401, /expired/);
   });
 
   it('accepts a token expired within the clock skew', async () => {
@@ -76,7 +87,7 @@ describe('staff JWT with an HS256 secret', () => {
   it('refuses a token that is not valid yet beyond the skew', async () => {
     const nbf = Math.floor(Date.now() / 1000) + 120;
     const token = await sign({ extra: { nbf } });
-    expectFailure(await verify(bearer(token)), token, 'staff_token_invalid', 401, /not yet/);
+    await expectRefused(verify, token, 'staff_token_invalid', 401, /not yet/);
   });
 
   it('refuses a wrong audience, a wrong issuer and missing ones', async () => {
@@ -85,10 +96,10 @@ describe('staff JWT with an HS256 secret', () => {
       [{ issuer: 'https://evil.test/' }, /issuer/],
     ] as const) {
       const token = await sign(options);
-      expectFailure(await verify(bearer(token)), token, 'staff_token_invalid', 401, detail);
+      await expectRefused(verify, token, 'staff_token_invalid', 401, detail);
     }
     const bare = await signStaffToken(SECRET);
-    expectFailure(await verify(bearer(bare)), bare, 'staff_token_invalid', 401, /issuer/);
+    await expectRefused(verify, bare, 'staff_token_invalid', 401, /issuer/);
   });
 
   it('ignores issuer and audience when they are not configured', async () => {
@@ -102,7 +113,7 @@ describe('staff JWT with an HS256 secret', () => {
   it('refuses a token without the staff role with 403', async () => {
     for (const roles of [null, [], ['admin'], 'staff', { staff: true }]) {
       const token = await sign({ roles });
-      expectFailure(await verify(bearer(token)), token, 'staff_role_required', 403, /staff/);
+      await expectRefused(verify, token, 'staff_role_required', 403, /staff/);
     }
   });
 
@@ -114,7 +125,7 @@ describe('staff JWT with an HS256 secret', () => {
       [{ expiresInSeconds: null }, /"exp"/],
     ] as const) {
       const token = await sign(options);
-      expectFailure(await verify(bearer(token)), token, 'staff_token_invalid', 401, detail);
+      await expectRefused(verify, token, 'staff_token_invalid', 401, detail);
     }
   });
 
@@ -123,34 +134,22 @@ describe('staff JWT with an HS256 secret', () => {
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    expectFailure(await verify(bearer(token)), token, 'staff_token_invalid', 401, /signature/);
+    await expectRefused(verify, token, 'staff_token_invalid', 401, /signature/);
   });
 
   it('refuses an unsigned (alg none) token and garbage', async () => {
     const exp = Math.floor(Date.now() / 1000) + 300;
     const claims = { sub: 'staff-1', roles: ['staff'], iss: ISSUER, aud: AUDIENCE, exp };
     const unsigned = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
-    expectFailure(
-      await verify(bearer(unsigned)),
-      unsigned,
-      'staff_token_invalid',
-      401,
-      /algorithm/,
-    );
+    await expectRefused(verify, unsigned, 'staff_token_invalid', 401, /algorithm/);
     for (const garbage of ['garbage', 'a.b.c', `${b64url({ alg: 'HS256' })}.e30.AAAA`]) {
-      expectFailure(
-        await verify(bearer(garbage)),
-        garbage,
-        'staff_token_invalid',
-        401,
-        /malformed|signature/,
-      );
+      await expectRefused(verify, garbage, 'staff_token_invalid', 401, /malformed|signature/);
     }
   });
 
   it('refuses an agent key with a detail that says so', async () => {
     const key = 'hk_live_0123456789abcdefghijklmnopqrstuv';
-    expectFailure(await verify(bearer(key)), key, 'staff_token_invalid', 401, /agent/i);
+    await expectRefused(verify, key, 'staff_token_invalid', 401, /agent/i);
   });
 
   it('asks for a token when the header is missing, blank or not a bearer token', async () => {
@@ -226,46 +225,28 @@ describe('staff JWT with a JWKS', () => {
 
   it('still checks expiry and roles', async () => {
     const expired = await sign(rsa, { expiresInSeconds: -120 });
-    expectFailure(await verify(bearer(expired)), expired, 'staff_token_expired', 401);
+    await expectRefused(verify, expired, 'staff_token_expired', 401);
     const noRole = await sign(ec, { roles: ['support'] });
-    expectFailure(await verify(bearer(noRole)), noRole, 'staff_role_required', 403);
+    await expectRefused(verify, noRole, 'staff_role_required', 403);
   });
 
   it('refuses an HS256 token, even one keyed with the public key (algorithm confusion)', async () => {
     const withSecret = await signStaffToken(SECRET, { issuer: ISSUER, audience: AUDIENCE });
-    expectFailure(
-      await verify(bearer(withSecret)),
-      withSecret,
-      'staff_token_invalid',
-      401,
-      /algorithm/,
-    );
+    await expectRefused(verify, withSecret, 'staff_token_invalid', 401, /algorithm/);
     const pem = await exportSPKI(rsa.publicKey);
     const confused = await signStaffToken(pem, {
       kid: rsa.kid,
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    expectFailure(
-      await verify(bearer(confused)),
-      confused,
-      'staff_token_invalid',
-      401,
-      /algorithm/,
-    );
+    await expectRefused(verify, confused, 'staff_token_invalid', 401, /algorithm/);
   });
 
   it('refuses a token signed by a key that is not in the set', async () => {
     const sameKid = await sign(outsider);
-    expectFailure(await verify(bearer(sameKid)), sameKid, 'staff_token_invalid', 401, /signature/);
+    await expectRefused(verify, sameKid, 'staff_token_invalid', 401, /signature/);
     const unknownKid = await sign(outsider, { kid: 'rsa-unknown' });
-    expectFailure(
-      await verify(bearer(unknownKid)),
-      unknownKid,
-      'staff_token_invalid',
-      401,
-      /signature/,
-    );
+    await expectRefused(verify, unknownKid, 'staff_token_invalid', 401, /signature/);
   });
 
   it('refuses tokens when the key set cannot be fetched', async () => {
@@ -274,12 +255,6 @@ describe('staff JWT with a JWKS', () => {
       clockSkewSeconds: 0,
     });
     const token = await sign(rsa);
-    expectFailure(
-      await unreachable(bearer(token)),
-      token,
-      'staff_token_invalid',
-      401,
-      /could not be verified/,
-    );
+    await expectRefused(unreachable, token, 'staff_token_invalid', 401, /could not be verified/);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
 import { address, http, type Onboarded } from './support/http.ts';
-import { PROPOSAL, useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
+import { useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
 
 const stack = useStack('gw_staff_lifecycle');
 let agent: Onboarded;
@@ -93,14 +93,10 @@ describe('payments, for staff', () => {
   });
 
   it('answer payment_not_found for an unknown id, and validate their queries', async () => {
-    expect(await stack.asStaff('/payments/pay_unknown')).toMatchObject({
-      status: 404,
-      body: { code: 'payment_not_found' },
-    });
-    expect(await stack.asStaff('/payments/pay_unknown/confirm', { method: 'POST' })).toMatchObject({
-      status: 404,
-      body: { code: 'payment_not_found' },
-    });
+    await stack.staffRefused(404, 'payment_not_found', [
+      ['/payments/pay_unknown', {}],
+      ['/payments/pay_unknown/confirm', { method: 'POST' }],
+    ]);
     expect(await stack.asStaff('/payments?status=refunded')).toMatchObject({
       status: 422,
       body: { errors: [{ pointer: '/query/status' }] },
@@ -125,12 +121,8 @@ describe('GET /v1/staff/deadlines', () => {
   beforeAll(async () => {
     // Waiting on the customer: a submitted proposal (milestones service); waiting on staff: a
     // pending payment request, and on the payment provider: a pending payment (payments service).
-    request = await stack.requestOf(agent);
-    await stack.routeTo(request.id, [plumber.id]);
-    const proposal = await stack.asProvider(plumber, `/requests/${request.id}/proposals`, {
-      body: PROPOSAL,
-    });
-    expect(proposal.status).toBe(201);
+    request = await stack.routedRequest(agent, [plumber]);
+    await stack.propose(plumber, request.id);
     const pending = await stack.asCustomer(agent, request, '/payment-request', {
       body: { amount: 5, description: 'Call-out fee' },
     });

@@ -175,6 +175,19 @@ const signatures = (delivery: Delivery) => delivery.headers['webhook-signature']
 
 const list = <T>(body: Record<string, unknown>) => body.data as T[];
 
+/**
+ * Asks for a redelivery of event `id` at `path`, expects it to go to one endpoint, and answers
+ * the second delivery `sink` receives with that `webhook-id`.
+ */
+async function redeliveredOnce(sink: Receiver, path: string, token: string, id: string) {
+  expect(await http(stack.gateway, path, { method: 'POST', token })).toMatchObject({
+    status: 202,
+    body: { object: 'redelivery', event_id: id, endpoints: 1 },
+  });
+  const [, again] = await sink.waitFor((d) => d.headers['webhook-id'] === id, 2, 'the redelivery');
+  return again;
+}
+
 describe('GET /v1/capabilities', () => {
   it('reports the settings the dispatcher runs with, not the defaults', async () => {
     // The gateway asks the dispatcher over the bus; it runs with WEBHOOK_RETRY_SCHEDULE=1,1,1
@@ -567,19 +580,12 @@ describe('deliveries, the event feed and recovery', () => {
   });
 
   it('redelivers an event with the same webhook-id and logs every attempt', async () => {
-    const redelivered = await http(stack.gateway, `/v1/events/${first.envelope.id}/redeliver`, {
-      method: 'POST',
-      token: agent.key,
-    });
-    // The message-only endpoint is not subscribed to request.created.
-    expect(redelivered).toMatchObject({
-      status: 202,
-      body: { object: 'redelivery', event_id: first.envelope.id, endpoints: 1 },
-    });
-    const [, again] = await sink.waitFor(
-      (d) => d.headers['webhook-id'] === first.envelope.id,
-      2,
-      'the redelivery',
+    // One endpoint: the message-only endpoint is not subscribed to request.created.
+    const again = await redeliveredOnce(
+      sink,
+      `/v1/events/${first.envelope.id}/redeliver`,
+      agent.key,
+      first.envelope.id,
     );
     expect(again?.envelope).toEqual(first.envelope);
     expect(again && verify(endpoint.secret, again)).toEqual(first.envelope);
@@ -849,22 +855,11 @@ describe("staff routes on an integration's webhooks", () => {
     expect(verify(next.secret, signedTwice)).toEqual(signedTwice.envelope);
     expect(verify(endpoint.secret, signedTwice)).toEqual(signedTwice.envelope);
 
-    const redelivered = await http(
-      stack.gateway,
+    const again = await redeliveredOnce(
+      sink,
       `${base()}/events/${delivered.envelope.id}/redeliver`,
-      {
-        method: 'POST',
-        token: staff,
-      },
-    );
-    expect(redelivered).toMatchObject({
-      status: 202,
-      body: { object: 'redelivery', event_id: delivered.envelope.id, endpoints: 1 },
-    });
-    const [, again] = await sink.waitFor(
-      (d) => d.headers['webhook-id'] === delivered.envelope.id,
-      2,
-      'the redelivery',
+      staff,
+      delivered.envelope.id,
     );
     expect(again && verify(next.secret, again)).toEqual(delivered.envelope);
     expect(

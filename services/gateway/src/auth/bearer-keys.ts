@@ -8,7 +8,6 @@ import {
   PROVIDER_KEY_PREFIX,
   providerOps,
   sha256Hex,
-  type AccessInvalidation,
   type KeyVerification,
   type Operation,
   type ProviderKeyVerification,
@@ -62,11 +61,11 @@ export interface BearerKeyKind<V extends KeyRecord, I> {
   askFor: string;
   /** The bus operation that answers for a key's SHA-256 (`not_found` when unknown). */
   operation: Operation<z.ZodType<unknown, { key_hash: string }>, z.ZodType<V>>;
-  /** The broadcast that drops cached answers, and whether one concerns a cached answer. */
-  invalidation: {
-    subject: string;
-    concerns(value: V, message: AccessInvalidation): boolean;
-  };
+  /**
+   * The id by which the access broadcast (`accessSubjects.invalidate`) names the key's owner in
+   * `integration_id`: a broadcast drops the cached answer when it names the key or its owner.
+   */
+  owner(value: V): string;
   /** Beyond the key's own status: e.g. the provider it belongs to must be active. */
   usable?(value: V): boolean;
   /** What a route may know of the caller. */
@@ -88,11 +87,7 @@ export const agentKeys: BearerKeyKind<KeyVerification, AgentIdentity> = {
   realm: 'Bearer realm="handoff"',
   askFor: 'Send the agent key as `Authorization: Bearer <key>`.',
   operation: accessOps.verifyKey,
-  invalidation: {
-    subject: accessSubjects.invalidate,
-    concerns: (value, { key_ids = [], integration_id }) =>
-      key_ids.includes(value.key_id) || value.integration_id === integration_id,
-  },
+  owner: (value) => value.integration_id,
   identity: ({ key_id, integration_id, scopes, expires_at }) => ({
     key_id,
     integration_id,
@@ -108,11 +103,7 @@ export const providerKeys: BearerKeyKind<ProviderKeyVerification, ProviderIdenti
   realm: 'Bearer realm="handoff-provider"',
   askFor: 'Send the provider key as `Authorization: Bearer hpk_live_...`.',
   operation: providerOps.verifyKey,
-  invalidation: {
-    subject: accessSubjects.invalidate,
-    concerns: (value, { key_ids = [], integration_id }) =>
-      key_ids.includes(value.key_id) || value.provider_id === integration_id,
-  },
+  owner: (value) => value.provider_id,
   usable: (value) => value.provider_status === 'active',
   identity: ({ key_id, provider_id, expires_at }) => ({ key_id, provider_id, expires_at }),
 };
@@ -224,7 +215,7 @@ export function createBearerKeyVerifier<V extends KeyRecord, I>(
   const cache: KeyCache<V> = createKeyCache<V>({
     nc: options.nc,
     ttlMs: options.ttlMs,
-    subject: kind.invalidation.subject,
+    subject: accessSubjects.invalidate,
     fetch: (hash, requestId) =>
       call(
         options.nc,
@@ -232,7 +223,8 @@ export function createBearerKeyVerifier<V extends KeyRecord, I>(
         { key_hash: hash },
         { timeoutMs: options.busTimeoutMs, requestId },
       ),
-    invalidatedBy: kind.invalidation.concerns,
+    invalidatedBy: (value, { key_ids = [], integration_id }) =>
+      key_ids.includes(value.key_id) || kind.owner(value) === integration_id,
   });
   return {
     async verify(authorization, requestId) {

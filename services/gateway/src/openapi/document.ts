@@ -18,9 +18,9 @@ import {
   REQUEST_TOKEN_HEADER,
   type StateMachine,
 } from '@handoff/contracts';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import { fixedDocumentRoute } from '../http/fixed-document.ts';
+import type { RouteDefinition } from '../http/route.ts';
 import { STATUS_TITLES } from '../http/problem.ts';
 import { SECURITY_HEADER_DESCRIPTIONS, SECURITY_HEADERS } from '../http/security-headers.ts';
 import { PublicReadiness } from '../readiness.ts';
@@ -954,20 +954,15 @@ const OpenApiDocumentShape = z.looseObject({
 
 /** `GET /v1/openapi.json`: public, with an ETag of the document. */
 export function openApiRoute(document: object): RouteDefinition {
-  const body = JSON.stringify(document);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return defineRoute({
-    method: 'get',
-    path: OPENAPI_PATH,
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['meta'],
-    access: { kind: 'public' },
-    status: 200,
-    response: OpenApiDocumentShape,
-    headers: { ETag: etag },
-    handle: async () => document,
-  });
+  return fixedDocumentRoute(
+    {
+      path: OPENAPI_PATH,
+      operationId: 'getOpenApiDocument',
+      summary: 'This OpenAPI 3.1 document',
+      response: OpenApiDocumentShape,
+    },
+    document,
+  );
 }
 
 /** The routes plus `GET /v1/openapi.json` serving their document: what the gateway mounts. */

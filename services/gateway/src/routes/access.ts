@@ -7,22 +7,34 @@ import {
   IssuedKey,
   sha256Hex,
 } from '@handoff/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type RouteContext } from '../http/route.ts';
+import { IdParams } from './lifecycle-shared.ts';
 
-const IdParams = z.strictObject({ id: z.string().max(64) });
+type ApplicantContext = RouteContext<'applicant', z.output<typeof IdParams>>;
 
-/** A malformed secret is answered like a wrong one, without a trip to the intake service. */
-function secretHash(secret: string | undefined): string {
+/**
+ * The application the applicant's secret opens, as intake looks it up. A malformed secret is
+ * answered like a wrong one, without a trip to the intake service.
+ */
+function application({ params, applicationSecret: secret }: ApplicantContext) {
   if (!secret || !APPLICATION_SECRET_PATTERN.test(secret)) {
     throw new HttpError(
       'application_not_found',
       'No such access application, or the secret does not match.',
     );
   }
-  return sha256Hex(secret);
+  return { id: params.id, secret_hash: sha256Hex(secret) };
 }
+
+/** What the routes of one application share. */
+const APPLICANT = {
+  tags: ['access'],
+  access: { kind: 'applicant' },
+  params: IdParams,
+  notFound: 'application_not_found',
+} as const;
 
 /** The applicant's side of conventions §1 "Access": apply, check the status, claim the key once. */
 export const accessRoutes = [
@@ -43,27 +55,19 @@ export const accessRoutes = [
     path: '/v1/access-applications/{id}',
     operationId: 'getAccessApplication',
     summary: "An application's status, with its secret",
-    tags: ['access'],
-    access: { kind: 'applicant' },
-    params: IdParams,
+    ...APPLICANT,
     status: 200,
     response: ApplicationStatusView,
-    notFound: 'application_not_found',
-    handle: ({ params, applicationSecret, call }) =>
-      call(accessOps.status, { id: params.id, secret_hash: secretHash(applicationSecret) }),
+    handle: (ctx) => ctx.call(accessOps.status, application(ctx)),
   }),
   defineRoute({
     method: 'post',
     path: '/v1/access-applications/{id}/api-key',
     operationId: 'claimApiKey',
     summary: 'Claim the agent key of an approved application, once',
-    tags: ['access'],
-    access: { kind: 'applicant' },
-    params: IdParams,
+    ...APPLICANT,
     status: 201,
     response: IssuedKey,
-    notFound: 'application_not_found',
-    handle: ({ params, applicationSecret, call }) =>
-      call(accessOps.claimKey, { id: params.id, secret_hash: secretHash(applicationSecret) }),
+    handle: (ctx) => ctx.call(accessOps.claimKey, application(ctx)),
   }),
 ];

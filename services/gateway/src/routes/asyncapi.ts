@@ -1,7 +1,7 @@
 import { buildAsyncApi } from '@handoff/contracts';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import { fixedDocumentRoute } from '../http/fixed-document.ts';
+import type { RouteDefinition } from '../http/route.ts';
 
 export const ASYNCAPI_PATH = '/v1/asyncapi.json';
 
@@ -17,20 +17,15 @@ const AsyncApiDocumentShape = z.looseObject({
  * zod schemas as `packages/contracts/asyncapi.json` (`npm run openapi`), public, with an ETag.
  */
 export function asyncApiRoutes(): RouteDefinition[] {
-  const document = buildAsyncApi();
-  const etag = `"${createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 27)}"`;
   return [
-    defineRoute({
-      method: 'get',
-      path: ASYNCAPI_PATH,
-      operationId: 'getAsyncApiDocument',
-      summary: 'The AsyncAPI 3.0 document of the events (webhooks and the NATS bus)',
-      tags: ['meta'],
-      access: { kind: 'public' },
-      status: 200,
-      response: AsyncApiDocumentShape,
-      headers: { ETag: etag },
-      handle: async () => document,
-    }),
+    fixedDocumentRoute(
+      {
+        path: ASYNCAPI_PATH,
+        operationId: 'getAsyncApiDocument',
+        summary: 'The AsyncAPI 3.0 document of the events (webhooks and the NATS bus)',
+        response: AsyncApiDocumentShape,
+      },
+      buildAsyncApi(),
+    ),
   ];
 }

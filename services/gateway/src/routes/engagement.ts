@@ -11,7 +11,6 @@ import {
   proposalOps,
   ReasonBody,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import {
   authorizeCustomer,
@@ -20,7 +19,7 @@ import {
   customerParty,
   customerReads,
   given,
-  Id,
+  IdParams,
 } from './lifecycle-shared.ts';
 
 /**
@@ -31,46 +30,24 @@ import {
  * 404 like an unknown one.
  */
 
-const RequestParams = z.strictObject({ id: Id });
-
 /** What the customer's actions on one kind of resource share. */
-const PROPOSAL = {
-  plural: 'proposals',
-  idParam: 'proposal_id',
-  tags: ['proposals'],
-  notFound: 'proposal_not_found',
-} as const;
 const MILESTONE_REVIEW = {
   plural: 'milestones',
-  idParam: 'milestone_id',
-  tags: ['milestones'],
   scope: 'milestones:review',
   op: milestoneOps.review,
   response: Milestone,
-  notFound: 'milestone_not_found',
   conflicts: ['job_not_active'],
 } as const;
-const DISPUTE = {
-  plural: 'disputes',
-  idParam: 'dispute_id',
-  tags: ['disputes'],
-  scope: 'disputes:manage',
-  response: Dispute,
-  notFound: 'dispute_not_found',
-} as const;
+const DISPUTE = { plural: 'disputes', scope: 'disputes:manage', response: Dispute } as const;
 
 export const engagementRoutes: RouteDefinition[] = [
   // --- Proposals -------------------------------------------------------------------------------
-  ...customerReads('proposals', {
-    scope: 'proposals:read',
-    list: {
-      operationId: 'listProposals',
-      summary: "The request's proposals from providers, newest first",
-    },
-    get: { operationId: 'getProposal', summary: 'One proposal of the request' },
+  ...customerReads('proposals', 'proposals:read', {
+    list: "The request's proposals from providers, newest first",
+    get: 'One proposal of the request',
   }),
   customerAction({
-    ...PROPOSAL,
+    plural: 'proposals',
     verb: 'accept',
     operationId: 'acceptProposal',
     summary:
@@ -83,7 +60,7 @@ export const engagementRoutes: RouteDefinition[] = [
     input: (target) => target,
   }),
   customerAction({
-    ...PROPOSAL,
+    plural: 'proposals',
     verb: 'decline',
     operationId: 'declineProposal',
     summary: 'Decline a proposal for the customer, with an optional reason the provider sees',
@@ -96,23 +73,15 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
-  ...customerReads('jobs', {
-    scope: 'jobs:read',
-    list: {
-      operationId: 'listJobs',
-      summary: "The request's jobs (at most one is active), newest first",
-    },
-    get: { operationId: 'getJob', summary: 'One job of the request' },
+  ...customerReads('jobs', 'jobs:read', {
+    list: "The request's jobs (at most one is active), newest first",
+    get: 'One job of the request',
   }),
 
   // --- Milestones ------------------------------------------------------------------------------
-  ...customerReads('milestones', {
-    scope: 'milestones:read',
-    list: {
-      operationId: 'listMilestones',
-      summary: "The request's milestones, newest first, by status or job",
-    },
-    get: { operationId: 'getMilestone', summary: 'One milestone of the request' },
+  ...customerReads('milestones', 'milestones:read', {
+    list: "The request's milestones, newest first, by status or job",
+    get: 'One milestone of the request',
   }),
   customerAction({
     ...MILESTONE_REVIEW,
@@ -135,26 +104,15 @@ export const engagementRoutes: RouteDefinition[] = [
   }),
 
   // --- Deliverables ----------------------------------------------------------------------------
-  ...customerReads('deliverables', {
-    scope: 'milestones:read',
-    list: {
-      operationId: 'listDeliverables',
-      summary: "The request's deliverables, newest first, by status or milestone",
-    },
-    get: { operationId: 'getDeliverable', summary: 'One deliverable of the request' },
+  ...customerReads('deliverables', 'milestones:read', {
+    list: "The request's deliverables, newest first, by status or milestone",
+    get: 'One deliverable of the request',
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
-  ...customerReads('disputes', {
-    scope: 'disputes:read',
-    list: {
-      operationId: 'listDisputes',
-      summary: "The request's dispute and refund cases, newest first",
-    },
-    get: {
-      operationId: 'getDispute',
-      summary: 'One dispute or refund case of the request, with its comments',
-    },
+  ...customerReads('disputes', 'disputes:read', {
+    list: "The request's dispute and refund cases, newest first",
+    get: 'One dispute or refund case of the request, with its comments',
   }),
   defineRoute({
     method: 'post',
@@ -165,7 +123,7 @@ export const engagementRoutes: RouteDefinition[] = [
     tags: ['disputes'],
     access: { kind: 'agent', scopes: ['disputes:manage'] },
     requestToken: true,
-    params: RequestParams,
+    params: IdParams,
     body: DisputeCreate,
     status: 201,
     response: Dispute,

@@ -22,22 +22,35 @@ import {
   isRequestClosed,
   ListQuery,
   listOf,
+  Message,
+  MessageCreate,
   type NotFoundCode,
   type Operation,
   REQUEST_CLOSED,
   requestClosedDetail,
   type RequestStatus,
   type Scope,
+  type StaffAction,
 } from '@handoff/contracts';
 import { z } from 'zod';
 import type { ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import { HttpError, validationFailed, type FieldError } from '../http/errors.ts';
-import { defineRoute, type RequestTokenContext, type RouteDefinition } from '../http/route.ts';
+import {
+  type Access,
+  type CallerOf,
+  defineRoute,
+  type RequestTokenContext,
+  type RouteDefinition,
+} from '../http/route.ts';
 
 /** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
 
 export const Id = z.string().max(64);
+
+/** The `{id}` of a path, and the `{key_id}` of a key's. */
+export const IdParams = z.strictObject({ id: Id });
+export const KeyParams = z.strictObject({ key_id: Id });
 
 /** A request's id and one child resource's id under it, e.g. `{id, proposal_id}`. */
 export const child = <K extends string>(key: K) =>
@@ -70,6 +83,24 @@ export function given<T extends Record<string, unknown>>(filters: T): Partial<T>
   return Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined),
   ) as Partial<T>;
+}
+
+/**
+ * A list's query, conventions §1 paging plus `filters`, and the bus input made of the validated
+ * query: its page and the filters that were given.
+ */
+export function filteredList<F extends z.ZodRawShape>(filters: F) {
+  const query = listQuery(filters);
+  const keys = Object.keys(filters);
+  return {
+    query,
+    input: (valid: z.output<typeof query>) => ({
+      ...page(valid),
+      ...(given(
+        Object.fromEntries(keys.map((key) => [key, (valid as Record<string, unknown>)[key]])),
+      ) as Partial<z.output<z.ZodObject<F>>>),
+    }),
+  };
 }
 
 type TokenChecked = Pick<RequestTokenContext, 'authorizeRequest'>;
@@ -120,6 +151,17 @@ export async function authorizeOpenRequest(
   refuseClosed(current.value);
 }
 
+/** A message written into a request's conversation, which a closed request refuses. */
+export const NEW_MESSAGE = {
+  method: 'post',
+  params: IdParams,
+  body: MessageCreate,
+  status: 201,
+  response: Message,
+  notFound: 'request_not_found',
+  conflicts: [REQUEST_CLOSED],
+} as const;
+
 export const customerParty = (requestId: string) => ({
   role: 'customer' as const,
   request_id: requestId,
@@ -132,6 +174,12 @@ export const providerParty = (ctx: { provider: ProviderIdentity }) => ({
 
 /** Who acted, for the owning service's audit: the staff JWT's `sub`. */
 export const staffActor = (ctx: { staff: StaffIdentity }) => ctx.staff.sub;
+
+/** Who acted and in which call, for the audit log: the JWT `sub` and the call's `Request-Id`. */
+export const audit = (ctx: { staff: StaffIdentity; requestId: string }): StaffAction => ({
+  actor: staffActor(ctx),
+  call_id: ctx.requestId,
+});
 
 export const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
 
@@ -210,16 +258,55 @@ const LIFECYCLE_RESOURCES: Record<LifecycleResource, ResourceReads> = {
   },
 };
 
-/** What one side's two reads of a resource are called in the OpenAPI document. */
-export interface ReadNames {
-  list: { operationId: string; summary: string };
-  get: { operationId: string; summary: string };
+/**
+ * The summaries of one side's two reads of a resource in the OpenAPI document. Their operation
+ * ids follow the resource: `listJobs` and `getJob` for the customer, `listProviderJobs` and
+ * `getProviderJob` for the provider.
+ */
+export interface ReadSummaries {
+  list: string;
+  get: string;
 }
 
-const pick = (query: Record<string, unknown>, keys: string[]) =>
-  given(Object.fromEntries(keys.map((key) => [key, query[key]])));
-
-type Paged = Record<string, unknown> & Parameters<typeof page>[0];
+/**
+ * What a side's two reads of a resource share, whoever reads: their OpenAPI fields, and the list's
+ * bus input from the side's party, the page and the filters that were given.
+ */
+function reads(
+  plural: LifecycleResource,
+  side: '' | 'Provider',
+  summaries: ReadSummaries,
+  tags: readonly string[],
+) {
+  const resource = LIFECYCLE_RESOURCES[plural];
+  const name = `${side}${plural[0]?.toUpperCase()}${plural.slice(1)}`;
+  const filtered = filteredList(resource.filters);
+  return {
+    resource,
+    list: {
+      method: 'get' as const,
+      operationId: `list${name}`,
+      summary: summaries.list,
+      tags,
+      query: filtered.query,
+      status: 200,
+      response: listOf(resource.item),
+    },
+    get: {
+      method: 'get' as const,
+      operationId: `get${name.slice(0, -1)}`,
+      summary: summaries.get,
+      tags,
+      status: 200,
+      response: resource.item,
+      notFound: resource.notFound,
+    },
+    listInput: (party: object, query: unknown) => ({
+      party,
+      ...filtered.input(query as z.output<typeof filtered.query>),
+    }),
+  };
+}
 
 /**
  * The customer's reads of one resource under `/v1/request/{id}/<plural>`: the request token is
@@ -227,91 +314,65 @@ type Paged = Record<string, unknown> & Parameters<typeof page>[0];
  */
 export function customerReads(
   plural: LifecycleResource,
-  names: ReadNames & { scope: Scope },
+  scope: Scope,
+  summaries: ReadSummaries,
 ): RouteDefinition[] {
-  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: [plural] };
-  const access = { kind: 'agent' as const, scopes: [spec.scope] };
+  const { resource, list, get, listInput } = reads(plural, '', summaries, [plural]);
+  const access = { kind: 'agent' as const, scopes: [scope] };
   const base = `/v1/request/{id}/${plural}`;
-  const one = z.strictObject({ id: Id, [spec.idParam]: Id });
   return [
     defineRoute({
-      method: 'get',
+      ...list,
       path: base,
-      ...spec.list,
-      tags: spec.tags,
       access,
       requestToken: true,
-      params: z.strictObject({ id: Id }),
-      query: listQuery(spec.filters),
-      status: 200,
-      response: listOf(spec.item),
+      params: IdParams,
       notFound: 'request_not_found',
       handle: async (ctx) => {
         await authorizeCustomer(ctx, ctx.params.id);
-        const query = ctx.query as Paged;
-        return ctx.call(spec.ops.list, {
-          party: customerParty(ctx.params.id),
-          ...page(query),
-          ...pick(query, Object.keys(spec.filters)),
-        });
+        return ctx.call(resource.ops.list, listInput(customerParty(ctx.params.id), ctx.query));
       },
     }),
     defineRoute({
-      method: 'get',
-      path: `${base}/{${spec.idParam}}`,
-      ...spec.get,
-      tags: spec.tags,
+      ...get,
+      path: `${base}/{${resource.idParam}}`,
       access,
       requestToken: true,
       notFoundAlso: ['request_not_found'],
-      params: one,
-      status: 200,
-      response: spec.item,
-      notFound: spec.notFound,
+      params: z.strictObject({ id: Id, [resource.idParam]: Id }),
       handle: async (ctx) => {
-        const { id, child: resource } = childIds(ctx.params, spec.idParam);
+        const { id, child: item } = childIds(ctx.params, resource.idParam);
         await authorizeCustomer(ctx, id);
-        return ctx.call(spec.ops.get, { id: resource, party: customerParty(id) });
+        return ctx.call(resource.ops.get, { id: item, party: customerParty(id) });
       },
     }),
   ];
 }
 
 /** A provider's reads of its own resources under `/v1/provider/<plural>`. */
-export function providerReads(plural: LifecycleResource, names: ReadNames): RouteDefinition[] {
-  const spec = { ...LIFECYCLE_RESOURCES[plural], ...names, tags: ['provider', plural] };
+export function providerReads(
+  plural: LifecycleResource,
+  summaries: ReadSummaries,
+): RouteDefinition[] {
+  const { resource, list, get, listInput } = reads(plural, 'Provider', summaries, [
+    'provider',
+    plural,
+  ]);
   const access = { kind: 'provider' as const };
   const base = `/v1/provider/${plural}`;
   return [
     defineRoute({
-      method: 'get',
+      ...list,
       path: base,
-      ...spec.list,
-      tags: spec.tags,
       access,
-      query: listQuery(spec.filters),
-      status: 200,
-      response: listOf(spec.item),
-      handle: (ctx) => {
-        const query = ctx.query as Paged;
-        return ctx.call(spec.ops.list, {
-          party: providerParty(ctx),
-          ...page(query),
-          ...pick(query, Object.keys(spec.filters)),
-        });
-      },
+      handle: (ctx) => ctx.call(resource.ops.list, listInput(providerParty(ctx), ctx.query)),
     }),
     defineRoute({
-      method: 'get',
+      ...get,
       path: `${base}/{id}`,
-      ...spec.get,
-      tags: spec.tags,
       access,
-      params: z.strictObject({ id: Id }),
-      status: 200,
-      response: spec.item,
-      notFound: spec.notFound,
-      handle: (ctx) => ctx.call(spec.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
+      params: IdParams,
+      handle: (ctx) => ctx.call(resource.ops.get, { id: ctx.params.id, party: providerParty(ctx) }),
     }),
   ];
 }
@@ -329,37 +390,49 @@ export interface ActionSpec<Who, I extends z.ZodType, O extends z.ZodType, B ext
   verb: string;
   operationId: string;
   summary: string;
-  tags: readonly string[];
+  /** Default: the side's tag (none for the customer's) and `plural`. */
+  tags?: readonly string[];
   op: Operation<I, O>;
   body?: B;
   bodyOptional?: boolean;
   /** 201 when the action creates a child resource. */
   status?: 200 | 201;
   response: z.ZodType;
-  notFound: NotFoundCode;
+  /** Default: the 404 code of `plural` when it is a resource of the work lifecycle. */
+  notFound?: NotFoundCode;
   conflicts?: readonly ConflictCode[];
   input(who: Who, body: z.output<B>): z.input<I>;
 }
 
+const isLifecycleResource = (plural: string): plural is LifecycleResource =>
+  Object.hasOwn(LIFECYCLE_RESOURCES, plural);
+
 const routeFields = <Who, I extends z.ZodType, O extends z.ZodType, B extends z.ZodType>(
   spec: ActionSpec<Who, I, O, B>,
-) => ({
-  method: 'post' as const,
-  operationId: spec.operationId,
-  summary: spec.summary,
-  tags: spec.tags,
-  body: spec.body,
-  bodyOptional: spec.bodyOptional,
-  status: spec.status ?? 200,
-  response: spec.response,
-  notFound: spec.notFound,
-  conflicts: spec.conflicts,
-});
+  side: readonly string[],
+) => {
+  const notFound =
+    spec.notFound ??
+    (isLifecycleResource(spec.plural) ? LIFECYCLE_RESOURCES[spec.plural].notFound : undefined);
+  if (notFound === undefined) throw new Error(`${spec.operationId} names no 404 code`);
+  return {
+    method: 'post' as const,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: spec.tags ?? [...side, spec.plural],
+    body: spec.body,
+    bodyOptional: spec.bodyOptional,
+    status: spec.status ?? 200,
+    response: spec.response,
+    notFound,
+    conflicts: spec.conflicts,
+  };
+};
 
 /**
- * The customer's action under `/v1/request/{id}/<plural>/{<idParam>}/<verb>`: the request token
- * is checked first (and, with `openRequest`, that the request is open), then the resource is
- * looked for under that request only.
+ * The customer's action under `/v1/request/{id}/<plural>/{<idParam>}/<verb>` (the resource's
+ * `idParam`, e.g. `proposal_id`): the request token is checked first (and, with `openRequest`,
+ * that the request is open), then the resource is looked for under that request only.
  */
 export function customerAction<
   I extends z.ZodType,
@@ -367,59 +440,64 @@ export function customerAction<
   B extends z.ZodType = z.ZodType,
 >(
   spec: ActionSpec<{ id: string; request_id: string }, I, O, B> & {
-    idParam: string;
+    plural: LifecycleResource;
     scope: Scope;
     openRequest?: boolean;
   },
 ): RouteDefinition {
   const authorize = spec.openRequest ? authorizeOpenRequest : authorizeCustomer;
+  const { idParam } = LIFECYCLE_RESOURCES[spec.plural];
   return defineRoute({
-    ...routeFields(spec),
-    path: `/v1/request/{id}/${spec.plural}/{${spec.idParam}}/${spec.verb}`,
+    ...routeFields(spec, []),
+    path: `/v1/request/{id}/${spec.plural}/{${idParam}}/${spec.verb}`,
     access: { kind: 'agent', scopes: [spec.scope] },
     requestToken: true,
     notFoundAlso: ['request_not_found'],
-    params: child(spec.idParam),
+    params: child(idParam),
     handle: async (ctx) => {
-      const { id, child: resource } = childIds(ctx.params, spec.idParam);
+      const { id, child: resource } = childIds(ctx.params, idParam);
       await authorize(ctx, id);
       return ctx.call(spec.op, spec.input({ id: resource, request_id: id }, ctx.body));
     },
   });
 }
 
-const IdParams = z.strictObject({ id: Id });
+/** A provider's or staff's action under `/v1/<side>/<plural>/{id}/<verb>`, `who` acting. */
+function ownAction<
+  K extends 'provider' | 'staff',
+  W,
+  I extends z.ZodType,
+  O extends z.ZodType,
+  B extends z.ZodType,
+>(
+  kind: K,
+  who: (ctx: CallerOf[K]) => W,
+  spec: ActionSpec<{ id: string } & W, I, O, B>,
+): RouteDefinition {
+  return defineRoute({
+    ...routeFields(spec, [kind]),
+    path: `/v1/${kind}/${spec.plural}/{id}/${spec.verb}`,
+    access: { kind } as Extract<Access, { kind: K }>,
+    params: IdParams,
+    handle: (ctx) => ctx.call(spec.op, spec.input({ id: ctx.params.id, ...who(ctx) }, ctx.body)),
+  });
+}
 
 /** The provider's action under `/v1/provider/<plural>/{id}/<verb>`, on its own resources only. */
-export function providerAction<
+export const providerAction = <
   I extends z.ZodType,
   O extends z.ZodType,
   B extends z.ZodType = z.ZodType,
->(spec: ActionSpec<{ id: string; provider_id: string }, I, O, B>): RouteDefinition {
-  return defineRoute({
-    ...routeFields(spec),
-    path: `/v1/provider/${spec.plural}/{id}/${spec.verb}`,
-    access: { kind: 'provider' },
-    params: IdParams,
-    handle: (ctx) => {
-      const who = { id: ctx.params.id, provider_id: ctx.provider.provider_id };
-      return ctx.call(spec.op, spec.input(who, ctx.body));
-    },
-  });
-}
+>(
+  spec: ActionSpec<{ id: string; provider_id: string }, I, O, B>,
+): RouteDefinition =>
+  ownAction('provider', (ctx) => ({ provider_id: ctx.provider.provider_id }), spec);
 
 /** Staff's action under `/v1/staff/<plural>/{id}/<verb>`; `actor` is who acted, for the audit. */
-export function staffAction<
+export const staffAction = <
   I extends z.ZodType,
   O extends z.ZodType,
   B extends z.ZodType = z.ZodType,
->(spec: ActionSpec<{ id: string; actor: string }, I, O, B>): RouteDefinition {
-  return defineRoute({
-    ...routeFields(spec),
-    path: `/v1/staff/${spec.plural}/{id}/${spec.verb}`,
-    access: { kind: 'staff' },
-    params: IdParams,
-    handle: (ctx) =>
-      ctx.call(spec.op, spec.input({ id: ctx.params.id, actor: staffActor(ctx) }, ctx.body)),
-  });
-}
+>(
+  spec: ActionSpec<{ id: string; actor: string }, I, O, B>,
+): RouteDefinition => ownAction('staff', (ctx) => ({ actor: staffActor(ctx) }), spec);

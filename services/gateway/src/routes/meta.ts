@@ -17,8 +17,8 @@ import {
   SCOPES,
   Timestamp,
 } from '@handoff/contracts';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { etagOf } from '../http/fixed-document.ts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RateLimitPolicy } from '../ratelimit.ts';
 
@@ -225,8 +225,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
           webhooks: { ...base.webhooks, ...webhookView(settings), source: 'webhook-dispatcher' },
         }
       : base;
-    const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-    built = { from: settings, body, etag: `"${digest.slice(0, 27)}"` };
+    built = { from: settings, body, etag: etagOf(body) };
     return built;
   };
 

@@ -8,8 +8,6 @@ import {
   Job,
   jobOps,
   listOf,
-  Message,
-  MessageCreate,
   messageOps,
   Milestone,
   MilestoneCreate,
@@ -24,14 +22,14 @@ import {
   providerOps,
   type RequestStatus,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
 import {
   checkPrecision,
   given,
-  Id,
+  IdParams,
   listQuery,
+  NEW_MESSAGE,
   page,
   providerAction,
   providerReads,
@@ -45,14 +43,9 @@ import {
  * like an unknown id.
  */
 
-const IdParams = z.strictObject({ id: Id });
 const PROVIDER = { kind: 'provider' } as const;
 /** The provider's actions on a milestone of an active job. */
-const ON_MILESTONE = {
-  plural: 'milestones',
-  notFound: 'milestone_not_found',
-  conflicts: ['job_not_active'],
-} as const;
+const ON_MILESTONE = { plural: 'milestones', conflicts: ['job_not_active'] } as const;
 
 /** A request takes proposals while it is open: not yet in progress, completed or cancelled. */
 const OPEN_FOR_PROPOSALS: readonly RequestStatus[] = ['submitted', 'routed'];
@@ -120,18 +113,12 @@ export const providerRoutes: RouteDefinition[] = [
     },
   }),
   defineRoute({
-    method: 'post',
+    ...NEW_MESSAGE,
     path: '/v1/provider/requests/{id}/messages',
     operationId: 'sendProviderMessage',
     summary: "Write into the request's conversation as the provider",
     tags: ['provider'],
     access: PROVIDER,
-    params: IdParams,
-    body: MessageCreate,
-    status: 201,
-    response: Message,
-    notFound: 'request_not_found',
-    conflicts: ['request_closed'],
     handle: async (ctx) => {
       // Intake's answer is a fresh read, so its status decides without another call.
       const request = await visibleRequest(ctx);
@@ -190,31 +177,23 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Proposals -------------------------------------------------------------------------------
   ...providerReads('proposals', {
-    list: {
-      operationId: 'listProviderProposals',
-      summary: "The provider's proposals, newest first, by status",
-    },
-    get: { operationId: 'getProviderProposal', summary: 'One of the provider’s proposals' },
+    list: "The provider's proposals, newest first, by status",
+    get: 'One of the provider’s proposals',
   }),
   providerAction({
     plural: 'proposals',
     verb: 'withdraw',
     operationId: 'withdrawProposal',
     summary: 'Take back a proposal the customer has not decided on',
-    tags: ['provider', 'proposals'],
     op: proposalOps.withdraw,
     response: Proposal,
-    notFound: 'proposal_not_found',
     input: (target) => target,
   }),
 
   // --- Jobs ------------------------------------------------------------------------------------
   ...providerReads('jobs', {
-    list: {
-      operationId: 'listProviderJobs',
-      summary: "The provider's jobs, newest first, by status",
-    },
-    get: { operationId: 'getProviderJob', summary: 'One of the provider’s jobs' },
+    list: "The provider's jobs, newest first, by status",
+    get: 'One of the provider’s jobs',
   }),
   providerAction({
     plural: 'jobs',
@@ -222,10 +201,8 @@ export const providerRoutes: RouteDefinition[] = [
     operationId: 'completeJob',
     summary:
       'Complete the job: every milestone approved or cancelled (at least one approved), no dispute open',
-    tags: ['provider', 'jobs'],
     op: jobOps.complete,
     response: Job,
-    notFound: 'job_not_found',
     conflicts: ['job_has_open_work'],
     input: (target) => target,
   }),
@@ -239,7 +216,6 @@ export const providerRoutes: RouteDefinition[] = [
     body: MilestoneCreate,
     status: 201,
     response: Milestone,
-    notFound: 'job_not_found',
     conflicts: ['job_not_active'],
     input: ({ id, provider_id }, body) => {
       checkPrecision([{ pointer: '/amount', amount: body.amount }], body.currency);
@@ -249,18 +225,14 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Milestones ------------------------------------------------------------------------------
   ...providerReads('milestones', {
-    list: {
-      operationId: 'listProviderMilestones',
-      summary: "The provider's milestones, newest first, by status or job",
-    },
-    get: { operationId: 'getProviderMilestone', summary: 'One of the provider’s milestones' },
+    list: "The provider's milestones, newest first, by status or job",
+    get: 'One of the provider’s milestones',
   }),
   providerAction({
     ...ON_MILESTONE,
     verb: 'progress',
     operationId: 'updateMilestoneProgress',
     summary: 'Report progress (0–100) on an open milestone, with an optional note',
-    tags: ['provider', 'milestones'],
     op: milestoneOps.updateProgress,
     body: MilestoneProgress,
     response: Milestone,
@@ -271,7 +243,6 @@ export const providerRoutes: RouteDefinition[] = [
     verb: 'submit',
     operationId: 'submitMilestone',
     summary: "Submit the milestone for the customer's review",
-    tags: ['provider', 'milestones'],
     op: milestoneOps.submit,
     body: MilestoneSubmit,
     bodyOptional: true,
@@ -293,46 +264,33 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Deliverables ----------------------------------------------------------------------------
   ...providerReads('deliverables', {
-    list: {
-      operationId: 'listProviderDeliverables',
-      summary: "The provider's deliverables, newest first, by status or milestone",
-    },
-    get: { operationId: 'getProviderDeliverable', summary: 'One of the provider’s deliverables' },
+    list: "The provider's deliverables, newest first, by status or milestone",
+    get: 'One of the provider’s deliverables',
   }),
   providerAction({
     plural: 'deliverables',
     verb: 'withdraw',
     operationId: 'withdrawDeliverable',
     summary: 'Withdraw a deliverable while its milestone is not under review',
-    tags: ['provider', 'deliverables'],
     op: deliverableOps.withdraw,
     response: Deliverable,
-    notFound: 'deliverable_not_found',
     conflicts: ['milestone_under_review'],
     input: (target) => target,
   }),
 
   // --- Disputes --------------------------------------------------------------------------------
   ...providerReads('disputes', {
-    list: {
-      operationId: 'listProviderDisputes',
-      summary: "Cases on the provider's jobs, newest first, by status",
-    },
-    get: {
-      operationId: 'getProviderDispute',
-      summary: 'One case on the provider’s jobs, with its comments',
-    },
+    list: "Cases on the provider's jobs, newest first, by status",
+    get: 'One case on the provider’s jobs, with its comments',
   }),
   providerAction({
     plural: 'disputes',
     verb: 'comments',
     operationId: 'commentOnDisputeAsProvider',
     summary: "Add the provider's side to a case; answers the case with every comment",
-    tags: ['provider', 'disputes'],
     op: disputeOps.comment,
     body: DisputeComment,
     response: Dispute,
-    notFound: 'dispute_not_found',
     conflicts: ['comment_limit_reached'],
     input: ({ id, provider_id }, body) => ({
       id,

@@ -4,7 +4,6 @@ import {
   listOf,
   ListQuery,
   Message,
-  MessageCreate,
   messageOps,
   PaymentRequest,
   PaymentRequestCreate,
@@ -21,9 +20,9 @@ import {
   requestOps,
   sha256Hex,
 } from '@handoff/contracts';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
+import { fixedDocumentRoute } from '../http/fixed-document.ts';
 import {
   defineRoute,
   type RequestTokenContext,
@@ -35,13 +34,29 @@ import {
   authorizeOpenRequest,
   checkPrecision,
   child,
-  given,
-  Id,
-  listQuery,
+  filteredList,
+  IdParams,
+  NEW_MESSAGE,
   page,
 } from './lifecycle-shared.ts';
 
-const IdParams = z.strictObject({ id: Id });
+/**
+ * The agent's reads of an owned request and of what hangs on it, with the request's token: an
+ * unknown or foreign request is 404 `request_not_found`.
+ */
+const READ = {
+  method: 'get',
+  tags: ['requests'],
+  access: { kind: 'agent', scopes: ['requests:read'] },
+  requestToken: true,
+  params: IdParams,
+  status: 200,
+  notFound: 'request_not_found',
+} as const;
+
+/** The lists of a request's payment requests and of its payments, by status. */
+const PAYMENT_REQUESTS = filteredList({ status: PaymentRequestStatus.optional() });
+const PAYMENTS = filteredList({ status: PaymentStatus.optional() });
 
 /** The deprecated alias's schedule (RFC 9745 `Deprecation`, RFC 8594 `Sunset`). */
 export const HUMAN_REQUEST_DEPRECATION = {
@@ -85,8 +100,6 @@ async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTo
 
 export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
   const slugs = categories.map((category) => category.slug);
-  const categoryList = { object: 'list' as const, data: [...categories], has_more: false };
-  const categoriesEtag = `"${createHash('sha256').update(JSON.stringify(categoryList)).digest('base64url').slice(0, 27)}"`;
 
   // The category must be one the deployment offers; the schema (and so OpenAPI) lists them.
   const body = withBudgetOrder(
@@ -127,32 +140,23 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     });
 
   return [
-    defineRoute({
-      method: 'get',
-      path: '/v1/services',
-      operationId: 'listServiceCategories',
-      summary: 'Supported service categories',
-      tags: ['meta'],
-      access: { kind: 'public' },
-      status: 200,
-      response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
-      headers: { ETag: categoriesEtag },
-      handle: async () => categoryList,
-    }),
+    fixedDocumentRoute(
+      {
+        path: '/v1/services',
+        operationId: 'listServiceCategories',
+        summary: 'Supported service categories',
+        response: listOf(z.object({ slug: z.string(), name: z.string(), description: z.string() })),
+      },
+      { object: 'list' as const, data: [...categories], has_more: false },
+    ),
     createRoute('/v1/ai-to-human-request', false),
     createRoute('/v1/human-request', true),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}',
       operationId: 'getRequest',
       summary: 'Read an owned request with its conversation and approved payment data',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
-      params: IdParams,
-      status: 200,
+      ...READ,
       response: RequestDetail,
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The cached token check first, so that only the owner with its token ever reads from the
         // replica's request cache; a read there is current until the request's next event.
@@ -161,19 +165,13 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/messages',
       operationId: 'listRequestMessages',
       summary:
         'The whole conversation of an owned request, a page at a time, newest first (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
-      params: IdParams,
+      ...READ,
       query: ListQuery,
-      status: 200,
       response: listOf(Message),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The read shows the newest 1,000 messages; this list reaches every one of them.
         await ctx.authorizeRequest(ctx.params.id);
@@ -181,40 +179,29 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payment-requests',
       operationId: 'listRequestPaymentRequests',
       summary:
         'Every payment request of an owned request, newest first, whatever its status (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
-      params: IdParams,
-      query: listQuery({ status: PaymentRequestStatus.optional() }),
-      status: 200,
+      ...READ,
+      query: PAYMENT_REQUESTS.query,
       response: listOf(PaymentRequest),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         // The spec's read (`GET /v1/request/{id}`) keeps showing approved ones only; this list
         // shows pending, rejected (with `rejection_reason`) and expired ones too.
         await ctx.authorizeRequest(ctx.params.id);
         return ctx.call(paymentOps.list, {
-          ...page(ctx.query),
-          ...given({ status: ctx.query.status }),
+          ...PAYMENT_REQUESTS.input(ctx.query),
           request_id: ctx.params.id,
         });
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payment-requests/{payment_request_id}',
       operationId: 'getRequestPaymentRequest',
       summary: 'One payment request of an owned request, whatever its status (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      ...READ,
       params: child('payment_request_id'),
-      status: 200,
       response: PaymentRequest,
       notFound: 'payment_request_not_found',
       notFoundAlso: ['request_not_found'],
@@ -227,24 +214,17 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/payments',
       operationId: 'listRequestPayments',
       summary:
         'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
-      params: IdParams,
-      query: listQuery({ status: PaymentStatus.optional() }),
-      status: 200,
+      ...READ,
+      query: PAYMENTS.query,
       response: listOf(RequestPayment),
-      notFound: 'request_not_found',
       handle: async (ctx) => {
         await ctx.authorizeRequest(ctx.params.id);
         const list = await ctx.call(paymentRecordOps.list, {
-          ...page(ctx.query),
-          ...given({ status: ctx.query.status }),
+          ...PAYMENTS.input(ctx.query),
           request_id: ctx.params.id,
         });
         // The payment provider's name and reference are staff's.
@@ -257,19 +237,13 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       },
     }),
     defineRoute({
-      method: 'post',
+      ...NEW_MESSAGE,
       path: '/v1/request/{id}/message',
       operationId: 'sendMessage',
       summary: 'Send a follow-up message into the conversation',
       tags: ['requests'],
       access: { kind: 'agent', scopes: ['messages:create'] },
       requestToken: true,
-      params: IdParams,
-      body: MessageCreate,
-      status: 201,
-      response: Message,
-      notFound: 'request_not_found',
-      conflicts: ['request_closed'],
       handle: async (ctx) => {
         await authorizeOpenRequest(ctx, ctx.params.id);
         return ctx.call(messageOps.create, {

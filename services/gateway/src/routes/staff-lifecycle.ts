@@ -27,13 +27,13 @@ import {
   ReasonBody,
   type DeadlineItem,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import {
+  filteredList,
   given,
   Id,
-  listQuery,
-  page,
+  IdParams,
+  KeyParams,
   staffAction,
   staffActor,
   staffParty,
@@ -45,22 +45,19 @@ import {
  * `PATCH /v1/staff/requests/{id}` with `routing` (staff.ts).
  */
 
-const IdParams = z.strictObject({ id: Id });
-const KeyParams = z.strictObject({ key_id: Id });
 const STAFF = { kind: 'staff' } as const;
 /** What staff's actions on one kind of resource share. */
-const ON_DISPUTE = {
-  plural: 'disputes',
-  tags: ['staff', 'disputes'],
-  response: Dispute,
-  notFound: 'dispute_not_found',
-} as const;
+const ON_DISPUTE = { plural: 'disputes', response: Dispute } as const;
 const ON_PAYMENT = {
   plural: 'payments',
-  tags: ['staff', 'payments'],
   response: Payment,
   notFound: 'payment_not_found',
 } as const;
+
+/** Staff's lists and their filters. */
+const PROVIDERS = filteredList({ status: ProviderStatus.optional(), category: Id.optional() });
+const DISPUTES = filteredList({ status: DisputeStatus.optional() });
+const PAYMENTS = filteredList({ status: PaymentStatus.optional(), request_id: Id.optional() });
 
 /** Orders deadline items soonest first; equal times by id, so pages are stable. */
 const byDeadline = (a: DeadlineItem, b: DeadlineItem) =>
@@ -93,17 +90,10 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     summary: 'Providers, newest first, by status or category',
     tags: ['staff', 'provider'],
     access: STAFF,
-    query: listQuery({
-      status: ProviderStatus.optional(),
-      category: z.string().max(64).optional(),
-    }),
+    query: PROVIDERS.query,
     status: 200,
     response: listOf(Provider),
-    handle: (ctx) =>
-      ctx.call(providerOps.list, {
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, category: ctx.query.category }),
-      }),
+    handle: (ctx) => ctx.call(providerOps.list, PROVIDERS.input(ctx.query)),
   }),
   defineRoute({
     method: 'get',
@@ -172,14 +162,13 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     summary: 'Every dispute and refund case, newest first, by status',
     tags: ['staff', 'disputes'],
     access: STAFF,
-    query: listQuery({ status: DisputeStatus.optional() }),
+    query: DISPUTES.query,
     status: 200,
     response: listOf(Dispute),
     handle: (ctx) =>
       ctx.call(disputeOps.list, {
         party: staffParty(staffActor(ctx)),
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status }),
+        ...DISPUTES.input(ctx.query),
       }),
   }),
   defineRoute({
@@ -231,11 +220,9 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     verb: 'cancel',
     operationId: 'cancelJob',
     summary: 'Cancel an active job, with a reason',
-    tags: ['staff', 'jobs'],
     op: jobOps.cancel,
     body: ReasonBody,
     response: Job,
-    notFound: 'job_not_found',
     input: (target, body) => ({ ...target, reason: body.reason }),
   }),
   staffAction({
@@ -243,11 +230,9 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     verb: 'cancel',
     operationId: 'cancelMilestone',
     summary: 'Cancel a milestone that is not approved, with a reason',
-    tags: ['staff', 'milestones'],
     op: milestoneOps.cancel,
     body: ReasonBody,
     response: Milestone,
-    notFound: 'milestone_not_found',
     input: (target, body) => ({ ...target, reason: body.reason }),
   }),
 
@@ -259,14 +244,10 @@ export const staffLifecycleRoutes: RouteDefinition[] = [
     summary: 'Payments, newest first, by status or request',
     tags: ['staff', 'payments'],
     access: STAFF,
-    query: listQuery({ status: PaymentStatus.optional(), request_id: Id.optional() }),
+    query: PAYMENTS.query,
     status: 200,
     response: listOf(Payment),
-    handle: (ctx) =>
-      ctx.call(paymentRecordOps.list, {
-        ...page(ctx.query),
-        ...given({ status: ctx.query.status, request_id: ctx.query.request_id }),
-      }),
+    handle: (ctx) => ctx.call(paymentRecordOps.list, PAYMENTS.input(ctx.query)),
   }),
   defineRoute({
     method: 'get',

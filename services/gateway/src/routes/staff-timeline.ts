@@ -13,9 +13,8 @@ import {
   type TimelineItem,
   type TimelineKind,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { customerParty, Id } from './lifecycle-shared.ts';
+import { customerParty, IdParams } from './lifecycle-shared.ts';
 
 /**
  * Staff's read of everything that happened on one request, in one list: thin reads of the
@@ -92,7 +91,7 @@ export const staffTimelineRoutes: RouteDefinition[] = [
       'newest 100 of each kind; `has_more` when some were left out)',
     tags: ['staff'],
     access: { kind: 'staff' },
-    params: z.strictObject({ id: Id }),
+    params: IdParams,
     status: 200,
     response: Timeline,
     notFound: 'request_not_found',

@@ -25,21 +25,23 @@ import {
   requestOps,
   Routing,
   Scope,
-  type StaffAction,
   listOf,
 } from '@handoff/contracts';
-import { z } from 'zod';
-import { defineRoute, type RouteContext } from '../http/route.ts';
-import { given, page } from './lifecycle-shared.ts';
+import { defineRoute } from '../http/route.ts';
+import { audit, filteredList, Id, IdParams, KeyParams } from './lifecycle-shared.ts';
 
-const IdParams = z.strictObject({ id: z.string().max(64) });
-const KeyParams = z.strictObject({ key_id: z.string().max(64) });
+/** What every route here shares. */
+const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;
 
-/** Who acted, for the audit log: the JWT `sub`, and the call's `Request-Id` as `call_id`. */
-const by = (ctx: RouteContext<'staff'>): StaffAction => ({
-  actor: ctx.staff.sub,
-  call_id: ctx.requestId,
+/** Staff's lists and their filters. */
+const INTEGRATIONS = filteredList({ scope: Scope.optional() });
+const REQUESTS = filteredList({
+  status: RequestStatus.optional(),
+  routing: Routing.shape.mode.optional(),
+  marketplace_review: MarketplaceReview.optional(),
+  integration_id: Id.optional(),
 });
+const PAYMENT_REQUESTS = filteredList({ status: PaymentRequestStatus.optional() });
 
 /** Staff decisions on access (conventions §1), every one audited by the intake service. */
 export const staffRoutes = [
@@ -48,8 +50,7 @@ export const staffRoutes = [
     path: '/v1/staff/access-applications',
     operationId: 'listAccessApplications',
     summary: 'List access applications, newest first',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     query: ApplicationListQuery,
     status: 200,
     response: ApplicationList,
@@ -60,8 +61,7 @@ export const staffRoutes = [
     path: '/v1/staff/access-applications/{id}',
     operationId: 'getAccessApplicationAsStaff',
     summary: 'One access application',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     status: 200,
     response: Application,
@@ -73,51 +73,50 @@ export const staffRoutes = [
     path: '/v1/staff/access-applications/{id}/approve',
     operationId: 'approveAccessApplication',
     summary: 'Approve with the scopes staff choose; an integration is created',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: ApproveBody,
     status: 200,
     response: Application,
     notFound: 'application_not_found',
     handle: (ctx) =>
-      ctx.call(accessOps.approve, { id: ctx.params.id, scopes: ctx.body.scopes, ...by(ctx) }),
+      ctx.call(accessOps.approve, {
+        id: ctx.params.id,
+        scopes: ctx.body.scopes,
+        ...audit(ctx),
+      }),
   }),
   defineRoute({
     method: 'post',
     path: '/v1/staff/access-applications/{id}/reject',
     operationId: 'rejectAccessApplication',
     summary: 'Reject with a reason the applicant will see',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: RejectBody,
     status: 200,
     response: Application,
     notFound: 'application_not_found',
     handle: (ctx) =>
-      ctx.call(accessOps.reject, { id: ctx.params.id, reason: ctx.body.reason, ...by(ctx) }),
+      ctx.call(accessOps.reject, { id: ctx.params.id, reason: ctx.body.reason, ...audit(ctx) }),
   }),
   defineRoute({
     method: 'get',
     path: '/v1/staff/integrations',
     operationId: 'listIntegrations',
     summary: 'Integrations, newest first, optionally those holding a scope',
-    tags: ['staff'],
-    access: { kind: 'staff' },
-    query: ListQuery.and(z.object({ scope: Scope.optional() })),
+    ...STAFF,
+    query: INTEGRATIONS.query,
     status: 200,
     response: listOf(Integration),
-    handle: ({ query, call }) =>
-      call(accessOps.listIntegrations, { ...page(query), ...given({ scope: query.scope }) }),
+    handle: ({ query, call }) => call(accessOps.listIntegrations, INTEGRATIONS.input(query)),
   }),
   defineRoute({
     method: 'get',
     path: '/v1/staff/integrations/{id}',
     operationId: 'getIntegration',
     summary: 'An integration with its scopes and keys (prefix and last four only)',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     status: 200,
     response: Integration,
@@ -129,8 +128,7 @@ export const staffRoutes = [
     path: '/v1/staff/integrations/{id}',
     operationId: 'updateIntegration',
     summary: "Change an integration's scopes; every key follows at once",
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: IntegrationPatch,
     status: 200,
@@ -140,7 +138,7 @@ export const staffRoutes = [
       ctx.call(accessOps.updateIntegration, {
         integration_id: ctx.params.id,
         scopes: ctx.body.scopes,
-        ...by(ctx),
+        ...audit(ctx),
       }),
   }),
   defineRoute({
@@ -148,8 +146,7 @@ export const staffRoutes = [
     path: '/v1/staff/integrations/{id}/keys',
     operationId: 'issueApiKey',
     summary: 'Issue a further key (rotation); the old keys keep working until revoked',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: NewKeyBody,
     bodyOptional: true,
@@ -162,7 +159,7 @@ export const staffRoutes = [
         ...(ctx.body.expires_in_days === undefined
           ? {}
           : { expires_in_days: ctx.body.expires_in_days }),
-        ...by(ctx),
+        ...audit(ctx),
       }),
   }),
   defineRoute({
@@ -170,21 +167,19 @@ export const staffRoutes = [
     path: '/v1/staff/keys/{key_id}/revoke',
     operationId: 'revokeApiKey',
     summary: 'Revoke a key; every gateway replica refuses it within a second',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: KeyParams,
     status: 200,
     response: KeySummary,
     notFound: 'key_not_found',
-    handle: (ctx) => ctx.call(accessOps.revokeKey, { key_id: ctx.params.key_id, ...by(ctx) }),
+    handle: (ctx) => ctx.call(accessOps.revokeKey, { key_id: ctx.params.key_id, ...audit(ctx) }),
   }),
   defineRoute({
     method: 'get',
     path: '/v1/staff/audit-log',
     operationId: 'listAuditLog',
     summary: 'Every staff action, newest first',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     query: ListQuery,
     status: 200,
     response: AuditList,
@@ -209,36 +204,18 @@ export const staffRoutes = [
     operationId: 'listRequestsAsStaff',
     summary:
       'Every request, newest first, by status, routing mode, marketplace review or integration',
-    tags: ['staff'],
-    access: { kind: 'staff' },
-    query: ListQuery.and(
-      z.object({
-        status: RequestStatus.optional(),
-        routing: Routing.shape.mode.optional(),
-        marketplace_review: MarketplaceReview.optional(),
-        integration_id: z.string().max(64).optional(),
-      }),
-    ),
+    ...STAFF,
+    query: REQUESTS.query,
     status: 200,
     response: listOf(Request),
-    handle: ({ query, call }) =>
-      call(requestOps.listAsStaff, {
-        ...page(query),
-        ...given({
-          status: query.status,
-          routing: query.routing,
-          marketplace_review: query.marketplace_review,
-          integration_id: query.integration_id,
-        }),
-      }),
+    handle: ({ query, call }) => call(requestOps.listAsStaff, REQUESTS.input(query)),
   }),
   defineRoute({
     method: 'get',
     path: '/v1/staff/requests/{id}',
     operationId: 'getRequestAsStaff',
     summary: 'Any request, without its token',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     status: 200,
     response: Request,
@@ -250,56 +227,50 @@ export const staffRoutes = [
     path: '/v1/staff/requests/{id}',
     operationId: 'updateRequest',
     summary: "Change a request's status and/or routing along its state machine",
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: RequestPatch,
     status: 200,
     response: Request,
     notFound: 'request_not_found',
     handle: (ctx) =>
-      ctx.call(requestOps.update, { id: ctx.params.id, patch: ctx.body, ...by(ctx) }),
+      ctx.call(requestOps.update, { id: ctx.params.id, patch: ctx.body, ...audit(ctx) }),
   }),
   defineRoute({
     method: 'post',
     path: '/v1/staff/requests/{id}/marketplace-review',
     operationId: 'reviewMarketplacePublication',
     summary: 'Approve or reject marketplace publication of a request whose customer opted in',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: MarketplaceDecision,
     status: 200,
     response: Request,
     notFound: 'request_not_found',
     handle: (ctx) =>
-      ctx.call(requestOps.decideMarketplace, { id: ctx.params.id, decision: ctx.body, ...by(ctx) }),
+      ctx.call(requestOps.decideMarketplace, {
+        id: ctx.params.id,
+        decision: ctx.body,
+        ...audit(ctx),
+      }),
   }),
   defineRoute({
     method: 'get',
     path: '/v1/staff/payment-requests',
     operationId: 'listPaymentRequests',
     summary: 'Payment requests, newest first, by status',
-    tags: ['staff'],
-    access: { kind: 'staff' },
-    query: ListQuery.and(z.object({ status: PaymentRequestStatus.optional() })),
+    ...STAFF,
+    query: PAYMENT_REQUESTS.query,
     status: 200,
     response: listOf(PaymentRequest),
-    handle: ({ query, call }) =>
-      call(paymentOps.list, {
-        limit: query.limit,
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.starting_after ? { starting_after: query.starting_after } : {}),
-        ...(query.ending_before ? { ending_before: query.ending_before } : {}),
-      }),
+    handle: ({ query, call }) => call(paymentOps.list, PAYMENT_REQUESTS.input(query)),
   }),
   defineRoute({
     method: 'post',
     path: '/v1/staff/payment-requests/{id}/approve',
     operationId: 'approvePaymentRequest',
     summary: 'Approve a pending payment request; only approved ones appear in reads',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     status: 200,
     response: PaymentRequest,
@@ -309,7 +280,7 @@ export const staffRoutes = [
       ctx.call(paymentOps.decide, {
         id: ctx.params.id,
         decision: { decision: 'approved' },
-        ...by(ctx),
+        ...audit(ctx),
       }),
   }),
   defineRoute({
@@ -317,8 +288,7 @@ export const staffRoutes = [
     path: '/v1/staff/payment-requests/{id}/reject',
     operationId: 'rejectPaymentRequest',
     summary: 'Reject a pending payment request, with a reason',
-    tags: ['staff'],
-    access: { kind: 'staff' },
+    ...STAFF,
     params: IdParams,
     body: RejectBody,
     status: 200,
@@ -328,7 +298,7 @@ export const staffRoutes = [
       ctx.call(paymentOps.decide, {
         id: ctx.params.id,
         decision: { decision: 'rejected', reason: ctx.body.reason },
-        ...by(ctx),
+        ...audit(ctx),
       }),
   }),
 ];

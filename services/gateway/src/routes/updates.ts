@@ -7,10 +7,9 @@ import {
   webhookOps,
 } from '@handoff/contracts';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import { authorizeCustomer, Id } from './lifecycle-shared.ts';
+import { authorizeCustomer, IdParams } from './lifecycle-shared.ts';
 
 /** One waiting long-poll: woken when the bus announces an event of its request. */
 interface Waiter {
@@ -238,7 +237,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
       tags: ['requests', 'events'],
       access: { kind: 'agent', scopes: ['requests:read'] },
       requestToken: true,
-      params: z.strictObject({ id: Id }),
+      params: IdParams,
       query: RequestUpdatesQuery,
       status: 200,
       response: listOf(EventEnvelope),

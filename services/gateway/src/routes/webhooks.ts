@@ -14,10 +14,8 @@ import {
   WebhookEndpointWithSecret,
   webhookOps,
 } from '@handoff/contracts';
-import { z } from 'zod';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-
-const IdParams = z.strictObject({ id: z.string().max(64) });
+import { IdParams } from './lifecycle-shared.ts';
 
 const MANAGE = { kind: 'agent', scopes: ['webhooks:manage'] } as const;
 const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;
@@ -25,6 +23,34 @@ const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;
 /** Every dispatcher operation is scoped to the calling integration (no existence oracle). */
 const owner = (ctx: RouteContext<'agent'>) => ({
   integration_id: ctx.agent.integration_id,
+});
+
+/**
+ * What the integration's own routes and staff's (staff-webhooks.ts) share of the dispatcher
+ * operations that both offer: their answers, and the rotation's grace period.
+ */
+export const BOTH_SIDES = {
+  list: { method: 'get', query: ListQuery, status: 200, response: listOf(WebhookEndpoint) },
+  attempts: {
+    method: 'get',
+    query: ListQuery,
+    status: 200,
+    response: listOf(WebhookAttempt),
+    notFound: 'webhook_endpoint_not_found',
+  },
+  rotateSecret: {
+    method: 'post',
+    body: RotateSecretBody,
+    bodyOptional: true,
+    status: 200,
+    response: WebhookEndpointWithSecret,
+    notFound: 'webhook_endpoint_not_found',
+  },
+  redeliver: { method: 'post', status: 202, response: Redelivery, notFound: 'event_not_found' },
+} as const;
+
+export const gracePeriod = (body: { grace_period_seconds?: number | undefined }) => ({
+  grace_period_seconds: body.grace_period_seconds ?? WEBHOOK_DEFAULTS.rotationGraceSeconds,
 });
 
 /** Webhook endpoints and the event feed (conventions §3), served by the webhook dispatcher. */
@@ -44,15 +70,12 @@ export const webhookRoutes: RouteDefinition[] = [
     handle: (ctx) => ctx.call(webhookOps.create, { ...owner(ctx), input: ctx.body }),
   }),
   defineRoute({
-    method: 'get',
+    ...BOTH_SIDES.list,
     path: '/v1/webhook-endpoints',
     operationId: 'listWebhookEndpoints',
     summary: "The integration's webhook endpoints, newest first",
     tags: ['webhooks'],
     access: MANAGE,
-    query: ListQuery,
-    status: 200,
-    response: listOf(WebhookEndpoint),
     handle: (ctx) => ctx.call(webhookOps.list, { ...owner(ctx), query: ctx.query }),
   }),
   defineRoute({
@@ -98,38 +121,28 @@ export const webhookRoutes: RouteDefinition[] = [
     handle: (ctx) => ctx.call(webhookOps.remove, { ...owner(ctx), id: ctx.params.id }),
   }),
   defineRoute({
-    method: 'post',
+    ...BOTH_SIDES.rotateSecret,
     path: '/v1/webhook-endpoints/{id}/rotate-secret',
     operationId: 'rotateWebhookEndpointSecret',
     summary: `Issue a new signing secret; the old one also signs for \`grace_period_seconds\` (default ${WEBHOOK_DEFAULTS.rotationGraceSeconds})`,
     tags: ['webhooks'],
     access: MANAGE,
     params: IdParams,
-    body: RotateSecretBody,
-    bodyOptional: true,
-    status: 200,
-    response: WebhookEndpointWithSecret,
-    notFound: 'webhook_endpoint_not_found',
     handle: (ctx) =>
       ctx.call(webhookOps.rotateSecret, {
         ...owner(ctx),
         id: ctx.params.id,
-        grace_period_seconds:
-          ctx.body.grace_period_seconds ?? WEBHOOK_DEFAULTS.rotationGraceSeconds,
+        ...gracePeriod(ctx.body),
       }),
   }),
   defineRoute({
-    method: 'get',
+    ...BOTH_SIDES.attempts,
     path: '/v1/webhook-endpoints/{id}/attempts',
     operationId: 'listWebhookAttempts',
     summary: 'Delivery attempts to an endpoint, newest first, with status code and duration',
     tags: ['webhooks'],
     access: MANAGE,
     params: IdParams,
-    query: ListQuery,
-    status: 200,
-    response: listOf(WebhookAttempt),
-    notFound: 'webhook_endpoint_not_found',
     handle: (ctx) =>
       ctx.call(webhookOps.attempts, { ...owner(ctx), id: ctx.params.id, query: ctx.query }),
   }),
@@ -159,7 +172,7 @@ export const webhookRoutes: RouteDefinition[] = [
     handle: (ctx) => ctx.call(webhookOps.getEvent, { ...owner(ctx), id: ctx.params.id }),
   }),
   defineRoute({
-    method: 'post',
+    ...BOTH_SIDES.redeliver,
     path: '/v1/events/{id}/redeliver',
     operationId: 'redeliverEvent',
     summary:
@@ -168,9 +181,6 @@ export const webhookRoutes: RouteDefinition[] = [
     tags: ['events'],
     access: MANAGE,
     params: IdParams,
-    status: 202,
-    response: Redelivery,
-    notFound: 'event_not_found',
     handle: (ctx) => ctx.call(webhookOps.redeliver, { ...owner(ctx), id: ctx.params.id }),
   }),
 ];

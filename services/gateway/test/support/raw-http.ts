@@ -103,3 +103,28 @@ export const requestHead = (method: string, path: string, headers: Record<string
     `X-Forwarded-For: ${address()}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ].join('\r\n');
+
+/** The head of a `POST` of JSON; `headers` add to it or override `Content-Type`. */
+export const jsonPost = (path: string, headers: Record<string, string> = {}) =>
+  requestHead('POST', path, { 'Content-Type': 'application/json', ...headers });
+
+/**
+ * Feeds an endless chunked body: 64 KiB chunks until the server has answered (or closed) or
+ * `limit` bytes went out, waiting whenever the socket's buffer is full.
+ */
+export async function feedChunks(socket: Socket, done: () => boolean, limit: number) {
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  const frame = Buffer.concat([
+    Buffer.from(`${chunk.length.toString(16)}\r\n`),
+    chunk,
+    Buffer.from('\r\n'),
+  ]);
+  for (let sent = 0; sent < limit && !done(); sent += chunk.length) {
+    if (!socket.write(frame)) {
+      await new Promise((resolve) => {
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+      });
+    }
+  }
+}

@@ -228,6 +228,43 @@ export class Stack {
     expect(routed.status).toBe(200);
   }
 
+  /** A request of the agent's, routed by staff to these providers. */
+  async routedRequest(agent: Onboarded, providers: ProviderAccount[]): Promise<OwnedRequest> {
+    const request = await this.requestOf(agent);
+    await this.routeTo(
+      request.id,
+      providers.map((provider) => provider.id),
+    );
+    return request;
+  }
+
+  /** The provider's proposal on a request it may see; answers the proposal's id. */
+  async propose(
+    provider: ProviderAccount,
+    requestId: string,
+    proposal: Record<string, unknown> = PROPOSAL,
+  ): Promise<string> {
+    const proposed = await this.asProvider(provider, `/requests/${requestId}/proposals`, {
+      body: proposal,
+    });
+    expect(proposed.status).toBe(201);
+    return String(proposed.body.id);
+  }
+
+  /** Staff calls that must each be answered with the problem `code` (e.g. unknown ids). */
+  async staffRefused(
+    status: number,
+    code: string,
+    calls: readonly (readonly [path: string, call: PartyCall])[],
+  ): Promise<void> {
+    for (const [path, call] of calls) {
+      expect([path, await this.asStaff(path, call)]).toMatchObject([
+        path,
+        { status, body: { code } },
+      ]);
+    }
+  }
+
   /** A call as the agent for its customer: the agent key and the request token. */
   asCustomer(
     agent: Onboarded,
@@ -256,13 +293,8 @@ export class Stack {
     provider: ProviderAccount,
     proposal: Record<string, unknown> = PROPOSAL,
   ) {
-    const request = await this.requestOf(agent);
-    await this.routeTo(request.id, [provider.id]);
-    const proposed = await this.asProvider(provider, `/requests/${request.id}/proposals`, {
-      body: proposal,
-    });
-    expect(proposed.status).toBe(201);
-    const proposalId = String(proposed.body.id);
+    const request = await this.routedRequest(agent, [provider]);
+    const proposalId = await this.propose(provider, request.id, proposal);
     const accepted = await this.asCustomer(agent, request, `/proposals/${proposalId}/accept`, {
       method: 'POST',
     });
