@@ -46,6 +46,18 @@ ensure_node() {
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
+# go_install NAME VERSION PACKAGE WITHOUT_GO: `go install`s PACKAGE@VERSION into .tools/bin, or
+# without Go says WITHOUT_GO (what fails until NAME is on PATH).
+go_install() {
+  local name="$1" version="$2" package="$3" without_go="$4"
+  if ! have go; then
+    say "$without_go"
+    return
+  fi
+  say "building $name $version into .tools/bin"
+  GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "$package@$version"
+}
+
 nats_server_ok() {
   local version
   version="$(nats-server --version 2>/dev/null | sed -n 's/.*v\([0-9]*\)\.\([0-9]*\).*/\1 \2/p')" || return 1
@@ -56,12 +68,8 @@ nats_server_ok() {
 
 ensure_nats_server() {
   if [[ -n "${NATS_URL:-}" ]] || nats_server_ok; then return; fi
-  if have go; then
-    say "building nats-server $NATS_SERVER_VERSION into .tools/bin"
-    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION"
-  else
-    say "no nats-server and no Go: tests will use testcontainers if a Docker engine answers"
-  fi
+  go_install nats-server "$NATS_SERVER_VERSION" github.com/nats-io/nats-server/v2 \
+    "no nats-server and no Go: tests will use testcontainers if a Docker engine answers"
 }
 
 ensure_mongo_wire_server() {
@@ -93,23 +101,15 @@ check_postgres() {
 
 ensure_stripe_mock() {
   if [[ -n "${STRIPE_MOCK_URL:-}" ]] || have stripe-mock; then return; fi
-  if have go; then
-    say "building stripe-mock $STRIPE_MOCK_VERSION into .tools/bin"
-    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
-  else
-    say "no stripe-mock and no Go: the payments tests will fail until stripe-mock is on PATH"
-  fi
+  go_install stripe-mock "$STRIPE_MOCK_VERSION" github.com/stripe/stripe-mock \
+    "no stripe-mock and no Go: the payments tests will fail until stripe-mock is on PATH"
 }
 
 ensure_helm() {
   if have helm; then return; fi
-  if have go; then
-    # Several minutes on a small machine (client-go and the Kubernetes API types); once only.
-    say "building helm $HELM_VERSION into .tools/bin"
-    GOBIN="$TOOLS_DIR/bin" GOFLAGS=-buildvcs=false go install "helm.sh/helm/v3/cmd/helm@$HELM_VERSION"
-  else
-    say "no helm and no Go: the Helm chart checks in deploy/test fail until helm is on PATH"
-  fi
+  # With Go, several minutes on a small machine (client-go and the Kubernetes API types); once only.
+  go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm \
+    "no helm and no Go: the Helm chart checks in deploy/test fail until helm is on PATH"
 }
 
 # Debian's Chromium, which the staff console's browser tests drive (packages/console/test). Once

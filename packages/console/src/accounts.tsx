@@ -17,6 +17,7 @@ import {
   LoadError,
   OnceSecret,
   OutcomeLine,
+  ScopePicker,
   useAction,
   useLoad,
   when,
@@ -116,24 +117,11 @@ function IntegrationView({ api, id }: { api: StaffApi; id: string }) {
           ))}
         </tbody>
       </table>
-      <fieldset>
-        <legend>Scopes (every key follows a change at once)</legend>
-        {SCOPES.map((scope) => (
-          <label key={scope} class="check">
-            <input
-              type="checkbox"
-              checked={chosen.has(scope)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.currentTarget.checked) next.add(scope);
-                else next.delete(scope);
-                setScopes(next);
-              }}
-            />{' '}
-            {scope}
-          </label>
-        ))}
-      </fieldset>
+      <ScopePicker
+        legend="Scopes (every key follows a change at once)"
+        chosen={chosen}
+        onChange={setScopes}
+      />
       <button
         type="button"
         disabled={action.busy || scopes === null || chosen.size === 0}

@@ -18,36 +18,37 @@ import {
   ConfirmButton,
   Field,
   LoadError,
+  Opener,
   OutcomeLine,
+  ScopePicker,
   StatusSelect,
   money,
   useAction,
   useLoad,
+  useQueue,
   when,
   type Outcome,
 } from './ui.tsx';
 
 /** Access applications: approve with the scopes staff choose, or reject with a reason. */
 export function Applications({ api, go }: { api: StaffApi; go: Go }) {
-  const [status, setStatus] = useState('submitted');
-  const [open, setOpen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Outcome | null>(null);
-  const applications = useLoad(
-    () => api.get<ApplicationList>('/access-applications', { status, limit: '100' }),
-    [api, status],
+  const queue = useQueue(
+    'submitted',
+    (status) => api.get<ApplicationList>('/access-applications', { status, limit: '100' }),
+    [api],
   );
   return (
     <section aria-labelledby="applications-title">
       <h2 id="applications-title">Access applications</h2>
       <StatusSelect
-        value={status}
+        value={queue.status}
         statuses={['submitted', 'approved', 'rejected']}
-        onChange={setStatus}
+        onChange={queue.setStatus}
       />
-      <OutcomeLine outcome={notice} />
+      <OutcomeLine outcome={queue.notice} />
       <Cards
-        list={applications}
-        empty={`No ${status} applications.`}
+        list={queue.list}
+        empty={`No ${queue.status} applications.`}
         card={(application) => (
           <li key={application.id} class="card">
             <h3>
@@ -65,22 +66,22 @@ export function Applications({ api, go }: { api: StaffApi; go: Go }) {
                 Integration {application.integration_id}
               </button>
             )}
-            {application.status === 'submitted' &&
-              (open === application.id ? (
+            {application.status === 'submitted' && (
+              <Opener
+                open={queue.open === application.id}
+                label={`Decide on ${application.app_name}`}
+                onOpen={() => queue.setOpen(application.id)}
+              >
                 <Decide
                   api={api}
                   application={application as Application}
                   done={(text) => {
-                    setOpen(null);
-                    setNotice({ ok: true, text });
-                    applications.reload();
+                    queue.setOpen(null);
+                    queue.decided(text);
                   }}
                 />
-              ) : (
-                <button type="button" onClick={() => setOpen(application.id)}>
-                  Decide on {application.app_name}
-                </button>
-              ))}
+              </Opener>
+            )}
           </li>
         )}
       />
@@ -93,28 +94,14 @@ function Decide(props: { api: StaffApi; application: Application; done: (text: s
   const [scopes, setScopes] = useState<Set<Scope>>(new Set(application.requested_scopes));
   const [reason, setReason] = useState('');
   const action = useAction();
-  const toggle = (scope: Scope, on: boolean) => {
-    const next = new Set(scopes);
-    if (on) next.add(scope);
-    else next.delete(scope);
-    setScopes(next);
-  };
   return (
     <div class="decide">
-      <fieldset>
-        <legend>Scopes to grant (requested ones are ticked)</legend>
-        {SCOPES.map((scope) => (
-          <label key={scope} class="check">
-            <input
-              type="checkbox"
-              checked={scopes.has(scope)}
-              onChange={(e) => toggle(scope, e.currentTarget.checked)}
-            />{' '}
-            {scope}
-            {application.requested_scopes.includes(scope) ? ' (requested)' : ''}
-          </label>
-        ))}
-      </fieldset>
+      <ScopePicker
+        legend="Scopes to grant (requested ones are ticked)"
+        chosen={scopes}
+        requested={application.requested_scopes}
+        onChange={setScopes}
+      />
       <button
         type="button"
         class="primary"
@@ -334,25 +321,23 @@ function PaymentCard(props: {
 
 /** Disputes and refund cases: read, comment, escalate, resolve (customer, provider or split). */
 export function Disputes({ api, go }: { api: StaffApi; go: Go }) {
-  const [status, setStatus] = useState('open');
-  const [open, setOpen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Outcome | null>(null);
-  const disputes = useLoad(
-    () => api.get<DisputeList>('/disputes', { status, limit: '100' }),
-    [api, status],
+  const queue = useQueue(
+    'open',
+    (status) => api.get<DisputeList>('/disputes', { status, limit: '100' }),
+    [api],
   );
   return (
     <section aria-labelledby="disputes-title">
       <h2 id="disputes-title">Disputes</h2>
       <StatusSelect
-        value={status}
+        value={queue.status}
         statuses={['open', 'under_review', 'resolved', 'withdrawn']}
-        onChange={setStatus}
+        onChange={queue.setStatus}
       />
-      <OutcomeLine outcome={notice} />
+      <OutcomeLine outcome={queue.notice} />
       <Cards
-        list={disputes}
-        empty={`No ${status} cases.`}
+        list={queue.list}
+        empty={`No ${queue.status} cases.`}
         card={(d) => (
           <li key={d.id} class="card">
             <h3>
@@ -364,20 +349,13 @@ export function Disputes({ api, go }: { api: StaffApi; go: Go }) {
                 {d.request_id}
               </button>
             </p>
-            {open === d.id ? (
-              <Case
-                api={api}
-                id={d.id}
-                done={(text) => {
-                  setNotice({ ok: true, text });
-                  disputes.reload();
-                }}
-              />
-            ) : (
-              <button type="button" onClick={() => setOpen(d.id)}>
-                Open case {d.id}
-              </button>
-            )}
+            <Opener
+              open={queue.open === d.id}
+              label={`Open case ${d.id}`}
+              onOpen={() => queue.setOpen(d.id)}
+            >
+              <Case api={api} id={d.id} done={queue.decided} />
+            </Opener>
           </li>
         )}
       />

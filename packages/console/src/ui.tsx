@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { errorText } from './api.ts';
+import { errorText, SCOPES, type Scope } from './api.ts';
 
 /** An action's outcome for the screen reader and the eye: an error is an alert. */
 export interface Outcome {
@@ -280,5 +280,73 @@ export function StatusSelect(props: {
         ))}
       </select>
     </Field>
+  );
+}
+
+/**
+ * A checkbox of every scope, ticked for those `chosen`; `requested` ones are marked. `onChange`
+ * gets the new choice.
+ */
+export function ScopePicker(props: {
+  legend: string;
+  chosen: ReadonlySet<Scope>;
+  requested?: readonly Scope[];
+  onChange: (chosen: Set<Scope>) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {SCOPES.map((scope) => (
+        <label key={scope} class="check">
+          <input
+            type="checkbox"
+            checked={props.chosen.has(scope)}
+            onChange={(e) => {
+              const next = new Set(props.chosen);
+              if (e.currentTarget.checked) next.add(scope);
+              else next.delete(scope);
+              props.onChange(next);
+            }}
+          />{' '}
+          {scope}
+          {props.requested?.includes(scope) ? ' (requested)' : ''}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * A queue screen's state: the status it lists (`initial` at first), the item open for a
+ * decision, and the outcome of the last one; `decided` shows an outcome and reloads the list.
+ */
+export function useQueue<T>(
+  initial: string,
+  load: (status: string) => Promise<T>,
+  deps: unknown[],
+) {
+  const [status, setStatus] = useState(initial);
+  const [open, setOpen] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
+  const list = useLoad(() => load(status), [...deps, status]);
+  const decided = (text: string) => {
+    setNotice({ ok: true, text });
+    list.reload();
+  };
+  return { status, setStatus, open, setOpen, notice, list, decided };
+}
+
+/** The panel of an item when it is the one open, else the button that opens it. */
+export function Opener(props: {
+  open: boolean;
+  label: string;
+  onOpen: () => void;
+  children: ComponentChildren;
+}) {
+  if (props.open) return <>{props.children}</>;
+  return (
+    <button type="button" onClick={props.onOpen}>
+      {props.label}
+    </button>
   );
 }

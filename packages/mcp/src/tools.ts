@@ -47,14 +47,65 @@ const on = (args: Record<string, unknown>) => {
 const withRequest = <T extends z.ZodRawShape>(shape: T) => OnRequest.extend(shape);
 
 /** The API's body fields of a tool call: everything except the request reference. */
-function bodyOf<T>(args: Record<string, unknown>): T {
+function bodyOf<T = Record<string, unknown>>(args: Record<string, unknown>): T {
   const body = { ...args };
   delete body.request_id;
   delete body.request_token;
   return body as T;
 }
 
-const str = (args: Record<string, unknown>, key: string) => String(args[key]);
+type Requests = HandoffClient['requests'];
+type Token = { token: string };
+type Described = Omit<ToolDefinition, 'input' | 'run'>;
+
+/**
+ * A tool on one request: its input is the request reference with `fields`, and `call` gets the
+ * request's id and token and the tool's arguments.
+ */
+const onRequest = (
+  tool: Described,
+  fields: z.ZodRawShape,
+  call: (requests: Requests, id: string, opts: Token, args: Record<string, unknown>) => unknown,
+): ToolDefinition => ({
+  ...tool,
+  input: withRequest(fields),
+  run: async (client, args) => {
+    const { id, opts } = on(args);
+    return call(client.requests, id, opts, args);
+  },
+});
+
+/** A tool listing a collection of the request, every page of it. */
+const listTool = (
+  tool: Described,
+  collection: (requests: Requests) => {
+    list: (id: string, filters: object, opts: Token) => AsyncIterable<unknown>;
+  },
+) =>
+  onRequest(tool, {}, async (requests, id, opts) => ({
+    data: await toArray(collection(requests).list(id, {}, opts)),
+  }));
+
+/**
+ * A tool on one child of the request (a proposal, a milestone, a dispute) whose id is the `key`
+ * argument; `call` gets the child's id and the other fields as the body.
+ */
+const childTool = (
+  tool: Described,
+  key: string,
+  fields: z.ZodRawShape,
+  call: (
+    requests: Requests,
+    id: string,
+    childId: string,
+    opts: Token,
+    body: Record<string, unknown>,
+  ) => unknown,
+) =>
+  onRequest(tool, { [key]: z.string().max(64), ...fields }, (requests, id, opts, args) => {
+    const { [key]: childId, ...body } = bodyOf(args);
+    return call(requests, id, String(childId), opts, body);
+  });
 
 export const TOOLS: readonly ToolDefinition[] = [
   {
@@ -80,214 +131,192 @@ export const TOOLS: readonly ToolDefinition[] = [
     run: (client, args) =>
       client.requests.create(args as Parameters<HandoffClient['requests']['create']>[0]),
   },
-  {
-    name: 'get_handoff',
-    title: 'Read a handoff',
-    description:
-      'The request with its status, routing, whole conversation in order and approved payment requests.',
-    scopes: ['requests:read'],
-    operationId: 'getRequest',
-    input: OnRequest,
-    readOnly: true,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.get(id, opts);
+  onRequest(
+    {
+      name: 'get_handoff',
+      title: 'Read a handoff',
+      description:
+        'The request with its status, routing, whole conversation in order and approved payment requests.',
+      scopes: ['requests:read'],
+      operationId: 'getRequest',
+      readOnly: true,
     },
-  },
-  {
-    name: 'send_message',
-    title: 'Send a message',
-    description: "Adds a message from the customer's side to the request's conversation.",
-    scopes: ['messages:create'],
-    operationId: 'sendMessage',
-    input: withRequest(MessageCreate.shape),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.sendMessage(id, bodyOf(args), opts);
+    {},
+    (requests, id, opts) => requests.get(id, opts),
+  ),
+  onRequest(
+    {
+      name: 'send_message',
+      title: 'Send a message',
+      description: "Adds a message from the customer's side to the request's conversation.",
+      scopes: ['messages:create'],
+      operationId: 'sendMessage',
+      readOnly: false,
     },
-  },
-  {
-    name: 'propose_payment',
-    title: 'Propose a payment request',
-    description:
-      'Proposes a payment request for the request. Staff approve it before it appears in get_handoff; no money moves until then.',
-    scopes: ['payments:propose'],
-    operationId: 'proposePaymentRequest',
-    input: withRequest(PaymentRequestCreate.shape),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.proposePayment(id, bodyOf(args), opts);
+    MessageCreate.shape,
+    (requests, id, opts, args) => requests.sendMessage(id, bodyOf(args), opts),
+  ),
+  onRequest(
+    {
+      name: 'propose_payment',
+      title: 'Propose a payment request',
+      description:
+        'Proposes a payment request for the request. Staff approve it before it appears in get_handoff; no money moves until then.',
+      scopes: ['payments:propose'],
+      operationId: 'proposePaymentRequest',
+      readOnly: false,
     },
-  },
-  {
-    name: 'list_proposals',
-    title: "List providers' proposals",
-    description:
-      "Providers' proposals for the request (price, plan of milestones, status), newest first.",
-    scopes: ['proposals:read'],
-    operationId: 'listProposals',
-    input: OnRequest,
-    readOnly: true,
-    run: async (client, args) => {
-      const { id, opts } = on(args);
-      return { data: await toArray(client.requests.proposals.list(id, {}, opts)) };
+    PaymentRequestCreate.shape,
+    (requests, id, opts, args) => requests.proposePayment(id, bodyOf(args), opts),
+  ),
+  listTool(
+    {
+      name: 'list_proposals',
+      title: "List providers' proposals",
+      description:
+        "Providers' proposals for the request (price, plan of milestones, status), newest first.",
+      scopes: ['proposals:read'],
+      operationId: 'listProposals',
+      readOnly: true,
     },
-  },
-  {
-    name: 'accept_proposal',
-    title: 'Accept a proposal',
-    description:
-      "Accepts one proposal: its job starts, its plan's milestones are created, the other open proposals are declined.",
-    scopes: ['proposals:accept'],
-    operationId: 'acceptProposal',
-    input: withRequest({ proposal_id: z.string().max(64) }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.proposals.accept(id, str(args, 'proposal_id'), opts);
+    (requests) => requests.proposals,
+  ),
+  childTool(
+    {
+      name: 'accept_proposal',
+      title: 'Accept a proposal',
+      description:
+        "Accepts one proposal: its job starts, its plan's milestones are created, the other open proposals are declined.",
+      scopes: ['proposals:accept'],
+      operationId: 'acceptProposal',
+      readOnly: false,
     },
-  },
-  {
-    name: 'decline_proposal',
-    title: 'Decline a proposal',
-    description: 'Declines one proposal, optionally with a reason the provider sees.',
-    scopes: ['proposals:accept'],
-    operationId: 'declineProposal',
-    input: withRequest({ proposal_id: z.string().max(64), ...ProposalDecline.shape }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      const { proposal_id: proposalId, ...body } = bodyOf<Record<string, unknown>>(args);
-      return client.requests.proposals.decline(id, String(proposalId), body, opts);
+    'proposal_id',
+    {},
+    (requests, id, proposalId, opts) => requests.proposals.accept(id, proposalId, opts),
+  ),
+  childTool(
+    {
+      name: 'decline_proposal',
+      title: 'Decline a proposal',
+      description: 'Declines one proposal, optionally with a reason the provider sees.',
+      scopes: ['proposals:accept'],
+      operationId: 'declineProposal',
+      readOnly: false,
     },
-  },
-  {
-    name: 'list_milestones',
-    title: 'List milestones',
-    description:
-      'The milestones of the request with status, progress, revision and review deadline.',
-    scopes: ['milestones:read'],
-    operationId: 'listMilestones',
-    input: OnRequest,
-    readOnly: true,
-    run: async (client, args) => {
-      const { id, opts } = on(args);
-      return { data: await toArray(client.requests.milestones.list(id, {}, opts)) };
+    'proposal_id',
+    ProposalDecline.shape,
+    (requests, id, proposalId, opts, body) =>
+      requests.proposals.decline(id, proposalId, body, opts),
+  ),
+  listTool(
+    {
+      name: 'list_milestones',
+      title: 'List milestones',
+      description:
+        'The milestones of the request with status, progress, revision and review deadline.',
+      scopes: ['milestones:read'],
+      operationId: 'listMilestones',
+      readOnly: true,
     },
-  },
-  {
-    name: 'approve_milestone',
-    title: 'Approve a milestone',
-    description:
-      'Approves a milestone the provider submitted for review (status `submitted`). Approval never moves money.',
-    scopes: ['milestones:review'],
-    operationId: 'approveMilestone',
-    input: withRequest({ milestone_id: z.string().max(64) }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.milestones.approve(id, str(args, 'milestone_id'), opts);
+    (requests) => requests.milestones,
+  ),
+  childTool(
+    {
+      name: 'approve_milestone',
+      title: 'Approve a milestone',
+      description:
+        'Approves a milestone the provider submitted for review (status `submitted`). Approval never moves money.',
+      scopes: ['milestones:review'],
+      operationId: 'approveMilestone',
+      readOnly: false,
     },
-  },
-  {
-    name: 'request_milestone_changes',
-    title: 'Request changes to a milestone',
-    description: 'Sends a submitted milestone back to the provider with the reason.',
-    scopes: ['milestones:review'],
-    operationId: 'requestMilestoneChanges',
-    input: withRequest({ milestone_id: z.string().max(64), ...MilestoneChangeRequest.shape }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      const { milestone_id: milestoneId, ...body } = bodyOf<Record<string, unknown>>(args);
-      return client.requests.milestones.requestChanges(
-        id,
-        String(milestoneId),
-        body as { reason: string },
-        opts,
-      );
+    'milestone_id',
+    {},
+    (requests, id, milestoneId, opts) => requests.milestones.approve(id, milestoneId, opts),
+  ),
+  childTool(
+    {
+      name: 'request_milestone_changes',
+      title: 'Request changes to a milestone',
+      description: 'Sends a submitted milestone back to the provider with the reason.',
+      scopes: ['milestones:review'],
+      operationId: 'requestMilestoneChanges',
+      readOnly: false,
     },
-  },
-  {
-    name: 'list_disputes',
-    title: 'List disputes',
-    description: 'Disputes and refund cases of the request with their status and comments.',
-    scopes: ['disputes:read'],
-    operationId: 'listDisputes',
-    input: OnRequest,
-    readOnly: true,
-    run: async (client, args) => {
-      const { id, opts } = on(args);
-      return { data: await toArray(client.requests.disputes.list(id, {}, opts)) };
+    'milestone_id',
+    MilestoneChangeRequest.shape,
+    (requests, id, milestoneId, opts, body) =>
+      requests.milestones.requestChanges(id, milestoneId, body as { reason: string }, opts),
+  ),
+  listTool(
+    {
+      name: 'list_disputes',
+      title: 'List disputes',
+      description: 'Disputes and refund cases of the request with their status and comments.',
+      scopes: ['disputes:read'],
+      operationId: 'listDisputes',
+      readOnly: true,
     },
-  },
-  {
-    name: 'open_dispute',
-    title: 'Open a dispute or refund case',
-    description:
-      'Opens a dispute (`kind: dispute`) or a refund case (`kind: refund`, with `amount`) on the request or one milestone. Staff resolve it.',
-    scopes: ['disputes:manage'],
-    operationId: 'openDispute',
-    input: withRequest(DisputeCreate.shape),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.disputes.open(id, bodyOf(args), opts);
+    (requests) => requests.disputes,
+  ),
+  onRequest(
+    {
+      name: 'open_dispute',
+      title: 'Open a dispute or refund case',
+      description:
+        'Opens a dispute (`kind: dispute`) or a refund case (`kind: refund`, with `amount`) on the request or one milestone. Staff resolve it.',
+      scopes: ['disputes:manage'],
+      operationId: 'openDispute',
+      readOnly: false,
     },
-  },
-  {
-    name: 'comment_on_dispute',
-    title: 'Comment on a dispute',
-    description: 'Adds a comment to an open dispute of the request.',
-    scopes: ['disputes:manage'],
-    operationId: 'commentOnDispute',
-    input: withRequest({ dispute_id: z.string().max(64), ...DisputeComment.shape }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      const { dispute_id: disputeId, ...body } = bodyOf<Record<string, unknown>>(args);
-      return client.requests.disputes.comment(
-        id,
-        String(disputeId),
-        body as { message: string },
-        opts,
-      );
+    DisputeCreate.shape,
+    (requests, id, opts, args) => requests.disputes.open(id, bodyOf(args), opts),
+  ),
+  childTool(
+    {
+      name: 'comment_on_dispute',
+      title: 'Comment on a dispute',
+      description: 'Adds a comment to an open dispute of the request.',
+      scopes: ['disputes:manage'],
+      operationId: 'commentOnDispute',
+      readOnly: false,
     },
-  },
-  {
-    name: 'withdraw_dispute',
-    title: 'Withdraw a dispute',
-    description: 'Withdraws an open dispute of the request.',
-    scopes: ['disputes:manage'],
-    operationId: 'withdrawDispute',
-    input: withRequest({ dispute_id: z.string().max(64) }),
-    readOnly: false,
-    run: (client, args) => {
-      const { id, opts } = on(args);
-      return client.requests.disputes.withdraw(id, str(args, 'dispute_id'), opts);
+    'dispute_id',
+    DisputeComment.shape,
+    (requests, id, disputeId, opts, body) =>
+      requests.disputes.comment(id, disputeId, body as { message: string }, opts),
+  ),
+  childTool(
+    {
+      name: 'withdraw_dispute',
+      title: 'Withdraw a dispute',
+      description: 'Withdraws an open dispute of the request.',
+      scopes: ['disputes:manage'],
+      operationId: 'withdrawDispute',
+      readOnly: false,
     },
-  },
-  {
-    name: 'wait_for_updates',
-    title: 'Wait for updates',
-    description:
-      `The request's events after \`after\` (a \`sequence\`), in order; when there are none yet, waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}) for the next. ` +
-      'Pass the highest `sequence` you have seen as `after` next time. An empty `data` means nothing happened yet: call again.',
-    scopes: ['requests:read'],
-    operationId: 'waitForRequestUpdates',
-    input: withRequest({
-      after: RequestUpdatesQuery.shape.after,
-      wait: RequestUpdatesQuery.shape.wait,
-    }),
-    readOnly: true,
-    run: (client, args) => {
-      const { id, opts } = on(args);
+    'dispute_id',
+    {},
+    (requests, id, disputeId, opts) => requests.disputes.withdraw(id, disputeId, opts),
+  ),
+  onRequest(
+    {
+      name: 'wait_for_updates',
+      title: 'Wait for updates',
+      description:
+        `The request's events after \`after\` (a \`sequence\`), in order; when there are none yet, waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}) for the next. ` +
+        'Pass the highest `sequence` you have seen as `after` next time. An empty `data` means nothing happened yet: call again.',
+      scopes: ['requests:read'],
+      operationId: 'waitForRequestUpdates',
+      readOnly: true,
+    },
+    { after: RequestUpdatesQuery.shape.after, wait: RequestUpdatesQuery.shape.wait },
+    (requests, id, opts, args) => {
       const { after, wait } = RequestUpdatesQuery.parse({ after: args.after, wait: args.wait });
-      return client.requests.waitForUpdates(id, { after, wait }, opts);
+      return requests.waitForUpdates(id, { after, wait }, opts);
     },
-  },
+  ),
 ];
 
 /** The tools a key with these scopes may use. */

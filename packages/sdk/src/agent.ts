@@ -1,7 +1,7 @@
 import { createApi, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
-import { paginate } from './paginate.ts';
-import type { BodyOf, Event, ListFilters, RequestCreate } from './types.ts';
+import { operations } from './operations.ts';
+import type { Event, RequestCreate } from './types.ts';
 
 export interface AgentClientOptions extends ClientOptions {
   /** The agent key, `hk_live_...`. */
@@ -32,211 +32,43 @@ export function createHandoffClient(options: AgentClientOptions) {
     }
     return token;
   };
-  /** The path and token headers of the calls under `/v1/request/{id}`. */
-  const on = (id: string, opts: TokenOption | undefined) => ({
-    path: { id },
-    header: { 'X-Service-Request-Token': tokenFor(id, opts?.token) },
+  const tokenHeader = (id: string, opts: TokenOption | undefined) => ({
+    'X-Service-Request-Token': tokenFor(id, opts?.token),
   });
   const signal = (opts: TokenOption | undefined) => (opts?.signal ? { signal: opts.signal } : {});
+  const calls = operations(api);
+  /** The calls under `/v1/request/{id}`: each sends the request's token and takes `TokenOption`. */
+  const onRequest = operations<TokenOption>(api, tokenHeader);
 
   const proposals = {
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/proposals'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/proposals', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, proposalId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/proposals/{proposal_id}', {
-          params: { ...on(id, opts), path: { id, proposal_id: proposalId } },
-          ...signal(opts),
-        }),
-      ),
+    ...onRequest.collection('/v1/request/{id}/proposals/{proposal_id}'),
     /** Accepts one proposal: its job starts, the other open proposals are declined. */
-    accept: (id: string, proposalId: string, opts?: TokenOption) =>
-      unwrap(
-        api.POST('/v1/request/{id}/proposals/{proposal_id}/accept', {
-          params: { ...on(id, opts), path: { id, proposal_id: proposalId } },
-          ...signal(opts),
-        }),
-      ),
-    decline: (
-      id: string,
-      proposalId: string,
-      body: BodyOf<'/v1/request/{id}/proposals/{proposal_id}/decline', 'post'> = {},
-      opts?: TokenOption,
-    ) =>
-      unwrap(
-        api.POST('/v1/request/{id}/proposals/{proposal_id}/decline', {
-          params: { ...on(id, opts), path: { id, proposal_id: proposalId } },
-          body,
-          ...signal(opts),
-        }),
-      ),
+    accept: onRequest.post('/v1/request/{id}/proposals/{proposal_id}/accept'),
+    decline: onRequest.send('/v1/request/{id}/proposals/{proposal_id}/decline', {}),
   };
 
   const milestones = {
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/milestones'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/milestones', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, milestoneId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/milestones/{milestone_id}', {
-          params: { ...on(id, opts), path: { id, milestone_id: milestoneId } },
-          ...signal(opts),
-        }),
-      ),
-    approve: (id: string, milestoneId: string, opts?: TokenOption) =>
-      unwrap(
-        api.POST('/v1/request/{id}/milestones/{milestone_id}/approve', {
-          params: { ...on(id, opts), path: { id, milestone_id: milestoneId } },
-          ...signal(opts),
-        }),
-      ),
-    requestChanges: (
-      id: string,
-      milestoneId: string,
-      body: BodyOf<'/v1/request/{id}/milestones/{milestone_id}/request-changes', 'post'>,
-      opts?: TokenOption,
-    ) =>
-      unwrap(
-        api.POST('/v1/request/{id}/milestones/{milestone_id}/request-changes', {
-          params: { ...on(id, opts), path: { id, milestone_id: milestoneId } },
-          body,
-          ...signal(opts),
-        }),
-      ),
+    ...onRequest.collection('/v1/request/{id}/milestones/{milestone_id}'),
+    approve: onRequest.post('/v1/request/{id}/milestones/{milestone_id}/approve'),
+    requestChanges: onRequest.send('/v1/request/{id}/milestones/{milestone_id}/request-changes'),
   };
 
   const disputes = {
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/disputes'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/disputes', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, disputeId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/disputes/{dispute_id}', {
-          params: { ...on(id, opts), path: { id, dispute_id: disputeId } },
-          ...signal(opts),
-        }),
-      ),
-    open: (id: string, body: BodyOf<'/v1/request/{id}/disputes', 'post'>, opts?: TokenOption) =>
-      unwrap(
-        api.POST('/v1/request/{id}/disputes', {
-          params: on(id, opts),
-          body,
-          ...signal(opts),
-        }),
-      ),
-    comment: (
-      id: string,
-      disputeId: string,
-      body: BodyOf<'/v1/request/{id}/disputes/{dispute_id}/comments', 'post'>,
-      opts?: TokenOption,
-    ) =>
-      unwrap(
-        api.POST('/v1/request/{id}/disputes/{dispute_id}/comments', {
-          params: { ...on(id, opts), path: { id, dispute_id: disputeId } },
-          body,
-          ...signal(opts),
-        }),
-      ),
-    withdraw: (id: string, disputeId: string, opts?: TokenOption) =>
-      unwrap(
-        api.POST('/v1/request/{id}/disputes/{dispute_id}/withdraw', {
-          params: { ...on(id, opts), path: { id, dispute_id: disputeId } },
-          ...signal(opts),
-        }),
-      ),
+    ...onRequest.collection('/v1/request/{id}/disputes/{dispute_id}'),
+    open: onRequest.send('/v1/request/{id}/disputes'),
+    comment: onRequest.send('/v1/request/{id}/disputes/{dispute_id}/comments'),
+    withdraw: onRequest.post('/v1/request/{id}/disputes/{dispute_id}/withdraw'),
   };
 
-  const deliverables = {
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/deliverables'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/deliverables', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, deliverableId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/deliverables/{deliverable_id}', {
-          params: { ...on(id, opts), path: { id, deliverable_id: deliverableId } },
-          ...signal(opts),
-        }),
-      ),
-  };
-
-  const jobs = {
-    list: (id: string, filters: ListFilters<'/v1/request/{id}/jobs'> = {}, opts?: TokenOption) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/jobs', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, jobId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/jobs/{job_id}', {
-          params: { ...on(id, opts), path: { id, job_id: jobId } },
-          ...signal(opts),
-        }),
-      ),
-  };
+  const deliverables = onRequest.collection('/v1/request/{id}/deliverables/{deliverable_id}');
+  const jobs = onRequest.collection('/v1/request/{id}/jobs/{job_id}');
 
   const messages = {
     /**
      * The whole conversation, a page at a time, newest first: the request read shows only the
      * newest 1,000 messages, this list reaches every one.
      */
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/messages'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/messages', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
+    list: onRequest.list('/v1/request/{id}/messages'),
   };
 
   const paymentRequests = {
@@ -244,43 +76,13 @@ export function createHandoffClient(options: AgentClientOptions) {
      * Every payment request of the request, newest first, whatever its status (pending,
      * approved, rejected with its reason, expired); the request read shows approved ones only.
      */
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/payment-requests'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/payment-requests', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    get: (id: string, paymentRequestId: string, opts?: TokenOption) =>
-      unwrap(
-        api.GET('/v1/request/{id}/payment-requests/{payment_request_id}', {
-          params: { ...on(id, opts), path: { id, payment_request_id: paymentRequestId } },
-          ...signal(opts),
-        }),
-      ),
+    list: onRequest.list('/v1/request/{id}/payment-requests'),
+    get: onRequest.get('/v1/request/{id}/payment-requests/{payment_request_id}'),
   };
 
   const payments = {
     /** The payments of the request (one per approved payment request) with their outcome. */
-    list: (
-      id: string,
-      filters: ListFilters<'/v1/request/{id}/payments'> = {},
-      opts?: TokenOption,
-    ) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/request/{id}/payments', {
-            params: { ...on(id, opts), query: { ...filters, ...cursor } },
-            ...signal(opts),
-          }),
-        ),
-      ),
+    list: onRequest.list('/v1/request/{id}/payments'),
   };
 
   const requests = {
@@ -295,27 +97,10 @@ export function createHandoffClient(options: AgentClientOptions) {
       tokens.set(id, token);
     },
     /** The request with its conversation and approved payment requests. */
-    get: (id: string, opts?: TokenOption) =>
-      unwrap(api.GET('/v1/request/{id}', { params: on(id, opts), ...signal(opts) })),
-    sendMessage: (
-      id: string,
-      body: BodyOf<'/v1/request/{id}/message', 'post'>,
-      opts?: TokenOption,
-    ) =>
-      unwrap(api.POST('/v1/request/{id}/message', { params: on(id, opts), body, ...signal(opts) })),
+    get: onRequest.get('/v1/request/{id}'),
+    sendMessage: onRequest.send('/v1/request/{id}/message'),
     /** Proposes a payment request; staff approve it before it shows in reads. */
-    proposePayment: (
-      id: string,
-      body: BodyOf<'/v1/request/{id}/payment-request', 'post'>,
-      opts?: TokenOption,
-    ) =>
-      unwrap(
-        api.POST('/v1/request/{id}/payment-request', {
-          params: on(id, opts),
-          body,
-          ...signal(opts),
-        }),
-      ),
+    proposePayment: onRequest.send('/v1/request/{id}/payment-request'),
     /**
      * One long-poll (`GET /v1/request/{id}/events`): the events after `after`, in sequence
      * order, answered at once when there are some, else after up to `wait` seconds (≤ 25).
@@ -327,7 +112,7 @@ export function createHandoffClient(options: AgentClientOptions) {
     ) =>
       unwrap(
         api.GET('/v1/request/{id}/events', {
-          params: { ...on(id, opts), query },
+          params: { path: { id }, header: tokenHeader(id, opts), query },
           ...signal(opts),
         }),
       ),
@@ -365,53 +150,27 @@ export function createHandoffClient(options: AgentClientOptions) {
   };
 
   const events = {
-    list: (filters: ListFilters<'/v1/events'> = {}, opts?: { signal?: AbortSignal }) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/events', { params: { query: { ...filters, ...cursor } }, ...signal(opts) }),
-        ),
-      ),
-    get: (id: string) => unwrap(api.GET('/v1/events/{id}', { params: { path: { id } } })),
-    redeliver: (id: string) =>
-      unwrap(api.POST('/v1/events/{id}/redeliver', { params: { path: { id } } })),
+    ...calls.collection('/v1/events/{id}'),
+    redeliver: calls.post('/v1/events/{id}/redeliver'),
   };
 
   const webhookEndpoints = {
-    create: (body: BodyOf<'/v1/webhook-endpoints', 'post'>) =>
-      unwrap(api.POST('/v1/webhook-endpoints', { body })),
-    list: () =>
-      paginate((cursor) => unwrap(api.GET('/v1/webhook-endpoints', { params: { query: cursor } }))),
-    get: (id: string) =>
-      unwrap(api.GET('/v1/webhook-endpoints/{id}', { params: { path: { id } } })),
-    update: (id: string, body: BodyOf<'/v1/webhook-endpoints/{id}', 'patch'>) =>
-      unwrap(api.PATCH('/v1/webhook-endpoints/{id}', { params: { path: { id } }, body })),
-    delete: (id: string) =>
-      unwrap(api.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id } } })),
+    create: calls.send('/v1/webhook-endpoints'),
+    list: () => calls.pages('/v1/webhook-endpoints')(),
+    get: calls.get('/v1/webhook-endpoints/{id}'),
+    update: calls.patch('/v1/webhook-endpoints/{id}'),
+    delete: calls.delete('/v1/webhook-endpoints/{id}'),
     /** The delivery attempts to the endpoint, newest first, with status code and duration. */
-    attempts: (id: string, opts?: { signal?: AbortSignal }) =>
-      paginate((cursor) =>
-        unwrap(
-          api.GET('/v1/webhook-endpoints/{id}/attempts', {
-            params: { path: { id }, query: cursor },
-            ...signal(opts),
-          }),
-        ),
-      ),
-    rotateSecret: (
-      id: string,
-      body: BodyOf<'/v1/webhook-endpoints/{id}/rotate-secret', 'post'> = {},
-    ) =>
-      unwrap(
-        api.POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id } }, body }),
-      ),
+    attempts: calls.pages('/v1/webhook-endpoints/{id}/attempts'),
+    rotateSecret: calls.send('/v1/webhook-endpoints/{id}/rotate-secret', {}),
   };
 
   return {
     /** The generated client itself, for any operation (`api.GET('/v1/...', ...)`) with `unwrap`. */
     api,
-    capabilities: () => unwrap(api.GET('/v1/capabilities')),
-    services: () => unwrap(api.GET('/v1/services')),
-    me: () => unwrap(api.GET('/v1/me')),
+    capabilities: calls.get('/v1/capabilities'),
+    services: calls.get('/v1/services'),
+    me: calls.get('/v1/me'),
     requests,
     events,
     webhookEndpoints,

@@ -10,12 +10,14 @@ import {
   createStaffClient,
   HandoffConnectionError,
   HandoffError,
+  toArray,
 } from '../src/index.ts';
 
 interface Seen {
   method: string;
   url: string;
   idempotencyKey: string | undefined;
+  requestToken: string | undefined;
   body: string;
   /** When the whole request had arrived (ms since the epoch). */
   at: number;
@@ -46,6 +48,7 @@ async function scripted(
         method: req.method ?? '',
         url: req.url ?? '',
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        requestToken: req.headers['x-service-request-token'] as string | undefined,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       });
@@ -78,6 +81,16 @@ const agentRetrying = (baseUrl: string, maxRetries: number) =>
 
 const EMPTY_LIST = { object: 'list', data: [], has_more: false };
 
+/** A 200 answer with one page of a list of `object`s. */
+const listPage = (object: string, ids: string[], hasMore: boolean, fields = {}) => ({
+  status: 200,
+  body: {
+    object: 'list',
+    has_more: hasMore,
+    data: ids.map((id) => ({ id, object, ...fields })),
+  },
+});
+
 const created = {
   object: 'request',
   id: 'req_1',
@@ -86,17 +99,10 @@ const created = {
 
 describe('paging', () => {
   it('follows starting_after until has_more is false, one page at a time', async () => {
-    const page = (ids: string[], hasMore: boolean) => ({
-      status: 200,
-      body: {
-        object: 'list',
-        has_more: hasMore,
-        data: ids.map((id) => ({ id, object: 'event', type: 'request.created' })),
-      },
-    });
+    const events = { type: 'request.created' };
     const { seen, baseUrl } = await scripted([
-      page(['evt_3', 'evt_2'], true),
-      page(['evt_1'], false),
+      listPage('event', ['evt_3', 'evt_2'], true, events),
+      listPage('event', ['evt_1'], false, events),
     ]);
     const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
     const ids: string[] = [];
@@ -111,15 +117,11 @@ describe('paging', () => {
 
 describe('provider and staff clients', () => {
   it('page the provider lists with their filters, through `for await`', async () => {
-    const page = (ids: string[], hasMore: boolean) => ({
-      status: 200,
-      body: {
-        object: 'list',
-        has_more: hasMore,
-        data: ids.map((id) => ({ id, object: 'job', status: 'active' })),
-      },
-    });
-    const { seen, baseUrl } = await scripted([page(['job_2'], true), page(['job_1'], false)]);
+    const jobs = { status: 'active' };
+    const { seen, baseUrl } = await scripted([
+      listPage('job', ['job_2'], true, jobs),
+      listPage('job', ['job_1'], false, jobs),
+    ]);
     const provider = createProviderClient({ baseUrl, apiKey: 'hpk_live_test' });
     const ids: string[] = [];
     for await (const job of provider.jobs.list({ status: 'active' })) ids.push(job.id);
@@ -159,6 +161,75 @@ describe('provider and staff clients', () => {
     const me = await provider.api.GET('/v1/provider/me');
     expect(me.data).toMatchObject({ id: 'prv_1' });
     expect(seen.map((call) => call.url)).toEqual(['/v1/provider/me']);
+  });
+});
+
+describe('the calls of the clients', () => {
+  const agent = (baseUrl: string) => {
+    const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
+    client.requests.useToken('req_1', 'hrt_1');
+    return client;
+  };
+  const provider = (baseUrl: string) => createProviderClient({ baseUrl, apiKey: 'hpk_live_test' });
+  const staff = (baseUrl: string) => createStaffClient({ baseUrl, token: 'staff.jwt' });
+
+  it.each([
+    {
+      call: (base: string) => agent(base).requests.proposals.decline('req_1', 'prp_1'),
+      sent: 'POST /v1/request/req_1/proposals/prp_1/decline {} hrt_1',
+    },
+    {
+      call: (base: string) =>
+        agent(base).requests.milestones.get('req_2', 'ms_1', { token: 'hrt_2' }),
+      sent: 'GET /v1/request/req_2/milestones/ms_1  hrt_2',
+    },
+    {
+      call: (base: string) =>
+        toArray(agent(base).requests.disputes.list('req_1', { status: 'open' })),
+      sent: 'GET /v1/request/req_1/disputes?status=open&limit=100  hrt_1',
+    },
+    {
+      call: (base: string) => agent(base).requests.sendMessage('req_1', { message: 'Hi' }),
+      sent: 'POST /v1/request/req_1/message {"message":"Hi"} hrt_1',
+    },
+    {
+      call: (base: string) => agent(base).webhookEndpoints.delete('we_1'),
+      sent: 'DELETE /v1/webhook-endpoints/we_1  -',
+    },
+    {
+      call: (base: string) => provider(base).milestones.reportProgress('ms_1', { progress: 50 }),
+      sent: 'POST /v1/provider/milestones/ms_1/progress {"progress":50} -',
+    },
+    {
+      call: (base: string) => provider(base).milestones.submit('ms_1'),
+      sent: 'POST /v1/provider/milestones/ms_1/submit {} -',
+    },
+    {
+      call: (base: string) => staff(base).providers.revokeKey('pk_1'),
+      sent: 'POST /v1/staff/provider-keys/pk_1/revoke  -',
+    },
+    {
+      call: (base: string) => staff(base).integrations.rotateWebhookSecret('int_1', 'we_1'),
+      sent: 'POST /v1/staff/integrations/int_1/webhook-endpoints/we_1/rotate-secret {} -',
+    },
+    {
+      call: (base: string) => toArray(staff(base).integrations.webhookAttempts('int_1', 'we_1')),
+      sent: 'GET /v1/staff/integrations/int_1/webhook-endpoints/we_1/attempts?limit=100  -',
+    },
+  ])('$sent', async ({ call, sent }) => {
+    const { seen, baseUrl } = await scripted([{ status: 200, body: EMPTY_LIST }]);
+    await call(baseUrl);
+    expect(seen.map((it) => `${it.method} ${it.url} ${it.body} ${it.requestToken ?? '-'}`)).toEqual(
+      [sent],
+    );
+  });
+
+  it('refuse a call under a request whose token they do not have, before sending it', async () => {
+    const { seen, baseUrl } = await scripted([{ status: 200, body: EMPTY_LIST }]);
+    const client = createHandoffClient({ baseUrl, apiKey: 'hk_live_test' });
+    expect(() => client.requests.jobs.get('req_9', 'job_1')).toThrow(/No request token for req_9/);
+    await expect(toArray(client.requests.jobs.list('req_9'))).rejects.toThrow(/req_9/);
+    expect(seen).toEqual([]);
   });
 });
 

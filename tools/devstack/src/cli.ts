@@ -152,26 +152,29 @@ Without --follow it prints what is there after --after and ends.
 ${COMMON_HELP}`,
 };
 
-const GATEWAY_OPTIONS = {
-  'data-dir': { type: 'string' },
-  gateway: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies ParseArgsConfig['options'];
-const STAFF_OPTIONS = {
-  ...GATEWAY_OPTIONS,
-  'staff-token': { type: 'string' },
-} as const satisfies ParseArgsConfig['options'];
+/** A command's options: `--name VALUE` for each of `strings`, `--name` for each of `flags`. */
+interface Options {
+  strings: readonly string[];
+  flags?: readonly string[];
+}
+const GATEWAY_OPTIONS = ['data-dir', 'gateway'];
+const STAFF_OPTIONS = [...GATEWAY_OPTIONS, 'staff-token'];
 
 type Values = Record<string, string | boolean | undefined>;
+interface Parsed {
+  values: Values;
+  positionals: string[];
+}
+type Command = (args: string[], io: Io) => Promise<void>;
 
-function parse(
-  args: string[],
-  options: ParseArgsConfig['options'],
-): { values: Values; positionals: string[] } {
+function parse(args: string[], { strings, flags = [] }: Options): Parsed {
+  const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
+  for (const name of strings) options[name] = { type: 'string' };
+  for (const name of flags) options[name] = { type: 'boolean' };
   try {
     const { values, positionals } = parseArgs({
       args,
-      options: options ?? {},
+      options,
       allowPositionals: true,
       strict: true,
     });
@@ -180,6 +183,19 @@ function parse(
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** A command of `options` (and `--help`, which prints `help` instead of running it). */
+const command =
+  (
+    help: string | undefined,
+    options: Options,
+    run: (parsed: Parsed, io: Io) => Promise<void>,
+  ): Command =>
+  async (args, io) => {
+    const parsed = parse(args, options);
+    if (parsed.values.help) return io.out(`${help}\n`);
+    return run(parsed, io);
+  };
 
 const str = (values: Values, name: string): string | undefined => {
   const value = values[name];
@@ -250,63 +266,66 @@ async function call(
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-async function envCommand(args: string[], io: Io): Promise<void> {
-  const { values } = parse(args, STAFF_OPTIONS);
-  if (values.help) return io.out(`${HELP.env}\n`);
+/** One call of the staff API (`/v1/staff/<route>`) with the staff token the options name. */
+async function staffCall(
+  values: Values,
+  io: Io,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const url = `${gatewayUrl(values, io)}/v1/staff/${route}`;
+  return call(io, method, url, { Authorization: `Bearer ${await staffToken(values, io)}` }, body);
+}
+
+const envCommand = command(HELP.env, { strings: STAFF_OPTIONS }, async ({ values }, io) => {
   const gateway = gatewayUrl(values, io, false);
   const token = await staffToken(values, io, false);
   io.out(`export GATEWAY=${shellWord(gateway)}\nexport STAFF=${shellWord(token)}\n`);
-}
+});
 
-async function onboardCommand(args: string[], io: Io): Promise<void> {
-  const { values } = parse(args, {
-    'data-dir': { type: 'string' },
-    'app-name': { type: 'string' },
-    new: { type: 'boolean' },
-    json: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) return io.out(`${HELP.onboard}\n`);
-  const dir = dataDir(values, io);
-  const appName = str(values, 'app-name');
-  const onboarded = await onboardOnce({
-    dataDir: dir,
-    staffJwtSecret: io.env.STAFF_JWT_SECRET,
-    fresh: values.new === true,
-    ...(appName ? { appName } : {}),
-    ...(io.signal ? { signal: io.signal } : {}),
-  });
-  if (values.json) return io.out(json(onboarded));
-  io.err(
-    onboarded.reused
-      ? `onboard: reusing the agent saved in ${join(dir, 'dev-agent.json')} (--new for another)\n`
-      : `onboard: a new agent, saved in ${join(dir, 'dev-agent.json')}\n`,
-  );
-  io.out(shellLines(onboarded));
-}
+const onboardCommand = command(
+  HELP.onboard,
+  { strings: ['data-dir', 'app-name'], flags: ['new', 'json'] },
+  async ({ values }, io) => {
+    const dir = dataDir(values, io);
+    const appName = str(values, 'app-name');
+    const onboarded = await onboardOnce({
+      dataDir: dir,
+      staffJwtSecret: io.env.STAFF_JWT_SECRET,
+      fresh: values.new === true,
+      ...(appName ? { appName } : {}),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
+    if (values.json) return io.out(json(onboarded));
+    io.err(
+      onboarded.reused
+        ? `onboard: reusing the agent saved in ${join(dir, 'dev-agent.json')} (--new for another)\n`
+        : `onboard: a new agent, saved in ${join(dir, 'dev-agent.json')}\n`,
+    );
+    io.out(shellLines(onboarded));
+  },
+);
 
-async function staffTokenCommand(args: string[], io: Io): Promise<void> {
-  const { values } = parse(args, {
-    'data-dir': { type: 'string' },
-    subject: { type: 'string' },
-    ttl: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (values.help) return io.out(`${HELP['staff-token']}\n`);
-  const ttl = str(values, 'ttl');
-  const ttlSeconds = ttl === undefined ? undefined : Number(ttl);
-  if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && ttlSeconds > 0)) {
-    throw new UsageError(`--ttl must be a whole number of seconds above 0, not ${ttl}`);
-  }
-  const secret = readStaffSecret(dataDir(values, io), io.env.STAFF_JWT_SECRET);
-  const subject = str(values, 'subject');
-  io.out(
-    `${await signStaffToken(secret, {
-      ...(subject ? { subject } : {}),
-      ...(ttlSeconds ? { ttlSeconds } : {}),
-    })}\n`,
-  );
-}
+const staffTokenCommand = command(
+  HELP['staff-token'],
+  { strings: ['data-dir', 'subject', 'ttl'] },
+  async ({ values }, io) => {
+    const ttl = str(values, 'ttl');
+    const ttlSeconds = ttl === undefined ? undefined : Number(ttl);
+    if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && ttlSeconds > 0)) {
+      throw new UsageError(`--ttl must be a whole number of seconds above 0, not ${ttl}`);
+    }
+    const secret = readStaffSecret(dataDir(values, io), io.env.STAFF_JWT_SECRET);
+    const subject = str(values, 'subject');
+    io.out(
+      `${await signStaffToken(secret, {
+        ...(subject ? { subject } : {}),
+        ...(ttlSeconds ? { ttlSeconds } : {}),
+      })}\n`,
+    );
+  },
+);
 
 const LIST_PATHS: Record<string, string> = {
   applications: 'access-applications',
@@ -335,114 +354,98 @@ function summary(item: Record<string, unknown>): string {
     .join('  ');
 }
 
-async function staffList(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parse(args, {
-    ...STAFF_OPTIONS,
-    status: { type: 'string' },
-    request: { type: 'string' },
-    limit: { type: 'string' },
-    json: { type: 'boolean' },
-  });
-  if (values.help) return io.out(`${HELP['staff list']}\n`);
-  const kind = positionals[0];
-  if (!kind || positionals.length > 1) throw new UsageError('staff list takes one KIND');
-  if (!/^[a-z][a-z-]*$/.test(kind)) throw new UsageError(`not a list: ${kind}`);
-  const url = new URL(`${gatewayUrl(values, io)}/v1/staff/${LIST_PATHS[kind] ?? kind}`);
-  for (const [option, param] of [
-    ['status', 'status'],
-    ['request', 'request_id'],
-    ['limit', 'limit'],
-  ] as const) {
-    const value = str(values, option);
-    if (value) url.searchParams.set(param, value);
-  }
-  const page = await call(io, 'GET', url.href, {
-    Authorization: `Bearer ${await staffToken(values, io)}`,
-  });
-  if (values.json) return io.out(json(page));
-  const items = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
-  io.out(items.map((item) => `${summary(item)}\n`).join(''));
-  if (items.length === 0) io.err(`staff list: no ${kind}\n`);
-  if (page.has_more === true) io.err('staff list: more on the next page (--limit, or --json)\n');
-}
+const staffList = command(
+  HELP['staff list'],
+  { strings: [...STAFF_OPTIONS, 'status', 'request', 'limit'], flags: ['json'] },
+  async ({ values, positionals }, io) => {
+    const kind = positionals[0];
+    if (!kind || positionals.length > 1) throw new UsageError('staff list takes one KIND');
+    if (!/^[a-z][a-z-]*$/.test(kind)) throw new UsageError(`not a list: ${kind}`);
+    const query = new URLSearchParams();
+    for (const [option, param] of [
+      ['status', 'status'],
+      ['request', 'request_id'],
+      ['limit', 'limit'],
+    ] as const) {
+      const value = str(values, option);
+      if (value) query.set(param, value);
+    }
+    const path = LIST_PATHS[kind] ?? kind;
+    const page = await staffCall(values, io, 'GET', query.size ? `${path}?${query}` : path);
+    if (values.json) return io.out(json(page));
+    const items = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
+    io.out(items.map((item) => `${summary(item)}\n`).join(''));
+    if (items.length === 0) io.err(`staff list: no ${kind}\n`);
+    if (page.has_more === true) io.err('staff list: more on the next page (--limit, or --json)\n');
+  },
+);
 
-async function staffDecide(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parse(args, {
-    ...STAFF_OPTIONS,
-    reason: { type: 'string' },
-    scopes: { type: 'string' },
-    reference: { type: 'string' },
-    'customer-share': { type: 'string' },
-  });
-  if (values.help) return io.out(`${HELP['staff decide']}\n`);
-  const [kind, id, action, ...rest] = positionals;
-  if (!kind || !id || !action || rest.length > 0) {
-    throw new UsageError('staff decide takes KIND ID ACTION');
-  }
-  const reason = str(values, 'reason');
-  const needReason = () => {
-    if (!reason) throw new UsageError(`${kind} ${action} needs --reason`);
-    return reason;
-  };
-  const path = encodeURIComponent(id);
-  let route: string;
-  let body: unknown;
-  switch (`${kind} ${action}`) {
-    case 'application approve':
-      route = `access-applications/${path}/approve`;
-      body = { scopes: scopeList(str(values, 'scopes')) };
-      break;
-    case 'application reject':
-      route = `access-applications/${path}/reject`;
-      body = { reason: needReason() };
-      break;
-    case 'payment-request approve':
-      route = `payment-requests/${path}/approve`;
-      break;
-    case 'payment-request reject':
-      route = `payment-requests/${path}/reject`;
-      body = { reason: needReason() };
-      break;
-    case 'payment confirm': {
-      route = `payments/${path}/confirm`;
-      const reference = str(values, 'reference');
-      body = reference ? { reference } : {};
-      break;
+const staffDecide = command(
+  HELP['staff decide'],
+  { strings: [...STAFF_OPTIONS, 'reason', 'scopes', 'reference', 'customer-share'] },
+  async ({ values, positionals }, io) => {
+    const [kind, id, action, ...rest] = positionals;
+    if (!kind || !id || !action || rest.length > 0) {
+      throw new UsageError('staff decide takes KIND ID ACTION');
     }
-    case 'payment fail':
-      route = `payments/${path}/fail`;
-      body = { reason: needReason() };
-      break;
-    case 'marketplace approve':
-    case 'marketplace reject':
-      route = `requests/${path}/marketplace-review`;
-      body = { decision: `${action}d`, ...(reason ? { reason } : {}) };
-      break;
-    case 'dispute customer':
-    case 'dispute provider':
-    case 'dispute split': {
-      route = `disputes/${path}/resolve`;
-      const share = str(values, 'customer-share');
-      if (action === 'split' && !share) throw new UsageError('a split needs --customer-share');
-      body = {
-        outcome: action,
-        reason: needReason(),
-        ...(action === 'split' ? { customer_share_percent: Number(share) } : {}),
-      };
-      break;
+    const reason = str(values, 'reason');
+    const needReason = () => {
+      if (!reason) throw new UsageError(`${kind} ${action} needs --reason`);
+      return reason;
+    };
+    const path = encodeURIComponent(id);
+    let route: string;
+    let body: unknown;
+    switch (`${kind} ${action}`) {
+      case 'application approve':
+        route = `access-applications/${path}/approve`;
+        body = { scopes: scopeList(str(values, 'scopes')) };
+        break;
+      case 'application reject':
+        route = `access-applications/${path}/reject`;
+        body = { reason: needReason() };
+        break;
+      case 'payment-request approve':
+        route = `payment-requests/${path}/approve`;
+        break;
+      case 'payment-request reject':
+        route = `payment-requests/${path}/reject`;
+        body = { reason: needReason() };
+        break;
+      case 'payment confirm': {
+        route = `payments/${path}/confirm`;
+        const reference = str(values, 'reference');
+        body = reference ? { reference } : {};
+        break;
+      }
+      case 'payment fail':
+        route = `payments/${path}/fail`;
+        body = { reason: needReason() };
+        break;
+      case 'marketplace approve':
+      case 'marketplace reject':
+        route = `requests/${path}/marketplace-review`;
+        body = { decision: `${action}d`, ...(reason ? { reason } : {}) };
+        break;
+      case 'dispute customer':
+      case 'dispute provider':
+      case 'dispute split': {
+        route = `disputes/${path}/resolve`;
+        const share = str(values, 'customer-share');
+        if (action === 'split' && !share) throw new UsageError('a split needs --customer-share');
+        body = {
+          outcome: action,
+          reason: needReason(),
+          ...(action === 'split' ? { customer_share_percent: Number(share) } : {}),
+        };
+        break;
+      }
+      default:
+        throw new UsageError(`no decision "${kind} ${action}"`);
     }
-    default:
-      throw new UsageError(`no decision "${kind} ${action}"`);
-  }
-  const answer = await call(
-    io,
-    'POST',
-    `${gatewayUrl(values, io)}/v1/staff/${route}`,
-    { Authorization: `Bearer ${await staffToken(values, io)}` },
-    body,
-  );
-  io.out(json(answer));
-}
+    io.out(json(await staffCall(values, io, 'POST', route, body)));
+  },
+);
 
 function scopeList(given: string | undefined): string[] {
   if (!given) throw new UsageError('--scopes is required (comma-separated, or "all")');
@@ -453,67 +456,56 @@ function scopeList(given: string | undefined): string[] {
     .filter(Boolean);
 }
 
-async function staffGrant(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parse(args, { ...STAFF_OPTIONS, scopes: { type: 'string' } });
-  if (values.help) return io.out(`${HELP['staff grant']}\n`);
-  const [id, ...rest] = positionals;
-  if (!id || rest.length > 0) throw new UsageError('staff grant takes one INTEGRATION_ID');
-  const answer = await call(
-    io,
-    'PATCH',
-    `${gatewayUrl(values, io)}/v1/staff/integrations/${encodeURIComponent(id)}`,
-    { Authorization: `Bearer ${await staffToken(values, io)}` },
-    { scopes: scopeList(str(values, 'scopes')) },
-  );
-  io.out(json(answer));
-}
+const staffGrant = command(
+  HELP['staff grant'],
+  { strings: [...STAFF_OPTIONS, 'scopes'] },
+  async ({ values, positionals }, io) => {
+    const [id, ...rest] = positionals;
+    if (!id || rest.length > 0) throw new UsageError('staff grant takes one INTEGRATION_ID');
+    const scopes = scopeList(str(values, 'scopes'));
+    const route = `integrations/${encodeURIComponent(id)}`;
+    io.out(json(await staffCall(values, io, 'PATCH', route, { scopes })));
+  },
+);
 
-async function eventsTail(args: string[], io: Io): Promise<void> {
-  const { values, positionals } = parse(args, {
-    ...GATEWAY_OPTIONS,
-    token: { type: 'string' },
-    key: { type: 'string' },
-    after: { type: 'string' },
-    wait: { type: 'string' },
-    until: { type: 'string' },
-    follow: { type: 'boolean' },
-  });
-  if (values.help) return io.out(`${HELP['events tail']}\n`);
-  const [id, ...rest] = positionals;
-  if (!id || rest.length > 0) throw new UsageError('events tail takes one REQUEST_ID');
-  const token = str(values, 'token') ?? io.env.HANDOFF_REQUEST_TOKEN;
-  if (!token) throw new UsageError('events tail needs --token (or HANDOFF_REQUEST_TOKEN)');
-  const key =
-    str(values, 'key') ?? io.env.HANDOFF_AGENT_KEY ?? io.env.HANDOFF_API_KEY ?? io.env.KEY;
-  if (!key) throw new UsageError('events tail needs --key (or HANDOFF_AGENT_KEY)');
-  const number = (name: string, fallback: number, min: number, max: number) => {
-    const raw = str(values, name);
-    const value = raw === undefined ? fallback : Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+const eventsTail = command(
+  HELP['events tail'],
+  { strings: [...GATEWAY_OPTIONS, 'token', 'key', 'after', 'wait', 'until'], flags: ['follow'] },
+  async ({ values, positionals }, io) => {
+    const [id, ...rest] = positionals;
+    if (!id || rest.length > 0) throw new UsageError('events tail takes one REQUEST_ID');
+    const token = str(values, 'token') ?? io.env.HANDOFF_REQUEST_TOKEN;
+    if (!token) throw new UsageError('events tail needs --token (or HANDOFF_REQUEST_TOKEN)');
+    const key =
+      str(values, 'key') ?? io.env.HANDOFF_AGENT_KEY ?? io.env.HANDOFF_API_KEY ?? io.env.KEY;
+    if (!key) throw new UsageError('events tail needs --key (or HANDOFF_AGENT_KEY)');
+    const number = (name: string, fallback: number, min: number, max: number) => {
+      const raw = str(values, name);
+      const value = raw === undefined ? fallback : Number(raw);
+      if (!Number.isInteger(value) || value < min || value > max) {
+        throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+      }
+      return value;
+    };
+    let after = number('after', 0, 0, Number.MAX_SAFE_INTEGER);
+    const follow = values.follow === true;
+    const wait = follow ? number('wait', 25, 1, 25) : 0;
+    const until = str(values, 'until');
+    const base = `${gatewayUrl(values, io)}/v1/request/${encodeURIComponent(id)}/events`;
+    const headers = { Authorization: `Bearer ${key}`, [REQUEST_TOKEN_HEADER]: token };
+    for (;;) {
+      const page = await call(io, 'GET', `${base}?after=${after}&wait=${wait}`, headers);
+      const events = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
+      for (const event of events) {
+        io.out(`${JSON.stringify(event)}\n`);
+        const sequence = (event.data as { sequence?: unknown } | undefined)?.sequence;
+        if (typeof sequence === 'number' && sequence > after) after = sequence;
+        if (until && event.type === until) return;
+      }
+      if (!follow && page.has_more !== true) return;
     }
-    return value;
-  };
-  let after = number('after', 0, 0, Number.MAX_SAFE_INTEGER);
-  const follow = values.follow === true;
-  const wait = follow ? number('wait', 25, 1, 25) : 0;
-  const until = str(values, 'until');
-  const base = `${gatewayUrl(values, io)}/v1/request/${encodeURIComponent(id)}/events`;
-  const headers = { Authorization: `Bearer ${key}`, [REQUEST_TOKEN_HEADER]: token };
-  for (;;) {
-    const page = await call(io, 'GET', `${base}?after=${after}&wait=${wait}`, headers);
-    const events = Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : [];
-    for (const event of events) {
-      io.out(`${JSON.stringify(event)}\n`);
-      const sequence = (event.data as { sequence?: unknown } | undefined)?.sequence;
-      if (typeof sequence === 'number' && sequence > after) after = sequence;
-      if (until && event.type === until) return;
-    }
-    if (!follow && page.has_more !== true) return;
-  }
-}
-
-type Command = (args: string[], io: Io) => Promise<void>;
+  },
+);
 
 /**
  * Runs the command `args[0]` names, of `commands`, with the rest of `args`; without a name, or
