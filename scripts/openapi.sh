@@ -2,7 +2,7 @@
 # Regenerates the committed API documents from the zod schemas and the gateway's route table:
 #   services/gateway/openapi.json   (OpenAPI 3.1, also served at GET /v1/openapi.json)
 #   packages/contracts/asyncapi.json (AsyncAPI 3.0, the events on the bus)
-#   docs/state-machines.md           (the work lifecycle's state machines, from their data)
+#   docs/state-machines.md           (the engagement's state machines, from their data)
 #   packages/sdk/src/generated/schema.ts (the SDK's types, by openapi-typescript from openapi.json)
 # Run it after changing a route, a schema or a machine, and commit the files; the tests fail until you do.
 set -euo pipefail

@@ -10,7 +10,7 @@ export const SCOPES = [
   'payments:propose',
   'webhooks:manage',
   'events:read',
-  // The customer's side of the work lifecycle, which the agent acts on with the request token.
+  // The customer's side of the engagement, which the agent acts on with the request token.
   'proposals:read',
   'proposals:accept',
   'jobs:read',

@@ -14,7 +14,7 @@ import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { REQUEST_LIMITS, RequestStatus } from './requests.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
-/** Limits of the work lifecycle's fields; published in capabilities. */
+/** Limits of the engagement's fields; published in capabilities. */
 export const ENGAGEMENT_LIMITS = {
   name: 200,
   title: 200,
@@ -158,7 +158,7 @@ export const ProviderMe = Provider.pick({
 // --- Proposals and jobs ----------------------------------------------------------------------
 
 /**
- * When a resource of the work lifecycle must move next (`deadline_at`, null outside a waiting
+ * When a resource of the engagement must move next (`deadline_at`, null outside a waiting
  * state of its machine), and when it was created and last changed.
  */
 const TIMES = {

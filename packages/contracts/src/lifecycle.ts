@@ -443,7 +443,7 @@ export type DisputeAction = keyof typeof DISPUTE_MACHINE.events;
 export type PaymentRequestAction = keyof typeof PAYMENT_REQUEST_MACHINE.events;
 export type PaymentAction = keyof typeof PAYMENT_MACHINE.events;
 
-/** Every machine of the work lifecycle, in the order the docs show them. */
+/** Every machine of the engagement, in the order the docs show them. */
 export const STATE_MACHINES: readonly StateMachine[] = [
   PROPOSAL_MACHINE,
   JOB_MACHINE,

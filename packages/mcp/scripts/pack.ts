@@ -1,5 +1,5 @@
 // `npm pack` / `npm publish` of @handoff/mcp, so that `npx handoff-mcp` runs outside the
-// monorepo, through the lifecycle it shares with the SDK (packages/sdk/scripts/pack-lifecycle.ts):
+// monorepo, through the pack scripts it shares with the SDK (packages/sdk/scripts/pack-scripts.ts):
 // the package ships compiled JavaScript with declarations and its bin is the compiled stdio
 // entry. @handoff/contracts is internal and never published: its compiled code goes into this
 // package (dist/contracts) and the imports of it are pointed there. @handoff/sdk stays a
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { compile, runPackStep } from '../../sdk/scripts/pack-lifecycle.ts';
+import { compile, runPackStep } from '../../sdk/scripts/pack-scripts.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const contracts = fileURLToPath(new URL('../../contracts/', import.meta.url));

@@ -84,7 +84,7 @@ function register(server: McpServer, client: HandoffClient, tool: ToolDefinition
 /**
  * One MCP server for one agent key: only the tools its scopes allow are listed (and so usable),
  * each calling the agent API through @handoff/sdk. Resources: the capabilities and the state
- * machines of the work lifecycle.
+ * machines of the engagement.
  */
 export function createHandoffMcpServer(client: HandoffClient, scopes: readonly string[]) {
   const server = new McpServer(SERVER_INFO, {

@@ -46,7 +46,7 @@ function pack(name: 'sdk' | 'mcp', half: typeof sdkPack | typeof mcpPack): strin
   half.build(join(stage, 'dist'));
   const workspace = readJson(join(REPO, 'packages', name, 'package.json'));
   writeFileSync(join(stage, 'package.json'), JSON.stringify(half.publishManifest(workspace)));
-  // The lifecycle scripts are what was just run by hand; they do not exist in the stage.
+  // The pack scripts are what was just run by hand; they do not exist in the stage.
   const out = execFileSync(
     'npm',
     ['pack', stage, '--ignore-scripts', '--json', '--pack-destination', work],

@@ -1,9 +1,9 @@
-// `npm pack` / `npm publish` of @handoff/sdk (scripts/pack-lifecycle.ts): src compiled to dist,
+// `npm pack` / `npm publish` of @handoff/sdk (scripts/pack-scripts.ts): src compiled to dist,
 // `exports` pointed there. `build` and `publishManifest` are the two halves, for a test to stage
 // the package elsewhere.
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compile, runPackStep } from './pack-lifecycle.ts';
+import { compile, runPackStep } from './pack-scripts.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

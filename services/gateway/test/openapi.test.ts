@@ -628,7 +628,7 @@ describe('serving the document', () => {
   });
 });
 
-describe('the state machines of the work lifecycle', () => {
+describe('the state machines of the engagement', () => {
   const tags: [string, StateMachine[]][] = [
     ['requests', [REQUEST_MACHINE]],
     ['access', [ACCESS_APPLICATION_MACHINE]],

@@ -207,7 +207,7 @@ describe('provider keys', () => {
         await http(stack.gateway, path, { token: plumber.key, from: address() }),
       ).toMatchObject({ status: 401, body: { code: 'staff_token_invalid' } });
     }
-    // An agent key on staff routes of the lifecycle.
+    // An agent key on staff routes of the engagement.
     expect(
       await http(stack.gateway, '/v1/staff/payments', { token: agent.key, from: address() }),
     ).toMatchObject({ status: 401, body: { code: 'staff_token_invalid' } });
@@ -460,7 +460,7 @@ describe('provider proposals', () => {
 });
 
 describe('GET /v1/capabilities', () => {
-  it('lists the provider key, the lifecycle scopes and limits', async () => {
+  it('lists the provider key, the engagement scopes and limits', async () => {
     const caps = await http(stack.gateway, '/v1/capabilities', { from: address() });
     expect(caps.body).toMatchObject({
       authentication: {

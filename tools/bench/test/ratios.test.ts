@@ -6,8 +6,8 @@ import { AGENT_API_CONNECTIONS } from '../src/scenarios/gateway-requests.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
 import { report, stats } from './support/reports.ts';
 
-/** The work lifecycle's scenarios. */
-const LIFECYCLE = ['provider-proposal', 'milestone-approval'];
+/** The engagement's scenarios. */
+const ENGAGEMENT = ['provider-proposal', 'milestone-approval'];
 
 describe('the registry', () => {
   const registered = scenarios({ logLevel: 'warn' });
@@ -62,11 +62,11 @@ describe('the registry', () => {
     expect(first?.[0]).toBe(others[0]?.[0]);
   });
 
-  it('runs the agent API and the lifecycle writes at the same fixed concurrency', () => {
+  it('runs the agent API and the engagement writes at the same fixed concurrency', () => {
     const fixed = registered
       .filter((scenario) => scenario.connections === AGENT_API_CONNECTIONS)
       .map((scenario) => scenario.name);
-    expect(fixed).toEqual(expect.arrayContaining(LIFECYCLE));
+    expect(fixed).toEqual(expect.arrayContaining(ENGAGEMENT));
     expect(fixed).toEqual(expect.arrayContaining(['gateway-create', 'gateway-message']));
   });
 
@@ -83,7 +83,7 @@ describe('the registry', () => {
   });
 
   it('compares each agent API scenario with the floor, the public pipeline and the bus', () => {
-    for (const subject of ['gateway-create', 'gateway-read', 'gateway-message', ...LIFECYCLE]) {
+    for (const subject of ['gateway-create', 'gateway-read', 'gateway-message', ...ENGAGEMENT]) {
       const baselines = RATIOS.filter((ratio) => ratio.subject === subject).map(
         (ratio) => ratio.baseline,
       );

@@ -104,17 +104,17 @@ export interface BuildOptions {
 
 const METHOD_ORDER: readonly HttpMethod[] = ['get', 'post', 'patch', 'delete'];
 
-/** A resource tag of the work lifecycle: what it is, then its state machine(s), generated. */
-const lifecycleTag = (intro: string, machines: readonly StateMachine[]) =>
+/** A resource tag of the engagement: what it is, then its state machine(s), generated. */
+const engagementTag = (intro: string, machines: readonly StateMachine[]) =>
   [intro, ...machines.map((machine) => machineMarkdown(machine, '###'))].join('\n\n');
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   meta: 'What the API offers and who is calling.',
-  access: lifecycleTag(
+  access: engagementTag(
     'Applying for access and claiming the agent key (conventions §1 "Access").',
     [ACCESS_APPLICATION_MACHINE],
   ),
-  requests: lifecycleTag(
+  requests: engagementTag(
     'The hand-off request an agent creates for its customer and reads with the request token ' +
       '(`requests:create`, `requests:read`). Staff route it; the work on it moves it along.',
     [REQUEST_MACHINE],
@@ -127,36 +127,36 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'categories, writes into their conversations, proposes, and delivers the work of its jobs. ' +
     'Customer contact details are shown only where the customer gave `contact_permission`. ' +
     "Another provider's resources answer 404, as unknown ones do.",
-  proposals: lifecycleTag(
+  proposals: engagementTag(
     "A provider's offer on a request. The agent lists a request's proposals and accepts one for " +
       'its customer (scopes `proposals:read`, `proposals:accept`, with the request token): a job ' +
       'starts and every other open proposal of the request is declined.',
     [PROPOSAL_MACHINE],
   ),
-  jobs: lifecycleTag(
+  jobs: engagementTag(
     'The engagement an accepted proposal starts, between the customer and one provider ' +
       '(`jobs:read`). The provider completes it once every milestone is approved or cancelled ' +
       'and no dispute is open.',
     [JOB_MACHINE],
   ),
-  milestones: lifecycleTag(
+  milestones: engagementTag(
     "A part of a job's work. The provider reports progress, attaches deliverables and submits it; " +
       'the agent reviews it for the customer (`milestones:read`, `milestones:review`): approve, or ' +
       'request changes with a reason. Approving never moves money.',
     [MILESTONE_MACHINE],
   ),
-  deliverables: lifecycleTag(
+  deliverables: engagementTag(
     "What a provider hands over for a milestone (a link and a description); it follows its milestone's review (`milestones:read`).",
     [DELIVERABLE_MACHINE],
   ),
-  disputes: lifecycleTag(
+  disputes: engagementTag(
     "A dispute or refund case the agent opens for its customer on the request's job " +
       '(`disputes:read`, `disputes:manage`). The customer, the provider and staff comment on it; ' +
       'staff resolve it for the customer, for the provider or split, with a reason. Resolving ' +
       'records the outcome; money moves only through a staff-approved payment request.',
     [DISPUTE_MACHINE],
   ),
-  payments: lifecycleTag(
+  payments: engagementTag(
     'Money moves only through a payment request that the agent proposes and staff approve; the ' +
       'approval creates a payment through the configured payment provider (manual: staff confirm ' +
       'it; Stripe: a verified `payment_intent.succeeded` webhook completes it). Approving work or resolving a dispute never moves money.',

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext } from '../http/route.ts';
-import { IdParams } from './lifecycle-shared.ts';
+import { IdParams } from './engagement-shared.ts';
 
 type ApplicantContext = RouteContext<'applicant', z.output<typeof IdParams>>;
 

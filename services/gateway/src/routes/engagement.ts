@@ -20,10 +20,10 @@ import {
   customerReads,
   given,
   IdParams,
-} from './lifecycle-shared.ts';
+} from './engagement-shared.ts';
 
 /**
- * The customer's side of the work lifecycle. The customer has no credential of its own: its agent
+ * The customer's side of the engagement. The customer has no credential of its own: its agent
  * acts for it with its key (scopes below) and the request's token, which is checked with the
  * intake service before the milestones service is asked anything. The milestones service then
  * answers only for resources of that request (`Party` customer), so another request's proposal is

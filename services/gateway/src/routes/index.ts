@@ -11,7 +11,7 @@ import { healthRoutes } from './health.ts';
 import { metaRoutes } from './meta.ts';
 import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
-import { staffLifecycleRoutes } from './staff-lifecycle.ts';
+import { staffEngagementRoutes } from './staff-engagement.ts';
 import { staffRoutes } from './staff.ts';
 import { staffTimelineRoutes } from './staff-timeline.ts';
 import { staffWebhookRoutes } from './staff-webhooks.ts';
@@ -53,7 +53,7 @@ export function gatewayRoutes(
     ...engagementRoutes,
     ...providerRoutes,
     ...staffRoutes,
-    ...staffLifecycleRoutes,
+    ...staffEngagementRoutes,
     ...staffTimelineRoutes,
     ...staffWebhookRoutes,
     ...webhookRoutes,

@@ -65,7 +65,7 @@ export const Capabilities = z.object({
     /** Longest text of each field of a handoff request, and the budget ceiling. */
     request: z.record(z.string(), z.number()),
     webhook_endpoints_per_integration: z.number().int(),
-    /** Longest text of each field of the work lifecycle, list lengths and the amount ceiling. */
+    /** Longest text of each field of the engagement, list lengths and the amount ceiling. */
     engagement: z.record(z.string(), z.number()),
   }),
   rate_limits: z.array(RateLimitPolicyView),

@@ -34,7 +34,7 @@ import {
   providerAction,
   providerReads,
   refuseClosed,
-} from './lifecycle-shared.ts';
+} from './engagement-shared.ts';
 
 /**
  * The provider API. Every call carries a provider key; the services answer only for the

@@ -38,7 +38,7 @@ import {
   IdParams,
   NEW_MESSAGE,
   page,
-} from './lifecycle-shared.ts';
+} from './engagement-shared.ts';
 
 /**
  * The agent's reads of an owned request and of what hangs on it, with the request's token: an

@@ -14,7 +14,7 @@ import {
   type TimelineKind,
 } from '@handoff/contracts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { customerParty, IdParams } from './lifecycle-shared.ts';
+import { customerParty, IdParams } from './engagement-shared.ts';
 
 /**
  * Staff's read of everything that happened on one request, in one list: thin reads of the

@@ -28,7 +28,7 @@ import {
   listOf,
 } from '@handoff/contracts';
 import { defineRoute } from '../http/route.ts';
-import { audit, filteredList, Id, IdParams, KeyParams } from './lifecycle-shared.ts';
+import { audit, filteredList, Id, IdParams, KeyParams } from './engagement-shared.ts';
 
 /** What every route here shares. */
 const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;

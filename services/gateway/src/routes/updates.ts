@@ -9,7 +9,7 @@ import {
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import { authorizeCustomer, IdParams } from './lifecycle-shared.ts';
+import { authorizeCustomer, IdParams } from './engagement-shared.ts';
 
 /** One waiting long-poll: woken when the bus announces an event of its request. */
 interface Waiter {

@@ -15,7 +15,7 @@ import {
   webhookOps,
 } from '@handoff/contracts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import { IdParams } from './lifecycle-shared.ts';
+import { IdParams } from './engagement-shared.ts';
 
 const MANAGE = { kind: 'agent', scopes: ['webhooks:manage'] } as const;
 const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;

@@ -21,7 +21,7 @@ import { signStaffToken } from './staff-tokens.ts';
  */
 
 /** Every scope of the customer's side, and the request scopes an engagement needs. */
-export const LIFECYCLE_SCOPES: string[] = SCOPES.filter(
+export const ENGAGEMENT_SCOPES: string[] = SCOPES.filter(
   (scope) => scope !== 'webhooks:manage' && scope !== 'events:read',
 );
 
@@ -192,7 +192,7 @@ export class Stack {
   }
 
   /** An agent onboarded over HTTP: application, staff approval, claimed key. */
-  agentOf(scopes: string[] = LIFECYCLE_SCOPES): Promise<Onboarded> {
+  agentOf(scopes: string[] = ENGAGEMENT_SCOPES): Promise<Onboarded> {
     return onboard(this.gateway, this.secret, this.options.staffAudience, scopes);
   }
 

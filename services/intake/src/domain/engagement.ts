@@ -8,7 +8,7 @@ import {
 /** What these rules read of a request: its state and the provider it is engaged with. */
 export interface EngagedRequest {
   status: RequestStatus;
-  /** Absent on requests stored before the work lifecycle existed: none. */
+  /** Absent on requests stored before the engagement existed: none. */
   engaged_provider_id?: string | null;
 }
 

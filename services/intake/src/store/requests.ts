@@ -28,7 +28,7 @@ export interface RequestDoc extends OutboxFields {
   budget_max: number | null;
   /**
    * The provider whose proposal was accepted (set by the engagement consumer). Absent on requests
-   * stored before the work lifecycle existed, which read as null.
+   * stored before the engagement existed, which read as null.
    */
   engaged_provider_id?: string | null;
   created_at: Date;

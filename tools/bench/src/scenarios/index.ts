@@ -8,7 +8,7 @@ import { DEFAULT_GROWTH_SIZES, growthRatios, type PreloadRecord } from '../growt
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
-import { milestoneApproval, providerProposal } from './gateway-lifecycle.ts';
+import { milestoneApproval, providerProposal } from './gateway-engagement.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { growthScenarios } from './growth.ts';
@@ -109,7 +109,7 @@ export function selectScenarios(all: readonly Scenario[], only: readonly string[
 }
 
 /**
- * Each API scenario (the agent's, and the work lifecycle's of the provider and the customer's
+ * Each API scenario (the agent's, and the engagement's of the provider and the customer's
  * agent) against the floor (bare express), against the same gateway pipeline without bus calls
  * (gateway-public), and against one bare bus round trip (nats-request-reply), noting the bus calls
  * it makes: its p50 there reads as "so many round trips' worth".

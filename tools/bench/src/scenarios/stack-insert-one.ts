@@ -17,7 +17,7 @@ const INTEGRATION_ID = 'int_benchrawinsert00000000000000';
 /**
  * The write scenarios' floor: one `insertOne` of a request-shaped document (intake's own
  * document, from the growth preload), acknowledged, on the stack's database server, at the
- * write scenarios' concurrency. Every write of the agent API and the lifecycle stores at least
+ * write scenarios' concurrency. Every write of the agent API and the engagement stores at least
  * one such document, so its rate over this one reads as "so many raw inserts' worth".
  */
 export function stackInsertOne(stack: Fixture<GatewayStack>): Scenario {

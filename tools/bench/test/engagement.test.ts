@@ -20,7 +20,7 @@ import {
   PLAN_MILESTONES,
   PROPOSAL_RATE_ESTIMATE,
   SETUP_PACE_FACTOR,
-} from '../src/scenarios/gateway-lifecycle.ts';
+} from '../src/scenarios/gateway-engagement.ts';
 
 describe('expectedCalls', () => {
   it('covers the warm-up and the measurement at the estimated rate, with a margin', () => {
@@ -102,7 +102,7 @@ describe('pool sizes', () => {
   });
 });
 
-describe('lifecycle paths', () => {
+describe('engagement paths', () => {
   it('encode the ids', () => {
     expect(proposalsPath('req_1/x')).toBe('/v1/provider/requests/req_1%2Fx/proposals');
     expect(approvePath('req_1', 'mst 2')).toBe('/v1/request/req_1/milestones/mst%202/approve');

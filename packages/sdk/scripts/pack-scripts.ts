@@ -1,4 +1,4 @@
-// The `prepack` / `postpack` lifecycle that the published packages (@handoff/sdk, @handoff/mcp)
+// The `prepack` / `postpack` scripts that the published packages (@handoff/sdk, @handoff/mcp)
 // share: inside the monorepo Node runs their TypeScript sources, but Node does not strip types
 // under node_modules, so the packed package must point at compiled JavaScript. `prepack` builds
 // dist and swaps in the published manifest; `postpack` puts the workspace manifest back.
@@ -18,7 +18,7 @@ export interface Packing {
   publishManifest(pkg: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** Runs the lifecycle `step` (npm's `prepack` or `postpack`) of the package at `root`. */
+/** Runs the pack script `step` (npm's `prepack` or `postpack`) of the package at `root`. */
 export function runPackStep(root: string, step: string | undefined, packing: Packing): void {
   const manifest = join(root, 'package.json');
   const saved = join(root, 'package.workspace.json');

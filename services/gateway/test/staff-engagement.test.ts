@@ -3,7 +3,7 @@ import { eventually } from '@handoff/testkit';
 import { address, http, type Onboarded } from './support/http.ts';
 import { useStack, type OwnedRequest, type ProviderAccount } from './support/stack.ts';
 
-const stack = useStack('gw_staff_lifecycle');
+const stack = useStack('gw_staff_engagement');
 let agent: Onboarded;
 let plumber: ProviderAccount;
 

@@ -37,10 +37,10 @@ import {
   staffAction,
   staffActor,
   staffParty,
-} from './lifecycle-shared.ts';
+} from './engagement-shared.ts';
 
 /**
- * Staff's side of the work lifecycle: providers and their keys, disputes, cancelling jobs and
+ * Staff's side of the engagement: providers and their keys, disputes, cancelling jobs and
  * milestones, payments, and everything waiting on a deadline. Routing a request to providers is
  * `PATCH /v1/staff/requests/{id}` with `routing` (staff.ts).
  */
@@ -69,7 +69,7 @@ const byDeadline = (a: DeadlineItem, b: DeadlineItem) =>
         : 0
     : Date.parse(a.deadline_at) - Date.parse(b.deadline_at);
 
-export const staffLifecycleRoutes: RouteDefinition[] = [
+export const staffEngagementRoutes: RouteDefinition[] = [
   // --- Providers -------------------------------------------------------------------------------
   defineRoute({
     method: 'post',

@@ -44,7 +44,7 @@ import {
   type RouteDefinition,
 } from '../http/route.ts';
 
-/** Helpers shared by the routes of the work lifecycle (agent, provider and staff sides). */
+/** Helpers shared by the routes of the engagement (agent, provider and staff sides). */
 
 export const Id = z.string().max(64);
 
@@ -206,10 +206,10 @@ export function checkPrecision(
 }
 
 /**
- * The resources of the work lifecycle as every side's reads find them: the item, the list's
+ * The resources of the engagement as every side's reads find them: the item, the list's
  * filters beside paging, the bus operations, and the 404 `code` of a single read.
  */
-export type LifecycleResource = 'proposals' | 'jobs' | 'milestones' | 'deliverables' | 'disputes';
+export type EngagementResource = 'proposals' | 'jobs' | 'milestones' | 'deliverables' | 'disputes';
 
 interface ResourceReads {
   /** The path parameter of one item under its request, e.g. `proposal_id`. */
@@ -220,7 +220,7 @@ interface ResourceReads {
   notFound: NotFoundCode;
 }
 
-const LIFECYCLE_RESOURCES: Record<LifecycleResource, ResourceReads> = {
+const ENGAGEMENT_RESOURCES: Record<EngagementResource, ResourceReads> = {
   proposals: {
     idParam: 'proposal_id',
     item: Proposal,
@@ -273,12 +273,12 @@ export interface ReadSummaries {
  * bus input from the side's party, the page and the filters that were given.
  */
 function reads(
-  plural: LifecycleResource,
+  plural: EngagementResource,
   side: '' | 'Provider',
   summaries: ReadSummaries,
   tags: readonly string[],
 ) {
-  const resource = LIFECYCLE_RESOURCES[plural];
+  const resource = ENGAGEMENT_RESOURCES[plural];
   const name = `${side}${plural[0]?.toUpperCase()}${plural.slice(1)}`;
   const filtered = filteredList(resource.filters);
   return {
@@ -313,7 +313,7 @@ function reads(
  * checked with intake first, then the milestones service answers for that request only.
  */
 export function customerReads(
-  plural: LifecycleResource,
+  plural: EngagementResource,
   scope: Scope,
   summaries: ReadSummaries,
 ): RouteDefinition[] {
@@ -351,7 +351,7 @@ export function customerReads(
 
 /** A provider's reads of its own resources under `/v1/provider/<plural>`. */
 export function providerReads(
-  plural: LifecycleResource,
+  plural: EngagementResource,
   summaries: ReadSummaries,
 ): RouteDefinition[] {
   const { resource, list, get, listInput } = reads(plural, 'Provider', summaries, [
@@ -398,14 +398,14 @@ export interface ActionSpec<Who, I extends z.ZodType, O extends z.ZodType, B ext
   /** 201 when the action creates a child resource. */
   status?: 200 | 201;
   response: z.ZodType;
-  /** Default: the 404 code of `plural` when it is a resource of the work lifecycle. */
+  /** Default: the 404 code of `plural` when it is a resource of the engagement. */
   notFound?: NotFoundCode;
   conflicts?: readonly ConflictCode[];
   input(who: Who, body: z.output<B>): z.input<I>;
 }
 
-const isLifecycleResource = (plural: string): plural is LifecycleResource =>
-  Object.hasOwn(LIFECYCLE_RESOURCES, plural);
+const isEngagementResource = (plural: string): plural is EngagementResource =>
+  Object.hasOwn(ENGAGEMENT_RESOURCES, plural);
 
 const routeFields = <Who, I extends z.ZodType, O extends z.ZodType, B extends z.ZodType>(
   spec: ActionSpec<Who, I, O, B>,
@@ -413,7 +413,7 @@ const routeFields = <Who, I extends z.ZodType, O extends z.ZodType, B extends z.
 ) => {
   const notFound =
     spec.notFound ??
-    (isLifecycleResource(spec.plural) ? LIFECYCLE_RESOURCES[spec.plural].notFound : undefined);
+    (isEngagementResource(spec.plural) ? ENGAGEMENT_RESOURCES[spec.plural].notFound : undefined);
   if (notFound === undefined) throw new Error(`${spec.operationId} names no 404 code`);
   return {
     method: 'post' as const,
@@ -440,13 +440,13 @@ export function customerAction<
   B extends z.ZodType = z.ZodType,
 >(
   spec: ActionSpec<{ id: string; request_id: string }, I, O, B> & {
-    plural: LifecycleResource;
+    plural: EngagementResource;
     scope: Scope;
     openRequest?: boolean;
   },
 ): RouteDefinition {
   const authorize = spec.openRequest ? authorizeOpenRequest : authorizeCustomer;
-  const { idParam } = LIFECYCLE_RESOURCES[spec.plural];
+  const { idParam } = ENGAGEMENT_RESOURCES[spec.plural];
   return defineRoute({
     ...routeFields(spec, []),
     path: `/v1/request/{id}/${spec.plural}/{${idParam}}/${spec.verb}`,

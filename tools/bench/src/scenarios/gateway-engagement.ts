@@ -1,4 +1,4 @@
-// The work lifecycle on the shared stack: a provider proposing on a request routed to them, and the
+// The engagement on the shared stack: a provider proposing on a request routed to them, and the
 // customer's agent approving a submitted milestone. Both are writes that each call can make only
 // once (a provider has one open proposal per request; a milestone is approved once), so setup
 // makes a pool of fresh targets sized from the run's length, the load takes the next one on every
