@@ -7,13 +7,14 @@ import { BusError } from './errors.ts';
 
 export interface RequestOptions<S extends z.ZodType> {
   timeoutMs: number;
-  requestId?: string;
+  /** The call id (the HTTP call's `Request-Id`) the message carries in its `Request-Id` header. */
+  callId?: string;
   /** Validates the reply; a reply that does not match is an internal error, not data. */
   reply: S;
 }
 
 /**
- * Sends a JSON request on `subject` and waits for one reply. The request id and trace context
+ * Sends a JSON request on `subject` and waits for one reply. The call id and trace context
  * travel in headers. No responder and timeouts become retryable `unavailable` errors.
  */
 export async function request<S extends z.ZodType>(
@@ -30,7 +31,7 @@ export async function request<S extends z.ZodType>(
     },
     async () => {
       const h = headers();
-      if (options.requestId) h.set(BUS_HEADERS.requestId, options.requestId);
+      if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
       injectTraceContext((key, value) => h.set(key, value));
       let msg;
       try {
@@ -59,7 +60,7 @@ export function call<I extends z.ZodType, O extends z.ZodType>(
   nc: NatsConnection,
   op: Operation<I, O>,
   input: z.input<I>,
-  options: { timeoutMs: number; requestId?: string },
+  options: { timeoutMs: number; callId?: string },
 ): Promise<z.output<O>> {
   return request(nc, op.subject, input, { ...options, reply: op.output });
 }

@@ -2,12 +2,15 @@ import { BUS_HEADERS, type Operation } from '@handoff/contracts';
 import { extractTraceContext, SpanKind, withSpan, type Logger } from '@handoff/observability';
 import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
 
 export interface HandlerContext {
-  requestId: string;
+  /**
+   * The call id: the `Request-Id` of the HTTP call that caused this message, from the message's
+   * header; null when no call did (a sweep, a consumer, a tool). Audit entries keep it.
+   */
+  callId: string | null;
   logger: Logger;
 }
 
@@ -101,7 +104,7 @@ async function handle(
   definition: Endpoint,
   baseLogger: Logger,
 ): Promise<void> {
-  const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
+  const callId = msg.headers?.get(BUS_HEADERS.callId) || null;
   const parent = extractTraceContext((key) => msg.headers?.get(key) || undefined);
   await withSpan(
     `${subject} process`,
@@ -111,7 +114,7 @@ async function handle(
       attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
     },
     async () => {
-      const logger = baseLogger.child({ request_id: requestId, subject });
+      const logger = baseLogger.child(callId ? { call_id: callId, subject } : { subject });
       try {
         const parsed = definition.input.safeParse(decode(msg));
         if (!parsed.success) {
@@ -120,7 +123,7 @@ async function handle(
             parsed.error.issues.map((i) => i.message).join('; '),
           );
         }
-        const result = await definition.handle(parsed.data, { requestId, logger });
+        const result = await definition.handle(parsed.data, { callId, logger });
         msg.respond(JSON.stringify(result ?? null));
       } catch (error) {
         const failure =

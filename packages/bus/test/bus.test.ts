@@ -17,7 +17,7 @@ import {
 const logger = createLogger({ service: 'bus-test', version: '0', level: 'silent' });
 let bus: Bus;
 let served: Served;
-const seen: string[] = [];
+const seen: (string | null)[] = [];
 
 beforeAll(async () => {
   const { servers, user, pass } = natsOptions();
@@ -31,7 +31,7 @@ beforeAll(async () => {
     logger,
     endpoints: {
       add: endpoint(z.object({ a: z.number(), b: z.number() }), async ({ a, b }, ctx) => {
-        seen.push(ctx.requestId);
+        seen.push(ctx.callId);
         return { sum: a + b };
       }),
       missing: endpoint(z.unknown(), async () => {
@@ -61,7 +61,7 @@ describe('request-reply', () => {
         bus.nc,
         'test.bus.add',
         { a: 2, b: 3 },
-        { timeoutMs: 2_000, reply: Sum, requestId: 'rid-12345678' },
+        { timeoutMs: 2_000, reply: Sum, callId: 'rid-12345678' },
       ),
     ).resolves.toEqual({ sum: 5 });
     expect(seen).toContain('rid-12345678');

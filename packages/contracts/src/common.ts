@@ -25,10 +25,10 @@ export const ListQuery = z
 export type ListQuery = z.output<typeof ListQuery>;
 
 /**
- * Who did a staff action, for the audit log: the staff member (the JWT `sub`) and `call_id`, the
- * `Request-Id` of the HTTP call that made them act (null when no call did).
+ * Who did a staff action, for the audit log: the staff member (the JWT `sub`). The call that made
+ * them act travels as the bus message's call id (`BUS_HEADERS.callId`), not in the payload.
  */
-export const StaffAction = z.object({ actor: z.string().min(1), call_id: z.string().nullable() });
+export const StaffAction = z.object({ actor: z.string().min(1) });
 export type StaffAction = z.infer<typeof StaffAction>;
 
 /** A SHA-256 in hex, as secrets, keys and tokens cross the bus (never the value itself). */

@@ -32,9 +32,12 @@ const keptStream = <const N extends string, const P extends string>(
  */
 export const EVENTS_STREAM = keptStream('HANDOFF_EVENTS', 'events', 30);
 
-/** Headers carried on every bus message a call causes. */
+/**
+ * Headers carried on every bus message a call causes. `callId` carries the call id: the
+ * `Request-Id` of the HTTP call that caused the message (the header keeps the HTTP name).
+ */
 export const BUS_HEADERS = {
-  requestId: 'Request-Id',
+  callId: 'Request-Id',
   traceparent: 'traceparent',
   tracestate: 'tracestate',
 } as const;

@@ -97,7 +97,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
         address: (req as Request).ip ?? 'unknown',
         guard,
-        requestId: randomUUID(),
+        callId: randomUUID(),
       });
       return { integrationId: agent.integration_id, scopes: agent.scopes };
     },

@@ -10,15 +10,15 @@ import { z } from 'zod';
 export const PublicReadiness = z.object({ status: z.enum(['ready', 'not_ready']) });
 
 /** The full report of this replica: every service over the bus, and whether it still accepts. */
-export type ReadinessCheck = (requestId: string) => Promise<ReadinessReport>;
+export type ReadinessCheck = (callId: string) => Promise<ReadinessReport>;
 
 export function createReadinessCheck(
   nc: NatsConnection,
   timeoutMs: number,
   isAccepting: () => boolean,
 ): ReadinessCheck {
-  return async (requestId) => {
-    const report = await checkReadiness(nc, timeoutMs, requestId);
+  return async (callId) => {
+    const report = await checkReadiness(nc, timeoutMs, callId);
     if (!isAccepting() || nc.isClosed()) report.status = 'not_ready';
     return report;
   };
@@ -31,7 +31,7 @@ export function createReadinessCheck(
 export async function checkReadiness(
   nc: NatsConnection,
   timeoutMs: number,
-  requestId: string,
+  callId: string,
 ): Promise<ReadinessReport> {
   const entries = await Promise.all(
     BACKEND_SERVICES.map(async (service) => {
@@ -39,7 +39,7 @@ export async function checkReadiness(
       try {
         const reply = await request(nc, subjects.health(service), null, {
           timeoutMs,
-          requestId,
+          callId,
           reply: HealthReply,
         });
         const latency = Math.round((performance.now() - started) * 10) / 10;

@@ -23,7 +23,7 @@ import type { RateLimiter, RateLimitPolicy } from '../src/ratelimit.ts';
 function exchange(headers: Record<string, string> = {}, method = 'GET') {
   const sent: Record<string, string> = {};
   const call: Exchange = {
-    requestId: 'req_test',
+    callId: 'req_test',
     address: '203.0.113.7',
     method,
     path: '/v1/things',
@@ -300,7 +300,7 @@ describe('idempotency, alone', () => {
     const { store: kept, events } = store('proceed');
     const { logger } = capturedLogger();
     await expect(
-      idempotent(kept, call(undefined), async () => 'done', { logger, requestId: 'r' }),
+      idempotent(kept, call(undefined), async () => 'done', { logger, callId: 'r' }),
     ).resolves.toEqual({ replayed: false, body: 'done' });
     expect(events).toEqual([]);
   });
@@ -309,7 +309,7 @@ describe('idempotency, alone', () => {
     const ok = store('proceed');
     const { logger } = capturedLogger();
     await expect(
-      idempotent(ok.store, call('k1'), async () => ({ id: 'x' }), { logger, requestId: 'r' }),
+      idempotent(ok.store, call('k1'), async () => ({ id: 'x' }), { logger, callId: 'r' }),
     ).resolves.toEqual({ replayed: false, body: { id: 'x' } });
     expect(ok.events).toEqual(['begin int_1 k1 fp', 'complete 201']);
 
@@ -318,7 +318,7 @@ describe('idempotency, alone', () => {
     await expect(
       idempotent(failing.store, call('k1'), async () => Promise.reject(boom), {
         logger,
-        requestId: 'r',
+        callId: 'r',
       }),
     ).rejects.toBe(boom);
     expect(failing.events).toEqual(['begin int_1 k1 fp', 'abandon']);
@@ -328,7 +328,7 @@ describe('idempotency, alone', () => {
     const { store: down } = store('proceed', true);
     const { logger, lines } = capturedLogger();
     await expect(
-      idempotent(down, call('k1'), async () => 'done', { logger, requestId: 'req_9' }),
+      idempotent(down, call('k1'), async () => 'done', { logger, callId: 'req_9' }),
     ).resolves.toEqual({ replayed: false, body: 'done' });
     expect(lines).toContainEqual(
       expect.objectContaining({ msg: 'idempotency record not stored', request_id: 'req_9' }),
@@ -353,18 +353,18 @@ describe('idempotency, alone', () => {
       },
     };
     const { logger } = capturedLogger();
-    await idempotent(capture, call('k1'), async () => ({ id: 'x' }), { logger, requestId: 'r' });
+    await idempotent(capture, call('k1'), async () => ({ id: 'x' }), { logger, callId: 'r' });
 
     const again = store({ status: 201, body: sealed });
     await expect(
-      idempotent(again.store, call('k1'), async () => 'ran twice', { logger, requestId: 'r' }),
+      idempotent(again.store, call('k1'), async () => 'ran twice', { logger, callId: 'r' }),
     ).resolves.toEqual({ replayed: true, status: 201, stored: true, body: { id: 'x' } });
 
     const statusOnly = store({ status: 201, body: undefined });
     await expect(
       idempotent(statusOnly.store, call('k1'), async () => 'ran twice', {
         logger,
-        requestId: 'r',
+        callId: 'r',
       }),
     ).resolves.toEqual({ replayed: true, status: 201, stored: false, body: undefined });
   });

@@ -10,9 +10,9 @@ import {
 } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { useIntake } from './support/stack.ts';
+import { CALL_ID, useIntake } from './support/stack.ts';
 
-const staff = { actor: 'staff-1@handoff.test', call_id: 'call-audit-1' };
+const staff = { actor: 'staff-1@handoff.test' };
 
 const intake = useIntake('access');
 
@@ -212,7 +212,7 @@ describe('the access flow over the bus', () => {
     const revoke = audit.data.find((entry) => entry.action === 'key.revoked');
     expect(revoke).toMatchObject({
       actor: staff.actor,
-      call_id: staff.call_id,
+      call_id: CALL_ID,
       target_type: 'api_key',
     });
     expect(revoke?.before).toMatchObject({ status: 'active' });

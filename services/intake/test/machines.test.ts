@@ -29,6 +29,7 @@ import { requestCollection } from '../src/store/requests.ts';
 import {
   createProvider,
   createRequest,
+  CALL_ID,
   opts,
   staff,
   startIntake,
@@ -163,7 +164,11 @@ describeMachine(REQUEST_MACHINE, {
   attempt: async (request, action) => {
     const current = (await rawRequest(request.id))?.status;
     return TARGETS[action] !== undefined && TARGETS[action] === current
-      ? requestMover(service)(request.id, staff, { action, audit: 'request.updated' })
+      ? requestMover(service)(
+          request.id,
+          { ...staff, call_id: CALL_ID },
+          { action, audit: 'request.updated' },
+        )
       : actOnRequest(request, action);
   },
   read: (request) => rawRequest(request.id),
@@ -204,7 +209,7 @@ describeMachine(REQUEST_MACHINE, {
       return found.length > 0 ? found : undefined;
     });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actor: staff.actor, call_id: staff.call_id });
+    expect(entries[0]).toMatchObject({ actor: staff.actor, call_id: CALL_ID });
   },
 });
 

@@ -245,7 +245,7 @@ describe('provider keys', () => {
         actor: staff.actor,
         input: { name: 'Audited', email: 'audited@example.com', categories: ['plumbing'] },
       },
-      { ...opts, requestId: 'call-audit-1' },
+      { ...opts, callId: 'call-audit-1' },
     );
     const issued = await issue(provider.id);
     await intake.call(providerOps.revokeKey, { key_id: issued.key_id, actor: 'sec@handoff.test' });

@@ -7,7 +7,7 @@ import { connect } from '@nats-io/transport-node';
 import { adoptLegacySequences } from '../src/store/legacy-sequences.ts';
 import { requestEvents, useIntake } from './support/stack.ts';
 
-const staff = { actor: 'ops@handoff.test', call_id: 'rid-1' };
+const staff = { actor: 'ops@handoff.test' };
 const token = sha256Hex('hrt_token');
 
 const intake = useIntake('requests');

@@ -35,14 +35,14 @@ describe('staff moves in the audit log', () => {
       { id: dispute.id, actor },
       {
         ...opts,
-        requestId: 'call-escalate',
+        callId: 'call-escalate',
       },
     );
     await call(
       work.nc,
       disputeOps.comment,
       { id: dispute.id, party: { role: 'staff', actor }, message: 'Looking into it' },
-      { ...opts, requestId: 'call-comment' },
+      { ...opts, callId: 'call-comment' },
     );
     await call(
       work.nc,
@@ -52,7 +52,7 @@ describe('staff moves in the audit log', () => {
         actor,
         resolution: { outcome: 'provider', reason: 'Delivered on the agreed date' },
       },
-      { ...opts, requestId: 'call-resolve' },
+      { ...opts, callId: 'call-resolve' },
     );
     const entries = await eventually(async () => {
       const found = await entriesFor(dispute.id);
@@ -92,7 +92,7 @@ describe('staff moves in the audit log', () => {
       work.nc,
       jobOps.cancel,
       { id: job.id, actor, reason: 'Customer left' },
-      { ...opts, requestId: 'call-job-cancel' },
+      { ...opts, callId: 'call-job-cancel' },
     );
     const [jobEntry] = await eventually(async () => {
       const found = await entriesFor(job.id);

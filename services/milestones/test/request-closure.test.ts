@@ -8,7 +8,7 @@ import { eventually } from '@handoff/testkit';
 import { opts, refused, useWork } from './support/work.ts';
 
 const work = useWork();
-const staff = { actor: 'staff-1@handoff.test', call_id: null };
+const staff = { actor: 'staff-1@handoff.test' };
 
 const propose = (request_id: string, provider_id: string) =>
   call(

@@ -199,7 +199,7 @@ export interface BearerKeyVerifierOptions {
 
 export interface BearerKeyVerifier<I> {
   /** Resolves to the caller, or throws the 401 the caller gets. */
-  verify(authorization: string | undefined, requestId: string): Promise<I>;
+  verify(authorization: string | undefined, callId: string): Promise<I>;
   cached(): number;
   stop(): void;
 }
@@ -216,20 +216,20 @@ export function createBearerKeyVerifier<V extends KeyRecord, I>(
     nc: options.nc,
     ttlMs: options.ttlMs,
     subject: accessSubjects.invalidate,
-    fetch: (hash, requestId) =>
+    fetch: (hash, callId) =>
       call(
         options.nc,
         kind.operation,
         { key_hash: hash },
-        { timeoutMs: options.busTimeoutMs, requestId },
+        { timeoutMs: options.busTimeoutMs, callId },
       ),
     invalidatedBy: (value, { key_ids = [], integration_id }) =>
       key_ids.includes(value.key_id) || kind.owner(value) === integration_id,
   });
   return {
-    async verify(authorization, requestId) {
+    async verify(authorization, callId) {
       const key = presentedKey(kind, authorization);
-      return acceptedKey(kind, await cache.lookup(sha256Hex(key), requestId));
+      return acceptedKey(kind, await cache.lookup(sha256Hex(key), callId));
     },
     cached: () => cache.size(),
     stop: () => cache.stop(),

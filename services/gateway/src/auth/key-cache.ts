@@ -9,7 +9,7 @@ export interface KeyCacheOptions<V> {
   /** The broadcast of invalidations (`AccessInvalidation`), which every replica receives. */
   subject: string;
   /** Asks the owning service about a key's SHA-256; `not_found` over the bus means unknown. */
-  fetch(hash: string, requestId: string): Promise<V>;
+  fetch(hash: string, callId: string): Promise<V>;
   /** Whether a broadcast invalidation concerns this cached verification. */
   invalidatedBy(value: V, invalidation: AccessInvalidation): boolean;
 }
@@ -25,7 +25,7 @@ interface Entry<V> {
 
 export interface KeyCache<V> {
   /** The verification of the key with this SHA-256, or `null` when the key is unknown. */
-  lookup(hash: string, requestId: string): Promise<V | null>;
+  lookup(hash: string, callId: string): Promise<V | null>;
   size(): number;
   stop(): void;
 }
@@ -65,14 +65,14 @@ export function createKeyCache<V>(options: KeyCacheOptions<V>): KeyCache<V> {
   })();
 
   return {
-    async lookup(hash: string, requestId: string): Promise<V | null> {
+    async lookup(hash: string, callId: string): Promise<V | null> {
       const cached = cache.get(hash);
       if (cached && cached.expiresAt > Date.now()) return cached.value;
       const inFlight = pending.get(hash);
       if (inFlight) return inFlight;
       const fetching = (async () => {
         try {
-          return await options.fetch(hash, requestId);
+          return await options.fetch(hash, callId);
         } catch (error) {
           if (error instanceof BusError && error.code === 'not_found') return null;
           throw error;

@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   // Ready or not, and nothing more: the details are for staff (`GET /v1/staff/health`).
   app.get('/readyz', async (_req, res) => {
-    const { status } = await deps.readiness(String(res.locals.requestId));
+    const { status } = await deps.readiness(String(res.locals.callId));
     res.status(status === 'ready' ? 200 : 503).json({ status });
   });
   for (const path of ['/healthz', '/readyz']) {
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): express.Express {
       return;
     }
     deps.logger.error(
-      { err: error, request_id: res.locals.requestId, path: req.path },
+      { err: error, call_id: res.locals.callId, path: req.path },
       'unhandled error',
     );
     if (res.headersSent) return;

@@ -13,9 +13,9 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const incoming = req.get('request-id');
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader('Request-Id', requestId);
+    const callId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.callId = callId;
+    res.setHeader('Request-Id', callId);
 
     const parent = extractTraceContext((key) => req.get(key));
     context.with(parent, () => {
@@ -33,7 +33,7 @@ export function requestContext(logger: Logger) {
         context.with(trace.setSpan(context.active(), span), () => {
           logger.info(
             {
-              request_id: requestId,
+              call_id: callId,
               method: req.method,
               path: req.path,
               status: res.statusCode,

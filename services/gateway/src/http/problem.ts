@@ -40,7 +40,7 @@ export function sendProblem(
     status,
     detail,
     code,
-    request_id: String(res.locals.requestId ?? ''),
+    request_id: String(res.locals.callId ?? ''),
     ...extra,
   };
   res.status(status).type('application/problem+json').send(JSON.stringify(body));

@@ -43,7 +43,7 @@ export interface BaseContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
   body: B;
-  requestId: string;
+  callId: string;
   /** A header of the call (names are case-insensitive). */
   header(name: string): string | undefined;
   call<I extends z.ZodType, O extends z.ZodType>(

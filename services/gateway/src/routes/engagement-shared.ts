@@ -175,11 +175,11 @@ export const providerParty = (ctx: { provider: ProviderIdentity }) => ({
 /** Who acted, for the owning service's audit: the staff JWT's `sub`. */
 export const staffActor = (ctx: { staff: StaffIdentity }) => ctx.staff.sub;
 
-/** Who acted and in which call, for the audit log: the JWT `sub` and the call's `Request-Id`. */
-export const audit = (ctx: { staff: StaffIdentity; requestId: string }): StaffAction => ({
-  actor: staffActor(ctx),
-  call_id: ctx.requestId,
-});
+/**
+ * Who acted, for the audit log: the JWT `sub`. The call's id reaches the service as every bus
+ * call's does, in the message's call-id header, and the audit entry keeps it from there.
+ */
+export const audit = (ctx: { staff: StaffIdentity }): StaffAction => ({ actor: staffActor(ctx) });
 
 export const staffParty = (actor: string) => ({ role: 'staff' as const, actor });
 

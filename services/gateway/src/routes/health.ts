@@ -21,8 +21,8 @@ export function healthRoutes(readiness: ReadinessCheck, updates?: UpdateHub): Ro
       access: { kind: 'staff' },
       status: 200,
       response: StaffHealthReport,
-      handle: async ({ requestId }) => ({
-        ...(await readiness(requestId)),
+      handle: async ({ callId }) => ({
+        ...(await readiness(callId)),
         ...(updates ? { gateway: { long_polls: updates.stats } } : {}),
       }),
     }),

@@ -290,7 +290,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       applicationView(await findOr404(c.applications, id, 'No such access application.')),
     ),
 
-    ...implement(accessOps.approve, async ({ id, scopes, actor, call_id }) =>
+    ...implement(accessOps.approve, async ({ id, scopes, actor }, { callId: call_id }) =>
       decide(
         id,
         'approve',
@@ -299,18 +299,18 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       ),
     ),
 
-    ...implement(accessOps.reject, async ({ id, reason, actor, call_id }) =>
+    ...implement(accessOps.reject, async ({ id, reason, actor }, { callId: call_id }) =>
       decide(id, 'reject', { rejection_reason: reason }, { actor, call_id }),
     ),
 
     ...implement(
       accessOps.issueKey,
-      async ({ integration_id, expires_in_days, actor, call_id }) => {
+      async ({ integration_id, expires_in_days, actor }, { callId: call_id }) => {
         return issueKey(await findIntegration(integration_id), expires_in_days, { actor, call_id });
       },
     ),
 
-    ...implement(accessOps.revokeKey, async ({ key_id, actor, call_id }) => {
+    ...implement(accessOps.revokeKey, async ({ key_id, actor }, { callId: call_id }) => {
       await revokeStoredKey(deps, c.keys, key_id, 'No such key.', (before, revokedAt) =>
         event(
           'access.key.revoked',
@@ -324,7 +324,7 @@ export function accessEndpoints(deps: AccessDeps): Record<string, Endpoint> {
 
     ...implement(
       accessOps.updateIntegration,
-      async ({ integration_id, scopes, actor, call_id }) => {
+      async ({ integration_id, scopes, actor }, { callId: call_id }) => {
         const { updated, message } = await serialize(c.integrations, integration_id, async () => {
           const before = await findIntegration(integration_id);
           const now = new Date();

@@ -34,7 +34,7 @@ const MAX_ATTEMPTS = 20;
  * stream is where staff tools see them, exactly as payments announce a rejected payment request.
  */
 function audited(
-  who: { actor: string; requestId: string },
+  who: { actor: string; callId: string | null },
   action: string,
   target: { type: 'provider' | 'provider_key'; id: string },
   before: Record<string, unknown> | null,
@@ -47,7 +47,7 @@ function audited(
     target_id: target.id,
     at: new Date(),
     // The call's Request-Id (the bus carries the HTTP request's), as access actions record it.
-    call_id: who.requestId,
+    call_id: who.callId,
     before,
     after,
   };
@@ -76,7 +76,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   };
 
   return {
-    ...implement(providerOps.create, async ({ actor, input }, { requestId }) => {
+    ...implement(providerOps.create, async ({ actor, input }, { callId }) => {
       const now = new Date();
       const doc: ProviderDoc = {
         _id: newId('prv'),
@@ -88,7 +88,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         updated_at: now,
       };
       const message = audited(
-        { actor, requestId },
+        { actor, callId },
         'provider.created',
         { type: 'provider', id: doc._id },
         null,
@@ -118,7 +118,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
 
     ...implement(providerOps.get, async ({ id }) => withKeys(await findProvider(id))),
 
-    ...implement(providerOps.update, async ({ id, actor, patch }, { requestId }) => {
+    ...implement(providerOps.update, async ({ id, actor, patch }, { callId }) => {
       const { updated, message, statusChanged } = await deps.store.serialize(
         c.providers,
         id,
@@ -140,7 +140,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
                 ? 'provider.suspended'
                 : 'provider.reactivated';
             const message = audited(
-              { actor, requestId },
+              { actor, callId },
               action,
               { type: 'provider', id },
               providerSnapshot(before),
@@ -167,7 +167,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       return withKeys(updated);
     }),
 
-    ...implement(providerOps.issueKey, async ({ id, actor, input }, { requestId }) => {
+    ...implement(providerOps.issueKey, async ({ id, actor, input }, { callId }) => {
       const provider = await findProvider(id);
       if (provider.status !== 'active') {
         throw new BusError('conflict', 'A suspended provider cannot be given a key.', {
@@ -182,7 +182,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         { provider_id: id },
         (issued) =>
           audited(
-            { actor, requestId },
+            { actor, callId },
             'provider_key.issued',
             { type: 'provider_key', id: issued._id },
             null,
@@ -198,7 +198,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
       };
     }),
 
-    ...implement(providerOps.revokeKey, async ({ key_id, actor }, { requestId }) => {
+    ...implement(providerOps.revokeKey, async ({ key_id, actor }, { callId }) => {
       const key = await revokeStoredKey(
         deps,
         c.keys,
@@ -206,7 +206,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         'No such provider key.',
         (before, revokedAt) =>
           audited(
-            { actor, requestId },
+            { actor, callId },
             'provider_key.revoked',
             { type: 'provider_key', id: key_id },
             providerKeyView(before),

@@ -300,7 +300,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       return { integration_id: doc.integration_id };
     }),
 
-    ...implement(requestOps.update, async ({ id, patch, actor, call_id }) => {
+    ...implement(requestOps.update, async ({ id, patch, actor }, { callId: call_id }) => {
       if (patch.routing !== undefined) {
         // The request first (404 for an unknown one), then the providers it names (422).
         if ((await requests.countDocuments({ _id: id }, { limit: 1 })) === 0) {
@@ -322,37 +322,39 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
       );
     }),
 
-    ...implement(requestOps.decideMarketplace, async ({ id, decision, actor, call_id }) =>
-      move(
-        id,
-        { actor, call_id },
-        {
-          audit: `request.marketplace_${decision.decision}`,
-          action: 'review_marketplace',
-          refuse: (doc) => {
-            if (doc.marketplace.review === 'pending_review') return;
-            throw invalidTransition(
-              {
-                resource: 'marketplace_review',
-                current_state: doc.marketplace.review,
-                action: decision.decision === 'approved' ? 'approve' : 'reject',
-                allowed_actions: [],
-              },
-              { final: true, reason: 'only a pending review can be decided' },
-            );
-          },
-          change: (doc) => ({
-            marketplace: {
-              ...doc.marketplace,
-              review: decision.decision,
-              reason: decision.reason ?? null,
+    ...implement(
+      requestOps.decideMarketplace,
+      async ({ id, decision, actor }, { callId: call_id }) =>
+        move(
+          id,
+          { actor, call_id },
+          {
+            audit: `request.marketplace_${decision.decision}`,
+            action: 'review_marketplace',
+            refuse: (doc) => {
+              if (doc.marketplace.review === 'pending_review') return;
+              throw invalidTransition(
+                {
+                  resource: 'marketplace_review',
+                  current_state: doc.marketplace.review,
+                  action: decision.decision === 'approved' ? 'approve' : 'reject',
+                  allowed_actions: [],
+                },
+                { final: true, reason: 'only a pending review can be decided' },
+              );
             },
-            ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
-              ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
-              : {}),
-          }),
-        },
-      ),
+            change: (doc) => ({
+              marketplace: {
+                ...doc.marketplace,
+                review: decision.decision,
+                reason: decision.reason ?? null,
+              },
+              ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
+                ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
+                : {}),
+            }),
+          },
+        ),
     ),
   };
 }

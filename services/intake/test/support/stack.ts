@@ -21,8 +21,10 @@ import { bootstrap } from '../../src/bootstrap.ts';
 import { ENGAGEMENT_CONSUMER } from '../../src/handlers/engagement.consumer.ts';
 
 export type Service = Awaited<ReturnType<typeof bootstrap>>;
-export const opts = { timeoutMs: 5_000 };
-export const staff = { actor: 'ops@handoff.test', call_id: 'rid-providers' };
+/** The call id every bus call of these tests carries, as the gateway's calls carry theirs. */
+export const CALL_ID = 'rid-providers';
+export const opts = { timeoutMs: 5_000, callId: CALL_ID };
+export const staff = { actor: 'ops@handoff.test' };
 export const token = sha256Hex('hrt_token');
 
 /** An intake service on its own database (or on `database`, to start one again on the same). */

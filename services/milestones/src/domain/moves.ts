@@ -88,8 +88,8 @@ export type MoveSpec<D extends Moving<S>, S extends string, A extends string> = 
    * before and after, through the same outbox message (or an audit-only one without an event).
    */
   actor?: string;
-  /** The `Request-Id` of the staff call, kept in the audit entry as `call_id`. */
-  call_id?: string;
+  /** The call id of the staff call (its `Request-Id`), kept in the audit entry; null: no call. */
+  call_id?: string | null;
 };
 
 /** A move of one of this service's resources, whose collection, machine and view `resourcesOf` gives. */

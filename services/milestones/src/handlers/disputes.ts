@@ -32,7 +32,7 @@ export function escalateDispute(
   id: string,
   now = new Date(),
   actor?: string,
-  callId?: string,
+  callId: string | null = null,
 ) {
   return moveDispute(deps, {
     id,
@@ -120,7 +120,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
 
     ...partyReads(disputeOps, resources.disputes),
 
-    ...implement(disputeOps.comment, async ({ id, party, message }, { requestId }) => {
+    ...implement(disputeOps.comment, async ({ id, party, message }, { callId }) => {
       const body = text(message, ENGAGEMENT_LIMITS.text, '/message');
       const comment = (now: Date): DisputeCommentDoc => ({
         author_role: party.role,
@@ -142,16 +142,16 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           }
         },
         change: (before, now) => ({ comments: [...before.comments, comment(now)] }),
-        ...(party.role === 'staff' ? { actor: party.actor, call_id: requestId } : {}),
+        ...(party.role === 'staff' ? { actor: party.actor, call_id: callId } : {}),
       });
       return disputeView(doc);
     }),
 
-    ...implement(disputeOps.escalate, async ({ id, actor }, { requestId }) =>
-      disputeView(await escalateDispute(deps, id, new Date(), actor, requestId)),
+    ...implement(disputeOps.escalate, async ({ id, actor }, { callId }) =>
+      disputeView(await escalateDispute(deps, id, new Date(), actor, callId)),
     ),
 
-    ...implement(disputeOps.resolve, async ({ id, actor, resolution }, { requestId }) => {
+    ...implement(disputeOps.resolve, async ({ id, actor, resolution }, { callId }) => {
       const doc = await moveDispute(deps, {
         id,
         action: 'resolve',
@@ -167,7 +167,7 @@ export function disputeEndpoints(deps: MilestonesDeps): Record<string, Endpoint>
           },
         }),
         actor,
-        call_id: requestId,
+        call_id: callId,
       });
       return disputeView(doc);
     }),

@@ -67,7 +67,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
       ),
     ),
 
-    ...implement(jobOps.cancel, async ({ id, actor, reason }, { requestId }) => {
+    ...implement(jobOps.cancel, async ({ id, actor, reason }, { callId }) => {
       const cancel_reason = text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
       return jobView(
         await moveJob('cancel', {
@@ -75,7 +75,7 @@ export function jobEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
           visible: () => true,
           change: () => ({ cancel_reason, cancelled_by: actor }),
           actor,
-          call_id: requestId,
+          call_id: callId,
         }),
       );
     }),

@@ -221,7 +221,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
       return milestoneView(doc);
     }),
 
-    ...implement(milestoneOps.cancel, async ({ id, actor, reason }, { requestId }) => {
+    ...implement(milestoneOps.cancel, async ({ id, actor, reason }, { callId }) => {
       const cancel_reason = text(reason, ENGAGEMENT_LIMITS.reason, '/reason');
       const doc = await moveMilestone(deps, {
         id,
@@ -229,7 +229,7 @@ export function milestoneEndpoints(deps: MilestonesDeps): Record<string, Endpoin
         visible: () => true,
         change: () => ({ cancel_reason, cancelled_by: actor }),
         actor,
-        call_id: requestId,
+        call_id: callId,
       });
       return milestoneView(doc);
     }),

@@ -90,7 +90,7 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
       return paymentRequestView(doc);
     }),
 
-    ...implement(paymentOps.decide, async ({ id, decision, actor, call_id }) => {
+    ...implement(paymentOps.decide, async ({ id, decision, actor }, { callId: call_id }) => {
       const action = DECISION_ACTIONS[decision.decision];
       const updated = await moveRequest(ctx, id, action, {
         actor,

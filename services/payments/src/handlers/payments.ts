@@ -19,10 +19,10 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
 
     ...implement(paymentRecordOps.get, async ({ id }) => paymentView(await findPayment(ctx, id))),
 
-    ...implement(paymentRecordOps.confirm, async ({ id, actor, reference }, { requestId }) => {
+    ...implement(paymentRecordOps.confirm, async ({ id, actor, reference }, { callId }) => {
       const moved = await movePayment(ctx, id, 'complete', {
         actor,
-        call_id: requestId,
+        call_id: callId,
         ...(reference ? { provider_reference: reference } : {}),
         guard: (payment) => {
           if (payment.provider !== 'manual') {
@@ -37,11 +37,11 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
       return paymentView(moved);
     }),
 
-    ...implement(paymentRecordOps.fail, async ({ id, actor, reason }, { requestId }) =>
+    ...implement(paymentRecordOps.fail, async ({ id, actor, reason }, { callId }) =>
       paymentView(
         await movePayment(ctx, id, 'fail', {
           actor,
-          call_id: requestId,
+          call_id: callId,
           failure_reason: reason,
         }),
       ),

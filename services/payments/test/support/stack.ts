@@ -23,9 +23,11 @@ import { PAYMENT_REQUESTS, PAYMENTS } from '../../src/store/collections.ts';
 
 export type Payments = Awaited<ReturnType<typeof bootstrap>>;
 
-export const opts = { timeoutMs: 10_000 };
+/** The call id every bus call of these tests carries, as the gateway's calls carry theirs. */
+export const CALL_ID = 'call-audit-1';
+export const opts = { timeoutMs: 10_000, callId: CALL_ID };
 export const integration_id = 'int_test';
-export const staff = { actor: 'staff-1@handoff.test', call_id: 'call-audit-1' };
+export const staff = { actor: 'staff-1@handoff.test' };
 
 export interface Received {
   subject: string;

@@ -121,7 +121,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
 
     ...implement(
       webhookOps.rotateSecret,
-      async ({ integration_id, id, grace_period_seconds, staff }) =>
+      async ({ integration_id, id, grace_period_seconds, staff }, { callId }) =>
         deps.store.serialize(c.endpoints, id, async () => {
           const before = await find(integration_id, id);
           const secret = generateWebhookSecret();
@@ -143,7 +143,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           );
           if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
           await deps.directory.changed({ id, integration_id });
-          await auditStaff(deps.store, staff, {
+          await auditStaff(deps.store, staff, callId, {
             action: 'webhook_endpoint.rotate_secret',
             target_type: 'webhook_endpoint',
             target_id: id,

@@ -44,10 +44,10 @@ export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
       async ({ integration_id, id }) =>
         JSON.parse((await find(integration_id, id)).body) as EventEnvelope,
     ),
-    ...implement(webhookOps.redeliver, async ({ integration_id, id, staff }) => {
+    ...implement(webhookOps.redeliver, async ({ integration_id, id, staff }, { callId }) => {
       const event = await find(integration_id, id);
       const endpoints = await deps.redeliver(event);
-      await auditStaff(deps.store, staff, {
+      await auditStaff(deps.store, staff, callId, {
         action: 'event.redeliver',
         target_type: 'event',
         target_id: id,

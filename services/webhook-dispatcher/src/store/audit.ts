@@ -10,13 +10,15 @@ import type { Store } from '@handoff/store';
 export async function auditStaff(
   store: Store,
   staff: StaffAction | undefined,
+  /** The call that made staff act (the bus message's call id); null when none did. */
+  callId: string | null,
   entry: Omit<AuditRecord, 'actor' | 'call_id' | 'at'>,
 ): Promise<void> {
   if (!staff) return;
   await auditCollection('webhook-dispatcher', store).insertOne({
     _id: newId('aud'),
     actor: staff.actor,
-    call_id: staff.call_id,
+    call_id: callId,
     at: new Date(),
     ...entry,
   });

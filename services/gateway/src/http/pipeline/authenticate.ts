@@ -77,7 +77,7 @@ async function asProvider(exchange: Exchange, deps: AuthDeps): Promise<As<'provi
   const provider = await bearerCaller(deps.providers, exchange.header('authorization'), {
     address: exchange.address,
     guard: deps.guard,
-    requestId: exchange.requestId,
+    callId: exchange.callId,
   });
   await rateLimit(deps.policies.key, provider.key_id, exchange, deps);
   return { kind: 'provider', provider };
@@ -91,7 +91,7 @@ async function asAgent(
   const agent = await bearerCaller(deps.keys, exchange.header('authorization'), {
     address: exchange.address,
     guard: deps.guard,
-    requestId: exchange.requestId,
+    callId: exchange.callId,
   });
   await rateLimit(deps.policies.key, agent.key_id, exchange, deps);
   requireScopes(scopes, agent.scopes);
@@ -105,10 +105,10 @@ async function asAgent(
 export async function bearerCaller<I>(
   verifier: BearerKeyVerifier<I>,
   authorization: string | undefined,
-  client: { address: string; guard: AuthFailureGuard; requestId: string },
+  client: { address: string; guard: AuthFailureGuard; callId: string },
 ): Promise<I> {
   try {
-    return await verifier.verify(authorization, client.requestId);
+    return await verifier.verify(authorization, client.callId);
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) {
       const blocked = await client.guard.failed(client.address, authorization);

@@ -42,14 +42,14 @@ export function handlerContext(
   res: Response,
   deps: CallDeps,
 ): AnyRouteContext {
-  const { requestId } = exchange;
+  const { callId } = exchange;
   const call: BaseContext['call'] = (op, input) =>
-    busCall(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, requestId });
+    busCall(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, callId });
   return {
     params: established.params,
     query: established.query,
     body: established.body,
-    requestId,
+    callId,
     header: (name) => exchange.header(name),
     call,
     res,

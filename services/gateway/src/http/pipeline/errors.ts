@@ -31,7 +31,7 @@ export async function failureAnswer(
   deps.logger.error(
     {
       err: mapped,
-      request_id: exchange.requestId,
+      call_id: exchange.callId,
       route: route.operationId,
       bus: mapped instanceof BusError,
     },

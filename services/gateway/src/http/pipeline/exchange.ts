@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 
 /** One call as the stages before the handler see it: what they read, and the headers they add. */
 export interface Exchange {
-  readonly requestId: string;
+  readonly callId: string;
   /** The client's address as Express resolves it behind the trusted proxies. */
   readonly address: string;
   readonly method: string;
@@ -16,7 +16,7 @@ export interface Exchange {
 
 export function exchangeOf(req: Request, res: Response): Exchange {
   return {
-    requestId: String(res.locals.requestId),
+    callId: String(res.locals.callId),
     address: req.ip ?? 'unknown',
     method: req.method,
     get path() {

@@ -31,7 +31,7 @@ export async function idempotent(
   store: IdempotencyStore,
   call: IdempotentCall,
   run: () => Promise<unknown>,
-  log: { logger: Logger; requestId: string },
+  log: { logger: Logger; callId: string },
 ): Promise<IdempotentAnswer> {
   const { key, scope } = call;
   if (key === undefined) return { replayed: false, body: await run() };
@@ -54,7 +54,7 @@ export async function idempotent(
     throw error;
   }
   await outcome.complete(call.status, sealBody(key, scope, body)).catch((error: unknown) => {
-    log.logger.warn({ err: error, request_id: log.requestId }, 'idempotency record not stored');
+    log.logger.warn({ err: error, call_id: log.callId }, 'idempotency record not stored');
   });
   return { replayed: false, body };
 }

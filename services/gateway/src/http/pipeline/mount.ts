@@ -95,7 +95,7 @@ async function serve(
         status: route.status,
       },
       run,
-      { logger: deps.logger, requestId: exchange.requestId },
+      { logger: deps.logger, callId: exchange.callId },
     );
     if (route.headers) res.set(route.headers);
     if (!answer.replayed) {
