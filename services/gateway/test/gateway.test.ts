@@ -171,7 +171,7 @@ describe('tracing', () => {
       msg: 'request',
       path: '/readyz',
       status: 200,
-      request_id: expect.any(String),
+      call_id: expect.any(String),
     });
   });
 });

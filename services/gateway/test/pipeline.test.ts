@@ -23,7 +23,7 @@ import type { RateLimiter, RateLimitPolicy } from '../src/ratelimit.ts';
 function exchange(headers: Record<string, string> = {}, method = 'GET') {
   const sent: Record<string, string> = {};
   const call: Exchange = {
-    callId: 'req_test',
+    callId: 'call_test',
     address: '203.0.113.7',
     method,
     path: '/v1/things',
@@ -328,10 +328,10 @@ describe('idempotency, alone', () => {
     const { store: down } = store('proceed', true);
     const { logger, lines } = capturedLogger();
     await expect(
-      idempotent(down, call('k1'), async () => 'done', { logger, callId: 'req_9' }),
+      idempotent(down, call('k1'), async () => 'done', { logger, callId: 'call_9' }),
     ).resolves.toEqual({ replayed: false, body: 'done' });
     expect(lines).toContainEqual(
-      expect.objectContaining({ msg: 'idempotency record not stored', request_id: 'req_9' }),
+      expect.objectContaining({ msg: 'idempotency record not stored', call_id: 'call_9' }),
     );
   });
 
@@ -425,7 +425,7 @@ describe('failures', () => {
     expect([answer.status, answer.code]).toEqual([500, 'internal_error']);
     expect(answer.message).not.toContain('oops');
     expect(lines).toContainEqual(
-      expect.objectContaining({ msg: 'route failed', route: 'getThing', request_id: 'req_test' }),
+      expect.objectContaining({ msg: 'route failed', route: 'getThing', call_id: 'call_test' }),
     );
   });
 });
