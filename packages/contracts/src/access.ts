@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, listOf, Timestamp } from './common.ts';
+import { listOf, listQueryWith, Timestamp } from './common.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
 /** Scopes an integration can hold. The first four come from the spec; staff choose, deny by default. */
@@ -89,9 +89,7 @@ export const ApplicationSubmitted = ApplicationStatusView.extend({
   application_secret: z.string().regex(APPLICATION_SECRET_PATTERN),
 });
 
-export const ApplicationListQuery = ListQuery.and(
-  z.object({ status: ApplicationStatus.optional() }),
-);
+export const ApplicationListQuery = listQueryWith({ status: ApplicationStatus.optional() });
 
 export const ApproveBody = z.strictObject({ scopes: scopeList });
 export const RejectBody = z.strictObject({ reason: trimmedText(1000) });

@@ -11,17 +11,34 @@ export const Timestamp = z.iso.datetime();
 const queryInteger = (value: unknown) =>
   typeof value === 'string' && /^[+-]?[0-9]+$/.test(value) ? Number(value) : value;
 
-/** List query of conventions §1: `limit` 1–100 (default 20), one of the two cursors. */
-export const ListQuery = z
-  .strictObject({
-    limit: z.preprocess(queryInteger, z.number().int().min(1).max(100).default(20)),
-    starting_after: z.string().max(64).optional(),
-    ending_before: z.string().max(64).optional(),
-  })
-  .refine((q) => !(q.starting_after && q.ending_before), {
-    message: 'starting_after and ending_before cannot be used together',
-    path: ['ending_before'],
-  });
+/** The paging of a list query (conventions §1): `limit` 1–100 (default 20), the two cursors. */
+const PAGING = {
+  limit: z.preprocess(queryInteger, z.number().int().min(1).max(100).default(20)),
+  starting_after: z.string().max(64).optional(),
+  ending_before: z.string().max(64).optional(),
+};
+
+/**
+ * A list's query: the paging of conventions §1 (one of the two cursors at most) and `filters`,
+ * and nothing else, so an unknown parameter is refused. One object rather than an intersection
+ * with the filters: in an intersection a strict side lets through a key the other side strips.
+ */
+export function listQueryWith<F extends z.ZodRawShape>(filters: F) {
+  return z.strictObject({ ...PAGING, ...filters }).refine(
+    (query) => {
+      // The cursors are there whatever the filters (TypeScript cannot see it through F).
+      const cursors = query as { starting_after?: string; ending_before?: string };
+      return !(cursors.starting_after && cursors.ending_before);
+    },
+    {
+      message: 'starting_after and ending_before cannot be used together',
+      path: ['ending_before'],
+    },
+  );
+}
+
+/** List query of conventions §1, without filters. */
+export const ListQuery = listQueryWith({});
 export type ListQuery = z.output<typeof ListQuery>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, listOf, StaffAction, Timestamp } from './common.ts';
+import { ListQuery, listOf, listQueryWith, StaffAction, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
 import { dispatcherOp } from './service-ops.ts';
 import { trimmedText } from './text.ts';
@@ -108,12 +108,10 @@ export const WebhookAttempt = z.object({
 });
 export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
 
-export const EventListQuery = ListQuery.and(
-  z.object({
-    type: EventType.optional(),
-    request_id: z.string().max(64).optional(),
-  }),
-);
+export const EventListQuery = listQueryWith({
+  type: EventType.optional(),
+  request_id: z.string().max(64).optional(),
+});
 
 export const Redelivery = z.object({
   object: z.literal('redelivery'),

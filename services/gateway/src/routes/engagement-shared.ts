@@ -20,7 +20,8 @@ import {
   DEFAULT_CURRENCY,
   fitsCurrency,
   isRequestClosed,
-  ListQuery,
+  listQueryWith,
+  type ListQuery,
   listOf,
   Message,
   MessageCreate,
@@ -67,7 +68,7 @@ function childIds(params: Record<string, string | undefined>, key: string) {
 }
 
 /** A list query with extra filters (conventions §1 paging plus, e.g., `status`). */
-export const listQuery = <T extends z.ZodRawShape>(filters: T) => ListQuery.and(z.object(filters));
+export const listQuery = listQueryWith;
 
 /** The paging part of a validated list query, as the bus operations take it. */
 export function page(query: { limit: number; starting_after?: string; ending_before?: string }) {
@@ -95,7 +96,8 @@ export function filteredList<F extends z.ZodRawShape>(filters: F) {
   return {
     query,
     input: (valid: z.output<typeof query>) => ({
-      ...page(valid),
+      // The paging fields are there whatever the filters (TypeScript cannot see it through F).
+      ...page(valid as ListQuery),
       ...(given(
         Object.fromEntries(keys.map((key) => [key, (valid as Record<string, unknown>)[key]])),
       ) as Partial<z.output<z.ZodObject<F>>>),
