@@ -26,7 +26,17 @@ export const JetStreamCodes = {
   ConsumerNameExist: 10013,
   /** JSConsumerAlreadyExists: "consumer already exists" (a create with other settings). */
   ConsumerAlreadyExists: 10148,
+  /**
+   * JSClusterNoPeersErr: "no suitable peers for placement". While a cluster forms (a meta leader
+   * once a quorum is up, the last peer not joined yet) an R3 stream cannot be placed; nor while
+   * fewer nodes than its replicas are up.
+   */
+  ClusterNoPeers: 10005,
 } as const;
+
+/** How long a create waits out a cluster that cannot place the stream yet, and how often it tries. */
+const PLACEMENT_WAIT_MS = 60_000;
+const PLACEMENT_RETRY_MS = 250;
 
 /** Whether `error` is the JetStream API's answer with one of `codes`. */
 export function isJetStreamError(error: unknown, ...codes: number[]): error is JetStreamApiError {
@@ -81,6 +91,8 @@ const CONSUMER_CREATION_ONLY = {
 export async function ensureStream(
   jsm: JetStreamManager,
   wanted: StreamSettings,
+  /** How long a create waits out a cluster that cannot place the stream yet. */
+  options: { placementWaitMs?: number } = {},
 ): Promise<StreamInfo> {
   let info: StreamInfo;
   try {
@@ -88,8 +100,7 @@ export async function ensureStream(
   } catch (error) {
     if (!isJetStreamError(error, JetStreamCodes.StreamNotFound)) throw error;
     try {
-      // A copy: nats.js writes into the configuration it is given.
-      return await jsm.streams.add({ ...wanted });
+      return await addWhenPlaceable(jsm, wanted, options.placementWaitMs ?? PLACEMENT_WAIT_MS);
     } catch (addError) {
       if (!isJetStreamError(addError, JetStreamCodes.StreamNameExist)) throw addError;
       info = await jsm.streams.info(wanted.name);
@@ -105,6 +116,31 @@ export async function ensureStream(
     update.duplicate_window = Math.min(update.duplicate_window, update.max_age);
   }
   return jsm.streams.update(wanted.name, update);
+}
+
+/**
+ * Creates the stream, waiting out "no suitable peers for placement" for up to `waitMs`
+ * ({@link PLACEMENT_WAIT_MS} unless the caller says): a service that starts beside a cluster
+ * still forming (or with a node down) gets its stream once the peers are there, instead of
+ * failing its start. Any other refusal, or the same one past the wait, is thrown.
+ */
+async function addWhenPlaceable(
+  jsm: JetStreamManager,
+  wanted: StreamSettings,
+  waitMs: number,
+): Promise<StreamInfo> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      // A copy: nats.js writes into the configuration it is given.
+      return await jsm.streams.add({ ...wanted });
+    } catch (error) {
+      if (!isJetStreamError(error, JetStreamCodes.ClusterNoPeers) || Date.now() >= deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, PLACEMENT_RETRY_MS));
+    }
+  }
 }
 
 /**

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { natsOptions } from '@handoff/testkit';
+import {
+  eventually,
+  natsOptions,
+  startNatsCluster,
+  testServers,
+  TEST_NATS_USER,
+  type NatsCluster,
+} from '@handoff/testkit';
+import { join } from 'node:path';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -209,4 +217,57 @@ describe('ensureConsumer', () => {
     const error = await failure.catch((e: unknown) => e);
     expect(isJetStreamError(error, JetStreamCodes.StreamNotFound)).toBe(true);
   });
+});
+
+describe('ensureStream on a cluster that cannot place the stream', () => {
+  let cluster: NatsCluster;
+  let clusterNc: NatsConnection;
+
+  beforeAll(async () => {
+    cluster = await startNatsCluster({
+      dataDir: join(testServers().dataDir, `bus-cluster-${randomBytes(4).toString('hex')}`),
+      size: 3,
+    });
+    clusterNc = await connect({
+      servers: cluster.url.split(','),
+      user: TEST_NATS_USER,
+      pass: cluster.passwords[TEST_NATS_USER],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await clusterNc?.close();
+    await cluster?.stop();
+  });
+
+  it('waits out "no suitable peers for placement", then says so; places what it can', async () => {
+    // JetStream answers once the nodes have elected a meta leader.
+    const clusterJsm = await eventually(() => jetstreamManager(clusterNc, { timeout: 5_000 }), {
+      timeoutMs: 60_000,
+      what: 'the JetStream cluster',
+    });
+    // No node carries this tag, so no peer is ever suitable: the refusal a forming cluster gives
+    // an R3 stream, made to last.
+    const unplaceable: StreamSettings = {
+      name: `PLACE_NONE_${randomBytes(4).toString('hex')}`,
+      subjects: [`place.none.${randomBytes(4).toString('hex')}`],
+      num_replicas: 3,
+      storage: StorageType.Memory,
+      placement: { cluster: '', tags: ['no-such-tag'] },
+    };
+    const startedAt = Date.now();
+    const refused = await ensureStream(clusterJsm, unplaceable, { placementWaitMs: 1_000 }).catch(
+      (error: unknown) => error,
+    );
+    expect(isJetStreamError(refused, JetStreamCodes.ClusterNoPeers)).toBe(true);
+    // Refused only once the wait was over, not at the first refusal.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_000);
+    const placed = await ensureStream(clusterJsm, {
+      name: `PLACE_R3_${randomBytes(4).toString('hex')}`,
+      subjects: [`place.r3.${randomBytes(4).toString('hex')}`],
+      num_replicas: 3,
+      storage: StorageType.Memory,
+    });
+    expect(placed.config.num_replicas).toBe(3);
+  }, 180_000);
 });
