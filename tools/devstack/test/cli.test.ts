@@ -5,7 +5,12 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../src/cli.ts';
-import { freshEnv, quietStackPerFile, REPO_ROOT } from './support/run-stack.ts';
+import {
+  freshEnv,
+  quietStackPerFile,
+  REPO_ROOT,
+  STACK_START_BUDGET_MS,
+} from './support/run-stack.ts';
 
 const stack = quietStackPerFile('handoff-cli-');
 const { dataDir } = stack;
@@ -74,7 +79,7 @@ describe('handoff --help', () => {
 });
 
 describe('handoff against a running stack', () => {
-  beforeAll(() => stack.start());
+  beforeAll(() => stack.start(), STACK_START_BUDGET_MS);
 
   it('env prints the export lines of npm start, with a working staff token', async () => {
     const { code, stdout } = await cli(['env']);

@@ -5,13 +5,18 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { bashBlocks, README, readmeScript } from '../src/readme-script.ts';
-import { freshEnv, quietStackPerFile, REPO_ROOT } from './support/run-stack.ts';
+import {
+  freshEnv,
+  quietStackPerFile,
+  REPO_ROOT,
+  STACK_START_BUDGET_MS,
+} from './support/run-stack.ts';
 
 const markdown = readFileSync(README, 'utf8');
 const stack = quietStackPerFile('handoff-readme-');
 const { dataDir } = stack;
 
-beforeAll(() => stack.start());
+beforeAll(() => stack.start(), STACK_START_BUDGET_MS);
 
 function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -67,6 +67,14 @@ export async function untilBanner(stack: RunningStack): Promise<void> {
 }
 
 /**
+ * How long a test waits for a stack's banner: longer than the stack's own deadlines (its servers,
+ * a fresh PostgreSQL cluster's initdb among them, then 60 s for every service to answer
+ * `/readyz`), since the stack exits when one of those passes, which `untilBanner` reports at
+ * once. A busy machine then costs time, not a timeout of the test's own.
+ */
+export const STACK_START_BUDGET_MS = 180_000;
+
+/**
  * A data dir of the test file's own (named from `prefix`) and `start`, which runs a quiet stack
  * in it up to its banner. After the file's tests the stack, if started, is stopped and the dir
  * removed.
