@@ -1,6 +1,11 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { bulkWriteInChunks, type IndexDefinition, type Store } from '@handoff/store';
+import {
+  bulkWriteInChunks,
+  MAX_OPERATIONS_PER_COMMAND,
+  type IndexDefinition,
+  type Store,
+} from '@handoff/store';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 
@@ -204,6 +209,13 @@ async function holdingAll<T>(
   }
 }
 
+/**
+ * How many removal commands (of up to `MAX_OPERATIONS_PER_COMMAND` documents each) run at once.
+ * FerretDB 1.24 holds a connection per update of a command until the command ends, so this times
+ * that stays well inside its pool of 100.
+ */
+const CLEAR_CONCURRENCY = 4;
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const clearDelayMs = options.clearDelayMs ?? 25;
   const clearBatchSize = options.clearBatchSize ?? 200;
@@ -212,17 +224,71 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let clearing: Promise<void> = Promise.resolve();
 
   /**
-   * Per collection, one update per document: when its outbox holds exactly the messages just
+   * A chunk of one collection's documents, one update per document: when its outbox holds exactly the messages just
    * published (its size and their ids match, checked in the filter, so atomically on MongoDB and
    * under the document's serialized turn on FerretDB), the outbox is emptied and the marker
    * dropped in that one write. That is the rule: a document rarely gets a message between its
    * publish and this removal. When some document did (the updates matched fewer documents than
-   * they named), the batch is removed the long way: a `$pull` of each exact message (FerretDB
+   * they named), the chunk is removed the long way: a `$pull` of each exact message (FerretDB
    * 1.24 matches `$pull` conditions only by whole-element equality), then the marker dropped
    * only where the outbox is empty in that very update, so a message pushed meanwhile keeps it.
    * Each update's filter leads with `_id`, the one member FerretDB needs to find the document by
    * its index; the rest is checked on that one document.
    */
+  const clearChunk = async (
+    collection: Collection<OutboxDocument>,
+    documents: readonly (readonly [string, Removal[]])[],
+  ) => {
+    const ids = documents.map(([documentId]) => documentId);
+    const published = (removals: Removal[]) => [
+      ...new Map(
+        removals.flatMap(({ message }) => (message ? [[message.id, message] as const] : [])),
+      ).values(),
+    ];
+    const emptied = (documentId: string, messages: OutboxMessage[]) => ({
+      updateOne: {
+        filter: {
+          _id: documentId,
+          outbox: { $size: messages.length },
+          // Each id by equality: FerretDB 1.24 applies neither `$all` nor `$elemMatch` on an
+          // array of documents (it matches nothing), but does apply dotted equalities.
+          ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
+        },
+        update: { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } },
+      },
+    });
+    const direct: AnyBulkWriteOperation<OutboxDocument>[] = documents.map(
+      ([documentId, removals]) => emptied(documentId, published(removals)),
+    );
+    const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
+      ...documents.flatMap(([documentId, removals]) =>
+        published(removals).map((message) => ({
+          updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
+        })),
+      ),
+      {
+        updateMany: {
+          filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
+          update: { $unset: { outbox_pending: '' as const } },
+        },
+      },
+    ];
+    try {
+      await holdingAll(options.serialize, collection, ids, async () => {
+        const { matched } = await bulkWriteInChunks(collection, direct, { ordered: false });
+        if (matched < direct.length)
+          await bulkWriteInChunks(collection, longWay, { ordered: true });
+      });
+    } catch (error) {
+      // Published but still in the outbox: the sweep publishes them again, which JetStream
+      // (same message id) and the sequence bucket (same event id) make harmless.
+      options.logger.warn(
+        { err: error, collection: collection.collectionName, documents: ids.length },
+        'outbox removal failed; left for the sweep',
+      );
+    }
+  };
+
   const clearBatch = async (batch: Removal[]) => {
     // By collection name (callers hold their own handles of one collection), then by document.
     const byCollection = new Map<string, Map<string, Removal[]>>();
@@ -234,59 +300,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
       documents.set(removal.documentId, list);
       byCollection.set(name, documents);
     }
+    const chunks: (() => Promise<void>)[] = [];
     for (const documents of byCollection.values()) {
-      const first = documents.values().next();
-      const collection = first.done ? undefined : first.value[0]?.collection;
+      const entries = [...documents];
+      const collection = entries[0]?.[1][0]?.collection;
       if (!collection) continue;
-      const ids = [...documents.keys()];
-      const published = (removals: Removal[]) => [
-        ...new Map(
-          removals.flatMap(({ message }) => (message ? [[message.id, message] as const] : [])),
-        ).values(),
-      ];
-      const emptied = (documentId: string, messages: OutboxMessage[]) => ({
-        updateOne: {
-          filter: {
-            _id: documentId,
-            outbox: { $size: messages.length },
-            // Each id by equality: FerretDB 1.24 applies neither `$all` nor `$elemMatch` on an
-            // array of documents (it matches nothing), but does apply dotted equalities.
-            ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
-          },
-          update: { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } },
-        },
-      });
-      const direct: AnyBulkWriteOperation<OutboxDocument>[] = [...documents].map(
-        ([documentId, removals]) => emptied(documentId, published(removals)),
-      );
-      const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
-        ...[...documents].flatMap(([documentId, removals]) =>
-          published(removals).map((message) => ({
-            updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
-          })),
-        ),
-        {
-          updateMany: {
-            filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
-            update: { $unset: { outbox_pending: '' as const } },
-          },
-        },
-      ];
-      try {
-        await holdingAll(options.serialize, collection, ids, async () => {
-          const { matched } = await bulkWriteInChunks(collection, direct, { ordered: false });
-          if (matched < direct.length)
-            await bulkWriteInChunks(collection, longWay, { ordered: true });
-        });
-      } catch (error) {
-        // Published but still in the outbox: the sweep publishes them again, which JetStream
-        // (same message id) and the sequence bucket (same event id) make harmless.
-        options.logger.warn(
-          { err: error, collection: collection.collectionName, documents: ids.length },
-          'outbox removal failed; left for the sweep',
-        );
+      for (let start = 0; start < entries.length; start += MAX_OPERATIONS_PER_COMMAND) {
+        const some = entries.slice(start, start + MAX_OPERATIONS_PER_COMMAND);
+        chunks.push(() => clearChunk(collection, some));
       }
     }
+    // A few commands at once: one after another, the removals (a query and a commit per
+    // document on FerretDB) fell behind a busy write path, and the documents they left marked
+    // made every sweep read thousands of them.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CLEAR_CONCURRENCY, chunks.length) }, async () => {
+        while (next < chunks.length) {
+          const chunk = chunks[next];
+          next += 1;
+          await chunk?.();
+        }
+      }),
+    );
   };
 
   const flush = (): Promise<void> => {

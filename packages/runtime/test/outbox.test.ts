@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
 import { AUDIT_STREAM, newId } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
-import { connectStore, type Store } from '@handoff/store';
+import { connectStore, MAX_OPERATIONS_PER_COMMAND, type Store } from '@handoff/store';
 import { freshDatabase, natsOptions } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
@@ -103,6 +103,50 @@ describe('the outbox', () => {
     await batched.flush();
     // One command of three updates, one per document; no per-message $pull, no marker sweep.
     expect(updates).toEqual([['updateOne', 'updateOne', 'updateOne']]);
+    for (const doc of await docs.find({ _id: { $in: ids } }).toArray()) {
+      expect(doc.outbox).toEqual([]);
+      expect(doc.outbox_pending).toBeUndefined();
+    }
+  });
+
+  it('removes a large batch in several commands at once, so removals keep up with writes', async () => {
+    // The same collection, counting the removal commands in flight.
+    let inFlight = 0;
+    let most = 0;
+    let commands = 0;
+    const counted = new Proxy(docs, {
+      get(target, property, receiver) {
+        if (property === 'bulkWrite') {
+          return async (operations: never, options: object) => {
+            commands += 1;
+            inFlight += 1;
+            most = Math.max(most, inFlight);
+            try {
+              return await target.bulkWrite(operations, options);
+            } finally {
+              inFlight -= 1;
+            }
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const batched = createOutbox({
+      js: bus.js,
+      logger,
+      collections: [docs],
+      serialize: store.serialize,
+      clearDelayMs: 3_600_000,
+    });
+    const ids = Array.from({ length: 4 * MAX_OPERATIONS_PER_COMMAND }, () => newId('msg'));
+    const messages = ids.map(() => message());
+    await docs.insertMany(ids.map((id, i) => withOutbox({ _id: id }, [messages[i] ?? message()])));
+    for (const [i, id] of ids.entries())
+      await batched.publish(counted, id, [messages[i] ?? message()]);
+    await batched.flush();
+    // One command per chunk of MAX_OPERATIONS_PER_COMMAND documents, more than one at a time.
+    expect(commands).toBe(4);
+    expect(most).toBeGreaterThan(1);
     for (const doc of await docs.find({ _id: { $in: ids } }).toArray()) {
       expect(doc.outbox).toEqual([]);
       expect(doc.outbox_pending).toBeUndefined();
