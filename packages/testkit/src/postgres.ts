@@ -270,6 +270,8 @@ export function postgresCluster(
     // FerretDB keeps one pool per credentials: the superuser's and each service role's.
     'max_connections=650',
     'shared_buffers=128MB',
+    // For profiling: more `name=value` settings, `;`-separated (e.g. pg_stat_statements).
+    ...(process.env.HANDOFF_POSTGRES_SETTINGS?.split(';').filter(Boolean) ?? []),
     // Throwaway test clusters skip the flushes; the local stack and the bench keep them.
     ...(durable ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
   ];
