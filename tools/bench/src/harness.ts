@@ -87,6 +87,16 @@ export class FixturePool {
     return value;
   }
 
+  /** Lets each of `fixtures` that is started and can settle finish its leftover work. */
+  async settle(fixtures: readonly Fixture<unknown>[]): Promise<void> {
+    for (const fixture of fixtures) {
+      const entry = this.#started.get(fixture);
+      if (!entry || !fixture.settle) continue;
+      const progress = (line: string) => this.#options.progress(`${fixture.name}: ${line}`);
+      await fixture.settle(await entry.value, { signal: this.#options.signal, progress });
+    }
+  }
+
   /** The fixtures started so far, in the order they were started. */
   started(): Fixture<unknown>[] {
     return [...this.#started.keys()];
@@ -171,6 +181,7 @@ export async function runScenario(
       earlier: options.earlier ?? [],
     });
     if (options.signal.aborted) throw new Error('interrupted');
+    await fixtures.settle(scenario.uses ?? []);
     if (warmupMs > 0) {
       progress(`warming up for ${warmupMs / 1_000} s`);
       await drive(target, { ...load, durationMs: warmupMs });

@@ -133,6 +133,11 @@ export interface Fixture<T> {
   /** Short and stable: its directory and its progress lines. */
   name: string;
   setup(ctx: SetupContext): Promise<T>;
+  /**
+   * Waits, before a scenario that uses it is measured, until the work earlier scenarios left
+   * behind in it is done, so that no scenario is measured beside another one's tail.
+   */
+  settle?(value: T, ctx: Pick<SetupContext, 'signal' | 'progress'>): Promise<void>;
 }
 
 /** A quotient of two scenarios' figures, e.g. the gateway against bare express. */

@@ -70,6 +70,43 @@ describe('runScenarios with a shared fixture', () => {
     expect(reports.every((report) => (report.stats?.count ?? 0) > 0)).toBe(true);
   });
 
+  it('lets it settle after each user’s setup and before its load starts', async () => {
+    const stack: Fixture<{ dir: string }> = {
+      ...fixture('stack'),
+      settle: () => {
+        events.push('stack settled');
+        return Promise.resolve();
+      },
+    };
+    const measured = (name: string): Scenario => ({
+      ...scenario(name, [stack]),
+      warmupMs: 0,
+      async setup(ctx) {
+        await ctx.use(stack);
+        events.push(`${name} set up`);
+        return {
+          kind: 'call',
+          call: () => {
+            if (events.at(-1) !== `${name} load`) events.push(`${name} load`);
+            return Promise.resolve();
+          },
+        };
+      },
+    });
+    await runScenarios([scenario('floor'), measured('first'), measured('second')], options());
+    expect(events).toEqual([
+      'floor measured',
+      'stack up',
+      'first set up',
+      'stack settled',
+      'first load',
+      'second set up',
+      'stack settled',
+      'second load',
+      'stack down',
+    ]);
+  });
+
   it('gives every scenario the same value, and removes its directory afterwards', async () => {
     const stack = fixture('stack');
     const seen: string[] = [];
