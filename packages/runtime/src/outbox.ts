@@ -7,7 +7,7 @@ import {
   type Store,
 } from '@handoff/store';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongodb';
 
 /**
  * A message waiting to be published. It is written inside the very document whose change it
@@ -30,12 +30,33 @@ export interface OutboxMessage {
 export interface OutboxFields {
   outbox?: OutboxMessage[];
   /**
-   * Present (true) while the outbox may hold messages: set in the write that adds one, unset
-   * once it is empty. The sweep finds pending documents by this equality, which an index serves
-   * (FerretDB pushes down only equality filters; a range over `outbox.created_at` read every
-   * document).
+   * Present while the outbox may hold messages: set in the write that adds one, unset once it is
+   * empty. The sweep finds pending documents by the equality `outbox_pending: true`, which an
+   * index serves (FerretDB pushes down only equality filters; a range over `outbox.created_at`
+   * read every document). Written as `[true, group]` (see {@link markerOf}), which that equality
+   * matches as well (an array field equals each of its elements, on MongoDB and FerretDB alike);
+   * a bare `true` is the marker of documents written before the group.
    */
-  outbox_pending?: true;
+  outbox_pending?: OutboxMarker;
+}
+
+/** The marker of a document whose outbox holds messages: `true`, with or without its group. */
+export type OutboxMarker = true | [true, string];
+
+/**
+ * How long a marker group lasts: the documents whose messages were written within the same
+ * 20 ms share one, so the removal of their published messages finds them all with one indexed
+ * equality, however many other documents are pending.
+ */
+export const MARKER_GROUP_MS = 20;
+
+/** The marker a write adding `message` sets: `true` and the group of the message's time. */
+export function markerOf(message: Pick<OutboxMessage, 'created_at'>): [true, string] {
+  return [true, markerGroup(message)];
+}
+
+function markerGroup(message: Pick<OutboxMessage, 'created_at'>): string {
+  return `g${Math.floor(new Date(message.created_at).getTime() / MARKER_GROUP_MS)}`;
 }
 
 /** The part of any document that the outbox reads and writes. */
@@ -56,8 +77,9 @@ export function withOutbox<T extends object>(
   doc: T,
   messages: readonly OutboxMessage[],
 ): T & OutboxFields {
-  return messages.length > 0
-    ? { ...doc, outbox: [...messages], outbox_pending: true }
+  const [first] = messages;
+  return first
+    ? { ...doc, outbox: [...messages], outbox_pending: markerOf(first) }
     : { ...doc, outbox: [] };
 }
 
@@ -68,7 +90,7 @@ export type WithOutboxPush<U extends { $set?: object; $push?: object }> = Omit<
   U,
   '$set' | '$push'
 > & {
-  $set: NonNullable<U['$set']> & { outbox_pending?: true };
+  $set: NonNullable<U['$set']> & { outbox_pending?: OutboxMarker };
   $push: NonNullable<U['$push']> & { outbox?: OutboxPush };
 };
 
@@ -82,7 +104,11 @@ export function pushOutbox<U extends { $set?: object; $push?: object }>(
   const [only] = messages;
   if (!only) return { ...update, $set, $push };
   const outbox: OutboxPush = messages.length === 1 ? only : { $each: [...messages] };
-  return { ...update, $set: { ...$set, outbox_pending: true }, $push: { ...$push, outbox } };
+  return {
+    ...update,
+    $set: { ...$set, outbox_pending: markerOf(only) },
+    $push: { ...$push, outbox },
+  };
 }
 
 export interface OutboxOptions {
@@ -224,45 +250,46 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let clearing: Promise<void> = Promise.resolve();
 
   /**
-   * A chunk of one collection's documents, one update per document: when its outbox holds exactly the messages just
-   * published (its size and their ids match, checked in the filter, so atomically on MongoDB and
-   * under the document's serialized turn on FerretDB), the outbox is emptied and the marker
-   * dropped in that one write. That is the rule: a document rarely gets a message between its
-   * publish and this removal. When some document did (the updates matched fewer documents than
-   * they named), the chunk is removed the long way: a `$pull` of each exact message (FerretDB
-   * 1.24 matches `$pull` conditions only by whole-element equality), then the marker dropped
-   * only where the outbox is empty in that very update, so a message pushed meanwhile keeps it.
-   * Each update's filter leads with `_id`, the one member FerretDB needs to find the document by
-   * its index; the rest is checked on that one document.
+   * Removes the published messages of a chunk of one collection's documents. A document is
+   * emptied (outbox `[]`, marker dropped) only when its outbox holds exactly the messages just
+   * published: its size and their ids match, checked in the filter, so atomically on MongoDB and
+   * under the document's serialized turn on FerretDB. That is the rule: a document rarely gets a
+   * message between its publish and this removal.
+   *
+   * - When the chunk's documents share a marker group (`group`), first one `updateMany` on
+   *   `{outbox_pending: group, $or: [each document's condition]}`: the group is an indexed
+   *   equality that reads only the documents written in the same 20 ms, and FerretDB writes all
+   *   of them in one transaction, where an update per document cost it a query and a commit each.
+   * - Otherwise, or when that matched fewer, one update per document, `{_id, …condition}`: `_id`
+   *   is the one member FerretDB needs to find the document by its index, the rest is checked on
+   *   that one document.
+   * - When those matched fewer too (a document got a message meanwhile), the long way: a `$pull`
+   *   of each exact message (FerretDB 1.24 matches `$pull` conditions only by whole-element
+   *   equality), then the marker dropped only where the outbox is empty in that very update, so a
+   *   message pushed meanwhile keeps it.
    */
   const clearChunk = async (
     collection: Collection<OutboxDocument>,
-    documents: readonly (readonly [string, Removal[]])[],
+    documents: readonly (readonly [string, OutboxMessage[]])[],
+    group: string | undefined,
   ) => {
     const ids = documents.map(([documentId]) => documentId);
-    const published = (removals: Removal[]) => [
-      ...new Map(
-        removals.flatMap(({ message }) => (message ? [[message.id, message] as const] : [])),
-      ).values(),
-    ];
-    const emptied = (documentId: string, messages: OutboxMessage[]) => ({
-      updateOne: {
-        filter: {
-          _id: documentId,
-          outbox: { $size: messages.length },
-          // Each id by equality: FerretDB 1.24 applies neither `$all` nor `$elemMatch` on an
-          // array of documents (it matches nothing), but does apply dotted equalities.
-          ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
-        },
-        update: { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } },
-      },
+    const condition = (documentId: string, messages: OutboxMessage[]) => ({
+      _id: documentId,
+      outbox: { $size: messages.length },
+      // Each id by equality: FerretDB 1.24 applies neither `$all` nor `$elemMatch` on an array
+      // of documents (it matches nothing), but does apply dotted equalities.
+      ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
     });
+    const emptied = { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } };
     const direct: AnyBulkWriteOperation<OutboxDocument>[] = documents.map(
-      ([documentId, removals]) => emptied(documentId, published(removals)),
+      ([documentId, messages]) => ({
+        updateOne: { filter: condition(documentId, messages), update: emptied },
+      }),
     );
     const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
-      ...documents.flatMap(([documentId, removals]) =>
-        published(removals).map((message) => ({
+      ...documents.flatMap(([documentId, messages]) =>
+        messages.map((message) => ({
           updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
         })),
       ),
@@ -275,6 +302,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     ];
     try {
       await holdingAll(options.serialize, collection, ids, async () => {
+        if (group !== undefined) {
+          const filter = {
+            outbox_pending: group,
+            $or: documents.map(([documentId, messages]) => condition(documentId, messages)),
+          } as Filter<OutboxDocument>;
+          const { matchedCount } = await collection.updateMany(filter, emptied);
+          if (matchedCount === documents.length) return;
+        }
         const { matched } = await bulkWriteInChunks(collection, direct, { ordered: false });
         if (matched < direct.length)
           await bulkWriteInChunks(collection, longWay, { ordered: true });
@@ -290,24 +325,46 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 
   const clearBatch = async (batch: Removal[]) => {
-    // By collection name (callers hold their own handles of one collection), then by document.
-    const byCollection = new Map<string, Map<string, Removal[]>>();
+    // By collection name (callers hold their own handles of one collection), then by document,
+    // each document with the distinct messages published from it.
+    const byCollection = new Map<
+      string,
+      { collection: Collection<OutboxDocument>; documents: Map<string, Map<string, OutboxMessage>> }
+    >();
     for (const removal of batch) {
       const name = removal.collection.collectionName;
-      const documents = byCollection.get(name) ?? new Map<string, Removal[]>();
-      const list = documents.get(removal.documentId) ?? [];
-      list.push(removal);
-      documents.set(removal.documentId, list);
-      byCollection.set(name, documents);
+      const entry = byCollection.get(name) ?? {
+        collection: removal.collection,
+        documents: new Map<string, Map<string, OutboxMessage>>(),
+      };
+      const messages = entry.documents.get(removal.documentId) ?? new Map<string, OutboxMessage>();
+      if (removal.message) messages.set(removal.message.id, removal.message);
+      entry.documents.set(removal.documentId, messages);
+      byCollection.set(name, entry);
     }
     const chunks: (() => Promise<void>)[] = [];
-    for (const documents of byCollection.values()) {
-      const entries = [...documents];
-      const collection = entries[0]?.[1][0]?.collection;
-      if (!collection) continue;
-      for (let start = 0; start < entries.length; start += MAX_OPERATIONS_PER_COMMAND) {
-        const some = entries.slice(start, start + MAX_OPERATIONS_PER_COMMAND);
-        chunks.push(() => clearChunk(collection, some));
+    for (const { collection, documents } of byCollection.values()) {
+      // By marker group: a document's marker is the group of the last message written into it,
+      // the latest of those published when its outbox holds just them. None for a marker found
+      // on an empty outbox.
+      const byGroup = new Map<string | undefined, [string, OutboxMessage[]][]>();
+      for (const [documentId, messages] of documents) {
+        const list = [...messages.values()];
+        const latest = list.reduce<OutboxMessage | undefined>(
+          (last, message) =>
+            last && new Date(last.created_at) > new Date(message.created_at) ? last : message,
+          undefined,
+        );
+        const group = latest ? markerGroup(latest) : undefined;
+        const members = byGroup.get(group) ?? [];
+        members.push([documentId, list]);
+        byGroup.set(group, members);
+      }
+      for (const [group, members] of byGroup) {
+        for (let start = 0; start < members.length; start += MAX_OPERATIONS_PER_COMMAND) {
+          const some = members.slice(start, start + MAX_OPERATIONS_PER_COMMAND);
+          chunks.push(() => clearChunk(collection, some, group));
+        }
       }
     }
     // A few commands at once: one after another, the removals (a query and a commit per

@@ -6,6 +6,7 @@ import { freshDatabase } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
   announceToRequest,
+  markerOf,
   MOVE_ATTEMPTS,
   moveDocument,
   withOutbox,
@@ -97,8 +98,8 @@ describe('moveDocument', () => {
       note: 'to staff',
       updated_at: now,
       deadline_at: deadlineFor(DISPUTE_MACHINE, 'under_review', now),
-      outbox_pending: true,
     });
+    expect(moved.outbox_pending).toEqual(markerOf(moved.outbox?.[0] ?? { created_at: now }));
     const [message] = moved.outbox ?? [];
     expect(message).toMatchObject({
       subject: 'handoff.events.dispute.updated',
