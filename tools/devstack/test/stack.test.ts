@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signStaffToken } from '../src/staff-token.ts';
 import { checkOwnGateway, type StackState } from '../src/stack.ts';
-import { runStack } from './support/run-stack.ts';
+import { runStack, STACK_START_BUDGET_MS } from './support/run-stack.ts';
+
+/** What a test does besides waiting for the stack: its own calls, and a clean stop. */
+const TEST_WORK_MS = 60_000;
+/** How long a stopped service may take to be reported down. */
+const DOWN_BUDGET_MS = 60_000;
+/** How long a killed service may take to be restarted and to answer again on a busy machine. */
+const RESTART_BUDGET_MS = 90_000;
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ONBOARD = fileURLToPath(new URL('../src/onboard.ts', import.meta.url));
@@ -104,50 +111,63 @@ async function stopStack(): Promise<number | null> {
 }
 
 describe('npm start', () => {
-  it('brings up NATS, the database and six services, and prints the URL and a staff token', async () => {
-    stack = startStack();
-    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
-      timeoutMs: 90_000,
-      what: `the stack's banner; output so far:\n${output}`,
-    });
-    expect(output).toContain('Handoff is up: every service answers.');
-    const { gateway_url: url, services } = state();
-    expect(output).toContain(url);
-    expect(Object.keys(services).sort()).toEqual(
-      ['conversation', 'gateway', 'intake', 'milestones', 'payments', 'webhook-dispatcher'].sort(),
-    );
-    const pids = Object.values(services).map((service) => service.pid);
-    expect(new Set(pids).size).toBe(6);
-    expect(pids.every(alive)).toBe(true);
-    expect((await readiness(url)).status).toBe(200);
+  it(
+    'brings up NATS, the database and six services, and prints the URL and a staff token',
+    async () => {
+      stack = startStack();
+      await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
+        timeoutMs: STACK_START_BUDGET_MS,
+        what: `the stack's banner; output so far:\n${output}`,
+      });
+      expect(output).toContain('Handoff is up: every service answers.');
+      const { gateway_url: url, services } = state();
+      expect(output).toContain(url);
+      expect(Object.keys(services).sort()).toEqual(
+        [
+          'conversation',
+          'gateway',
+          'intake',
+          'milestones',
+          'payments',
+          'webhook-dispatcher',
+        ].sort(),
+      );
+      const pids = Object.values(services).map((service) => service.pid);
+      expect(new Set(pids).size).toBe(6);
+      expect(pids.every(alive)).toBe(true);
+      expect((await readiness(url)).status).toBe(200);
 
-    const token = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
-    const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
-    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
-    expect(protectedHeader.alg).toBe('HS256');
-    expect(payload.roles).toContain('staff');
+      const token = /export STAFF=(\S+)/.exec(output)?.[1] ?? '';
+      const secret = readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
+      const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(secret));
+      expect(protectedHeader.alg).toBe('HS256');
+      expect(payload.roles).toContain('staff');
 
-    // The banner is whole, without log lines, and ends on lines a shell can eval.
-    const banner = output.slice(0, output.indexOf('\n', output.indexOf('export STAFF=')));
-    expect(banner).not.toMatch(/^\S+ +\| /m);
-    expect(banner).not.toContain('{"level"');
-    const exports = banner.split('\n').filter((line) => line.startsWith('export '));
-    expect(exports).toEqual([`export GATEWAY=${url}`, `export STAFF=${token}`]);
-    const evaluated = await new Promise<string>((resolve, reject) =>
-      execFile('bash', ['-c', `${exports.join('\n')}\necho "$GATEWAY $STAFF"`], (error, stdout) =>
-        error ? reject(error) : resolve(stdout.trim()),
-      ),
-    );
-    expect(evaluated).toBe(`${url} ${token}`);
-    // The logs are in the data dir, and on the terminal after the banner.
-    await eventually(
-      () =>
-        /^gateway +\| \{/m.test(readFileSync(join(dataDir, 'logs', 'stack.log'), 'utf8'))
-          ? true
-          : undefined,
-      { timeoutMs: 10_000, what: 'gateway log lines in DATA_DIR/logs/stack.log' },
-    );
-  });
+      // The banner is whole, without log lines, and ends on lines a shell can eval.
+      const banner = output.slice(0, output.indexOf('\n', output.indexOf('export STAFF=')));
+      expect(banner).not.toMatch(/^\S+ +\| /m);
+      expect(banner).not.toContain('{"level"');
+      const exports = banner.split('\n').filter((line) => line.startsWith('export '));
+      expect(exports).toEqual([`export GATEWAY=${url}`, `export STAFF=${token}`]);
+      const evaluated = await new Promise<string>((resolve, reject) =>
+        execFile(
+          'bash',
+          ['-c', `${exports.join('\n')}\necho "$GATEWAY $STAFF"`],
+          (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+        ),
+      );
+      expect(evaluated).toBe(`${url} ${token}`);
+      // The logs are in the data dir, and on the terminal after the banner.
+      await eventually(
+        () =>
+          /^gateway +\| \{/m.test(readFileSync(join(dataDir, 'logs', 'stack.log'), 'utf8'))
+            ? true
+            : undefined,
+        { timeoutMs: 10_000, what: 'gateway log lines in DATA_DIR/logs/stack.log' },
+      );
+    },
+    STACK_START_BUDGET_MS + TEST_WORK_MS,
+  );
 
   it('refuses a port that is taken, before starting anything', async () => {
     const port = new URL(state().gateway_url).port;
@@ -234,40 +254,44 @@ describe('npm start', () => {
     }
   });
 
-  it('names an unanswering service as down, and restarts one that dies', async () => {
-    const { gateway_url: url, services } = state();
-    const before = services.intake?.pid;
-    expect(alive(before)).toBe(true);
-    // A stopped process keeps its connections but answers nothing, so the report must name it
-    // down however slowly a busy machine runs; the supervisor only restarts what exits, so the
-    // down state cannot be outrun by a fast restart.
-    process.kill(before ?? 0, 'SIGSTOP');
-    try {
-      await eventually(
-        async () => {
-          const { status, body } = await readiness(url);
-          return status === 503 &&
-            body.status === 'not_ready' &&
-            body.services.intake?.status === 'down'
-            ? true
-            : undefined;
-        },
-        { timeoutMs: 60_000, intervalMs: 100, what: 'intake reported down' },
-      );
-    } finally {
-      // A stopped process dies of SIGKILL without running again.
-      process.kill(before ?? 0, 'SIGKILL');
-    }
-    await eventually(async () => ((await readiness(url)).status === 200 ? true : undefined), {
-      timeoutMs: 30_000,
-      intervalMs: 200,
-      what: 'intake back up',
-    });
-    const after = state().services.intake?.pid;
-    expect(after).not.toBe(before);
-    expect(alive(after)).toBe(true);
-    expect(output).toMatch(/intake exited \(SIGKILL\); restarting/);
-  });
+  it(
+    'names an unanswering service as down, and restarts one that dies',
+    async () => {
+      const { gateway_url: url, services } = state();
+      const before = services.intake?.pid;
+      expect(alive(before)).toBe(true);
+      // A stopped process keeps its connections but answers nothing, so the report must name it
+      // down however slowly a busy machine runs; the supervisor only restarts what exits, so the
+      // down state cannot be outrun by a fast restart.
+      process.kill(before ?? 0, 'SIGSTOP');
+      try {
+        await eventually(
+          async () => {
+            const { status, body } = await readiness(url);
+            return status === 503 &&
+              body.status === 'not_ready' &&
+              body.services.intake?.status === 'down'
+              ? true
+              : undefined;
+          },
+          { timeoutMs: DOWN_BUDGET_MS, intervalMs: 100, what: 'intake reported down' },
+        );
+      } finally {
+        // A stopped process dies of SIGKILL without running again.
+        process.kill(before ?? 0, 'SIGKILL');
+      }
+      await eventually(async () => ((await readiness(url)).status === 200 ? true : undefined), {
+        timeoutMs: RESTART_BUDGET_MS,
+        intervalMs: 200,
+        what: 'intake back up',
+      });
+      const after = state().services.intake?.pid;
+      expect(after).not.toBe(before);
+      expect(alive(after)).toBe(true);
+      expect(output).toMatch(/intake exited \(SIGKILL\); restarting/);
+    },
+    DOWN_BUDGET_MS + RESTART_BUDGET_MS + TEST_WORK_MS,
+  );
 
   it('connects each service to the database as its own user, which cannot reach the others', async () => {
     const { mongo_url: allAccess, services } = state();
@@ -294,48 +318,52 @@ describe('npm start', () => {
     }
   });
 
-  it('keeps data in DATA_DIR across a clean stop and a restart', async () => {
-    const first = state();
-    const mongo = new MongoClient(first.mongo_url);
-    await mongo.db('handoff').collection('stack_test').insertOne({ kept: 'across restarts' });
-    await mongo.close();
-    const nc = await connect({
-      servers: first.nats_url,
-      user: first.nats_user,
-      pass: first.nats_password,
-    });
-    const jsm = await jetstreamManager(nc);
-    const before = (await jsm.streams.info('HANDOFF_EVENTS')).state.messages;
-    await jsm
-      .jetstream()
-      .publish('handoff.events.request.created', '{}', { msgID: `evt_stack_${Date.now()}` });
-    await nc.close();
+  it(
+    'keeps data in DATA_DIR across a clean stop and a restart',
+    async () => {
+      const first = state();
+      const mongo = new MongoClient(first.mongo_url);
+      await mongo.db('handoff').collection('stack_test').insertOne({ kept: 'across restarts' });
+      await mongo.close();
+      const nc = await connect({
+        servers: first.nats_url,
+        user: first.nats_user,
+        pass: first.nats_password,
+      });
+      const jsm = await jetstreamManager(nc);
+      const before = (await jsm.streams.info('HANDOFF_EVENTS')).state.messages;
+      await jsm
+        .jetstream()
+        .publish('handoff.events.request.created', '{}', { msgID: `evt_stack_${Date.now()}` });
+      await nc.close();
 
-    const pids = Object.values(first.services).map((service) => service.pid);
-    expect(await stopStack()).toBe(0);
-    expect(pids.some(alive)).toBe(false);
-    expect(existsSync(join(dataDir, 'stack.json'))).toBe(false);
+      const pids = Object.values(first.services).map((service) => service.pid);
+      expect(await stopStack()).toBe(0);
+      expect(pids.some(alive)).toBe(false);
+      expect(existsSync(join(dataDir, 'stack.json'))).toBe(false);
 
-    stack = startStack();
-    await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
-      timeoutMs: 90_000,
-      what: 'the restarted stack',
-    });
-    const second = state();
-    const again = new MongoClient(second.mongo_url);
-    expect(
-      await again.db('handoff').collection('stack_test').findOne({ kept: 'across restarts' }),
-    ).not.toBeNull();
-    await again.close();
-    const nc2 = await connect({
-      servers: second.nats_url,
-      user: second.nats_user,
-      pass: second.nats_password,
-    });
-    const messages = (await (await jetstreamManager(nc2)).streams.info('HANDOFF_EVENTS')).state
-      .messages;
-    await nc2.close();
-    expect(messages).toBe(before + 1);
-    expect(await stopStack()).toBe(0);
-  });
+      stack = startStack();
+      await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
+        timeoutMs: STACK_START_BUDGET_MS,
+        what: 'the restarted stack',
+      });
+      const second = state();
+      const again = new MongoClient(second.mongo_url);
+      expect(
+        await again.db('handoff').collection('stack_test').findOne({ kept: 'across restarts' }),
+      ).not.toBeNull();
+      await again.close();
+      const nc2 = await connect({
+        servers: second.nats_url,
+        user: second.nats_user,
+        pass: second.nats_password,
+      });
+      const messages = (await (await jetstreamManager(nc2)).streams.info('HANDOFF_EVENTS')).state
+        .messages;
+      await nc2.close();
+      expect(messages).toBe(before + 1);
+      expect(await stopStack()).toBe(0);
+    },
+    STACK_START_BUDGET_MS + TEST_WORK_MS,
+  );
 });
