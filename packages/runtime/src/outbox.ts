@@ -282,24 +282,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ...(messages.length > 0 ? { $and: messages.map((m) => ({ 'outbox.id': m.id })) } : {}),
     });
     const emptied = { $set: { outbox: [] }, $unset: { outbox_pending: '' as const } };
-    const direct: AnyBulkWriteOperation<OutboxDocument>[] = documents.map(
-      ([documentId, messages]) => ({
-        updateOne: { filter: condition(documentId, messages), update: emptied },
-      }),
-    );
-    const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
-      ...documents.flatMap(([documentId, messages]) =>
-        messages.map((message) => ({
-          updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
-        })),
-      ),
-      {
-        updateMany: {
-          filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
-          update: { $unset: { outbox_pending: '' as const } },
-        },
-      },
-    ];
     try {
       await holdingAll(options.serialize, collection, ids, async () => {
         if (group !== undefined) {
@@ -310,9 +292,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
           const { matchedCount } = await collection.updateMany(filter, emptied);
           if (matchedCount === documents.length) return;
         }
+        // Built only when needed: the group's command clears the whole chunk as a rule.
+        const direct: AnyBulkWriteOperation<OutboxDocument>[] = documents.map(
+          ([documentId, messages]) => ({
+            updateOne: { filter: condition(documentId, messages), update: emptied },
+          }),
+        );
         const { matched } = await bulkWriteInChunks(collection, direct, { ordered: false });
-        if (matched < direct.length)
-          await bulkWriteInChunks(collection, longWay, { ordered: true });
+        if (matched === direct.length) return;
+        const longWay: AnyBulkWriteOperation<OutboxDocument>[] = [
+          ...documents.flatMap(([documentId, messages]) =>
+            messages.map((message) => ({
+              updateOne: { filter: { _id: documentId }, update: { $pull: { outbox: message } } },
+            })),
+          ),
+          {
+            updateMany: {
+              filter: { outbox_pending: true, _id: { $in: ids }, outbox: { $size: 0 } },
+              update: { $unset: { outbox_pending: '' as const } },
+            },
+          },
+        ];
+        await bulkWriteInChunks(collection, longWay, { ordered: true });
       });
     } catch (error) {
       // Published but still in the outbox: the sweep publishes them again, which JetStream
