@@ -24,8 +24,7 @@ import { userInfo } from 'node:os';
  * cannot serve `@>`; so an event trigger gives every such index a GIN twin on the same expression,
  * and `plan_cache_mode = force_custom_plan` lets the planner see the field name (FerretDB passes
  * it as a parameter) and use the twin. With both, an equality lookup costs the same at 100k
- * documents as at 1k, as long as the planner has statistics, which autovacuum looks at every
- * second. Nothing of this reaches the services: they declare MongoDB indexes, which
+ * documents as at 1k. Nothing of this reaches the services: they declare MongoDB indexes, which
  * MongoDB 7 serves natively in production.
  */
 
@@ -268,13 +267,6 @@ export function postgresCluster(
     'listen_addresses=127.0.0.1',
     'unix_socket_directories=',
     'plan_cache_mode=force_custom_plan',
-    // Statistics kept fresh: a filter of several equalities (a move's compare-and-set on `_id`,
-    // `status` and `updated_at`) gets every member's GIN twin as a candidate, and without
-    // statistics the planner rates `status @> 'open'` as selective as `_id @> '…'` and ANDs both
-    // bitmaps, reading the entry of every document in that status (7.6 ms per move at 100k
-    // documents, 1.2 ms at 1k). With them it uses the `_id` twin alone. The default 60 s between
-    // autovacuum rounds left a collection filled in the last minute without any.
-    'autovacuum_naptime=1',
     // FerretDB keeps one pool per credentials: the superuser's and each service role's.
     'max_connections=650',
     'shared_buffers=128MB',

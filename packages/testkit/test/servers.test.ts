@@ -109,40 +109,6 @@ describe('FerretDB on PostgreSQL', () => {
       await client.close();
     }
   });
-
-  it('finds a compare-and-set by its _id alone, not by every document sharing its status', async () => {
-    const server = await ferretOnPostgres('statistics');
-    if (!server) return;
-    const client = new MongoClient(server.url);
-    try {
-      const moving = client
-        .db('statistics')
-        .collection<{ _id: string; status: string; updated_at: number }>('moving');
-      await moving.createIndex({ status: 1, _id: -1 }, { name: 'status_newest' });
-      await moving.insertMany(
-        Array.from({ length: 5_000 }, (_, i) => ({ _id: `m_${i}`, status: 'open', updated_at: i })),
-      );
-      const move = { _id: 'm_7', status: 'open', updated_at: 7 };
-      const indexesUsed = async () =>
-        [
-          ...JSON.stringify(await moving.find(move).explain()).matchAll(/"Index Name":"([^"]+)"/g),
-        ].map((match) => match[1]);
-      // Until autovacuum has analyzed the new documents, the planner has no statistics and ANDs
-      // the `status` twin (every open document's entry) with the `_id` twin. Statistics arrive
-      // within a few of autovacuum's 1 s rounds; the default 60 s round would not make it here.
-      let used = await indexesUsed();
-      for (let wait = 0; wait < 80 && used.length !== 1; wait += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        used = await indexesUsed();
-      }
-      expect(used).toEqual([expect.stringContaining('_gin_')]);
-      const twinOfId = await moving.find({ _id: 'm_7' }).explain();
-      expect(JSON.stringify(twinOfId)).toContain(`"Index Name":"${used[0]}"`);
-      expect(await moving.countDocuments(move)).toBe(1);
-    } finally {
-      await client.close();
-    }
-  });
 });
 
 describe('database isolation', () => {
