@@ -7,7 +7,7 @@ import {
   type MachineEvent,
   type StateMachine,
 } from '@handoff/contracts';
-import type { Store } from '@handoff/store';
+import { byIdWhere, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { auditMessage, type AuditRecord } from './audit.ts';
 import { domainEvent } from './events.ts';
@@ -154,12 +154,11 @@ export async function moveDocument<
       const after = move.view({ ...before, ...set });
       const message = moveMessage(move, action, before, after, now);
       const updated = (await documents.findOneAndUpdate(
-        {
+        byIdWhere<MovingDocument<string>>(id, {
           ...move.expect,
-          _id: id,
           status: before.status,
           ...(before.updated_at === undefined ? {} : { updated_at: before.updated_at }),
-        },
+        }),
         pushOutbox({ $set: set }, message ? [message] : []),
         { returnDocument: 'after' },
       )) as D | null;

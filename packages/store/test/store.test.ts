@@ -3,6 +3,7 @@ import { createLogger } from '@handoff/observability';
 import { ferretBackend, freshDatabase } from '@handoff/testkit';
 import {
   bulkWriteInChunks,
+  byIdWhere,
   connectStore,
   DUPLICATE_KEY,
   ensureCollections,
@@ -158,5 +159,57 @@ describe('paginate', () => {
       const plan = JSON.stringify(await items().find(where).sort({ _id: -1 }).explain());
       expect(plan).toMatch(/"Index Name":"[^"]*_gin_/);
     }
+  });
+});
+
+describe('byIdWhere', () => {
+  interface Moving {
+    _id: string;
+    status: string;
+    updated_at: number;
+  }
+  const moving = () => store.db.collection<Moving>('moving');
+
+  beforeAll(async () => {
+    await moving().createIndex({ status: 1, _id: -1 }, { name: 'status_newest' });
+    await moving().insertMany(
+      Array.from({ length: 2_000 }, (_, i) => ({ _id: `mv_${i}`, status: 'open', updated_at: i })),
+    );
+  });
+
+  it('changes the document only while it still matches the conditions', async () => {
+    expect(byIdWhere<Moving>('mv_1')).toEqual({ _id: 'mv_1' });
+    const stale = await moving().updateOne(
+      byIdWhere<Moving>('mv_1', { status: 'open', updated_at: 0 }),
+      { $set: { status: 'closed' } },
+    );
+    expect(stale.matchedCount).toBe(0);
+    const current = await moving().updateOne(
+      byIdWhere<Moving>('mv_1', { status: 'open', updated_at: 1 }),
+      { $set: { status: 'closed', updated_at: 2 } },
+    );
+    expect(current.modifiedCount).toBe(1);
+    expect(await moving().findOne({ _id: 'mv_1' })).toEqual({
+      _id: 'mv_1',
+      status: 'closed',
+      updated_at: 2,
+    });
+  });
+
+  it('finds the document by its _id alone, not by every document sharing its status', async () => {
+    if (ferretBackend(process.env) !== 'postgresql') return;
+    const indexes = async (filter: Record<string, unknown>) =>
+      [
+        ...JSON.stringify(await moving().find(filter).explain()).matchAll(
+          /"Index Name":"([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    const [idTwin] = await indexes({ _id: 'mv_7' });
+    expect(idTwin).toMatch(/_gin_/);
+    // The flat filter `{_id, status, updated_at}` gets the status twin too (all 2,000 open
+    // documents' entries) as long as PostgreSQL has no statistics on the new documents.
+    expect(await indexes(byIdWhere<Moving>('mv_7', { status: 'open', updated_at: 7 }))).toEqual([
+      idTwin,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { generateProviderKey, newId, providerOps, type Provider } from '@handoff/contracts';
 import { auditMessage, type AuditRecord, type OutboxMessage, pushOutbox } from '@handoff/runtime';
-import { paginate } from '@handoff/store';
+import { byIdWhere, paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { findOr404, insertAnnounced } from '../store/documents.ts';
 import {
@@ -148,7 +148,7 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
             );
             // The old `updated_at` makes this a compare-and-set against another replica's change.
             const updated = await c.providers.findOneAndUpdate(
-              { _id: id, updated_at: before.updated_at },
+              byIdWhere<ProviderDoc>(id, { updated_at: before.updated_at }),
               pushOutbox({ $set: change }, [message]),
               { returnDocument: 'after' },
             );

@@ -12,7 +12,7 @@ import {
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
-import { insertOnce } from '@handoff/store';
+import { byIdWhere, insertOnce } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { minorUnits, moveEach, withOutbox } from '@handoff/runtime';
 import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
@@ -151,7 +151,7 @@ async function materialize(deps: MilestonesDeps, proposal: ProposalDoc): Promise
   );
   await deps.store.serialize(proposals, proposal._id, () =>
     proposals.updateOne(
-      { _id: proposal._id, status: 'accepted', materialized: false },
+      byIdWhere<ProposalDoc>(proposal._id, { status: 'accepted', materialized: false }),
       { $set: { materialized: true } },
     ),
   );
@@ -173,7 +173,9 @@ export async function materializePending(deps: MilestonesDeps): Promise<number> 
   for (const { _id, request_id } of pending) {
     // In the request's turn: its acceptance may be materializing right now.
     await deps.store.serialize(proposals, request_id, async () => {
-      const current = await proposals.findOne({ _id, status: 'accepted', materialized: false });
+      const current = await proposals.findOne(
+        byIdWhere<ProposalDoc>(_id, { status: 'accepted', materialized: false }),
+      );
       if (!current) return;
       await materialize(deps, current);
       finished += 1;

@@ -1,6 +1,6 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { deadlineFor, paymentRecordOps } from '@handoff/contracts';
-import { insertOnce } from '@handoff/store';
+import { byIdWhere, insertOnce } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../adapters/index.ts';
 import { manualProcessor } from '../adapters/manual.ts';
@@ -137,16 +137,13 @@ export async function chargePayment(ctx: PaymentContext, paymentId: string): Pro
       description: payment.description,
     });
     const now = new Date();
-    await ctx.payments.updateOne(
-      { _id: paymentId, status: 'pending' },
-      {
-        $set: {
-          charged_at: now,
-          updated_at: now,
-          provider_reference: result.provider_reference ?? payment.provider_reference,
-        },
+    await ctx.payments.updateOne(byIdWhere<PaymentDoc>(paymentId, { status: 'pending' }), {
+      $set: {
+        charged_at: now,
+        updated_at: now,
+        provider_reference: result.provider_reference ?? payment.provider_reference,
       },
-    );
+    });
     return result;
   });
   if (asked?.outcome === 'failed') {
