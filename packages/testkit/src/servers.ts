@@ -1,5 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { MongoClient } from 'mongodb';
@@ -480,27 +487,61 @@ export interface NatsCluster {
   stop(): Promise<void>;
 }
 
+/** How many times a cluster start is tried with fresh ports when one was taken meanwhile. */
+export const CLUSTER_START_ATTEMPTS = 3;
+
 /**
  * A JetStream cluster of `size` nats-servers on loopback, with the generated configuration and
  * one set of passwords; resolves once every node listens (JetStream elects its leaders after).
+ *
+ * Its 2 × `size` ports are free when picked and taken only when the nodes start: on a busy
+ * machine another socket can take one in between (a bench run lost its 3-node stack to
+ * "address already in use"). Then every node is stopped and the cluster starts again on fresh
+ * ports, {@link CLUSTER_START_ATTEMPTS} times at most. `pickPort` is for tests.
  */
 export async function startNatsCluster(options: {
   dataDir: string;
   size: number;
   binDirs?: readonly string[];
+  pickPort?: () => Promise<number>;
 }): Promise<NatsCluster> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startClusterOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= CLUSTER_START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** A node could not listen: a port picked free was taken before the node bound it. */
+class PortTakenError extends Error {}
+
+async function startClusterOnce(options: {
+  dataDir: string;
+  size: number;
+  binDirs?: readonly string[];
+  pickPort?: () => Promise<number>;
+}): Promise<NatsCluster> {
+  const pickPort = options.pickPort ?? freePort;
   const clientPorts: number[] = [];
   const routePorts: number[] = [];
   for (let index = 0; index < options.size; index += 1) {
-    clientPorts.push(await freePort());
-    routePorts.push(await freePort());
+    clientPorts.push(await pickPort());
+    routePorts.push(await pickPort());
   }
   const passwordsFile = join(options.dataDir, 'nats-users.json');
   const passwords = natsPasswords(passwordsFile);
-  const nodes = await Promise.all(
+  const nodeDir = (index: number) => join(options.dataDir, `node-${index + 1}`);
+  // What each node's log held before this attempt: only what it writes now says why it failed.
+  const logOf = (index: number) => join(nodeDir(index), 'nats-server.log');
+  const logged = clientPorts.map((_, index) =>
+    existsSync(logOf(index)) ? statSync(logOf(index)).size : 0,
+  );
+  const started = await Promise.allSettled(
     clientPorts.map((port, index) =>
       startNats({
-        dataDir: join(options.dataDir, `node-${index + 1}`),
+        dataDir: nodeDir(index),
         env: {},
         port,
         passwordsFile,
@@ -514,6 +555,20 @@ export async function startNatsCluster(options: {
       }),
     ),
   );
+  const failed = started.flatMap((result, index) =>
+    result.status === 'rejected' ? [{ index, reason: result.reason as unknown }] : [],
+  );
+  const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (failed.length > 0) {
+    await Promise.allSettled(nodes.map((node) => node.stop()));
+    const taken = failed.some(({ index }) =>
+      /address already in use/i.test(
+        existsSync(logOf(index)) ? readFileSync(logOf(index), 'utf8').slice(logged[index]) : '',
+      ),
+    );
+    if (taken) throw new PortTakenError('a port of the cluster was taken before a node bound it');
+    throw failed[0]?.reason;
+  }
   if (nodes.some((node) => node.source !== 'binary')) {
     await Promise.allSettled(nodes.map((node) => node.stop()));
     throw new ServersUnavailableError('nats-server (a binary, for a cluster)');

@@ -1,16 +1,19 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BACKEND_SERVICES } from '@handoff/contracts';
 import { MongoClient } from 'mongodb';
 import {
+  CLUSTER_START_ATTEMPTS,
   ferretBackend,
+  freePort,
   serviceDatabase,
   ServersUnavailableError,
   startMongo,
   startNats,
+  startNatsCluster,
   type MongoServer,
   type RunningServer,
 } from '../src/index.ts';
@@ -70,6 +73,34 @@ describe('real servers', () => {
     started.push(server);
     expect(server.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     expect(server.source).not.toBe('env');
+  });
+
+  it('starts a cluster again on fresh ports when a port was taken before a node bound it', async () => {
+    // Another socket takes the first node's route port between the pick and the start.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const address = holder.address();
+    const held = typeof address === 'object' && address ? address.port : 0;
+    let picks = 0;
+    const pickPort = async () => {
+      picks += 1;
+      return picks === 2 ? held : freePort();
+    };
+    try {
+      const cluster = await startNatsCluster({
+        dataDir: join(dataDir, 'cluster-retry'),
+        size: 3,
+        pickPort,
+      });
+      started.push({ ...cluster, source: 'binary', description: 'cluster' });
+      // The first attempt's six ports, then six fresh ones.
+      expect(picks).toBe(12);
+      expect(CLUSTER_START_ATTEMPTS).toBeGreaterThan(1);
+      expect(cluster.nodes).toHaveLength(3);
+      for (const node of cluster.nodes) expect(await greeting(node.url)).toMatch(/^INFO /);
+    } finally {
+      holder.close();
+    }
   });
 
   it('fails with instructions, never skips, when no server can be had', async () => {
