@@ -487,8 +487,16 @@ export interface NatsCluster {
   stop(): Promise<void>;
 }
 
+interface ClusterOptions {
+  dataDir: string;
+  size: number;
+  binDirs?: readonly string[];
+  /** Picks each port; a free one by default. */
+  pickPort?: () => Promise<number>;
+}
+
 /** How many times a cluster start is tried with fresh ports when one was taken meanwhile. */
-export const CLUSTER_START_ATTEMPTS = 3;
+const CLUSTER_START_ATTEMPTS = 3;
 
 /**
  * A JetStream cluster of `size` nats-servers on loopback, with the generated configuration and
@@ -499,12 +507,7 @@ export const CLUSTER_START_ATTEMPTS = 3;
  * "address already in use"). Then every node is stopped and the cluster starts again on fresh
  * ports, {@link CLUSTER_START_ATTEMPTS} times at most. `pickPort` is for tests.
  */
-export async function startNatsCluster(options: {
-  dataDir: string;
-  size: number;
-  binDirs?: readonly string[];
-  pickPort?: () => Promise<number>;
-}): Promise<NatsCluster> {
+export async function startNatsCluster(options: ClusterOptions): Promise<NatsCluster> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startClusterOnce(options);
@@ -517,12 +520,7 @@ export async function startNatsCluster(options: {
 /** A node could not listen: a port picked free was taken before the node bound it. */
 class PortTakenError extends Error {}
 
-async function startClusterOnce(options: {
-  dataDir: string;
-  size: number;
-  binDirs?: readonly string[];
-  pickPort?: () => Promise<number>;
-}): Promise<NatsCluster> {
+async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
   const pickPort = options.pickPort ?? freePort;
   const clientPorts: number[] = [];
   const routePorts: number[] = [];

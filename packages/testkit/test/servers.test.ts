@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { BACKEND_SERVICES } from '@handoff/contracts';
 import { MongoClient } from 'mongodb';
 import {
-  CLUSTER_START_ATTEMPTS,
   ferretBackend,
   freePort,
   serviceDatabase,
@@ -95,7 +94,6 @@ describe('real servers', () => {
       started.push({ ...cluster, source: 'binary', description: 'cluster' });
       // The first attempt's six ports, then six fresh ones.
       expect(picks).toBe(12);
-      expect(CLUSTER_START_ATTEMPTS).toBeGreaterThan(1);
       expect(cluster.nodes).toHaveLength(3);
       for (const node of cluster.nodes) expect(await greeting(node.url)).toMatch(/^INFO /);
     } finally {
