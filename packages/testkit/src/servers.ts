@@ -1,12 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { MongoClient } from 'mongodb';
@@ -161,6 +154,20 @@ async function startProcess(
  */
 export const FERRETDB_GOGC = '400';
 
+/** How much of a server's last output a {@link ServerExitedError} keeps. */
+const OUTPUT_KEPT = 8_192;
+
+/** A server that stopped before it listened, with the end of what it printed. */
+export class ServerExitedError extends Error {
+  readonly output: string;
+
+  constructor(label: string, code: number | null, logFile: string, output: string) {
+    super(`${label} exited with code ${code}; see ${logFile}`);
+    this.name = 'ServerExitedError';
+    this.output = output;
+  }
+}
+
 async function waitForPort(
   label: string,
   child: ChildProcess,
@@ -168,19 +175,39 @@ async function waitForPort(
   dataDir: string,
 ): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
-  const log = createWriteStream(join(dataDir, `${label}.log`), { flags: 'a' });
+  const logFile = join(dataDir, `${label}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  // The end of what it printed, for the error when it stops at start.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   let exited: number | null | undefined;
+  let closed = false;
   child.once('exit', (code) => {
     exited = code;
+  });
+  // Once its output has all been read (not before a child process that shares it exits too).
+  child.once('close', () => {
+    closed = true;
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (exited !== undefined) {
-      throw new Error(`${label} exited with code ${exited}; see ${join(dataDir, `${label}.log`)}`);
+      for (let waited = 0; !closed && waited < 1_000; waited += 25) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new ServerExitedError(label, exited, logFile, output);
     }
-    if (await canConnect(port)) return child;
+    if (await canConnect(port)) {
+      child.stdout?.off('data', keep);
+      child.stderr?.off('data', keep);
+      return child;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
@@ -530,16 +557,10 @@ async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
   }
   const passwordsFile = join(options.dataDir, 'nats-users.json');
   const passwords = natsPasswords(passwordsFile);
-  const nodeDir = (index: number) => join(options.dataDir, `node-${index + 1}`);
-  // What each node's log held before this attempt: only what it writes now says why it failed.
-  const logOf = (index: number) => join(nodeDir(index), 'nats-server.log');
-  const logged = clientPorts.map((_, index) =>
-    existsSync(logOf(index)) ? statSync(logOf(index)).size : 0,
-  );
   const started = await Promise.allSettled(
     clientPorts.map((port, index) =>
       startNats({
-        dataDir: nodeDir(index),
+        dataDir: join(options.dataDir, `node-${index + 1}`),
         env: {},
         port,
         passwordsFile,
@@ -553,19 +574,18 @@ async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
       }),
     ),
   );
-  const failed = started.flatMap((result, index) =>
-    result.status === 'rejected' ? [{ index, reason: result.reason as unknown }] : [],
+  const failed = started.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
   );
   const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   if (failed.length > 0) {
     await Promise.allSettled(nodes.map((node) => node.stop()));
-    const taken = failed.some(({ index }) =>
-      /address already in use/i.test(
-        existsSync(logOf(index)) ? readFileSync(logOf(index), 'utf8').slice(logged[index]) : '',
-      ),
+    const taken = failed.some(
+      (reason) =>
+        reason instanceof ServerExitedError && /address already in use/i.test(reason.output),
     );
     if (taken) throw new PortTakenError('a port of the cluster was taken before a node bound it');
-    throw failed[0]?.reason;
+    throw failed[0];
   }
   if (nodes.some((node) => node.source !== 'binary')) {
     await Promise.allSettled(nodes.map((node) => node.stop()));
