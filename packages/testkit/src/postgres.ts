@@ -28,40 +28,76 @@ import { userInfo } from 'node:os';
  * MongoDB 7 serves natively in production.
  */
 
-/** The twins: a GIN (`jsonb_path_ops`) index beside each btree index on a top-level field. */
+/**
+ * The index layout FerretDB's indexes get here, applied by an event trigger as FerretDB creates
+ * them and at every start to what older data dirs hold:
+ *
+ * - a GIN (`jsonb_path_ops`) twin beside each top-level field of a btree index, which serves
+ *   FerretDB's `@>` equalities;
+ * - each non-unique btree index itself becomes an empty placeholder of the same name (`WHERE
+ *   false`): FerretDB pushes down no range and sorts only by its record id, so such an index
+ *   served no query, yet every insert and update paid for its entries. The name stays so that
+ *   FerretDB's `dropIndexes` still finds an index to drop. Unique indexes stay as they are: they
+ *   enforce the constraint, and the `_id` one serves FerretDB's `_id` lookups of updates.
+ */
 export const GIN_TWINS_SQL = `
-CREATE OR REPLACE FUNCTION handoff_gin_twins() RETURNS event_trigger
+CREATE OR REPLACE FUNCTION handoff_index_layout(idx oid) RETURNS void
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  cmd record;
   ix record;
   k int;
   expr text;
 BEGIN
+  SELECT i.indrelid::regclass AS tbl, i.indnkeyatts AS nkeys, i.indisunique AS uniq,
+         i.indpred IS NOT NULL AS partial, am.amname AS method, c.relname AS name,
+         n.nspname AS schema
+    INTO ix
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+   WHERE i.indexrelid = idx;
+  IF NOT FOUND OR ix.method IS DISTINCT FROM 'btree' OR ix.partial THEN RETURN; END IF;
+  -- Only FerretDB's indexes: every key an expression on its document column.
+  FOR k IN 1..ix.nkeys LOOP
+    IF pg_get_indexdef(idx, k, false) !~ '^\\(+_jsonb ' THEN RETURN; END IF;
+  END LOOP;
+  FOR k IN 1..ix.nkeys LOOP
+    expr := pg_get_indexdef(idx, k, false);
+    -- Only a top-level field: FerretDB queries nested paths with #>, which this would not match.
+    CONTINUE WHEN expr !~ '^\\(+_jsonb -> ''[^'']+''::text\\)+$';
+    EXECUTE format(
+      'CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s jsonb_path_ops) WITH (fastupdate = off)',
+      left(split_part(ix.tbl::text, '.', 2), 40) || '_gin_' || left(md5(expr), 12),
+      ix.tbl,
+      expr
+    );
+  END LOOP;
+  IF NOT ix.uniq THEN
+    EXECUTE format('DROP INDEX %I.%I', ix.schema, ix.name);
+    EXECUTE format('CREATE INDEX %I ON %s ((1)) WHERE false', ix.name, ix.tbl);
+  END IF;
+END
+$fn$;
+CREATE OR REPLACE FUNCTION handoff_gin_twins() RETURNS event_trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  cmd record;
+BEGIN
   FOR cmd IN SELECT objid FROM pg_event_trigger_ddl_commands()
              WHERE command_tag = 'CREATE INDEX' AND object_type = 'index' LOOP
-    SELECT i.indrelid::regclass AS tbl, i.indnkeyatts AS nkeys, am.amname AS method
-      INTO ix
-      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-     WHERE i.indexrelid = cmd.objid;
-    CONTINUE WHEN ix.method IS DISTINCT FROM 'btree';
-    FOR k IN 1..ix.nkeys LOOP
-      expr := pg_get_indexdef(cmd.objid, k, false);
-      -- Only a top-level field: FerretDB queries nested paths with #>, which this would not match.
-      CONTINUE WHEN expr !~ '^\\(+_jsonb -> ''[^'']+''::text\\)+$';
-      EXECUTE format(
-        'CREATE INDEX IF NOT EXISTS %I ON %s USING gin (%s jsonb_path_ops) WITH (fastupdate = off)',
-        left(split_part(ix.tbl::text, '.', 2), 40) || '_gin_' || left(md5(expr), 12),
-        ix.tbl,
-        expr
-      );
-    END LOOP;
+    PERFORM handoff_index_layout(cmd.objid);
   END LOOP;
 END
 $fn$;
 DROP EVENT TRIGGER IF EXISTS handoff_gin_twins;
 CREATE EVENT TRIGGER handoff_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
   EXECUTE FUNCTION handoff_gin_twins();
+DO $layout$ DECLARE idx oid; BEGIN
+  FOR idx IN SELECT i.indexrelid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+              JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') LOOP
+    PERFORM handoff_index_layout(idx);
+  END LOOP;
+END $layout$;
 `;
 
 /**

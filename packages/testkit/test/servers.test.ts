@@ -18,6 +18,8 @@ import {
 } from '../src/index.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-testkit-'));
+/** PostgreSQL's page: an index without entries is its metapage alone. */
+const PAGE_BYTES = 8192;
 const started: RunningServer[] = [];
 
 afterAll(async () => {
@@ -134,6 +136,24 @@ describe('FerretDB on PostgreSQL', () => {
       expect(await indexesUsed({ owner: 'o_7' })).toEqual([expect.stringContaining('_gin_')]);
       expect(await indexesUsed({ _id: 't_7' })).toEqual([expect.stringContaining('_gin_')]);
       expect(await things.countDocuments({ owner: 'o_7' })).toBe(4);
+
+      // FerretDB's own btree of a non-unique index served none of that: it is an empty
+      // placeholder under the index's name (PostgreSQL's size of it, as collStats reports it, is
+      // its one metapage), so writes do not pay for it. The unique `_id` one holds every document.
+      const sizes = async () =>
+        (await client.db('twins').command({ collStats: 'things' })).indexSizes as Record<
+          string,
+          number
+        >;
+      const before = await sizes();
+      expect(before.owner).toBe(PAGE_BYTES);
+      expect(before._id_).toBeGreaterThan(PAGE_BYTES);
+      // The name is kept for FerretDB: dropping the index and declaring it again both work.
+      await things.dropIndex('owner');
+      expect(Object.keys(await sizes())).toEqual(['_id_']);
+      await things.createIndex({ owner: 1 }, { name: 'owner' });
+      expect((await sizes()).owner).toBe(PAGE_BYTES);
+      expect(await indexesUsed({ owner: 'o_7' })).toEqual([expect.stringContaining('_gin_')]);
     } finally {
       await client.close();
     }
