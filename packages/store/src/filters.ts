@@ -17,6 +17,17 @@ export function byIdWhere<T extends { _id: string }>(
   id: string,
   conditions: Filter<T> = {},
 ): Filter<T> {
-  const checks = Object.entries(conditions).map(([key, value]) => ({ [key]: value }));
-  return (checks.length === 0 ? { _id: id } : { _id: id, $and: checks }) as Filter<T>;
+  return byKeyWhere<T>({ _id: id } as Filter<T>, conditions);
+}
+
+/**
+ * The filter of documents found by `key` (the equality an index serves: a request's id, a
+ * milestone's) and then checked against `conditions`: `{...key, $and: [conditions]}`, for the same
+ * reason as {@link byIdWhere}. `{request_id, provider_id, status}` on proposals ANDed the lookups
+ * of all the provider's and all the open proposals on FerretDB: 0.7 ms with 1k proposals, 1.5 ms
+ * with 40k; in this form it reads the request's own proposals only.
+ */
+export function byKeyWhere<T>(key: Filter<T>, conditions: Filter<T> = {}): Filter<T> {
+  const checks = Object.entries(conditions).map(([field, value]) => ({ [field]: value }));
+  return (checks.length === 0 ? { ...key } : { ...key, $and: checks }) as Filter<T>;
 }

@@ -4,6 +4,7 @@ import { ferretBackend, freshDatabase } from '@handoff/testkit';
 import {
   bulkWriteInChunks,
   byIdWhere,
+  byKeyWhere,
   connectStore,
   DUPLICATE_KEY,
   ensureCollections,
@@ -211,5 +212,71 @@ describe('byIdWhere', () => {
     expect(await indexes(byIdWhere<Moving>('mv_7', { status: 'open', updated_at: 7 }))).toEqual([
       idTwin,
     ]);
+  });
+});
+
+describe('byKeyWhere', () => {
+  interface Offer {
+    _id: string;
+    request_id: string;
+    provider_id: string;
+    status: string;
+  }
+  const offers = () => store.db.collection<Offer>('offers');
+
+  beforeAll(async () => {
+    await offers().createIndex({ request_id: 1, _id: -1 }, { name: 'request_newest' });
+    await offers().createIndex({ provider_id: 1, _id: -1 }, { name: 'provider_newest' });
+    await offers().createIndex({ status: 1 }, { name: 'status' });
+    // One busy provider with an offer on each of 2,000 requests, every offer open.
+    await offers().insertMany(
+      Array.from({ length: 2_000 }, (_, i) => ({
+        _id: `of_${i}`,
+        request_id: `rq_${i}`,
+        provider_id: 'pv_busy',
+        status: 'open',
+      })),
+    );
+  });
+
+  it('finds the documents of the key that match the conditions', async () => {
+    const filter = byKeyWhere<Offer>(
+      { request_id: 'rq_7' },
+      { provider_id: 'pv_busy', status: { $in: ['open', 'countered'] } },
+    );
+    expect(filter).toEqual({
+      request_id: 'rq_7',
+      $and: [{ provider_id: 'pv_busy' }, { status: { $in: ['open', 'countered'] } }],
+    });
+    expect(await offers().find(filter).toArray()).toEqual([
+      { _id: 'of_7', request_id: 'rq_7', provider_id: 'pv_busy', status: 'open' },
+    ]);
+    expect(
+      await offers().countDocuments(
+        byKeyWhere<Offer>({ request_id: 'rq_7' }, { status: 'closed' }),
+      ),
+    ).toBe(0);
+    expect(byKeyWhere<Offer>({ request_id: 'rq_7' })).toEqual({ request_id: 'rq_7' });
+  });
+
+  it("reads the key's documents alone, not every document of the provider or the status", async () => {
+    if (ferretBackend(process.env) !== 'postgresql') return;
+    const indexes = async (filter: Record<string, unknown>) =>
+      [
+        ...JSON.stringify(await offers().find(filter).explain()).matchAll(
+          /"Index Name":"([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    const [requestTwin] = await indexes({ request_id: 'rq_7' });
+    expect(requestTwin).toMatch(/_gin_/);
+    // Without statistics on the new documents, the flat filter gets the provider's or the status's
+    // twin too (2,000 entries each), ANDed with or even instead of the request's.
+    const flat = await indexes({ request_id: 'rq_7', provider_id: 'pv_busy', status: 'open' });
+    expect(flat.length).toBeGreaterThan(1);
+    expect(
+      await indexes(
+        byKeyWhere<Offer>({ request_id: 'rq_7' }, { provider_id: 'pv_busy', status: 'open' }),
+      ),
+    ).toEqual([requestTwin]);
   });
 });

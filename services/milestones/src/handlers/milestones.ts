@@ -8,6 +8,7 @@ import {
   type MilestoneAction,
 } from '@handoff/contracts';
 import { minorUnits, moveEach } from '@handoff/runtime';
+import { byKeyWhere } from '@handoff/store';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import type { DeliverableDoc } from '../store/deliverables.ts';
@@ -61,11 +62,16 @@ async function followReview(
 ): Promise<void> {
   const { deliverables } = collectionsOf(deps.store);
   const submitted = await deliverables
-    .find({
-      milestone_id: milestone._id,
-      status: 'submitted',
-      ...(milestone.submitted_at ? { created_at: { $lte: milestone.submitted_at } } : {}),
-    })
+    .find(
+      // By the milestone's deliverables, then their status: never every submitted deliverable.
+      byKeyWhere<DeliverableDoc>(
+        { milestone_id: milestone._id },
+        {
+          status: 'submitted',
+          ...(milestone.submitted_at ? { created_at: { $lte: milestone.submitted_at } } : {}),
+        },
+      ),
+    )
     .project<{ _id: string }>({ _id: 1 })
     .toArray();
   // One withdrawn meanwhile has nothing to follow; other failures are repaired by the sweep.

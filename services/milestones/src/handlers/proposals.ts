@@ -12,7 +12,7 @@ import {
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
-import { byIdWhere, insertOnce } from '@handoff/store';
+import { byIdWhere, byKeyWhere, insertOnce } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { minorUnits, moveEach, withOutbox } from '@handoff/runtime';
 import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
@@ -210,8 +210,11 @@ export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number>
 export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { proposals, jobs } = collectionsOf(deps.store);
   const resources = resourcesOf(deps.store);
+  // By the request's proposals, then their status (byKeyWhere): never every accepted proposal.
   const acceptedOf = (request_id: string) =>
-    proposals.findOne({ request_id, status: 'accepted' }, { projection: { _id: 1 } });
+    proposals.findOne(byKeyWhere<ProposalDoc>({ request_id }, { status: 'accepted' }), {
+      projection: { _id: 1 },
+    });
 
   return {
     ...implement(proposalOps.create, async ({ request_id, provider_id, provider_name, input }) => {
@@ -232,7 +235,7 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
         const [accepted, open] = await Promise.all([
           acceptedOf(request_id),
           proposals.findOne(
-            { request_id, provider_id, status: { $in: OPEN_STATES } },
+            byKeyWhere<ProposalDoc>({ request_id }, { provider_id, status: { $in: OPEN_STATES } }),
             { projection: { _id: 1 } },
           ),
         ]);

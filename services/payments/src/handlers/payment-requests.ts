@@ -10,6 +10,7 @@ import {
   requestOps,
 } from '@handoff/contracts';
 import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
+import { byKeyWhere } from '@handoff/store';
 import { moveRequest } from './moves.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
 import { paymentRequestView, type PaymentRequestDoc } from '../store/payment-requests.ts';
@@ -73,7 +74,8 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
 
     ...implement(paymentOps.listApproved, async ({ request_id }) => {
       const rows = await requests
-        .find({ request_id, status: 'approved' })
+        // By the request's payment requests, then their status: never every approved one.
+        .find(byKeyWhere<PaymentRequestDoc>({ request_id }, { status: 'approved' }))
         .sort({ _id: 1 })
         .limit(APPROVED_LIST_LIMIT + 1)
         .toArray();
