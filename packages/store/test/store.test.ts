@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
 import { ferretBackend, freshDatabase } from '@handoff/testkit';
+import type { Collection, Document, Filter } from 'mongodb';
 import {
   bulkWriteInChunks,
   byIdWhere,
@@ -25,6 +26,15 @@ afterAll(async () => {
   await store.db.dropDatabase();
   await store.close();
 });
+
+/** The indexes PostgreSQL's plan of `filter` uses, from FerretDB's explain (none: a scan). */
+async function indexesUsed<T extends Document>(
+  collection: Collection<T>,
+  filter: Record<string, unknown>,
+): Promise<(string | undefined)[]> {
+  const explained = JSON.stringify(await collection.find(filter as Filter<T>).explain());
+  return [...explained.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]);
+}
 
 const plan = {
   widgets: [
@@ -199,12 +209,7 @@ describe('byIdWhere', () => {
 
   it('finds the document by its _id alone, not by every document sharing its status', async () => {
     if (ferretBackend(process.env) !== 'postgresql') return;
-    const indexes = async (filter: Record<string, unknown>) =>
-      [
-        ...JSON.stringify(await moving().find(filter).explain()).matchAll(
-          /"Index Name":"([^"]+)"/g,
-        ),
-      ].map((match) => match[1]);
+    const indexes = (filter: Record<string, unknown>) => indexesUsed(moving(), filter);
     const [idTwin] = await indexes({ _id: 'mv_7' });
     expect(idTwin).toMatch(/_gin_/);
     // The flat filter `{_id, status, updated_at}` gets the status twin too (all 2,000 open
@@ -261,12 +266,7 @@ describe('byKeyWhere', () => {
 
   it("reads the key's documents alone, not every document of the provider or the status", async () => {
     if (ferretBackend(process.env) !== 'postgresql') return;
-    const indexes = async (filter: Record<string, unknown>) =>
-      [
-        ...JSON.stringify(await offers().find(filter).explain()).matchAll(
-          /"Index Name":"([^"]+)"/g,
-        ),
-      ].map((match) => match[1]);
+    const indexes = (filter: Record<string, unknown>) => indexesUsed(offers(), filter);
     const [requestTwin] = await indexes({ request_id: 'rq_7' });
     expect(requestTwin).toMatch(/_gin_/);
     // Without statistics on the new documents, the flat filter gets the provider's or the status's
