@@ -231,14 +231,21 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
       }));
       // In the request's turn, so an acceptance or a second proposal cannot slip in between.
       return create(deps, resources.proposals, { of: proposals, id: request_id }, async () => {
-        // Both asked at once: the turn is held for one round trip, not two.
-        const [accepted, open] = await Promise.all([
-          acceptedOf(request_id),
-          proposals.findOne(
-            byKeyWhere<ProposalDoc>({ request_id }, { provider_id, status: { $in: OPEN_STATES } }),
-            { projection: { _id: 1 } },
-          ),
-        ]);
+        // Both asked in one query over the request's proposals: the turn is held for one round
+        // trip, and the request's proposals are read once.
+        const blocking = await proposals
+          .find(
+            byKeyWhere<ProposalDoc>(
+              { request_id },
+              {
+                $or: [{ status: 'accepted' }, { provider_id, status: { $in: OPEN_STATES } }],
+              },
+            ),
+          )
+          .project<Pick<ProposalDoc, '_id' | 'status'>>({ _id: 1, status: 1 })
+          .toArray();
+        const accepted = blocking.find((proposal) => proposal.status === 'accepted');
+        const open = blocking.find((proposal) => proposal.status !== 'accepted');
         if (accepted) {
           throw conflict('request_not_open', 'A proposal of this request was already accepted.');
         }
