@@ -6,15 +6,15 @@
 // a keep-alive connection (10 of them), driven in a closed loop, since each needs a target of its
 // own.
 //
-// - provider-proposal: the gateway checks the provider key (cached), asks intake whether the
-//   request is visible to that provider, then for the provider's name, then milestones checks that
-//   the request has no accepted proposal and no open one of this provider, stores the proposal,
-//   takes the event's sequence number from intake, publishes `proposal.received` and clears its
-//   outbox entry;
+// - provider-proposal: the gateway checks the provider key (cached), asks intake for the request
+//   as that provider sees it (the request and the provider read at once), then milestones checks
+//   in one query over the request's proposals that none is accepted and none of this provider's
+//   is open, stores the proposal, takes the event's sequence number from the sequence bucket,
+//   publishes `proposal.received` and clears its outbox entry;
 // - milestone-approval: the gateway checks the agent key (cached) and asks intake to check the
 //   request token, then milestones moves the milestone to approved (and its submitted deliverables,
-//   none here, to accepted), takes the sequence number from intake, publishes `milestone.approved`
-//   and clears its outbox entry.
+//   none here, to accepted), takes the sequence number from the bucket, publishes
+//   `milestone.approved` and clears its outbox entry.
 //
 // The events are consumed in the background too (the webhook dispatcher logs each one).
 import {
@@ -183,7 +183,7 @@ export function providerProposal(stack: Fixture<GatewayStack>, logLevel: string)
   return {
     name: 'provider-proposal',
     connections: AGENT_API_CONNECTIONS,
-    description: `gateway POST /v1/provider/requests/{id}/proposals with a provider key (the request's visibility and the provider from intake in turn, then milestones checks and insert + sequence from intake + proposal.received to JetStream), a fresh (provider, request) pair each call, shared full stack, LOG_LEVEL=${logLevel}; closed loop over keep-alive HTTP`,
+    description: `gateway POST /v1/provider/requests/{id}/proposals with a provider key (the request and the provider from intake at once, then milestones' one check query and insert + sequence from the KV bucket + proposal.received to JetStream), a fresh (provider, request) pair each call, shared full stack, LOG_LEVEL=${logLevel}; closed loop over keep-alive HTTP`,
     uses: [stack],
     async setup(ctx) {
       const gateway = await ctx.use(stack);
@@ -265,7 +265,7 @@ export function milestoneApproval(stack: Fixture<GatewayStack>, logLevel: string
   return {
     name: 'milestone-approval',
     connections: AGENT_API_CONNECTIONS,
-    description: `gateway POST /v1/request/{id}/milestones/{id}/approve with an agent key and the request token (token check in intake, then milestones update + sequence from intake + milestone.approved to JetStream), a submitted milestone each call, ${PLAN_MILESTONES} per job, shared full stack, LOG_LEVEL=${logLevel}; closed loop over keep-alive HTTP`,
+    description: `gateway POST /v1/request/{id}/milestones/{id}/approve with an agent key and the request token (token check in intake, then milestones update + sequence from the KV bucket + milestone.approved to JetStream), a submitted milestone each call, ${PLAN_MILESTONES} per job, shared full stack, LOG_LEVEL=${logLevel}; closed loop over keep-alive HTTP`,
     uses: [stack],
     async setup(ctx) {
       const gateway = await ctx.use(stack);

@@ -138,7 +138,7 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     busCalls:
       '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
     writes:
-      "2 finds at once in intake; 2 finds at once, an insert (grouped with concurrent creations) and an outbox update in milestones; the dispatcher's feed entry",
+      "2 finds at once in intake; one query over the request's proposals, an insert (grouped with concurrent creations) and an outbox update in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',
