@@ -31,3 +31,19 @@ export function byKeyWhere<T>(key: Filter<T>, conditions: Filter<T> = {}): Filte
   const checks = Object.entries(conditions).map(([field, value]) => ({ [field]: value }));
   return (checks.length === 0 ? { ...key } : { ...key, $and: checks }) as Filter<T>;
 }
+
+/**
+ * `filter` with its `broad` fields (equalities that match many documents, such as a status)
+ * checked on what its other equalities find ({@link byKeyWhere}); as it is when it has no other
+ * field, since then the broad one is the only lookup there is.
+ */
+export function narrowedFirst<T>(filter: Filter<T>, broad: readonly string[]): Filter<T> {
+  const entries = Object.entries(filter);
+  const key = entries.filter(([field]) => !broad.includes(field));
+  const checks = entries.filter(([field]) => broad.includes(field));
+  if (key.length === 0 || checks.length === 0) return filter;
+  return byKeyWhere<T>(
+    Object.fromEntries(key) as Filter<T>,
+    Object.fromEntries(checks) as Filter<T>,
+  );
+}

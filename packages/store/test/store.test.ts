@@ -6,6 +6,7 @@ import {
   bulkWriteInChunks,
   byIdWhere,
   byKeyWhere,
+  narrowedFirst,
   connectStore,
   DUPLICATE_KEY,
   ensureCollections,
@@ -262,6 +263,17 @@ describe('byKeyWhere', () => {
       ),
     ).toBe(0);
     expect(byKeyWhere<Offer>({ request_id: 'rq_7' })).toEqual({ request_id: 'rq_7' });
+  });
+
+  it('checks a broad field on what the other fields find, unless it is the only one', async () => {
+    const narrowed = narrowedFirst<Offer>({ status: 'open', request_id: 'rq_7' }, ['status']);
+    expect(narrowed).toEqual({ request_id: 'rq_7', $and: [{ status: 'open' }] });
+    expect(await offers().countDocuments(narrowed)).toBe(1);
+    // Alone, the status is the only lookup there is; without it, nothing is moved.
+    expect(narrowedFirst<Offer>({ status: 'open' }, ['status'])).toEqual({ status: 'open' });
+    expect(narrowedFirst<Offer>({ request_id: 'rq_7' }, ['status'])).toEqual({
+      request_id: 'rq_7',
+    });
   });
 
   it("reads the key's documents alone, not every document of the provider or the status", async () => {

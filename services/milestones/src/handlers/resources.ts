@@ -7,7 +7,7 @@ import {
   type StateMachine,
 } from '@handoff/contracts';
 import { withOutbox } from '@handoff/runtime';
-import { groupedInserts, type GroupedInserts, type PageQuery } from '@handoff/store';
+import { groupedInserts, narrowedFirst, type GroupedInserts, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { z } from 'zod';
 import { creationMessages } from '../domain/moves.ts';
@@ -98,7 +98,12 @@ export function partyReads<D extends PartyDoc, V>(
     ...implement(ops.list, async (input) => {
       const { party, limit, starting_after, ending_before, ...filters } = input;
       const given = Object.entries(filters).filter(([, value]) => value !== undefined);
-      const filter = { ...partyFilter(party), ...Object.fromEntries(given) } as Filter<D>;
+      // A status is checked on what the party's request, provider or job finds: never every
+      // document in that status (narrowedFirst).
+      const filter = narrowedFirst(
+        { ...partyFilter(party), ...Object.fromEntries(given) } as Filter<D>,
+        ['status'],
+      );
       return listPage(collection, filter, { limit, starting_after, ending_before }, view);
     }),
     ...implement(ops.get, async ({ id, party }) =>

@@ -1,6 +1,6 @@
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { WEBHOOK_DEFAULTS, webhookOps, type EventEnvelope } from '@handoff/contracts';
-import { paginate, type Store } from '@handoff/store';
+import { byIdWhere, byKeyWhere, paginate, type Store } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { auditStaff } from '../store/audit.ts';
 import { collectionsOf } from '../store/collections.ts';
@@ -19,11 +19,13 @@ export interface FeedDeps {
 export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
   const c = collectionsOf(deps.store);
   const find = async (integrationId: string, id: string) => {
-    const doc = await c.events.findOne({
-      _id: id,
-      integration_id: integrationId,
-      created_at: { $gte: retentionStart() },
-    });
+    // By `_id` alone, then checked: never every event of the integration (byIdWhere).
+    const doc = await c.events.findOne(
+      byIdWhere<EventDoc>(id, {
+        integration_id: integrationId,
+        created_at: { $gte: retentionStart() },
+      }),
+    );
     if (!doc) throw new BusError('not_found', 'No such event in the last 30 days.');
     return doc;
   };
@@ -31,8 +33,12 @@ export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
     ...implement(webhookOps.listEvents, async ({ integration_id, query }) => {
       const filter: Filter<EventDoc> = { integration_id, created_at: { $gte: retentionStart() } };
       if (query.type) filter.type = query.type;
-      if (query.request_id) filter.request_id = query.request_id;
-      const page = await paginate(c.events, filter, query);
+      // One request's events are few: found by the request, the rest checked on them, never by
+      // every event of the integration (byKeyWhere).
+      const where = query.request_id
+        ? byKeyWhere<EventDoc>({ request_id: query.request_id }, filter)
+        : filter;
+      const page = await paginate(c.events, where, query);
       return {
         object: 'list' as const,
         data: page.data.map((doc) => JSON.parse(doc.body) as EventEnvelope),
