@@ -40,7 +40,7 @@ import { userInfo } from 'node:os';
  *   FerretDB's `dropIndexes` still finds an index to drop. Unique indexes stay as they are: they
  *   enforce the constraint, and the `_id` one serves FerretDB's `_id` lookups of updates.
  */
-export const GIN_TWINS_SQL = `
+export const INDEX_LAYOUT_SQL = `
 CREATE OR REPLACE FUNCTION handoff_index_layout(idx oid) RETURNS void
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -77,7 +77,7 @@ BEGIN
   END IF;
 END
 $fn$;
-CREATE OR REPLACE FUNCTION handoff_gin_twins() RETURNS event_trigger
+CREATE OR REPLACE FUNCTION handoff_index_layout_of_new() RETURNS event_trigger
 LANGUAGE plpgsql AS $fn$
 DECLARE
   cmd record;
@@ -88,9 +88,12 @@ BEGIN
   END LOOP;
 END
 $fn$;
+-- The trigger's name before it made placeholders too, in older data dirs.
 DROP EVENT TRIGGER IF EXISTS handoff_gin_twins;
-CREATE EVENT TRIGGER handoff_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
-  EXECUTE FUNCTION handoff_gin_twins();
+DROP FUNCTION IF EXISTS handoff_gin_twins();
+DROP EVENT TRIGGER IF EXISTS handoff_index_layout;
+CREATE EVENT TRIGGER handoff_index_layout ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION handoff_index_layout_of_new();
 DO $layout$ DECLARE idx oid; BEGIN
   FOR idx IN SELECT i.indexrelid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
               JOIN pg_namespace n ON n.oid = c.relnamespace

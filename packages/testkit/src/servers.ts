@@ -16,7 +16,7 @@ import type { BackendService } from '@handoff/contracts';
 import {
   databasePasswords,
   findPostgres,
-  GIN_TWINS_SQL,
+  INDEX_LAYOUT_SQL,
   postgresCluster,
   serviceRolesSql,
 } from './postgres.ts';
@@ -413,7 +413,7 @@ async function startFerretDB(
   const stopPostgres = stopper(postgres, 'SIGINT');
   try {
     const passwords = databasePasswords(join(options.dataDir, 'mongo-users.json'));
-    await cluster.ready(pgPort, GIN_TWINS_SQL + serviceRolesSql(passwords), Date.now() + 30_000);
+    await cluster.ready(pgPort, INDEX_LAYOUT_SQL + serviceRolesSql(passwords), Date.now() + 30_000);
     const child = await startProcess(
       'ferretdb',
       binary,

@@ -183,7 +183,7 @@ describe('database isolation', () => {
       expect(await own.find({ status: 'submitted' }).toArray()).toEqual([
         { _id: 'req_1', status: 'submitted' },
       ]);
-      // The GIN twin trigger (the superuser's) serves the role's indexes as well.
+      // The index layout trigger (the superuser's) serves the role's indexes as well.
       expect(JSON.stringify(await own.find({ status: 'submitted' }).explain())).toContain('_gin_');
       await conversation
         .db(serviceDatabase('conversation'))
