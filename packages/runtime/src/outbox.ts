@@ -8,6 +8,7 @@ import {
 } from '@handoff/store';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongodb';
+import { randomUUID } from 'node:crypto';
 
 /**
  * A message waiting to be published. It is written inside the very document whose change it
@@ -38,6 +39,13 @@ export interface OutboxFields {
    * a bare `true` is the marker of documents written before the group.
    */
   outbox_pending?: OutboxMarker;
+  /**
+   * On a document of a kept collection (written once, never changed after): the writer and the
+   * second of the write, `<writer>:<second>`. Never cleared: the messages stay in the document
+   * after their publish, and only a writer that died finds its documents looked up by it
+   * (see {@link OutboxOptions.kept}).
+   */
+  outbox_window?: string;
 }
 
 /** The marker of a document whose outbox holds messages: `true`, with or without its group. */
@@ -69,6 +77,29 @@ export const outboxIndex: IndexDefinition = {
   key: { outbox_pending: 1 },
   options: { name: 'outbox_marker' },
 };
+/** The index of kept collections: a dead writer's documents, one second of writes at a time. */
+export const outboxWindowIndex: IndexDefinition = {
+  key: { outbox_window: 1 },
+  options: { name: 'outbox_window' },
+};
+
+/** The collection where each process with kept collections says how far it has published. */
+export const OUTBOX_WRITERS = 'outbox_writers';
+
+/**
+ * A writer of kept documents: a process, while it runs. Every message it wrote before
+ * `low_water` is published; what it wrote since is in its windows from that second on. A writer
+ * whose `beat_at` is older than the dead-after time is adopted by the sweep of another.
+ */
+export interface OutboxWriterDoc {
+  _id: string;
+  beat_at: Date;
+  low_water: Date;
+}
+
+/** How long a window of a kept collection lasts. */
+export const OUTBOX_WINDOW_MS = 1_000;
+
 /** The index the sweep used before the marker (a range over `outbox.created_at`). */
 export const RETIRED_OUTBOX_INDEX = 'outbox_pending';
 
@@ -132,6 +163,22 @@ export interface OutboxOptions {
   clearBatchSize?: number;
   /** Serializes writes per document (the store's), so the removal never races a new message. */
   serialize?: Store['serialize'];
+  /**
+   * Collections (of `collections`) whose documents are written once, with their messages, and
+   * never changed after (conversation's messages). Their messages stay in the document after
+   * the publish, so a message costs no second write. A crash is covered by the writer registry
+   * instead: this process's low-water mark in `writers`, refreshed every `heartbeatMs`, and the
+   * windows of a writer whose heartbeat stopped for `deadAfterMs`, which the sweep of another
+   * process publishes again (JetStream drops a message id it already holds, consumers
+   * de-duplicate by event id past its window).
+   */
+  kept?: Collection<OutboxDocument>[];
+  /** The registry of writers ({@link OUTBOX_WRITERS}): needed with `kept`. */
+  writers?: Collection<OutboxWriterDoc>;
+  /** How often this writer's registry entry is refreshed (2 s). */
+  heartbeatMs?: number;
+  /** A writer whose entry is older than this is dead, and its windows are adopted (15 s). */
+  deadAfterMs?: number;
 }
 
 export interface Outbox {
@@ -162,9 +209,30 @@ export interface Outbox {
    * them; returns how many. A full scan on FerretDB: run once at start, never periodically.
    */
   adoptUnmarked(): Promise<number>;
-  /** Starts the periodic sweep; the returned function stops it and waits for a running sweep. */
+  /**
+   * `doc`, new, with `messages` in its outbox, for a kept collection: marked with this writer's
+   * window of the current second. Until they are published the messages hold this writer's
+   * low-water mark (at most {@link UNWRITTEN_AFTER_MS} without a publish: the write failed).
+   */
+  keep<T extends object>(doc: T, messages: readonly OutboxMessage[]): T & OutboxFields;
+  /**
+   * Enters this writer in the registry, before its first kept write (a no-op without kept
+   * collections).
+   */
+  register(): Promise<void>;
+  /**
+   * Starts the periodic sweep (and the registry heartbeat); the returned function stops both,
+   * waits for a running sweep, and leaves the registry once nothing of this writer is
+   * unpublished.
+   */
   start(): () => Promise<void>;
 }
+
+/**
+ * How long a kept message may wait for its publish before the write that carries it counts as
+ * failed (a write that fails publishes nothing, and must not hold the low-water mark for ever).
+ */
+export const UNWRITTEN_AFTER_MS = 60_000;
 
 export function outboxMessage(
   id: string,
@@ -248,6 +316,41 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let waiting: Removal[] = [];
   let timer: NodeJS.Timeout | undefined;
   let clearing: Promise<void> = Promise.resolve();
+
+  const kept = options.kept ?? [];
+  const keptNames = new Set(kept.map((collection) => collection.collectionName));
+  const writers = kept.length > 0 ? options.writers : undefined;
+  if (kept.length > 0 && !writers)
+    throw new Error('kept outbox collections need a writer registry');
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const deadAfterMs = options.deadAfterMs ?? 15_000;
+  const writer = `w_${randomUUID()}`;
+  /** Kept messages marked for a write and not published yet: when they were marked, by id. */
+  const unpublished = new Map<string, number>();
+  /** Kept messages whose publish failed: the sweep publishes them from here. */
+  const left = new Map<string, { removal: Removal & { message: OutboxMessage }; since: number }>();
+
+  /** Before this time every kept message of this writer is published. */
+  const lowWater = (): Date => {
+    const now = Date.now();
+    let low = now;
+    for (const [id, since] of unpublished) {
+      if (now - since > UNWRITTEN_AFTER_MS) unpublished.delete(id);
+      else low = Math.min(low, since);
+    }
+    for (const { since } of left.values()) low = Math.min(low, since);
+    return new Date(low);
+  };
+  /** This writer's registry entry, as of now: the low-water mark first, then the beat. */
+  const heartbeat = async () => {
+    if (!writers) return;
+    const low_water = lowWater();
+    await writers.updateOne(
+      { _id: writer },
+      { $set: { low_water, beat_at: new Date() } },
+      { upsert: true },
+    );
+  };
 
   /**
    * Removes the published messages of a chunk of one collection's documents. A document is
@@ -409,6 +512,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     collection: Collection<OutboxDocument>,
     documentId: string,
     message: OutboxMessage,
+    removal = true,
   ) => {
     const payload = (await options.beforePublish?.(message)) ?? message.payload;
     const extra = message.headers ? Object.entries(message.headers) : [];
@@ -419,12 +523,77 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ...(published ? { headers: published } : {}),
     });
     crashForTest('crash-after-publish');
-    remove({ collection, documentId, message });
+    if (removal) {
+      remove({ collection, documentId, message });
+    } else {
+      unpublished.delete(message.id);
+      left.delete(message.id);
+    }
   };
 
   const publish: Outbox['publish'] = async (collection, documentId, messages) => {
     crashForTest('crash-after-write');
-    for (const message of messages) await publishOne(collection, documentId, message);
+    if (!keptNames.has(collection.collectionName)) {
+      for (const message of messages) await publishOne(collection, documentId, message);
+      return;
+    }
+    for (const [index, message] of messages.entries()) {
+      try {
+        await publishOne(collection, documentId, message, false);
+      } catch (error) {
+        // Kept messages are not swept from their documents while this writer lives: it keeps
+        // the rest of them itself, until a sweep publishes them.
+        for (const rest of messages.slice(index)) {
+          const since = unpublished.get(rest.id) ?? Date.now();
+          unpublished.delete(rest.id);
+          left.set(rest.id, { removal: { collection, documentId, message: rest }, since });
+        }
+        throw error;
+      }
+    }
+  };
+
+  /**
+   * Publishes again every kept message of each dead writer (no heartbeat for `deadAfterMs`),
+   * from its low-water mark's window to the last one it can have written in, then drops its
+   * entry; returns how many. Another process adopting the same writer at once publishes the
+   * same messages, which JetStream stores once.
+   */
+  const adoptDead = async (): Promise<number> => {
+    if (!writers) return 0;
+    let count = 0;
+    const dead = await writers
+      .find({ _id: { $ne: writer }, beat_at: { $lt: new Date(Date.now() - deadAfterMs) } })
+      .toArray();
+    for (const gone of dead) {
+      const before = count;
+      const first = Math.floor(gone.low_water.getTime() / OUTBOX_WINDOW_MS);
+      const last = Math.floor((gone.beat_at.getTime() + deadAfterMs) / OUTBOX_WINDOW_MS);
+      for (let second = first; second <= last; second += 1) {
+        for (const collection of kept) {
+          const written = await collection
+            .find({ outbox_window: `${gone._id}:${second}` }, { projection: { outbox: 1 } })
+            .toArray();
+          for (const doc of written) {
+            for (const message of doc.outbox ?? []) {
+              await publishOne(collection, doc._id, message, false);
+              count += 1;
+            }
+          }
+        }
+      }
+      await writers.deleteOne({ _id: gone._id, beat_at: gone.beat_at });
+      options.logger.info(
+        {
+          writer: gone._id,
+          low_water: gone.low_water,
+          beat_at: gone.beat_at,
+          published: count - before,
+        },
+        'outbox: adopted the kept messages of a writer that stopped',
+      );
+    }
+    return count;
   };
 
   const sweep = async () => {
@@ -447,6 +616,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
     }
     await flush();
+    for (const { removal } of [...left.values()]) {
+      await publishOne(removal.collection, removal.documentId, removal.message, false);
+      count += 1;
+    }
+    count += await adoptDead();
     return count;
   };
 
@@ -454,7 +628,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let count = 0;
     for (const collection of options.collections) {
       const result = await collection.updateMany(
-        { 'outbox.0': { $exists: true }, outbox_pending: { $exists: false } },
+        {
+          'outbox.0': { $exists: true },
+          outbox_pending: { $exists: false },
+          // A kept document's messages stay after their publish: they are not pending.
+          outbox_window: { $exists: false },
+        },
         { $set: { outbox_pending: true } },
       );
       count += result.modifiedCount;
@@ -478,6 +657,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sweep,
     flush,
     adoptUnmarked,
+    keep(doc, messages) {
+      if (!writers) throw new Error('keep() needs kept collections and a writer registry');
+      if (messages.length === 0) return { ...doc, outbox: [] };
+      const since = Date.now();
+      for (const message of messages) unpublished.set(message.id, since);
+      return {
+        ...doc,
+        outbox: [...messages],
+        outbox_window: `${writer}:${Math.floor(since / OUTBOX_WINDOW_MS)}`,
+      };
+    },
+    register: heartbeat,
     start() {
       let running: Promise<unknown> = Promise.resolve();
       const interval = setInterval(() => {
@@ -486,10 +677,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
         });
       }, options.sweepIntervalMs ?? 5_000);
       interval.unref();
+      let beating: Promise<unknown> = Promise.resolve();
+      const beat = writers
+        ? setInterval(() => {
+            beating = beating.then(heartbeat).catch((error: unknown) => {
+              options.logger.warn({ err: error }, 'outbox heartbeat failed; will retry');
+            });
+          }, heartbeatMs)
+        : undefined;
+      beat?.unref();
       return async () => {
         clearInterval(interval);
+        clearInterval(beat);
         await running;
+        await beating;
         await flush();
+        if (!writers) return;
+        lowWater(); // drops the marks of writes that failed
+        // What is still unpublished keeps the entry, for another process to adopt.
+        if (unpublished.size > 0 || left.size > 0) await heartbeat();
+        else await writers.deleteOne({ _id: writer });
       };
     },
   };

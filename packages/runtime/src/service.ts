@@ -21,11 +21,14 @@ import { sequenceAllocator, type SequenceAllocator } from './sequences.ts';
 import { startHealthServer, type HealthServer } from './health-server.ts';
 import {
   createOutbox,
+  OUTBOX_WRITERS,
   outboxIndex,
+  outboxWindowIndex,
   RETIRED_OUTBOX_INDEX,
   type Outbox,
   type OutboxDocument,
   type OutboxMessage,
+  type OutboxWriterDoc,
 } from './outbox.ts';
 
 export interface ServiceDefinition<E extends BaseServiceEnv> {
@@ -41,6 +44,11 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
    */
   outbox?: {
     collections: readonly string[];
+    /**
+     * Those of `collections` whose documents are written once, through `outbox.keep`, and never
+     * changed after: their messages stay after the publish (see `OutboxOptions.kept`).
+     */
+    kept?: readonly string[];
     beforePublish?: (deps: {
       store: Store;
       bus: Bus;
@@ -117,17 +125,27 @@ export async function runService<E extends BaseServiceEnv>(
       definition.collections,
       outboxDefinition?.collections ?? [],
     );
-    await ensureOutboxIndexes(store, outboxCollections);
+    const keptNames = outboxDefinition?.kept ?? [];
+    const notOutbox = keptNames.filter((c) => !outboxDefinition?.collections.includes(c));
+    if (notOutbox.length > 0) {
+      throw new Error(`${name}: kept collections that carry no outbox: ${notOutbox.join(', ')}`);
+    }
+    const kept = outboxCollections.filter((c) => keptNames.includes(c.collectionName));
+    await ensureOutboxIndexes(store, outboxCollections, kept);
     const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
     const outbox = createOutbox({
       js: bus.js,
       logger,
       collections: outboxCollections,
       serialize: store.serialize,
+      ...(kept.length > 0
+        ? { kept, writers: store.db.collection<OutboxWriterDoc>(OUTBOX_WRITERS) }
+        : {}),
       ...(beforePublish ? { beforePublish } : {}),
     });
-    // Messages left behind by a crash (or by a version without the marker) are published before
-    // new work arrives.
+    // In the writer registry before the first kept write; then messages left behind by a crash
+    // (or by a version without the marker) are published before new work arrives.
+    await outbox.register();
     await outbox.adoptUnmarked();
     await outbox.sweep();
     stopSweep = outbox.start();
@@ -245,17 +263,25 @@ function outboxCollectionsOf(
 }
 
 /**
- * The outbox's index on each collection that carries messages (declared here once, not per
- * service), and the retired range index dropped where an earlier version created it.
+ * The outbox's indexes on each collection that carries messages (declared here once, not per
+ * service): the marker's, and on kept collections the window's, beside the writer registry;
+ * and the retired range index dropped where an earlier version created it.
  */
 async function ensureOutboxIndexes(
   store: Store,
   collections: readonly Collection<OutboxDocument>[],
+  kept: readonly Collection<OutboxDocument>[],
 ): Promise<void> {
-  await ensureCollections(
-    store.db,
-    Object.fromEntries(collections.map((collection) => [collection.collectionName, [outboxIndex]])),
-  );
+  const keptNames = new Set(kept.map((collection) => collection.collectionName));
+  await ensureCollections(store.db, {
+    ...Object.fromEntries(
+      collections.map((collection) => [
+        collection.collectionName,
+        keptNames.has(collection.collectionName) ? [outboxIndex, outboxWindowIndex] : [outboxIndex],
+      ]),
+    ),
+    ...(kept.length > 0 ? { [OUTBOX_WRITERS]: [] } : {}),
+  });
   for (const collection of collections) {
     try {
       await collection.dropIndex(RETIRED_OUTBOX_INDEX);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
 import { AUDIT_STREAM, newId } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
@@ -8,11 +9,15 @@ import type { Collection } from 'mongodb';
 import {
   createOutbox,
   markerOf,
+  OUTBOX_WINDOW_MS,
+  OUTBOX_WRITERS,
   outboxMessage,
   pushOutbox,
   withOutbox,
   type Outbox,
   type OutboxDocument,
+  type OutboxOptions,
+  type OutboxWriterDoc,
 } from '../src/index.ts';
 
 const logger = createLogger({ service: 'outbox-test', version: '0', level: 'silent' });
@@ -55,12 +60,12 @@ async function published(subject: string): Promise<number> {
   return info.state.subjects?.[subject] ?? 0;
 }
 
-/** The test collection, recording each write command the outbox sends and how many at once. */
-function countingCommands() {
+/** A collection, recording each write command the outbox sends and how many at once. */
+function countingCommands(collection: Collection<OutboxDocument & { n?: number }> = docs) {
   const commands: { name: string; operations: number }[] = [];
   let inFlight = 0;
   let most = 0;
-  const counted = new Proxy(docs, {
+  const counted = new Proxy(collection, {
     get(target, property, receiver) {
       if (property === 'bulkWrite' || property === 'updateMany' || property === 'updateOne') {
         const name = property;
@@ -240,5 +245,160 @@ describe('the outbox', () => {
     expect(await outbox.sweep()).toBe(1);
     expect(await published(legacy.subject)).toBe(1);
     expect(await docs.findOne({ _id: id })).toEqual({ _id: id, outbox: [] });
+  });
+});
+
+describe('a kept outbox (documents written once)', () => {
+  let kept: Collection<OutboxDocument & { n?: number }>;
+  let writers: Collection<OutboxWriterDoc>;
+  beforeAll(() => {
+    kept = store.db.collection('kept_docs');
+    writers = store.db.collection(OUTBOX_WRITERS);
+  });
+
+  const keptOutbox = (extra: Partial<OutboxOptions> = {}): Outbox =>
+    createOutbox({
+      js: bus.js,
+      logger,
+      collections: [kept],
+      kept: [kept],
+      writers,
+      serialize: store.serialize,
+      ...extra,
+    });
+  /** The writer a kept document names in its window. */
+  const writerOf = (doc: OutboxDocument): string => doc.outbox_window?.split(':')[0] ?? '';
+  /** A document of `writer`'s window of `at`, with `messages`. */
+  const writtenBy = (writer: string, at: number, messages: OutboxDocument['outbox']) => ({
+    _id: newId('msg'),
+    outbox: messages ?? [],
+    outbox_window: `${writer}:${Math.floor(at / OUTBOX_WINDOW_MS)}`,
+  });
+
+  it('publishes without writing the document again, and the sweep leaves it alone', async () => {
+    const writer = keptOutbox();
+    await writer.register();
+    const first = message();
+    const doc = writer.keep({ _id: newId('msg'), n: 1 }, [first]);
+    expect(doc).toEqual({
+      _id: doc._id,
+      n: 1,
+      outbox: [first],
+      outbox_window: expect.stringMatching(/^w_[0-9a-f-]+:\d+$/),
+    });
+    const { counted, commands } = countingCommands(kept);
+    await kept.insertOne(doc);
+    await writer.publish(counted, doc._id, [first]);
+    await writer.flush();
+    expect(commands).toEqual([]);
+    expect(await published(first.subject)).toBe(1);
+    expect(await kept.findOne({ _id: doc._id })).toEqual(doc);
+    // Not pending for the sweep, nor for the adoption of documents from before the marker.
+    expect(await writer.sweep()).toBe(0);
+    expect(await writer.adoptUnmarked()).toBe(0);
+    await writer.start()();
+    expect(await writers.findOne({ _id: writerOf(doc) })).toBeNull();
+  });
+
+  it('holds its low-water mark at a message until it is published', async () => {
+    const writer = keptOutbox();
+    const marked = Date.now();
+    const pending = message();
+    const doc = writer.keep({ _id: newId('msg') }, [pending]);
+    await writer.register();
+    const entry = () => writers.findOne({ _id: writerOf(doc) });
+    expect((await entry())?.low_water.getTime()).toBeGreaterThanOrEqual(marked);
+    expect((await entry())?.low_water.getTime()).toBeLessThanOrEqual(Date.now());
+    const held = (await entry())?.low_water.getTime() ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writer.register();
+    expect((await entry())?.low_water.getTime()).toBe(held);
+
+    await kept.insertOne(doc);
+    await writer.publish(kept, doc._id, [pending]);
+    const published_at = Date.now();
+    await writer.register();
+    expect((await entry())?.low_water.getTime()).toBeGreaterThanOrEqual(published_at);
+    await writer.start()();
+  });
+
+  it('publishes the windows of a writer that stopped beating, and forgets that writer', async () => {
+    const writtenAt = Date.now() - 5_000;
+    const gone = `w_gone_${randomUUID()}`;
+    const live = `w_live_${randomUUID()}`;
+    const [a, b, c] = [message(5_000), message(5_000), message(5_000)];
+    const before = writtenBy(gone, writtenAt - OUTBOX_WINDOW_MS, [message(6_000)]);
+    const crashed = writtenBy(gone, writtenAt, [a, b]);
+    const alive = writtenBy(live, writtenAt, [c]);
+    await writers.insertMany([
+      { _id: gone, beat_at: new Date(writtenAt), low_water: new Date(writtenAt) },
+      { _id: live, beat_at: new Date(), low_water: new Date(writtenAt) },
+    ]);
+    await kept.insertMany([before, crashed, alive]);
+
+    const adopter = keptOutbox({ deadAfterMs: 1_000 });
+    await adopter.register();
+    expect(await adopter.sweep()).toBe(2);
+    expect(await published(a.subject)).toBe(1);
+    expect(await published(b.subject)).toBe(1);
+    // Before the dead writer's low-water mark: published already.
+    expect(await published(before.outbox[0]?.subject ?? '')).toBe(0);
+    // A live writer publishes its own.
+    expect(await published(c.subject)).toBe(0);
+    expect(await writers.findOne({ _id: gone })).toBeNull();
+    expect(await writers.findOne({ _id: live })).not.toBeNull();
+    // The documents stay as they were written.
+    expect(await kept.findOne({ _id: crashed._id })).toEqual(crashed);
+    expect(await adopter.sweep()).toBe(0);
+    await writers.deleteOne({ _id: live });
+    await adopter.start()();
+  });
+
+  it('publishes a message whose publish failed with its next sweep', async () => {
+    let away = true;
+    const js = new Proxy(bus.js, {
+      get(target, property, receiver) {
+        if (property === 'publish' && away) {
+          return () => Promise.reject(new Error('NATS is away'));
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const writer = keptOutbox({ js });
+    await writer.register();
+    const marked = Date.now();
+    const lost = message();
+    const doc = writer.keep({ _id: newId('msg') }, [lost]);
+    await kept.insertOne(doc);
+    await expect(writer.publish(kept, doc._id, [lost])).rejects.toThrow('NATS is away');
+    // Held, for another process to adopt should this one stop now.
+    await writer.register();
+    const entry = await writers.findOne({ _id: writerOf(doc) });
+    expect(entry?.low_water.getTime()).toBeLessThanOrEqual(marked + 1_000);
+    expect(entry?.low_water.getTime()).toBeGreaterThanOrEqual(marked);
+    away = false;
+    expect(await writer.sweep()).toBe(1);
+    expect(await published(lost.subject)).toBe(1);
+    expect(await writer.sweep()).toBe(0);
+    await writer.start()();
+    expect(await writers.findOne({ _id: writerOf(doc) })).toBeNull();
+  });
+
+  it('stays in the registry when it stops with a message unpublished, for another to adopt', async () => {
+    const writer = keptOutbox();
+    await writer.register();
+    const stop = writer.start();
+    const unsent = message();
+    // Written, and the process stops before the publish.
+    const doc = writer.keep({ _id: newId('msg') }, [unsent]);
+    await kept.insertOne(doc);
+    await stop();
+    expect(await writers.findOne({ _id: writerOf(doc) })).not.toBeNull();
+
+    const adopter = keptOutbox({ deadAfterMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await adopter.sweep()).toBe(1);
+    expect(await published(unsent.subject)).toBe(1);
+    expect(await writers.findOne({ _id: writerOf(doc) })).toBeNull();
   });
 });
