@@ -15,6 +15,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     collections,
     outbox: {
       collections: ['messages'],
+      // Written once and never changed: their events stay in them after the publish.
+      kept: ['messages'],
       // Intake owns requests, so it hands out each request's event sequence numbers.
       beforePublish: ({ sequences }) => withSequence(sequences),
     },

@@ -12,7 +12,13 @@ import {
   subjects,
 } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { domainEvent, withOutbox } from '@handoff/runtime';
+import {
+  domainEvent,
+  OUTBOX_WINDOW_MS,
+  OUTBOX_WRITERS,
+  withOutbox,
+  type OutboxWriterDoc,
+} from '@handoff/runtime';
 import { eventually, natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -134,11 +140,16 @@ describe('the conversation of a request', () => {
     expect(list).toEqual({ object: 'list', data: [first, second], has_more: false });
     expect(list.data.map((m) => m.author_role)).toEqual(['customer', 'agent']);
 
-    // Published at once and removed with the next batch, so nothing is left for the sweep.
+    // Published at once. A message is written once and never changed, so its event stays in
+    // it (kept, in this writer's window) rather than costing a second write, and it is not
+    // pending for the sweep.
     await service.outbox.flush();
     const stored = await messages().findOne({ _id: first.id });
     expect(stored).toMatchObject({ request_id: request.id, integration_id: 'int_test' });
-    expect(stored?.outbox ?? []).toEqual([]);
+    expect(stored?.outbox).toEqual([
+      expect.objectContaining({ subject: subjects.event('message.created') }),
+    ]);
+    expect(stored?.outbox_window).toMatch(/^w_[0-9a-f-]+:\d+$/);
     expect(stored?.outbox_pending).toBeUndefined();
   });
 
@@ -239,7 +250,43 @@ describe('message.created events', () => {
     ]);
   });
 
-  it('publishes what a crash left in the outbox when swept, then clears it', async () => {
+  it('publishes the messages of a writer that stopped, numbered like any other', async () => {
+    const request = await newRequest();
+    const doc: MessageDoc = {
+      _id: newId('msg'),
+      request_id: request.id,
+      integration_id: 'int_test',
+      author_role: 'customer',
+      message: 'written just before a crash',
+      created_at: new Date(),
+    };
+    const view = messageView(doc);
+    const event = domainEvent('message.created', request.id, view);
+    // What a process that died right after the write leaves: its registry entry, no longer
+    // refreshed, and the message in its window.
+    const writers = service.store.db.collection<OutboxWriterDoc>(OUTBOX_WRITERS);
+    const gone = `w_gone_${randomUUID()}`;
+    const at = Date.now() - 60_000;
+    await writers.insertOne({ _id: gone, beat_at: new Date(at), low_water: new Date(at) });
+    await messages().insertOne({
+      ...doc,
+      outbox: [event],
+      outbox_window: `${gone}:${Math.floor(at / OUTBOX_WINDOW_MS)}`,
+    });
+
+    await service.outbox.sweep();
+
+    const events = await eventsOf(request.id, 1, subjects.event('message.created'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: event.id,
+      type: 'message.created',
+      data: { request_id: request.id, sequence: 2, object: view },
+    });
+    expect(await writers.findOne({ _id: gone })).toBeNull();
+  });
+
+  it('publishes what a crash left in an outbox written before kept messages, then clears it', async () => {
     const request = await newRequest();
     const doc: MessageDoc = {
       _id: newId('msg'),

@@ -1,7 +1,7 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { domainEvent, type Outbox, withOutbox } from '@handoff/runtime';
+import { domainEvent, type Outbox } from '@handoff/runtime';
 import { groupedInserts, paginate, type Store } from '@handoff/store';
 import { messageCollections, messageView, type MessageDoc } from '../store/messages.ts';
 
@@ -31,7 +31,8 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       };
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
-      await newMessages.insert(withOutbox(doc, [event]));
+      // Kept: a message is never changed, so its event stays in it after the publish.
+      await newMessages.insert(deps.outbox.keep(doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
       await deps.outbox.publishOrLeave(c.messages, doc._id, [event]);
       return view;

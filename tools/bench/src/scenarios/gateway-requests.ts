@@ -6,9 +6,10 @@
 //   its outbox entry (one bus call from the gateway, a JetStream publish inside it, two writes);
 // - read: intake (the request, checking the token), conversation (the messages) and payments (the
 //   approved ones), all three at once;
-// - message: intake checks the token, then conversation stores the message, asks intake for the
-//   event's sequence number (a read and a write of the request), publishes `message.created` and
-//   clears its outbox entry (two bus calls from the gateway in turn, two more inside the second).
+// - message: the token checked (the replica's cache), then conversation stores the message with
+//   its event, takes the event's sequence number from the sequence bucket and publishes
+//   `message.created`; the event stays in the message (written once, never changed), so there
+//   is no second write.
 //
 // The events are consumed in the background too (the webhook dispatcher logs each one), so the
 // write scenarios also measure that work competing for the same database.
@@ -119,7 +120,7 @@ export function gatewayMessage(stack: Fixture<GatewayStack>, logLevel: string): 
   return {
     name: 'gateway-message',
     connections: AGENT_API_CONNECTIONS,
-    description: `gateway POST /v1/request/{id}/message with an agent key and the request token (intake check, then conversation insert + sequence from intake + message.created to JetStream), one request per connection, shared full stack, LOG_LEVEL=${logLevel}; autocannon`,
+    description: `gateway POST /v1/request/{id}/message with an agent key and the request token (token check, then conversation insert + sequence from the KV bucket + message.created to JetStream, the event kept in the message), one request per connection, shared full stack, LOG_LEVEL=${logLevel}; autocannon`,
     uses: [stack],
     async setup(ctx) {
       const gateway = await ctx.use(stack);

@@ -131,7 +131,7 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     busCalls:
       "1 bus call (conversation), a sequence KV update and a publish inside it; the status from the replica's cache",
     writes:
-      "an insert (grouped with concurrent messages) and an outbox update, and the dispatcher's feed entry (batched)",
+      "an insert (grouped with concurrent messages; its event stays in it, so no outbox update), and the dispatcher's feed entry (batched)",
   },
   {
     subject: 'provider-proposal',
