@@ -11,6 +11,8 @@ export interface AuditedServiceDefinition<E extends BaseServiceEnv> extends Omit
   name: (typeof AUDITED_SERVICES)[number];
   /** The collections (of `collections`) whose documents carry outbox messages, by name. */
   outbox: readonly string[];
+  /** Those of `outbox` that are kept (`ServiceDefinition`'s `outbox.kept`). */
+  kept?: readonly string[];
 }
 
 /**
@@ -21,11 +23,15 @@ export interface AuditedServiceDefinition<E extends BaseServiceEnv> extends Omit
 export function runAuditedService<E extends BaseServiceEnv>(
   definition: AuditedServiceDefinition<E>,
 ): Promise<RunningService<E>> {
-  const { name, outbox, endpoints, ...rest } = definition;
+  const { name, outbox, kept, endpoints, ...rest } = definition;
   return runService({
     ...rest,
     name,
-    outbox: { collections: outbox, beforePublish: auditedSequencedEvents(name) },
+    outbox: {
+      collections: outbox,
+      ...(kept ? { kept } : {}),
+      beforePublish: auditedSequencedEvents(name),
+    },
     endpoints: (deps) => ({ ...endpoints?.(deps), ...auditEndpoints(name, deps.store) }),
   });
 }

@@ -41,6 +41,11 @@ export interface MoveDeps {
    * publish whose failure fails the call.
    */
   publish: Outbox['publishOrLeave'];
+  /**
+   * The service's outbox: a move of a document of a kept collection keeps its message in the
+   * document after the publish (`keepUpdate`). Without it, every move's message is removed.
+   */
+  outbox?: Pick<Outbox, 'keeps' | 'keepUpdate'>;
 }
 
 /** A move that the audit log records, with the document before and after. */
@@ -123,6 +128,7 @@ export async function moveDocument<
   // The same collection as the driver can type a filter and an update of: over the fields every
   // moving document has, not over a generic one.
   const documents = deps.store.db.collection<MovingDocument<string>>(collection.collectionName);
+  const keeping = deps.outbox?.keeps(collection.collectionName) ?? false;
   const { doc, message } = await deps.store.serialize(collection, id, async () => {
     for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt += 1) {
       const before = (await documents.findOne({ _id: id })) as D | null;
@@ -153,13 +159,16 @@ export async function moveDocument<
       };
       const after = move.view({ ...before, ...set });
       const message = moveMessage(move, action, before, after, now);
+      const messages = message ? [message] : [];
+      const kept = keeping ? deps.outbox?.keepUpdate(before, { $set: set }, messages) : undefined;
       const updated = (await documents.findOneAndUpdate(
         byIdWhere<MovingDocument<string>>(id, {
           ...move.expect,
           status: before.status,
           ...(before.updated_at === undefined ? {} : { updated_at: before.updated_at }),
+          ...kept?.unchanged,
         }),
-        pushOutbox({ $set: set }, message ? [message] : []),
+        kept ? kept.update : pushOutbox({ $set: set }, messages),
         { returnDocument: 'after' },
       )) as D | null;
       // Another writer changed the document between the read and the write: read it again.

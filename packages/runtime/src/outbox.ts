@@ -40,12 +40,13 @@ export interface OutboxFields {
    */
   outbox_pending?: OutboxMarker;
   /**
-   * On a document of a kept collection (written once, never changed after): the writer and the
-   * second of the write, `<writer>:<second>`. Never cleared: the messages stay in the document
-   * after their publish, and only a writer that died finds its documents looked up by it
-   * (see {@link OutboxOptions.kept}).
+   * On a document of a kept collection: the writer and the second of the write that added its
+   * messages, `<writer>:<second>`; after a move, those of the writes whose messages it still
+   * keeps (an array equals each of its elements, on MongoDB and FerretDB alike). Never cleared:
+   * the messages stay in the document after their publish, and only a writer that died has its
+   * documents looked up by it (see {@link OutboxOptions.kept}).
    */
-  outbox_window?: string;
+  outbox_window?: string | string[];
 }
 
 /** The marker of a document whose outbox holds messages: `true`, with or without its group. */
@@ -97,8 +98,30 @@ export interface OutboxWriterDoc {
   low_water: Date;
 }
 
+/** How often a writer's registry entry is refreshed, unless `heartbeatMs` says otherwise. */
+export const OUTBOX_HEARTBEAT_MS = 2_000;
+/** How long a writer's entry may go unrefreshed before it counts as dead (`deadAfterMs`). */
+export const OUTBOX_DEAD_AFTER_MS = 15_000;
+/** How often the sweep runs, unless `sweepIntervalMs` says otherwise. */
+export const OUTBOX_SWEEP_MS = 5_000;
+
 /** How long a window of a kept collection lasts. */
 export const OUTBOX_WINDOW_MS = 1_000;
+
+/**
+ * How long a move of a kept document keeps the messages (and windows) of earlier writes: long
+ * published by then, since a writer that dies is adopted within seconds while any process of
+ * its service runs, and a process adopts before it serves.
+ */
+export const KEPT_FOR_MS = 10 * 60_000;
+
+/** How many ids of kept messages it published a process remembers (see `keepUpdate`). */
+export const PUBLISHED_REMEMBERED = 100_000;
+
+/** The second a window names. */
+function windowSecond(window: string): number {
+  return Number(window.slice(window.lastIndexOf(':') + 1));
+}
 
 /** The index the sweep used before the marker (a range over `outbox.created_at`). */
 export const RETIRED_OUTBOX_INDEX = 'outbox_pending';
@@ -164,9 +187,9 @@ export interface OutboxOptions {
   /** Serializes writes per document (the store's), so the removal never races a new message. */
   serialize?: Store['serialize'];
   /**
-   * Collections (of `collections`) whose documents are written once, with their messages, and
-   * never changed after (conversation's messages). Their messages stay in the document after
-   * the publish, so a message costs no second write. A crash is covered by the writer registry
+   * Collections (of `collections`) whose documents keep their messages after the publish, so a
+   * message costs no second write: new documents come from `withMessages`, and messages are
+   * added only by `moveDocument` with this outbox (`keepUpdate`). A crash is covered by the writer registry
    * instead: this process's low-water mark in `writers`, refreshed every `heartbeatMs`, and the
    * windows of a writer whose heartbeat stopped for `deadAfterMs`, which the sweep of another
    * process publishes again (JetStream drops a message id it already holds, consumers
@@ -210,11 +233,29 @@ export interface Outbox {
    */
   adoptUnmarked(): Promise<number>;
   /**
-   * `doc`, new, with `messages` in its outbox, for a kept collection: marked with this writer's
-   * window of the current second. Until they are published the messages hold this writer's
-   * low-water mark (at most {@link UNWRITTEN_AFTER_MS} without a publish: the write failed).
+   * `doc`, new, with `messages` in its outbox, to insert into `collection`: for a kept collection
+   * marked with this writer's window of the current second (until they are published, the
+   * messages hold this writer's low-water mark, at most {@link UNWRITTEN_AFTER_MS} without a
+   * publish: the write failed); for another one as {@link withOutbox} writes it.
    */
-  keep<T extends object>(doc: T, messages: readonly OutboxMessage[]): T & OutboxFields;
+  withMessages<T extends object>(
+    collection: { collectionName: string },
+    doc: T,
+    messages: readonly OutboxMessage[],
+  ): T & OutboxFields;
+  /** Whether the collection of that name is kept. */
+  keeps(collection: string): boolean;
+  /**
+   * A change of a kept document as it stood (`before`) that adds `messages`: `update` with the
+   * outbox set to the messages of the last {@link KEPT_FOR_MS} and these (marked like `keep`),
+   * and the windows likewise; and the condition that the outbox is still the one read, for the
+   * compare-and-set (so that no message another write added meanwhile is lost).
+   */
+  keepUpdate<U extends { $set?: object }>(
+    before: OutboxFields,
+    update: U,
+    messages: readonly OutboxMessage[],
+  ): { update: U & { $set: OutboxFields }; unchanged: Record<string, unknown> };
   /**
    * Enters this writer in the registry, before its first kept write (a no-op without kept
    * collections).
@@ -322,11 +363,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const writers = kept.length > 0 ? options.writers : undefined;
   if (kept.length > 0 && !writers)
     throw new Error('kept outbox collections need a writer registry');
-  const heartbeatMs = options.heartbeatMs ?? 2_000;
-  const deadAfterMs = options.deadAfterMs ?? 15_000;
+  const heartbeatMs = options.heartbeatMs ?? OUTBOX_HEARTBEAT_MS;
+  const deadAfterMs = options.deadAfterMs ?? OUTBOX_DEAD_AFTER_MS;
   const writer = `w_${randomUUID()}`;
   /** Kept messages marked for a write and not published yet: when they were marked, by id. */
   const unpublished = new Map<string, number>();
+  /**
+   * Ids of kept messages this process published lately (the latest {@link PUBLISHED_REMEMBERED}):
+   * a move drops them from the document it writes anyway, so a document carries little more than
+   * its last write's messages, which every read of it decodes.
+   */
+  const publishedHere = new Set<string>();
   /** Kept messages whose publish failed: the sweep publishes them from here. */
   const left = new Map<string, { removal: Removal & { message: OutboxMessage }; since: number }>();
 
@@ -340,6 +387,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     for (const { since } of left.values()) low = Math.min(low, since);
     return new Date(low);
+  };
+  /** This writer's window of now, with `messages` held as unpublished until their publish. */
+  const mark = (messages: readonly OutboxMessage[]): string => {
+    if (!writers) throw new Error('a kept write needs kept collections and a writer registry');
+    const since = Date.now();
+    for (const message of messages) unpublished.set(message.id, since);
+    return `${writer}:${Math.floor(since / OUTBOX_WINDOW_MS)}`;
   };
   /** This writer's registry entry, as of now: the low-water mark first, then the beat. */
   const heartbeat = async () => {
@@ -528,6 +582,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } else {
       unpublished.delete(message.id);
       left.delete(message.id);
+      publishedHere.add(message.id);
+      if (publishedHere.size > PUBLISHED_REMEMBERED) {
+        const [oldest] = publishedHere;
+        if (oldest !== undefined) publishedHere.delete(oldest);
+      }
     }
   };
 
@@ -657,15 +716,36 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sweep,
     flush,
     adoptUnmarked,
-    keep(doc, messages) {
-      if (!writers) throw new Error('keep() needs kept collections and a writer registry');
+    withMessages(collection, doc, messages) {
+      if (!keptNames.has(collection.collectionName)) return withOutbox(doc, messages);
       if (messages.length === 0) return { ...doc, outbox: [] };
-      const since = Date.now();
-      for (const message of messages) unpublished.set(message.id, since);
+      return { ...doc, outbox: [...messages], outbox_window: mark(messages) };
+    },
+    keeps: (collection) => keptNames.has(collection),
+    keepUpdate(before, update, messages) {
+      const kept = before.outbox ?? [];
+      const unchanged = { outbox: before.outbox ? { $size: kept.length } : { $exists: false } };
+      if (messages.length === 0)
+        return { update: { ...update, $set: { ...update.$set } }, unchanged };
+      const since = Date.now() - KEPT_FOR_MS;
+      const windows = [before.outbox_window ?? []].flat();
+      const outbox_window = [
+        ...windows.filter((window) => windowSecond(window) * OUTBOX_WINDOW_MS >= since),
+        mark(messages),
+      ];
+      const outbox = [
+        ...kept.filter(
+          (message) =>
+            new Date(message.created_at).getTime() >= since && !publishedHere.has(message.id),
+        ),
+        ...messages,
+      ];
       return {
-        ...doc,
-        outbox: [...messages],
-        outbox_window: `${writer}:${Math.floor(since / OUTBOX_WINDOW_MS)}`,
+        update: {
+          ...update,
+          $set: { ...update.$set, outbox, outbox_window: [...new Set(outbox_window)] },
+        },
+        unchanged,
       };
     },
     register: heartbeat,
@@ -675,7 +755,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         running = running.then(sweep).catch((error: unknown) => {
           options.logger.warn({ err: error }, 'outbox sweep failed; will retry');
         });
-      }, options.sweepIntervalMs ?? 5_000);
+      }, options.sweepIntervalMs ?? OUTBOX_SWEEP_MS);
       interval.unref();
       let beating: Promise<unknown> = Promise.resolve();
       const beat = writers

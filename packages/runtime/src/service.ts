@@ -45,8 +45,9 @@ export interface ServiceDefinition<E extends BaseServiceEnv> {
   outbox?: {
     collections: readonly string[];
     /**
-     * Those of `collections` whose documents are written once, through `outbox.keep`, and never
-     * changed after: their messages stay after the publish (see `OutboxOptions.kept`).
+     * Those of `collections` whose documents keep their messages after the publish (see
+     * `OutboxOptions.kept`): written through `outbox.withMessages`, moved through `moveDocument`
+     * with the outbox, and never given a message any other way.
      */
     kept?: readonly string[];
     beforePublish?: (deps: {

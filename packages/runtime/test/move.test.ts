@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { deadlineFor, DISPUTE_MACHINE, newId, type DisputeAction } from '@handoff/contracts';
+import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
 import { createLogger } from '@handoff/observability';
 import { connectStore, type Store } from '@handoff/store';
-import { freshDatabase } from '@handoff/testkit';
+import { freshDatabase, natsOptions } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import {
   announceToRequest,
+  createOutbox,
+  KEPT_FOR_MS,
   markerOf,
   MOVE_ATTEMPTS,
   moveDocument,
+  OUTBOX_WINDOW_MS,
+  OUTBOX_WRITERS,
+  outboxMessage,
   withOutbox,
   type Move,
+  type OutboxDocument,
   type OutboxFields,
   type OutboxMessage,
 } from '../src/index.ts';
@@ -36,7 +43,10 @@ beforeAll(async () => {
   cases = store.db.collection<CaseDoc>('cases');
 });
 
+let bus: Bus | undefined;
+
 afterAll(async () => {
+  await bus?.nc.close();
   await store.close();
 });
 
@@ -211,5 +221,69 @@ describe('moveDocument', () => {
     expect(attempts).toBe(MOVE_ATTEMPTS);
     expect(await cases.findOne({ _id: before._id })).toMatchObject({ status: 'open', outbox: [] });
     expect(published).toEqual([]);
+  });
+
+  it('keeps the messages and windows of recent writes in a kept document, and compares the outbox read', async () => {
+    const { servers, user, pass } = natsOptions();
+    bus = await connectBus({ url: servers, user, password: pass, name: 'move-test', logger });
+    await ensureStreams(bus.jsm);
+    const kept = store.db.collection<CaseDoc>('kept_cases');
+    const asOutbox = kept as unknown as Collection<OutboxDocument>;
+    const outbox = createOutbox({
+      js: bus.js,
+      logger,
+      collections: [asOutbox],
+      kept: [asOutbox],
+      writers: store.db.collection(OUTBOX_WRITERS),
+    });
+    await outbox.register();
+    const message = (ageMs: number) => ({
+      ...outboxMessage(newId('evt'), 'handoff.audit.movetest', {}),
+      created_at: new Date(Date.now() - ageMs),
+    });
+    const windowOf = (writer: string, ageMs: number) =>
+      `${writer}:${Math.floor((Date.now() - ageMs) / OUTBOX_WINDOW_MS)}`;
+    const longAgo = message(KEPT_FOR_MS + 60_000);
+    const recent = message(1_000);
+    // Published by this very process: the move drops it, so the document stays small.
+    const publishedHere = message(500);
+    const recentWindow = windowOf('w_recent', 1_000);
+    const at = new Date();
+    const before: CaseDoc = {
+      _id: newId('dsp'),
+      request_id: newId('req'),
+      status: 'open',
+      note: null,
+      deadline_at: deadlineFor(DISPUTE_MACHINE, 'open', at),
+      updated_at: at,
+      outbox: [longAgo, recent, publishedHere],
+      outbox_window: [windowOf('w_long_ago', KEPT_FOR_MS + 60_000), recentWindow],
+    };
+    await kept.insertOne(before);
+    await outbox.publish(asOutbox, before._id, [publishedHere]);
+
+    // Another writer adds a message between the move's read and its write, once: the move's
+    // compare-and-set sees the outbox changed, reads again and keeps that message too.
+    const other = message(0);
+    let raced = false;
+    const moved = await moveDocument(
+      { ...deps(), outbox },
+      spec(before._id, 'escalate', {
+        collection: kept,
+        guard: async () => {
+          if (raced) return;
+          raced = true;
+          await kept.updateOne({ _id: before._id }, { $push: { outbox: other } });
+        },
+      }),
+    );
+    const [event] = published.flatMap((p) => p.messages);
+    expect(moved.outbox).toEqual([recent, other, event]);
+    expect(moved.outbox_window).toEqual([
+      recentWindow,
+      expect.stringMatching(/^w_[0-9a-f-]+:\d+$/),
+    ]);
+    expect(moved.outbox_pending).toBeUndefined();
+    expect(await kept.findOne({ _id: before._id })).toEqual(moved);
   });
 });

@@ -267,7 +267,8 @@ describe('a kept outbox (documents written once)', () => {
       ...extra,
     });
   /** The writer a kept document names in its window. */
-  const writerOf = (doc: OutboxDocument): string => doc.outbox_window?.split(':')[0] ?? '';
+  const writerOf = (doc: OutboxDocument): string =>
+    [doc.outbox_window ?? []].flat()[0]?.split(':')[0] ?? '';
   /** A document of `writer`'s window of `at`, with `messages`. */
   const writtenBy = (writer: string, at: number, messages: OutboxDocument['outbox']) => ({
     _id: newId('msg'),
@@ -279,7 +280,7 @@ describe('a kept outbox (documents written once)', () => {
     const writer = keptOutbox();
     await writer.register();
     const first = message();
-    const doc = writer.keep({ _id: newId('msg'), n: 1 }, [first]);
+    const doc = writer.withMessages(kept, { _id: newId('msg'), n: 1 }, [first]);
     expect(doc).toEqual({
       _id: doc._id,
       n: 1,
@@ -304,7 +305,7 @@ describe('a kept outbox (documents written once)', () => {
     const writer = keptOutbox();
     const marked = Date.now();
     const pending = message();
-    const doc = writer.keep({ _id: newId('msg') }, [pending]);
+    const doc = writer.withMessages(kept, { _id: newId('msg') }, [pending]);
     await writer.register();
     const entry = () => writers.findOne({ _id: writerOf(doc) });
     expect((await entry())?.low_water.getTime()).toBeGreaterThanOrEqual(marked);
@@ -368,7 +369,7 @@ describe('a kept outbox (documents written once)', () => {
     await writer.register();
     const marked = Date.now();
     const lost = message();
-    const doc = writer.keep({ _id: newId('msg') }, [lost]);
+    const doc = writer.withMessages(kept, { _id: newId('msg') }, [lost]);
     await kept.insertOne(doc);
     await expect(writer.publish(kept, doc._id, [lost])).rejects.toThrow('NATS is away');
     // Held, for another process to adopt should this one stop now.
@@ -390,7 +391,7 @@ describe('a kept outbox (documents written once)', () => {
     const stop = writer.start();
     const unsent = message();
     // Written, and the process stops before the publish.
-    const doc = writer.keep({ _id: newId('msg') }, [unsent]);
+    const doc = writer.withMessages(kept, { _id: newId('msg') }, [unsent]);
     await kept.insertOne(doc);
     await stop();
     expect(await writers.findOne({ _id: writerOf(doc) })).not.toBeNull();

@@ -32,7 +32,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
       // Kept: a message is never changed, so its event stays in it after the publish.
-      await newMessages.insert(deps.outbox.keep(doc, [event]));
+      await newMessages.insert(deps.outbox.withMessages(c.messages, doc, [event]));
       // The message is already stored; a failed publish is left to the sweep.
       await deps.outbox.publishOrLeave(c.messages, doc._id, [event]);
       return view;
