@@ -19,6 +19,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: OUTBOX_COLLECTIONS,
+    // A request keeps the events of its recent writes: no second write to remove each one.
+    kept: ['requests'],
     endpoints: (deps) => ({
       ...accessEndpoints(deps),
       ...requestEndpoints(deps),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { requestOps, sha256Hex } from '@handoff/contracts';
+import { OUTBOX_DEAD_AFTER_MS, OUTBOX_SWEEP_MS, OUTBOX_WRITERS } from '@handoff/runtime';
 import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
@@ -57,6 +58,22 @@ const exited = (child: ChildProcess) =>
 const eventsFor = (requestId: string) =>
   requestEvents(nc, requestId, 'handoff.events.request.created');
 
+/**
+ * How long the restarted service may take to adopt what the crashed process wrote: its registry
+ * entry counts as dead once unrefreshed for OUTBOX_DEAD_AFTER_MS, and the next sweep adopts it;
+ * three times that, for a busy machine.
+ */
+const ADOPTED_WITHIN_MS = 3 * (OUTBOX_DEAD_AFTER_MS + OUTBOX_SWEEP_MS);
+
+/** The crashed process's entry in the writer registry, until another process adopts it. */
+async function writerEntry(outboxWindow: unknown) {
+  const writer = String([outboxWindow].flat()[0]).split(':')[0];
+  return mongo
+    .db(database)
+    .collection(OUTBOX_WRITERS)
+    .findOne({ _id: writer as never });
+}
+
 async function createAndCrash(fault: string) {
   const child = await startIntake(fault);
   const attempt = call(
@@ -73,48 +90,61 @@ async function createAndCrash(fault: string) {
   expect(await exited(child)).toBe(86);
   const doc = await mongo.db(database).collection('requests').findOne({ message: fault });
   if (!doc) throw new Error('the write did not happen before the crash');
-  return { id: String(doc._id), pending: (doc.outbox as unknown[] | undefined)?.length ?? 0 };
+  return {
+    id: String(doc._id),
+    pending: (doc.outbox as unknown[] | undefined)?.length ?? 0,
+    window: doc.outbox_window as unknown,
+  };
 }
 
 describe('a crash between the write and the publish', () => {
-  it('loses nothing: the restarted service publishes the event, once', async () => {
-    const { id, pending } = await createAndCrash('crash-after-write');
-    expect(pending).toBe(1);
-    expect(await eventsFor(id)).toHaveLength(0);
-    const restarted = await startIntake();
-    const events = await eventually(async () => {
-      const found = await eventsFor(id);
-      return found.length > 0 ? found : undefined;
-    });
-    expect(events).toHaveLength(1);
-    expect(events[0]?.data.sequence).toBe(1);
-    // Removed from the document with the batch after the publish.
-    const doc = await eventually(async () => {
-      const found = await mongo
-        .db(database)
-        .collection('requests')
-        .findOne({ _id: id as never });
-      return found?.outbox_pending === undefined ? found : undefined;
-    });
-    expect(doc?.outbox).toEqual([]);
-    restarted.kill('SIGTERM');
-    await exited(restarted);
-  });
-
-  it('publishes nothing twice under one id when it crashes after publishing', async () => {
-    const { id, pending } = await createAndCrash('crash-after-publish');
-    expect(pending).toBe(1);
-    const restarted = await startIntake();
-    await eventually(async () => {
+  it(
+    'loses nothing: the restarted service adopts what the crashed one wrote and publishes it, once',
+    async () => {
+      const { id, pending, window } = await createAndCrash('crash-after-write');
+      expect(pending).toBe(1);
+      expect(await writerEntry(window)).not.toBeNull();
+      expect(await eventsFor(id)).toHaveLength(0);
+      const restarted = await startIntake();
+      const events = await eventually(
+        async () => {
+          const found = await eventsFor(id);
+          return found.length > 0 ? found : undefined;
+        },
+        { timeoutMs: ADOPTED_WITHIN_MS, what: 'the adopted request.created' },
+      );
+      expect(events).toHaveLength(1);
+      expect(events[0]?.data.sequence).toBe(1);
+      // Adopted: the crashed writer's entry is gone, and the event stays in its request.
+      await eventually(async () => ((await writerEntry(window)) === null ? true : undefined));
       const doc = await mongo
         .db(database)
         .collection('requests')
         .findOne({ _id: id as never });
-      return (doc?.outbox as unknown[] | undefined)?.length === 0 ? true : undefined;
-    });
-    const events = await eventsFor(id);
-    expect(events).toHaveLength(1);
-    restarted.kill('SIGTERM');
-    expect(await exited(restarted)).toBe(0);
-  });
+      expect(doc?.outbox).toHaveLength(1);
+      expect(doc?.outbox_pending).toBeUndefined();
+      restarted.kill('SIGTERM');
+      await exited(restarted);
+    },
+    2 * ADOPTED_WITHIN_MS,
+  );
+
+  it(
+    'publishes nothing twice under one id when it crashes after publishing',
+    async () => {
+      const { id, pending, window } = await createAndCrash('crash-after-publish');
+      expect(pending).toBe(1);
+      const restarted = await startIntake();
+      // The restarted service adopts the crashed writer and publishes its message again.
+      await eventually(async () => ((await writerEntry(window)) === null ? true : undefined), {
+        timeoutMs: ADOPTED_WITHIN_MS,
+        what: 'the crashed writer adopted',
+      });
+      const events = await eventsFor(id);
+      expect(events).toHaveLength(1);
+      restarted.kill('SIGTERM');
+      expect(await exited(restarted)).toBe(0);
+    },
+    2 * ADOPTED_WITHIN_MS,
+  );
 });

@@ -18,7 +18,6 @@ import {
   moveDocument,
   outboxCollection,
   type Outbox,
-  withOutbox,
 } from '@handoff/runtime';
 import { groupedInserts, paginate, type Store } from '@handoff/store';
 import type { Collection, Filter } from 'mongodb';
@@ -64,6 +63,7 @@ export function requestMover(deps: RequestDeps) {
         store: deps.store,
         publish: (_collection, documentId, messages) =>
           deps.outbox.publish(outbox, documentId, messages),
+        outbox: deps.outbox,
       },
       {
         machine: REQUEST_MACHINE,
@@ -172,7 +172,7 @@ export function requestEndpoints(deps: RequestDeps): Record<string, Endpoint> {
         updated_at: now,
       };
       const message = domainEvent('request.created', id, requestView(doc), integration_id);
-      await newRequests.insert(withOutbox(doc, [message]));
+      await newRequests.insert(deps.outbox.withMessages(requests, doc, [message]));
       await deps.outbox.publish(asOutbox(requests), id, [message]);
       return requestView(doc);
     }),
