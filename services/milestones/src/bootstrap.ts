@@ -21,6 +21,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     env: readEnv(options.env),
     collections,
     outbox: Object.values(COLLECTIONS),
+    // Every document here keeps the events of its recent writes: no second write per event.
+    kept: Object.values(COLLECTIONS),
     endpoints: (deps) => ({
       ...proposalEndpoints(deps),
       ...jobEndpoints(deps),

@@ -16,7 +16,7 @@ export function move<D extends Moving<S>, S extends string, A extends string>(
 ): Promise<D> {
   const { actor, call_id, then, ...rest } = spec;
   return moveDocument(
-    { store: deps.store, publish: deps.outbox.publishOrLeave },
+    { store: deps.store, publish: deps.outbox.publishOrLeave, outbox: deps.outbox },
     {
       ...rest,
       announce: announceToRequest,

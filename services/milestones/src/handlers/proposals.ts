@@ -14,7 +14,7 @@ import {
 } from '@handoff/contracts';
 import { byIdWhere, byKeyWhere, insertOnce } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import { minorUnits, moveEach, withOutbox } from '@handoff/runtime';
+import { minorUnits, moveEach } from '@handoff/runtime';
 import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
@@ -109,7 +109,10 @@ async function insertPlanned<
   view: (doc: D) => Record<string, unknown>,
 ): Promise<() => Promise<void>> {
   const messages = creationMessages(machine, doc.request_id, view(doc));
-  if ((await insertOnce(collection, withOutbox(doc, messages))) === 'existing') {
+  if (
+    (await insertOnce(collection, deps.outbox.withMessages(collection, doc, messages))) ===
+    'existing'
+  ) {
     return async () => undefined;
   }
   return () => deps.outbox.publishOrLeave(collection, doc._id, messages);

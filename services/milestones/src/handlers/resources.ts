@@ -6,7 +6,6 @@ import {
   type Party,
   type StateMachine,
 } from '@handoff/contracts';
-import { withOutbox } from '@handoff/runtime';
 import { groupedInserts, narrowedFirst, type GroupedInserts, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { z } from 'zod';
@@ -57,8 +56,8 @@ function insertInto<D extends Document>(collection: Collection<D>, doc: D): Prom
 /**
  * Creates a resource in the turn of the document it depends on (so that no move of that one
  * slips in between): `build` checks and makes it, it is written with its machine's creation
- * event in its outbox (together with the creations of other requests under way), then the event
- * is published. Returns its view.
+ * event in its outbox (kept there: together with the creations of other requests under way),
+ * then the event is published. Returns its view.
  */
 export async function create<D extends PartyDoc, V extends Record<string, unknown>>(
   deps: MilestonesDeps,
@@ -69,7 +68,7 @@ export async function create<D extends PartyDoc, V extends Record<string, unknow
   const { doc, messages } = await deps.store.serialize(turn.of, turn.id, async () => {
     const doc = await build();
     const messages = creationMessages(machine, doc.request_id, view(doc));
-    await insertInto(collection, withOutbox(doc, messages) as D);
+    await insertInto(collection, deps.outbox.withMessages(collection, doc, messages) as D);
     return { doc, messages };
   });
   await deps.outbox.publishOrLeave(collection, doc._id, messages);
