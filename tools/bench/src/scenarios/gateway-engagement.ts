@@ -10,11 +10,11 @@
 //   as that provider sees it (the request and the provider read at once), then milestones checks
 //   in one query over the request's proposals that none is accepted and none of this provider's
 //   is open, stores the proposal, takes the event's sequence number from the sequence bucket,
-//   publishes `proposal.received` and clears its outbox entry;
+//   publishes `proposal.received` (which stays in the proposal: no second write);
 // - milestone-approval: the gateway checks the agent key (cached) and asks intake to check the
 //   request token, then milestones moves the milestone to approved (and its submitted deliverables,
 //   none here, to accepted), takes the sequence number from the bucket, publishes
-//   `milestone.approved` and clears its outbox entry.
+//   `milestone.approved` (which stays in the milestone: no second write).
 //
 // The events are consumed in the background too (the webhook dispatcher logs each one).
 import {

@@ -2,8 +2,9 @@
 // through the same gateway pipeline as gateway-authenticated (key check, per-key rate-limit
 // counter in JetStream), then over the bus to the services that own the data:
 //
-// - create: intake stores the request and publishes `request.created` to JetStream, then clears
-//   its outbox entry (one bus call from the gateway, a JetStream publish inside it, two writes);
+// - create: intake stores the request with its `request.created` and publishes that to JetStream;
+//   the event stays in the request (one bus call from the gateway, a JetStream publish inside it,
+//   one write);
 // - read: intake (the request, checking the token), conversation (the messages) and payments (the
 //   approved ones), all three at once;
 // - message: the token checked (the replica's cache), then conversation stores the message with

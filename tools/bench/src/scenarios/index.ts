@@ -119,7 +119,7 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     subject: 'gateway-create',
     busCalls: '1 bus call (intake), a sequence KV create and a JetStream publish inside it',
     writes:
-      "an insert (grouped with concurrent creates) and an outbox update, and the dispatcher's feed entry (batched)",
+      "an insert (grouped with concurrent creates; its event stays in it, so no outbox update), and the dispatcher's feed entry (batched)",
   },
   {
     subject: 'gateway-read',
@@ -138,13 +138,13 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     busCalls:
       '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
     writes:
-      "2 finds at once in intake; one query over the request's proposals, an insert (grouped with concurrent creations) and an outbox update in milestones; the dispatcher's feed entry",
+      "2 finds at once in intake; one query over the request's proposals and an insert (grouped with concurrent creations; its event stays in it) in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',
     busCalls: '1 bus call (milestones), a sequence KV update and a publish inside it',
     writes:
-      "a find and a compare-and-set update, an outbox update, and the dispatcher's feed entry (batched)",
+      "a find and a compare-and-set update (its event stays in the milestone), and the dispatcher's feed entry (batched)",
   },
 ];
 
