@@ -250,17 +250,22 @@ describe('message.created events', () => {
     ]);
   });
 
-  it('publishes the messages of a writer that stopped, numbered like any other', async () => {
-    const request = await newRequest();
+  /** A message as a process wrote it just before it crashed, and its view. */
+  const writtenBeforeACrash = (requestId: string) => {
     const doc: MessageDoc = {
       _id: newId('msg'),
-      request_id: request.id,
+      request_id: requestId,
       integration_id: 'int_test',
       author_role: 'customer',
       message: 'written just before a crash',
       created_at: new Date(),
     };
-    const view = messageView(doc);
+    return { doc, view: messageView(doc) };
+  };
+
+  it('publishes the messages of a writer that stopped, numbered like any other', async () => {
+    const request = await newRequest();
+    const { doc, view } = writtenBeforeACrash(request.id);
     const event = domainEvent('message.created', request.id, view);
     // What a process that died right after the write leaves: its registry entry, no longer
     // refreshed, and the message in its window.
@@ -288,15 +293,7 @@ describe('message.created events', () => {
 
   it('publishes what a crash left in an outbox written before kept messages, then clears it', async () => {
     const request = await newRequest();
-    const doc: MessageDoc = {
-      _id: newId('msg'),
-      request_id: request.id,
-      integration_id: 'int_test',
-      author_role: 'customer',
-      message: 'written just before a crash',
-      created_at: new Date(),
-    };
-    const view = messageView(doc);
+    const { doc, view } = writtenBeforeACrash(request.id);
     const pending = {
       ...domainEvent('message.created', request.id, view),
       created_at: new Date(Date.now() - 60_000),
