@@ -6,13 +6,19 @@ import { SCOPES } from '@handoff/contracts';
 import { createHandoffClient, toArray } from '@handoff/sdk';
 import { eventually } from '@handoff/testkit';
 import { runAgent } from '../agent.ts';
-import { humans, startLocalStack, withServiceLines, type LocalStack } from './support.ts';
+import {
+  humans,
+  startLocalStack,
+  STACK_SETUP_MS,
+  withServiceLines,
+  type LocalStack,
+} from './support.ts';
 
 let stack: LocalStack;
 
 beforeAll(async () => {
   stack = await startLocalStack('agent');
-}, 120_000);
+}, STACK_SETUP_MS);
 
 afterAll(async () => {
   await stack?.stop();

@@ -9,7 +9,13 @@ import { eventually } from '@handoff/testkit';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { readFileSync } from 'node:fs';
-import { humans, startLocalStack, withServiceLines, type LocalStack } from './support.ts';
+import {
+  humans,
+  startLocalStack,
+  STACK_SETUP_MS,
+  withServiceLines,
+  type LocalStack,
+} from './support.ts';
 
 const CONFIG = new URL('../mcp/mcp.json', import.meta.url);
 
@@ -100,7 +106,7 @@ beforeAll(async () => {
   stack = await startLocalStack('mcp');
   fullKey = await stack.agentKey(SCOPES, 'MCP agent');
   narrowKey = await stack.agentKey(['requests:create', 'requests:read'], 'Narrow MCP agent');
-}, 120_000);
+}, STACK_SETUP_MS);
 
 afterAll(async () => {
   await Promise.allSettled(open.map((client) => client.close()));

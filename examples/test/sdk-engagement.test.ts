@@ -16,7 +16,7 @@ import {
   type HandoffClient,
 } from '@handoff/sdk';
 import { BAKERY_REQUEST } from '../agent.ts';
-import { startLocalStack, withServiceLines, type LocalStack } from './support.ts';
+import { startLocalStack, STACK_SETUP_MS, withServiceLines, type LocalStack } from './support.ts';
 
 let stack: LocalStack;
 let base: string;
@@ -41,7 +41,7 @@ beforeAll(async () => {
     baseUrl: base,
     apiKey: await stack.agentKey(SCOPES, 'SDK engagement test'),
   });
-}, 120_000);
+}, STACK_SETUP_MS);
 
 afterAll(async () => {
   await stack?.stop();

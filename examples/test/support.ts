@@ -21,6 +21,16 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a new stack may take to answer ready. It makes its own PostgreSQL cluster (initdb)
+ * and starts eight processes: a few seconds on a quiet machine, and once over a minute in CI on
+ * a busy one (the run took half as long again as the ones before it). The wait ends as soon as
+ * the stack is ready.
+ */
+export const STACK_READY_WITHIN_MS = 180_000;
+/** A test file's `beforeAll` budget: the stack's start, then a few calls. */
+export const STACK_SETUP_MS = STACK_READY_WITHIN_MS + 60_000;
+
 export async function startLocalStack(name: string): Promise<LocalStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `handoff-${name}-`));
   const lines: string[] = [];
@@ -41,7 +51,12 @@ export async function startLocalStack(name: string): Promise<LocalStack> {
       },
     });
     const base = stack.state().gateway_url;
-    if (!(await waitUntilReady(base, 60_000))) throw new Error('the stack did not become ready');
+    if (!(await waitUntilReady(base, STACK_READY_WITHIN_MS))) {
+      throw new Error(
+        `the stack did not become ready within ${STACK_READY_WITHIN_MS / 1_000} s; its last lines:\n` +
+          lines.slice(-40).join('\n'),
+      );
+    }
     const staffToken = await stack.staffToken();
     const running = stack;
     return {
