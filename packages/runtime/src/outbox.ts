@@ -374,8 +374,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * its last write's messages, which every read of it decodes.
    */
   const publishedHere = new Set<string>();
-  /** Kept messages whose publish failed: the sweep publishes them from here. */
-  const left = new Map<string, { removal: Removal & { message: OutboxMessage }; since: number }>();
+  /** Kept messages whose publish failed, with their documents: the sweep publishes them. */
+  const left = new Map<
+    string,
+    {
+      collection: Collection<OutboxDocument>;
+      documentId: string;
+      message: OutboxMessage;
+      since: number;
+    }
+  >();
 
   /** Before this time every kept message of this writer is published. */
   const lowWater = (): Date => {
@@ -390,7 +398,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
   /** This writer's window of now, with `messages` held as unpublished until their publish. */
   const mark = (messages: readonly OutboxMessage[]): string => {
-    if (!writers) throw new Error('a kept write needs kept collections and a writer registry');
     const since = Date.now();
     for (const message of messages) unpublished.set(message.id, since);
     return `${writer}:${Math.floor(since / OUTBOX_WINDOW_MS)}`;
@@ -605,7 +612,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         for (const rest of messages.slice(index)) {
           const since = unpublished.get(rest.id) ?? Date.now();
           unpublished.delete(rest.id);
-          left.set(rest.id, { removal: { collection, documentId, message: rest }, since });
+          left.set(rest.id, { collection, documentId, message: rest, since });
         }
         throw error;
       }
@@ -675,8 +682,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
     }
     await flush();
-    for (const { removal } of [...left.values()]) {
-      await publishOne(removal.collection, removal.documentId, removal.message, false);
+    for (const { collection, documentId, message } of [...left.values()]) {
+      await publishOne(collection, documentId, message, false);
       count += 1;
     }
     count += await adoptDead();

@@ -250,6 +250,17 @@ describe('message.created events', () => {
     ]);
   });
 
+  /** The request's one `message.created`: the event `eventId`, numbered after `request.created`. */
+  const expectPublishedOnce = async (requestId: string, eventId: string, view: Message) => {
+    const events = await eventsOf(requestId, 1, subjects.event('message.created'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      id: eventId,
+      type: 'message.created',
+      data: { request_id: requestId, sequence: 2, object: view },
+    });
+  };
+
   /** A message as a process wrote it just before it crashed, and its view. */
   const writtenBeforeACrash = (requestId: string) => {
     const doc: MessageDoc = {
@@ -281,13 +292,7 @@ describe('message.created events', () => {
 
     await service.outbox.sweep();
 
-    const events = await eventsOf(request.id, 1, subjects.event('message.created'));
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      id: event.id,
-      type: 'message.created',
-      data: { request_id: request.id, sequence: 2, object: view },
-    });
+    await expectPublishedOnce(request.id, event.id, view);
     expect(await writers.findOne({ _id: gone })).toBeNull();
   });
 
@@ -305,13 +310,7 @@ describe('message.created events', () => {
 
     const stored = await messages().findOne({ _id: doc._id });
     expect(stored?.outbox ?? []).toEqual([]);
-    const events = await eventsOf(request.id, 1, subjects.event('message.created'));
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      id: pending.id,
-      type: 'message.created',
-      data: { request_id: request.id, sequence: 2, object: view },
-    });
+    await expectPublishedOnce(request.id, pending.id, view);
     const list = await call(nc, messageOps.list, { request_id: request.id }, opts);
     expect(list.data).toEqual([view]);
   });
