@@ -225,8 +225,9 @@ describe('conditional GET', () => {
 describe('body and schema', () => {
   it('reads JSON, an empty body as {}, and refuses what is not JSON of an acceptable shape', () => {
     expect(parseJson(' {"a": [1]} ')).toEqual({ a: [1] });
-    expect(parseJson('  ')).toEqual({});
-    for (const text of ['{', '{"a": 1, "a": 2}']) {
+    expect(parseJson('')).toEqual({});
+    // Whitespace alone is no JSON value (Schemathesis sent `\t` to an optional body, and got 201).
+    for (const text of ['  ', '\t', '{', '{"a": 1, "a": 2}']) {
       expect(() => parseJson(text)).toThrow(
         expect.objectContaining({ status: 400, code: 'invalid_json' }),
       );

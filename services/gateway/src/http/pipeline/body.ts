@@ -45,11 +45,13 @@ export async function readBody(
 }
 
 /**
- * The body's text as JSON. An empty body is a common client mistake: it is validated as `{}` and
- * fails the schema there.
+ * The body's text as JSON. An empty body (a declared body of no bytes, such as an empty chunked
+ * one) is a common client mistake: it is validated as `{}` and fails the schema there. Text of
+ * whitespace alone is sent, and is no JSON value (RFC 8259), so it is refused like any other
+ * text that does not parse: read as `{}`, it made a call with an optional body succeed.
  */
 export function parseJson(text: string): unknown {
-  if (text.trim() === '') return {};
+  if (text === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;
