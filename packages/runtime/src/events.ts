@@ -8,7 +8,7 @@ import {
 } from '@handoff/contracts';
 import type { Store } from '@handoff/store';
 import { auditFromOutbox } from './audit.ts';
-import { outboxMessage, type OutboxMessage } from './outbox.ts';
+import { outboxMessage, payloadOf, type OutboxMessage } from './outbox.ts';
 import type { SequenceAllocator } from './sequences.ts';
 
 /**
@@ -43,12 +43,13 @@ export function domainEvent(
 export function withSequence(allocate: SequenceAllocator) {
   return async (message: OutboxMessage): Promise<Record<string, unknown> | undefined> => {
     if (!message.subject.startsWith('handoff.events.')) return undefined;
-    const data = message.payload.data as { request_id: string; sequence?: number };
+    const payload = payloadOf(message);
+    const data = payload.data as { request_id: string; sequence?: number };
     if (typeof data.sequence === 'number') return undefined;
     const sequence = await allocate(data.request_id, message.id, {
       first: message.subject === subjects.event('request.created'),
     });
-    return { ...message.payload, data: { ...data, sequence } };
+    return { ...payload, data: { ...data, sequence } };
   };
 }
 

@@ -19,7 +19,14 @@ export interface OutboxMessage {
   /** The event id; also the JetStream `Nats-Msg-Id`, so a repeated publish is stored once. */
   id: string;
   subject: string;
-  payload: Record<string, unknown>;
+  /**
+   * The body, as the JSON text that is published: one string field rather than the event's
+   * object tree, since every later read of the document decodes what it holds (FerretDB turns
+   * each field of a nested object into values of its own, and the messages of kept collections
+   * stay in their documents). Messages written before hold the object; {@link payloadOf}
+   * reads either.
+   */
+  payload: string | Record<string, unknown>;
   created_at: Date;
   /** Kept beside the message for `beforePublish` (e.g. an audit entry); never published. */
   local?: Record<string, unknown>;
@@ -285,11 +292,18 @@ export function outboxMessage(
   return {
     id,
     subject,
-    payload,
+    payload: JSON.stringify(payload),
     created_at: new Date(),
     ...(local ? { local } : {}),
     ...(headers ? { headers } : {}),
   };
+}
+
+/** A message's body as an object, however it was stored (see {@link OutboxMessage.payload}). */
+export function payloadOf(message: Pick<OutboxMessage, 'payload'>): Record<string, unknown> {
+  return typeof message.payload === 'string'
+    ? (JSON.parse(message.payload) as Record<string, unknown>)
+    : message.payload;
 }
 
 /**
@@ -575,11 +589,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     message: OutboxMessage,
     removal = true,
   ) => {
-    const payload = (await options.beforePublish?.(message)) ?? message.payload;
+    const replaced = await options.beforePublish?.(message);
+    const body =
+      replaced !== undefined
+        ? JSON.stringify(replaced)
+        : typeof message.payload === 'string'
+          ? message.payload
+          : JSON.stringify(message.payload);
     const extra = message.headers ? Object.entries(message.headers) : [];
     const published = extra.length > 0 ? natsHeaders() : undefined;
     for (const [name, value] of extra) published?.set(name, value);
-    await options.js.publish(message.subject, JSON.stringify(payload), {
+    await options.js.publish(message.subject, body, {
       msgID: message.id,
       ...(published ? { headers: published } : {}),
     });

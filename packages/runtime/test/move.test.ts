@@ -15,6 +15,7 @@ import {
   OUTBOX_WINDOW_MS,
   OUTBOX_WRITERS,
   outboxMessage,
+  payloadOf,
   withOutbox,
   type Move,
   type OutboxDocument,
@@ -111,12 +112,14 @@ describe('moveDocument', () => {
     });
     expect(moved.outbox_pending).toEqual(markerOf(moved.outbox?.[0] ?? { created_at: now }));
     const [message] = moved.outbox ?? [];
+    // The body is stored as the JSON text that is published.
+    expect(typeof message?.payload).toBe('string');
+    expect(message && payloadOf(message)).toMatchObject({
+      type: 'dispute.updated',
+      data: { request_id: before.request_id, object: { id: before._id, status: 'under_review' } },
+    });
     expect(message).toMatchObject({
       subject: 'handoff.events.dispute.updated',
-      payload: {
-        type: 'dispute.updated',
-        data: { request_id: before.request_id, object: { id: before._id, status: 'under_review' } },
-      },
       local: {
         audit: {
           actor: 'staff-1',

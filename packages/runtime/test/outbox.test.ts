@@ -12,6 +12,7 @@ import {
   OUTBOX_WINDOW_MS,
   OUTBOX_WRITERS,
   outboxMessage,
+  payloadOf,
   pushOutbox,
   withOutbox,
   type Outbox,
@@ -241,6 +242,22 @@ describe('the outbox', () => {
     expect(byId.get(emptied)).toEqual({ _id: emptied, outbox: [] });
     // The young message's own call would publish it; it is not the next test's business.
     await docs.deleteOne({ _id: inFlight });
+  });
+
+  it('stores the body as the JSON text it publishes, and publishes an older object body alike', async () => {
+    const encoded = message();
+    expect(encoded.payload).toBe(JSON.stringify({ id: encoded.id }));
+    const legacy = { ...message(), payload: { id: 'evt_legacy', nested: { n: 1 } } };
+    for (const sent of [encoded, legacy]) {
+      const id = newId('msg');
+      await docs.insertOne(withOutbox({ _id: id }, [sent]));
+      await outbox.publish(docs, id, [sent]);
+      const stored = await bus.jsm.streams.getMessage(AUDIT_STREAM.name, {
+        last_by_subj: sent.subject,
+      });
+      expect(stored?.json()).toEqual(payloadOf(sent));
+    }
+    expect(payloadOf(legacy)).toEqual({ id: 'evt_legacy', nested: { n: 1 } });
   });
 
   it('adopts messages written before the marker existed', async () => {
