@@ -5,7 +5,7 @@ import { deliverableEndpoints } from './handlers/deliverables.ts';
 import { disputeEndpoints } from './handlers/disputes.ts';
 import { jobEndpoints } from './handlers/jobs.ts';
 import { milestoneEndpoints } from './handlers/milestones.ts';
-import { proposalEndpoints } from './handlers/proposals.ts';
+import { adoptProposalSlots, proposalEndpoints } from './handlers/proposals.ts';
 import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
 import { readEnv } from './env.ts';
 import { collections, COLLECTIONS } from './store/collections.ts';
@@ -31,9 +31,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...disputeEndpoints(deps),
       ...deadlineEndpoints(deps),
     }),
-    // The deadline sweep, and the consumer that settles a closed request's open proposals.
-    background: async (deps) =>
-      stopInReverse(startDeadlineSweep(deps), await startRequestClosureConsumer(deps)),
+    // Slots for proposals from before them first; then the deadline sweep, and the consumer that
+    // settles a closed request's open proposals.
+    background: async (deps) => {
+      await adoptProposalSlots(deps);
+      return stopInReverse(startDeadlineSweep(deps), await startRequestClosureConsumer(deps));
+    },
     logger: options.logger,
   });
 }

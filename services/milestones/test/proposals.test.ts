@@ -15,6 +15,7 @@ import {
 import type { ProposalDoc } from '../src/store/proposals.ts';
 import { ANOTHER_ACCEPTED } from '../src/domain/proposals.ts';
 import {
+  adoptProposalSlots,
   materializePending,
   proposalDeadlineMove,
   sweepProposals,
@@ -163,6 +164,9 @@ describe('creating proposals', () => {
     const again = await propose(request_id, provider_id, { amount: 1_200 });
     expect(again).toMatchObject({ status: 'submitted', amount: 1_200 });
     expect(await work.raw.proposals.countDocuments({ request_id, provider_id })).toBe(2);
+    // The open one holds the provider's place on the request; the withdrawn one holds nothing.
+    expect(await raw(again.id)).toMatchObject({ slot: `${request_id}/${provider_id}` });
+    expect(await raw(first.id)).toMatchObject({ slot: first.id });
   });
 
   it('refuses proposals once a proposal of the request was accepted (request_not_open)', async () => {
@@ -174,6 +178,32 @@ describe('creating proposals', () => {
       details: { code: 'request_not_open' },
     });
     expect(await work.raw.proposals.countDocuments({ request_id })).toBe(1);
+    expect(await raw(winner.id)).toMatchObject({ slot: request_id });
+  });
+
+  it('gives proposals stored before slots theirs at start, and holds them to the same rules', async () => {
+    const open = await propose(await work.newRequest());
+    const accepted = await propose(await work.newRequest());
+    await accept(accepted.id, accepted.request_id);
+    const withdrawn = await propose(await work.newRequest());
+    await act.withdraw(withdrawn);
+    // As they were stored before the slot existed.
+    const ids = [open.id, accepted.id, withdrawn.id];
+    await work.raw.proposals.updateMany({ _id: { $in: ids } }, { $unset: { slot: '' } });
+
+    expect(await adoptProposalSlots(work.service)).toBe(3);
+    expect(await raw(open.id)).toMatchObject({ slot: `${open.request_id}/${open.provider_id}` });
+    expect(await raw(accepted.id)).toMatchObject({ slot: accepted.request_id });
+    expect(await raw(withdrawn.id)).toMatchObject({ slot: withdrawn.id });
+    expect(await adoptProposalSlots(work.service)).toBe(0);
+
+    expect(await refused(propose(open.request_id, open.provider_id))).toMatchObject({
+      details: { code: 'proposal_exists' },
+    });
+    expect(await refused(propose(accepted.request_id))).toMatchObject({
+      details: { code: 'request_not_open' },
+    });
+    await propose(withdrawn.request_id, withdrawn.provider_id);
   });
 });
 
@@ -319,6 +349,7 @@ describe('accepting a proposal', () => {
       deadline_at: null,
       created_at: at,
       updated_at: at,
+      slot: request_id,
     };
     await work.raw.proposals.insertOne(crashed);
     expect(await work.raw.jobs.findOne({ _id: crashed.job_id ?? '' })).toBeNull();

@@ -6,21 +6,22 @@ import {
   JOB_MACHINE,
   MILESTONE_MACHINE,
   newId,
+  nextState,
   PROPOSAL_MACHINE,
   proposalOps,
   type EventType,
   type ProposalAction,
   type StateMachine,
 } from '@handoff/contracts';
-import { byIdWhere, byKeyWhere, insertOnce } from '@handoff/store';
+import { byIdWhere, insertOnce, isDuplicateKey } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { minorUnits, moveEach } from '@handoff/runtime';
-import { ANOTHER_ACCEPTED, DECLINABLE_STATES, OPEN_STATES } from '../domain/proposals.ts';
+import { ANOTHER_ACCEPTED, DECLINABLE_STATES } from '../domain/proposals.ts';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
-import { proposalView, type ProposalDoc } from '../store/proposals.ts';
+import { openSlot, proposalSlot, proposalView, type ProposalDoc } from '../store/proposals.ts';
 import { conflict, creationMessages, type ResourceMove, text } from '../domain/moves.ts';
 import { move, sweepDeadlines } from './moves.ts';
 import { create, opening, partyReads } from './resources.ts';
@@ -35,7 +36,20 @@ export function moveProposal(
   action: ProposalAction,
   spec: Omit<ResourceMove<ProposalDoc, ProposalAction>, 'action'>,
 ): Promise<ProposalDoc> {
-  return move(deps, { ...spec, action, ...resourcesOf(deps.store).proposals });
+  return move(deps, {
+    ...spec,
+    action,
+    // Every move sets the slot of the state it enters: an open place is given up in the same
+    // write that leaves the open state, an acceptance takes the request's.
+    change: (before, now) => ({
+      ...spec.change?.(before, now),
+      slot: proposalSlot(
+        before,
+        nextState(PROPOSAL_MACHINE, before.status, action) ?? before.status,
+      ),
+    }),
+    ...resourcesOf(deps.store).proposals,
+  });
 }
 
 function acceptance(proposal: ProposalDoc): { jobId: string; at: Date } {
@@ -187,6 +201,41 @@ export async function materializePending(deps: MilestonesDeps): Promise<number> 
   return finished;
 }
 
+/**
+ * Gives proposals stored before the slot existed the slot of their state, so that the unique
+ * index holds them too. Runs at the service's start; once every proposal has one it finds
+ * nothing. One whose place another holds already (two open proposals of a provider from before)
+ * keeps its own id, and is logged.
+ */
+export async function adoptProposalSlots(deps: MilestonesDeps): Promise<number> {
+  const { proposals } = collectionsOf(deps.store);
+  const legacy = await proposals
+    .find({ slot: { $exists: false } })
+    .project<Pick<ProposalDoc, '_id' | 'request_id' | 'provider_id' | 'status'>>({
+      _id: 1,
+      request_id: 1,
+      provider_id: 1,
+      status: 1,
+    })
+    .toArray();
+  for (const doc of legacy) {
+    const give = (slot: string) =>
+      deps.store.serialize(proposals, doc._id, () =>
+        proposals.updateOne(byIdWhere<ProposalDoc>(doc._id, { slot: { $exists: false } }), {
+          $set: { slot },
+        }),
+      );
+    try {
+      await give(proposalSlot(doc, doc.status));
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      deps.logger.warn({ proposal_id: doc._id }, 'proposal from before slots holds a taken slot');
+      await give(doc._id);
+    }
+  }
+  return legacy.length;
+}
+
 /** The system's move of a proposal whose `deadline_at` passed by `now` (the waiting state's `on_deadline`). */
 export function proposalDeadlineMove(
   deps: MilestonesDeps,
@@ -213,11 +262,10 @@ export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number>
 export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
   const { proposals, jobs } = collectionsOf(deps.store);
   const resources = resourcesOf(deps.store);
-  // By the request's proposals, then their status (byKeyWhere): never every accepted proposal.
+  // The request's slot is held by its accepted proposal only: one exact lookup, whatever the
+  // number of its other proposals.
   const acceptedOf = (request_id: string) =>
-    proposals.findOne(byKeyWhere<ProposalDoc>({ request_id }, { status: 'accepted' }), {
-      projection: { _id: 1 },
-    });
+    proposals.findOne({ slot: request_id }, { projection: { _id: 1 } });
 
   return {
     ...implement(proposalOps.create, async ({ request_id, provider_id, provider_name, input }) => {
@@ -232,50 +280,49 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
             : minorUnits(item.amount, currency, `/milestones/${index}/amount`),
         due_in_days: item.due_in_days ?? null,
       }));
-      // In the request's turn, so an acceptance or a second proposal cannot slip in between.
-      return create(deps, resources.proposals, { of: proposals, id: request_id }, async () => {
-        // Both asked in one query over the request's proposals: the turn is held for one round
-        // trip, and the request's proposals are read once.
-        const blocking = await proposals
-          .find(
-            byKeyWhere<ProposalDoc>(
-              { request_id },
-              {
-                $or: [{ status: 'accepted' }, { provider_id, status: { $in: OPEN_STATES } }],
-              },
-            ),
-          )
-          .project<Pick<ProposalDoc, '_id' | 'status'>>({ _id: 1, status: 1 })
-          .toArray();
-        const accepted = blocking.find((proposal) => proposal.status === 'accepted');
-        const open = blocking.find((proposal) => proposal.status !== 'accepted');
-        if (accepted) {
-          throw conflict('request_not_open', 'A proposal of this request was already accepted.');
-        }
-        if (open) {
-          throw conflict(
-            'proposal_exists',
-            `You already have an open proposal for this request (${open._id}); withdraw it to propose again.`,
-          );
-        }
-        return {
-          _id: newId('prp'),
-          request_id,
-          provider_id,
-          provider_name,
-          message: input.message,
-          amount_minor,
-          currency,
-          estimated_days: input.estimated_days ?? null,
-          milestones: plan,
-          job_id: null,
-          planned_milestone_ids: [],
-          materialized: false,
-          decline_reason: null,
-          decided_at: null,
-          ...opening(PROPOSAL_MACHINE, new Date()),
-        };
-      });
+      const place = openSlot(request_id, provider_id);
+      try {
+        // In the request's turn, so an acceptance cannot slip in between. A second open proposal
+        // of the provider is refused by the slot's unique index, on every replica.
+        return await create(
+          deps,
+          resources.proposals,
+          { of: proposals, id: request_id },
+          async () => {
+            if (await acceptedOf(request_id)) {
+              throw conflict(
+                'request_not_open',
+                'A proposal of this request was already accepted.',
+              );
+            }
+            return {
+              _id: newId('prp'),
+              request_id,
+              provider_id,
+              provider_name,
+              message: input.message,
+              amount_minor,
+              currency,
+              estimated_days: input.estimated_days ?? null,
+              milestones: plan,
+              job_id: null,
+              planned_milestone_ids: [],
+              materialized: false,
+              decline_reason: null,
+              decided_at: null,
+              slot: place,
+              ...opening(PROPOSAL_MACHINE, new Date()),
+            };
+          },
+        );
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        const open = await proposals.findOne({ slot: place }, { projection: { _id: 1 } });
+        throw conflict(
+          'proposal_exists',
+          `You already have an open proposal for this request (${open?._id ?? 'withdrawn since'}); withdraw it to propose again.`,
+        );
+      }
     }),
 
     ...partyReads(proposalOps, resources.proposals),
@@ -284,14 +331,14 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
       // In the request's turn: of two acceptances of one request's proposals, one wins; the
       // other finds its proposal declined.
       const accepted = await deps.store.serialize(proposals, request_id, async () => {
+        const anotherAccepted = () =>
+          conflict('request_not_open', 'Another proposal of this request was accepted.');
         const doc = await moveProposal(deps, 'accept', {
           id,
           visible: (before) => before.request_id === request_id,
           guard: async () => {
             // Only if a crash stopped an acceptance before it declined the others.
-            if (await acceptedOf(request_id)) {
-              throw conflict('request_not_open', 'Another proposal of this request was accepted.');
-            }
+            if (await acceptedOf(request_id)) throw anotherAccepted();
           },
           // The ids of what the acceptance starts are fixed here, in the same write, so that
           // creating them is an idempotent follow-up.
@@ -304,6 +351,9 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
             materialized: false,
             decided_at: now,
           }),
+        }).catch((error: unknown) => {
+          // Another replica's acceptance took the request's slot first.
+          throw isDuplicateKey(error) ? anotherAccepted() : error;
         });
         try {
           await materialize(deps, doc);

@@ -32,6 +32,9 @@ export const collections: CollectionPlan = {
   [COLLECTIONS.proposals]: [
     ...common,
     { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
+    // One open proposal per provider and request, one accepted per request (`proposalSlot`).
+    // Sparse, so that proposals stored before the slot do not all index as null on MongoDB.
+    { key: { slot: 1 }, options: { name: 'slot_unique', unique: true, sparse: true } },
   ],
   [COLLECTIONS.jobs]: [
     ...common,

@@ -1,4 +1,5 @@
 import { toMajorUnits, type Proposal } from '@handoff/contracts';
+import { OPEN_STATES } from '../domain/proposals.ts';
 import { type Common, iso, major } from './documents.ts';
 
 export interface PlanItemDoc {
@@ -23,6 +24,34 @@ export interface ProposalDoc extends Common<Proposal['status']> {
   materialized: boolean;
   decline_reason: string | null;
   decided_at: Date | null;
+  /**
+   * What the proposal holds in its request, under a unique index ({@link proposalSlot}): the
+   * provider's place while it is open, the request once accepted, nothing (its own id) once
+   * declined, withdrawn or expired. Absent on proposals stored before it until
+   * `adoptProposalSlots` has run.
+   */
+  slot?: string;
+}
+
+/**
+ * The slot of a proposal in `status`. While open: `<request_id>/<provider_id>`, so a provider
+ * has one open proposal per request. Accepted: `<request_id>`, so a request has one accepted
+ * proposal, and a new proposal finds it by one exact lookup. Otherwise its own id, which holds
+ * nothing. The unique index enforces both rules on every replica, and each check reads at most
+ * one document instead of the request's proposals (FerretDB decodes every document a query
+ * reads; a request routed to 50 providers may have 50).
+ */
+export function proposalSlot(
+  doc: Pick<ProposalDoc, '_id' | 'request_id' | 'provider_id'>,
+  status: Proposal['status'],
+): string {
+  if (OPEN_STATES.includes(status)) return openSlot(doc.request_id, doc.provider_id);
+  return status === 'accepted' ? doc.request_id : doc._id;
+}
+
+/** The slot of a provider's open proposal on a request. */
+export function openSlot(requestId: string, providerId: string): string {
+  return `${requestId}/${providerId}`;
 }
 
 export function proposalView(doc: ProposalDoc): Proposal {
