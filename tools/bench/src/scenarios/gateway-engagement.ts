@@ -7,10 +7,11 @@
 // own.
 //
 // - provider-proposal: the gateway checks the provider key (cached), asks intake for the request
-//   as that provider sees it (the request and the provider read at once), then milestones checks
-//   in one query over the request's proposals that none is accepted and none of this provider's
-//   is open, stores the proposal, takes the event's sequence number from the sequence bucket,
-//   publishes `proposal.received` (which stays in the proposal: no second write);
+//   as that provider sees it (the request and the provider read at once), then milestones looks
+//   up the request's slot (held only by an accepted proposal), stores the proposal (whose slot's
+//   unique index refuses a second open one of the provider), takes the event's sequence number
+//   from the sequence bucket, publishes `proposal.received` (which stays in the proposal, as
+//   JSON text: no second write);
 // - milestone-approval: the gateway checks the agent key (cached) and asks intake to check the
 //   request token, then milestones moves the milestone to approved (and its submitted deliverables,
 //   none here, to accepted), takes the sequence number from the bucket, publishes

@@ -138,7 +138,7 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
     busCalls:
       '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
     writes:
-      "2 finds at once in intake; one query over the request's proposals and an insert (grouped with concurrent creations; its event stays in it) in milestones; the dispatcher's feed entry",
+      "2 finds at once in intake; a lookup of the request's slot (no document unless accepted) and an insert (grouped with concurrent creations; its event stays in it) in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',
