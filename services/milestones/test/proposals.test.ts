@@ -181,6 +181,20 @@ describe('creating proposals', () => {
     expect(await raw(winner.id)).toMatchObject({ slot: request_id });
   });
 
+  it('has the database refuse a second holder of a slot, whichever replica writes it', async () => {
+    const open = await propose(await work.newRequest());
+    const accepted = await propose(await work.newRequest());
+    await accept(accepted.id, accepted.request_id);
+    for (const taken of [open, accepted]) {
+      const stored = await raw(taken.id);
+      expect(stored?.slot).toBeDefined();
+      if (!stored) return;
+      await expect(
+        work.raw.proposals.insertOne({ ...stored, _id: newId('prp') }),
+      ).rejects.toMatchObject({ code: 11000 });
+    }
+  });
+
   it('gives proposals stored before slots theirs at start, and holds them to the same rules', async () => {
     const open = await propose(await work.newRequest());
     const accepted = await propose(await work.newRequest());

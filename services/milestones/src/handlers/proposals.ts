@@ -317,10 +317,11 @@ export function proposalEndpoints(deps: MilestonesDeps): Record<string, Endpoint
         );
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
+        // Named when it is still open (it may have been withdrawn since the insert).
         const open = await proposals.findOne({ slot: place }, { projection: { _id: 1 } });
         throw conflict(
           'proposal_exists',
-          `You already have an open proposal for this request (${open?._id ?? 'withdrawn since'}); withdraw it to propose again.`,
+          `You already have an open proposal for this request${open ? ` (${open._id})` : ''}; withdraw it to propose again.`,
         );
       }
     }),
