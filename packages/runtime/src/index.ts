@@ -4,6 +4,7 @@ export * from './bootstrap.ts';
 export * from './service.ts';
 export * from './version.ts';
 export * from './outbox.ts';
+export * from './adoptions.ts';
 export * from './events.ts';
 export * from './audit.ts';
 export * from './lifecycle.ts';

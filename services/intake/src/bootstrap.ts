@@ -1,4 +1,4 @@
-import { packageVersion, runAuditedService } from '@handoff/runtime';
+import { adoptOnce, packageVersion, runAuditedService } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
@@ -26,10 +26,10 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...requestEndpoints(deps),
       ...providerEndpoints(deps),
     }),
-    // Counters from before HANDOFF_SEQUENCES first; then requests move when the engagement
-    // does: proposal accepted → in progress, job completed → completed.
+    // Counters from before HANDOFF_SEQUENCES first (until a start finds none); then requests
+    // move when the engagement does: proposal accepted → in progress, job completed → completed.
     background: async (deps) => {
-      await adoptLegacySequences(deps);
+      await adoptOnce(deps.store, 'legacy_sequences', () => adoptLegacySequences(deps));
       return startEngagementConsumer(deps);
     },
     logger: options.logger,

@@ -1,4 +1,4 @@
-import { packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
+import { adoptOnce, packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { deadlineEndpoints, startDeadlineSweep } from './handlers/deadlines.ts';
 import { deliverableEndpoints } from './handlers/deliverables.ts';
@@ -31,10 +31,10 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...disputeEndpoints(deps),
       ...deadlineEndpoints(deps),
     }),
-    // Slots for proposals from before them first; then the deadline sweep, and the consumer that
-    // settles a closed request's open proposals.
+    // Slots for proposals from before them first (until a start finds none); then the deadline
+    // sweep, and the consumer that settles a closed request's open proposals.
     background: async (deps) => {
-      await adoptProposalSlots(deps);
+      await adoptOnce(deps.store, 'proposal_slots', () => adoptProposalSlots(deps));
       return stopInReverse(startDeadlineSweep(deps), await startRequestClosureConsumer(deps));
     },
     logger: options.logger,

@@ -12,8 +12,8 @@ interface LegacySequence {
 /**
  * Moves the sequence counters of requests stored before `HANDOFF_SEQUENCES` into the bucket,
  * then removes them from the documents, so those requests' events continue after the numbers
- * already handed out instead of starting again at 1. Runs at intake's start; once every document
- * is moved it finds nothing. Until it has run, another service publishing for such a request
+ * already handed out instead of starting again at 1. Runs at intake's start until a pass finds
+ * nothing (`adoptOnce`). Until it has run, another service publishing for such a request
  * would start at 1: roll intake out first.
  */
 export async function adoptLegacySequences(deps: { store: Store; bus: Bus }): Promise<number> {
