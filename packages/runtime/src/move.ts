@@ -85,8 +85,11 @@ export interface Move<
   unchanged?: (doc: D) => boolean;
   /** Checks beyond the machine, made once the move is known to be legal. */
   guard?: (doc: D) => void | Promise<void>;
-  /** The fields the move sets besides `status`, `updated_at` and `deadline_at`. */
-  change?: (doc: D, now: Date) => Partial<D>;
+  /**
+   * The fields the move sets besides `status`, `updated_at` and `deadline_at`, given the document
+   * before, the time of the move and the state it enters.
+   */
+  change?: (doc: D, now: Date, next: S) => Partial<D>;
   /** Conditions of the compare-and-set beyond the state and `updated_at` (a key not claimed yet). */
   expect?: Record<string, unknown>;
   view: (doc: D) => Record<string, unknown>;
@@ -145,7 +148,7 @@ export async function moveDocument<
       await move.guard?.(before);
       const now = laterThan(move.now ?? new Date(), before.updated_at);
       const set: Record<string, unknown> = {
-        ...move.change?.(before, now),
+        ...move.change?.(before, now, next),
         status: next,
         ...(before.updated_at === undefined ? {} : { updated_at: now }),
         ...(Object.keys(machine.waiting).length === 0

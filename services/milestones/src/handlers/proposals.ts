@@ -6,7 +6,6 @@ import {
   JOB_MACHINE,
   MILESTONE_MACHINE,
   newId,
-  nextState,
   PROPOSAL_MACHINE,
   proposalOps,
   type EventType,
@@ -41,12 +40,9 @@ export function moveProposal(
     action,
     // Every move sets the slot of the state it enters: an open place is given up in the same
     // write that leaves the open state, an acceptance takes the request's.
-    change: (before, now) => ({
-      ...spec.change?.(before, now),
-      slot: proposalSlot(
-        before,
-        nextState(PROPOSAL_MACHINE, before.status, action) ?? before.status,
-      ),
+    change: (before, now, next) => ({
+      ...spec.change?.(before, now, next),
+      slot: proposalSlot(before, next),
     }),
     ...resourcesOf(deps.store).proposals,
   });
