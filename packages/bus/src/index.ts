@@ -4,3 +4,4 @@ export * from './request.ts';
 export * from './serve.ts';
 export * from './jetstream.ts';
 export * from './consume.ts';
+export * from './access-cache.ts';

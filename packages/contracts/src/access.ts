@@ -172,10 +172,16 @@ export const KeyVerification = z.object({
 });
 export type KeyVerification = z.infer<typeof KeyVerification>;
 
-/** Broadcast to every gateway replica so that revocations and scope changes apply at once. */
+/**
+ * Broadcast to every gateway and intake replica so that revocations, scope changes and provider
+ * changes apply at once: caches drop what names one of these keys or owners.
+ */
 export const AccessInvalidation = z.object({
   key_ids: z.array(z.string()).optional(),
+  /** An integration (or, from older intakes, a provider) whose keys' answers changed. */
   integration_id: z.string().optional(),
+  /** Providers whose record changed (status, name, categories): them and their keys. */
+  provider_ids: z.array(z.string()).optional(),
 });
 export type AccessInvalidation = z.infer<typeof AccessInvalidation>;
 

@@ -81,6 +81,8 @@ export const NATS_GRANTS = {
       'handoff.audit.intake.>',
       'handoff.gateway.access.invalidate',
     ],
+    // Its replicas' provider caches drop what another replica's change broadcasts.
+    listens: ['handoff.gateway.access.invalidate'],
     calls: none,
     consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
     buckets: ['HANDOFF_SEQUENCES'],

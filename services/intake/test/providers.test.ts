@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import {
+  accessSubjects,
   AUDIT_STREAM,
   isWellFormedProviderKey,
   PROVIDER_KEY_PATTERN,
@@ -419,6 +420,39 @@ describe('what a provider sees', () => {
     await expect(
       intake.call(providerOps.requests, { provider_id: 'prv_none', limit: 10 }),
     ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the provider cache', () => {
+  it('reads a provider once, and drops it at once on a change, here or broadcast by another replica', async () => {
+    const provider = await createProvider(intake.nc, { categories: ['glazing'] });
+    const market = await marketplaceRequest(intake.nc, 'glazing');
+    const see = () =>
+      intake.call(providerOps.request, { provider_id: provider.id, request_id: market.id });
+    await expect(see()).resolves.toMatchObject({ relation: 'marketplace' });
+
+    // Another replica's change, as it makes it: the database first, then the broadcast. Until
+    // the broadcast, this replica answers from what it read (the same trust as the gateway's).
+    const providers = intake.service.store.db.collection<{ _id: string }>('providers');
+    await providers.updateOne({ _id: provider.id }, { $set: { categories: ['roofing'] } });
+    await expect(see()).resolves.toMatchObject({ relation: 'marketplace' });
+    intake.nc.publish(accessSubjects.invalidate, JSON.stringify({ provider_ids: [provider.id] }));
+    await eventually(async () =>
+      (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
+    );
+    await expect(see()).rejects.toMatchObject({ code: 'not_found' });
+
+    // This replica's own change applies to its next read, and is broadcast to the others.
+    const before = intake.invalidations.length;
+    await intake.call(providerOps.update, {
+      id: provider.id,
+      actor: staff.actor,
+      patch: { categories: ['glazing'] },
+    });
+    await expect(see()).resolves.toMatchObject({ relation: 'marketplace' });
+    await eventually(() =>
+      intake.invalidations.slice(before).find((i) => i.provider_ids?.includes(provider.id)),
+    );
   });
 });
 

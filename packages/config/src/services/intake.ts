@@ -2,8 +2,11 @@
 // that the dev stack (which checks a stack's settings before it starts anything) and the deploy
 // checks read the same schema without importing a service. The service reads it in src/env.ts.
 import type { z } from 'zod';
-import { baseServiceEnv } from '../index.ts';
+import { baseServiceEnv, durationMs } from '../index.ts';
 
-/** Intake reads only the variables every backend service reads. */
-export const intakeEnv = baseServiceEnv;
+/** Intake reads what every backend service reads, and how long it trusts a cached provider. */
+export const intakeEnv = baseServiceEnv.extend({
+  /** How long a replica trusts a provider it read (changes arrive sooner, over the bus). */
+  ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
+});
 export type IntakeEnv = z.output<typeof intakeEnv>;

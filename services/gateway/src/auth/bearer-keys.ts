@@ -1,4 +1,4 @@
-import { call } from '@handoff/bus';
+import { BusError, call, createAccessCache, type AccessCache } from '@handoff/bus';
 import {
   accessOps,
   accessSubjects,
@@ -15,7 +15,6 @@ import {
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { createKeyCache, type KeyCache } from './key-cache.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -63,7 +62,8 @@ export interface BearerKeyKind<V extends KeyRecord, I> {
   operation: Operation<z.ZodType<unknown, { key_hash: string }>, z.ZodType<V>>;
   /**
    * The id by which the access broadcast (`accessSubjects.invalidate`) names the key's owner in
-   * `integration_id`: a broadcast drops the cached answer when it names the key or its owner.
+   * `integration_id` or `provider_ids`: a broadcast drops the cached answer when it names the key
+   * or its owner.
    */
   owner(value: V): string;
   /** Beyond the key's own status: e.g. the provider it belongs to must be active. */
@@ -206,25 +206,34 @@ export interface BearerKeyVerifier<I> {
 
 /**
  * Checks one kind of bearer key: shape and checksum offline, then only the key's SHA-256 goes to
- * the owning service, and its answer is cached per replica (see {@link createKeyCache}).
+ * the owning service, and its answer is cached per replica (see {@link createAccessCache}).
  */
 export function createBearerKeyVerifier<V extends KeyRecord, I>(
   kind: BearerKeyKind<V, I>,
   options: BearerKeyVerifierOptions,
 ): BearerKeyVerifier<I> {
-  const cache: KeyCache<V> = createKeyCache<V>({
+  const cache: AccessCache<V> = createAccessCache<V>({
     nc: options.nc,
     ttlMs: options.ttlMs,
     subject: accessSubjects.invalidate,
-    fetch: (hash, callId) =>
-      call(
-        options.nc,
-        kind.operation,
-        { key_hash: hash },
-        { timeoutMs: options.busTimeoutMs, callId },
-      ),
-    invalidatedBy: (value, { key_ids = [], integration_id }) =>
-      key_ids.includes(value.key_id) || kind.owner(value) === integration_id,
+    fetch: async (hash, callId) => {
+      try {
+        return await call(
+          options.nc,
+          kind.operation,
+          { key_hash: hash },
+          { timeoutMs: options.busTimeoutMs, callId },
+        );
+      } catch (error) {
+        // `not_found` over the bus means an unknown key.
+        if (error instanceof BusError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+    invalidatedBy: (value, { key_ids = [], integration_id, provider_ids = [] }) =>
+      key_ids.includes(value.key_id) ||
+      kind.owner(value) === integration_id ||
+      provider_ids.includes(kind.owner(value)),
   });
   return {
     async verify(authorization, callId) {

@@ -1,8 +1,15 @@
-import { BusError, implement, type Endpoint } from '@handoff/bus';
-import { generateProviderKey, newId, providerOps, type Provider } from '@handoff/contracts';
+import { BusError, createAccessCache, implement, type Endpoint } from '@handoff/bus';
+import {
+  accessSubjects,
+  generateProviderKey,
+  newId,
+  providerOps,
+  type Provider,
+} from '@handoff/contracts';
 import { auditMessage, type AuditRecord, type OutboxMessage, pushOutbox } from '@handoff/runtime';
 import { byIdWhere, paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
+import type { Env as IntakeEnv } from '../env.ts';
 import { findOr404, insertAnnounced } from '../store/documents.ts';
 import {
   broadcastAccessInvalidation,
@@ -54,7 +61,9 @@ function audited(
   return auditMessage('intake', action, record);
 }
 
-export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
+export function providerEndpoints(
+  deps: AccessDeps & { env: Pick<IntakeEnv, 'ACCESS_CACHE_TTL_MS'> },
+): Record<string, Endpoint> {
   const c = providerCollections(deps.store);
   const requests = requestCollection(deps.store);
   // The caller's change is already durable; a failed publish is left to the sweep.
@@ -68,9 +77,22 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
   const withKeys = async (doc: ProviderDoc): Promise<Provider> =>
     providerView(doc, await keysOf(doc._id));
 
+  /**
+   * The providers that the request reads check, cached like the gateway's keys: a provider's every
+   * step reads its request, and the provider itself rarely changes. A change drops it on every
+   * replica by the access broadcast, this one included before the change is answered.
+   */
+  const directory = createAccessCache<ProviderDoc>({
+    nc: deps.bus.nc,
+    ttlMs: deps.env.ACCESS_CACHE_TTL_MS,
+    subject: accessSubjects.invalidate,
+    fetch: (id) => c.providers.findOne({ _id: id }),
+    invalidatedBy: (provider, { provider_ids = [] }) => provider_ids.includes(provider._id),
+  });
+
   /** Only an active provider sees requests; a suspended or unknown one sees nothing at all. */
   const activeProvider = async (id: string, missing: string) => {
-    const doc = await c.providers.findOne({ _id: id });
+    const doc = await directory.lookup(id);
     if (!doc || doc.status !== 'active') throw new BusError('not_found', missing);
     return doc;
   };
@@ -158,12 +180,17 @@ export function providerEndpoints(deps: AccessDeps): Record<string, Endpoint> {
         },
       );
       await publish(c.providers, id, [message]);
-      const keys = await c.keys.find({ provider_id: id }, { projection: { _id: 1 } }).toArray();
-      // A suspension stops every key of the provider at once (and a reactivation drops the
-      // cached refusals); the gateway asks again and learns the provider's status.
-      if (statusChanged && keys.length > 0) {
-        await broadcastAccessInvalidation(deps.bus, { key_ids: keys.map((key) => key._id) });
-      }
+      // Every replica drops the provider (this one before it answers: the broadcast is flushed on
+      // the connection its cache listens on); a suspension also stops every key of the provider at
+      // once (and a reactivation drops the cached refusals): the gateway asks again and learns
+      // the provider's status. The key ids are for gateways that predate `provider_ids`.
+      const keys = statusChanged
+        ? await c.keys.find({ provider_id: id }, { projection: { _id: 1 } }).toArray()
+        : [];
+      await broadcastAccessInvalidation(deps.bus, {
+        provider_ids: [id],
+        ...(keys.length > 0 ? { key_ids: keys.map((key) => key._id) } : {}),
+      });
       return withKeys(updated);
     }),
 

@@ -4,6 +4,7 @@ import { call } from '@handoff/bus';
 import {
   accessSubjects,
   EVENTS_STREAM,
+  type AccessInvalidation,
   EventEnvelope,
   newId,
   providerOps,
@@ -151,7 +152,7 @@ export async function requestEvents(
  * stopped after them; `invalidations` holds every key-cache invalidation it broadcasts.
  */
 export class IntakeUnderTest {
-  readonly invalidations: { key_ids?: string[] }[] = [];
+  readonly invalidations: AccessInvalidation[] = [];
   #running: { service: Service; nc: NatsConnection } | undefined;
 
   get service(): Service {

@@ -1,20 +1,19 @@
-import { BusError } from '@handoff/bus';
 import { AccessInvalidation } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 
-export interface KeyCacheOptions<V> {
+export interface AccessCacheOptions<V> {
   nc: NatsConnection;
-  /** How long a verified key is trusted without asking the owning service again. */
+  /** How long an answer is trusted without asking its owner again. */
   ttlMs: number;
   /** The broadcast of invalidations (`AccessInvalidation`), which every replica receives. */
   subject: string;
-  /** Asks the owning service about a key's SHA-256; `not_found` over the bus means unknown. */
-  fetch(hash: string, callId: string): Promise<V>;
-  /** Whether a broadcast invalidation concerns this cached verification. */
+  /** Reads the current answer for a key (`callId`: the call that asks); `null` when unknown. */
+  fetch(key: string, callId?: string): Promise<V | null>;
+  /** Whether a broadcast invalidation concerns this cached answer. */
   invalidatedBy(value: V, invalidation: AccessInvalidation): boolean;
 }
 
-/** Unknown keys are remembered briefly, so a flood of one bad key does not flood the bus. */
+/** Unknown keys are remembered briefly, so a flood of one bad key does not flood the owner. */
 const NEGATIVE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
@@ -23,20 +22,23 @@ interface Entry<V> {
   expiresAt: number;
 }
 
-export interface KeyCache<V> {
-  /** The verification of the key with this SHA-256, or `null` when the key is unknown. */
-  lookup(hash: string, callId: string): Promise<V | null>;
+export interface AccessCache<V> {
+  /** The answer for this key, or `null` when it is unknown. */
+  lookup(key: string, callId?: string): Promise<V | null>;
   size(): number;
   stop(): void;
 }
 
 /**
- * A per-replica cache of key verifications, keyed by the key's SHA-256 (the key itself is never
- * kept). Concurrent lookups of one key share one bus call. Revocations and changes reach every
- * replica at once through the access invalidation broadcast; a replica that reconnects to NATS
- * forgets everything, since it may have missed broadcasts meanwhile.
+ * A per-replica cache of access facts (the gateway's key verifications, intake's providers): each
+ * answer is kept for `ttlMs`, and concurrent lookups of one key share one fetch. A change reaches
+ * every replica at once through the access invalidation broadcast (`accessSubjects.invalidate`).
+ * The replica that made the change hears its own broadcast before its flush returns (the server
+ * answers a connection in order), so it reads its own write when it publishes and flushes on the
+ * connection the cache listens on. A replica that reconnects to NATS forgets everything, since it
+ * may have missed broadcasts meanwhile.
  */
-export function createKeyCache<V>(options: KeyCacheOptions<V>): KeyCache<V> {
+export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCache<V> {
   const cache = new Map<string, Entry<V>>();
   const pending = new Map<string, Promise<V | null>>();
 
@@ -50,9 +52,9 @@ export function createKeyCache<V>(options: KeyCacheOptions<V>): KeyCache<V> {
         return;
       }
       if (!parsed.success) return;
-      for (const [hash, entry] of cache) {
+      for (const [key, entry] of cache) {
         if (entry.value !== null && options.invalidatedBy(entry.value, parsed.data))
-          cache.delete(hash);
+          cache.delete(key);
       }
       // A lookup in flight may have read the old state: its answer is not cached.
       pending.clear();
@@ -65,32 +67,25 @@ export function createKeyCache<V>(options: KeyCacheOptions<V>): KeyCache<V> {
   })();
 
   return {
-    async lookup(hash: string, callId: string): Promise<V | null> {
-      const cached = cache.get(hash);
+    async lookup(key, callId) {
+      const cached = cache.get(key);
       if (cached && cached.expiresAt > Date.now()) return cached.value;
-      const inFlight = pending.get(hash);
+      const inFlight = pending.get(key);
       if (inFlight) return inFlight;
-      const fetching = (async () => {
-        try {
-          return await options.fetch(hash, callId);
-        } catch (error) {
-          if (error instanceof BusError && error.code === 'not_found') return null;
-          throw error;
-        }
-      })();
-      pending.set(hash, fetching);
+      const fetching = options.fetch(key, callId);
+      pending.set(key, fetching);
       try {
         const value = await fetching;
-        if (pending.get(hash) === fetching) {
+        if (pending.get(key) === fetching) {
           if (cache.size >= MAX_ENTRIES) cache.clear();
-          cache.set(hash, {
+          cache.set(key, {
             value,
             expiresAt: Date.now() + (value === null ? NEGATIVE_TTL_MS : options.ttlMs),
           });
         }
         return value;
       } finally {
-        if (pending.get(hash) === fetching) pending.delete(hash);
+        if (pending.get(key) === fetching) pending.delete(key);
       }
     },
     size: () => cache.size,
