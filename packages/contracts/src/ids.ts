@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Prefixes of the opaque ids that the API hands out (conventions §1). */
 export const ID_PREFIXES = [
@@ -38,15 +38,28 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-function encodeRandom(bytes: Buffer): string {
+/**
+ * Random bytes drawn from the CSPRNG 4 KiB at a time: one call into it per 256 ids rather than
+ * one per id (it was 2 % of a service's CPU under load). Each byte is used once.
+ */
+const pool = Buffer.alloc(4096);
+let drawn = pool.length;
+
+function encodeRandom(count: number): string {
+  if (drawn + count > pool.length) {
+    randomFillSync(pool);
+    drawn = 0;
+  }
   let out = '';
-  for (const byte of bytes) out += ALPHABET.charAt(byte % 32);
+  // 256 is a multiple of 32: every character is equally likely.
+  for (let i = drawn; i < drawn + count; i += 1) out += ALPHABET.charAt((pool[i] ?? 0) % 32);
+  drawn += count;
   return out;
 }
 
 /** `<prefix>_` + 10 chars of millisecond time + 16 random chars; lexical order follows creation time. */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  return `${prefix}_${encodeTime(now)}${encodeRandom(randomBytes(16))}`;
+  return `${prefix}_${encodeTime(now)}${encodeRandom(16)}`;
 }
 
 export function idPattern(prefix: IdPrefix): RegExp {
