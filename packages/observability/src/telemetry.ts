@@ -23,6 +23,15 @@ export interface TelemetryConfig {
 }
 
 let sdk: NodeSDK | undefined;
+let recording = false;
+
+/**
+ * Whether spans go anywhere (an OTLP exporter, or processors a test passed): when they do not,
+ * work that only feeds spans (the database's command monitoring) is left undone.
+ */
+export function tracesRecorded(): boolean {
+  return recording;
+}
 
 /**
  * Starts the OpenTelemetry SDK once per process. Spans are exported over OTLP only when
@@ -34,6 +43,8 @@ export function startTelemetry(config: TelemetryConfig): void {
   if (!process.env.OTEL_TRACES_EXPORTER && !process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     process.env.OTEL_TRACES_EXPORTER = 'none';
   }
+  recording =
+    (config.spanProcessors?.length ?? 0) > 0 || process.env.OTEL_TRACES_EXPORTER !== 'none';
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
@@ -50,6 +61,7 @@ export function startTelemetry(config: TelemetryConfig): void {
 export async function stopTelemetry(): Promise<void> {
   const running = sdk;
   sdk = undefined;
+  recording = false;
   await running?.shutdown();
 }
 

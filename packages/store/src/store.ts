@@ -1,4 +1,4 @@
-import { SpanKind, startSpan, type Logger } from '@handoff/observability';
+import { SpanKind, startSpan, tracesRecorded, type Logger } from '@handoff/observability';
 import type { Span } from '@opentelemetry/api';
 import { MongoClient, type CreateIndexesOptions, type Db } from 'mongodb';
 import { createSerializer } from './serialize.ts';
@@ -25,20 +25,25 @@ export interface StoreOptions {
   /** Shown in the server's connection list. */
   appName: string;
   logger: Logger;
+  /** The driver's command events on `client`: on while traces are recorded unless set here. */
+  monitorCommands?: boolean;
 }
 
 /**
- * Connects to MongoDB (or a MongoDB-wire server such as FerretDB) with command monitoring on,
- * so that every database command becomes a client span in the trace of the call that caused it.
+ * Connects to MongoDB (or a MongoDB-wire server such as FerretDB). While traces are recorded
+ * (telemetry started first, with an exporter), command monitoring is on, so that every database
+ * command becomes a client span in the trace of the call that caused it; otherwise the driver
+ * does not build the events (about 2 % of a busy service's CPU).
  */
 export async function connectStore(options: StoreOptions): Promise<Store> {
+  const traced = tracesRecorded();
   const client = new MongoClient(options.url, {
     appName: options.appName,
-    monitorCommands: true,
+    monitorCommands: options.monitorCommands ?? traced,
     serverSelectionTimeoutMS: 5_000,
     retryWrites: false,
   });
-  traceCommands(client, options.database);
+  if (traced) traceCommands(client, options.database);
   await client.connect();
   const db = client.db(options.database);
   const serializer = createSerializer();

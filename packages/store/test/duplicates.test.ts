@@ -21,7 +21,13 @@ interface Thing {
 }
 
 beforeAll(async () => {
-  store = await connectStore({ ...freshDatabase('dup'), appName: 'store-duplicates-test', logger });
+  store = await connectStore({
+    ...freshDatabase('dup'),
+    appName: 'store-duplicates-test',
+    logger,
+    // Some tests count the commands sent.
+    monitorCommands: true,
+  });
   await ensureCollections(store.db, {
     things: [{ key: { code: 1 }, options: { name: 'code_unique', unique: true } }],
   });

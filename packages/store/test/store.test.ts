@@ -20,7 +20,13 @@ const logger = createLogger({ service: 'store-test', version: '0', level: 'silen
 let store: Store;
 
 beforeAll(async () => {
-  store = await connectStore({ ...freshDatabase('store'), appName: 'store-test', logger });
+  store = await connectStore({
+    ...freshDatabase('store'),
+    appName: 'store-test',
+    logger,
+    // Some tests count the commands sent.
+    monitorCommands: true,
+  });
 });
 
 afterAll(async () => {
@@ -290,5 +296,31 @@ describe('byKeyWhere', () => {
         byKeyWhere<Offer>({ request_id: 'rq_7' }, { provider_id: 'pv_busy', status: 'open' }),
       ),
     ).toEqual([requestTwin]);
+  });
+});
+
+describe('command monitoring', () => {
+  it('is off while no traces are recorded, and on when asked', async () => {
+    const seen = async (monitorCommands?: boolean) => {
+      const other = await connectStore({
+        ...freshDatabase('store-monitoring'),
+        appName: 'store-monitoring-test',
+        logger,
+        ...(monitorCommands === undefined ? {} : { monitorCommands }),
+      });
+      const commands: string[] = [];
+      other.client.on('commandStarted', (event: { commandName: string }) =>
+        commands.push(event.commandName),
+      );
+      try {
+        await other.db.collection<{ _id: string }>('watched').findOne({ _id: 'none' });
+      } finally {
+        await other.close();
+      }
+      return commands;
+    };
+    // This process started no telemetry: the driver builds no command events.
+    await expect(seen()).resolves.toEqual([]);
+    await expect(seen(true)).resolves.toContain('find');
   });
 });
