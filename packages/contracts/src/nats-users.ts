@@ -81,8 +81,9 @@ export const NATS_GRANTS = {
       'handoff.audit.intake.>',
       'handoff.gateway.access.invalidate',
     ],
-    // Its replicas' provider caches drop what another replica's change broadcasts.
-    listens: ['handoff.gateway.access.invalidate'],
+    // Its replicas' caches drop what another replica's change broadcasts (providers) or
+    // announces (requests, read only: publishing there is its own grant above).
+    listens: ['handoff.gateway.access.invalidate', ...events('request.*')],
     calls: none,
     consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
     buckets: ['HANDOFF_SEQUENCES'],

@@ -14,3 +14,4 @@ export * from './sequences.ts';
 export * from './consumer.ts';
 export * from './settle.ts';
 export * from './audited-service.ts';
+export * from './request-cache.ts';

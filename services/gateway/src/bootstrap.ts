@@ -1,7 +1,7 @@
 import { busOptionsFromEnv, connectBus } from '@handoff/bus';
 import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
-import { packageVersion } from '@handoff/runtime';
+import { createRequestCache, packageVersion } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
@@ -23,7 +23,6 @@ import { docsRouter } from './http/docs.ts';
 import { buildOpenApi, withOpenApi } from './openapi/document.ts';
 import { createReadinessCheck } from './readiness.ts';
 import { gatewayRoutes, ratePolicies } from './routes/index.ts';
-import { createRequestCache } from './request-cache.ts';
 import { createUpdateHub } from './routes/updates.ts';
 import { watchWebhookSettings } from './webhook-settings.ts';
 

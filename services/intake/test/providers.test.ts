@@ -4,6 +4,7 @@ import {
   accessSubjects,
   AUDIT_STREAM,
   isWellFormedProviderKey,
+  newId,
   PROVIDER_KEY_PATTERN,
   providerOps,
   requestOps,
@@ -453,6 +454,43 @@ describe('the provider cache', () => {
     await eventually(() =>
       intake.invalidations.slice(before).find((i) => i.provider_ids?.includes(provider.id)),
     );
+  });
+});
+
+describe('the request cache', () => {
+  it('keeps a request a provider checks until its next request event, here or from another replica', async () => {
+    const provider = await createProvider(intake.nc, { categories: ['tiling'] });
+    const request = await createRequest(intake.nc);
+    const routed = { mode: 'direct' as const, provider_ids: [provider.id] };
+    await updateRequest(intake.nc, request.id, { status: 'routed', routing: routed });
+    const see = () =>
+      intake.call(providerOps.request, { provider_id: provider.id, request_id: request.id });
+    await expect(see()).resolves.toMatchObject({ relation: 'routed', status: 'routed' });
+
+    // Another replica's change, as it makes it: the database first, then the event. Until the
+    // event, this replica answers from what it read.
+    const requests = intake.service.store.db.collection<{ _id: string }>('requests');
+    await requests.updateOne({ _id: request.id }, { $set: { 'routing.provider_ids': [] } });
+    await expect(see()).resolves.toMatchObject({ relation: 'routed' });
+    intake.nc.publish(
+      `handoff.events.request.updated`,
+      JSON.stringify({
+        id: newId('evt'),
+        type: 'request.updated',
+        timestamp: new Date().toISOString(),
+        data: { request_id: request.id, sequence: 99, object: { id: request.id } },
+      }),
+    );
+    await eventually(async () =>
+      (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
+    );
+    await expect(see()).rejects.toMatchObject({ code: 'not_found' });
+
+    // A change through intake is heard before it is answered: the next check sees it.
+    await updateRequest(intake.nc, request.id, { routing: routed });
+    await expect(see()).resolves.toMatchObject({ relation: 'routed' });
+    await updateRequest(intake.nc, request.id, { status: 'cancelled' });
+    await expect(see()).resolves.toMatchObject({ status: 'cancelled' });
   });
 });
 

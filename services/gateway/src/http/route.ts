@@ -65,7 +65,7 @@ export interface RequestTokenContext {
   authorizeRequest(id: string): Promise<void>;
   /**
    * The request's status as this replica knows it: from its request cache while no event of the
-   * request has been heard since it was read, else read from intake (see request-cache.ts).
+   * request has been heard since it was read, else read from intake (see packages/runtime/src/request-cache.ts).
    */
   requestStatus(id: string): Promise<RequestStatus>;
   /** The agent's read of request `id`, from this replica's request cache or from `load`. */

@@ -4,6 +4,7 @@ import type { Logger } from '@handoff/observability';
 import { startEventConsumer, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { z } from 'zod';
+import { heldRequests } from './held-requests.ts';
 import { requestMover } from './requests.ts';
 import { requestCollection, type RequestDoc } from '../store/requests.ts';
 import { completeWork, startWork, type EngagementStep } from '../domain/engagement.ts';
@@ -67,6 +68,9 @@ export function startEngagementConsumer(deps: EngagementDeps): Promise<() => Pro
           { $set: { engaged_provider_id: engaged } },
         ),
       );
+      // No event announces this: this replica forgets the request at once, the others within
+      // their cache's lifetime (REQUEST_CACHE_TTL_MS).
+      heldRequests(deps.bus.nc).drop(requestId);
     }
     return outcome;
   };

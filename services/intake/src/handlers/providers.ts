@@ -19,6 +19,7 @@ import {
   type AccessDeps,
 } from './keys.ts';
 import { requestCollection } from '../store/requests.ts';
+import { heldRequests } from './held-requests.ts';
 import {
   providerCollections,
   providerKeyView,
@@ -68,6 +69,8 @@ export function providerEndpoints(
   const requests = requestCollection(deps.store);
   // The caller's change is already durable; a failed publish is left to the sweep.
   const publish = deps.outbox.publishOrLeave;
+
+  const held = heldRequests(deps.bus.nc);
 
   const findProvider = (id: string) => findOr404(c.providers, id, 'No such provider.');
 
@@ -264,10 +267,13 @@ export function providerEndpoints(
     }),
 
     ...implement(providerOps.request, async ({ provider_id, request_id }) => {
-      // Both read at once: one round trip on a provider's every step.
+      // Both usually from memory (the provider until it changes, the request until its next
+      // `request.*` event), else read at once. The kept events are not needed here.
       const [provider, doc] = await Promise.all([
         activeProvider(provider_id, 'No such request.'),
-        requests.findOne({ _id: request_id }),
+        held.view(request_id, () =>
+          requests.findOne({ _id: request_id }, { projection: { outbox: 0 } }),
+        ),
       ]);
       const relation = doc ? relationOf(doc, provider) : null;
       // Another provider's request looks exactly like a missing one: no existence oracle.

@@ -7,7 +7,8 @@
 // own.
 //
 // - provider-proposal: the gateway checks the provider key (cached), asks intake for the request
-//   as that provider sees it (the request and the provider read at once), then milestones looks
+//   as that provider sees it (the request and the provider from intake's caches; read at once on
+//   a miss: each request's first check, and its first after one of its events), then milestones looks
 //   up the request's slot (held only by an accepted proposal), stores the proposal (whose slot's
 //   unique index refuses a second open one of the provider), takes the event's sequence number
 //   from the sequence bucket, publishes `proposal.received` (which stays in the proposal, as

@@ -136,9 +136,9 @@ const AGENT_API: readonly { subject: string; busCalls: string; writes?: string }
   {
     subject: 'provider-proposal',
     busCalls:
-      '2 bus calls in turn (intake: the request and the provider; milestones), a sequence KV update and a publish inside the 2nd',
+      '2 bus calls in turn (intake: the request and the provider, both from its caches; milestones), a sequence KV update and a publish inside the 2nd',
     writes:
-      "2 finds at once in intake; a lookup of the request's slot (no document unless accepted) and an insert (grouped with concurrent creations; its event stays in it) in milestones; the dispatcher's feed entry",
+      "no read in intake (a find at the request's first check, and after each of its events); a lookup of the request's slot (no document unless accepted) and an insert (grouped with concurrent creations; its event stays in it) in milestones; the dispatcher's feed entry",
   },
   {
     subject: 'milestone-approval',

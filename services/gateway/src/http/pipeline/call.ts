@@ -3,7 +3,7 @@ import { requestOps } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import type { RequestTokenChecker } from '../../auth/request-tokens.ts';
-import type { RequestCache } from '../../request-cache.ts';
+import type { RequestCache } from '@handoff/runtime';
 import type {
   BaseContext,
   Caller,

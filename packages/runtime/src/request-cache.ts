@@ -16,18 +16,21 @@ interface Held<T> {
 }
 
 /**
- * What this gateway replica knows of requests between their events: a request's status (for the
- * actions a closed request refuses) and the agent's read of it (`GET /v1/request/{id}`). Every
- * change of either is announced by an event of that request, which every replica hears on the
- * bus (the update hub's subscription), and an entry is dropped when its request's event arrives.
+ * What one replica knows of requests between their events. The gateway keeps a request's status
+ * (for the actions a closed request refuses) and the agent's read of it (`GET /v1/request/{id}`),
+ * and hears every event (its update hub's subscription); intake keeps the request documents a
+ * provider's steps check, and hears the `request.*` events. Every change of what is kept is
+ * announced by an event of that request, which every replica hears on the bus, and an entry is
+ * dropped when its request's event arrives.
  *
  * Why this is safe: the service that makes a change publishes its event before it answers the
- * gateway's call, and NATS hands this replica the event before that answer, so a change made
- * through this replica is never read back stale from it; through another replica, it is stale
- * here until the event arrives (milliseconds; the same window a status checked before the write
- * always had). A read that overlapped an event of its request is not kept, an entry lives at most
- * {@link REQUEST_CACHE_TTL_MS}, and everything is dropped when the NATS connection is lost (the
- * events sent meanwhile are lost to this replica).
+ * call, and NATS hands a listening replica the event before that answer (intake, publishing on
+ * the connection it listens on, hears its own event before the publish is acknowledged), so a
+ * change made through a replica is never read back stale from it; through another replica, it is
+ * stale here until the event arrives (milliseconds; the same window a status checked before the
+ * write always had). A read that overlapped an event of its request is not kept, an entry lives
+ * at most {@link REQUEST_CACHE_TTL_MS}, and everything is dropped when the NATS connection is
+ * lost (the events sent meanwhile are lost to this replica).
  */
 export interface RequestCache {
   /** The request's status, from memory or from `load`. */
@@ -36,6 +39,8 @@ export interface RequestCache {
   view<T>(requestId: string, load: () => Promise<T>): Promise<T>;
   /** An event of a request was announced: what is held of that request goes. */
   heard(event: EventEnvelope): void;
+  /** A change that no event announces was made here: what is held of that request goes. */
+  drop(requestId: string): void;
   /** Drops everything (the connection to the bus was lost). */
   clear(): void;
   readonly stats: { statuses: number; views: number; view_bytes: number };
@@ -77,6 +82,20 @@ export function createRequestCache(
   const stillCurrent = (requestId: string, began: number) =>
     (lastEvent.get(requestId) ?? 0) <= began && forgotAt <= began;
 
+  /** The request changed: reads begun before are not kept, and what is held goes. */
+  const changed = (requestId: string, status: boolean) => {
+    clock += 1;
+    lastEvent.delete(requestId);
+    lastEvent.set(requestId, clock);
+    if (lastEvent.size > REMEMBERED_EVENTS) {
+      const oldest = lastEvent.keys().next();
+      if (!oldest.done) lastEvent.delete(oldest.value);
+      forgotAt = clock;
+    }
+    dropView(requestId);
+    if (status) statuses.delete(requestId);
+  };
+
   return {
     async status(requestId, load) {
       const held = fresh(statuses, requestId);
@@ -116,18 +135,12 @@ export function createRequestCache(
     },
 
     heard(event) {
-      const requestId = event.data.request_id;
-      clock += 1;
-      lastEvent.delete(requestId);
-      lastEvent.set(requestId, clock);
-      if (lastEvent.size > REMEMBERED_EVENTS) {
-        const oldest = lastEvent.keys().next();
-        if (!oldest.done) lastEvent.delete(oldest.value);
-        forgotAt = clock;
-      }
-      dropView(requestId);
       // Only the request's own events change its status.
-      if (event.type.startsWith('request.')) statuses.delete(requestId);
+      changed(event.data.request_id, event.type.startsWith('request.'));
+    },
+
+    drop(requestId) {
+      changed(requestId, true);
     },
 
     clear() {

@@ -1,0 +1,39 @@
+import type { Bus } from '@handoff/bus';
+import { EventEnvelope, subjects } from '@handoff/contracts';
+import { createRequestCache, type RequestCache } from '@handoff/runtime';
+
+type NatsConnection = Bus['nc'];
+
+const held = new WeakMap<NatsConnection, RequestCache>();
+
+/**
+ * The request documents this intake replica keeps between their `request.*` events (see
+ * `createRequestCache`), one cache per connection: a provider's every step checks its request,
+ * which changes far less often than it is checked. The cache listens on the connection intake
+ * publishes on, so it hears this replica's own events before their publish is acknowledged, and
+ * forgets everything when the connection is lost and comes back.
+ */
+export function heldRequests(nc: NatsConnection): RequestCache {
+  const known = held.get(nc);
+  if (known) return known;
+  const created = createRequestCache();
+  held.set(nc, created);
+  nc.subscribe(subjects.event('request.*'), {
+    callback: (error, msg) => {
+      if (error) return;
+      try {
+        // Only intake may publish here (NATS permissions); what does not parse is ignored.
+        const parsed = EventEnvelope.safeParse(msg.json());
+        if (parsed.success) created.heard(parsed.data);
+      } catch {
+        return;
+      }
+    },
+  });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'reconnect') created.clear();
+    }
+  })();
+  return created;
+}
