@@ -83,7 +83,7 @@ export const NATS_GRANTS = {
     ],
     // Its replicas' caches drop what another replica's change broadcasts (providers) or
     // announces (requests, read only: publishing there is its own grant above).
-    listens: ['handoff.gateway.access.invalidate', ...events('request.*')],
+    listens: ['handoff.gateway.access.invalidate', ...events('request.updated')],
     calls: none,
     consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
     buckets: ['HANDOFF_SEQUENCES'],

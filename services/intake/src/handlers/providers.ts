@@ -268,16 +268,22 @@ export function providerEndpoints(
 
     ...implement(providerOps.request, async ({ provider_id, request_id }) => {
       // Both usually from memory (the provider until it changes, the request until its next
-      // `request.*` event), else read at once. The kept events are not needed here.
+      // `request.updated`), else read at once. The kept events are not needed here.
       const [provider, doc] = await Promise.all([
         activeProvider(provider_id, 'No such request.'),
-        held.view(request_id, () =>
-          requests.findOne({ _id: request_id }, { projection: { outbox: 0 } }),
-        ),
+        held.view(request_id, async () => {
+          const found = await requests.findOne(
+            { _id: request_id },
+            { projection: { outbox: 0 } },
+          );
+          // Only what exists is kept (see heldRequests).
+          if (!found) throw new BusError('not_found', 'No such request.');
+          return found;
+        }),
       ]);
-      const relation = doc ? relationOf(doc, provider) : null;
+      const relation = relationOf(doc, provider);
       // Another provider's request looks exactly like a missing one: no existence oracle.
-      if (!doc || !relation) throw new BusError('not_found', 'No such request.');
+      if (!relation) throw new BusError('not_found', 'No such request.');
       return {
         ...providerRequestView(doc, relation),
         integration_id: doc.integration_id,
