@@ -272,10 +272,7 @@ export function providerEndpoints(
       const [provider, doc] = await Promise.all([
         activeProvider(provider_id, 'No such request.'),
         held.view(request_id, async () => {
-          const found = await requests.findOne(
-            { _id: request_id },
-            { projection: { outbox: 0 } },
-          );
+          const found = await requests.findOne({ _id: request_id }, { projection: { outbox: 0 } });
           // Only what exists is kept (see heldRequests).
           if (!found) throw new BusError('not_found', 'No such request.');
           return found;
