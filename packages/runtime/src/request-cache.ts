@@ -19,7 +19,7 @@ interface Held<T> {
  * What one replica knows of requests between their events. The gateway keeps a request's status
  * (for the actions a closed request refuses) and the agent's read of it (`GET /v1/request/{id}`),
  * and hears every event (its update hub's subscription); intake keeps the request documents a
- * provider's steps check, and hears the `request.*` events. Every change of what is kept is
+ * provider's steps check, and hears `request.updated`. Every change of what is kept is
  * announced by an event of that request, which every replica hears on the bus, and an entry is
  * dropped when its request's event arrives.
  *
@@ -35,7 +35,7 @@ interface Held<T> {
 export interface RequestCache {
   /** The request's status, from memory or from `load`. */
   status(requestId: string, load: () => Promise<RequestStatus>): Promise<RequestStatus>;
-  /** The agent's read of the request, from memory or from `load`. */
+  /** A read of the request (the agent's in the gateway, the document in intake), from memory or from `load`. */
   view<T>(requestId: string, load: () => Promise<T>): Promise<T>;
   /** An event of a request was announced: what is held of that request goes. */
   heard(event: EventEnvelope): void;

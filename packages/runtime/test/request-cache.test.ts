@@ -71,6 +71,19 @@ describe('the request cache', () => {
     expect(await loadsAfter(hear(cache, 'req_1', 'request.updated'), again, status)).toBe(2);
   });
 
+  it('drops the read and the status of a request changed without an event, and no other', async () => {
+    const cache = createRequestCache();
+    const read = loader({ v: 1 });
+    const status = loader('routed' as const);
+    const reads = () => cache.view('req_1', read.load);
+    const statuses = () => cache.status('req_1', status.load);
+    await reads();
+    await statuses();
+    expect(await loadsAfter(() => cache.drop('req_2'), reads, read)).toBe(1);
+    expect(await loadsAfter(() => cache.drop('req_1'), reads, read)).toBe(2);
+    expect(await loadsAfter(() => undefined, statuses, status)).toBe(2);
+  });
+
   it('does not keep a read that an event of its request overlapped', async () => {
     const cache = createRequestCache();
     const read = loader({ v: 'old' });
