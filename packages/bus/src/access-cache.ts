@@ -1,5 +1,6 @@
 import { AccessInvalidation } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { onBusInterrupted } from './connection.ts';
 
 export interface AccessCacheOptions<V> {
   nc: NatsConnection;
@@ -35,8 +36,8 @@ export interface AccessCache<V> {
  * every replica at once through the access invalidation broadcast (`accessSubjects.invalidate`).
  * The replica that made the change hears its own broadcast before its flush returns (the server
  * answers a connection in order), so it reads its own write when it publishes and flushes on the
- * connection the cache listens on. A replica that reconnects to NATS forgets everything, since it
- * may have missed broadcasts meanwhile.
+ * connection the cache listens on. A replica whose NATS connection drops forgets everything, since
+ * it may miss broadcasts meanwhile.
  */
 export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCache<V> {
   const cache = new Map<string, Entry<V>>();
@@ -60,11 +61,7 @@ export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCach
       pending.clear();
     },
   });
-  void (async () => {
-    for await (const status of options.nc.status()) {
-      if (status.type === 'reconnect') cache.clear();
-    }
-  })();
+  const unwatch = onBusInterrupted(options.nc, () => cache.clear());
 
   return {
     async lookup(key, callId) {
@@ -89,6 +86,9 @@ export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCach
       }
     },
     size: () => cache.size,
-    stop: () => subscription.unsubscribe(),
+    stop: () => {
+      unwatch();
+      subscription.unsubscribe();
+    },
   };
 }

@@ -98,6 +98,24 @@ export function busOptionsFromEnv(env: {
   };
 }
 
+/**
+ * Calls `forget` each time the connection drops or comes back: core NATS messages sent meanwhile
+ * (the broadcasts and events a cache is kept by) are lost to this process, so what was kept by
+ * them must be read again. Returns a stop that ends the watch.
+ */
+export function onBusInterrupted(nc: NatsConnection, forget: () => void): () => void {
+  let stopped = false;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (stopped) break;
+      if (status.type === 'disconnect' || status.type === 'reconnect') forget();
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
+
 export async function connectBus(options: ConnectOptions): Promise<Bus> {
   const nc = await connect(natsConnectionOptions(options));
   void (async () => {

@@ -299,6 +299,11 @@ export function outboxMessage(
   };
 }
 
+/** A message's body as the JSON text that is published, however it was stored. */
+export function bodyOf(message: Pick<OutboxMessage, 'payload'>): string {
+  return typeof message.payload === 'string' ? message.payload : JSON.stringify(message.payload);
+}
+
 /** A message's body as an object, however it was stored (see {@link OutboxMessage.payload}). */
 export function payloadOf(message: Pick<OutboxMessage, 'payload'>): Record<string, unknown> {
   return typeof message.payload === 'string'
@@ -590,12 +595,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     removal = true,
   ) => {
     const replaced = await options.beforePublish?.(message);
-    const body =
-      replaced !== undefined
-        ? JSON.stringify(replaced)
-        : typeof message.payload === 'string'
-          ? message.payload
-          : JSON.stringify(message.payload);
+    const body = replaced !== undefined ? JSON.stringify(replaced) : bodyOf(message);
     const extra = message.headers ? Object.entries(message.headers) : [];
     const published = extra.length > 0 ? natsHeaders() : undefined;
     for (const [name, value] of extra) published?.set(name, value);

@@ -1,4 +1,4 @@
-import { busOptionsFromEnv, connectBus } from '@handoff/bus';
+import { busOptionsFromEnv, connectBus, onBusInterrupted } from '@handoff/bus';
 import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { createRequestCache, packageVersion } from '@handoff/runtime';
@@ -62,11 +62,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   // What this replica knows of requests between their events (statuses, agents' reads); the
   // hub's subscription tells it of every event, and a lost connection drops it all.
   const requests = createRequestCache();
-  void (async () => {
-    for await (const status of bus.nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect') requests.clear();
-    }
-  })();
+  onBusInterrupted(bus.nc, () => requests.clear());
   // Long-polls for a request's events, woken by the events on the bus.
   const updates = createUpdateHub(
     bus.nc,

@@ -1,4 +1,4 @@
-import type { Bus } from '@handoff/bus';
+import { onBusInterrupted, type Bus } from '@handoff/bus';
 import { EventEnvelope, subjects } from '@handoff/contracts';
 import { createRequestCache, type RequestCache } from '@handoff/runtime';
 
@@ -13,7 +13,7 @@ const held = new WeakMap<NatsConnection, RequestCache>();
  * creation (`request.created`, the bulk of request events) has nothing to drop and is not
  * listened for. The cache listens on the connection intake publishes on, so it hears this
  * replica's own events before their publish is acknowledged, and forgets everything when the
- * connection is lost and comes back.
+ * connection drops or comes back.
  */
 export function heldRequests(nc: NatsConnection): RequestCache {
   const known = held.get(nc);
@@ -32,10 +32,6 @@ export function heldRequests(nc: NatsConnection): RequestCache {
       }
     },
   });
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (status.type === 'reconnect') created.clear();
-    }
-  })();
+  onBusInterrupted(nc, () => created.clear());
   return created;
 }

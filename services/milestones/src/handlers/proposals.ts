@@ -199,8 +199,9 @@ export async function materializePending(deps: MilestonesDeps): Promise<number> 
 
 /**
  * Gives proposals stored before the slot existed the slot of their state, so that the unique
- * index holds them too. Runs at the service's start until a pass finds nothing (`adoptOnce`). One whose place another holds already (two open proposals of a provider from before)
- * keeps its own id, and is logged.
+ * index holds them too. Runs at the service's start until a pass finds nothing (`adoptOnce`).
+ * One whose place another holds already (two open proposals of a provider from before) keeps its
+ * own id, and is logged.
  */
 export async function adoptProposalSlots(deps: MilestonesDeps): Promise<number> {
   const { proposals } = collectionsOf(deps.store);

@@ -1,4 +1,4 @@
-import type { Bus } from '@handoff/bus';
+import { onBusInterrupted, type Bus } from '@handoff/bus';
 import { dispatcherSubjects, type EventType } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
@@ -149,19 +149,13 @@ export function endpointDirectory(
           }
         },
       });
-      let stopped = false;
-      void (async () => {
-        for await (const status of bus.nc.status()) {
-          if (stopped) break;
-          // Broadcasts sent while disconnected are lost: start from the database again.
-          if (status.type === 'disconnect' || status.type === 'reconnect') {
-            logger.debug({ nats: status.type }, 'webhook endpoints cache dropped');
-            dropAll();
-          }
-        }
-      })();
+      // Broadcasts sent while disconnected are lost: start from the database again.
+      const unwatch = onBusInterrupted(bus.nc, () => {
+        logger.debug('webhook endpoints cache dropped: the NATS connection was interrupted');
+        dropAll();
+      });
       return () => {
-        stopped = true;
+        unwatch();
         sub.unsubscribe();
       };
     },
