@@ -346,4 +346,45 @@ describe('the review deadline', () => {
     await sweepMilestones(work.service, new Date());
     expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
   });
+
+  it('marks a milestone given a deliverable, so that only those reviews look for deliverables', async () => {
+    const bare = await milestoneIn('open');
+    expect((await raw(bare))?.has_deliverables).toBe(false);
+    const given = await milestoneIn('open');
+    const deliverable = await addDeliverable(given);
+    expect((await raw(given))?.has_deliverables).toBe(true);
+    await act.submit(given);
+    await review(given, 'approve');
+    expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
+
+    // A deliverable written behind the service's back to a milestone never given one: the
+    // review does not look for it, and the sweep's repair finishes it.
+    await act.submit(bare);
+    const [hidden] = await work.raw.deliverables
+      .find({ _id: deliverable.id })
+      .project<Record<string, unknown>>({ _id: 0 })
+      .toArray();
+    await work.raw.deliverables.insertOne({
+      ...hidden,
+      _id: 'dlv_behind_the_back',
+      milestone_id: bare,
+      status: 'submitted',
+      created_at: new Date(0),
+    } as never);
+    await review(bare, 'approve');
+    const behind = () => work.raw.deliverables.findOne({ _id: 'dlv_behind_the_back' });
+    expect((await behind())?.status).toBe('submitted');
+    await sweepMilestones(work.service, new Date());
+    expect((await behind())?.status).toBe('accepted');
+  });
+
+  it('looks for the deliverables of a milestone made before it was marked', async () => {
+    const id = await milestoneIn('open');
+    const deliverable = await addDeliverable(id);
+    await act.submit(id);
+    await work.service.outbox.flush();
+    await work.raw.milestones.updateOne({ _id: id }, { $unset: { has_deliverables: '' } });
+    await review(id, 'approve');
+    expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
+  });
 });

@@ -29,6 +29,10 @@ export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpo
         // says in which states it is allowed and names the allowed actions otherwise.
         applyMove(MILESTONE_MACHINE, milestone.status, 'add_deliverable');
         await jobActive(deps, milestone.job_id);
+        // Before the deliverable exists, so that a review never misses it for want of the flag.
+        if (milestone.has_deliverables !== true) {
+          await milestones.updateOne({ _id: milestone_id }, { $set: { has_deliverables: true } });
+        }
         return {
           _id: newId('dlv'),
           request_id: milestone.request_id,

@@ -54,7 +54,18 @@ export function moveDeliverable(
  * The deliverables of a reviewed milestone that were part of the submission (still `submitted`,
  * created before it was submitted) follow the review: accepted, or revision requested.
  */
-async function followReview(
+function followReview(
+  deps: MilestonesDeps,
+  milestone: MilestoneDoc,
+  action: 'accept' | 'request_revision',
+  now: Date,
+): Promise<void> {
+  // Never given a deliverable: nothing to look for (most milestones), and no query to pay.
+  if (milestone.has_deliverables === false) return Promise.resolve();
+  return moveSubmittedDeliverables(deps, milestone, action, now);
+}
+
+async function moveSubmittedDeliverables(
   deps: MilestonesDeps,
   milestone: MilestoneDoc,
   action: 'accept' | 'request_revision',
@@ -132,7 +143,8 @@ async function repairReviewedDeliverables(deps: MilestonesDeps): Promise<void> {
     .toArray();
   for (const milestone of reviewed) {
     const action = milestone.status === 'approved' ? 'accept' : 'request_revision';
-    await followReview(deps, milestone, action, new Date()).catch((error: unknown) => {
+    // Whatever the milestone's mark says: these deliverables are there.
+    await moveSubmittedDeliverables(deps, milestone, action, new Date()).catch((error: unknown) => {
       deps.logger.error({ err: error, milestone_id: milestone._id }, 'deliverable repair failed');
     });
   }

@@ -20,6 +20,13 @@ export interface MilestoneDoc extends Common<Milestone['status']> {
   due_at: Date | null;
   submitted_at: Date | null;
   approved_at: Date | null;
+  /**
+   * Whether a deliverable was ever added: false from creation until the first one, so that a
+   * review looks for deliverables to follow only where there can be some. Set in the milestone's
+   * turn before the deliverable is written, and never unset. Absent on milestones made before it
+   * was kept: a review of those always looks.
+   */
+  has_deliverables?: boolean;
 }
 
 /** A new milestone in the machine's first state, not yet worked on: its deadline is the due date, if any. */
@@ -53,6 +60,7 @@ export function openMilestone(
     updated_at: at,
     submitted_at: null,
     approved_at: null,
+    has_deliverables: false,
   };
 }
 
