@@ -14,6 +14,7 @@ import {
   startNats,
   startNatsCluster,
   type MongoServer,
+  type PortProbe,
   type RunningServer,
 } from '../src/index.ts';
 
@@ -74,6 +75,28 @@ describe('real servers', () => {
     started.push(server);
     expect(server.url).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     expect(server.source).not.toBe('env');
+  });
+
+  it('never gives out a port twice, though the kernel offers it again', async () => {
+    const given = await freePort();
+    // A kernel that offers the port it gave last time, twice, then another.
+    const offers = [given, given, given + 1];
+    const closed: number[] = [];
+    const probe = async (): Promise<PortProbe> => {
+      const port = offers.shift() ?? 0;
+      return {
+        address: () => ({ address: '127.0.0.1', family: 'IPv4', port }),
+        close(done?: (error?: Error) => void) {
+          closed.push(port);
+          done?.();
+          return this as never;
+        },
+      };
+    };
+    expect(await freePort(probe)).toBe(given + 1);
+    // Every probe was held until the new port was found, then let go.
+    expect(closed.sort((a, b) => a - b)).toEqual([given, given, given + 1]);
+    expect(await freePort()).not.toBe(given);
   });
 
   it('starts a cluster again on fresh ports when a port was taken before a node bound it', async () => {

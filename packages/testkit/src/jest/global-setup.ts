@@ -16,14 +16,21 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
   const workers = Math.max(1, config.maxWorkers);
   const running: RunningServer[] = [];
   (globalThis as Record<symbol, unknown>)[RUNNING] = { running, root };
-  const servers: WorkerServers[] = await Promise.all(
+  // Every worker's servers settled, so that none still starting is left out of the stop below.
+  const settled = await Promise.allSettled(
     Array.from({ length: workers }, async (_, index) => {
       const dataDir = join(root, `worker-${index + 1}`);
-      const [nats, mongo] = await Promise.all([
+      // Settled both ways: one that started is stopped even when the other could not start.
+      const [natsResult, mongoResult] = await Promise.allSettled([
         startNats({ dataDir }),
         startMongo({ dataDir, durable: false }),
       ]);
-      running.push(nats, mongo);
+      for (const result of [natsResult, mongoResult]) {
+        if (result.status === 'fulfilled') running.push(result.value);
+      }
+      if (natsResult.status === 'rejected') throw natsResult.reason;
+      if (mongoResult.status === 'rejected') throw mongoResult.reason;
+      const [nats, mongo] = [natsResult.value, mongoResult.value];
       return {
         natsUrl: nats.url,
         ...(nats.passwords ? { natsPasswords: nats.passwords } : {}),
@@ -31,6 +38,15 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
         dataDir,
       };
     }),
+  );
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    // Jest runs no teardown after a failed setup: what did start is stopped here.
+    await Promise.allSettled(running.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  const servers: WorkerServers[] = settled.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
   );
   process.env[SERVERS_ENV] = JSON.stringify(servers);
 }
