@@ -30,6 +30,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Two servers started at once (NATS and the database of one stack). When either cannot start,
+ * the other is stopped once it has settled and the first failure is thrown: a server is never
+ * left running for nobody to stop.
+ */
+export async function startPair<A extends RunningServer, B extends RunningServer>(
+  first: Promise<A>,
+  second: Promise<B>,
+): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  await Promise.allSettled(
+    [a, b].flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])),
+  );
+  throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason;
+}
+
 export interface ServerOptions {
   /** Its own data directory (JetStream store, SQLite files, mongod dbpath). */
   dataDir: string;

@@ -13,6 +13,7 @@ import {
   startMongo,
   startNats,
   startNatsCluster,
+  startPair,
   type MongoServer,
   type PortProbe,
   type RunningServer,
@@ -97,6 +98,31 @@ describe('real servers', () => {
     // Every probe was held until the new port was found, then let go.
     expect(closed.sort((a, b) => a - b)).toEqual([given, given, given + 1]);
     expect(await freePort()).not.toBe(given);
+  });
+
+  it('stops the one of a pair that started when the other could not start', async () => {
+    const stopped: string[] = [];
+    const server = (name: string): RunningServer => ({
+      url: `nats://127.0.0.1:1/${name}`,
+      source: 'binary',
+      description: name,
+      stop: async () => {
+        stopped.push(name);
+      },
+    });
+    const nats = await startNats({ dataDir: join(dataDir, 'pair'), env: {} });
+    started.push(nats);
+    const [a, b] = await startPair(Promise.resolve(nats), Promise.resolve(server('db')));
+    expect([a.url, b.description]).toEqual([nats.url, 'db']);
+    expect(stopped).toEqual([]);
+
+    await expect(
+      startPair(Promise.resolve(server('nats')), Promise.reject(new Error('no database'))),
+    ).rejects.toThrow('no database');
+    await expect(
+      startPair(Promise.reject(new Error('no nats')), Promise.resolve(server('db'))),
+    ).rejects.toThrow('no nats');
+    expect(stopped).toEqual(['nats', 'db']);
   });
 
   it('starts a cluster again on fresh ports when a port was taken before a node bound it', async () => {

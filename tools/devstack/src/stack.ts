@@ -4,6 +4,7 @@ import {
   startMongo,
   startNats,
   startNatsCluster,
+  startPair,
   TEST_NATS_USER,
   type MongoServer,
   type NatsServer,
@@ -98,8 +99,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const natsNodes = options.natsNodes ?? 1;
     if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
-    // Settled both ways: one that started is stopped when the other could not start.
-    const settled = await Promise.allSettled([
+    // One that started is stopped when the other could not start.
+    started = await startPair(
       natsNodes > 1 && !options.env.NATS_URL
         ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
             (cluster): NatsServer => ({
@@ -113,12 +114,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           )
         : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
       startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
-    ]);
-    for (const result of settled) if (result.status === 'fulfilled') servers.push(result.value);
-    const [natsResult, mongoResult] = settled;
-    if (natsResult.status === 'rejected') throw natsResult.reason;
-    if (mongoResult.status === 'rejected') throw mongoResult.reason;
-    started = [natsResult.value, mongoResult.value];
+    );
+    servers.push(...started);
   } catch (error) {
     await Promise.allSettled(servers.map((server) => server.stop()));
     throw error;

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMongo, startNats, type RunningServer } from '../servers.ts';
+import { startMongo, startNats, startPair, type RunningServer } from '../servers.ts';
 import { SERVERS_ENV, type WorkerServers } from '../fixtures.ts';
 
 interface GlobalConfig {
@@ -20,17 +20,11 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
   const settled = await Promise.allSettled(
     Array.from({ length: workers }, async (_, index) => {
       const dataDir = join(root, `worker-${index + 1}`);
-      // Settled both ways: one that started is stopped even when the other could not start.
-      const [natsResult, mongoResult] = await Promise.allSettled([
+      const [nats, mongo] = await startPair(
         startNats({ dataDir }),
         startMongo({ dataDir, durable: false }),
-      ]);
-      for (const result of [natsResult, mongoResult]) {
-        if (result.status === 'fulfilled') running.push(result.value);
-      }
-      if (natsResult.status === 'rejected') throw natsResult.reason;
-      if (mongoResult.status === 'rejected') throw mongoResult.reason;
-      const [nats, mongo] = [natsResult.value, mongoResult.value];
+      );
+      running.push(nats, mongo);
       return {
         natsUrl: nats.url,
         ...(nats.passwords ? { natsPasswords: nats.passwords } : {}),
@@ -41,7 +35,7 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
   );
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) {
-    // Jest runs no teardown after a failed setup: what did start is stopped here.
+    // Jest runs no teardown after a failed setup: the other workers' servers are stopped here.
     await Promise.allSettled(running.map((server) => server.stop()));
     throw failed.reason;
   }
