@@ -9,6 +9,7 @@
 // so one scenario's events never reach (or still occupy the dispatcher during) the next one's.
 // The scenarios here measure the dispatcher's peak; webhook-latency.ts measures the latency at
 // half of it, on the same setup.
+import { natsConnectionOptions } from '@handoff/bus';
 import { EventEnvelope } from '@handoff/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -211,13 +212,16 @@ export async function setUpDeliveries(
   const history = await countDeliveries(gateway.mongoUrl);
   ctx.progress(`the dispatcher's database holds ${history} deliveries made before this scenario`);
 
-  // The stack's all-access user: NATS lets only the services (and it) publish events.
-  const nc = await connect({
-    servers: gateway.natsUrl,
-    user: gateway.natsUser,
-    pass: gateway.natsPassword,
-    name: `bench-${name}`,
-  });
+  // The stack's all-access user: NATS lets only the services (and it) publish events. Connected
+  // as a service's outbox publisher is (the bus's options), so its publishes cost what theirs do.
+  const nc = await connect(
+    natsConnectionOptions({
+      url: gateway.natsUrl,
+      user: gateway.natsUser,
+      password: gateway.natsPassword,
+      name: `bench-${name}`,
+    }),
+  );
   ctx.teardown(() => nc.close());
   const source = eventSource(jetstream(nc), agent.integration_id);
 
