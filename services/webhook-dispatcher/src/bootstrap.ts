@@ -7,7 +7,7 @@ import type { BootstrapOptions } from '@handoff/runtime';
 import { endpointDirectory, type EndpointDirectory } from './store/endpoint-directory.ts';
 import { endpointEndpoints } from './handlers/endpoints.ts';
 import { readEnv } from './env.ts';
-import { startEventConsumer } from './handlers/events.consumer.ts';
+import { EVENT_CONCURRENCY, startEventConsumer } from './handlers/events.consumer.ts';
 import { feedEndpoints, pruneEvents } from './handlers/events.ts';
 import { secretBox } from './domain/secrets.ts';
 import { collections } from './store/collections.ts';
@@ -87,9 +87,12 @@ export async function bootstrap(options: BootstrapOptions = {}) {
             endpointConcurrencyMax: env.WEBHOOK_ENDPOINT_CONCURRENCY_MAX,
             disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_S,
             responseBodyLimit: WEBHOOK_DEFAULTS.responseBodyLimit,
+            // Half the event consumer's handlers: endpoints that stop answering never hold them all.
+            maxOffered: EVENT_CONCURRENCY / 2,
           });
       if (!worker) logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
-      const deliveries = deliveryMaker(endpoints, queue);
+      // First attempts go straight from the event to the worker when this replica has room.
+      const deliveries = deliveryMaker(endpoints, queue, worker?.offer);
       const stopConsumer = await startEventConsumer({
         bus,
         store,

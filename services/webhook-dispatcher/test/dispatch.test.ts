@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
+import { newId, requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
 import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -9,12 +9,18 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
+import { OFFER_MAX_ANSWER_MS, OFFER_PATIENCE_MS } from '../src/handlers/deliveries.consumer.ts';
+import { deliveryMaker } from '../src/handlers/fanout.ts';
 import {
   DELIVERY_RETENTION_HOURS,
   pruneAllDueDeliveries,
   pruneDeliveries,
+  recorder,
   type DeliveryDoc,
 } from '../src/store/deliveries.ts';
+import { DeliveryJob, deliveryQueue, deliverySubject } from '../src/store/delivery-queue.ts';
+import { endpointDirectory } from '../src/store/endpoint-directory.ts';
+import type { EventDoc } from '../src/store/events.ts';
 
 type Service = Awaited<ReturnType<typeof bootstrap>>;
 const database = uniqueDatabase('dispatch');
@@ -419,5 +425,181 @@ describe('webhook deliveries', () => {
     await expect(
       call(nc, webhookOps.create, { integration_id, input: { url: `${hook.url}/21` } }, opts),
     ).rejects.toMatchObject({ code: 'conflict', details: { code: 'limit_reached', limit: 20 } });
+  });
+});
+
+/** A receiver that answers 204 `delayMs` after each POST has arrived. */
+async function delayedReceiver(delayMs: number) {
+  const receipts: string[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      receipts.push(String(req.headers['webhook-id']));
+      setTimeout(() => res.writeHead(204).end(), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
+}
+
+/** The delivery jobs published to the queue for one endpoint, as they are published. */
+function queuedJobs(endpointId: string) {
+  const jobs: DeliveryJob[] = [];
+  const subscription = nc.subscribe(deliverySubject(endpointId), {
+    callback: (error, msg) => {
+      if (!error) jobs.push(DeliveryJob.parse(msg.json()));
+    },
+  });
+  return {
+    jobs,
+    /** Stops counting once NATS has surely passed on what was published before. */
+    async stop() {
+      await nc.flush();
+      subscription.unsubscribe();
+    },
+  };
+}
+
+describe('first attempts straight from the event', () => {
+  it('sends a first attempt without the queue, and leaves its log entry and no delivery record', async () => {
+    const service = await startDispatcher('0.2');
+    const records = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
+    const hook = await receiver(() => ({ status: 204 }));
+    const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
+    const queued = queuedJobs(endpoint.id);
+    await createRequest();
+    const [attempt] = (await attemptsLogged(integration_id, endpoint.id, 1)).data;
+    await queued.stop();
+    expect(attempt).toMatchObject({ attempt: 1, status_code: 204, next_attempt_at: null });
+    expect(hook.receipts.map((r) => r.id)).toEqual([attempt?.event_id]);
+    expect(queued.jobs).toEqual([]);
+    expect(await records.findOne({ _id: `${endpoint.id}.${attempt?.event_id ?? ''}` })).toBeNull();
+  });
+
+  it('queues the deliveries of an endpoint that answers slowly', async () => {
+    // Over OFFER_MAX_ANSWER_MS: the first delivery is offered (nothing is known of the endpoint
+    // yet), the next one, once it has answered, queued.
+    await startDispatcher('0.2');
+    const slow = await delayedReceiver(OFFER_MAX_ANSWER_MS + 150);
+    const a = await subscribe(slow.url);
+    const queued = queuedJobs(a.endpoint.id);
+    await a.createRequest('one');
+    await attemptsLogged(a.integration_id, a.endpoint.id, 1);
+    expect(queued.jobs).toEqual([]);
+    await a.createRequest('two');
+    const logged = await attemptsLogged(a.integration_id, a.endpoint.id, 2);
+    await queued.stop();
+    expect(logged.data.map((attempt) => attempt.status_code)).toEqual([204, 204]);
+    expect(queued.jobs.map((job) => [job.event.id, job.attempt, job.again])).toEqual([
+      [logged.data[0]?.event_id, 1, undefined],
+    ]);
+  });
+
+  it('queues the deliveries that find no room here for longer than OFFER_PATIENCE_MS', async () => {
+    // Room for two attempts at work here (four held): of ten events at once, an endpoint that
+    // answers within OFFER_MAX_ANSWER_MS but slower than OFFER_PATIENCE_MS gets the first ones
+    // offered and the rest, tired of waiting for room, queued. All ten arrive, once each.
+    await startDispatcher('0.2', { WEBHOOK_CONCURRENCY: '2' });
+    const busy = await delayedReceiver(OFFER_PATIENCE_MS + 100);
+    const b = await subscribe(busy.url);
+    const queuedToo = queuedJobs(b.endpoint.id);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => b.createRequest(`busy ${i}`)));
+    await attemptsLogged(b.integration_id, b.endpoint.id, 10);
+    await queuedToo.stop();
+    expect(queuedToo.jobs.length).toBeGreaterThan(0);
+    expect(queuedToo.jobs.length).toBeLessThan(10);
+    expect(new Set(busy.receipts).size).toBe(10);
+    expect(busy.receipts).toHaveLength(10);
+  });
+
+  it('queues every delivery of an event handled before, and finishes only a record an earlier try left', async () => {
+    const service = await startDispatcher('0.2');
+    const records = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
+    const hook = await receiver(() => ({ status: 204 }));
+    const { integration_id, endpoint } = await subscribe(hook.url);
+    const offered: string[] = [];
+    const maker = deliveryMaker(
+      endpointDirectory(service.store, service.bus, service.logger),
+      deliveryQueue(service.bus, 1),
+      (job) => {
+        offered.push(job.event.id);
+        return Promise.resolve(false);
+      },
+    );
+    const event = (): EventDoc => ({
+      _id: newId('evt'),
+      integration_id,
+      request_id: newId('req'),
+      type: 'request.created',
+      created_at: new Date(),
+      body: '{}',
+    });
+    const [fresh, again, left] = [event(), event(), event()];
+    // A try before this one left the record of a failed first attempt of `left`.
+    await records.insertOne({
+      _id: `${endpoint.id}.${left._id}`,
+      endpoint_id: endpoint.id,
+      event_id: left._id,
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: new Date(),
+      expires_bucket: null,
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
+    const queued = queuedJobs(endpoint.id);
+    expect(await maker.fanOut(fresh, false)).toBe(1);
+    expect(await maker.fanOut(again, true)).toBe(1);
+    expect(await maker.fanOut(left, true)).toBe(1);
+    await queued.stop();
+    // Only the first handling offers; the one handled before queues, marked so.
+    expect(offered).toEqual([fresh._id]);
+    expect(queued.jobs.map((job) => [job.event.id, job.again])).toEqual([
+      [fresh._id, undefined],
+      [again._id, true],
+      [left._id, true],
+    ]);
+    await attemptsLogged(integration_id, endpoint.id, 3);
+    const recorded = await records.find({ endpoint_id: endpoint.id }).toArray();
+    expect(recorded.map((record) => [record.event_id, record.status, record.attempts])).toEqual([
+      [left._id, 'succeeded', 1],
+    ]);
+  });
+
+  it('writes a record as each attempt says: made, updated, finished only if there, or none', async () => {
+    const service = await startDispatcher('0.2');
+    const records = recorder(service.store);
+    const collection = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
+    const base = `whe_${randomUUID().replace(/-/g, '')}`;
+    const record = (id: string, status: DeliveryDoc['status']): DeliveryDoc => ({
+      _id: `${base}.${id}`,
+      endpoint_id: base,
+      event_id: id,
+      status,
+      attempts: 1,
+      next_attempt_at: null,
+      expires_bucket: null,
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
+    await records.record(null, record('a', 'pending'), 'insert');
+    // One batch: `a` finished, `b` and `c` with no record, `d` made and finished in one go, `e`
+    // updated (made afresh, as it is gone).
+    await Promise.all([
+      records.record(null, record('a', 'succeeded'), 'finish'),
+      records.record(null, record('b', 'succeeded'), 'finish'),
+      records.record(null, record('c', 'succeeded'), 'none'),
+      records.record(null, record('d', 'pending'), 'insert'),
+      records.record(null, record('d', 'succeeded'), 'finish'),
+      records.record(null, record('e', 'failed'), 'update'),
+    ]);
+    await records.close();
+    const stored = await collection.find({ endpoint_id: base }).sort({ _id: 1 }).toArray();
+    expect(stored.map((doc) => [doc.event_id, doc.status])).toEqual([
+      ['a', 'succeeded'],
+      ['d', 'succeeded'],
+      ['e', 'failed'],
+    ]);
   });
 });

@@ -72,11 +72,27 @@ export interface WorkerOptions {
   endpointConcurrencyMax: number;
   disableAfterSeconds: number;
   responseBodyLimit: number;
+  /**
+   * First attempts taken straight from the fan-out at once, at the most ({@link offer}): each
+   * holds one of the event consumer's handlers until it is recorded, so fewer than it has.
+   */
+  maxOffered: number;
 }
 
+/**
+ * An endpoint whose recent answers take longer than this gets no first attempt straight from its
+ * event: the event consumer's handlers would wait on it (see `offer`).
+ */
+export const OFFER_MAX_ANSWER_MS = 250;
+/** How long an offered first attempt waits for room before it is queued instead. */
+export const OFFER_PATIENCE_MS = 100;
+
 interface Held {
-  msg: JsMsg;
   job: DeliveryJob;
+  /** The queue's message carrying the job; none for a first attempt offered by the fan-out. */
+  msg?: JsMsg;
+  /** Settles an offered attempt: once recorded (and its retry queued), or with its failure. */
+  offered?: { resolve(): void; reject(error: unknown): void };
 }
 
 /**
@@ -126,6 +142,8 @@ export async function startWorker(options: WorkerOptions) {
   const tasks = new Set<Promise<void>>();
   let running = 0;
   let waitingCount = 0;
+  /** First attempts taken from the fan-out and not yet settled. */
+  let offered = 0;
   let stopping = false;
   let roomFreed: (() => void) | undefined;
 
@@ -161,8 +179,15 @@ export async function startWorker(options: WorkerOptions) {
     logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
 
-  /** `sent`: called once the endpoint has answered (or not), freeing its slot. */
-  const attempt = async ({ msg, job }: Held, sent: () => void) => {
+  /**
+   * One attempt, up to its records (and its retry queued); the caller then settles the job.
+   * `sent`: called once the endpoint has answered (or not), freeing its slot.
+   */
+  const attempt = async ({ job, msg }: Held, sent: () => void) => {
+    // Surely the delivery's first attempt: a job taken for the first time (offered by the
+    // fan-out, or new from the queue) that an event handled before did not queue. Only such a one
+    // that succeeds needs no delivery record: no earlier try can have left one.
+    const sureFirst = job.attempt === 1 && !job.again && msg?.info.redelivered !== true;
     const record = (
       attemptDoc: Parameters<typeof records.record>[0],
       change: Omit<DeliveryDoc, '_id' | 'endpoint_id' | 'event_id' | 'created_at' | 'updated_at'>,
@@ -177,7 +202,13 @@ export async function startWorker(options: WorkerOptions) {
           updated_at: new Date(),
           ...change,
         },
-        job.attempt === 1,
+        job.attempt > 1
+          ? 'update'
+          : change.status !== 'succeeded'
+            ? 'insert'
+            : sureFirst
+              ? 'none'
+              : 'finish',
       );
     // From the directory, which every write of an endpoint updates before its call answers (on
     // this replica; on the others, once the broadcast arrives): a rotated secret or a disabled
@@ -196,7 +227,6 @@ export async function startWorker(options: WorkerOptions) {
         next_attempt_at: null,
         expires_bucket: expiryBucket(Date.now()),
       });
-      msg.ack();
       return;
     }
     const number = job.attempt;
@@ -270,7 +300,6 @@ export async function startWorker(options: WorkerOptions) {
       if (shouldDisable(failingSince, null, new Date(), options.disableAfterSeconds))
         await disable(endpoint, 'failing');
     }
-    msg.ack();
   };
 
   const start = (held: Held) => {
@@ -287,18 +316,30 @@ export async function startWorker(options: WorkerOptions) {
       pump();
     };
     const task = attempt(held, sent)
-      .catch((error: unknown) => {
-        logger.error({ err: error, delivery_id: held.job.delivery_id }, 'delivery attempt failed');
-        // The same attempt again after a pause; the job carries its number, so the schedule holds.
-        try {
-          held.msg.nak(1_000);
-        } catch {
-          // The connection is closing: unacknowledged, the job comes round again.
-        }
+      .then(
+        () => {
+          held.msg?.ack();
+          held.offered?.resolve();
+        },
+        (error: unknown) => {
+          logger.error(
+            { err: error, delivery_id: held.job.delivery_id },
+            'delivery attempt failed',
+          );
+          // An offered attempt fails its event, which comes again (and queues its jobs then).
+          held.offered?.reject(error);
+          // The same attempt again after a pause; the job carries its number, so the schedule
+          // holds.
+          held.msg?.nak(1_000);
+        },
+      )
+      .catch(() => {
+        // An ack or nak that could not be sent (the connection is closing): unacknowledged, the
+        // job comes round again.
       })
       .finally(() => {
         running -= 1;
-        holding.delete(held.msg);
+        if (held.msg) holding.delete(held.msg);
         tasks.delete(task);
         sent();
         pump();
@@ -325,6 +366,81 @@ export async function startWorker(options: WorkerOptions) {
       }
     }
     roomFreed?.();
+    admitWaiting();
+  };
+
+  /**
+   * Room for one more offered attempt to the endpoint: fewer than `maxOffered` under way (so
+   * endpoints that stop answering never hold all of the event consumer's handlers), fewer than
+   * its share held here, and the replica below what it takes from the queue.
+   */
+  const roomFor = (endpointId: string) =>
+    offered < options.maxOffered &&
+    running + waitingCount < options.concurrency * 2 &&
+    (waiting.get(endpointId)?.length ?? 0) + (active.get(endpointId) ?? 0) <
+      Math.min(endpointShare(endpointId), options.maxOffered);
+
+  const take = (job: DeliveryJob): Promise<void> => {
+    offered += 1;
+    return new Promise<void>((resolve, reject) => {
+      const list = waiting.get(job.endpoint_id) ?? [];
+      list.push({ job, offered: { resolve, reject } });
+      waiting.set(job.endpoint_id, list);
+      waitingCount += 1;
+      pump();
+    }).finally(() => {
+      offered -= 1;
+      admitWaiting();
+    });
+  };
+
+  /** Offers waiting for room, oldest first; each gives up after {@link OFFER_PATIENCE_MS}. */
+  const awaitingRoom = new Set<{ endpointId: string; admit(): void }>();
+  let admitting = false;
+  const admitWaiting = () => {
+    if (admitting) return;
+    admitting = true;
+    try {
+      for (const waiter of awaitingRoom) {
+        if (stopping) break;
+        if (!roomFor(waiter.endpointId)) continue;
+        awaitingRoom.delete(waiter);
+        waiter.admit();
+      }
+    } finally {
+      admitting = false;
+    }
+  };
+
+  /**
+   * A first attempt from the fan-out, taken when there is room ({@link roomFor}) and the
+   * endpoint answers fast (recently within {@link OFFER_MAX_ANSWER_MS}); when there is none now,
+   * it waits up to {@link OFFER_PATIENCE_MS} for some (the attempts under way settle within
+   * milliseconds while the endpoint keeps answering) before it is given back to be queued. An
+   * endpoint that stops answering so holds at most `maxOffered` of the event consumer's
+   * handlers, for one attempt's timeout, and the offers behind them for that patience; its
+   * later deliveries are queued.
+   */
+  const offer = (job: DeliveryJob): Promise<boolean> => {
+    const endpointId = job.endpoint_id;
+    if (stopping || job.attempt !== 1 || slots.answerMs(endpointId) > OFFER_MAX_ANSWER_MS) {
+      return Promise.resolve(false);
+    }
+    if (awaitingRoom.size === 0 && roomFor(endpointId)) return take(job).then(() => true);
+    return new Promise<boolean>((resolve, reject) => {
+      const waiter = {
+        endpointId,
+        admit() {
+          clearTimeout(patience);
+          take(job).then(() => resolve(true), reject);
+        },
+      };
+      const patience = setTimeout(() => {
+        awaitingRoom.delete(waiter);
+        resolve(false);
+      }, OFFER_PATIENCE_MS);
+      awaitingRoom.add(waiter);
+    });
   };
 
   const consumer = await bus.js.consumers.get(DELIVERIES_STREAM.name, DELIVERY_CONSUMER);
@@ -379,6 +495,14 @@ export async function startWorker(options: WorkerOptions) {
   })();
 
   return {
+    /**
+     * Takes a delivery's first attempt straight from the fan-out, without the queue, when this
+     * replica has room for it ({@link offer}). Resolves true once the attempt is recorded and any
+     * retry queued, as a job's acknowledgement would wait for; false when it was not taken (the
+     * caller queues the job); rejects when it was taken and could not be recorded. The event
+     * that made it is the durable copy meanwhile: it is acknowledged only after this resolves.
+     */
+    offer,
     async stop() {
       stopping = true;
       roomFreed?.();
@@ -386,7 +510,10 @@ export async function startWorker(options: WorkerOptions) {
       await loop.catch((error: unknown) => logger.warn({ err: error }, 'delivery consumer ended'));
       // Jobs not started go back at once, to whichever replica is left.
       for (const list of waiting.values()) {
-        for (const { msg } of list) {
+        for (const held of list) {
+          held.offered?.reject(new Error('the delivery worker stopped'));
+          const { msg } = held;
+          if (!msg) continue;
           holding.delete(msg);
           try {
             msg.nak();

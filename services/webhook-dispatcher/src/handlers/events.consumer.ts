@@ -7,21 +7,32 @@ import type { JsMsg } from '@nats-io/jetstream';
 import { eventLog, type EventDoc } from '../store/events.ts';
 
 export const CONSUMER_NAME = 'webhook-dispatcher';
+/**
+ * Events handled at once per replica. Twice the default WEBHOOK_CONCURRENCY: up to half of the
+ * handlers may be waiting for a first attempt the worker took from them.
+ */
+export const EVENT_CONCURRENCY = 64;
 const OWNER_CACHE_LIMIT = 100_000;
 
 export interface ConsumerDeps {
   bus: Bus;
   store: Store;
   logger: Logger;
-  /** Makes the deliveries of a stored event; returns how many. */
-  fanOut(event: EventDoc): Promise<number>;
+  /**
+   * Makes the deliveries of a stored event; returns how many. `again`: the event's message was
+   * delivered before.
+   */
+  fanOut(event: EventDoc, again: boolean): Promise<number>;
 }
 
 /**
  * The durable JetStream consumer of HANDOFF_EVENTS, shared by every dispatcher replica. Each
- * event is logged for the feed and turned into one delivery per subscribed endpoint, both
- * idempotently (ids are derived from the event), and only then acknowledged; so a crash at any
- * point repeats work without doubling it. Poison messages are parked for staff and terminated.
+ * event is logged for the feed and turned into one delivery per subscribed endpoint (the first
+ * attempts the worker has room for made from here, the others queued), and only then
+ * acknowledged. A crash at any point repeats work without doubling the records: the feed entry
+ * and the jobs have ids derived from the event. Like a queued job's, a first attempt made here
+ * may be sent again if the process dies before the event is acknowledged. Poison messages are
+ * parked for staff and terminated.
  */
 export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Promise<void>> {
   const { bus, store, logger } = deps;
@@ -87,7 +98,14 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     });
   };
 
-  const handle = async (event: EventEnvelope, msg: JsMsg) => {
+  /**
+   * Events being handled here. A message that comes again while its first delivery is still at
+   * work here (this replica's progress reports fell behind, on a stalled machine) waits for that
+   * one instead of making its deliveries again: their first attempts may be under way already.
+   */
+  const handling = new Map<string, Promise<void>>();
+
+  const handleOnce = async (event: EventEnvelope, msg: JsMsg) => {
     // The publishing service names the owner in a header; only events published without it
     // (older ones) are looked up.
     const named = msg.headers?.get(EVENT_OWNER_HEADER);
@@ -106,18 +124,28 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     };
     // In the feed first: a receiver that looks an event up on receipt finds it.
     await events.store(doc);
-    await deps.fanOut(doc);
+    await deps.fanOut(doc, msg.info.redelivered);
   };
 
-  // Every step is idempotent and the stream has no order to keep, so events run side by side (32
-  // per replica, their feed entries written together). Only a refusal on the merits is final;
+  const handle = (event: EventEnvelope, msg: JsMsg): Promise<void> => {
+    const under = handling.get(event.id);
+    if (under) return under;
+    const task = handleOnce(event, msg).finally(() => handling.delete(event.id));
+    handling.set(event.id, task);
+    return task;
+  };
+
+  // Every step is idempotent and the stream has no order to keep, so events run side by side
+  // (EVENT_CONCURRENCY per replica, their feed entries written together; a handler waits for the
+  // first attempts the worker took from it, at most half of them at once, see
+  // WorkerOptions.maxOffered). Only a refusal on the merits is final;
   // failures (ours or a service's) are retried, first after 1 s, and an event that runs out of
   // its 10 deliveries is parked for staff, never silently dropped.
   const stop = await consumeEvents({
     bus,
     logger,
     name: CONSUMER_NAME,
-    concurrency: 32,
+    concurrency: EVENT_CONCURRENCY,
     backoffS: [1, 5, 30, 120, 600],
     maxDeliver: 10,
     handle,

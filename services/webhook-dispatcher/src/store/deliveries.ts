@@ -16,8 +16,11 @@ import type {
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 /**
- * The record of one delivery, written after each attempt (the queue, not this record, drives the
- * delivery). Finished ones carry the hour in which they may be deleted.
+ * The record of one delivery that needed more than one sure first attempt: written after each
+ * attempt of a delivery that is retried, cancelled or may have been attempted before (the queue,
+ * not this record, drives the delivery). A delivery that succeeds at its first attempt, as most
+ * do, has only that attempt's log entry. Finished ones carry the hour in which they may be
+ * deleted.
  */
 export interface DeliveryDoc {
   /** `<endpoint id>.<event id>` (plus `.r<n>` for a redelivery). */
@@ -102,9 +105,27 @@ export async function insertNew<T extends Document & { _id: string }>(
 type DeliveryRecord = DeliveryDoc;
 
 /**
- * Attempt logs and delivery records, written in batches (`groupCommit` of @handoff/store): per batch one
- * `insertMany` of attempts and one of delivery records, and one `bulkWrite` for the records of
- * deliveries that had one already (retries). A caller awaits its own records before it
+ * How an attempt writes its delivery's record:
+ * - `insert`: a first attempt that did not succeed (or was cancelled) makes the record; one found
+ *   there already (the attempt was made before) is updated instead;
+ * - `update`: a later attempt updates it (made afresh if it is gone);
+ * - `finish`: a first attempt that succeeded but may have been made before updates the record
+ *   that earlier try left, if there is one, and makes none;
+ * - `none`: a first attempt that succeeded and surely was the first needs no record.
+ */
+export type RecordWrite = 'insert' | 'update' | 'finish' | 'none';
+
+/** The write that stands for two of one delivery in a batch, `later` after `earlier`. */
+function combined(earlier: RecordWrite, later: RecordWrite): RecordWrite {
+  if (later === 'finish' || later === 'none') return earlier === 'none' ? later : earlier;
+  if (earlier === 'insert' && later === 'insert') return 'insert';
+  return earlier === 'finish' || earlier === 'none' ? later : 'update';
+}
+
+/**
+ * Attempt logs and delivery records, written in batches (`groupCommit` of @handoff/store): per
+ * batch one `insertMany` of attempts and one of new delivery records, and one `bulkWrite` for the
+ * records of deliveries that had one already (retries). A caller awaits its own records before it
  * acknowledges its job, so a job is never finished without them.
  */
 export function recorder(store: Store) {
@@ -112,49 +133,51 @@ export function recorder(store: Store) {
   const batch = groupCommit<{
     attempt: AttemptDoc | null;
     delivery: DeliveryRecord;
-    first: boolean;
+    write: RecordWrite;
   }>(async (items) => {
     const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
     // The last word on each delivery in this batch.
-    const latest = new Map<string, { delivery: DeliveryRecord; first: boolean }>();
+    const latest = new Map<string, { delivery: DeliveryRecord; write: RecordWrite }>();
     for (const item of items) {
       const before = latest.get(item.delivery._id);
       latest.set(item.delivery._id, {
         delivery: item.delivery,
-        first: item.first && (before?.first ?? true),
+        write: before ? combined(before.write, item.write) : item.write,
       });
     }
     const entries = [...latest.values()];
-    // Most deliveries get their record once, at their first attempt: an insert, which needs no
-    // lookup. Those found already there, and later attempts, update theirs.
+    const writing = (write: RecordWrite) =>
+      entries.filter((entry) => entry.write === write).map((entry) => entry.delivery);
+    // A delivery that needed more than its first attempt gets its record at that attempt: an
+    // insert, which needs no lookup. Those found already there, and later attempts, update theirs.
     const [, existing] = await Promise.all([
       // Attempts of a batch written again are refused as duplicates, which is what they are.
       insertNew(c.attempts, attempts),
-      insertNew(
-        c.deliveries,
-        entries.filter((entry) => entry.first).map((entry) => entry.delivery),
-      ),
+      insertNew(c.deliveries, writing('insert')),
     ]);
-    const updates = [
-      ...existing,
-      ...entries.filter((entry) => !entry.first).map((entry) => entry.delivery),
-    ];
-    if (updates.length === 0) return;
-    const operations: AnyBulkWriteOperation<DeliveryDoc>[] = updates.map(
-      ({ _id, created_at, ...change }) => ({
+    const operations: AnyBulkWriteOperation<DeliveryDoc>[] = [
+      ...[...existing, ...writing('update')].map(({ _id, created_at, ...change }) => ({
         updateOne: {
           filter: { _id },
           update: { $set: change, $setOnInsert: { created_at } },
           upsert: true,
         },
-      }),
-    );
+      })),
+      ...writing('finish').map(({ _id, created_at: _created, ...change }) => ({
+        updateOne: { filter: { _id }, update: { $set: change } },
+      })),
+    ];
+    if (operations.length === 0) return;
     await bulkWriteInChunks(c.deliveries, operations, { ordered: false });
   });
   return {
-    /** Resolves once these records are stored; `first`: the delivery's first attempt. */
-    record(attempt: AttemptDoc | null, delivery: DeliveryRecord, first: boolean): Promise<void> {
-      return batch.add({ attempt, delivery, first });
+    /** Resolves once this attempt's log entry and its delivery's record are stored. */
+    record(
+      attempt: AttemptDoc | null,
+      delivery: DeliveryRecord,
+      write: RecordWrite,
+    ): Promise<void> {
+      return batch.add({ attempt, delivery, write });
     },
     close: () => batch.close(),
   };

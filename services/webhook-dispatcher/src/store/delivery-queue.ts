@@ -38,6 +38,11 @@ export const DeliveryJob = z.object({
   not_before: z.number().int().nonnegative(),
   /** Unix milliseconds when the delivery was made (its first job queued); kept by retries. */
   made_at: z.number().int().nonnegative(),
+  /**
+   * Queued by an event handled before (a redelivered bus message), whose first try may have
+   * attempted this delivery already and left its record.
+   */
+  again: z.literal(true).optional(),
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
 
