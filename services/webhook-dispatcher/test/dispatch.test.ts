@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
 import { OFFER_MAX_ANSWER_MS, OFFER_PATIENCE_MS } from '../src/handlers/deliveries.consumer.ts';
+import { EVENT_CONCURRENCY } from '../src/handlers/events.consumer.ts';
 import { deliveryMaker } from '../src/handlers/fanout.ts';
 import {
   DELIVERY_RETENTION_HOURS,
@@ -511,6 +512,53 @@ describe('first attempts straight from the event', () => {
     expect(queuedToo.jobs.length).toBeLessThan(10);
     expect(new Set(busy.receipts).size).toBe(10);
     expect(busy.receipts).toHaveLength(10);
+  });
+
+  it('keeps delivering to another integration while two endpoints have stopped answering', async () => {
+    // Two endpoints that never answer, each sent as many events as the event consumer has
+    // handlers: between them they would fill the room jobs wait in here, were it not that what
+    // waits for a stalled endpoint is handed back (and offered first attempts hold at most half
+    // of the handlers). Another integration's events keep flowing.
+    await startDispatcher('5', { WEBHOOK_TIMEOUT_MS: '30000' });
+    const hanging = await Promise.all(
+      [0, 1].map(async () => {
+        const server = createServer(() => undefined);
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        servers.push(server);
+        return {
+          server,
+          ...(await subscribe(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)),
+        };
+      }),
+    );
+    await Promise.all(
+      hanging.flatMap((endpoint) =>
+        Array.from({ length: EVENT_CONCURRENCY }, (_, i) => endpoint.createRequest(`hang ${i}`)),
+      ),
+    );
+    const fast = await receiver(() => ({ status: 200 }));
+    const quick = await subscribe(fast.url);
+    await Promise.all(Array.from({ length: 6 }, (_, i) => quick.createRequest(`quick ${i}`)));
+    await eventually(() => (fast.receipts.length >= 6 ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'the other integration',
+    });
+    // Measured in the hanging endpoints' own progress: none of their attempts has ended (each
+    // takes the 30 s timeout), so the other integration's events did not wait for them.
+    for (const { integration_id, endpoint } of hanging) {
+      const attempts = await call(
+        nc,
+        webhookOps.attempts,
+        { integration_id, id: endpoint.id, query: { limit: 10 } },
+        opts,
+      );
+      expect(attempts.data).toEqual([]);
+    }
+    // No attempt hangs on for the dispatcher's stop: new connections are refused.
+    for (const { server } of hanging) {
+      server.close();
+      server.closeAllConnections();
+    }
   });
 
   it('queues every delivery of an event handled before, and finishes only a record an earlier try left', async () => {

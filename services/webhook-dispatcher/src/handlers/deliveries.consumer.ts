@@ -87,12 +87,25 @@ export const OFFER_MAX_ANSWER_MS = 250;
 /** How long an offered first attempt waits for room before it is queued instead. */
 export const OFFER_PATIENCE_MS = 100;
 
+/**
+ * An endpoint is stalled when it has attempts under way and has not answered any (nor been given
+ * a new one after none was under way) for this long, or for this many of its recent answer times
+ * when that is longer: an endpoint that stopped answering.
+ */
+const STALL_MIN_MS = 1_000;
+const STALL_ANSWERS = 8;
+/** How often the jobs waiting for stalled endpoints are handed back. */
+const STALL_CHECK_MS = 250;
+
 interface Held {
   job: DeliveryJob;
   /** The queue's message carrying the job; none for a first attempt offered by the fan-out. */
   msg?: JsMsg;
-  /** Settles an offered attempt: once recorded (and its retry queued), or with its failure. */
-  offered?: { resolve(): void; reject(error: unknown): void };
+  /**
+   * Settles an offered attempt: true once recorded (and its retry queued), false when it is
+   * given back before it started (its endpoint stalled), or with its failure.
+   */
+  offered?: { resolve(taken: boolean): void; reject(error: unknown): void };
 }
 
 /**
@@ -137,6 +150,11 @@ export async function startWorker(options: WorkerOptions) {
   /** Jobs waiting for a slot, per endpoint, in the order their endpoints are served. */
   const waiting = new Map<string, Held[]>();
   const active = new Map<string, number>();
+  /**
+   * Per endpoint with attempts under way: when it last answered, or was given an attempt while
+   * none was under way (see `stalled`).
+   */
+  const progressAt = new Map<string, number>();
   /** Every job this replica holds, running or waiting: kept alive while held. */
   const holding = new Set<JsMsg>();
   const tasks = new Set<Promise<void>>();
@@ -305,21 +323,28 @@ export async function startWorker(options: WorkerOptions) {
   const start = (held: Held) => {
     const endpointId = held.job.endpoint_id;
     running += 1;
-    active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
+    const before = active.get(endpointId) ?? 0;
+    if (before === 0) progressAt.set(endpointId, Date.now());
+    active.set(endpointId, before + 1);
     let sending = true;
     const sent = () => {
       if (!sending) return;
       sending = false;
       const left = (active.get(endpointId) ?? 1) - 1;
-      if (left > 0) active.set(endpointId, left);
-      else active.delete(endpointId);
+      if (left > 0) {
+        active.set(endpointId, left);
+        progressAt.set(endpointId, Date.now());
+      } else {
+        active.delete(endpointId);
+        progressAt.delete(endpointId);
+      }
       pump();
     };
     const task = attempt(held, sent)
       .then(
         () => {
           held.msg?.ack();
-          held.offered?.resolve();
+          held.offered?.resolve(true);
         },
         (error: unknown) => {
           logger.error(
@@ -369,6 +394,49 @@ export async function startWorker(options: WorkerOptions) {
     admitWaiting();
   };
 
+  /** A job that waited here and will not be started by this replica now. */
+  const giveBack = (held: Held, delayMs?: number) => {
+    held.offered?.resolve(false);
+    const { msg } = held;
+    if (!msg) return;
+    holding.delete(msg);
+    try {
+      msg.nak(delayMs);
+    } catch {
+      // Closing: the ack wait returns it.
+    }
+  };
+
+  /**
+   * Whether the endpoint stopped answering: attempts under way and no answer for
+   * {@link STALL_MIN_MS}, or {@link STALL_ANSWERS} of its recent answer times when longer. Its
+   * attempts under way keep their slots until they end (the attempt timeout at the most), but
+   * nothing more waits here for it: what waits is handed back, new jobs go straight back, and
+   * its first attempts are queued. So endpoints that stopped answering hold only their sending
+   * slots, never the room the other endpoints' jobs wait in.
+   */
+  const stalled = (endpointId: string): boolean => {
+    const since = progressAt.get(endpointId);
+    if (since === undefined) return false;
+    const patience = Math.max(STALL_MIN_MS, STALL_ANSWERS * slots.answerMs(endpointId));
+    return Date.now() - since > patience;
+  };
+
+  /** Hands back what waits here for endpoints that stalled, freeing its room. */
+  const handBackStalled = () => {
+    let freed = false;
+    for (const [endpointId, list] of waiting) {
+      if (!stalled(endpointId)) continue;
+      waiting.delete(endpointId);
+      waitingCount -= list.length;
+      freed = true;
+      for (const held of list) giveBack(held, HAND_BACK_MAX_MS);
+    }
+    if (freed) pump();
+  };
+  const stallCheck = setInterval(handBackStalled, STALL_CHECK_MS);
+  stallCheck.unref();
+
   /**
    * Room for one more offered attempt to the endpoint: fewer than `maxOffered` under way (so
    * endpoints that stop answering never hold all of the event consumer's handlers), fewer than
@@ -376,13 +444,14 @@ export async function startWorker(options: WorkerOptions) {
    */
   const roomFor = (endpointId: string) =>
     offered < options.maxOffered &&
+    !stalled(endpointId) &&
     running + waitingCount < options.concurrency * 2 &&
     (waiting.get(endpointId)?.length ?? 0) + (active.get(endpointId) ?? 0) <
       Math.min(endpointShare(endpointId), options.maxOffered);
 
-  const take = (job: DeliveryJob): Promise<void> => {
+  const take = (job: DeliveryJob): Promise<boolean> => {
     offered += 1;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const list = waiting.get(job.endpoint_id) ?? [];
       list.push({ job, offered: { resolve, reject } });
       waiting.set(job.endpoint_id, list);
@@ -426,13 +495,13 @@ export async function startWorker(options: WorkerOptions) {
     if (stopping || job.attempt !== 1 || slots.answerMs(endpointId) > OFFER_MAX_ANSWER_MS) {
       return Promise.resolve(false);
     }
-    if (awaitingRoom.size === 0 && roomFor(endpointId)) return take(job).then(() => true);
+    if (awaitingRoom.size === 0 && roomFor(endpointId)) return take(job);
     return new Promise<boolean>((resolve, reject) => {
       const waiter = {
         endpointId,
         admit() {
           clearTimeout(patience);
-          take(job).then(() => resolve(true), reject);
+          take(job).then(resolve, reject);
         },
       };
       const patience = setTimeout(() => {
@@ -440,6 +509,8 @@ export async function startWorker(options: WorkerOptions) {
         resolve(false);
       }, OFFER_PATIENCE_MS);
       awaitingRoom.add(waiter);
+      // Behind others that wait for their endpoints' room, it may have room of its own.
+      admitWaiting();
     });
   };
 
@@ -463,6 +534,12 @@ export async function startWorker(options: WorkerOptions) {
       const wait = job.not_before - Date.now();
       if (wait > 0) {
         msg.nak(wait);
+        continue;
+      }
+      if (stalled(job.endpoint_id)) {
+        // Its endpoint stopped answering: back to the server, to come round when its attempts
+        // under way have ended one way or the other.
+        msg.nak(HAND_BACK_MAX_MS);
         continue;
       }
       const list = waiting.get(job.endpoint_id) ?? [];
@@ -509,19 +586,9 @@ export async function startWorker(options: WorkerOptions) {
       await messages.close();
       await loop.catch((error: unknown) => logger.warn({ err: error }, 'delivery consumer ended'));
       // Jobs not started go back at once, to whichever replica is left.
-      for (const list of waiting.values()) {
-        for (const held of list) {
-          held.offered?.reject(new Error('the delivery worker stopped'));
-          const { msg } = held;
-          if (!msg) continue;
-          holding.delete(msg);
-          try {
-            msg.nak();
-          } catch {
-            // Closing: the ack wait returns it.
-          }
-        }
-      }
+      clearInterval(stallCheck);
+      // An offered one goes back to its event's handler, which queues it.
+      for (const list of waiting.values()) for (const held of list) giveBack(held);
       waiting.clear();
       waitingCount = 0;
       await Promise.allSettled([...tasks]);
