@@ -609,8 +609,12 @@ describe('first attempts straight from the event', () => {
       [left._id, true],
     ]);
     await attemptsLogged(integration_id, endpoint.id, 3);
-    const recorded = await records.find({ endpoint_id: endpoint.id }).toArray();
-    expect(recorded.map((record) => [record.event_id, record.status, record.attempts])).toEqual([
+    // The records' updates follow the attempts' inserts within the batch: wait for them too.
+    const finished = await eventually(async () => {
+      const recorded = await records.find({ endpoint_id: endpoint.id }).toArray();
+      return recorded.every((record) => record.status === 'succeeded') ? recorded : undefined;
+    });
+    expect(finished.map((record) => [record.event_id, record.status, record.attempts])).toEqual([
       [left._id, 'succeeded', 1],
     ]);
   });

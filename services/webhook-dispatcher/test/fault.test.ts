@@ -299,10 +299,22 @@ describe('a dispatcher killed mid-flight', () => {
       const logged = await succeeded();
       expect([...times.keys()].filter((id) => !logged.has(id))).toEqual([]);
       expect([...logged].filter((id) => !times.has(id))).toEqual([]);
-      const records = await deliveries
-        .find({}, { projection: { _id: 1, event_id: 1, endpoint_id: 1, status: 1 } })
-        .toArray();
-      const ours = records.filter((record) => times.has(String(record.event_id)));
+      // A record's update follows its attempt's insert within one batch: read them once every
+      // record of this test's events says so (or, failing that, show what they say).
+      const readRecords = () =>
+        deliveries
+          .find({}, { projection: { _id: 1, event_id: 1, endpoint_id: 1, status: 1 } })
+          .toArray();
+      const ourRecords = (all: Awaited<ReturnType<typeof readRecords>>) =>
+        all.filter((record) => times.has(String(record.event_id)));
+      const records = await eventually(
+        async () => {
+          const all = await readRecords();
+          return ourRecords(all).every((record) => record.status === 'succeeded') ? all : undefined;
+        },
+        { what: "this test's delivery records to say succeeded" },
+      ).catch(readRecords);
+      const ours = ourRecords(records);
       expect(ours.filter((record) => record.status !== 'succeeded')).toEqual([]);
       const recordedEvents = new Set(records.map((record) => String(record.event_id)));
       const strangers = [...recordedEvents].filter((id) => !times.has(id));
