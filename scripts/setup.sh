@@ -6,6 +6,8 @@
 #     Debian's PostgreSQL when it is installed (packages/testkit/src/postgres.ts), else on SQLite;
 #   - stripe-mock (the Stripe API double the payments tests charge against), built with Go into
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
+#   - Mailpit (SMTP server with a web UI and an API), built with Go into .tools/bin unless
+#     MAILPIT_URL is set or it is already on PATH: the mail of `npm start` and the tests goes there;
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
@@ -23,6 +25,8 @@ FERRETDB_VERSION="v1.24.2"
 STRIPE_MOCK_VERSION="v0.203.0"
 # The Helm CLI that lints and renders deploy/helm/handoff in the deploy tests.
 HELM_VERSION="v3.22.0"
+# Keep in step with MAILPIT_VERSION in packages/testkit/src/mailpit.ts.
+MAILPIT_VERSION="v1.33.1"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
 
@@ -105,6 +109,13 @@ ensure_stripe_mock() {
     "no stripe-mock and no Go: the payments tests will fail until stripe-mock is on PATH"
 }
 
+# Mailpit: the SMTP server (with a web UI and an API) that `npm start` and the tests hand mail to.
+ensure_mailpit() {
+  if [[ -n "${MAILPIT_URL:-}" ]] || have mailpit; then return; fi
+  go_install mailpit "$MAILPIT_VERSION" github.com/axllent/mailpit \
+    "no mailpit and no Go: the notifications tests fail and npm start sends no mail until mailpit is on PATH"
+}
+
 ensure_helm() {
   if have helm; then return; fi
   # With Go, several minutes on a small machine (client-go and the Kubernetes API types); once only.
@@ -154,6 +165,7 @@ ensure_nats_server
 ensure_mongo_wire_server
 check_postgres
 ensure_stripe_mock
+ensure_mailpit
 ensure_helm
 ensure_chromium
 ensure_dependencies

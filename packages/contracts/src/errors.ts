@@ -56,6 +56,18 @@ export const ERRORS = {
   staff_token_invalid: { status: 401, description: 'the staff JWT does not verify' },
   staff_token_expired: { status: 401, description: 'the staff JWT has expired' },
   application_secret_missing: { status: 401, description: 'no `X-Application-Secret`' },
+  workspace_session_invalid: {
+    status: 401,
+    description:
+      'the workspace session cookie is unknown, ended (signed out, revoked by staff, the provider ' +
+      'suspended) or expired: sign in again',
+  },
+  sign_in_link_invalid: {
+    status: 401,
+    description:
+      'the sign-in link is unknown, used or expired, or its provider is no longer active (one ' +
+      'answer for all): ask for a new one',
+  },
   request_token_missing: {
     status: 401,
     description: `no \`${REQUEST_TOKEN_HEADER}\` (checked right after the key and scope, before the body and any lookup)`,
@@ -65,6 +77,12 @@ export const ERRORS = {
     description: 'the key lacks a scope; the body lists `required_scopes`',
   },
   staff_role_required: { status: 403, description: 'the staff JWT has no `staff` role' },
+  csrf_token_invalid: {
+    status: 403,
+    description:
+      "a state-changing call made with a workspace session lacks the session's `X-CSRF-Token`, or " +
+      'comes from another origin',
+  },
   request_token_invalid: {
     status: 403,
     description: "the request belongs to the caller's integration but the token does not match",
@@ -87,6 +105,10 @@ export const ERRORS = {
   dispute_not_found: hidden('dispute'),
   provider_not_found: { status: 404, description: 'unknown provider' },
   provider_key_not_found: { status: 404, description: 'unknown provider key' },
+  provider_session_not_found: {
+    status: 404,
+    description: "unknown workspace session (or, for a provider, another provider's)",
+  },
   payment_request_not_found: hidden('payment request'),
   payment_not_found: { status: 404, description: 'unknown payment' },
   webhook_endpoint_not_found: hidden('webhook endpoint'),
@@ -174,6 +196,14 @@ export const ERRORS = {
   service_unavailable: {
     status: 503,
     description: 'a downstream service did not answer in time',
+  },
+  unsubscribe_link_invalid: {
+    status: 400,
+    description: 'the unsubscribe link is not one this service made (altered or cut short)',
+  },
+  workspace_not_built: {
+    status: 503,
+    description: "the providers' workspace (`/workspace`) is not built on this gateway",
   },
   console_not_built: {
     status: 503,

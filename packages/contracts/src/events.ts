@@ -21,13 +21,15 @@ export const EVENT_TYPES = [
 
 /**
  * Event kinds this service adds to spec §6 (documented extensions): outcomes the spec has no
- * kind for, so that an agent hears of every change of its payment requests and payments. They
- * live in the spec's `payment.` namespace and use the same envelope.
+ * kind for, so that an agent hears of every change of its payment requests and payments, and a
+ * provider of the decline of its proposal. They live in the spec's namespaces and use the same
+ * envelope.
  */
 export const EXTENSION_EVENT_TYPES = [
   'payment.request_rejected',
   'payment.request_expired',
   'payment.failed',
+  'proposal.declined',
 ] as const;
 
 /** What each extension kind means, for AsyncAPI and the webhook docs. */
@@ -37,6 +39,8 @@ export const EXTENSION_EVENT_MEANINGS: Record<(typeof EXTENSION_EVENT_TYPES)[num
   'payment.request_expired':
     'Extension: a payment request expired because staff did not decide before its deadline.',
   'payment.failed': 'Extension: a payment failed; `object.failure_reason` says why.',
+  'proposal.declined':
+    'Extension: a proposal was declined (by the customer, or because the customer accepted another proposal or the request closed); `object.decline_reason` says why when one was given.',
 };
 
 /** Every kind an envelope may carry: the spec's 15, then the extensions. */

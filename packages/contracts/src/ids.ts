@@ -22,6 +22,8 @@ export const ID_PREFIXES = [
   // Providers, and their credentials.
   'prv',
   'pvk',
+  // A provider's signed-in session in the workspace.
+  'pss',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

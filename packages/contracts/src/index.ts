@@ -24,3 +24,5 @@ export * from './text.ts';
 export * from './updates.ts';
 export * from './webhooks.ts';
 export * from './nats-users.ts';
+export * from './notifications.ts';
+export * from './workspace.ts';

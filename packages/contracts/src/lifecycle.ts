@@ -138,7 +138,14 @@ export const PROPOSAL_MACHINE = machine({
     withdrawn: {},
     expired: {},
   },
-  events: { accept: 'proposal.accepted', decline: null, withdraw: null, expire: null },
+  // A decline has no spec kind: a documented extension kind (EXTENSION_EVENT_TYPES), so that the
+  // provider hears of it.
+  events: {
+    accept: 'proposal.accepted',
+    decline: 'proposal.declined',
+    withdraw: null,
+    expire: null,
+  },
   actors: {
     accept: ['customer'],
     decline: ['customer', 'system'],

@@ -5,6 +5,7 @@ import {
   EVENTS_STREAM,
   RATE_LIMIT_STREAM,
 } from './subjects.ts';
+import { REMINDERS_STREAM } from './notifications.ts';
 
 /**
  * Who may do what on the bus. One row per NATS user; the server configuration (tests, `npm start`,
@@ -64,6 +65,7 @@ export const NATS_GRANTS = {
       'handoff.payments.>',
       'handoff.milestones.>',
       'handoff.webhook-dispatcher.>',
+      'handoff.notifications.>',
     ],
     // Key-cache invalidations from intake; the SDK's long-poll route reads events as they are
     // published (a core subscription: reading only, publishing events stays refused).
@@ -84,7 +86,8 @@ export const NATS_GRANTS = {
     // Its replicas' caches drop what another replica's change broadcasts (providers) or
     // announces (requests, read only: publishing there is its own grant above).
     listens: ['handoff.gateway.access.invalidate', ...events('request.updated')],
-    calls: none,
+    // A sign-in link goes to the notifications service to be mailed (its token is stored nowhere).
+    calls: ['handoff.notifications.mail.sign_in'],
     consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
     buckets: ['HANDOFF_SEQUENCES'],
   },
@@ -127,6 +130,21 @@ export const NATS_GRANTS = {
     consumes: [
       { stream: EVENTS_STREAM.name, consumer: 'webhook-dispatcher' },
       { stream: 'HANDOFF_DELIVERIES', consumer: 'webhook-deliveries' },
+    ],
+  },
+  notifications: {
+    ...backend('notifications'),
+    // Its own work queue of reminders; no domain event, only its audit subject.
+    publishes: [...REMINDERS_STREAM.subjects, 'handoff.audit.notifications.>'],
+    // Its caches of providers drop what a provider change broadcasts.
+    listens: ['handoff.gateway.access.invalidate'],
+    // Who to write to: a request's routing and engaged provider, a provider's address.
+    calls: ['handoff.intake.requests.get_as_staff', 'handoff.intake.providers.get'],
+    manages: [...backendStreams, REMINDERS_STREAM.name],
+    consumes: [
+      { stream: EVENTS_STREAM.name, consumer: 'notifications' },
+      { stream: ACCESS_STREAM.name, consumer: 'notifications-access' },
+      { stream: REMINDERS_STREAM.name, consumer: 'notifications-reminders' },
     ],
   },
   /** Staff tools: read-only consumers of the three logs; publish nothing, call nothing. */

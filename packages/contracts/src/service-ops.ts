@@ -9,3 +9,4 @@ export const intakeOp = operationsOf('intake');
 export const milestonesOp = operationsOf('milestones');
 export const paymentsOp = operationsOf('payments');
 export const dispatcherOp = operationsOf('webhook-dispatcher');
+export const notificationsOp = operationsOf('notifications');

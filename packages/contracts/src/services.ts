@@ -1,10 +1,11 @@
-/** The backend services the gateway talks to over the bus. The gateway itself is the sixth process. */
+/** The backend services the gateway talks to over the bus. The gateway itself is the seventh process. */
 export const BACKEND_SERVICES = [
   'intake',
   'conversation',
   'payments',
   'milestones',
   'webhook-dispatcher',
+  'notifications',
 ] as const;
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 

@@ -1,5 +1,6 @@
 import { natsInboxPrefix, type NatsUser } from '@handoff/contracts';
 import { randomBytes } from 'node:crypto';
+import { mailpitClient, type MailpitClient } from './mailpit.ts';
 import { TEST_NATS_USER, type NatsPasswords } from './natsconf.ts';
 
 export const SERVERS_ENV = 'HANDOFF_TEST_SERVERS';
@@ -9,6 +10,9 @@ export interface WorkerServers {
   /** The users' passwords of this worker's nats-server (absent when NATS_URL was given). */
   natsPasswords?: NatsPasswords;
   mongoUrl: string;
+  /** This worker's Mailpit: its web UI and API, and its SMTP address. */
+  mailpitUrl: string;
+  smtpUrl: string;
   dataDir: string;
 }
 
@@ -43,18 +47,30 @@ export function natsEnv(
   return { NATS_URL: natsUrl, NATS_USER: user, NATS_PASSWORD: natsPasswords[user] };
 }
 
+/** The unsubscribe links' signing key of this test process's notifications services. */
+const NOTIFICATIONS_SIGNING_KEY = randomBytes(32).toString('base64');
+
 /**
  * A backend service's variables in a test: its NATS user, `database` on the worker's MongoDB-wire
  * server, a health port the system picks, and no log lines (`LOG_LEVEL` can be given again after).
+ * The notifications service also gets the worker's Mailpit as its SMTP server and a signing key.
  */
-export function serviceEnv(user: NatsUser, database: string) {
+export function serviceEnv(user: NatsUser, database: string): Record<string, string> {
   return {
     ...natsEnv(user),
     MONGO_URL: testServers().mongoUrl,
     MONGO_DB: database,
     HEALTH_PORT: '0',
     LOG_LEVEL: 'silent',
+    ...(user === 'notifications'
+      ? { SMTP_URL: testServers().smtpUrl, NOTIFICATIONS_SIGNING_KEY }
+      : {}),
   };
+}
+
+/** This worker's Mailpit, through its API (see {@link mailpitClient}). */
+export function testMail(): MailpitClient {
+  return mailpitClient(testServers().mailpitUrl);
 }
 
 /**

@@ -6,3 +6,4 @@ export * from './receiver.ts';
 export * from './tls.ts';
 export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';
 export * from './events.ts';
+export * from './mailpit.ts';

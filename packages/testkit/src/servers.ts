@@ -220,7 +220,7 @@ export class ServerExitedError extends Error {
   }
 }
 
-async function waitForPort(
+export async function waitForPort(
   label: string,
   child: ChildProcess,
   port: number,
@@ -267,7 +267,10 @@ async function waitForPort(
 }
 
 /** Stops a server; PostgreSQL takes SIGINT ("fast": ends sessions) where SIGTERM would wait for them. */
-function stopper(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): () => Promise<void> {
+export function stopper(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): () => Promise<void> {
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -85,6 +85,16 @@ export const gatewayEnv = z
       .default(UPDATES_LIMITS.maxWaitersPerKey),
     /** The staff console's build to serve at /console; packages/console/dist when unset. */
     CONSOLE_DIR: z.string().min(1).optional(),
+    /** The providers' workspace's build to serve at /workspace; packages/workspace/dist when unset. */
+    WORKSPACE_DIR: z.string().min(1).optional(),
+    /**
+     * Whether the workspace's session cookie is `Secure` (and named `__Host-handoff_session`):
+     * `auto` (the default) when the call came over TLS, directly or as the trusted proxy says
+     * (`TRUST_PROXY`); `true` always, `false` never (plain-http development only).
+     */
+    WORKSPACE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Sign-in links asked for per minute per client address; past it, 429. */
+    SIGN_IN_PER_MINUTE_PER_ADDRESS: perMinute.default(10),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {

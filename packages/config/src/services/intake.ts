@@ -4,9 +4,14 @@
 import type { z } from 'zod';
 import { baseServiceEnv, durationMs } from '../index.ts';
 
-/** Intake reads what every backend service reads, and how long it trusts a cached provider. */
+/**
+ * Intake reads what every backend service reads, how long it trusts a cached provider and how
+ * long a workspace session lasts.
+ */
 export const intakeEnv = baseServiceEnv.extend({
   /** How long a replica trusts a provider it read (changes arrive sooner, over the bus). */
   ACCESS_CACHE_TTL_MS: durationMs.default(30_000),
+  /** How long a provider's workspace session lasts from its sign-in (7 days by default). */
+  WORKSPACE_SESSION_TTL_MS: durationMs.default(7 * 24 * 60 * 60 * 1000),
 });
 export type IntakeEnv = z.output<typeof intakeEnv>;

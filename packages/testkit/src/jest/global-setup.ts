@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMailpit } from '../mailpit.ts';
 import { startMongo, startNats, startPair, type RunningServer } from '../servers.ts';
 import { SERVERS_ENV, type WorkerServers } from '../fixtures.ts';
 
@@ -10,7 +11,10 @@ interface GlobalConfig {
 
 const RUNNING = Symbol.for('handoff.testkit.running');
 
-/** Starts one NATS and one MongoDB-wire server per jest worker, before any test file runs. */
+/**
+ * Starts one NATS, one MongoDB-wire server and one Mailpit (SMTP) per jest worker, before any test
+ * file runs.
+ */
 export default async function globalSetup(config: GlobalConfig): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'handoff-test-'));
   const workers = Math.max(1, config.maxWorkers);
@@ -25,10 +29,14 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
         startMongo({ dataDir, durable: false }),
       );
       running.push(nats, mongo);
+      const mail = await startMailpit({ dataDir });
+      running.push({ ...mail, description: `Mailpit at ${mail.url}` });
       return {
         natsUrl: nats.url,
         ...(nats.passwords ? { natsPasswords: nats.passwords } : {}),
         mongoUrl: mongo.url,
+        mailpitUrl: mail.url,
+        smtpUrl: mail.smtpUrl,
         dataDir,
       };
     }),
