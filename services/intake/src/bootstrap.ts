@@ -1,16 +1,22 @@
-import { adoptOnce, packageVersion, runAuditedService } from '@handoff/runtime';
+import { adoptOnce, packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
 import { readEnv } from './env.ts';
 import { providerEndpoints } from './handlers/providers.ts';
 import { requestEndpoints } from './handlers/requests.ts';
+import { sweepExpiredLinks, workspaceEndpoints } from './handlers/workspace.ts';
 import { adoptLegacySequences } from './store/legacy-sequences.ts';
 import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
+import { adoptProviderEmailKeys } from './store/workspace.ts';
+
+/** How often unused sign-in links that expired are deleted. */
+const LINK_SWEEP_MS = 10 * 60 * 1000;
 
 export const VERSION = packageVersion(import.meta.url);
 
 export async function bootstrap(options: BootstrapOptions = {}) {
+  let workspace: ReturnType<typeof workspaceEndpoints> | undefined;
   return runAuditedService({
     name: 'intake',
     version: VERSION,
@@ -25,12 +31,29 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...accessEndpoints(deps),
       ...requestEndpoints(deps),
       ...providerEndpoints(deps),
+      ...(workspace = workspaceEndpoints(deps)).endpoints,
     }),
     // Counters from before HANDOFF_SEQUENCES first (until a start finds none); then requests
     // move when the engagement does: proposal accepted → in progress, job completed → completed.
+    // Providers stored before the workspace get the address sign-in looks them up by.
     background: async (deps) => {
       await adoptOnce(deps.store, 'legacy_sequences', () => adoptLegacySequences(deps));
-      return startEngagementConsumer(deps);
+      await adoptOnce(deps.store, 'provider_email_keys', () => adoptProviderEmailKeys(deps.store));
+      const stopConsumer = await startEngagementConsumer(deps);
+      // Unused links of the last two days at start (a stopped service missed their sweeps), then
+      // the last two hours' every ten minutes.
+      const sweep = (hoursBack: number) =>
+        sweepExpiredLinks(deps, new Date(), hoursBack).catch((error: unknown) => {
+          deps.logger.warn({ err: error }, 'expired sign-in links not swept');
+          return 0;
+        });
+      void sweep(48);
+      const timer = setInterval(() => void sweep(2), LINK_SWEEP_MS);
+      timer.unref();
+      return stopInReverse(stopConsumer, async () => {
+        clearInterval(timer);
+        await workspace?.settle();
+      });
     },
     logger: options.logger,
   });

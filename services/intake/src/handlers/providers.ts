@@ -20,6 +20,8 @@ import {
 } from './keys.ts';
 import { requestCollection } from '../store/requests.ts';
 import { heldRequests } from './held-requests.ts';
+import { endProviderSessions } from './workspace.ts';
+import { emailKey } from '../store/workspace.ts';
 import {
   providerCollections,
   providerKeyView,
@@ -41,10 +43,10 @@ const MAX_ATTEMPTS = 20;
  * integrations and agent keys, and providers have no domain event kind in the spec, so the audit
  * stream is where staff tools see them, exactly as payments announce a rejected payment request.
  */
-function audited(
+export function audited(
   who: { actor: string; callId: string | null },
   action: string,
-  target: { type: 'provider' | 'provider_key'; id: string },
+  target: { type: 'provider' | 'provider_key' | 'provider_session'; id: string },
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
 ): OutboxMessage {
@@ -107,6 +109,7 @@ export function providerEndpoints(
         _id: newId('prv'),
         name: input.name,
         email: input.email,
+        email_key: emailKey(input.email),
         categories: input.categories,
         status: 'active',
         created_at: now,
@@ -152,7 +155,9 @@ export function providerEndpoints(
             const before = await findProvider(id);
             const change: Partial<ProviderDoc> = {
               ...(patch.name === undefined ? {} : { name: patch.name }),
-              ...(patch.email === undefined ? {} : { email: patch.email }),
+              ...(patch.email === undefined
+                ? {}
+                : { email: patch.email, email_key: emailKey(patch.email) }),
               ...(patch.categories === undefined ? {} : { categories: patch.categories }),
               ...(patch.status === undefined ? {} : { status: patch.status }),
               updated_at: new Date(),
@@ -187,12 +192,17 @@ export function providerEndpoints(
       // the connection its cache listens on); a suspension also stops every key of the provider at
       // once (and a reactivation drops the cached refusals): the gateway asks again and learns
       // the provider's status. The key ids are for gateways that predate `provider_ids`.
+      // A suspension also ends the provider's workspace sessions (the gateway refuses them by
+      // the provider's status already; this records why they ended).
       const keys = statusChanged
         ? await c.keys.find({ provider_id: id }, { projection: { _id: 1 } }).toArray()
         : [];
+      const sessions =
+        statusChanged && updated.status === 'suspended' ? await endProviderSessions(deps, id) : [];
+      const dropped = [...keys.map((key) => key._id), ...sessions];
       await broadcastAccessInvalidation(deps.bus, {
         provider_ids: [id],
-        ...(keys.length > 0 ? { key_ids: keys.map((key) => key._id) } : {}),
+        ...(dropped.length > 0 ? { key_ids: dropped } : {}),
       });
       return withKeys(updated);
     }),

@@ -37,9 +37,18 @@ export const collections: CollectionPlan = {
   providers: [
     { key: { status: 1, _id: -1 }, options: { name: 'status_newest' } },
     { key: { categories: 1, _id: -1 }, options: { name: 'category_newest' } },
+    // Sign-in finds a provider by its address.
+    { key: { email_key: 1 }, options: { name: 'email_key' } },
   ],
   provider_keys: [
     { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
+    { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
+  ],
+  // The workspace: links by their token's hash (`_id`), deleted by the hour they expire in;
+  // sessions by their cookie's hash, and a provider's newest first.
+  provider_sign_in_links: [{ key: { expires_hour: 1 }, options: { name: 'expires_hour' } }],
+  provider_sessions: [
+    { key: { session_hash: 1 }, options: { name: 'session_hash_unique', unique: true } },
     { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
   ],
   [auditCollectionName('intake')]: auditIndexes,
@@ -53,4 +62,5 @@ export const OUTBOX_COLLECTIONS = [
   'api_keys',
   'providers',
   'provider_keys',
+  'provider_sessions',
 ] as const;

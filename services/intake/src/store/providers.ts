@@ -16,6 +16,11 @@ export interface ProviderDoc extends OutboxFields {
   _id: string;
   name: string;
   email: string;
+  /**
+   * The address as sign-in compares it (trimmed, lower case), indexed; absent on providers stored
+   * before the workspace until intake's start adopts them.
+   */
+  email_key?: string;
   categories: string[];
   status: z.infer<typeof ProviderStatus>;
   created_at: Date;
