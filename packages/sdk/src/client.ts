@@ -15,14 +15,35 @@ export interface ClientOptions {
 
 export type Api = Client<paths>;
 
+/**
+ * How a client proves who calls: an `Authorization` header (a key or token), or the workspace's
+ * session cookie, which the browser sends on same-origin calls, with the session's CSRF token on
+ * every change.
+ */
+export type Credentials = { authorization: string } | { csrfToken: string };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
 /** The typed openapi-fetch client every side of the API shares, with auth and retries. */
-export function createApi(options: ClientOptions, authorization: string): Api {
-  const inner: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+export function createApi(options: ClientOptions, credentials: Credentials | string): Api {
+  const given = typeof credentials === 'string' ? { authorization: credentials } : credentials;
+  const base: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+  const inner: Fetch =
+    'csrfToken' in given
+      ? (request) => {
+          if (SAFE_METHODS.has(request.method)) return base(request);
+          const headers = new Headers(request.headers);
+          headers.set('X-CSRF-Token', given.csrfToken);
+          return base(new Request(request, { headers }));
+        }
+      : base;
   return createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: retryingFetch({ ...DEFAULT_RETRY, ...options.retry }, inner),
+    // A session's cookie goes only to the gateway the page came from.
+    ...('csrfToken' in given ? { credentials: 'same-origin' as const } : {}),
     headers: {
-      Authorization: authorization,
+      ...('authorization' in given ? { Authorization: given.authorization } : {}),
       Accept: 'application/json',
       'User-Agent': ['handoff-sdk-typescript/0.1.0', options.userAgent].filter(Boolean).join(' '),
     },

@@ -4,17 +4,19 @@ export {
   type HandoffClient,
   type TokenOption,
 } from './agent.ts';
-export { type Api, type ClientOptions } from './client.ts';
+export { type Api, type ClientOptions, type Credentials } from './client.ts';
 export { HandoffConnectionError, HandoffError, unwrap, type FieldError } from './errors.ts';
 export { paginate, toArray, type Page } from './paginate.ts';
 export {
   createProviderClient,
   createStaffClient,
+  createWorkspaceClient,
   type ListOption,
   type ProviderClient,
   type ProviderClientOptions,
   type StaffClient,
   type StaffClientOptions,
+  type WorkspaceClient,
 } from './provider.ts';
 export { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './transport.ts';
 export type * from './types.ts';

@@ -3,10 +3,20 @@ import { unwrap } from './errors.ts';
 import { operations } from './operations.ts';
 import type { QueryOf } from './types.ts';
 
-export interface ProviderClientOptions extends ClientOptions {
-  /** The provider key, `hpk_live_...`. */
-  apiKey: string;
-}
+export type ProviderClientOptions = ClientOptions &
+  (
+    | {
+        /** The provider key, `hpk_live_...`. */
+        apiKey: string;
+      }
+    | {
+        /**
+         * Signed in to the workspace (in its page): the browser sends the session cookie, and
+         * every change carries the session's `csrf_token` (from `createWorkspaceClient`).
+         */
+        session: { csrfToken: string };
+      }
+  );
 
 export interface StaffClientOptions extends ClientOptions {
   /** A staff JWT (`roles` containing `staff`). */
@@ -21,17 +31,38 @@ export type { ListOption } from './operations.ts';
  * iterator over all its pages: `for await (const job of provider.jobs.list({ status: 'active' }))`.
  */
 export function createProviderClient(options: ProviderClientOptions) {
-  const api = createApi(options, `Bearer ${options.apiKey}`);
-  const { collection, get, post, send, list } = operations(api);
+  const api = createApi(
+    options,
+    'apiKey' in options ? `Bearer ${options.apiKey}` : { csrfToken: options.session.csrfToken },
+  );
+  const { collection, get, post, send, patch, list, pages } = operations(api);
 
   const requests = {
-    /** The requests routed to this provider, newest first. */
+    /** The requests routed to this provider, newest first, each with its unread messages. */
     list: list('/v1/provider/requests'),
     get: get('/v1/provider/requests/{id}'),
+    /** The request's conversation, newest first. */
+    messages: pages('/v1/provider/requests/{id}/messages'),
     /** Writes into the request's conversation with the customer's agent. */
     sendMessage: send('/v1/provider/requests/{id}/messages'),
+    /** Marks the conversation read (its unread count goes back to 0). */
+    markRead: post('/v1/provider/requests/{id}/read'),
+    /** What has been paid on a request the provider is engaged on. */
+    payments: pages('/v1/provider/requests/{id}/payments'),
+    /**
+     * The long-poll: what changed after `after`, waiting up to `wait` seconds (at most 25) for
+     * the next change; messages come whole, anything else as `{object, id, status}` to read again.
+     */
+    events: (id: string, query: QueryOf<'/v1/provider/requests/{id}/events', 'get'> = {}) =>
+      unwrap(api.GET('/v1/provider/requests/{id}/events', { params: { path: { id }, query } })),
     /** Proposes to do the request (amount, days, milestones); the agent accepts or declines. */
     propose: send('/v1/provider/requests/{id}/proposals'),
+  };
+
+  const notificationSettings = {
+    get: get('/v1/provider/notification-settings'),
+    /** Turns kinds of email on or off: `{ kinds: { message_received: false } }`. */
+    update: patch('/v1/provider/notification-settings'),
   };
 
   const proposals = {
@@ -68,6 +99,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     api,
     me: get('/v1/provider/me'),
     requests,
+    notificationSettings,
     proposals,
     jobs,
     milestones,
@@ -77,6 +109,30 @@ export function createProviderClient(options: ProviderClientOptions) {
 }
 
 export type ProviderClient = ReturnType<typeof createProviderClient>;
+
+/**
+ * The workspace's own calls, before and around a session: asking for a sign-in link, exchanging
+ * it for a session (the gateway sets the cookie), reading the session (its `csrf_token` for
+ * `createProviderClient({ session })`) and signing out. In a browser, on the gateway's origin.
+ */
+export function createWorkspaceClient(options: ClientOptions & { csrfToken?: string }) {
+  const api = createApi(options, { csrfToken: options.csrfToken ?? '' });
+  const { get, post, send } = operations(api);
+  return {
+    api,
+    /** Mails a sign-in link to the address if it is a provider's; the same answer either way. */
+    askForLink: send('/v1/workspace/sign-in'),
+    /** Exchanges a link's token for a session: the cookie, and the answer's `csrf_token`. */
+    signIn: send('/v1/workspace/session'),
+    session: get('/v1/workspace/session'),
+    /** Needs the session's `csrfToken` in the options. */
+    signOut: post('/v1/workspace/session/end'),
+    /** Turns off the kind of email an unsubscribe link names (no sign-in needed). */
+    unsubscribe: send('/v1/notifications/unsubscribe'),
+  };
+}
+
+export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;
 
 /**
  * The staff API (`/v1/staff/*`) with a staff JWT: the same shape as the provider client, one
@@ -102,6 +158,10 @@ export function createStaffClient(options: StaffClientOptions) {
     /** Issues a provider key; its `api_key` (`hpk_live_`) is shown only in this answer. */
     createKey: send('/v1/staff/providers/{id}/keys', {}),
     revokeKey: post('/v1/staff/provider-keys/{key_id}/revoke'),
+    /** The provider's workspace sessions, newest first (`{ status: 'active' }`). */
+    sessions: list('/v1/staff/providers/{id}/sessions'),
+    /** Ends a workspace session on every gateway at once. */
+    revokeSession: post('/v1/staff/provider-sessions/{session_id}/revoke'),
   };
 
   const paymentRequests = {

@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import { agentKeys, createBearerKeyVerifier, providerKeys } from './auth/bearer-keys.ts';
 import { createAuthFailureGuard } from './auth/client-guard.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
+import { createSessionVerifier } from './auth/workspace-sessions.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createRequestTokenChecker } from './auth/request-tokens.ts';
@@ -52,6 +53,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   };
   const keys = createBearerKeyVerifier(agentKeys, keyOptions);
   const providers = createBearerKeyVerifier(providerKeys, keyOptions);
+  const sessions = createSessionVerifier(keyOptions);
   // Slow clients (slowloris) hold a connection each: headers and the whole request have a
   // deadline, checked often enough that it is kept (Node checks every 30 s by default).
   const server = createServer({
@@ -104,7 +106,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       replicas: env.NATS_STREAM_REPLICAS,
     });
     const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
-    const routes = withOpenApi(gatewayRoutes(env, readiness, updates, webhookSettings.current));
+    const routes = withOpenApi(
+      gatewayRoutes(env, readiness, updates, webhookSettings.current, { limiter, logger }),
+    );
     const app = createApp({
       idempotency,
       nc: bus.nc,
@@ -113,8 +117,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
       ...(env.CONSOLE_DIR ? { consoleDir: env.CONSOLE_DIR } : {}),
+      ...(env.WORKSPACE_DIR ? { workspaceDir: env.WORKSPACE_DIR } : {}),
       keys,
       providers,
+      sessions,
       staff: createStaffVerifier({
         ...(env.STAFF_JWT_SECRET ? { secret: env.STAFF_JWT_SECRET } : {}),
         ...(env.STAFF_JWKS_URL ? { jwksUrl: env.STAFF_JWKS_URL } : {}),
@@ -162,6 +168,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     webhookSettings.stop();
     keys.stop();
     providers.stop();
+    sessions.stop();
     await bus.nc.close();
     throw error;
   }
@@ -187,6 +194,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         webhookSettings.stop();
         keys.stop();
         providers.stop();
+        sessions.stop();
         await bus.nc.drain();
         logger.info('gateway stopped');
       })();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
-import { CONSOLE_CSP } from '../src/http/console.ts';
+import { CONSOLE_CSP } from '../src/http/web-apps.ts';
 import { BODY_LIMIT_BYTES } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { STRIPE_WEBHOOK_LIMIT_BYTES } from '../src/routes/stripe.ts';

@@ -16,6 +16,8 @@ const committed = JSON.parse(
 /** Codes answered outside the operations the document describes, each with the reason. */
 const OUTSIDE_THE_DOCUMENT: Partial<Record<ErrorCode, string>> = {
   console_not_built: 'the staff console (`/console`) is a web page, not an API operation',
+  workspace_not_built:
+    'the providers’ workspace (`/workspace`) is a web page, not an API operation',
 };
 
 /** The part of a problem response the codes are read from (`problem()` in the generator). */

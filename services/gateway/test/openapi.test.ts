@@ -100,17 +100,26 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
   } else if (route.body) {
-    out[400] = ['invalid_json'];
+    out[400] = ['invalid_json', ...(route.badRequest ?? [])];
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
   }
-  const unauthorized = {
-    public: [],
-    agent: ['api_key_missing', 'api_key_invalid', 'api_key_expired'],
-    provider: ['api_key_missing', 'api_key_invalid', 'api_key_expired'],
-    staff: ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'],
-    applicant: ['application_secret_missing'],
-  }[access.kind];
+  const unauthorized: string[] = [
+    ...{
+      public: [],
+      agent: ['api_key_missing', 'api_key_invalid', 'api_key_expired'],
+      provider: [
+        'api_key_missing',
+        'api_key_invalid',
+        'api_key_expired',
+        'workspace_session_invalid',
+      ],
+      workspace: ['workspace_session_invalid'],
+      staff: ['staff_token_missing', 'staff_token_invalid', 'staff_token_expired'],
+      applicant: ['application_secret_missing'],
+    }[access.kind],
+    ...(route.unauthorized ?? []),
+  ];
   if (unauthorized.length > 0 || token) {
     out[401] = [...unauthorized, ...(token ? ['request_token_missing'] : [])];
   }
@@ -118,6 +127,10 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     ...(access.kind === 'agent' && access.scopes.length > 0 ? ['insufficient_scope'] : []),
     ...(access.kind === 'staff' ? ['staff_role_required'] : []),
     ...(token ? ['request_token_invalid'] : []),
+    // A change made with a workspace session carries its CSRF token.
+    ...((access.kind === 'provider' || access.kind === 'workspace') && route.method !== 'get'
+      ? ['csrf_token_invalid']
+      : []),
   ];
   if (forbidden.length > 0) out[403] = forbidden;
   if (route.notFound || /\{\w+\}/.test(route.path)) {
@@ -222,6 +235,11 @@ describe('the OpenAPI document', () => {
       agentKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       providerKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       staffJwt: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+      workspaceSession: expect.objectContaining({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'handoff_session',
+      }),
       applicationSecret: expect.objectContaining({
         type: 'apiKey',
         in: 'header',
@@ -287,7 +305,8 @@ for (const route of served) {
         public: [],
         applicant: [{ applicationSecret: [] }],
         staff: [{ staffJwt: [] }],
-        provider: [{ providerKey: [] }],
+        provider: [{ providerKey: [] }, { workspaceSession: [] }],
+        workspace: [{ workspaceSession: [] }],
         agent: [{ agentKey: access.kind === 'agent' ? [...access.scopes] : [] }],
       }[access.kind];
       expect(op.security).toEqual(expected);

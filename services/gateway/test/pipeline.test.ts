@@ -13,6 +13,7 @@ import type { Exchange } from '../src/http/pipeline/exchange.ts';
 import { idempotencyScope, idempotent } from '../src/http/pipeline/idempotency.ts';
 import { requestTokenOf } from '../src/http/pipeline/request-token.ts';
 import { validateInput } from '../src/http/pipeline/schema.ts';
+import { csrfTokenOf } from '../src/auth/workspace-sessions.ts';
 import { defineRoute, type RouteDefinition } from '../src/http/route.ts';
 import type { IdempotencyOutcome, IdempotencyStore } from '../src/idempotency.ts';
 import type { RateLimiter, RateLimitPolicy } from '../src/ratelimit.ts';
@@ -27,6 +28,8 @@ function exchange(headers: Record<string, string> = {}, method = 'GET') {
     address: '203.0.113.7',
     method,
     path: '/v1/things',
+    origin: 'http://gateway.test',
+    secure: false,
     header: (name) => headers[name.toLowerCase()],
     setHeaders: (added) => Object.assign(sent, added),
   };
@@ -54,9 +57,19 @@ const agent: AgentIdentity = {
   expires_at: '2099-01-01T00:00:00.000Z',
 };
 
+/** A workspace session's cookie value, and what the verifier answers for it. */
+const SESSION_TOKEN = `hws_${'a'.repeat(43)}`;
+const session = {
+  session_id: 'pss_1',
+  provider_id: 'prv_1',
+  expires_at: '2099-01-01T00:00:00.000Z',
+  csrf_token: csrfTokenOf(SESSION_TOKEN),
+};
+
 const policies: AuthDeps['policies'] = {
   key: { name: 'key', limit: 10, windowSeconds: 60 },
   public: { name: 'public', limit: 10, windowSeconds: 60 },
+  signIn: { name: 'sign_in', limit: 10, windowSeconds: 60 },
 };
 
 /** Authentication deps where every credential is good and every counter has room. */
@@ -83,6 +96,16 @@ function authDeps(overrides: Partial<AuthDeps> = {}) {
       stop: () => undefined,
     },
     staff,
+    sessions: {
+      verify: async (token: string) => {
+        if (token !== SESSION_TOKEN) {
+          throw new HttpError('workspace_session_invalid', 'The session has ended.');
+        }
+        return session;
+      },
+      cached: () => 0,
+      stop: () => undefined,
+    },
     guard: {
       failed: async (address: string) => {
         failures.push(address);
@@ -126,6 +149,69 @@ describe('authenticate', () => {
     await expect(
       authenticate({ kind: 'agent', scopes: ['requests:read'] }, call, deps),
     ).resolves.toEqual({ kind: 'agent', agent });
+  });
+
+  it('takes a workspace session for a provider when no Authorization header is sent', async () => {
+    const { deps, hits } = authDeps();
+    const cookie = `theme=dark; handoff_session=${SESSION_TOKEN}`;
+    const { call } = exchange({ cookie });
+    await expect(authenticate({ kind: 'provider' }, call, deps)).resolves.toEqual({
+      kind: 'provider',
+      provider: { key_id: 'pss_1', provider_id: 'prv_1', expires_at: session.expires_at },
+      session,
+    });
+    await expect(authenticate({ kind: 'workspace' }, call, deps)).resolves.toMatchObject({
+      kind: 'workspace',
+      session,
+      sessionToken: SESSION_TOKEN,
+    });
+    // The session's own budget, as a key's.
+    expect(hits).toEqual(['key:pss_1', 'key:pss_1']);
+    // A key, when one is sent, is what counts: the cookie is not looked at.
+    const keyed = exchange({ cookie, authorization: 'Bearer hpk_live_x' });
+    await expect(authenticate({ kind: 'provider' }, keyed.call, deps)).resolves.toMatchObject({
+      provider: { key_id: 'pvk_1' },
+    });
+  });
+
+  it('refuses an ended session, and a change without the session’s CSRF token', async () => {
+    const { deps, failures } = authDeps();
+    const ended = exchange({ cookie: `handoff_session=hws_${'b'.repeat(43)}` });
+    const refused = await refusal(authenticate({ kind: 'provider' }, ended.call, deps));
+    expect([refused.status, refused.code]).toEqual([401, 'workspace_session_invalid']);
+    // Counted like a refused key.
+    expect(failures).toEqual(['203.0.113.7']);
+    const none = await refusal(authenticate({ kind: 'workspace' }, exchange().call, deps));
+    expect([none.status, none.code]).toEqual([401, 'workspace_session_invalid']);
+
+    const cookie = `handoff_session=${SESSION_TOKEN}`;
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'no token'],
+      [{ 'x-csrf-token': 'f'.repeat(64) }, 'another token'],
+      [{ 'x-csrf-token': session.csrf_token, origin: 'https://evil.example' }, 'another origin'],
+      [{ 'x-csrf-token': session.csrf_token, 'sec-fetch-site': 'cross-site' }, 'another site'],
+    ];
+    for (const [headers, why] of cases) {
+      const { call } = exchange({ cookie, ...headers }, 'POST');
+      const error = await refusal(authenticate({ kind: 'provider' }, call, deps));
+      expect({ why, status: error.status, code: error.code }).toEqual({
+        why,
+        status: 403,
+        code: 'csrf_token_invalid',
+      });
+    }
+    const good = exchange(
+      {
+        cookie,
+        'x-csrf-token': session.csrf_token,
+        origin: 'http://gateway.test',
+        'sec-fetch-site': 'same-origin',
+      },
+      'POST',
+    );
+    await expect(authenticate({ kind: 'provider' }, good.call, deps)).resolves.toMatchObject({
+      session,
+    });
   });
 
   it('limits a caller without credentials by its address before looking at the secret', async () => {

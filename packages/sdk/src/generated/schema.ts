@@ -262,6 +262,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off one kind of email with the token of a mail’s unsubscribe link (no sign-in needed)
+         * @description Anyone may call this; it is rate limited per client address.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -291,7 +311,7 @@ export interface paths {
         };
         /**
          * The provider's deliverables, newest first, by status or milestone
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderDeliverables"];
         put?: never;
@@ -311,7 +331,7 @@ export interface paths {
         };
         /**
          * One of the provider’s deliverables
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderDeliverable"];
         put?: never;
@@ -333,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a deliverable while its milestone is not under review
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["withdrawDeliverable"];
         delete?: never;
@@ -351,7 +371,7 @@ export interface paths {
         };
         /**
          * Cases on the provider's jobs, newest first, by status
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderDisputes"];
         put?: never;
@@ -371,7 +391,7 @@ export interface paths {
         };
         /**
          * One case on the provider’s jobs, with its comments
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderDispute"];
         put?: never;
@@ -393,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Add the provider's side to a case; answers the case with every comment
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["commentOnDisputeAsProvider"];
         delete?: never;
@@ -411,7 +431,7 @@ export interface paths {
         };
         /**
          * The provider's jobs, newest first, by status
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderJobs"];
         put?: never;
@@ -431,7 +451,7 @@ export interface paths {
         };
         /**
          * One of the provider’s jobs
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderJob"];
         put?: never;
@@ -453,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the job: every milestone approved or cancelled (at least one approved), no dispute open
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["completeJob"];
         delete?: never;
@@ -473,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Add a milestone to an active job
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["createMilestone"];
         delete?: never;
@@ -491,7 +511,7 @@ export interface paths {
         };
         /**
          * The calling provider, its categories and its key expiry
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderMe"];
         put?: never;
@@ -511,7 +531,7 @@ export interface paths {
         };
         /**
          * The provider's milestones, newest first, by status or job
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderMilestones"];
         put?: never;
@@ -531,7 +551,7 @@ export interface paths {
         };
         /**
          * One of the provider’s milestones
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderMilestone"];
         put?: never;
@@ -553,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Attach a deliverable (a link) to a milestone that is not under review
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["createDeliverable"];
         delete?: never;
@@ -573,7 +593,7 @@ export interface paths {
         put?: never;
         /**
          * Report progress (0–100) on an open milestone, with an optional note
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["updateMilestoneProgress"];
         delete?: never;
@@ -593,13 +613,37 @@ export interface paths {
         put?: never;
         /**
          * Submit the milestone for the customer's review
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["submitMilestone"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which emails the provider gets, and whether mail reaches its address
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn kinds of email on or off (the sign-in email always goes)
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        patch: operations["updateNotificationSettings"];
         trace?: never;
     };
     "/v1/provider/proposals": {
@@ -611,7 +655,7 @@ export interface paths {
         };
         /**
          * The provider's proposals, newest first, by status
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderProposals"];
         put?: never;
@@ -631,7 +675,7 @@ export interface paths {
         };
         /**
          * One of the provider’s proposals
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderProposal"];
         put?: never;
@@ -653,7 +697,7 @@ export interface paths {
         put?: never;
         /**
          * Take back a proposal the customer has not decided on
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["withdrawProposal"];
         delete?: never;
@@ -671,7 +715,7 @@ export interface paths {
         };
         /**
          * Requests routed to the provider, published to it on the marketplace, or engaged with it; newest first
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderRequests"];
         put?: never;
@@ -691,9 +735,29 @@ export interface paths {
         };
         /**
          * One request the provider may see; customer contact only with `contact_permission`
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["getProviderRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Long-poll for what changed on a request the provider may see, after a `sequence`: the conversation’s messages whole, and of its own proposals and work, the request and (when engaged) its payments only `object`, `id` and `status`, to read again. Answers at once when there are some, else waits up to `wait` seconds (at most 25).
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["waitForProviderRequestUpdates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -709,13 +773,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The conversation of a request the provider may see, a page at a time, newest first
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["listProviderRequestMessages"];
         put?: never;
         /**
          * Write into the request's conversation as the provider
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["sendProviderMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What has been paid on a request the provider is engaged on (payments with their outcome), newest first; empty on any other
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["listProviderRequestPayments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -733,9 +821,29 @@ export interface paths {
         put?: never;
         /**
          * Propose on an open request (price, optional milestone plan); the customer reviews it through the agent
-         * @description A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["createProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation of a request read: its unread count goes back to 0
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        post: operations["markProviderRequestRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1850,6 +1958,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/provider-sessions/{session_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a provider’s workspace session; every gateway refuses it at once
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        post: operations["revokeProviderSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/providers": {
         parameters: {
             query?: never;
@@ -1912,6 +2040,26 @@ export interface paths {
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         post: operations["issueProviderKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/providers/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A provider’s workspace sessions, newest first, by status
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listProviderSessions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2114,6 +2262,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in provider, its session’s end and the CSRF token its changes carry
+         * @description A provider signed in to the workspace: its session cookie (and `X-CSRF-Token` on a change).
+         */
+        get: operations["getWorkspaceSession"];
+        put?: never;
+        /**
+         * Exchange a sign-in link’s token for a workspace session (an HttpOnly cookie) and its CSRF token
+         * @description Anyone may call this; it is rate limited per client address.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/session/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: the session ends on every gateway at once and its cookie is cleared
+         * @description A provider signed in to the workspace: its session cookie (and `X-CSRF-Token` on a change).
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in link to the providers’ workspace; the same answer whether or not the address belongs to a provider
+         * @description Anyone may call this; it is rate limited per client address.
+         */
+        post: operations["askForSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2214,6 +2426,26 @@ export interface components {
                     code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use";
                     /** @constant */
                     status?: 409;
+                };
+            };
+        };
+        /** @description Forbidden. `csrf_token_invalid`: a state-changing call made with a workspace session lacks the session's `X-CSRF-Token`, or comes from another origin. Made with a workspace session: the call lacks the session’s `X-CSRF-Token`, or a browser said it came from another origin or site. */
+        CsrfTokenInvalid: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "csrf_token_invalid";
+                    /** @constant */
+                    status?: 403;
                 };
             };
         };
@@ -2322,7 +2554,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key. A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`. */
+        /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `workspace_session_invalid`: the workspace session cookie is unknown, ended (signed out, revoked by staff, the provider suspended) or expired: sign in again. A provider key or a workspace session is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`; a workspace session cookie that ended or expired answers `workspace_session_invalid`. */
         ProviderKeyRequired: {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
@@ -2337,7 +2569,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
-                    code?: "api_key_missing" | "api_key_invalid" | "api_key_expired";
+                    code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "workspace_session_invalid";
                     /** @constant */
                     status?: 401;
                 };
@@ -2485,6 +2717,26 @@ export interface components {
                     code?: "validation_failed" | "idempotency_key_reused";
                     /** @constant */
                     status?: 422;
+                };
+            };
+        };
+        /** @description Unauthorized. `workspace_session_invalid`: the workspace session cookie is unknown, ended (signed out, revoked by staff, the provider suspended) or expired: sign in again. No workspace session, or one that ended (signed out, revoked by staff, the provider suspended) or expired. */
+        WorkspaceSessionRequired: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "workspace_session_invalid";
+                    /** @constant */
+                    status?: 401;
                 };
             };
         };
@@ -3150,7 +3402,7 @@ export interface operations {
                 limit?: number;
                 request_id?: string;
                 starting_after?: string;
-                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                type?: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
             };
             header?: {
                 /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
@@ -3188,7 +3440,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -3245,7 +3497,7 @@ export interface operations {
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
-                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                        type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                     };
                 };
             };
@@ -3514,6 +3766,82 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        /** @enum {string} */
+                        kind: "request_routed" | "message_received" | "proposal_decided" | "milestone_reviewed" | "payment_completed" | "deadline_reminder";
+                        /** @constant */
+                        object: "unsubscribe";
+                        /** @constant */
+                        subscribed: false;
+                    };
+                };
+            };
+            /** @description Bad Request. `invalid_json`: the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests deeper than 32 levels; `unsubscribe_link_invalid`: the unsubscribe link is not one this service made (altered or cut short). */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_json" | "unsubscribe_link_invalid";
+                        /** @constant */
+                        status?: 400;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -3775,6 +4103,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `deliverable_not_found`: unknown deliverable, or one the caller may not see. */
             404: {
                 headers: {
@@ -4077,6 +4406,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `dispute_not_found`: unknown dispute, or one the caller may not see. */
             404: {
                 headers: {
@@ -4323,6 +4653,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
@@ -4450,6 +4781,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `job_not_found`: unknown job, or one the caller may not see. */
             404: {
                 headers: {
@@ -4776,6 +5108,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
@@ -4902,6 +5235,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
@@ -5023,6 +5357,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
             404: {
                 headers: {
@@ -5069,6 +5404,125 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        email_status: "ok" | "bouncing";
+                        kinds: {
+                            deadline_reminder: boolean;
+                            message_received: boolean;
+                            milestone_reviewed: boolean;
+                            payment_completed: boolean;
+                            proposal_decided: boolean;
+                            request_routed: boolean;
+                        };
+                        /** @constant */
+                        object: "notification_settings";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kinds: {
+                        deadline_reminder?: boolean;
+                        message_received?: boolean;
+                        milestone_reviewed?: boolean;
+                        payment_completed?: boolean;
+                        proposal_decided?: boolean;
+                        request_routed?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        email_status: "ok" | "bouncing";
+                        kinds: {
+                            deadline_reminder: boolean;
+                            message_received: boolean;
+                            milestone_reviewed: boolean;
+                            payment_completed: boolean;
+                            proposal_decided: boolean;
+                            request_routed: boolean;
+                        };
+                        /** @constant */
+                        object: "notification_settings";
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5296,6 +5750,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `proposal_not_found`: unknown proposal, or one the caller may not see. */
             404: {
                 headers: {
@@ -5377,6 +5832,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                             subject: string | null;
+                            /** @description Messages from the customer or staff since the provider last read the request (`POST /v1/provider/requests/{id}/read`); counted for requests routed to it or engaged with it, null for marketplace requests and when the count is unavailable. */
+                            unread_messages: number | null;
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -5477,6 +5934,169 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    waitForProviderRequestUpdates: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+                wait?: number;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description Sent with every success of this operation.
+                     * @example no-store
+                     */
+                    "Cache-Control": string;
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            data: {
+                                object: {
+                                    [key: string]: unknown;
+                                };
+                                request_id: string & unknown;
+                                sequence: number;
+                            };
+                            id: string & unknown;
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProviderRequestMessages: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            author_role: "customer" | "agent" | "provider" | "staff";
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            message: string;
+                            /** @constant */
+                            object: "message";
+                            request_id: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     sendProviderMessage: {
         parameters: {
             query?: never;
@@ -5534,6 +6154,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
@@ -5580,6 +6201,91 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProviderRequestPayments: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            deadline_at: string | null;
+                            failure_reason: string | null;
+                            id: string;
+                            /** @constant */
+                            object: "payment";
+                            payment_request_id: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5682,6 +6388,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
             /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
             404: {
                 headers: {
@@ -5727,6 +6434,76 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markProviderRequestRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "request_read";
+                        request_id: string;
+                        /** @constant */
+                        unread_messages: 0;
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7027,7 +7804,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                            type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -11006,7 +11783,7 @@ export interface operations {
                             description: string | null;
                             disabled_reason: ("gone" | "failing" | "manual") | null;
                             enabled: boolean;
-                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                             id: string;
                             /** @constant */
                             object: "webhook_endpoint";
@@ -11093,7 +11870,7 @@ export interface operations {
                             error: string | null;
                             event_id: string;
                             /** @enum {string} */
-                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                             id: string;
                             next_attempt_at: string | null;
                             /** @constant */
@@ -11181,7 +11958,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -12205,6 +12982,84 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    revokeProviderSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        ended_at: string | null;
+                        ended_by: ("provider" | "staff" | "suspension" | "expiry") | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        /** @constant */
+                        object: "provider_session";
+                        provider_id: string;
+                        /** @enum {string} */
+                        status: "active" | "ended";
+                        user_agent: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `provider_session_not_found`: unknown workspace session (or, for a provider, another provider's). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_session_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listProviders: {
         parameters: {
             query?: {
@@ -12666,6 +13521,90 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProviderSessions: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+                status?: "active" | "ended";
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            ended_at: string | null;
+                            ended_by: ("provider" | "staff" | "suspension" | "expiry") | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            id: string;
+                            /** @constant */
+                            object: "provider_session";
+                            provider_id: string;
+                            /** @enum {string} */
+                            status: "active" | "ended";
+                            user_agent: string | null;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `not_found`: unknown resource. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13203,7 +14142,7 @@ export interface operations {
                             description: string | null;
                             disabled_reason: ("gone" | "failing" | "manual") | null;
                             enabled: boolean;
-                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                            event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                             id: string;
                             /** @constant */
                             object: "webhook_endpoint";
@@ -13252,7 +14191,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string & unknown;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -13280,7 +14219,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -13360,7 +14299,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -13484,7 +14423,7 @@ export interface operations {
                 "application/json": {
                     description?: (string & unknown) | null;
                     enabled?: boolean;
-                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                    event_types?: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -13511,7 +14450,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -13597,7 +14536,7 @@ export interface operations {
                             error: string | null;
                             event_id: string;
                             /** @enum {string} */
-                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed";
+                            event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                             id: string;
                             next_attempt_at: string | null;
                             /** @constant */
@@ -13684,7 +14623,7 @@ export interface operations {
                         description: string | null;
                         disabled_reason: ("gone" | "failing" | "manual") | null;
                         enabled: boolean;
-                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed")[];
+                        event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
                         /** @constant */
                         object: "webhook_endpoint";
@@ -13850,6 +14789,253 @@ export interface operations {
                     };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspaceSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /**
+                     * @description Sent with every success of this operation.
+                     * @example no-store
+                     */
+                    "Cache-Control": string;
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        csrf_token: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        /** @constant */
+                        object: "workspace_session";
+                        provider: {
+                            categories: string[];
+                            email: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["WorkspaceSessionRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        csrf_token: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        /** @constant */
+                        object: "workspace_session";
+                        provider: {
+                            categories: string[];
+                            email: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            /** @description Unauthorized. `sign_in_link_invalid`: the sign-in link is unknown, used or expired, or its provider is no longer active (one answer for all): ask for a new one. */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "sign_in_link_invalid";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        ended_at: string | null;
+                        ended_by: ("provider" | "staff" | "suspension" | "expiry") | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        /** @constant */
+                        object: "provider_session";
+                        provider_id: string;
+                        /** @enum {string} */
+                        status: "active" | "ended";
+                        user_agent: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["WorkspaceSessionRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    askForSignInLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @constant */
+                        object: "sign_in";
+                        /** @constant */
+                        status: "accepted";
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessCheck } from '../readiness.ts';
 import { closeWhenBodyUnread } from './body.ts';
-import { consoleRouter } from './console.ts';
+import { consoleRouter, workspaceRouter } from './web-apps.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDeps } from './pipeline/mount.ts';
@@ -24,6 +24,8 @@ export interface AppDeps extends RouteDeps {
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
   /** The staff console's build (packages/console/dist unless given); see {@link consoleRouter}. */
   consoleDir?: string;
+  /** The providers' workspace's build (packages/workspace/dist unless given). */
+  workspaceDir?: string;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps): express.Express {
 
   // The staff console: static files with a CSP of their own; it calls /v1/staff/* like any client.
   app.use('/console', consoleRouter(deps.consoleDir));
+  // The providers' workspace likewise, over /v1/provider/* and /v1/workspace/* with its session.
+  app.use('/workspace', workspaceRouter(deps.workspaceDir));
 
   if (deps.docs) app.use('/docs', deps.docs);
   mountRoutes(app, deps.routes, deps);

@@ -10,14 +10,21 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
+import type { SessionIdentity } from '../auth/workspace-sessions.ts';
 
 /** Who may call a route. Every route states it; there is no default. */
 export type Access =
-  | { kind: 'public' }
+  /** Anyone, rate limited per client address (`sign_in`: the tighter budget of sign-in asks). */
+  | { kind: 'public'; limit?: 'sign_in' }
   | { kind: 'applicant' }
   | { kind: 'agent'; scopes: readonly Scope[] }
-  /** A provider key (`hpk_live_...`) of an active provider. */
+  /**
+   * An active provider: by its provider key (`hpk_live_...`), or signed in to the workspace (the
+   * session cookie, with the session's CSRF token on every change).
+   */
   | { kind: 'provider' }
+  /** A provider signed in to the workspace, by its session cookie only (its own session's calls). */
+  | { kind: 'workspace' }
   | { kind: 'staff' };
 
 export type AccessKind = Access['kind'];
@@ -29,8 +36,13 @@ export interface CallerOf {
   applicant: { applicationSecret: string };
   /** The calling integration. */
   agent: { agent: AgentIdentity };
-  /** The calling provider. */
-  provider: { provider: ProviderIdentity };
+  /**
+   * The calling provider; `session` when it called through the workspace (its `key_id` is then
+   * the session's id).
+   */
+  provider: { provider: ProviderIdentity; session?: SessionIdentity };
+  /** The provider signed in to the workspace, and its session. */
+  workspace: { provider: ProviderIdentity; session: SessionIdentity; sessionToken: string };
   /** The calling staff member. */
   staff: { staff: StaffIdentity };
 }
@@ -146,6 +158,15 @@ export interface RouteDefinition<
   requestToken?: T;
   status: number;
   response: z.ZodType;
+  /**
+   * `false`: an `Idempotency-Key` is ignored, for a call whose answer does something a replay
+   * could not do again (set a cookie).
+   */
+  idempotency?: false;
+  /** Codes of the handler's own 400 answers on a JSON body (beyond `invalid_json`). */
+  badRequest?: readonly ErrorCodeOf<400>[];
+  /** Codes of the handler's own 401 answers beyond the access kind's (a refused sign-in link). */
+  unauthorized?: readonly ErrorCodeOf<401>[];
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
   conflicts?: readonly ConflictCode[];
   /** The `code` of a 404 when the resource is not found over the bus. */

@@ -1,3 +1,4 @@
+import type { ErrorCodeOf } from '@handoff/contracts';
 import express, { type Request, type Response, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,10 +9,14 @@ import { sendProblem } from './problem.ts';
 export const DEFAULT_CONSOLE_DIR = fileURLToPath(
   new URL('../../../../packages/console/dist/', import.meta.url),
 );
+/** Where `npm run build -w @handoff/workspace` writes the providers' workspace, from this file. */
+export const DEFAULT_WORKSPACE_DIR = fileURLToPath(
+  new URL('../../../../packages/workspace/dist/', import.meta.url),
+);
 
 /**
- * The staff console's policy, in place of the API's `default-src 'none'`: its own scripts,
- * styles and images only (no inline script, no eval), calls to this origin only, never framed.
+ * The web apps' policy, in place of the API's `default-src 'none'`: their own scripts, styles and
+ * images only (no inline script, no eval), calls to this origin only, never framed.
  */
 export const CONSOLE_CSP = [
   "default-src 'none'",
@@ -23,18 +28,35 @@ export const CONSOLE_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+/** The workspace holds to the same policy as the console. */
+export const WORKSPACE_CSP = CONSOLE_CSP;
+
+interface WebApp {
+  /** Its build: `index.html` and `assets/`. */
+  dir: string;
+  csp: string;
+  /** In words, for the problems it answers (`the staff console`). */
+  name: string;
+  notBuilt: ErrorCodeOf<503>;
+  /** The command that builds it. */
+  build: string;
+  /**
+   * `true`: every path that is not an asset answers the page (the app routes by path, and mails
+   * link into it); otherwise only its root does.
+   */
+  routesByPath: boolean;
+}
 
 /**
- * The staff console (packages/console) at `/console`: its built files, read from `dir` at each
- * request so that a build after start is picked up. Without a build the console answers 503 with
- * a problem that says how to build it; the API itself works either way. Fingerprinted assets may
- * be cached for a year; `index.html` must be fetched again each time (`no-cache`), so a new build
- * is seen at once. The token lives in the page's memory only, so no cookie is ever involved.
+ * A single-page app's built files, read from its folder at each request so that a build after
+ * start is picked up. Without a build it answers 503 with a problem that says how to build it;
+ * the API works either way. Fingerprinted assets may be cached for a year; the page must be
+ * fetched again each time (`no-cache`), so a new build is seen at once.
  */
-export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
+function webAppRouter(app: WebApp): Router {
   const router = express.Router({ strict: false });
-  const index = join(dir, 'index.html');
-  const assets = express.static(join(dir, 'assets'), {
+  const index = join(app.dir, 'index.html');
+  const assets = express.static(join(app.dir, 'assets'), {
     index: false,
     redirect: false,
     fallthrough: true,
@@ -44,35 +66,70 @@ export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
       res.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
+  const page = (_req: Request, res: Response) => {
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(index, { etag: false, lastModified: false }, (error) => {
+      if (error && !res.headersSent) {
+        sendProblem(res, app.notBuilt, `The ${app.name} could not be read.`);
+      }
+    });
+  };
 
   router.use((req: Request, res: Response, next) => {
-    res.set('Content-Security-Policy', CONSOLE_CSP);
+    res.set('Content-Security-Policy', app.csp);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('Allow', 'GET, HEAD');
-      sendProblem(res, 'method_not_allowed', 'Use GET, HEAD on the staff console.');
+      sendProblem(res, 'method_not_allowed', `Use GET, HEAD on the ${app.name}.`);
       return;
     }
     if (!existsSync(index)) {
       sendProblem(
         res,
-        'console_not_built',
-        'The staff console is not built on this gateway; run `npm run build -w @handoff/console`.',
+        app.notBuilt,
+        `The ${app.name} is not built on this gateway; run \`${app.build}\`.`,
       );
       return;
     }
     next();
   });
   router.use('/assets', assets);
-  router.get('/', (_req: Request, res: Response) => {
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(index, { etag: false, lastModified: false }, (error) => {
-      if (error && !res.headersSent) {
-        sendProblem(res, 'console_not_built', 'The staff console could not be read.');
-      }
-    });
-  });
+  router.get('/', page);
   router.use((req: Request, res: Response) => {
+    if (app.routesByPath && !req.path.startsWith('/assets/')) {
+      page(req, res);
+      return;
+    }
     sendProblem(res, 'not_found', `No route matches ${req.method} ${req.baseUrl}${req.path}.`);
   });
   return router;
+}
+
+/**
+ * The staff console (packages/console) at `/console`. The token lives in the page's memory only,
+ * so no cookie is ever involved.
+ */
+export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
+  return webAppRouter({
+    dir,
+    csp: CONSOLE_CSP,
+    name: 'staff console',
+    notBuilt: 'console_not_built',
+    build: 'npm run build -w @handoff/console',
+    routesByPath: false,
+  });
+}
+
+/**
+ * The providers' workspace (packages/workspace) at `/workspace`: every page under it (a mail's
+ * link to a request, the sign-in and unsubscribe pages) is the app, which routes by path.
+ */
+export function workspaceRouter(dir: string = DEFAULT_WORKSPACE_DIR): Router {
+  return webAppRouter({
+    dir,
+    csp: WORKSPACE_CSP,
+    name: 'providers’ workspace',
+    notBuilt: 'workspace_not_built',
+    build: 'npm run build -w @handoff/workspace',
+    routesByPath: true,
+  });
 }

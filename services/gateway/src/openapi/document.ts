@@ -398,6 +398,10 @@ function errorResponses(
       `The limit here is ${route.rawBody.limitBytes} bytes.`,
     );
     responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
+  } else if (hasBody && route.badRequest) {
+    responses[400] = problem(400, ['invalid_json', ...route.badRequest]);
+    responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));
+    responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
   } else if (hasBody) {
     responses[400] = named('InvalidJson', () => problem(400, ['invalid_json']));
     responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));
@@ -405,7 +409,7 @@ function errorResponses(
   }
 
   const agentCodes: ErrorCodeOf<401>[] = ['api_key_missing', 'api_key_invalid', 'api_key_expired'];
-  const providerCodes = agentCodes;
+  const providerCodes: ErrorCodeOf<401>[] = [...agentCodes, 'workspace_session_invalid'];
   const staffCodes: ErrorCodeOf<401>[] = [
     'staff_token_missing',
     'staff_token_invalid',
@@ -428,9 +432,21 @@ function errorResponses(
         providerCodes,
         challenge,
         undefined,
-        'A provider key is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`.',
+        'A provider key or a workspace session is needed: agent keys, staff tokens, revoked keys and the keys of a suspended provider all answer `api_key_invalid`; a workspace session cookie that ended or expired answers `workspace_session_invalid`.',
       ),
     );
+  } else if (access.kind === 'workspace') {
+    responses[401] = named('WorkspaceSessionRequired', () =>
+      problem(
+        401,
+        ['workspace_session_invalid'],
+        {},
+        undefined,
+        'No workspace session, or one that ended (signed out, revoked by staff, the provider suspended) or expired.',
+      ),
+    );
+  } else if (route.unauthorized) {
+    responses[401] = problem(401, [...route.unauthorized]);
   } else if (access.kind === 'applicant') {
     responses[401] = named('ApplicationSecretRequired', () =>
       problem(401, ['application_secret_missing']),
@@ -459,6 +475,19 @@ function errorResponses(
     );
   } else if (access.kind === 'staff') {
     responses[403] = named('StaffRoleRequired', () => problem(403, ['staff_role_required']));
+  } else if (
+    (access.kind === 'provider' || access.kind === 'workspace') &&
+    route.method !== 'get'
+  ) {
+    responses[403] = named('CsrfTokenInvalid', () =>
+      problem(
+        403,
+        ['csrf_token_invalid'],
+        {},
+        undefined,
+        'Made with a workspace session: the call lacks the session’s `X-CSRF-Token`, or a browser said it came from another origin or site.',
+      ),
+    );
   }
 
   if (route.notFound !== undefined || hasPathParams) {
@@ -527,7 +556,9 @@ function security(route: RouteDefinition): Record<string, string[]>[] {
     case 'agent':
       return [{ agentKey: [...route.access.scopes] }];
     case 'provider':
-      return [{ providerKey: [] }];
+      return [{ providerKey: [] }, { workspaceSession: [] }];
+    case 'workspace':
+      return [{ workspaceSession: [] }];
   }
 }
 
@@ -541,10 +572,12 @@ function accessNote(route: RouteDefinition, requestToken: boolean): string {
         : access.kind === 'staff'
           ? 'Staff, with a JWT whose `roles` contain `staff`.'
           : access.kind === 'provider'
-            ? 'A provider, with a provider key (`hpk_live_...`) of an active provider; it sees only its own resources.'
-            : access.scopes.length > 0
-              ? `An agent key with the scope(s) ${access.scopes.map((s) => `\`${s}\``).join(', ')}.`
-              : 'Any valid agent key.';
+            ? 'A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.'
+            : access.kind === 'workspace'
+              ? 'A provider signed in to the workspace: its session cookie (and `X-CSRF-Token` on a change).'
+              : access.scopes.length > 0
+                ? `An agent key with the scope(s) ${access.scopes.map((s) => `\`${s}\``).join(', ')}.`
+                : 'Any valid agent key.';
   return requestToken ? `${who} The request's token goes in \`${REQUEST_TOKEN_HEADER}\`.` : who;
 }
 
@@ -747,6 +780,16 @@ function components(
           'Provider key: `Authorization: Bearer hpk_live_<30 base62><6 base62 CRC32>`, issued by ' +
           'staff to a provider. Not interchangeable with an agent key: each is refused on the ' +
           "other's routes.",
+      },
+      workspaceSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'handoff_session',
+        description:
+          'A provider signed in to the workspace (`/workspace`) by a one-time link sent by email: an ' +
+          'HttpOnly, SameSite=Strict cookie (`__Host-handoff_session` over TLS) holding a random ' +
+          'session secret, of which only its SHA-256 is stored. Every POST, PATCH and DELETE made ' +
+          'with it carries the session’s `csrf_token` in `X-CSRF-Token`.',
       },
       staffJwt: {
         type: 'http',

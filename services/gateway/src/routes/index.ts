@@ -1,4 +1,4 @@
-import type { WebhookSettings } from '@handoff/contracts';
+import { WORKSPACE_LIMITS, type WebhookSettings } from '@handoff/contracts';
 import { DEFAULT_CATEGORIES_FILE, loadCategories } from '../categories.ts';
 import type { Env } from '../env.ts';
 import type { RouteDefinition } from '../http/route.ts';
@@ -18,8 +18,14 @@ import { staffWebhookRoutes } from './staff-webhooks.ts';
 import { stripeRoutes } from './stripe.ts';
 import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { workspaceRoutes } from './workspace.ts';
+import type { Logger } from '@handoff/observability';
+import type { RateLimiter } from '../ratelimit.ts';
 
-/** The rate-limit policies of this deployment, one window of a minute each. */
+/**
+ * The rate-limit policies of this deployment, one window of a minute each but the sign-in asks
+ * per address, counted over the life of a link.
+ */
 export function ratePolicies(env: Env) {
   const minute = (name: string, limit: number): RateLimitPolicy => ({
     name,
@@ -31,6 +37,12 @@ export function ratePolicies(env: Env) {
     public: minute('public', env.PUBLIC_RATE_LIMIT_PER_MINUTE),
     authFailures: minute('auth_failures', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
     authFailuresPerPrefix: minute('auth_failures_prefix', env.AUTH_FAILURE_LIMIT_PER_MINUTE),
+    signIn: minute('sign_in', env.SIGN_IN_PER_MINUTE_PER_ADDRESS),
+    signInPerAddress: {
+      name: 'sign_in_address',
+      limit: WORKSPACE_LIMITS.signInPerAddress,
+      windowSeconds: WORKSPACE_LIMITS.signInWindowMinutes * 60,
+    },
   };
 }
 
@@ -43,6 +55,8 @@ export function gatewayRoutes(
   readiness: ReadinessCheck,
   updates?: UpdateHub,
   webhookSettings?: () => WebhookSettings | undefined,
+  /** Counts the workspace's sign-in asks per address (the running gateway's; not in the document). */
+  signIns?: { limiter: RateLimiter; logger: Logger },
 ): RouteDefinition[] {
   return [
     ...metaRoutes({ policies: ratePolicies(env), ...(webhookSettings ? { webhookSettings } : {}) }),
@@ -52,6 +66,11 @@ export function gatewayRoutes(
     ...accessRoutes,
     ...engagementRoutes,
     ...providerRoutes,
+    ...workspaceRoutes({
+      env,
+      signInPerAddress: ratePolicies(env).signInPerAddress,
+      ...signIns,
+    }),
     ...staffRoutes,
     ...staffEngagementRoutes,
     ...staffTimelineRoutes,

@@ -14,6 +14,14 @@ import {
   MilestoneProgress,
   MilestoneSubmit,
   milestoneOps,
+  Message,
+  NotificationSettings,
+  NotificationSettingsPatch,
+  notificationOps,
+  paymentRecordOps,
+  ProviderInboxItem,
+  RequestPayment,
+  RequestRead,
   Proposal,
   ProposalCreate,
   proposalOps,
@@ -22,6 +30,7 @@ import {
   providerOps,
   type RequestStatus,
 } from '@handoff/contracts';
+import { BusError } from '@handoff/bus';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
 import {
@@ -58,6 +67,27 @@ async function visibleRequest(ctx: RouteContext<'provider', { id: string }>) {
   });
 }
 
+/**
+ * The unread counts of a page of the inbox, or undefined when the notifications service did not
+ * answer: the inbox is shown without them rather than not at all.
+ */
+async function unreadCounts(
+  ctx: RouteContext<'provider'>,
+  list: { data: readonly { id: string }[] },
+): Promise<Record<string, number> | undefined> {
+  if (list.data.length === 0) return {};
+  try {
+    const answer = await ctx.call(notificationOps.unread, {
+      provider_id: ctx.provider.provider_id,
+      request_ids: list.data.map((request) => request.id),
+    });
+    return answer.requests;
+  } catch (error) {
+    if (error instanceof BusError) return undefined;
+    throw error;
+  }
+}
+
 export const providerRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'get',
@@ -92,9 +122,25 @@ export const providerRoutes: RouteDefinition[] = [
     access: PROVIDER,
     query: listQuery({}),
     status: 200,
-    response: listOf(ProviderRequest),
-    handle: (ctx) =>
-      ctx.call(providerOps.requests, { provider_id: ctx.provider.provider_id, ...page(ctx.query) }),
+    response: listOf(ProviderInboxItem),
+    handle: async (ctx) => {
+      const list = await ctx.call(providerOps.requests, {
+        provider_id: ctx.provider.provider_id,
+        ...page(ctx.query),
+      });
+      const counts = await unreadCounts(ctx, list);
+      return {
+        ...list,
+        data: list.data.map((request) => ({
+          ...request,
+          // Counted where the provider is told of messages: routed to it, or engaged with it.
+          unread_messages:
+            counts === undefined || request.relation === 'marketplace'
+              ? null
+              : (counts[request.id] ?? 0),
+        })),
+      };
+    },
   }),
   defineRoute({
     method: 'get',
@@ -111,6 +157,99 @@ export const providerRoutes: RouteDefinition[] = [
       // The owning integration is for the gateway's own calls; the provider never sees it.
       return ProviderRequest.parse(await visibleRequest(ctx));
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/provider/requests/{id}/messages',
+    operationId: 'listProviderRequestMessages',
+    summary: 'The conversation of a request the provider may see, a page at a time, newest first',
+    tags: ['provider'],
+    access: PROVIDER,
+    params: IdParams,
+    query: listQuery({}),
+    status: 200,
+    response: listOf(Message),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await visibleRequest(ctx);
+      return ctx.call(messageOps.list, { ...page(ctx.query), request_id: ctx.params.id });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/provider/requests/{id}/read',
+    operationId: 'markProviderRequestRead',
+    summary: 'Mark the conversation of a request read: its unread count goes back to 0',
+    tags: ['provider'],
+    access: PROVIDER,
+    params: IdParams,
+    status: 200,
+    response: RequestRead,
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      await visibleRequest(ctx);
+      return ctx.call(notificationOps.markRead, {
+        provider_id: ctx.provider.provider_id,
+        request_id: ctx.params.id,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/provider/requests/{id}/payments',
+    operationId: 'listProviderRequestPayments',
+    summary:
+      'What has been paid on a request the provider is engaged on (payments with their outcome), newest first; empty on any other',
+    tags: ['provider'],
+    access: PROVIDER,
+    params: IdParams,
+    query: listQuery({}),
+    status: 200,
+    response: listOf(RequestPayment),
+    notFound: 'request_not_found',
+    handle: async (ctx) => {
+      const request = await visibleRequest(ctx);
+      if (request.relation !== 'engaged')
+        return { object: 'list' as const, data: [], has_more: false };
+      const list = await ctx.call(paymentRecordOps.list, {
+        ...page(ctx.query),
+        request_id: request.id,
+      });
+      // The payment processor's name and reference are staff's.
+      return {
+        ...list,
+        data: list.data.map(
+          ({ provider: _provider, provider_reference: _reference, ...payment }) => payment,
+        ),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/provider/notification-settings',
+    operationId: 'getNotificationSettings',
+    summary: 'Which emails the provider gets, and whether mail reaches its address',
+    tags: ['provider'],
+    access: PROVIDER,
+    status: 200,
+    response: NotificationSettings,
+    handle: (ctx) => ctx.call(notificationOps.settings, { provider_id: ctx.provider.provider_id }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/v1/provider/notification-settings',
+    operationId: 'updateNotificationSettings',
+    summary: 'Turn kinds of email on or off (the sign-in email always goes)',
+    tags: ['provider'],
+    access: PROVIDER,
+    body: NotificationSettingsPatch,
+    status: 200,
+    response: NotificationSettings,
+    handle: (ctx) =>
+      ctx.call(notificationOps.updateSettings, {
+        provider_id: ctx.provider.provider_id,
+        patch: ctx.body,
+      }),
   }),
   defineRoute({
     ...NEW_MESSAGE,

@@ -1,14 +1,17 @@
 import {
   EventEnvelope,
   listOf,
+  providerOps,
   RequestUpdatesQuery,
   subjects,
   UPDATES_LIMITS,
   webhookOps,
+  type ProviderRelation,
 } from '@handoff/contracts';
+import type { z } from 'zod';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
-import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
+import { defineRoute, type BaseContext, type RouteDefinition } from '../http/route.ts';
 import { authorizeCustomer, IdParams } from './engagement-shared.ts';
 
 /** One waiting long-poll: woken when the bus announces an event of its request. */
@@ -169,16 +172,25 @@ export function createUpdateHub(
   };
 }
 
-type Context = RouteContext<'agent', { id: string }, RequestUpdatesQuery>;
+type EventList = { object: 'list'; data: EventEnvelope[]; has_more: boolean };
 
-/** Pages through the feed (newest first) back to `after` and answers in sequence order. */
-async function eventsAfter(ctx: Context, requestId: string, after: number, limit: number) {
+/**
+ * Pages through the feed of the request's owner (newest first) back to `after` and answers in
+ * sequence order.
+ */
+async function eventsAfter(
+  ctx: Pick<BaseContext, 'call'>,
+  integrationId: string,
+  requestId: string,
+  after: number,
+  limit: number,
+): Promise<EventList> {
   const found = new Map<number, EventEnvelope>();
   let startingAfter: string | undefined;
   // A bound on the pages read for one answer; a request has far fewer events than this.
   for (let pages = 0; pages < 20; pages++) {
     const page = await ctx.call(webhookOps.listEvents, {
-      integration_id: ctx.agent.integration_id,
+      integration_id: integrationId,
       query: {
         request_id: requestId,
         limit: 100,
@@ -220,6 +232,101 @@ export function heardAfter(waiter: Pick<Waiter, 'announced' | 'heard'>, after: n
 const CATCH_UP_MS = 25;
 const CATCH_UP_MAX_MS = 1_000;
 
+/**
+ * Answers a long-poll: at once with the events after `after` when there are some (`wait` 0 always
+ * at once), else the first ones the bus announces within `wait` seconds, else an empty list.
+ * `shown` turns each event into what this caller may see of it, or nothing: events it may not
+ * see are passed over, and the wait goes on after them.
+ */
+async function longPoll(
+  ctx: Pick<BaseContext, 'call' | 'res'>,
+  hub: UpdateHub | undefined,
+  poll: {
+    integrationId: string;
+    requestId: string;
+    keyId: string;
+    query: z.output<typeof RequestUpdatesQuery>;
+    shown?: (event: EventEnvelope) => EventEnvelope | undefined;
+  },
+): Promise<EventList> {
+  const { wait, limit } = poll.query;
+  let after = poll.query.after;
+  /** What the caller may see of `list`; `after` moves past what it may not. */
+  const visible = (list: EventEnvelope[], hasMore: boolean): EventList => {
+    const data = poll.shown ? list.flatMap((event) => poll.shown?.(event) ?? []) : list;
+    if (data.length === 0 && list.length > 0 && !hasMore) {
+      after = Math.max(after, ...list.map((event) => event.data.sequence));
+    }
+    return { object: 'list', data: data.slice(0, limit), has_more: hasMore || data.length > limit };
+  };
+  const read = async () => {
+    const answer = await eventsAfter(ctx, poll.integrationId, poll.requestId, after, limit);
+    return visible(answer.data, answer.has_more);
+  };
+  if (!hub) {
+    throw new HttpError('service_unavailable', 'Updates are not available here.', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+  if (wait === 0) return read();
+  // Registered before the first read, so an event stored in between still wakes it.
+  const waiter = hub.register(poll.requestId, poll.keyId);
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  ctx.res.once('close', onClose);
+  try {
+    const deadline = Date.now() + wait * 1000;
+    let catchUp = CATCH_UP_MS;
+    for (let first = true; ; first = false) {
+      // Woken by the bus with every event since `after`: those are the answer, as the
+      // feed will hold them, without waiting for the dispatcher to store them.
+      const heard = first ? undefined : heardAfter(waiter, after);
+      const answer = heard ? visible(heard, false) : await read();
+      const remaining = deadline - Date.now();
+      if (answer.data.length > 0 || remaining <= 0 || hub.closed || gone.signal.aborted) {
+        return answer;
+      }
+      // The bus announced a newer event than the feed holds: the dispatcher has not
+      // stored it yet, so look again shortly rather than wait for another event.
+      if (waiter.announced > after) {
+        await waiter.wait(Math.min(catchUp, remaining), gone.signal);
+        catchUp = Math.min(catchUp * 2, CATCH_UP_MAX_MS);
+      } else {
+        await waiter.wait(remaining, gone.signal);
+      }
+    }
+  } finally {
+    ctx.res.off('close', onClose);
+    waiter.release();
+  }
+}
+
+/** The kinds of object whose events a provider hears only when the object is its own. */
+const OWN_OBJECTS = new Set(['proposal', 'job', 'milestone', 'deliverable', 'dispute']);
+
+/**
+ * What a provider may see of an event of a request it may see: a message whole (the conversation
+ * is shared), and of anything else only that it changed (`object`, `id`, `status`), so the
+ * workspace reads it again through the provider API; its own proposals and work only, and the
+ * payments only when it is engaged. Undefined for the rest.
+ */
+export function providerView(
+  event: EventEnvelope,
+  providerId: string,
+  relation: z.infer<typeof ProviderRelation>,
+): EventEnvelope | undefined {
+  const { object } = event.data;
+  const kind = typeof object.object === 'string' ? object.object : event.type.split('.')[0];
+  if (event.type === 'message.created') return event;
+  if (kind !== undefined && OWN_OBJECTS.has(kind) && object.provider_id !== providerId) {
+    return undefined;
+  }
+  if (event.type.startsWith('payment.') && relation !== 'engaged') return undefined;
+  const reduced: Record<string, unknown> = { object: kind, id: object.id };
+  if (typeof object.status === 'string') reduced.status = object.status;
+  return { ...event, data: { ...event.data, object: reduced } };
+}
+
 export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
   return [
     defineRoute({
@@ -244,52 +351,44 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
       notFound: 'request_not_found',
       headers: { 'Cache-Control': 'no-store' },
       handle: async (ctx) => {
-        const { id } = ctx.params;
-        const { after, wait, limit } = ctx.query;
-        await authorizeCustomer(ctx, id);
-        if (!hub) {
-          throw new HttpError('service_unavailable', 'Updates are not available here.', {
-            headers: { 'Retry-After': '1' },
-          });
-        }
-        if (wait === 0) return eventsAfter(ctx, id, after, limit);
-        // Registered before the first read, so an event stored in between still wakes it.
-        const waiter = hub.register(id, ctx.agent.key_id);
-        const gone = new AbortController();
-        const onClose = () => gone.abort();
-        ctx.res.once('close', onClose);
-        try {
-          const deadline = Date.now() + wait * 1000;
-          let catchUp = CATCH_UP_MS;
-          for (let first = true; ; first = false) {
-            // Woken by the bus with every event since `after`: those are the answer, as the
-            // feed will hold them, without waiting for the dispatcher to store them.
-            const heard = first ? undefined : heardAfter(waiter, after);
-            if (heard) {
-              return {
-                object: 'list' as const,
-                data: heard.slice(0, limit),
-                has_more: heard.length > limit,
-              };
-            }
-            const answer = await eventsAfter(ctx, id, after, limit);
-            const remaining = deadline - Date.now();
-            if (answer.data.length > 0 || remaining <= 0 || hub.closed || gone.signal.aborted) {
-              return answer;
-            }
-            // The bus announced a newer event than the feed holds: the dispatcher has not
-            // stored it yet, so look again shortly rather than wait for another event.
-            if (waiter.announced > after) {
-              await waiter.wait(Math.min(catchUp, remaining), gone.signal);
-              catchUp = Math.min(catchUp * 2, CATCH_UP_MAX_MS);
-            } else {
-              await waiter.wait(remaining, gone.signal);
-            }
-          }
-        } finally {
-          ctx.res.off('close', onClose);
-          waiter.release();
-        }
+        await authorizeCustomer(ctx, ctx.params.id);
+        return longPoll(ctx, hub, {
+          integrationId: ctx.agent.integration_id,
+          requestId: ctx.params.id,
+          keyId: ctx.agent.key_id,
+          query: ctx.query,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/provider/requests/{id}/events',
+      operationId: 'waitForProviderRequestUpdates',
+      summary:
+        'Long-poll for what changed on a request the provider may see, after a `sequence`: the ' +
+        'conversation’s messages whole, and of its own proposals and work, the request and (when ' +
+        'engaged) its payments only `object`, `id` and `status`, to read again. Answers at once ' +
+        `when there are some, else waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}).`,
+      tags: ['provider', 'events'],
+      access: { kind: 'provider' },
+      params: IdParams,
+      query: RequestUpdatesQuery,
+      status: 200,
+      response: listOf(EventEnvelope),
+      notFound: 'request_not_found',
+      headers: { 'Cache-Control': 'no-store' },
+      handle: async (ctx) => {
+        const request = await ctx.call(providerOps.request, {
+          provider_id: ctx.provider.provider_id,
+          request_id: ctx.params.id,
+        });
+        return longPoll(ctx, hub, {
+          integrationId: request.integration_id,
+          requestId: request.id,
+          keyId: ctx.provider.key_id,
+          query: ctx.query,
+          shown: (event) => providerView(event, ctx.provider.provider_id, request.relation),
+        });
       },
     }),
   ];

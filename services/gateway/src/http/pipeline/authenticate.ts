@@ -2,6 +2,12 @@ import type { Scope } from '@handoff/contracts';
 import type { AgentIdentity, BearerKeyVerifier, ProviderIdentity } from '../../auth/bearer-keys.ts';
 import type { AuthFailureGuard } from '../../auth/client-guard.ts';
 import type { StaffVerifier } from '../../auth/staff-jwt.ts';
+import {
+  checkCsrf,
+  sessionTokenOf,
+  type SessionIdentity,
+  type SessionVerifier,
+} from '../../auth/workspace-sessions.ts';
 import type { RateLimitPolicy } from '../../ratelimit.ts';
 import { fromBusError, HttpError } from '../errors.ts';
 import type { Access, Caller, CallerOf } from '../route.ts';
@@ -12,8 +18,9 @@ export interface AuthDeps extends RateLimitDeps {
   keys: BearerKeyVerifier<AgentIdentity>;
   providers: BearerKeyVerifier<ProviderIdentity>;
   staff: StaffVerifier;
+  sessions: SessionVerifier;
   guard: AuthFailureGuard;
-  policies: { key: RateLimitPolicy; public: RateLimitPolicy };
+  policies: { key: RateLimitPolicy; public: RateLimitPolicy; signIn: RateLimitPolicy };
 }
 
 /**
@@ -24,13 +31,15 @@ export interface AuthDeps extends RateLimitDeps {
 export function authenticate(access: Access, exchange: Exchange, deps: AuthDeps): Promise<Caller> {
   switch (access.kind) {
     case 'public':
-      return asPublic(exchange, deps);
+      return asPublic(exchange, deps, access.limit);
     case 'applicant':
       return asApplicant(exchange, deps);
     case 'staff':
       return asStaff(exchange, deps);
     case 'provider':
       return asProvider(exchange, deps);
+    case 'workspace':
+      return asWorkspace(exchange, deps);
     case 'agent':
       return asAgent(access.scopes, exchange, deps);
   }
@@ -38,8 +47,13 @@ export function authenticate(access: Access, exchange: Exchange, deps: AuthDeps)
 
 type As<K extends keyof CallerOf> = { kind: K } & CallerOf[K];
 
-async function asPublic(exchange: Exchange, deps: AuthDeps): Promise<As<'public'>> {
-  await rateLimit(deps.policies.public, `ip:${exchange.address}`, exchange, deps);
+async function asPublic(
+  exchange: Exchange,
+  deps: AuthDeps,
+  limit: 'sign_in' | undefined,
+): Promise<As<'public'>> {
+  const policy = limit === 'sign_in' ? deps.policies.signIn : deps.policies.public;
+  await rateLimit(policy, `ip:${exchange.address}`, exchange, deps);
   return { kind: 'public' };
 }
 
@@ -74,6 +88,15 @@ async function asStaff(exchange: Exchange, deps: AuthDeps): Promise<As<'staff'>>
 }
 
 async function asProvider(exchange: Exchange, deps: AuthDeps): Promise<As<'provider'>> {
+  // Without an Authorization header, a workspace session may stand for the provider.
+  const token =
+    exchange.header('authorization') === undefined
+      ? sessionTokenOf(exchange.header('cookie'))
+      : undefined;
+  if (token !== undefined) {
+    const session = await sessionCaller(token, exchange, deps);
+    return { kind: 'provider', provider: sessionProvider(session), session };
+  }
   const provider = await bearerCaller(deps.providers, exchange.header('authorization'), {
     address: exchange.address,
     guard: deps.guard,
@@ -81,6 +104,46 @@ async function asProvider(exchange: Exchange, deps: AuthDeps): Promise<As<'provi
   });
   await rateLimit(deps.policies.key, provider.key_id, exchange, deps);
   return { kind: 'provider', provider };
+}
+
+async function asWorkspace(exchange: Exchange, deps: AuthDeps): Promise<As<'workspace'>> {
+  const token = sessionTokenOf(exchange.header('cookie'));
+  if (token === undefined) {
+    throw new HttpError('workspace_session_invalid', 'Sign in to the workspace first.');
+  }
+  const session = await sessionCaller(token, exchange, deps);
+  return { kind: 'workspace', provider: sessionProvider(session), session, sessionToken: token };
+}
+
+/** A session stands for its provider as a key does; its id is the key id (rate limits, logs). */
+const sessionProvider = (session: SessionIdentity) => ({
+  key_id: session.session_id,
+  provider_id: session.provider_id,
+  expires_at: session.expires_at,
+});
+
+/**
+ * The session a cookie holds, counted against its rate limit, with the CSRF checks of a change; a
+ * refused cookie counts against the client's address like a refused key.
+ */
+async function sessionCaller(
+  token: string,
+  exchange: Exchange,
+  deps: AuthDeps,
+): Promise<SessionIdentity> {
+  let session: SessionIdentity;
+  try {
+    session = await deps.sessions.verify(token, exchange.callId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) {
+      const blocked = await deps.guard.failed(exchange.address);
+      if (blocked) throw blocked;
+    }
+    throw fromBusError(error, 'not_found');
+  }
+  await rateLimit(deps.policies.key, session.session_id, exchange, deps);
+  if (exchange.method !== 'GET' && exchange.method !== 'HEAD') checkCsrf(session, exchange);
+  return session;
 }
 
 async function asAgent(

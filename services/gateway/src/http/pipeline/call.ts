@@ -69,7 +69,13 @@ function callerFields(caller: Caller): CallerOf[keyof CallerOf] {
     case 'agent':
       return { agent: caller.agent };
     case 'provider':
-      return { provider: caller.provider };
+      return { provider: caller.provider, ...(caller.session ? { session: caller.session } : {}) };
+    case 'workspace':
+      return {
+        provider: caller.provider,
+        session: caller.session,
+        sessionToken: caller.sessionToken,
+      };
     case 'staff':
       return { staff: caller.staff };
   }

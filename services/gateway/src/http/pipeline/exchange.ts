@@ -8,6 +8,10 @@ export interface Exchange {
   readonly method: string;
   /** The path without the query string. */
   readonly path: string;
+  /** This gateway's origin as the client called it (`https://host`, behind the trusted proxies). */
+  readonly origin: string;
+  /** Whether the call came over TLS, directly or as the trusted proxy says. */
+  readonly secure: boolean;
   /** A request header (names are case-insensitive). */
   header(name: string): string | undefined;
   /** Sent with whatever the call is answered, a refusal included (e.g. the rate limit's). */
@@ -21,6 +25,12 @@ export function exchangeOf(req: Request, res: Response): Exchange {
     method: req.method,
     get path() {
       return req.path;
+    },
+    get origin() {
+      return `${req.protocol}://${req.get('host') ?? ''}`;
+    },
+    get secure() {
+      return req.secure;
     },
     header: (name) => req.get(name),
     setHeaders: (headers) => {

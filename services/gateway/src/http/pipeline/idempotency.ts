@@ -65,6 +65,7 @@ export function idempotencyScope(caller: Caller, address: string): string {
     case 'agent':
       return caller.agent.integration_id;
     case 'provider':
+    case 'workspace':
       return `provider:${caller.provider.provider_id}`;
     case 'staff':
       return `staff:${caller.staff.sub}`;

@@ -78,7 +78,9 @@ async function serve(
       body: body.json,
     });
     const key =
-      route.method === 'post' ? parseIdempotencyKey(exchange.header('idempotency-key')) : undefined;
+      route.method === 'post' && route.idempotency !== false
+        ? parseIdempotencyKey(exchange.header('idempotency-key'))
+        : undefined;
     // The caller is the one `authenticate` established for this route's access, and the token
     // and raw body are there when its flags ask for them: what the handler's declared type says.
     const run = () =>
