@@ -6,6 +6,7 @@ import {
   type IssuedProviderKey,
   type Provider,
   type ProviderList,
+  type ProviderSessionList,
   type Scope,
   type StaffApi,
 } from './api.ts';
@@ -230,12 +231,17 @@ export function Providers({ api }: { api: StaffApi }) {
 
 function ProviderView({ api, id, done }: { api: StaffApi; id: string; done: () => void }) {
   const { data, error, reload } = useLoad(() => api.get<Provider>(`/providers/${id}`), [id]);
+  const sessions = useLoad(
+    () => api.get<ProviderSessionList>(`/providers/${id}/sessions`, { status: 'active' }),
+    [id],
+  );
   const [secret, setSecret] = useState<string | null>(null);
   const action = useAction();
   if (error) return <LoadError error={error} />;
   if (!data) return <p>Loading…</p>;
   const after = (text: string) => {
     reload();
+    sessions.reload();
     done();
     return text;
   };
@@ -297,6 +303,42 @@ function ProviderView({ api, id, done }: { api: StaffApi; id: string; done: () =
           </li>
         ))}
       </ul>
+      <h4>Signed in to the workspace</h4>
+      {sessions.error && <LoadError error={sessions.error} />}
+      {sessions.data && sessions.data.data.length === 0 && <p>Not signed in anywhere.</p>}
+      <ul>
+        {(sessions.data?.data ?? []).map((session) => (
+          <li key={session.id}>
+            Since {when(session.created_at)}, until {when(session.expires_at)}
+            {session.user_agent ? ` (${browserName(session.user_agent)})` : ''}{' '}
+            <ConfirmButton
+              label="Sign out"
+              question="End this session? The provider must sign in again."
+              danger
+              disabled={action.busy}
+              onConfirm={() =>
+                void action.run(async () => {
+                  await api.post(`/provider-sessions/${session.id}/revoke`);
+                  return after('The session has ended.');
+                })
+              }
+            />
+          </li>
+        ))}
+      </ul>
     </div>
   );
+}
+
+/** A browser's name as a person reads it, from its User-Agent. */
+function browserName(userAgent: string): string {
+  for (const [pattern, name] of [
+    [/Edg\//, 'Edge'],
+    [/Firefox\//, 'Firefox'],
+    [/Chrome\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ] as const) {
+    if (pattern.test(userAgent)) return name;
+  }
+  return 'a browser';
 }

@@ -28,6 +28,7 @@ export type IssuedKey = Ok<Staff['/v1/staff/integrations/{id}/keys']['post']>;
 export type Provider = Ok<Staff['/v1/staff/providers/{id}']['get']>;
 export type ProviderList = Ok<Staff['/v1/staff/providers']['get']>;
 export type IssuedProviderKey = Ok<Staff['/v1/staff/providers/{id}/keys']['post']>;
+export type ProviderSessionList = Ok<Staff['/v1/staff/providers/{id}/sessions']['get']>;
 export type StaffRequest = Ok<Staff['/v1/staff/requests/{id}']['get']>;
 export type Timeline = Ok<Staff['/v1/staff/requests/{id}/timeline']['get']>;
 export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
