@@ -118,8 +118,12 @@ export interface MailSummary {
   Snippet: string;
 }
 
-/** One whole mail: its parts, as Mailpit's `GET /api/v1/message/{ID}` answers it. */
-export interface MailMessage extends MailSummary {
+/**
+ * One whole mail: its parts, as Mailpit's `GET /api/v1/message/{ID}` answers it (which names its
+ * time `Date`, where a summary says `Created`).
+ */
+export interface MailMessage extends Omit<MailSummary, 'Created' | 'Snippet'> {
+  Date: string;
   Text: string;
   HTML: string;
 }

@@ -78,7 +78,14 @@ describe('probes', () => {
     const body = await staffHealth();
     expect(body.status).toBe('ready');
     expect(Object.keys(body.services).sort()).toEqual(
-      ['conversation', 'intake', 'milestones', 'payments', 'webhook-dispatcher'].sort(),
+      [
+        'conversation',
+        'intake',
+        'milestones',
+        'notifications',
+        'payments',
+        'webhook-dispatcher',
+      ].sort(),
     );
     for (const entry of Object.values(body.services)) {
       expect(entry).toMatchObject({
@@ -198,7 +205,14 @@ describe('a service going away', () => {
 describe('collection ownership', () => {
   it('gives no two services the same collection name, since they may share a database', async () => {
     const plans = await Promise.all(
-      ['intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'].map(
+      [
+        'intake',
+        'conversation',
+        'payments',
+        'milestones',
+        'webhook-dispatcher',
+        'notifications',
+      ].map(
         async (name) =>
           [
             name,

@@ -20,8 +20,7 @@ import {
 } from './keys.ts';
 import { requestCollection } from '../store/requests.ts';
 import { heldRequests } from './held-requests.ts';
-import { endProviderSessions } from './workspace.ts';
-import { emailKey } from '../store/workspace.ts';
+import { emailKey, endProviderSessions } from '../store/workspace.ts';
 import {
   providerCollections,
   providerKeyView,
@@ -198,7 +197,9 @@ export function providerEndpoints(
         ? await c.keys.find({ provider_id: id }, { projection: { _id: 1 } }).toArray()
         : [];
       const sessions =
-        statusChanged && updated.status === 'suspended' ? await endProviderSessions(deps, id) : [];
+        statusChanged && updated.status === 'suspended'
+          ? await endProviderSessions(deps.store, id)
+          : [];
       const dropped = [...keys.map((key) => key._id), ...sessions];
       await broadcastAccessInvalidation(deps.bus, {
         provider_ids: [id],

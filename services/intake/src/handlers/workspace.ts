@@ -217,26 +217,6 @@ export function workspaceEndpoints(deps: WorkspaceDeps): {
   };
 }
 
-/**
- * Ends every active session of a provider, as its suspension does: the gateway refuses them at
- * once anyway (it checks the provider's status), and this records why they ended.
- */
-export async function endProviderSessions(
-  deps: Pick<AccessDeps, 'store'>,
-  providerId: string,
-): Promise<string[]> {
-  const { sessions } = workspaceCollections(deps.store);
-  const active = await sessions
-    .find({ provider_id: providerId, status: 'active' }, { projection: { _id: 1 } })
-    .toArray();
-  if (active.length === 0) return [];
-  await sessions.updateMany(
-    { provider_id: providerId, status: 'active' },
-    { $set: { status: 'ended', ended_at: new Date(), ended_by: 'suspension' } },
-  );
-  return active.map((session) => session._id);
-}
-
 /** Deletes the sign-in links that expired before this hour (unused ones; used ones are gone). */
 export async function sweepExpiredLinks(
   deps: Pick<AccessDeps, 'store'>,

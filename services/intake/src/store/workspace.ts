@@ -90,3 +90,20 @@ export async function adoptProviderEmailKeys(store: Store): Promise<number> {
   }
   return older.length;
 }
+
+/**
+ * Ends every active session of a provider, as its suspension does: the gateway refuses them at
+ * once anyway (it checks the provider's status), and this records why they ended.
+ */
+export async function endProviderSessions(store: Store, providerId: string): Promise<string[]> {
+  const { sessions } = workspaceCollections(store);
+  const active = await sessions
+    .find({ provider_id: providerId, status: 'active' }, { projection: { _id: 1 } })
+    .toArray();
+  if (active.length === 0) return [];
+  await sessions.updateMany(
+    { provider_id: providerId, status: 'active' },
+    { $set: { status: 'ended', ended_at: new Date(), ended_by: 'suspension' } },
+  );
+  return active.map((session) => session._id);
+}

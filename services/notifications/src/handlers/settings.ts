@@ -1,0 +1,56 @@
+// `settings.get`, `settings.update`, `settings.unsubscribe`: which kinds of mail a provider gets.
+import { BusError, implement, type AccessCache, type Endpoint } from '@handoff/bus';
+import {
+  notificationOps,
+  PROVIDER_MAIL_KIND_LABELS,
+  type NotificationSettings,
+} from '@handoff/contracts';
+import type { Store } from '@handoff/store';
+import { verifyUnsubscribe } from '../domain/unsubscribe.ts';
+import { addressBook } from '../store/addresses.ts';
+import { mailSettings, type Kinds } from '../store/settings.ts';
+import type { Reader } from './lookups.ts';
+
+export function settingsEndpoints(deps: {
+  store: Store;
+  providers: AccessCache<Reader>;
+  signingKey: Buffer;
+}): Record<string, Endpoint> {
+  const settings = mailSettings(deps.store);
+  const addresses = addressBook(deps.store);
+
+  const providerOf = async (id: string, callId: string | null) => {
+    const provider = await deps.providers.lookup(id, callId ?? undefined);
+    if (!provider) throw new BusError('not_found', 'No such provider.');
+    return provider;
+  };
+  const view = async (provider: Reader, kinds: Kinds): Promise<NotificationSettings> => ({
+    object: 'notification_settings',
+    email: provider.email,
+    email_status: (await addresses.bouncing(provider.email)) ? 'bouncing' : 'ok',
+    kinds,
+  });
+
+  return {
+    ...implement(notificationOps.settings, async ({ provider_id }, ctx) => {
+      const provider = await providerOf(provider_id, ctx.callId);
+      return view(provider, await settings.kinds(provider_id));
+    }),
+    ...implement(notificationOps.updateSettings, async ({ provider_id, patch }, ctx) => {
+      const provider = await providerOf(provider_id, ctx.callId);
+      return view(provider, await settings.update(provider_id, patch.kinds));
+    }),
+    // The link is the credential: whoever holds the mail may turn that one kind off, no more.
+    ...implement(notificationOps.unsubscribe, async ({ token }) => {
+      const claim = verifyUnsubscribe(deps.signingKey, token);
+      if (!claim) throw new BusError('validation_failed', 'The unsubscribe link is not valid.');
+      await settings.update(claim.providerId, { [claim.kind]: false });
+      return {
+        object: 'unsubscribe' as const,
+        kind: claim.kind,
+        description: PROVIDER_MAIL_KIND_LABELS[claim.kind],
+        subscribed: false as const,
+      };
+    }),
+  };
+}

@@ -1,0 +1,151 @@
+// The service killed mid-send, as its own process: after a restart each mail is there once, and a
+// mail the SMTP server had already taken when the process died goes again with the same
+// Message-ID (the bound documented on `deliver` in src/handlers/mail.ts).
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bootstrap as startIntake } from '@handoff/intake';
+import {
+  eventually,
+  freePort,
+  mailpitClient,
+  natsOptions,
+  serviceEnv,
+  startMailpit,
+  testServers,
+  uniqueDatabase,
+  type Mailpit,
+  type MailpitClient,
+} from '@handoff/testkit';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createProvider, mailsTo, routedRequest } from './support/stack.ts';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const database = uniqueDatabase('ncrash');
+const running: ChildProcess[] = [];
+let mailpit: Mailpit;
+let mail: MailpitClient;
+let intake: Awaited<ReturnType<typeof startIntake>>;
+let nc: NatsConnection;
+let mongo: MongoClient;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'notify-crash-'));
+  mailpit = await startMailpit({
+    dataDir,
+    smtpPort: await freePort(),
+    httpPort: await freePort(),
+  });
+  mail = mailpitClient(mailpit.url);
+  intake = await startIntake({ env: serviceEnv('intake', uniqueDatabase('ncrashi')) });
+  nc = await connect({ ...natsOptions() });
+  mongo = new MongoClient(testServers().mongoUrl);
+});
+
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await intake.stop();
+  await nc.close();
+  await mongo.close();
+  await mailpit.stop();
+});
+
+/** The notifications service as its own process, as in production, optionally with a fault armed. */
+async function startNotifications(fault?: string): Promise<ChildProcess> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...serviceEnv('notifications', database),
+    SMTP_URL: mailpit.smtpUrl,
+    LOG_LEVEL: 'warn',
+    HANDOFF_TEST_FAULT: fault,
+  };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  running.push(child);
+  await eventually(
+    async () => {
+      const reply = await nc
+        .request('handoff.notifications.health', '', { timeout: 500 })
+        .catch(() => undefined);
+      return reply ? true : undefined;
+    },
+    { timeoutMs: 30_000, what: 'the notifications service to answer' },
+  );
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+const stopped = async (child: ChildProcess) => {
+  child.kill('SIGTERM');
+  await exited(child);
+};
+
+const accepted = async () => (await mail.info()).RuntimeStats.SMTPAccepted;
+
+/** The routing mail's log entry of a provider. */
+const entryOf = (providerId: string) =>
+  mongo.db(database).collection('mail_log').findOne({ provider_id: providerId });
+
+/** Routes a new request to a new provider: its `request.updated` calls for one mail. */
+async function routeOne(label: string) {
+  const provider = await createProvider({ nc }, label);
+  await routedRequest({ nc }, [provider.id]);
+  return provider;
+}
+
+/**
+ * A redelivery comes after the event consumer's ack wait (its first backoff step, 10 s); the
+ * margin is for a busy machine.
+ */
+const REDELIVERED_WITHIN_MS = 60_000;
+
+describe('a crash mid-send', () => {
+  it('before the hand-over: after a restart the mail goes once', async () => {
+    const before = await accepted();
+    const child = await startNotifications('crash-before-smtp');
+    const provider = await routeOne('before');
+    expect(await exited(child)).toBe(86);
+    expect((await entryOf(provider.id))?.status).toBe('sending');
+    expect(await accepted()).toBe(before);
+
+    const restarted = await startNotifications();
+    await eventually(
+      async () => ((await entryOf(provider.id))?.status === 'sent' ? true : undefined),
+      { timeoutMs: REDELIVERED_WITHIN_MS, what: 'the mail sent after the restart' },
+    );
+    expect(await mailsTo(mail, provider.email)).toHaveLength(1);
+    expect(await accepted()).toBe(before + 1);
+    await stopped(restarted);
+  });
+
+  it('after the server took the mail: the resend carries the same Message-ID, and there is no third', async () => {
+    const before = await accepted();
+    const child = await startNotifications('crash-after-smtp-accept');
+    const provider = await routeOne('after');
+    expect(await exited(child)).toBe(86);
+    expect(await accepted()).toBe(before + 1);
+    const entry = await entryOf(provider.id);
+    expect(entry?.status).toBe('sending');
+
+    const restarted = await startNotifications();
+    await eventually(
+      async () => ((await entryOf(provider.id))?.status === 'sent' ? true : undefined),
+      { timeoutMs: REDELIVERED_WITHIN_MS, what: 'the mail marked sent after the restart' },
+    );
+    expect(await accepted()).toBe(before + 2);
+    const copies = await mailsTo(mail, provider.email);
+    expect(copies.length).toBeGreaterThanOrEqual(1);
+    for (const copy of copies) expect(`<${copy.MessageID}>`).toBe(entry?.message_id);
+    expect(String(entry?.message_id)).toMatch(/^<evt_[0-9a-z]+\.request_routed\.[0-9a-f]{16}@/);
+    await stopped(restarted);
+  });
+});

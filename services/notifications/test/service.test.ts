@@ -1,0 +1,5 @@
+import { describeBackendService } from '@handoff/runtime/testing';
+import { bootstrap } from '../src/bootstrap.ts';
+import { collections } from '../src/store/collections.ts';
+
+describeBackendService('notifications', (env) => bootstrap({ env }), collections);

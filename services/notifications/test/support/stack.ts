@@ -1,0 +1,416 @@
+// What the notifications tests share: the service with intake beside it (providers and requests
+// are intake's), a test connection that publishes events as the other services would, Mailpit.
+import { call } from '@handoff/bus';
+import { bootstrap as startIntake } from '@handoff/intake';
+import {
+  accessOps,
+  newId,
+  providerOps,
+  requestOps,
+  sha256Hex,
+  type EventEnvelope,
+  type EventType,
+  type Provider,
+  type Request,
+} from '@handoff/contracts';
+import { createLogger } from '@handoff/observability';
+import {
+  eventually,
+  mailpitClient,
+  natsOptions,
+  serviceEnv,
+  testServers,
+  uniqueDatabase,
+  type MailMessage,
+  type MailpitClient,
+  type MailSummary,
+} from '@handoff/testkit';
+import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { bootstrap } from '../../src/bootstrap.ts';
+
+export const PUBLIC_URL = 'https://handoff.test';
+export const opts = { timeoutMs: 10_000 };
+const staff = { actor: 'ops@handoff.test' };
+
+export type Notifications = Awaited<ReturnType<typeof bootstrap>>;
+type Intake = Awaited<ReturnType<typeof startIntake>>;
+
+/** A unique address per test, so tests find their own mail in a shared Mailpit. */
+export const address = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Log lines the service wrote (level debug), to wait for an event's handling. */
+export interface Lines {
+  all: Record<string, unknown>[];
+}
+
+export interface Stack {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  intake: Intake;
+  notifications: Notifications;
+  mail: MailpitClient;
+  /** STAFF_NOTIFY_EMAIL of this stack. */
+  staff: string;
+  lines: Lines;
+  database: string;
+  /** The notifications service's variables, to start it again the same way. */
+  env: Record<string, string>;
+  /** Starts the notifications service again (after `notifications.stop()`). */
+  restart(): Promise<Notifications>;
+  stop(): Promise<void>;
+}
+
+export function capturedLogger(lines: Lines) {
+  return createLogger({
+    service: 'notifications-test',
+    version: 'test',
+    level: 'debug',
+    destination: {
+      write: (line: string) => {
+        lines.all.push(JSON.parse(line) as Record<string, unknown>);
+      },
+    },
+  });
+}
+
+export async function startStack(
+  label: string,
+  options: { env?: Record<string, string>; mailpit?: { url: string; smtpUrl: string } } = {},
+): Promise<Stack> {
+  const nc = await connect({ ...natsOptions() });
+  const intake = await startIntake({ env: serviceEnv('intake', uniqueDatabase(`${label}i`)) });
+  const database = uniqueDatabase(label);
+  const staffAddress = address(`${label}-staff`);
+  const env = {
+    ...serviceEnv('notifications', database),
+    PUBLIC_URL,
+    STAFF_NOTIFY_EMAIL: staffAddress,
+    ...(options.mailpit ? { SMTP_URL: options.mailpit.smtpUrl } : {}),
+    ...options.env,
+  };
+  const lines: Lines = { all: [] };
+  const start = () => bootstrap({ env, logger: capturedLogger(lines) });
+  const stack: Stack = {
+    nc,
+    js: jetstream(nc),
+    intake,
+    notifications: await start(),
+    mail: mailpitClient(options.mailpit?.url ?? testServers().mailpitUrl),
+    staff: staffAddress,
+    lines,
+    database,
+    env,
+    async restart() {
+      stack.notifications = await start();
+      return stack.notifications;
+    },
+    async stop() {
+      await stack.notifications.stop();
+      await intake.stop();
+      await nc.close();
+    },
+  };
+  return stack;
+}
+
+export async function createProvider(stack: Pick<Stack, 'nc'>, label: string): Promise<Provider> {
+  return call(
+    stack.nc,
+    providerOps.create,
+    {
+      actor: staff.actor,
+      input: { name: `Ada ${label}`, email: address(label), categories: ['plumbing'] },
+    },
+    opts,
+  );
+}
+
+/** A request staff routed straight to `providerIds` (its `request.updated` routes it). */
+export async function routedRequest(
+  stack: Pick<Stack, 'nc'>,
+  providerIds: string[],
+  input: Record<string, unknown> = {},
+): Promise<Request> {
+  const created = await call(
+    stack.nc,
+    requestOps.create,
+    {
+      integration_id: 'int_notify',
+      token_hash: sha256Hex(`hrt_${randomBytes(8).toString('hex')}`),
+      input: {
+        message: 'The tap in the kitchen drips all night.',
+        subject: 'Leaking tap',
+        ...input,
+      },
+    },
+    opts,
+  );
+  return call(
+    stack.nc,
+    requestOps.update,
+    {
+      id: created.id,
+      patch: { status: 'routed', routing: { mode: 'direct', provider_ids: providerIds } },
+      ...staff,
+    },
+    opts,
+  );
+}
+
+export async function createRequest(stack: Pick<Stack, 'nc'>, input: Record<string, unknown> = {}) {
+  return call(
+    stack.nc,
+    requestOps.create,
+    {
+      integration_id: 'int_notify',
+      token_hash: sha256Hex(`hrt_${randomBytes(8).toString('hex')}`),
+      input: { message: 'Please paint the fence.', ...input },
+    },
+    opts,
+  );
+}
+
+export function submitApplication(stack: Pick<Stack, 'nc'>, appName: string) {
+  return call(
+    stack.nc,
+    accessOps.submit,
+    {
+      application: {
+        app_name: appName,
+        description: 'An agent that books plumbers.',
+        contact_email: address('applicant'),
+        requested_scopes: ['requests:create'],
+      },
+    },
+    opts,
+  );
+}
+
+let sequence = 10_000;
+
+/** An event as another service publishes it (`msgId`: its Nats-Msg-Id, the event id by default). */
+export async function publishEvent(
+  stack: Stack,
+  type: EventType,
+  requestId: string,
+  object: Record<string, unknown>,
+  options: { id?: string; sequence?: number; msgId?: string; timestamp?: string } = {},
+): Promise<EventEnvelope> {
+  sequence += 1;
+  const event: EventEnvelope = {
+    id: options.id ?? newId('evt'),
+    type,
+    timestamp: options.timestamp ?? new Date().toISOString(),
+    data: { request_id: requestId, sequence: options.sequence ?? sequence, object },
+  };
+  await stack.js.publish(`handoff.events.${type}`, JSON.stringify(event), {
+    msgID: options.msgId ?? event.id,
+  });
+  return event;
+}
+
+/** The lines saying the service handled event `eventId` (one per delivery). */
+export function handled(stack: Stack, eventId: string): Record<string, unknown>[] {
+  return stack.lines.all.filter(
+    (line) => line.event_id === eventId && line.msg === 'event handled',
+  );
+}
+
+/** Waits until the service has handled `eventId` `times` times; answers the last line. */
+export function handledTimes(stack: Stack, eventId: string, times = 1) {
+  return eventually(
+    () => {
+      const lines = handled(stack, eventId);
+      return lines.length >= times ? lines[lines.length - 1] : undefined;
+    },
+    { timeoutMs: 20_000, what: `event ${eventId} handled ${times} time(s)` },
+  );
+}
+
+export async function mailsTo(mail: MailpitClient, to: string): Promise<MailSummary[]> {
+  return (await mail.search(`to:"${to}"`)).messages;
+}
+
+/** Waits for at least `count` mails to `to`; answers them, the whole of each, oldest first. */
+export async function waitForMails(
+  mail: MailpitClient,
+  to: string,
+  count = 1,
+  timeoutMs = 20_000,
+): Promise<MailMessage[]> {
+  const found = await eventually(
+    async () => {
+      const list = await mailsTo(mail, to);
+      return list.length >= count ? list : undefined;
+    },
+    { timeoutMs, what: `${count} mail(s) to ${to}` },
+  );
+  // Oldest first by the summaries' `Created` (a whole message names its time `Date` instead).
+  const oldestFirst = [...found].sort((a, b) => a.Created.localeCompare(b.Created));
+  return Promise.all(oldestFirst.map((summary) => mail.message(summary.ID)));
+}
+
+/** The links of a mail's text part. */
+export const linksIn = (text: string) => text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+
+/** How many messages wait in the reminder queue for an object (0 once it was sent or dropped). */
+export async function queuedReminders(stack: Stack, objectId: string): Promise<number> {
+  const jsm = await jetstreamManager(stack.nc);
+  const info = await jsm.streams.info('HANDOFF_REMINDERS', {
+    subjects_filter: `handoff.reminders.${objectId}`,
+  });
+  return Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
+}
+
+// --- Objects as the owning services put them in their events -------------------------------
+
+const now = () => new Date().toISOString();
+const TIMES = () => ({ created_at: now(), updated_at: now(), deadline_at: null });
+
+export function messageObject(requestId: string, author: string, text: string) {
+  return {
+    object: 'message',
+    id: newId('msg'),
+    request_id: requestId,
+    author_role: author,
+    message: text,
+    created_at: now(),
+  };
+}
+
+export function proposalObject(
+  requestId: string,
+  providerId: string,
+  status: 'accepted' | 'declined',
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    object: 'proposal',
+    id: newId('prp'),
+    request_id: requestId,
+    provider_id: providerId,
+    provider_name: 'Ada',
+    message: 'I can fix it tomorrow.',
+    amount: 120,
+    currency: 'EUR',
+    estimated_days: 2,
+    milestones: [],
+    status,
+    job_id: status === 'accepted' ? newId('job') : null,
+    decline_reason: null,
+    ...TIMES(),
+    decided_at: now(),
+    ...extra,
+  };
+}
+
+export function milestoneObject(
+  requestId: string,
+  providerId: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    object: 'milestone',
+    id: newId('mst'),
+    request_id: requestId,
+    job_id: newId('job'),
+    provider_id: providerId,
+    title: 'Replace the washer',
+    description: null,
+    amount: 60,
+    currency: 'EUR',
+    status: 'open',
+    progress: 0,
+    progress_note: null,
+    revision: 1,
+    submission_note: null,
+    change_request_reason: null,
+    approved_by: null,
+    due_at: null,
+    ...TIMES(),
+    submitted_at: null,
+    approved_at: null,
+    ...extra,
+  };
+}
+
+export function paymentObject(requestId: string) {
+  return {
+    object: 'payment',
+    id: newId('pay'),
+    payment_request_id: newId('prq'),
+    request_id: requestId,
+    amount: 60,
+    currency: 'EUR',
+    provider: 'manual',
+    provider_reference: null,
+    status: 'completed',
+    failure_reason: null,
+    ...TIMES(),
+    completed_at: now(),
+  };
+}
+
+export function paymentRequestObject(requestId: string) {
+  return {
+    object: 'payment_request',
+    id: newId('prq'),
+    request_id: requestId,
+    amount: 60,
+    currency: 'EUR',
+    description: 'The washer and an hour of work',
+    reference: null,
+    status: 'pending_approval',
+    rejection_reason: null,
+    created_at: now(),
+    decided_at: null,
+  };
+}
+
+export function disputeObject(
+  requestId: string,
+  providerId: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    object: 'dispute',
+    id: newId('dsp'),
+    request_id: requestId,
+    job_id: newId('job'),
+    milestone_id: null,
+    provider_id: providerId,
+    kind: 'dispute',
+    reason: 'The tap still drips.',
+    amount: null,
+    currency: null,
+    status: 'open',
+    comments: [],
+    resolution: null,
+    ...TIMES(),
+    ...extra,
+  };
+}
+
+/**
+ * The next event of `type` about `requestId` that a service publishes (subscribe before acting).
+ */
+export function nextEvent(
+  stack: Stack,
+  type: EventType,
+  requestId?: string,
+): { event: Promise<EventEnvelope>; cancel(): void } {
+  const sub = stack.nc.subscribe(`handoff.events.${type}`);
+  const event = (async () => {
+    for await (const msg of sub) {
+      const envelope = msg.json<EventEnvelope>();
+      if (!requestId || envelope.data.request_id === requestId) {
+        sub.unsubscribe();
+        return envelope;
+      }
+    }
+    throw new Error(`no ${type} event`);
+  })();
+  return { event, cancel: () => sub.unsubscribe() };
+}
