@@ -4,7 +4,16 @@
 // reach another's collections. Passwords come from the container's environment.
 // mongosh provides `db` (and `process.env`) to init scripts.
 /* global db */
-const services = ['intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'];
+// A volume made before a service was added lacks its user: create it by hand with the same
+// createUser call, or start over with `docker compose down --volumes` (which drops the data).
+const services = [
+  'intake',
+  'conversation',
+  'payments',
+  'milestones',
+  'webhook-dispatcher',
+  'notifications',
+];
 for (const service of services) {
   const name = service.replace(/-/g, '_');
   const password = process.env[`MONGO_${name.toUpperCase()}_PASSWORD`];

@@ -41,6 +41,8 @@ const EXISTING = { 'secrets.create': 'false' };
 const CREATED = {
   'secrets.values.gateway.STAFF_JWT_SECRET': 'x'.repeat(48),
   'secrets.values.webhook-dispatcher.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
+  'secrets.values.notifications.SMTP_URL': 'smtp://apikey:pw@smtp.example.invalid:587',
+  'secrets.values.notifications.NOTIFICATIONS_SIGNING_KEY': Buffer.alloc(32, 9).toString('base64'),
   ...Object.fromEntries(
     BACKENDS.map((service) => [
       `secrets.values.${service}.MONGO_URL`,
@@ -273,6 +275,12 @@ describe('the chart Secrets', () => {
       [serviceSecretName('payments')]: backend,
       [serviceSecretName('milestones')]: backend,
       [serviceSecretName('webhook-dispatcher')]: [...backend, 'WEBHOOK_SECRETS_KEY'],
+      [serviceSecretName('notifications')]: [
+        'MONGO_URL',
+        'NATS_PASSWORD',
+        'NOTIFICATIONS_SIGNING_KEY',
+        'SMTP_URL',
+      ],
     });
     for (const secret of ofKind<ISecret>(render('created Secrets'), 'Secret')) {
       const service = secret.metadata.labels?.['app.kubernetes.io/name'] ?? '';

@@ -13,6 +13,7 @@ import { conversationEnv } from '@handoff/config/services/conversation';
 import { gatewayEnv } from '@handoff/config/services/gateway';
 import { intakeEnv } from '@handoff/config/services/intake';
 import { milestonesEnv } from '@handoff/config/services/milestones';
+import { notificationsEnv } from '@handoff/config/services/notifications';
 import { paymentsEnv } from '@handoff/config/services/payments';
 import { webhookDispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { describe, expect, it } from '@jest/globals';
@@ -76,6 +77,7 @@ const ENV_SCHEMAS: Record<ServiceName, z.ZodType> = {
   payments: paymentsEnv,
   milestones: milestonesEnv,
   'webhook-dispatcher': webhookDispatcherEnv,
+  notifications: notificationsEnv,
 };
 
 /** The variable holding the port that serves /healthz and /readyz. */
@@ -358,11 +360,21 @@ describe('docker-compose.yml', () => {
     expect(composeSchemaErrors(readYaml(COMPOSE_FILE)[0])).toEqual([]);
   });
 
-  it('runs exactly the services in ALL_SERVICES, besides mongo and nats', () => {
+  it('runs exactly the services in ALL_SERVICES, besides mongo, nats and mailpit', () => {
     const services = Object.keys(compose.services).filter(
-      (name) => !['mongo', 'nats'].includes(name),
+      (name) => !['mongo', 'nats', 'mailpit'].includes(name),
     );
     expect(services.sort()).toEqual([...ALL_SERVICES].sort());
+  });
+
+  it('hands mail to the Mailpit release that scripts/setup.sh builds for npm start and the tests', () => {
+    const setup = readFileSync(join(REPO_ROOT, 'scripts', 'setup.sh'), 'utf8');
+    const version = /^MAILPIT_VERSION="(v[\d.]+)"$/m.exec(setup)?.[1];
+    expect(version).toBeDefined();
+    expect(compose.services.mailpit?.image).toBe(`axllent/mailpit:${version}`);
+    const notifications = composeEnv(compose.services.notifications ?? {});
+    const smtp = new URL(notifications.SMTP_URL ?? '');
+    expect({ host: smtp.hostname, port: smtp.port }).toEqual({ host: 'mailpit', port: '1025' });
   });
 
   it.each(ALL_SERVICES)('%s: build, environment, healthcheck and start order', (service) => {
@@ -381,7 +393,9 @@ describe('docker-compose.yml', () => {
     const healthy = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [name, 'service_healthy']));
     expect(dependencies(definition)).toEqual(
-      service === 'gateway' ? healthy(['nats', ...BACKENDS]) : healthy(['mongo', 'nats']),
+      service === 'gateway'
+        ? healthy(['nats', ...BACKENDS])
+        : healthy(service === 'notifications' ? ['mongo', 'nats', 'mailpit'] : ['mongo', 'nats']),
     );
   });
 });
@@ -528,6 +542,8 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
       milestones: ['UDP/53', 'TCP/4222', 'TCP/27017'],
       // Any port: endpoint registration accepts https URLs on any port (checked below).
       'webhook-dispatcher': ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/*'],
+      // SMTP: submission with STARTTLS, and TLS from the first byte (checked below).
+      notifications: ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/587', 'TCP/465'],
     };
     for (const service of ALL_SERVICES) {
       const deployment = deploymentOf(objects(), service);
@@ -646,6 +662,13 @@ describe('the Secret commands in the docs', () => {
         'MONGO_URL',
         'NATS_PASSWORD',
         'WEBHOOK_SECRETS_KEY',
+      ]);
+      // SMTP_URL holds the SMTP server's credentials, so it is a secret, not a setting.
+      expect([...(needed.get(serviceSecretName('notifications')) ?? [])].sort()).toEqual([
+        'MONGO_URL',
+        'NATS_PASSWORD',
+        'NOTIFICATIONS_SIGNING_KEY',
+        'SMTP_URL',
       ]);
       const examples = exampleSecrets();
       const gaps = [
@@ -807,6 +830,26 @@ describe('webhook-dispatcher egress', () => {
       );
       const ports = (policy?.spec?.egress ?? []).flatMap((rule) => rule.ports ?? []);
       expect(ports).toEqual([{ protocol: 'TCP' }]);
+    }
+  });
+});
+
+describe('notifications egress', () => {
+  it("allows the example SMTP_URL's port, and both SMTP ports a server listens on", () => {
+    const smtpUrl = exampleSecrets().get(serviceSecretName('notifications'))?.SMTP_URL ?? '';
+    const url = new URL(smtpUrl);
+    // Without a port, nodemailer (like every client) asks 465 for smtps and 587 for smtp.
+    const port = Number(url.port || (url.protocol === 'smtps:' ? 465 : 587));
+    for (const dir of KUSTOMIZATIONS) {
+      const policy = ofKind<INetworkPolicy>(render(dir), 'NetworkPolicy').find(
+        (object) => object.metadata.name === 'notifications-smtp-egress',
+      );
+      const ports = (policy?.spec?.egress ?? []).flatMap((rule) => rule.ports ?? []);
+      expect(ports.map((entry) => entry.port)).toContain(port);
+      expect(ports).toEqual([
+        { protocol: 'TCP', port: 587 },
+        { protocol: 'TCP', port: 465 },
+      ]);
     }
   });
 });

@@ -36,12 +36,18 @@ export interface NatsServerConfigOptions {
   cluster?: NatsClusterConfig;
 }
 
-/** The passwords of a data dir: made once (random, 24 bytes) and kept, so restarts agree. */
+/**
+ * The passwords of a data dir: made once (random, 24 bytes) and kept, so restarts agree. A data
+ * dir made before a user was added (a new service) gets that user's password added to its file.
+ */
 export function natsPasswords(file: string): NatsPasswords {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as NatsPasswords;
-  const make = () => randomBytes(24).toString('base64url');
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<NatsPasswords>)
+    : {};
+  const users = [...NATS_USERS, TEST_NATS_USER, 'sys'] as const;
+  if (users.every((user) => kept[user])) return kept as NatsPasswords;
   const passwords = Object.fromEntries(
-    [...NATS_USERS, TEST_NATS_USER, 'sys'].map((user) => [user, make()]),
+    users.map((user) => [user, kept[user] ?? randomBytes(24).toString('base64url')]),
   ) as NatsPasswords;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });

@@ -123,11 +123,21 @@ export function serviceDatabase(service: BackendService): string {
 
 export type DatabasePasswords = Record<BackendService, string>;
 
-/** The service roles' passwords, made once per data dir and kept there, as the NATS ones. */
+/**
+ * The service roles' passwords, made once per data dir and kept there, as the NATS ones. A data
+ * dir made before a service was added gets that service's password added to its file (and the
+ * role, at the cluster's next start, from {@link serviceRolesSql}).
+ */
 export function databasePasswords(file: string): DatabasePasswords {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DatabasePasswords;
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DatabasePasswords>)
+    : {};
+  if (BACKEND_SERVICES.every((service) => kept[service])) return kept as DatabasePasswords;
   const passwords = Object.fromEntries(
-    BACKEND_SERVICES.map((service) => [service, randomBytes(24).toString('base64url')]),
+    BACKEND_SERVICES.map((service) => [
+      service,
+      kept[service] ?? randomBytes(24).toString('base64url'),
+    ]),
   ) as DatabasePasswords;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });

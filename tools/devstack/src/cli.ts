@@ -38,7 +38,7 @@ const HELP: Record<string, string> = {
 Usage: handoff <command> [options]
 
 Commands:
-  env                 print "export GATEWAY=… STAFF=…" for the running stack (eval "$(handoff env)")
+  env                 print "export GATEWAY=… MAILPIT=… STAFF=…" for the running stack (eval "$(handoff env)")
   onboard             an agent with every scope and a provider, reused while their keys work
   staff-token         mint a staff JWT from STAFF_JWT_SECRET or the stack's development secret
   staff list KIND     list what staff see: applications, payment-requests, payments, disputes,
@@ -51,9 +51,11 @@ Commands:
 Run "handoff <command> --help" for a command's options.`,
   env: `Usage: handoff env [options]
 
-Prints the running stack's gateway URL (from DATA_DIR/stack.json, whatever GATEWAY says) and a
-fresh staff token as shell lines:
+Prints the running stack's gateway URL and Mailpit's address (its web UI and API, where every
+mail the stack sends is; both from DATA_DIR/stack.json, whatever GATEWAY says) and a fresh staff
+token as shell lines:
   export GATEWAY=http://127.0.0.1:8080
+  export MAILPIT=http://127.0.0.1:8025
   export STAFF=eyJ…
 so that eval "$(handoff env)" sets them in a shell.
 
@@ -221,6 +223,18 @@ function gatewayUrl(values: Values, io: Io, fromEnv = true): string {
   return state.gateway_url.replace(/\/+$/, '');
 }
 
+/**
+ * Mailpit's address from the stack's stack.json; undefined when the gateway was given (then the
+ * stack is not ours to read) or the stack predates its mail.
+ */
+function mailUrl(values: Values, io: Io): string | undefined {
+  if (str(values, 'gateway')) return undefined;
+  const file = join(dataDir(values, io), 'stack.json');
+  if (!existsSync(file)) return undefined;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as { mail_url?: unknown };
+  return typeof state.mail_url === 'string' ? state.mail_url.replace(/\/+$/, '') : undefined;
+}
+
 async function staffToken(values: Values, io: Io, fromEnv = true): Promise<string> {
   const given = str(values, 'staff-token') ?? (fromEnv ? io.env.STAFF : undefined);
   if (given) return given;
@@ -280,8 +294,16 @@ async function staffCall(
 
 const envCommand = command(HELP.env, { strings: STAFF_OPTIONS }, async ({ values }, io) => {
   const gateway = gatewayUrl(values, io, false);
+  const mail = mailUrl(values, io);
   const token = await staffToken(values, io, false);
-  io.out(`export GATEWAY=${shellWord(gateway)}\nexport STAFF=${shellWord(token)}\n`);
+  io.out(
+    [
+      `export GATEWAY=${shellWord(gateway)}`,
+      ...(mail ? [`export MAILPIT=${shellWord(mail)}`] : []),
+      `export STAFF=${shellWord(token)}`,
+      '',
+    ].join('\n'),
+  );
 });
 
 const onboardCommand = command(

@@ -2,6 +2,7 @@
 // The services' log lines go to DATA_DIR/logs/stack.log; the terminal gets them only after the
 // banner (unless STACK_QUIET=true), so the banner's `export` lines can be copied or eval'ed.
 import { EnvError, loadEnv, logLevel, port } from '@handoff/config';
+import { ALL_SERVICES } from '@handoff/contracts';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -35,11 +36,7 @@ try {
 }
 const dataDir = resolve(env.DATA_DIR);
 const quiet = env.STACK_QUIET === 'true';
-const width = Math.max(
-  ...['gateway', 'intake', 'conversation', 'payments', 'milestones', 'webhook-dispatcher'].map(
-    (s) => s.length,
-  ),
-);
+const width = Math.max(...ALL_SERVICES.map((name) => name.length));
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const logFile = join(dataDir, 'logs', 'stack.log');
 const log = createWriteStream(logFile, { flags: 'a' });
@@ -51,7 +48,7 @@ let stopping = false;
 const shutdown = (reason: string, code = 0) => {
   if (stopping) return;
   stopping = true;
-  say(`[stack] ${reason}: stopping services, then NATS and the database`);
+  say(`[stack] ${reason}: stopping services, then NATS, the database and Mailpit`);
   const stopped = stack ? stack.stop() : Promise.resolve();
   stopped.then(
     () => {
@@ -132,6 +129,7 @@ if (!stopping) {
   say(
     `[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`,
   );
+  say(`[stack]   mail         ${state.mail_url}   (Mailpit: every mail the stack sends)`);
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
   say(`[stack]   data         ${dataDir}`);
@@ -143,6 +141,7 @@ if (!stopping) {
     `[stack] In another shell at the repository root: eval "$(${dirPrefix}handoff env)", or paste:`,
   );
   say(`export GATEWAY=${shellWord(state.gateway_url)}`);
+  say(`export MAILPIT=${shellWord(state.mail_url)}`);
   say(`export STAFF=${shellWord(staffToken)}`);
   say('');
   bannerShown = true;

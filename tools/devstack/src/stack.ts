@@ -1,17 +1,18 @@
 import { ALL_SERVICES, type ServiceName } from '@handoff/contracts';
 import {
   freePort,
+  startMailpit,
   startMongo,
   startNats,
   startNatsCluster,
-  startPair,
   TEST_NATS_USER,
+  type Mailpit,
   type MongoServer,
   type NatsServer,
-  type RunningServer,
 } from '@handoff/testkit';
 import { EnvError, loadEnv } from '@handoff/config';
 import { gatewayEnv } from '@handoff/config/services/gateway';
+import { notificationsEnv } from '@handoff/config/services/notifications';
 import { paymentsEnv } from '@handoff/config/services/payments';
 import { webhookDispatcherEnv as dispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,7 @@ import { Supervised, type SupervisorEvents } from './supervisor.ts';
 const gatewayVariables = Object.keys(gatewayEnv.shape);
 const dispatcherVariables = Object.keys(dispatcherEnv.shape);
 const paymentsVariables = Object.keys(paymentsEnv.shape);
+const notificationsVariables = Object.keys(notificationsEnv.shape);
 const STACK_DECIDES = [
   'PORT',
   'NATS_URL',
@@ -35,6 +37,9 @@ const STACK_DECIDES = [
   'HEALTH_PORT',
   'LOG_LEVEL',
   'STAFF_JWT_SECRET',
+  // Mail goes to the stack's Mailpit (or the one MAILPIT_URL and MAILPIT_SMTP_URL name), so that
+  // `mail_url` in stack.json shows every mail the stack sends.
+  'SMTP_URL',
 ];
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,7 +50,7 @@ export interface StackOptions {
   /** Gateway port; 0 picks a free one. */
   port: number;
   logLevel: string;
-  /** NATS_URL / MONGO_URL, when the caller runs its own servers. */
+  /** NATS_URL / MONGO_URL (and MAILPIT_URL with MAILPIT_SMTP_URL), when the caller runs its own servers. */
   env: Record<string, string | undefined>;
   events: SupervisorEvents;
   /**
@@ -65,6 +70,10 @@ export interface StackState {
   nats_user?: string;
   nats_password?: string;
   mongo_url: string;
+  /** Mailpit's web UI and its API (under `/api/v1`): every mail the stack sends is there. */
+  mail_url: string;
+  /** Where the stack's services hand their mail (`smtp://127.0.0.1:<port>`, no TLS). */
+  smtp_url: string;
   services: Partial<Record<ServiceName, { pid: number | undefined; health_port?: number }>>;
 }
 
@@ -75,10 +84,18 @@ export interface Stack {
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * Mails Mailpit keeps (the oldest pruned past it): a bench run or a long-lived data dir must not
+ * grow its database without bound, and nobody reads further back than this in its UI.
+ */
+export const STACK_MAIL_KEPT = 5_000;
+/** Who the local stack's staff mails go to, unless STAFF_NOTIFY_EMAIL says otherwise. */
+export const STACK_STAFF_EMAIL = 'staff@handoff.local';
 
 /**
- * Brings up NATS, the database and all six services as separate processes, each restarted when
- * it dies. The state (URLs, pids) is kept in `<dataDir>/stack.json` for tools and tests.
+ * Brings up NATS, the database, Mailpit and all seven services as separate processes, each
+ * restarted when it dies. The state (URLs, pids) is kept in `<dataDir>/stack.json` for tools and
+ * tests.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
@@ -93,14 +110,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const secret =
     options.env.STAFF_JWT_SECRET ??
     developmentSecret(dataDir, STAFF_SECRET_FILE, () => randomBytes(32).toString('base64url'));
-  const servers: RunningServer[] = [];
+  const servers: { stop(): Promise<void> }[] = [];
   const stateFile = join(dataDir, 'stack.json');
-  let started: [NatsServer, MongoServer];
+  let started: [NatsServer, MongoServer, Mailpit];
   try {
     const natsNodes = options.natsNodes ?? 1;
     if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
-    // One that started is stopped when the other could not start.
-    started = await startPair(
+    // All three at once; those that started are stopped when another could not start.
+    started = await startAll(
       natsNodes > 1 && !options.env.NATS_URL
         ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
             (cluster): NatsServer => ({
@@ -114,13 +131,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           )
         : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
       startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
+      // Its messages are kept in the data dir, like the rest of the stack's data; MAILPIT_URL
+      // and MAILPIT_SMTP_URL name one the caller runs instead.
+      startMailpit({
+        dataDir: join(dataDir, 'mailpit'),
+        database: join(dataDir, 'mailpit', 'mailpit.db'),
+        maxMessages: STACK_MAIL_KEPT,
+        chaos: false,
+        env: options.env,
+      }),
     );
     servers.push(...started);
   } catch (error) {
     await Promise.allSettled(servers.map((server) => server.stop()));
     throw error;
   }
-  const [nats, mongo] = started;
+  const [nats, mongo, mail] = started;
   // Each service connects as its own NATS user with production's permissions; passwords are
   // made once per data dir (nats/nats-users.json). A caller's own NATS_URL has no such users.
   const natsCredentials = (name: ServiceName): Record<string, string> =>
@@ -135,6 +161,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nats_url: nats.url,
     ...(nats.passwords ? { nats_user: TEST_NATS_USER, nats_password: nats.passwords.test } : {}),
     mongo_url: mongo.url,
+    mail_url: mail.url,
+    smtp_url: mail.smtpUrl,
     services: Object.fromEntries(
       [...children].map(([name, child]) => [
         name,
@@ -177,6 +205,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         randomBytes(32).toString('base64'),
       ),
   };
+  const notificationsSettings = {
+    ...chosen(notificationsVariables),
+    SMTP_URL: mail.smtpUrl,
+    // Mails link into this stack's gateway (the workspace, the console).
+    PUBLIC_URL: options.env.PUBLIC_URL || `http://127.0.0.1:${gatewayPort}`,
+    STAFF_NOTIFY_EMAIL: options.env.STAFF_NOTIFY_EMAIL || STACK_STAFF_EMAIL,
+    // Made once, like the staff JWT secret: unsubscribe links in mails already sent keep working
+    // across restarts.
+    NOTIFICATIONS_SIGNING_KEY:
+      options.env.NOTIFICATIONS_SIGNING_KEY ||
+      developmentSecret(dataDir, 'dev-notifications-signing-key', () =>
+        randomBytes(32).toString('base64'),
+      ),
+  };
   const envOf = (name: ServiceName): Record<string, string> =>
     name === 'gateway'
       ? {
@@ -191,6 +233,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...natsCredentials(name),
           ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
           ...(name === 'payments' ? chosen(paymentsVariables) : {}),
+          ...(name === 'notifications' ? notificationsSettings : {}),
           // Its own user where the database has them (FerretDB on PostgreSQL: a role that can
           // reach only its own database), else the shared URL; see startMongo.
           MONGO_URL: mongo.serviceUrls?.[name] ?? mongo.url,
@@ -206,6 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['gateway', gatewayEnv],
       ['payments', paymentsEnv],
       ['webhook-dispatcher', dispatcherEnv],
+      ['notifications', notificationsEnv],
     ] as const
   ).flatMap(([name, schema]) => {
     try {
@@ -259,7 +303,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 }
 
-/** A development secret of this data dir (staff JWTs, webhook secrets), made once and kept. */
+/**
+ * Servers started at once (NATS, the database and Mailpit of one stack). When one cannot start,
+ * the others are stopped once they have settled and the first failure is thrown: a server is
+ * never left running behind a failed start.
+ */
+async function startAll<T extends readonly { stop(): Promise<void> }[]>(
+  ...starting: { [K in keyof T]: Promise<T[K]> }
+): Promise<T> {
+  const results = await Promise.allSettled(starting);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed)
+    return results.map(
+      (result) => (result as PromiseFulfilledResult<T[number]>).value,
+    ) as unknown as T;
+  await Promise.allSettled(
+    results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])),
+  );
+  throw failed.reason;
+}
+
+/**
+ * A development secret of this data dir (staff JWTs, webhook secrets, the notifications signing
+ * key), made once and kept.
+ */
 function developmentSecret(dataDir: string, name: string, make: () => string): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

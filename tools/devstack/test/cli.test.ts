@@ -28,9 +28,13 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 const secret = () => readFileSync(join(dataDir, 'dev-staff-jwt-secret'), 'utf8').trim();
-const gateway = () =>
-  (JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { gateway_url: string })
-    .gateway_url;
+const stackState = () =>
+  JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as {
+    gateway_url: string;
+    mail_url: string;
+  };
+const gateway = () => stackState().gateway_url;
+const mail = () => stackState().mail_url;
 
 describe('handoff --help', () => {
   it.each([
@@ -85,8 +89,14 @@ describe('handoff against a running stack', () => {
     const { code, stdout } = await cli(['env']);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => line.split('=')[0])).toEqual([
+      'export GATEWAY',
+      'export MAILPIT',
+      'export STAFF',
+    ]);
     expect(lines[0]).toBe(`export GATEWAY=${gateway()}`);
-    const token = lines[1]?.replace(/^export STAFF=/, '') ?? '';
+    expect(lines[1]).toBe(`export MAILPIT=${mail()}`);
+    const token = lines[2]?.replace(/^export STAFF=/, '') ?? '';
     const res = await fetch(`${gateway()}/v1/staff/health`, {
       headers: { Authorization: `Bearer ${token}` },
     });

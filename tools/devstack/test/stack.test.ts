@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { eventually, ferretBackend, serviceDatabase } from '@handoff/testkit';
+import { eventually, ferretBackend, mailpitClient, serviceDatabase } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { jwtVerify } from 'jose';
 import { MongoClient } from 'mongodb';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { connect as connectTcp } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,8 @@ function startStack(): ChildProcess {
   };
   delete env.NATS_URL;
   delete env.MONGO_URL;
+  delete env.MAILPIT_URL;
+  delete env.MAILPIT_SMTP_URL;
   delete env.NODE_OPTIONS;
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -58,6 +61,66 @@ function startStack(): ChildProcess {
 
 const state = (): StackState =>
   JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackState;
+
+/** The environment the supervisor gave a running service process. */
+function environOf(pid: number | undefined): Map<string, string> {
+  const lines = readFileSync(`/proc/${pid ?? 0}/environ`, 'utf8').split('\0');
+  return new Map(
+    lines.flatMap((line) => {
+      const at = line.indexOf('=');
+      return at > 0 ? [[line.slice(0, at), line.slice(at + 1)] as const] : [];
+    }),
+  );
+}
+
+/**
+ * Hands one mail to an SMTP server, as a plain client does (no extensions, no TLS): what a
+ * service's mail library does at its simplest, with nothing of the services' own code.
+ */
+async function sendMail(smtpUrl: string, mail: { from: string; to: string; subject: string }) {
+  const { hostname, port } = new URL(smtpUrl);
+  const socket = connectTcp({ host: hostname, port: Number(port) });
+  socket.setEncoding('utf8');
+  let buffer = '';
+  const waiting: ((line: string) => void)[] = [];
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    // A reply's last line is `<code> <text>`; continuation lines are `<code>-<text>`.
+    for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (/^\d{3} /.test(line)) waiting.shift()?.(line);
+    }
+  });
+  const reply = () => new Promise<string>((resolve) => waiting.push(resolve));
+  const expectReply = async (command: string | undefined, code: string) => {
+    const answer = reply();
+    if (command !== undefined) socket.write(`${command}\r\n`);
+    expect({ command, answer: (await answer).slice(0, 3) }).toEqual({ command, answer: code });
+  };
+  try {
+    await expectReply(undefined, '220');
+    await expectReply('HELO stack.test', '250');
+    await expectReply(`MAIL FROM:<${mail.from}>`, '250');
+    await expectReply(`RCPT TO:<${mail.to}>`, '250');
+    await expectReply('DATA', '354');
+    await expectReply(
+      [
+        `From: <${mail.from}>`,
+        `To: <${mail.to}>`,
+        `Subject: ${mail.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        '',
+        "Handed to the stack's SMTP address by tools/devstack/test/stack.test.ts.",
+        '.',
+      ].join('\r\n'),
+      '250',
+    );
+    await expectReply('QUIT', '221');
+  } finally {
+    socket.destroy();
+  }
+}
 
 /** The public probe's status, and the per-service details that only staff may read. */
 async function readiness(url: string) {
@@ -112,7 +175,7 @@ async function stopStack(): Promise<number | null> {
 
 describe('npm start', () => {
   it(
-    'brings up NATS, the database and six services, and prints the URL and a staff token',
+    'brings up NATS, the database, Mailpit and seven services, and prints the URLs and a staff token',
     async () => {
       stack = startStack();
       await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
@@ -120,20 +183,24 @@ describe('npm start', () => {
         what: `the stack's banner; output so far:\n${output}`,
       });
       expect(output).toContain('Handoff is up: every service answers.');
-      const { gateway_url: url, services } = state();
+      const { gateway_url: url, mail_url: mailUrl, services } = state();
       expect(output).toContain(url);
+      expect(output).toMatch(
+        new RegExp(`^\\[stack\\] +mail +${mailUrl.replace(/[.]/g, '\\.')} +\\(Mailpit`, 'm'),
+      );
       expect(Object.keys(services).sort()).toEqual(
         [
           'conversation',
           'gateway',
           'intake',
           'milestones',
+          'notifications',
           'payments',
           'webhook-dispatcher',
         ].sort(),
       );
       const pids = Object.values(services).map((service) => service.pid);
-      expect(new Set(pids).size).toBe(6);
+      expect(new Set(pids).size).toBe(7);
       expect(pids.every(alive)).toBe(true);
       expect((await readiness(url)).status).toBe(200);
 
@@ -148,15 +215,19 @@ describe('npm start', () => {
       expect(banner).not.toMatch(/^\S+ +\| /m);
       expect(banner).not.toContain('{"level"');
       const exports = banner.split('\n').filter((line) => line.startsWith('export '));
-      expect(exports).toEqual([`export GATEWAY=${url}`, `export STAFF=${token}`]);
+      expect(exports).toEqual([
+        `export GATEWAY=${url}`,
+        `export MAILPIT=${mailUrl}`,
+        `export STAFF=${token}`,
+      ]);
       const evaluated = await new Promise<string>((resolve, reject) =>
         execFile(
           'bash',
-          ['-c', `${exports.join('\n')}\necho "$GATEWAY $STAFF"`],
+          ['-c', `${exports.join('\n')}\necho "$GATEWAY $MAILPIT $STAFF"`],
           (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
         ),
       );
-      expect(evaluated).toBe(`${url} ${token}`);
+      expect(evaluated).toBe(`${url} ${mailUrl} ${token}`);
       // The logs are in the data dir, and on the terminal after the banner.
       await eventually(
         () =>
@@ -168,6 +239,87 @@ describe('npm start', () => {
     },
     STACK_START_BUDGET_MS + TEST_WORK_MS,
   );
+
+  it("writes Mailpit's addresses into stack.json, and a mail handed to smtp_url shows at mail_url", async () => {
+    const { mail_url: mailUrl, smtp_url: smtpUrl, gateway_url: gatewayUrl, services } = state();
+    expect(mailUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+    // Its messages live in the data dir, so they outlast a restart (checked below).
+    expect(existsSync(join(dataDir, 'mailpit', 'mailpit.db'))).toBe(true);
+
+    const mail = mailpitClient(mailUrl);
+    const subject = `stack test ${Date.now()}`;
+    await sendMail(smtpUrl, { from: 'stack@handoff.test', to: 'someone@example.com', subject });
+    const found = await eventually(
+      async () => (await mail.search(`subject:"${subject}"`)).messages[0],
+      { timeoutMs: 10_000, what: `the mail "${subject}" in Mailpit's API at ${mailUrl}` },
+    );
+    expect(found.To.map((to) => to.Address)).toEqual(['someone@example.com']);
+
+    // The notifications process sends there, links to this stack's gateway and signs with the
+    // key kept in the data dir.
+    const environ = environOf(services.notifications?.pid);
+    expect(environ.get('SMTP_URL')).toBe(smtpUrl);
+    expect(environ.get('PUBLIC_URL')).toBe(gatewayUrl);
+    expect(environ.get('STAFF_NOTIFY_EMAIL')).toBe('staff@handoff.local');
+    expect(environ.get('MONGO_DB')).toBe(serviceDatabase('notifications'));
+    const key = readFileSync(join(dataDir, 'dev-notifications-signing-key'), 'utf8').trim();
+    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    expect(environ.get('NOTIFICATIONS_SIGNING_KEY')).toBe(key);
+  });
+
+  it('mails a provider when staff route a request to it', async () => {
+    // The outside check of the notifications wiring: the provider `handoff onboard` makes has
+    // an address, and the stack's Mailpit holds a mail to it soon after staff route a request.
+    const { stdout, code, stderr } = await onboard(dataDir);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const value = (name: string) =>
+      stdout
+        .split('\n')
+        .find((line) => line.startsWith(`${name}=`))
+        ?.slice(name.length + 1) ?? '';
+    const url = value('HANDOFF_URL');
+    const staff = { Authorization: `Bearer ${value('STAFF_TOKEN')}` };
+    const me = (await (
+      await fetch(`${url}/v1/provider/me`, {
+        headers: { Authorization: `Bearer ${value('HANDOFF_PROVIDER_KEY')}` },
+      })
+    ).json()) as { id: string };
+    const provider = (await (
+      await fetch(`${url}/v1/staff/providers/${me.id}`, { headers: staff })
+    ).json()) as { id: string; email: string | null };
+    expect(provider.email).toMatch(/@/);
+    const created = await fetch(`${url}/v1/ai-to-human-request`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        message: 'Please find me a plumber for a leaking kitchen tap this week.',
+        category: 'home-services',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        contact_permission: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const request = (await created.json()) as { id: string };
+    const routed = await fetch(`${url}/v1/staff/requests/${request.id}`, {
+      method: 'PATCH',
+      headers: { ...staff, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        status: 'routed',
+        routing: { mode: 'direct', provider_ids: [provider.id] },
+      }),
+    });
+    expect(routed.status).toBe(200);
+    const mail = mailpitClient(state().mail_url);
+    await eventually(async () => (await mail.search(`to:"${provider.email}"`)).messages[0], {
+      timeoutMs: 10_000,
+      what: `a mail to ${provider.email} in the stack's Mailpit`,
+    });
+  });
 
   it('refuses a port that is taken, before starting anything', async () => {
     const port = new URL(state().gateway_url).port;
@@ -306,6 +458,12 @@ describe('npm start', () => {
     }
     expect(intakeUrl).not.toBe(allAccess);
     expect(new URL(intakeUrl)).toMatchObject({ username: 'intake' });
+    // Every backend service has its own, the notifications service included.
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'gateway') continue;
+      const own = environOf(service?.pid).get('MONGO_URL') ?? '';
+      expect({ name, user: new URL(own).username }).toEqual({ name, user: name });
+    }
     const client = new MongoClient(intakeUrl);
     try {
       const own = await client.db(serviceDatabase('intake')).listCollections().toArray();
@@ -337,6 +495,12 @@ describe('npm start', () => {
         .publish('handoff.events.request.created', '{}', { msgID: `evt_stack_${Date.now()}` });
       await nc.close();
 
+      const mailsBefore = (await mailpitClient(first.mail_url).messages()).total;
+      expect(mailsBefore).toBeGreaterThan(0);
+      const signingKey = environOf(first.services.notifications?.pid).get(
+        'NOTIFICATIONS_SIGNING_KEY',
+      );
+
       const pids = Object.values(first.services).map((service) => service.pid);
       expect(await stopStack()).toBe(0);
       expect(pids.some(alive)).toBe(false);
@@ -362,6 +526,11 @@ describe('npm start', () => {
         .messages;
       await nc2.close();
       expect(messages).toBe(before + 1);
+      // Mailpit's messages are in the data dir too, and the signing key is the same one.
+      expect((await mailpitClient(second.mail_url).messages()).total).toBe(mailsBefore);
+      expect(environOf(second.services.notifications?.pid).get('NOTIFICATIONS_SIGNING_KEY')).toBe(
+        signingKey,
+      );
       expect(await stopStack()).toBe(0);
     },
     STACK_START_BUDGET_MS + TEST_WORK_MS,

@@ -3,6 +3,7 @@ import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as gateway, type RunningGateway } from '@handoff/gateway';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
+import { bootstrap as notifications } from '@handoff/notifications';
 import { bootstrap as payments } from '@handoff/payments';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { natsEnv, uniqueDatabase, serviceEnv } from '@handoff/testkit';
@@ -17,7 +18,8 @@ export const CONSOLE_DIST = fileURLToPath(new URL('../../dist/', import.meta.url
 /**
  * The whole backend a staff console acts on, in this process against the worker's real NATS and
  * MongoDB-wire servers: intake, conversation, payments (manual provider), milestones, the
- * webhook dispatcher (the event feed), and a gateway that serves the console's build at /console.
+ * webhook dispatcher (the event feed), notifications (mail to the worker's Mailpit), and a
+ * gateway that serves the console's build at /console.
  */
 export interface Stack {
   gateway: RunningGateway;
@@ -50,6 +52,7 @@ export async function startStack(label: string): Promise<Stack> {
         },
       }),
     );
+    running.push(await notifications({ env: env('notifications') }));
     const front = await gateway({
       env: {
         ...natsEnv('gateway'),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from '@jest/globals';
 import { bootstrap as conversation } from '@handoff/conversation';
 import { bootstrap as intake } from '@handoff/intake';
 import { bootstrap as milestones } from '@handoff/milestones';
+import { bootstrap as notifications } from '@handoff/notifications';
 import type { BaseServiceEnv } from '@handoff/config';
 import type { Logger } from '@handoff/observability';
 import type { RunningService } from '@handoff/runtime';
@@ -37,10 +38,11 @@ const STARTERS: Record<
   payments,
   milestones,
   'webhook-dispatcher': dispatcher,
+  notifications,
 };
 
 export interface StackOptions {
-  /** The backend services to start, in this order; all five unless a test needs fewer. */
+  /** The backend services to start, in this order; all six unless a test needs fewer. */
   services?: readonly BackendService[];
   /** Settings of one backend service beyond the defaults (payments: the manual provider). */
   env?: Partial<Record<BackendService, Env>>;

@@ -21,11 +21,16 @@ export interface RunningStack {
   stop(): Promise<number | null>;
 }
 
-/** The environment of a child that must start its own servers (no NATS_URL / MONGO_URL). */
+/**
+ * The environment of a child that must start its own servers (no NATS_URL / MONGO_URL, no
+ * MAILPIT_URL / MAILPIT_SMTP_URL).
+ */
 export function freshEnv(extra: Record<string, string>): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env, ...extra };
   delete env.NATS_URL;
   delete env.MONGO_URL;
+  delete env.MAILPIT_URL;
+  delete env.MAILPIT_SMTP_URL;
   delete env.NODE_OPTIONS;
   delete env.STAFF_JWT_SECRET;
   delete env.GATEWAY;
