@@ -1,0 +1,108 @@
+import {
+  createProviderClient,
+  createWorkspaceClient,
+  HandoffConnectionError,
+  HandoffError,
+  type BodyOf,
+  type Ok,
+  type ProviderClient,
+} from '@handoff/sdk';
+
+// The types of what the workspace shows, from the OpenAPI document (packages/sdk/src/generated).
+type Item<L> = L extends { data: (infer T)[] } ? T : never;
+
+export type WorkspaceSession = Ok<'/v1/workspace/session', 'get'>;
+export type InboxRequest = Item<Ok<'/v1/provider/requests', 'get'>>;
+export type RequestDetail = Ok<'/v1/provider/requests/{id}', 'get'>;
+export type Message = Item<Ok<'/v1/provider/requests/{id}/messages', 'get'>>;
+export type Proposal = Item<Ok<'/v1/provider/proposals', 'get'>>;
+export type ProposalCreate = BodyOf<'/v1/provider/requests/{id}/proposals', 'post'>;
+export type Currency = NonNullable<ProposalCreate['currency']>;
+export type Job = Item<Ok<'/v1/provider/jobs', 'get'>>;
+export type Milestone = Item<Ok<'/v1/provider/milestones', 'get'>>;
+export type Deliverable = Item<Ok<'/v1/provider/deliverables', 'get'>>;
+export type Dispute = Item<Ok<'/v1/provider/disputes', 'get'>>;
+export type Payment = Item<Ok<'/v1/provider/requests/{id}/payments', 'get'>>;
+export type NotificationSettings = Ok<'/v1/provider/notification-settings', 'get'>;
+export type MailKind = keyof NotificationSettings['kinds'];
+export type RequestEvent = Item<Ok<'/v1/provider/requests/{id}/events', 'get'>>;
+export type { ProviderClient };
+
+/** The workspace's own calls (sign-in, the session, unsubscribe), on the page's origin. */
+export const workspaceClient = (csrfToken?: string) =>
+  createWorkspaceClient({
+    baseUrl: location.origin,
+    ...(csrfToken === undefined ? {} : { csrfToken }),
+  });
+
+/**
+ * The provider API as the signed-in provider: the browser sends the session cookie, the client
+ * the session's CSRF token. Any 401 means the session ended (signed out elsewhere, revoked by
+ * staff, the provider suspended, expired): every screen learns it here, in one place, rather
+ * than each remembering to check.
+ */
+export function providerClient(csrfToken: string, onSignedOut: () => void): ProviderClient {
+  return createProviderClient({
+    baseUrl: location.origin,
+    session: { csrfToken },
+    fetch: async (request) => {
+      const response = await globalThis.fetch(request);
+      if (response.status === 401) onSignedOut();
+      return response;
+    },
+  });
+}
+
+/** Every item of a list (they are short: one provider's work on one request). */
+export async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const found: T[] = [];
+  for await (const item of items) found.push(item);
+  return found;
+}
+
+const CONFLICTS: Record<string, string> = {
+  invalid_state_transition:
+    'This changed since the page showed it. The page now shows where it stands.',
+  concurrent_change: 'Someone changed this at the same moment. Please try again.',
+  request_not_open: 'This request no longer takes proposals.',
+  request_closed: 'This request is closed: it takes no more messages or proposals.',
+  proposal_exists: 'You already have a proposal waiting on this request.',
+  job_has_open_work:
+    'The job can be completed once every milestone is approved and no dispute is open.',
+  job_not_active: 'This job is no longer active.',
+  no_job: 'There is no job on this request yet.',
+  milestone_under_review:
+    'The customer is reviewing this milestone; its links can change once they have decided.',
+  comment_limit_reached: 'This dispute has as many comments as it may have.',
+  provider_suspended: 'Your provider account is suspended. Please contact Handoff.',
+};
+
+/** What went wrong, in words for the person at the screen (no codes, no paths). */
+export function errorText(error: unknown): string {
+  if (error instanceof HandoffConnectionError || error instanceof TypeError) {
+    return 'Handoff could not be reached. Check your connection and try again.';
+  }
+  if (!(error instanceof HandoffError)) return 'Something went wrong. Please try again.';
+  const known = CONFLICTS[error.code];
+  if (known) return known;
+  if (error.status === 401) return 'You were signed out. Sign in again to go on.';
+  if (error.code === 'csrf_token_invalid') {
+    return 'This page is out of date. Reload it and try again.';
+  }
+  if (error.status === 404) return 'This is no longer available to you.';
+  if (error.status === 422 || error.status === 400) {
+    const fields = error.errors.map((field) => field.detail).join('; ');
+    return `Some of what you entered was not accepted${fields ? `: ${fields}` : '.'}`;
+  }
+  if (error.status === 429) {
+    return 'Too many tries in a short time. Wait a minute, then try again.';
+  }
+  if (error.status >= 500) {
+    return 'Handoff is having trouble right now. Please try again in a moment.';
+  }
+  return 'That did not work. Please try again.';
+}
+
+export const isSignedOut = (error: unknown) =>
+  error instanceof HandoffError && error.status === 401;
+export { HandoffError };

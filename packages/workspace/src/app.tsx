@@ -1,0 +1,198 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { isSignedOut, providerClient, workspaceClient, type WorkspaceSession } from './api.ts';
+import { Inbox } from './inbox.tsx';
+import { RequestPage } from './request.tsx';
+import { navigate, parse, paths, takeFragmentToken, useRoute, type Route } from './routes.ts';
+import { Settings } from './settings.tsx';
+import { SignIn } from './sign-in.tsx';
+import { drafts, returnPath } from './storage.ts';
+import { Link, ScreenTitle, SessionContext, type Session } from './ui.tsx';
+import { Unsubscribe } from './unsubscribe.tsx';
+
+type Auth =
+  | { kind: 'checking' }
+  | { kind: 'out'; notice: string | null }
+  | { kind: 'in'; session: WorkspaceSession };
+
+const SIGNED_OUT =
+  'You were signed out. Sign in again to go on: anything you were writing is kept in this tab.';
+
+const isPublic = (route: Route) => route.name === 'sign-in' || route.name === 'unsubscribe';
+
+/**
+ * The providers' workspace. The session is an HttpOnly cookie the page never sees; the page
+ * holds only its CSRF token, in memory, and asks the gateway for it again after a reload.
+ */
+export function App() {
+  const { route, path } = useRoute();
+  // A mail's link carries its token in the fragment; read, then gone from the address bar. It
+  // may also arrive in a page already open on the sign-in page (only the fragment changes).
+  const [linkToken, setLinkToken] = useState(() => (isPublic(route) ? takeFragmentToken() : null));
+  useEffect(() => {
+    const arrived = () => {
+      if (!isPublic(parse(location.pathname))) return;
+      const token = takeFragmentToken();
+      if (token) setLinkToken(token);
+    };
+    window.addEventListener('hashchange', arrived);
+    return () => window.removeEventListener('hashchange', arrived);
+  }, []);
+  const [auth, setAuth] = useState<Auth>({ kind: 'checking' });
+  const current = useRef(auth);
+  current.current = auth;
+
+  const client = useMemo(
+    () =>
+      auth.kind === 'in'
+        ? providerClient(auth.session.csrf_token, () => {
+            // Any 401: the session ended on the server (signed out elsewhere, revoked, the
+            // provider suspended, expired). Several calls may notice at once; the first decides,
+            // and a late answer to an earlier session's call leaves a newer session alone.
+            const now = current.current;
+            if (now.kind === 'in' && now.session.id === auth.session.id) {
+              setAuth({ kind: 'out', notice: SIGNED_OUT });
+            }
+          })
+        : null,
+    [auth],
+  );
+
+  // Whether there is a session already (its cookie), for every screen behind the sign-in, and
+  // for the sign-in page itself unless it came with a link to exchange.
+  const needsCheck =
+    auth.kind === 'checking' &&
+    route.name !== 'unsubscribe' &&
+    !(route.name === 'sign-in' && linkToken);
+  useEffect(() => {
+    if (!needsCheck) return;
+    workspaceClient()
+      .session()
+      .then(
+        (session) => setAuth({ kind: 'in', session }),
+        (error: unknown) =>
+          setAuth(
+            isSignedOut(error)
+              ? { kind: 'out', notice: null }
+              : {
+                  kind: 'out',
+                  notice:
+                    'Handoff could not be reached just now. Check your connection, then sign in.',
+                },
+          ),
+      );
+  }, [needsCheck]);
+
+  // Signed out on a screen behind the sign-in: to the sign-in page, and back here after it.
+  useEffect(() => {
+    if (auth.kind === 'out' && !isPublic(route)) {
+      if (route.name !== 'inbox') returnPath.set(path);
+      navigate(paths.signIn, { replace: true });
+    }
+    if (auth.kind === 'in' && route.name === 'sign-in') {
+      navigate(returnPath.take() ?? paths.inbox, { replace: true });
+    }
+  }, [auth, route.name]);
+
+  if (route.name === 'unsubscribe') return <Unsubscribe key={linkToken ?? ''} token={linkToken} />;
+  if (route.name === 'sign-in' && auth.kind !== 'in') {
+    if (needsCheck) return <Loading />;
+    return (
+      <SignIn
+        key={linkToken ?? ''}
+        token={linkToken}
+        notice={auth.kind === 'out' ? auth.notice : null}
+        onSignedIn={(session) => {
+          // The link is spent: a later sign-out shows the form, not this link's button.
+          setLinkToken(null);
+          setAuth({ kind: 'in', session });
+        }}
+      />
+    );
+  }
+  if (auth.kind !== 'in' || !client) return <Loading />;
+
+  const session: Session = {
+    session: auth.session,
+    client,
+    async signOut() {
+      try {
+        await workspaceClient(auth.session.csrf_token).signOut();
+      } catch (error) {
+        // Already ended on the server: signed out either way.
+        if (!isSignedOut(error)) throw error;
+      }
+      drafts.clear(auth.session.provider.id);
+      // Straight to the sign-in page: no way back to this screen after the next sign-in.
+      navigate(paths.signIn, { replace: true });
+      setAuth({ kind: 'out', notice: 'You signed out.' });
+    },
+  };
+  return (
+    <SessionContext.Provider value={session}>
+      <Shell route={route} name={auth.session.provider.name}>
+        <div key={path}>
+          {route.name === 'inbox' && <Inbox />}
+          {route.name === 'request' && <RequestPage id={route.id} />}
+          {route.name === 'settings' && <Settings />}
+          {route.name === 'not-found' && <NotFound />}
+        </div>
+      </Shell>
+    </SessionContext.Provider>
+  );
+}
+
+function Shell(props: { route: Route; name: string; children: ComponentChildren }) {
+  const current = (name: Route['name']) => (props.route.name === name ? 'page' : undefined);
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to the content
+      </a>
+      <header class="top">
+        <Link class="brand" href={paths.inbox}>
+          Handoff
+        </Link>
+        <nav aria-label="Workspace">
+          <ul>
+            <li>
+              <Link href={paths.inbox} aria-current={current('inbox')}>
+                Inbox
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.settings} aria-current={current('settings')}>
+                Settings
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <span class="who">{props.name}</span>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {props.children}
+      </main>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <main id="main" class="narrow">
+      <p class="brand-line">Handoff workspace</p>
+      <p role="status">Loading…</p>
+    </main>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <ScreenTitle title="Page not found" />
+      <p>There is nothing at this address.</p>
+      <p>
+        <Link href={paths.inbox}>Go to your inbox</Link>
+      </p>
+    </>
+  );
+}

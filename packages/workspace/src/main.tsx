@@ -1,0 +1,5 @@
+import { render } from 'preact';
+import { App } from './app.tsx';
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);

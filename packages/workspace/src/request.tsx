@@ -1,0 +1,158 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { RequestDetail } from './api.ts';
+import { Conversation } from './conversation.tsx';
+import { DisputesArea, PaymentsArea } from './money.tsx';
+import { ProposalArea } from './proposal.tsx';
+import { useLive } from './live.ts';
+import { paths } from './routes.ts';
+import { Ago, Area, Link, LoadError, ScreenTitle, useLoad, useNow, useSession } from './ui.tsx';
+import { WorkArea } from './work.tsx';
+import { budget, category, RELATION, REQUEST_STATUS, title, webLink } from './words.ts';
+
+/**
+ * One request: what the customer asks, the conversation, the provider's proposal, the job and
+ * its milestones, disputes and payments, kept up to date by the request's long-poll. Opening it
+ * marks its messages read, and so does each new one while the page is in view.
+ */
+export function RequestPage(props: { id: string }) {
+  const { client } = useSession();
+  const now = useNow();
+  const unreadWhileHidden = useRef(false);
+  const markRead = () => {
+    if (document.visibilityState !== 'visible') {
+      unreadWhileHidden.current = true;
+      return;
+    }
+    unreadWhileHidden.current = false;
+    client.requests.markRead(props.id).catch(() => undefined);
+  };
+  const live = useLive(client, props.id, markRead);
+  // Read at once for the title, and again once the feed's position is known, so that no
+  // change falls between the two.
+  const request = useLoad(
+    () => client.requests.get(props.id),
+    [props.id, live.ticks.request, live.ready],
+  );
+  useEffect(() => {
+    if (live.ready) markRead();
+  }, [live.ready]);
+  useEffect(() => {
+    const back = () => unreadWhileHidden.current && markRead();
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, []);
+
+  const detail = request.data;
+  if (!detail) {
+    return (
+      <>
+        <ScreenTitle title="Request" />
+        <LoadError error={request.error} />
+        {!request.error && <p role="status">Loading the request…</p>}
+        <p>
+          <Link href={paths.inbox}>Back to your inbox</Link>
+        </p>
+      </>
+    );
+  }
+  const engaged = detail.relation === 'engaged';
+  return (
+    <>
+      <p class="crumbs">
+        <Link href={paths.inbox}>Inbox</Link>
+      </p>
+      <ScreenTitle title={title(detail)} />
+      <p class="meta">
+        <span class="status">{REQUEST_STATUS[detail.status]}</span>
+        <span>{RELATION[detail.relation]}</span>
+        {category(detail.category) && <span>{category(detail.category)}</span>}
+        {budget(detail.budget_min, detail.budget_max) && (
+          <span>Budget {budget(detail.budget_min, detail.budget_max)}</span>
+        )}
+        <span>
+          Asked <Ago at={detail.created_at} now={now} />
+        </span>
+      </p>
+      {live.interrupted && (
+        <p class="warning" role="status">
+          Live updates are interrupted: reconnecting. What you write is kept.
+        </p>
+      )}
+      <nav aria-label="On this page" class="jump">
+        <a href="#ask">The request</a>
+        <a href="#conversation">Conversation</a>
+        <a href="#proposal">Proposal</a>
+        {engaged && <a href="#job">Job</a>}
+        {engaged && <a href="#payments">Payments</a>}
+      </nav>
+      <TheAsk request={detail} />
+      <Conversation request={detail} live={live} now={now} />
+      {live.ready ? (
+        <>
+          <ProposalArea request={detail} tick={live.ticks.proposals} now={now} />
+          <WorkArea request={detail} tick={live.ticks.work} now={now} />
+          <DisputesArea request={detail} tick={live.ticks.disputes} now={now} />
+          {engaged && <PaymentsArea request={detail} tick={live.ticks.payments} now={now} />}
+        </>
+      ) : (
+        <p role="status">Loading the rest of the request…</p>
+      )}
+    </>
+  );
+}
+
+/** What the customer asks, in their words, and how to reach them when they allow it. */
+function TheAsk(props: { request: RequestDetail }) {
+  const { request } = props;
+  const { customer } = request;
+  const contact = request.contact_permission
+    ? [customer.name, customer.company, customer.email, customer.website].some(Boolean)
+    : false;
+  return (
+    <Area id="ask" title="What the customer asks">
+      <blockquote class="words">{request.message}</blockquote>
+      {contact ? (
+        <dl class="facts">
+          {customer.name && (
+            <>
+              <dt>Name</dt>
+              <dd>{customer.name}</dd>
+            </>
+          )}
+          {customer.company && (
+            <>
+              <dt>Company</dt>
+              <dd>{customer.company}</dd>
+            </>
+          )}
+          {customer.email && (
+            <>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${customer.email}`}>{customer.email}</a>
+              </dd>
+            </>
+          )}
+          {customer.website && (
+            <>
+              <dt>Website</dt>
+              <dd>
+                {webLink(customer.website) ? (
+                  <a href={customer.website} rel="noopener noreferrer" target="_blank">
+                    {customer.website}
+                  </a>
+                ) : (
+                  customer.website
+                )}
+              </dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p class="hint">
+          The customer has not shared their contact details: talk to them in the conversation below.
+        </p>
+      )}
+    </Area>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { NotificationSettings } from './api.ts';
+import {
+  Area,
+  LoadError,
+  OutcomeLine,
+  ScreenTitle,
+  useAction,
+  useLoad,
+  useNow,
+  useSession,
+  Deadline,
+} from './ui.tsx';
+import { MAIL_KIND_LABELS, MAIL_KINDS } from './words.ts';
+
+type Kinds = NotificationSettings['kinds'];
+
+/** Which emails the provider gets, and signing out of this browser. */
+export function Settings() {
+  const { client, session, signOut } = useSession();
+  const now = useNow();
+  const settings = useLoad(() => client.notificationSettings.get(), []);
+  const [kinds, setKinds] = useState<Kinds | null>(null);
+  useEffect(() => {
+    if (settings.data) setKinds(settings.data.kinds);
+  }, [settings.data]);
+  const save = useAction();
+  const leave = useAction();
+  const changed =
+    kinds !== null &&
+    settings.data !== null &&
+    MAIL_KINDS.some((kind) => kinds[kind] !== settings.data?.kinds[kind]);
+  return (
+    <>
+      <ScreenTitle title="Settings" />
+      <Area id="email" title="Email">
+        <LoadError error={settings.error} />
+        {settings.data === null && !settings.error && <p role="status">Loading…</p>}
+        {settings.data && kinds && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save.run(async () => {
+                const saved = await client.notificationSettings.update({ kinds });
+                setKinds(saved.kinds);
+                settings.reload();
+                return 'Your email choices are saved.';
+              });
+            }}
+          >
+            <p>
+              Handoff writes to <strong>{settings.data.email}</strong>. The sign-in links always go;
+              choose which of the rest you want.
+            </p>
+            {settings.data.email_status === 'bouncing' && (
+              <p class="callout" role="note">
+                Mail to this address came back undelivered, so Handoff holds it back for now. Ask
+                Handoff to change your address if it is wrong.
+              </p>
+            )}
+            <fieldset>
+              <legend>Email me when…</legend>
+              {MAIL_KINDS.map((kind) => (
+                <label key={kind} class="check">
+                  <input
+                    type="checkbox"
+                    name={kind}
+                    checked={kinds[kind]}
+                    onChange={(event) =>
+                      setKinds({ ...kinds, [kind]: event.currentTarget.checked })
+                    }
+                  />
+                  {MAIL_KIND_LABELS[kind]}
+                </label>
+              ))}
+            </fieldset>
+            <OutcomeLine outcome={save.outcome} />
+            <button type="submit" class="primary" disabled={save.busy || !changed}>
+              {save.busy ? 'Saving…' : 'Save email choices'}
+            </button>
+          </form>
+        )}
+      </Area>
+      <Area id="account" title="Signed in">
+        <p>
+          You are signed in as <strong>{session.provider.name}</strong> ({session.provider.email})
+          on this browser. This sign-in ends by itself:{' '}
+          <Deadline at={session.expires_at} words={{ ahead: 'in', past: 'ended' }} now={now} />.
+        </p>
+        <OutcomeLine outcome={leave.outcome} />
+        <button
+          type="button"
+          disabled={leave.busy}
+          onClick={() =>
+            void leave.run(async () => {
+              await signOut();
+              return null;
+            })
+          }
+        >
+          {leave.busy ? 'Signing out…' : 'Sign out'}
+        </button>
+      </Area>
+    </>
+  );
+}

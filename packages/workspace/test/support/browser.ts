@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's `chromium`, installed by scripts/setup.sh. */
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = fileURLToPath(new URL('../../../../.test-results/workspace/', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Browser {
+  /** A laptop's screen. */
+  desktop: Page;
+  /** A phone's screen (390 × 844, touch), its own cookies. */
+  phone: Page;
+  /** Gives the phone the desktop's cookies: the same workspace session on both. */
+  sharePhone(): Promise<void>;
+  /** Saves a full-page screenshot of `page` as `<name>-desktop.png` or `<name>-phone.png`. */
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A headless Chromium with two fresh contexts: a laptop and a phone. */
+export async function openBrowser(): Promise<Browser> {
+  // A missing browser fails the suite (never skips it): `npm run setup` installs it.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (apt-get install chromium)`);
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const contexts: BrowserContext[] = [
+    await browser.newContext({ viewport: { width: 1366, height: 768 } }),
+    await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    }),
+  ];
+  const [desktop, phone] = await Promise.all(contexts.map((context) => context.newPage()));
+  if (!desktop || !phone) throw new Error('no pages');
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    desktop,
+    phone,
+    async sharePhone() {
+      const [laptop, handset] = contexts;
+      if (!laptop || !handset) return;
+      await handset.clearCookies();
+      await handset.addCookies(await laptop.cookies());
+    },
+    async shot(page, name) {
+      const kind = page === phone ? 'phone' : 'desktop';
+      await page.screenshot({ path: join(SHOTS, `${name}-${kind}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page, as lines. axe is
+ * injected through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe.run(),
+  );
+  return violations.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Whether the page needs no sideways scrolling at its width. */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= window.innerWidth);

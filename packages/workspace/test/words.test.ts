@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { PROVIDER_MAIL_KIND_LABELS } from '@handoff/contracts';
+import { ago, due, span, urgency } from '../src/time.ts';
+import { budget, category, MAIL_KIND_LABELS, money, title, webLink } from '../src/words.ts';
+
+// The workspace's words, without a browser: what it copies from the contracts (which are not
+// for browsers) stays the same as there, and times and amounts read as people write them.
+
+const NOW = Date.parse('2026-12-05T12:00:00Z');
+const later = (ms: number) => new Date(NOW + ms).toISOString();
+const HOUR = 3_600_000;
+
+describe('the words the workspace shows', () => {
+  it('names the kinds of email exactly as the mails and the contracts do', () => {
+    expect(MAIL_KIND_LABELS).toEqual(PROVIDER_MAIL_KIND_LABELS);
+  });
+
+  it('says how long is left before a deadline, and how late one is', () => {
+    expect(due(later(3 * 24 * HOUR), NOW)).toMatch(/^due in 3 days \(Tue 8 Dec\)$/);
+    expect(due(later(-2 * HOUR), NOW)).toMatch(/^overdue by 2 hours \(Sat 5 Dec, \d\d:\d\d\)$/);
+    expect(due(later(45 * 60_000), NOW)).toMatch(/^due in 45 minutes /);
+    expect(due(later(-26 * HOUR), NOW, { ahead: 'expires in', past: 'expired ago' })).toMatch(
+      /^expired 26 hours ago \(Fri 4 Dec, \d\d:\d\d\)$/,
+    );
+    expect(span(90 * 60_000)).toBe('2 hours');
+    expect(span(1)).toBe('less than a minute');
+    expect(urgency(later(-1), NOW)).toBe('overdue');
+    expect(urgency(later(HOUR), NOW)).toBe('soon');
+    expect(urgency(later(48 * HOUR), NOW)).toBe('later');
+    expect(ago(later(-5_000), NOW)).toBe('just now');
+    expect(ago(later(-3 * 24 * HOUR), NOW)).toBe('3 days ago');
+  });
+
+  it('writes amounts, budgets, categories and titles for people', () => {
+    expect(money(1200, 'USD')).toBe('$1,200.00');
+    expect(money(95.5, 'EUR')).toBe('€95.50');
+    expect(money(500, 'JPY')).toBe('¥500');
+    expect(budget(80, 150)).toBe('80 to 150');
+    expect(budget(null, 150)).toBe('up to 150');
+    expect(budget(null, null)).toBeNull();
+    expect(category('home-services')).toBe('Home services');
+    expect(title({ subject: null, message: `${'a'.repeat(100)}\nmore` })).toHaveLength(78);
+    expect(title({ subject: 'Tap', message: 'x' })).toBe('Tap');
+  });
+
+  it('follows only web links', () => {
+    expect(webLink('https://example.com/x')).toBe(true);
+    expect(webLink('javascript:alert(1)')).toBe(false);
+    expect(webLink('data:text/html,x')).toBe(false);
+  });
+});
