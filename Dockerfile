@@ -59,6 +59,16 @@ COPY --from=select /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm \
     npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
 
+# The two web apps the gateway serves (the staff console at /console, the providers' workspace
+# at /workspace): built with their development dependencies (Vite), of which only the static
+# files go into the image.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /src
+COPY --from=select /src/ ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm install --ignore-scripts --no-audit --no-fund --loglevel=error && \
+    npm run build -w @handoff/console -w @handoff/workspace -- --logLevel warn
+
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
@@ -67,6 +77,8 @@ WORKDIR /app
 # root: the service only reads them.
 COPY --from=deps /app/ ./
 COPY --from=select /sources/ ./
+COPY --from=web /src/packages/console/dist/ ./packages/console/dist/
+COPY --from=web /src/packages/workspace/dist/ ./packages/workspace/dist/
 ARG SERVICE
 ENV SERVICE=${SERVICE}
 USER node

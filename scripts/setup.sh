@@ -11,7 +11,8 @@
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
-#     staff console's browser tests (packages/console/test) drive through playwright-core;
+#     staff console's and the workspace's browser tests (packages/console/test, packages/workspace/test)
+#     drive through playwright-core;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
 set -euo pipefail

@@ -129,6 +129,9 @@ if (!stopping) {
   say(
     `[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`,
   );
+  say(
+    `[stack]   workspace    ${state.gateway_url}/workspace   (providers sign in with their email address)`,
+  );
   say(`[stack]   mail         ${state.mail_url}   (Mailpit: every mail the stack sends)`);
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
