@@ -13,6 +13,7 @@ import { gatewayReadyz } from './gateway-readyz.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { growthScenarios } from './growth.ts';
 import { longPollAnswer, longPollHeld } from './long-poll.ts';
+import { MAIL_IN_FLIGHT, mailDeliveries, rawSmtpSend } from './mail.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
@@ -57,6 +58,9 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     milestoneApproval(stack, options.logLevel),
     longPollAnswer(stack, options.logLevel),
     longPollHeld(stack, options.logLevel),
+    // Mail, before the webhook scenarios register endpoints its events would be delivered to.
+    rawSmtpSend(stack),
+    mailDeliveries(stack),
     // Last: the events of the scenarios above are still being logged by the dispatcher. Each
     // latency scenario right after the peak it takes half of.
     ...WEBHOOK_ENDPOINT_COUNTS.flatMap((endpoints) => [
@@ -174,6 +178,11 @@ export const RATIOS: readonly RatioSpec[] = [
     // A write against the raw insert of the same database server, same connections.
     ...(writes === undefined ? [] : [{ subject, baseline: 'stack-insert-one', note: writes }]),
   ]),
+  {
+    subject: 'mail-deliveries',
+    baseline: 'raw-smtp-send',
+    note: `events to mails (the notifications service's read of the request, its mail log's two writes, the hand-over) against nodemailer alone to the same Mailpit, ${MAIL_IN_FLIGHT} at once; its latency runs from the publish`,
+  },
   {
     subject: 'gateway-create-r3',
     baseline: 'gateway-create',
