@@ -6,8 +6,12 @@ export interface AccessCacheOptions<V> {
   nc: NatsConnection;
   /** How long an answer is trusted without asking its owner again. */
   ttlMs: number;
-  /** The broadcast of invalidations (`AccessInvalidation`), which every replica receives. */
-  subject: string;
+  /**
+   * The broadcast(s) of invalidations (`AccessInvalidation`), which every replica receives: the
+   * access broadcast, and for a cache that also holds what its own service changes, that
+   * service's own.
+   */
+  subject: string | readonly string[];
   /** Reads the current answer for a key (`callId`: the call that asks); `null` when unknown. */
   fetch(key: string, callId?: string): Promise<V | null>;
   /** Whether a broadcast invalidation concerns this cached answer. */
@@ -43,24 +47,25 @@ export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCach
   const cache = new Map<string, Entry<V>>();
   const pending = new Map<string, Promise<V | null>>();
 
-  const subscription = options.nc.subscribe(options.subject, {
-    callback: (error, msg) => {
-      if (error) return;
-      let parsed: ReturnType<typeof AccessInvalidation.safeParse>;
-      try {
-        parsed = AccessInvalidation.safeParse(msg.json());
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      for (const [key, entry] of cache) {
-        if (entry.value !== null && options.invalidatedBy(entry.value, parsed.data))
-          cache.delete(key);
-      }
-      // A lookup in flight may have read the old state: its answer is not cached.
-      pending.clear();
-    },
-  });
+  const drop = (error: Error | null, msg: { json(): unknown }) => {
+    if (error) return;
+    let parsed: ReturnType<typeof AccessInvalidation.safeParse>;
+    try {
+      parsed = AccessInvalidation.safeParse(msg.json());
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    for (const [key, entry] of cache) {
+      if (entry.value !== null && options.invalidatedBy(entry.value, parsed.data))
+        cache.delete(key);
+    }
+    // A lookup in flight may have read the old state: its answer is not cached.
+    pending.clear();
+  };
+  const subscriptions = (
+    typeof options.subject === 'string' ? [options.subject] : options.subject
+  ).map((subject) => options.nc.subscribe(subject, { callback: drop }));
   const unwatch = onBusInterrupted(options.nc, () => cache.clear());
 
   return {
@@ -88,7 +93,7 @@ export function createAccessCache<V>(options: AccessCacheOptions<V>): AccessCach
     size: () => cache.size,
     stop: () => {
       unwatch();
-      subscription.unsubscribe();
+      for (const subscription of subscriptions) subscription.unsubscribe();
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   EVENTS_STREAM,
   RATE_LIMIT_STREAM,
 } from './subjects.ts';
-import { REMINDERS_STREAM } from './notifications.ts';
+import { notificationSubjects, REMINDERS_STREAM } from './notifications.ts';
 
 /**
  * Who may do what on the bus. One row per NATS user; the server configuration (tests, `npm start`,
@@ -135,9 +135,14 @@ export const NATS_GRANTS = {
   notifications: {
     ...backend('notifications'),
     // Its own work queue of reminders; no domain event, only its audit subject.
-    publishes: [...REMINDERS_STREAM.subjects, 'handoff.audit.notifications.>'],
-    // Its caches of providers drop what a provider change broadcasts.
-    listens: ['handoff.gateway.access.invalidate'],
+    publishes: [
+      ...REMINDERS_STREAM.subjects,
+      'handoff.audit.notifications.>',
+      notificationSubjects.changed,
+    ],
+    // Its caches of providers drop what a provider change (intake's broadcast) or a change of
+    // their settings or address (its own replicas') names.
+    listens: ['handoff.gateway.access.invalidate', notificationSubjects.changed],
     // Who to write to: a request's routing and engaged provider, a provider's address.
     calls: ['handoff.intake.requests.get_as_staff', 'handoff.intake.providers.get'],
     manages: [...backendStreams, REMINDERS_STREAM.name],

@@ -125,6 +125,15 @@ export const notificationOps = {
   ),
 } as const;
 
+/** The notifications service's broadcasts between its own replicas. */
+export const notificationSubjects = {
+  /**
+   * Core NATS (no queue group), an `AccessInvalidation` naming `provider_ids`: every replica drops
+   * what it holds of those providers (their email settings, whether their address bounces).
+   */
+  changed: 'handoff.broadcast.notifications.changed',
+} as const;
+
 /**
  * The notifications service's own work queue: reminders of deadlines, each held by the server
  * (a delayed nak) until it is due, so nothing polls for them.

@@ -7,7 +7,7 @@ import { readEnv } from './env.ts';
 import { startAccessConsumer } from './handlers/access.consumer.ts';
 import { startEventsConsumer } from './handlers/events.consumer.ts';
 import { inboxEndpoints } from './handlers/inbox.ts';
-import { providerDirectory, type Reader } from './handlers/lookups.ts';
+import { announceChange, providerDirectory, type Reader } from './handlers/lookups.ts';
 import { postman } from './handlers/mail.ts';
 import { reminders, startReminderConsumer } from './handlers/reminders.consumer.ts';
 import { settingsEndpoints } from './handlers/settings.ts';
@@ -41,17 +41,37 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       collections,
       endpoints: ({ store, bus, logger }) => {
         smtp = smtpSender(env);
-        providers = providerDirectory(bus);
-        signIn = signInEndpoints({ logger, smtp, links, addresses: addressBook(store) });
+        providers = providerDirectory(bus, store);
+        signIn = signInEndpoints({
+          logger,
+          smtp,
+          links,
+          addresses: addressBook(store),
+          announce: (ids) => announceChange(bus, ids),
+        });
         return {
           ...signIn.endpoints,
-          ...settingsEndpoints({ store, providers, signingKey }),
+          ...settingsEndpoints({
+            store,
+            providers,
+            signingKey,
+            announce: (ids) => announceChange(bus, ids),
+          }),
           ...inboxEndpoints({ store }),
         };
       },
       background: async ({ bus, store, logger }) => {
         if (!smtp || !providers) throw new Error('the endpoints are built before the background');
-        const mail = postman({ store, logger, smtp, links, signingKey, providers, staffAddresses });
+        const mail = postman({
+          store,
+          logger,
+          smtp,
+          links,
+          signingKey,
+          providers,
+          staffAddresses,
+          announce: (ids) => announceChange(bus, ids),
+        });
         const deadlines = reminders({
           bus,
           store,

@@ -10,7 +10,9 @@ import {
 import { eventually, type MailMessage } from '@handoff/testkit';
 import { MongoClient } from 'mongodb';
 import { testServers } from '@handoff/testkit';
+import { bootstrap } from '../src/bootstrap.ts';
 import {
+  capturedLogger,
   createProvider,
   createRequest,
   disputeObject,
@@ -469,6 +471,54 @@ describe('settings', () => {
       messageObject(request.id, 'customer', 'Still here'),
     );
     await waitForMails(stack.mail, provider.email, 2);
+  });
+
+  it('holds to a changed setting on every replica at once, each of which kept the provider', async () => {
+    const second = await bootstrap({ env: stack.env, logger: capturedLogger({ all: [] }) });
+    try {
+      const provider = await createProvider(stack, 'replicas');
+      const request = await routedRequest(stack, [provider.id]);
+      await waitForMails(stack.mail, provider.email, 1);
+      // Both replicas take events of the shared consumer; enough of them that each one looks
+      // the provider up (and keeps it).
+      for (let i = 0; i < 8; i += 1) {
+        await publishEvent(
+          stack,
+          'proposal.declined',
+          request.id,
+          proposalObject(request.id, provider.id, 'declined'),
+        );
+      }
+      await waitForMails(stack.mail, provider.email, 9);
+      await call(
+        stack.nc,
+        notificationOps.updateSettings,
+        { provider_id: provider.id, patch: { kinds: { proposal_decided: false } } },
+        opts,
+      );
+      for (let i = 0; i < 8; i += 1) {
+        await publishEvent(
+          stack,
+          'proposal.declined',
+          request.id,
+          proposalObject(request.id, provider.id, 'declined'),
+        );
+      }
+      // Another kind, still on, after them: once its mail is in, the declines were handled.
+      await publishEvent(
+        stack,
+        'milestone.approved',
+        request.id,
+        milestoneObject(request.id, provider.id, { status: 'approved', approved_by: 'customer' }),
+      );
+      const mails = await waitForMails(stack.mail, provider.email, 10);
+      expect(mails.filter((mail) => mail.Subject.includes('approved'))).toHaveLength(1);
+      // A decline still at work when the acceptance's mail came would show by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await mailsTo(stack.mail, provider.email)).length).toBe(10);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('answers not_found for a provider intake does not know', async () => {

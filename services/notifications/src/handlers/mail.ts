@@ -22,7 +22,6 @@ import {
   type MailLogDoc,
   type MailStatus,
 } from '../store/mail-log.ts';
-import { mailSettings } from '../store/settings.ts';
 import type { Reader } from './lookups.ts';
 
 /** The header that names the event a mail answers (the bench matches mails to events by it). */
@@ -36,6 +35,8 @@ export interface PostmanDeps {
   signingKey: Buffer;
   providers: AccessCache<Reader>;
   staffAddresses: readonly string[];
+  /** Tells every replica that a provider's address state changed (see `announceChange`). */
+  announce(providerIds: readonly string[]): Promise<void>;
 }
 
 /** One mail to one address, as the mail log keys it. */
@@ -46,6 +47,8 @@ interface Letter {
   providerId: string | null;
   to: string;
   name: string | null;
+  /** Whether the address is marked bouncing: the mail is then held back. */
+  bouncing: boolean;
   content: ContentOf;
 }
 
@@ -66,7 +69,6 @@ export function postman(deps: PostmanDeps) {
   const { store, logger, smtp, links } = deps;
   const log = mailLog(store);
   const addresses = addressBook(store);
-  const settings = mailSettings(store);
   const unread = inbox(store);
 
   const outgoing = (letter: Letter, doc: MailLogDoc): OutgoingMail => {
@@ -115,21 +117,20 @@ export function postman(deps: PostmanDeps) {
    */
   const deliver = (letter: Letter): Promise<MailStatus> =>
     store.serialize(log.collection, letter.key, async () => {
-      const existing = await log.find(letter.key);
-      if (existing && existing.status !== 'sending') return existing.status;
       const fields = {
         kind: letter.kind,
         event_id: letter.eventId,
         provider_id: letter.providerId,
       };
-      if (await addresses.bouncing(letter.to)) {
-        if (existing) await log.settle(letter.key, { status: 'held' });
-        else await log.open(entryOf(letter, 'held', smtp.domain));
+      const { doc, fresh } = await log.open(
+        entryOf(letter, letter.bouncing ? 'held' : 'sending', smtp.domain),
+      );
+      if (doc.status !== 'sending' && !(fresh && doc.status === 'held')) return doc.status;
+      if (letter.bouncing) {
+        if (!fresh) await log.settle(letter.key, { status: 'held' });
         logger.info(fields, 'mail held back: the address bounces');
         return 'held';
       }
-      const doc = existing ?? (await log.open(entryOf(letter, 'sending', smtp.domain)));
-      if (doc.status !== 'sending') return doc.status;
       crashForTest('crash-before-smtp');
       const result = await smtp.send(outgoing(letter, doc));
       switch (result.outcome) {
@@ -140,6 +141,7 @@ export function postman(deps: PostmanDeps) {
           return 'sent';
         case 'refused':
           await addresses.markBouncing(letter.to, result.code, result.reason);
+          if (letter.providerId) await deps.announce([letter.providerId]);
           await log.settle(letter.key, { status: 'failed', last_error: result.reason });
           logger.warn(
             { ...fields, smtp_code: result.code },
@@ -157,7 +159,7 @@ export function postman(deps: PostmanDeps) {
     if (intent.audience.to === 'staff') {
       const content = intent.content;
       return Promise.all(
-        deps.staffAddresses.map((to) =>
+        deps.staffAddresses.map(async (to) =>
           deliver({
             key: mailKey(intent.about, `staff:${to.toLowerCase()}`, intent.kind),
             eventId,
@@ -165,6 +167,7 @@ export function postman(deps: PostmanDeps) {
             providerId: null,
             to,
             name: null,
+            bouncing: await addresses.bouncing(to),
             content,
           }),
         ),
@@ -185,9 +188,7 @@ export function postman(deps: PostmanDeps) {
     const reader = await deps.providers.lookup(providerId);
     // Only active providers get mail, and only the kinds they keep on.
     if (!reader || reader.status !== 'active') return ['skipped'];
-    if (isProviderKind(intent.kind) && !(await settings.kinds(providerId))[intent.kind]) {
-      return ['skipped'];
-    }
+    if (isProviderKind(intent.kind) && !reader.kinds[intent.kind]) return ['skipped'];
     return [
       await deliver({
         key: mailKey(intent.about, providerId, intent.kind),
@@ -196,6 +197,7 @@ export function postman(deps: PostmanDeps) {
         providerId,
         to: reader.email,
         name: reader.name,
+        bouncing: reader.bouncing,
         content: intent.content,
       }),
     ];

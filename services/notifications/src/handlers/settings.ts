@@ -7,7 +7,6 @@ import {
 } from '@handoff/contracts';
 import type { Store } from '@handoff/store';
 import { verifyUnsubscribe } from '../domain/unsubscribe.ts';
-import { addressBook } from '../store/addresses.ts';
 import { mailSettings, type Kinds } from '../store/settings.ts';
 import type { Reader } from './lookups.ts';
 
@@ -15,36 +14,40 @@ export function settingsEndpoints(deps: {
   store: Store;
   providers: AccessCache<Reader>;
   signingKey: Buffer;
+  /** Tells every replica that these providers' settings changed (see `announceChange`). */
+  announce(providerIds: readonly string[]): Promise<void>;
 }): Record<string, Endpoint> {
   const settings = mailSettings(deps.store);
-  const addresses = addressBook(deps.store);
 
   const providerOf = async (id: string, callId: string | null) => {
     const provider = await deps.providers.lookup(id, callId ?? undefined);
     if (!provider) throw new BusError('not_found', 'No such provider.');
     return provider;
   };
-  const view = async (provider: Reader, kinds: Kinds): Promise<NotificationSettings> => ({
+  const view = (provider: Reader, kinds: Kinds): NotificationSettings => ({
     object: 'notification_settings',
     email: provider.email,
-    email_status: (await addresses.bouncing(provider.email)) ? 'bouncing' : 'ok',
+    email_status: provider.bouncing ? 'bouncing' : 'ok',
     kinds,
   });
 
   return {
     ...implement(notificationOps.settings, async ({ provider_id }, ctx) => {
       const provider = await providerOf(provider_id, ctx.callId);
-      return view(provider, await settings.kinds(provider_id));
+      return view(provider, provider.kinds);
     }),
     ...implement(notificationOps.updateSettings, async ({ provider_id, patch }, ctx) => {
       const provider = await providerOf(provider_id, ctx.callId);
-      return view(provider, await settings.update(provider_id, patch.kinds));
+      const kinds = await settings.update(provider_id, patch.kinds);
+      await deps.announce([provider_id]);
+      return view(provider, kinds);
     }),
     // The link is the credential: whoever holds the mail may turn that one kind off, no more.
     ...implement(notificationOps.unsubscribe, async ({ token }) => {
       const claim = verifyUnsubscribe(deps.signingKey, token);
       if (!claim) throw new BusError('validation_failed', 'The unsubscribe link is not valid.');
       await settings.update(claim.providerId, { [claim.kind]: false });
+      await deps.announce([claim.providerId]);
       return {
         object: 'unsubscribe' as const,
         kind: claim.kind,

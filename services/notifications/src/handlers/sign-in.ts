@@ -15,6 +15,8 @@ export function signInEndpoints(deps: {
   smtp: SmtpSender;
   links: Links;
   addresses: AddressBook;
+  /** Tells every replica that a provider's address state changed (see `announceChange`). */
+  announce(providerIds: readonly string[]): Promise<void>;
 }): { endpoints: Record<string, Endpoint>; stop(): Promise<void> } {
   const { logger, smtp, links, addresses } = deps;
   const sending = new Set<Promise<void>>();
@@ -54,12 +56,16 @@ export function signInEndpoints(deps: {
       const rendered = renderMail(content({ name: input.name }, links, new Date()));
       const result = await smtp.send({ to: input.to, ...rendered, messageId, headers: {} });
       if (result.outcome === 'accepted') {
-        if (await addresses.bouncing(input.to)) await addresses.clear(input.to);
+        if (await addresses.bouncing(input.to)) {
+          await addresses.clear(input.to);
+          await deps.announce([input.provider_id]);
+        }
         logger.info(fields, 'mail sent');
         return;
       }
       if (result.outcome === 'refused') {
         await addresses.markBouncing(input.to, result.code, result.reason);
+        await deps.announce([input.provider_id]);
         logger.warn({ ...fields, smtp_code: result.code }, 'mail refused for good; address marked');
         return;
       }

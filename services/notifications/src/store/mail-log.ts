@@ -51,12 +51,15 @@ export function mailLog(store: Store) {
   return {
     collection,
     find: (key: string) => collection.findOne({ _id: key }),
-    /** The entry of a mail about to be sent: the one there, or this one inserted. */
-    async open(doc: MailLogDoc): Promise<MailLogDoc> {
-      if ((await insertOnce(collection, doc)) === 'inserted') return doc;
+    /**
+     * The entry of a mail about to be sent: this one inserted (`fresh`), or the one there (read
+     * only when the insert found it: a mail's first try costs one command, not two).
+     */
+    async open(doc: MailLogDoc): Promise<{ doc: MailLogDoc; fresh: boolean }> {
+      if ((await insertOnce(collection, doc)) === 'inserted') return { doc, fresh: true };
       const existing = await collection.findOne({ _id: doc._id });
       if (!existing) throw new Error(`mail log entry ${doc._id} vanished`);
-      return existing;
+      return { doc: existing, fresh: false };
     },
     async settle(
       key: string,
