@@ -33,7 +33,8 @@ const NS_PER_MS = 1_000_000;
 
 /** A notification-sized mail: a text part, an HTML part and the headers the service sets. */
 function sampleMail(from: string, to: string, n: number) {
-  const line = 'Your proposal of $1,200.00 for “A one-page website with an order form” was declined.';
+  const line =
+    'Your proposal of $1,200.00 for “A one-page website with an order form” was declined.';
   return {
     from,
     to,
