@@ -105,6 +105,26 @@ describe('SMTP failures', () => {
     expect(classifyFailure(new Error('Greeting never received')).outcome).toBe('deferred');
   });
 
+  it('mark the recipient only for a 5xx about it, not for one refusing our credentials or sender', () => {
+    const reply = (command: string, response: string) => ({
+      code: 'EENVELOPE',
+      command,
+      response,
+      responseCode: Number(response.slice(0, 3)),
+    });
+    expect(classifyFailure(reply('RCPT TO', '550 5.1.1 no such user')).outcome).toBe('refused');
+    expect(classifyFailure(reply('DATA', '554 5.2.2 mailbox full')).outcome).toBe('refused');
+    expect(classifyFailure(reply('MAIL FROM', '550 5.7.1 sender not allowed'))).toEqual({
+      outcome: 'deferred',
+      code: 550,
+      reason: 'MAIL FROM: 550 5.7.1 sender not allowed',
+      sender: true,
+    });
+    expect(
+      classifyFailure({ ...reply('AUTH PLAIN', '535 5.7.8 bad credentials'), code: 'EAUTH' }),
+    ).toMatchObject({ outcome: 'deferred', code: 535, sender: true });
+  });
+
   it('take the Message-ID domain from MAIL_FROM', () => {
     expect(mailDomain('Handoff <no-reply@mail.example.com>')).toBe('mail.example.com');
     expect(mailDomain('ops@example.org')).toBe('example.org');

@@ -15,6 +15,7 @@ import {
   messageObject,
   milestoneObject,
   opts,
+  paymentRequestObject,
   proposalObject,
   publishEvent,
   routedRequest,
@@ -60,10 +61,32 @@ async function routed(label: string) {
   return { provider, request };
 }
 
+const signIn = (provider: { id: string; email: string; name: string }, token: string) =>
+  call(
+    stack.nc,
+    notificationOps.sendSignIn,
+    {
+      provider_id: provider.id,
+      to: provider.email,
+      name: provider.name,
+      token,
+      expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    },
+    opts,
+  );
+
+const staffMarked = async () =>
+  (await mongo
+    .db(stack.database)
+    .collection('mail_addresses')
+    .findOne({ _id: stack.staff.toLowerCase() as never })) !== null;
+
 describe('an SMTP outage', () => {
   it('delays mail and loses none: what failed is sent, once, when the server is back', async () => {
     const { provider, request } = await routed('outage');
     mailpit.kill();
+    // Answered at once, and retried in memory while the link lives.
+    expect(await signIn(provider, `hsl_${'o'.repeat(40)}`)).toEqual({ queued: true });
     const events = [
       await publishEvent(
         stack,
@@ -94,7 +117,7 @@ describe('an SMTP outage', () => {
       { timeoutMs: 30_000, what: 'three mails failing while the server is down' },
     );
     mailpit = await startOwnMailpit();
-    const mails = await waitForMails(stack.mail, provider.email, 4, 90_000);
+    const mails = await waitForMails(stack.mail, provider.email, 5, 90_000);
     for (const event of events) await handledTimes(stack, event.id);
     expect(mails.map((m) => m.Subject).sort()).toEqual(
       [
@@ -102,6 +125,7 @@ describe('an SMTP outage', () => {
         'Milestone “Replace the washer” was approved',
         'The customer wrote to you about “Leaking tap”',
         'Your proposal for “Leaking tap” was declined',
+        'Your sign-in link for Handoff',
       ].sort(),
     );
     expect((await logEntries(provider.id)).map((entry) => entry.status)).toEqual([
@@ -131,6 +155,41 @@ describe('an SMTP outage', () => {
       await stack.mail.chaos({ Recipient: { ErrorCode: 451, Probability: 0 } });
     }
     await waitForMails(stack.mail, provider.email, 2, 60_000);
+    expect((await settingsOf(provider.id)).email_status).toBe('ok');
+  });
+
+  it('waits, marking no address, while the server refuses our sender for good (5xx to MAIL FROM)', async () => {
+    const { provider, request } = await routed('sender');
+    await stack.mail.chaos({ Sender: { ErrorCode: 553, Probability: 100 } });
+    try {
+      await publishEvent(
+        stack,
+        'proposal.declined',
+        request.id,
+        proposalObject(request.id, provider.id, 'declined'),
+      );
+      await eventually(
+        async () =>
+          (await logEntries(provider.id)).some(
+            (entry) => entry.status === 'sending' && entry.failures >= 1,
+          )
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, what: 'a refusal of the sender' },
+      );
+      expect((await settingsOf(provider.id)).email_status).toBe('ok');
+      expect(
+        stack.lines.all.some(
+          (line) =>
+            line.level === 'error' &&
+            String(line.msg).startsWith('SMTP server refuses our sending'),
+        ),
+      ).toBe(true);
+    } finally {
+      await stack.mail.chaos({ Sender: { ErrorCode: 553, Probability: 0 } });
+    }
+    const mails = await waitForMails(stack.mail, provider.email, 2, 60_000);
+    expect(mails.map((m) => m.Subject)).toContain('Your proposal for “Leaking tap” was declined');
     expect((await settingsOf(provider.id)).email_status).toBe('ok');
   });
 });
@@ -173,18 +232,7 @@ describe('a mail refused for good (5xx)', () => {
     expect(await mailsTo(stack.mail, provider.email)).toHaveLength(1);
 
     // The sign-in mail still goes; accepted, it shows the address works again.
-    await call(
-      stack.nc,
-      notificationOps.sendSignIn,
-      {
-        provider_id: provider.id,
-        to: provider.email,
-        name: provider.name,
-        token: `hsl_${'b'.repeat(40)}`,
-        expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
-      },
-      opts,
-    );
+    await signIn(provider, `hsl_${'b'.repeat(40)}`);
     await waitForMails(stack.mail, provider.email, 2);
     await eventually(async () =>
       (await settingsOf(provider.id)).email_status === 'ok' ? true : undefined,
@@ -233,5 +281,33 @@ describe('a mail refused for good (5xx)', () => {
       messageObject(request.id, 'customer', 'New address?'),
     );
     await waitForMails(stack.mail, email, 1);
+  });
+});
+
+describe('staff’s address refused for good', () => {
+  it('is marked, still tried (nothing else would clear it), and cleared by the next mail taken', async () => {
+    const { request } = await routed('staffbounce');
+    await stack.mail.chaos({ Recipient: { ErrorCode: 550, Probability: 100 } });
+    try {
+      const refused = await publishEvent(
+        stack,
+        'payment.requested',
+        request.id,
+        paymentRequestObject(request.id),
+      );
+      expect((await handledTimes(stack, refused.id)).mails).toEqual(['failed']);
+    } finally {
+      await stack.mail.chaos({ Recipient: { ErrorCode: 550, Probability: 0 } });
+    }
+    expect(await staffMarked()).toBe(true);
+    const next = await publishEvent(
+      stack,
+      'payment.requested',
+      request.id,
+      paymentRequestObject(request.id),
+    );
+    expect((await handledTimes(stack, next.id)).mails).toEqual(['sent']);
+    expect(await mailsTo(stack.mail, stack.staff)).toHaveLength(1);
+    expect(await staffMarked()).toBe(false);
   });
 });

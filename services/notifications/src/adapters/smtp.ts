@@ -16,6 +16,8 @@ export interface SmtpSettings {
 
 export interface OutgoingMail {
   to: string;
+  /** The recipient's name for the To header (a provider's), or null. */
+  toName: string | null;
   subject: string;
   text: string;
   html: string;
@@ -27,8 +29,12 @@ export type SendOutcome =
   | { outcome: 'accepted' }
   /** 5xx: this address will not take mail. */
   | { outcome: 'refused'; code: number | null; reason: string }
-  /** 4xx, a connection that failed or timed out: worth trying again later. */
-  | { outcome: 'deferred'; code: number | null; reason: string };
+  /**
+   * 4xx, a connection that failed or timed out, or a 5xx to what is about our sending and not the
+   * recipient (`sender`: credentials, MAIL FROM): worth trying again later, the last once the
+   * settings are fixed.
+   */
+  | { outcome: 'deferred'; code: number | null; reason: string; sender?: true };
 
 export interface SmtpSender {
   send(mail: OutgoingMail): Promise<SendOutcome>;
@@ -42,18 +48,34 @@ interface SmtpError {
   responseCode?: number;
   response?: string;
   message?: string;
+  /** The SMTP command nodemailer was answered on (`RCPT TO`, `DATA`, `MAIL FROM`, `AUTH PLAIN`…). */
+  command?: string;
 }
 
 /**
- * What a failed hand-over means. Only a 5xx reply is final; everything else (a 4xx, a connection
- * refused or dropped, a timeout, TLS that could not start) may pass.
+ * The commands whose 5xx is about the recipient: its address (RCPT TO), or this mail to it (DATA,
+ * with one recipient per mail). A 5xx to any other (AUTH, MAIL FROM, EHLO, STARTTLS) refuses our
+ * sending, whoever the mail is for: marking the recipient then would silence every provider for a
+ * wrong password or sender.
+ */
+const ABOUT_THE_RECIPIENT: ReadonlySet<string> = new Set(['RCPT TO', 'DATA']);
+
+/**
+ * What a failed hand-over means. Only a 5xx reply about the recipient is final; everything else
+ * (a 4xx, a connection refused or dropped, a timeout, TLS that could not start, a 5xx to our
+ * credentials or sender) may pass.
  */
 export function classifyFailure(error: unknown): Exclude<SendOutcome, { outcome: 'accepted' }> {
   const e = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
   const code = typeof e.responseCode === 'number' ? e.responseCode : null;
   // The server's own words, first line only: they never contain the mail.
   const reason = (e.response ?? e.message ?? String(error)).split('\n')[0]?.slice(0, 300) ?? '';
-  if (code !== null && code >= 500 && code < 600) return { outcome: 'refused', code, reason };
+  if (code !== null && code >= 500 && code < 600) {
+    if (e.command === undefined || ABOUT_THE_RECIPIENT.has(e.command)) {
+      return { outcome: 'refused', code, reason };
+    }
+    return { outcome: 'deferred', code, reason: `${e.command}: ${reason}`, sender: true };
+  }
   return { outcome: 'deferred', code, reason: e.code ? `${e.code}: ${reason}` : reason };
 }
 
@@ -83,7 +105,8 @@ export function smtpSender(settings: SmtpSettings): SmtpSender {
       try {
         const info = await transport.sendMail({
           from: settings.MAIL_FROM,
-          to: mail.to,
+          // An address object: the address is used as it is, never parsed as a list.
+          to: { name: mail.toName ?? '', address: mail.to },
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

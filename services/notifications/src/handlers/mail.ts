@@ -47,8 +47,14 @@ interface Letter {
   providerId: string | null;
   to: string;
   name: string | null;
-  /** Whether the address is marked bouncing: the mail is then held back. */
-  bouncing: boolean;
+  /** Whether the address is marked bouncing. */
+  marked: boolean;
+  /**
+   * Whether the mail is held back while the address is marked: a provider's is (it gets mail
+   * again after a sign-in mail got through or its address changed); staff's are not, since
+   * nothing else would ever clear their mark, and an accepted one clears it.
+   */
+  holdIfMarked: boolean;
   content: ContentOf;
 }
 
@@ -88,6 +94,7 @@ export function postman(deps: PostmanDeps) {
     );
     return {
       to: letter.to,
+      toName: letter.name,
       ...rendered,
       messageId: doc.message_id,
       headers: {
@@ -122,11 +129,12 @@ export function postman(deps: PostmanDeps) {
         event_id: letter.eventId,
         provider_id: letter.providerId,
       };
+      const held = letter.marked && letter.holdIfMarked;
       const { doc, fresh } = await log.open(
-        entryOf(letter, letter.bouncing ? 'held' : 'sending', smtp.domain),
+        entryOf(letter, held ? 'held' : 'sending', smtp.domain),
       );
       if (doc.status !== 'sending' && !(fresh && doc.status === 'held')) return doc.status;
-      if (letter.bouncing) {
+      if (held) {
         if (!fresh) await log.settle(letter.key, { status: 'held' });
         logger.info(fields, 'mail held back: the address bounces');
         return 'held';
@@ -137,6 +145,7 @@ export function postman(deps: PostmanDeps) {
         case 'accepted':
           crashForTest('crash-after-smtp-accept');
           await log.settle(letter.key, { status: 'sent', sent_at: new Date(), last_error: null });
+          if (letter.marked) await addresses.clear(letter.to);
           logger.info(fields, 'mail sent');
           return 'sent';
         case 'refused':
@@ -150,6 +159,13 @@ export function postman(deps: PostmanDeps) {
           return 'failed';
         case 'deferred':
           await log.settle(letter.key, { last_error: result.reason }, true);
+          if (result.sender) {
+            // Not this mail's fault: every mail waits until the settings are fixed.
+            logger.error(
+              { ...fields, smtp_code: result.code, reason: result.reason },
+              'SMTP server refuses our sending (check SMTP_URL, its credentials and MAIL_FROM); will retry',
+            );
+          }
           throw new BusError('unavailable', `SMTP server did not take the mail: ${result.reason}`);
       }
     });
@@ -167,7 +183,8 @@ export function postman(deps: PostmanDeps) {
             providerId: null,
             to,
             name: null,
-            bouncing: await addresses.bouncing(to),
+            marked: await addresses.bouncing(to),
+            holdIfMarked: false,
             content,
           }),
         ),
@@ -197,7 +214,8 @@ export function postman(deps: PostmanDeps) {
         providerId,
         to: reader.email,
         name: reader.name,
-        bouncing: reader.bouncing,
+        marked: reader.bouncing,
+        holdIfMarked: true,
         content: intent.content,
       }),
     ];

@@ -54,7 +54,13 @@ export function signInEndpoints(deps: {
     const messageId = `<sign-in.${randomUUID()}@${smtp.domain}>`;
     for (let attempt = 1; !stopped; attempt += 1) {
       const rendered = renderMail(content({ name: input.name }, links, new Date()));
-      const result = await smtp.send({ to: input.to, ...rendered, messageId, headers: {} });
+      const result = await smtp.send({
+        to: input.to,
+        toName: input.name,
+        ...rendered,
+        messageId,
+        headers: {},
+      });
       if (result.outcome === 'accepted') {
         if (await addresses.bouncing(input.to)) {
           await addresses.clear(input.to);
@@ -77,7 +83,11 @@ export function signInEndpoints(deps: {
         );
         return;
       }
-      logger.warn({ ...fields, retry_in_ms: delayMs }, 'sign-in mail not sent; will retry');
+      // The server's words (never the mail): a refusal of our sending names the setting to fix.
+      logger.warn(
+        { ...fields, retry_in_ms: delayMs, smtp_code: result.code, reason: result.reason },
+        'sign-in mail not sent; will retry',
+      );
       await pause(delayMs);
     }
   };
