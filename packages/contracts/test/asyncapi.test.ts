@@ -92,6 +92,7 @@ describe('the AsyncAPI document', () => {
       'payment.request_rejected',
       'payment.request_expired',
       'payment.failed',
+      'proposal.declined',
     ]);
     for (const type of ALL_EVENT_TYPES) {
       const found = channelFor(`handoff.events.${type}`);

@@ -309,9 +309,15 @@ describe('database isolation', () => {
     expect(users).toEqual([...BACKEND_SERVICES]);
     expect(databases).toEqual(BACKEND_SERVICES.map(serviceDatabase));
     // deploy/compose/mongo-users.js creates those users.
-    expect(repo('deploy/compose/mongo-users.js')).toContain(
-      `const services = [${BACKEND_SERVICES.map((service) => `'${service}'`).join(', ')}];`,
-    );
+    const listed = /const services = \[([^\]]*)\];/.exec(
+      repo('deploy/compose/mongo-users.js'),
+    )?.[1];
+    expect(
+      listed
+        ?.split(',')
+        .map((name) => name.trim().replace(/'/g, ''))
+        .filter(Boolean),
+    ).toEqual([...BACKEND_SERVICES]);
   });
 
   it('has no per-service users on the SQLite fallback: services share the URL', async () => {

@@ -478,8 +478,8 @@ describe('rate limits', () => {
       },
       webhooks: { signature_scheme: 'standard-webhooks-v1', timeout_ms: 15000 },
     });
-    // The 15 kinds of spec §6 and the three documented extension kinds.
-    expect((caps.body.event_types as string[]).length).toBe(18);
+    // The 15 kinds of spec §6 and the four documented extension kinds.
+    expect((caps.body.event_types as string[]).length).toBe(19);
     const etag = caps.headers.get('etag') ?? '';
     expect(caps.headers.get('cache-control')).toBe('no-store');
     const again = await fetch(`${a.url}/v1/capabilities`, { headers: { 'If-None-Match': etag } });

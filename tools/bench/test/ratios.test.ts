@@ -49,6 +49,8 @@ describe('the registry', () => {
       'milestone-approval',
       'long-poll-answer',
       'long-poll-held',
+      'raw-smtp-send',
+      'mail-deliveries',
       'webhook-deliveries-1',
       'webhook-latency-1',
       'webhook-deliveries-10',
