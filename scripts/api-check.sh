@@ -57,11 +57,11 @@ trap stop_stack EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Its own NATS and database, exactly as `npm start` on a fresh machine; errors logged only.
-# Deliveries are paused: Schemathesis registers webhook endpoints at generated URLs, and nothing
-# here may ever try to reach them.
+# Its own NATS, database and Mailpit, exactly as `npm start` on a fresh machine; errors logged
+# only. Deliveries are paused: Schemathesis registers webhook endpoints at generated URLs, and
+# nothing here may ever try to reach them; for the same reason no SMTP_URL takes its mail.
 say "starting the stack in $data_dir"
-env -u NATS_URL -u MONGO_URL -u NODE_OPTIONS \
+env -u NATS_URL -u MONGO_URL -u SMTP_URL -u NODE_OPTIONS \
   DATA_DIR="$data_dir" PORT=0 LOG_LEVEL=warn STACK_QUIET=false \
   RATE_LIMIT_PER_MINUTE=1000000 PUBLIC_RATE_LIMIT_PER_MINUTE=1000000 \
   WEBHOOK_DELIVERIES_PAUSED=true \

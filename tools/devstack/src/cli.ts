@@ -57,7 +57,8 @@ token as shell lines:
   export GATEWAY=http://127.0.0.1:8080
   export MAILPIT=http://127.0.0.1:8025
   export STAFF=eyJ…
-so that eval "$(handoff env)" sets them in a shell.
+so that eval "$(handoff env)" sets them in a shell. A stack started with SMTP_URL has no
+Mailpit, and no MAILPIT line.
 
 ${COMMON_HELP}`,
   onboard: `Usage: handoff onboard [options]
@@ -225,7 +226,8 @@ function gatewayUrl(values: Values, io: Io, fromEnv = true): string {
 
 /**
  * Mailpit's address from the stack's stack.json; undefined when the gateway was given (then the
- * stack is not ours to read) or the stack predates its mail.
+ * stack is not ours to read), the stack's mail goes to SMTP_URL instead, or the stack predates
+ * its mail.
  */
 function mailUrl(values: Values, io: Io): string | undefined {
   if (str(values, 'gateway')) return undefined;

@@ -48,7 +48,7 @@ let stopping = false;
 const shutdown = (reason: string, code = 0) => {
   if (stopping) return;
   stopping = true;
-  say(`[stack] ${reason}: stopping services, then NATS, the database and Mailpit`);
+  say(`[stack] ${reason}: stopping services, then the servers it started`);
   const stopped = stack ? stack.stop() : Promise.resolve();
   stopped.then(
     () => {
@@ -132,7 +132,11 @@ if (!stopping) {
   say(
     `[stack]   workspace    ${state.gateway_url}/workspace   (providers sign in with their email address)`,
   );
-  say(`[stack]   mail         ${state.mail_url}   (Mailpit: every mail the stack sends)`);
+  say(
+    state.mail_url
+      ? `[stack]   mail         ${state.mail_url}   (Mailpit: every mail the stack sends)`
+      : `[stack]   mail         ${state.smtp_url}   (SMTP_URL: the stack's mail goes there; no Mailpit)`,
+  );
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
   say(`[stack]   data         ${dataDir}`);
@@ -144,7 +148,7 @@ if (!stopping) {
     `[stack] In another shell at the repository root: eval "$(${dirPrefix}handoff env)", or paste:`,
   );
   say(`export GATEWAY=${shellWord(state.gateway_url)}`);
-  say(`export MAILPIT=${shellWord(state.mail_url)}`);
+  if (state.mail_url) say(`export MAILPIT=${shellWord(state.mail_url)}`);
   say(`export STAFF=${shellWord(staffToken)}`);
   say('');
   bannerShown = true;

@@ -37,9 +37,6 @@ const STACK_DECIDES = [
   'HEALTH_PORT',
   'LOG_LEVEL',
   'STAFF_JWT_SECRET',
-  // Mail goes to the stack's Mailpit (or the one MAILPIT_URL and MAILPIT_SMTP_URL name), so that
-  // `mail_url` in stack.json shows every mail the stack sends.
-  'SMTP_URL',
 ];
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,7 +47,10 @@ export interface StackOptions {
   /** Gateway port; 0 picks a free one. */
   port: number;
   logLevel: string;
-  /** NATS_URL / MONGO_URL (and MAILPIT_URL with MAILPIT_SMTP_URL), when the caller runs its own servers. */
+  /**
+   * NATS_URL / MONGO_URL, MAILPIT_URL with MAILPIT_SMTP_URL, or SMTP_URL (mail to that server, no
+   * Mailpit), when the caller runs its own servers.
+   */
   env: Record<string, string | undefined>;
   events: SupervisorEvents;
   /**
@@ -70,9 +70,15 @@ export interface StackState {
   nats_user?: string;
   nats_password?: string;
   mongo_url: string;
-  /** Mailpit's web UI and its API (under `/api/v1`): every mail the stack sends is there. */
-  mail_url: string;
-  /** Where the stack's services hand their mail (`smtp://127.0.0.1:<port>`, no TLS). */
+  /**
+   * Mailpit's web UI and its API (under `/api/v1`): every mail the stack sends is there. Absent
+   * when the caller's SMTP_URL takes the stack's mail instead.
+   */
+  mail_url?: string;
+  /**
+   * Where the stack's services hand their mail: Mailpit's `smtp://127.0.0.1:<port>` (no TLS), or
+   * the caller's SMTP_URL without its credentials.
+   */
   smtp_url: string;
   services: Partial<Record<ServiceName, { pid: number | undefined; health_port?: number }>>;
 }
@@ -93,9 +99,9 @@ export const STACK_MAIL_KEPT = 5_000;
 export const STACK_STAFF_EMAIL = 'staff@handoff.local';
 
 /**
- * Brings up NATS, the database, Mailpit and all seven services as separate processes, each
- * restarted when it dies. The state (URLs, pids) is kept in `<dataDir>/stack.json` for tools and
- * tests.
+ * Brings up NATS, the database, Mailpit (unless the caller's SMTP_URL takes the mail) and all
+ * seven services as separate processes, each restarted when it dies. The state (URLs, pids) is
+ * kept in `<dataDir>/stack.json` for tools and tests.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
@@ -112,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     developmentSecret(dataDir, STAFF_SECRET_FILE, () => randomBytes(32).toString('base64url'));
   const servers: { stop(): Promise<void> }[] = [];
   const stateFile = join(dataDir, 'stack.json');
-  let started: [NatsServer, MongoServer, Mailpit];
+  let started: [NatsServer, MongoServer, MailServer];
   try {
     const natsNodes = options.natsNodes ?? 1;
     if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
@@ -131,15 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           )
         : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
       startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
-      // Its messages are kept in the data dir, like the rest of the stack's data; MAILPIT_URL
-      // and MAILPIT_SMTP_URL name one the caller runs instead.
-      startMailpit({
-        dataDir: join(dataDir, 'mailpit'),
-        database: join(dataDir, 'mailpit', 'mailpit.db'),
-        maxMessages: STACK_MAIL_KEPT,
-        chaos: false,
-        env: options.env,
-      }),
+      startMail(dataDir, options.env),
     );
     servers.push(...started);
   } catch (error) {
@@ -161,8 +159,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nats_url: nats.url,
     ...(nats.passwords ? { nats_user: TEST_NATS_USER, nats_password: nats.passwords.test } : {}),
     mongo_url: mongo.url,
-    mail_url: mail.url,
-    smtp_url: mail.smtpUrl,
+    ...(mail.url ? { mail_url: mail.url } : {}),
+    smtp_url: withoutCredentials(mail.smtpUrl),
     services: Object.fromEntries(
       [...children].map(([name, child]) => [
         name,
@@ -301,6 +299,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rmSync(stateFile, { force: true });
     },
   };
+}
+
+/** Where the stack's mail goes: a Mailpit, or an SMTP server without one (no web UI). */
+type MailServer = Pick<Mailpit, 'smtpUrl' | 'stop'> & { url: string | undefined };
+
+/**
+ * The stack's Mailpit, its messages kept in the data dir like the rest of the stack's data;
+ * MAILPIT_URL with MAILPIT_SMTP_URL name one the caller runs instead. SMTP_URL sends the
+ * stack's mail to that server (a real one, to try delivery) and starts no Mailpit.
+ */
+async function startMail(
+  dataDir: string,
+  env: Record<string, string | undefined>,
+): Promise<MailServer> {
+  if (env.SMTP_URL) return { url: undefined, smtpUrl: env.SMTP_URL, stop: async () => {} };
+  return startMailpit({
+    dataDir: join(dataDir, 'mailpit'),
+    database: join(dataDir, 'mailpit', 'mailpit.db'),
+    maxMessages: STACK_MAIL_KEPT,
+    chaos: false,
+    env,
+  });
+}
+
+/** An SMTP URL as stack.json and the banner show it: its user and password left out. */
+function withoutCredentials(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    // Not a URL: the notifications schema refuses it before any service starts.
+    return smtpUrl;
+  }
 }
 
 /**

@@ -1,13 +1,19 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { SCOPES } from '@handoff/contracts';
-import { eventually, ferretBackend, mailpitClient, serviceDatabase } from '@handoff/testkit';
+import {
+  eventually,
+  ferretBackend,
+  mailpitClient,
+  serviceDatabase,
+  startMailpit,
+} from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { jwtVerify } from 'jose';
 import { MongoClient } from 'mongodb';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { connect as connectTcp } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +43,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startStack(): ChildProcess {
+function startStack(extra: Record<string, string> = {}): ChildProcess {
   output = '';
   // The stack starts its own servers here, exactly as `npm start` does on a fresh machine.
   const env: Record<string, string | undefined> = {
@@ -52,6 +58,8 @@ function startStack(): ChildProcess {
   delete env.MONGO_URL;
   delete env.MAILPIT_URL;
   delete env.MAILPIT_SMTP_URL;
+  delete env.SMTP_URL;
+  Object.assign(env, extra);
   delete env.NODE_OPTIONS;
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -61,6 +69,22 @@ function startStack(): ChildProcess {
 
 const state = (): StackState =>
   JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackState;
+
+/** stack.json's Mailpit address, there unless the stack was given SMTP_URL. */
+function mailUrlOf(current: StackState): string {
+  if (!current.mail_url) throw new Error(`no mail_url in stack.json: ${JSON.stringify(current)}`);
+  return current.mail_url;
+}
+
+/** The programs a running process started (its children's command names). */
+function programsStartedBy(pid: number | undefined): string[] {
+  return readdirSync(`/proc/${pid ?? 0}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid ?? 0}/task/${task}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map((child) => readFileSync(`/proc/${child}/comm`, 'utf8').trim()),
+  );
+}
 
 /** The environment the supervisor gave a running service process. */
 function environOf(pid: number | undefined): Map<string, string> {
@@ -161,6 +185,57 @@ function onboard(dir: string): Promise<{ stdout: string; stderr: string; code: n
   });
 }
 
+/**
+ * Staff route a new request to the provider `handoff onboard` makes (with an address), as the
+ * notifications service hears of it; answers that address.
+ */
+async function routeToOnboardedProvider(): Promise<string> {
+  const { stdout, code, stderr } = await onboard(dataDir);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  const value = (name: string) =>
+    stdout
+      .split('\n')
+      .find((line) => line.startsWith(`${name}=`))
+      ?.slice(name.length + 1) ?? '';
+  const url = value('HANDOFF_URL');
+  const staff = { Authorization: `Bearer ${value('STAFF_TOKEN')}` };
+  const me = (await (
+    await fetch(`${url}/v1/provider/me`, {
+      headers: { Authorization: `Bearer ${value('HANDOFF_PROVIDER_KEY')}` },
+    })
+  ).json()) as { id: string };
+  const provider = (await (
+    await fetch(`${url}/v1/staff/providers/${me.id}`, { headers: staff })
+  ).json()) as { id: string; email: string | null };
+  expect(provider.email).toMatch(/@/);
+  const created = await fetch(`${url}/v1/ai-to-human-request`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      message: 'Please find me a plumber for a leaking kitchen tap this week.',
+      category: 'home-services',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      contact_permission: true,
+    }),
+  });
+  expect(created.status).toBe(201);
+  const request = (await created.json()) as { id: string };
+  const routed = await fetch(`${url}/v1/staff/requests/${request.id}`, {
+    method: 'PATCH',
+    headers: { ...staff, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      status: 'routed',
+      routing: { mode: 'direct', provider_ids: [provider.id] },
+    }),
+  });
+  expect(routed.status).toBe(200);
+  return provider.email ?? '';
+}
+
 async function stopStack(): Promise<number | null> {
   const child = stack;
   if (!child) return null;
@@ -183,7 +258,8 @@ describe('npm start', () => {
         what: `the stack's banner; output so far:\n${output}`,
       });
       expect(output).toContain('Handoff is up: every service answers.');
-      const { gateway_url: url, mail_url: mailUrl, services } = state();
+      const { gateway_url: url, services } = state();
+      const mailUrl = mailUrlOf(state());
       expect(output).toContain(url);
       expect(output).toMatch(
         new RegExp(`^\\[stack\\] +mail +${mailUrl.replace(/[.]/g, '\\.')} +\\(Mailpit`, 'm'),
@@ -241,9 +317,11 @@ describe('npm start', () => {
   );
 
   it("writes Mailpit's addresses into stack.json, and a mail handed to smtp_url shows at mail_url", async () => {
-    const { mail_url: mailUrl, smtp_url: smtpUrl, gateway_url: gatewayUrl, services } = state();
+    const { smtp_url: smtpUrl, gateway_url: gatewayUrl, services } = state();
+    const mailUrl = mailUrlOf(state());
     expect(mailUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+    expect(programsStartedBy(stack?.pid)).toContain('mailpit');
     // Its messages live in the data dir, so they outlast a restart (checked below).
     expect(existsSync(join(dataDir, 'mailpit', 'mailpit.db'))).toBe(true);
 
@@ -271,53 +349,11 @@ describe('npm start', () => {
   it('mails a provider when staff route a request to it', async () => {
     // The outside check of the notifications wiring: the provider `handoff onboard` makes has
     // an address, and the stack's Mailpit holds a mail to it soon after staff route a request.
-    const { stdout, code, stderr } = await onboard(dataDir);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const value = (name: string) =>
-      stdout
-        .split('\n')
-        .find((line) => line.startsWith(`${name}=`))
-        ?.slice(name.length + 1) ?? '';
-    const url = value('HANDOFF_URL');
-    const staff = { Authorization: `Bearer ${value('STAFF_TOKEN')}` };
-    const me = (await (
-      await fetch(`${url}/v1/provider/me`, {
-        headers: { Authorization: `Bearer ${value('HANDOFF_PROVIDER_KEY')}` },
-      })
-    ).json()) as { id: string };
-    const provider = (await (
-      await fetch(`${url}/v1/staff/providers/${me.id}`, { headers: staff })
-    ).json()) as { id: string; email: string | null };
-    expect(provider.email).toMatch(/@/);
-    const created = await fetch(`${url}/v1/ai-to-human-request`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        message: 'Please find me a plumber for a leaking kitchen tap this week.',
-        category: 'home-services',
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        contact_permission: true,
-      }),
-    });
-    expect(created.status).toBe(201);
-    const request = (await created.json()) as { id: string };
-    const routed = await fetch(`${url}/v1/staff/requests/${request.id}`, {
-      method: 'PATCH',
-      headers: { ...staff, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        status: 'routed',
-        routing: { mode: 'direct', provider_ids: [provider.id] },
-      }),
-    });
-    expect(routed.status).toBe(200);
-    const mail = mailpitClient(state().mail_url);
-    await eventually(async () => (await mail.search(`to:"${provider.email}"`)).messages[0], {
+    const address = await routeToOnboardedProvider();
+    const mail = mailpitClient(mailUrlOf(state()));
+    await eventually(async () => (await mail.search(`to:"${address}"`)).messages[0], {
       timeoutMs: 10_000,
-      what: `a mail to ${provider.email} in the stack's Mailpit`,
+      what: `a mail to ${address} in the stack's Mailpit`,
     });
   });
 
@@ -495,7 +531,7 @@ describe('npm start', () => {
         .publish('handoff.events.request.created', '{}', { msgID: `evt_stack_${Date.now()}` });
       await nc.close();
 
-      const mailsBefore = (await mailpitClient(first.mail_url).messages()).total;
+      const mailsBefore = (await mailpitClient(mailUrlOf(first)).messages()).total;
       expect(mailsBefore).toBeGreaterThan(0);
       const signingKey = environOf(first.services.notifications?.pid).get(
         'NOTIFICATIONS_SIGNING_KEY',
@@ -527,11 +563,51 @@ describe('npm start', () => {
       await nc2.close();
       expect(messages).toBe(before + 1);
       // Mailpit's messages are in the data dir too, and the signing key is the same one.
-      expect((await mailpitClient(second.mail_url).messages()).total).toBe(mailsBefore);
+      expect((await mailpitClient(mailUrlOf(second)).messages()).total).toBe(mailsBefore);
       expect(environOf(second.services.notifications?.pid).get('NOTIFICATIONS_SIGNING_KEY')).toBe(
         signingKey,
       );
       expect(await stopStack()).toBe(0);
+    },
+    STACK_START_BUDGET_MS + TEST_WORK_MS,
+  );
+
+  it(
+    "sends the stack's mail to SMTP_URL instead of starting Mailpit",
+    async () => {
+      // Another SMTP server, as a developer's SMTP_URL would name a real one; a Mailpit here, so
+      // that the test can read what reached it. It takes any credentials.
+      const otherDir = mkdtempSync(join(tmpdir(), 'handoff-smtp-'));
+      const server = await startMailpit({ dataDir: otherDir, chaos: false, env: {} });
+      try {
+        const { host } = new URL(server.smtpUrl);
+        const smtpUrl = `smtp://someone:not-for-stack-json@${host}`;
+        stack = startStack({ SMTP_URL: smtpUrl });
+        await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
+          timeoutMs: STACK_START_BUDGET_MS,
+          what: `the stack with SMTP_URL; output so far:\n${output}`,
+        });
+        const current = state();
+        expect(current.mail_url).toBeUndefined();
+        expect(current.smtp_url).toBe(`smtp://${host}`);
+        expect(output).toMatch(
+          new RegExp(`^\\[stack\\] +mail +smtp://${host.replace(/[.]/g, '\\.')} +\\(SMTP_URL`, 'm'),
+        );
+        expect(output).not.toContain('not-for-stack-json');
+        expect(output).not.toContain('export MAILPIT=');
+        expect(environOf(current.services.notifications?.pid).get('SMTP_URL')).toBe(smtpUrl);
+        expect(programsStartedBy(stack.pid)).not.toContain('mailpit');
+
+        const address = await routeToOnboardedProvider();
+        await eventually(
+          async () => (await mailpitClient(server.url).search(`to:"${address}"`)).messages[0],
+          { timeoutMs: 10_000, what: `a mail to ${address} at the SMTP server of SMTP_URL` },
+        );
+        expect(await stopStack()).toBe(0);
+      } finally {
+        await server.stop();
+        rmSync(otherDir, { recursive: true, force: true });
+      }
     },
     STACK_START_BUDGET_MS + TEST_WORK_MS,
   );

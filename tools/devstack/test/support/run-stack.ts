@@ -23,7 +23,7 @@ export interface RunningStack {
 
 /**
  * The environment of a child that must start its own servers (no NATS_URL / MONGO_URL, no
- * MAILPIT_URL / MAILPIT_SMTP_URL).
+ * MAILPIT_URL / MAILPIT_SMTP_URL, no SMTP_URL: its mail goes to its own Mailpit).
  */
 export function freshEnv(extra: Record<string, string>): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env, ...extra };
@@ -31,6 +31,7 @@ export function freshEnv(extra: Record<string, string>): Record<string, string |
   delete env.MONGO_URL;
   delete env.MAILPIT_URL;
   delete env.MAILPIT_SMTP_URL;
+  delete env.SMTP_URL;
   delete env.NODE_OPTIONS;
   delete env.STAFF_JWT_SECRET;
   delete env.GATEWAY;
