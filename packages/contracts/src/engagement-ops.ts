@@ -116,7 +116,11 @@ export const providerOps = {
   ),
 } as const;
 
-const ListFilter = BusPage.extend({ party: Party });
+/**
+ * What every list of the milestones service takes: the party, paging, and optionally one
+ * request's items only (`request_id`; with a customer's party, another request finds nothing).
+ */
+const ListFilter = BusPage.extend({ party: Party, request_id: Id.optional() });
 
 /**
  * A resource's reads in the milestones service, each for a party: the list (paged, with

@@ -10,6 +10,7 @@ import {
   PaymentRequest,
   PaymentRequestCreate,
   PaymentRequestStatus,
+  ProviderMessage,
   Request,
   RequestCreate,
   RequestPatch,
@@ -89,12 +90,18 @@ export const requestOps = {
 
 /** Operations of the conversation service. */
 export const messageOps = {
+  /**
+   * A new message. `author_provider_id` names the provider who wrote it (with `author_role`
+   * `provider`): stored with the message, never in its `Message` or its `message.created` event,
+   * which the agent and its webhooks read; only the provider's own reads below use it.
+   */
   create: conversationOp(
     'messages.create',
     z.object({
       request_id: z.string(),
       integration_id: z.string(),
       author_role: AuthorRole,
+      author_provider_id: z.string().max(64).optional(),
       message: z.string(),
     }),
     Message,
@@ -108,6 +115,25 @@ export const messageOps = {
     'messages.list',
     BusPage.partial({ limit: true }).extend({ request_id: z.string() }),
     listOf(Message),
+  ),
+  /** A page of the conversation as `provider_id` reads it, newest first: `mine` on each message. */
+  listForProvider: conversationOp(
+    'messages.list_for_provider',
+    BusPage.extend({ request_id: z.string(), provider_id: z.string().max(64) }),
+    listOf(ProviderMessage),
+  ),
+  /**
+   * Which of the request's messages `ids` `provider_id` wrote (the provider's long-poll sets
+   * `mine` on the `message.created` objects it answers): each found by its `_id`.
+   */
+  writtenBy: conversationOp(
+    'messages.written_by',
+    z.object({
+      request_id: z.string(),
+      provider_id: z.string().max(64),
+      ids: z.array(z.string().max(64)).max(100),
+    }),
+    z.object({ ids: z.array(z.string()) }),
   ),
 } as const;
 

@@ -138,6 +138,19 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
+/**
+ * A message as a provider reads it: the agent's `Message` and whether this provider wrote it.
+ * The writing provider's id stays with the conversation service; no one else is told it.
+ */
+export const ProviderMessage = Message.extend({
+  mine: z.boolean().meta({
+    description:
+      'True when the calling provider wrote the message; false for every other author, another ' +
+      'provider of the request included, and for provider messages stored before authors were kept.',
+  }),
+});
+export type ProviderMessage = z.infer<typeof ProviderMessage>;
+
 /** The gateway refuses an amount finer than the currency's smallest unit (`fitsCurrency`). */
 export const PaymentRequestCreate = z
   .strictObject({

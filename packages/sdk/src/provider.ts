@@ -41,7 +41,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     /** The requests routed to this provider, newest first, each with its unread messages. */
     list: list('/v1/provider/requests'),
     get: get('/v1/provider/requests/{id}'),
-    /** The request's conversation, newest first. */
+    /** The request's conversation, newest first; `mine` marks what this provider wrote. */
     messages: pages('/v1/provider/requests/{id}/messages'),
     /** Writes into the request's conversation with the customer's agent. */
     sendMessage: send('/v1/provider/requests/{id}/messages'),
@@ -51,10 +51,20 @@ export function createProviderClient(options: ProviderClientOptions) {
     payments: pages('/v1/provider/requests/{id}/payments'),
     /**
      * The long-poll: what changed after `after`, waiting up to `wait` seconds (at most 25) for
-     * the next change; messages come whole, anything else as `{object, id, status}` to read again.
+     * the next change; messages come whole (with `mine`), anything else as `{object, id, status}`
+     * to read again. `signal` ends the wait (a page that closes, a component that unmounts).
      */
-    events: (id: string, query: QueryOf<'/v1/provider/requests/{id}/events', 'get'> = {}) =>
-      unwrap(api.GET('/v1/provider/requests/{id}/events', { params: { path: { id }, query } })),
+    events: (
+      id: string,
+      query: QueryOf<'/v1/provider/requests/{id}/events', 'get'> = {},
+      opts: { signal?: AbortSignal } = {},
+    ) =>
+      unwrap(
+        api.GET('/v1/provider/requests/{id}/events', {
+          params: { path: { id }, query },
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        }),
+      ),
     /** Proposes to do the request (amount, days, milestones); the agent accepts or declines. */
     propose: send('/v1/provider/requests/{id}/proposals'),
   };

@@ -212,6 +212,91 @@ describe('the conversation of a request', () => {
   });
 });
 
+describe('a provider’s own messages', () => {
+  it('keeps the writing provider with the message, and tells only that provider it is its own', async () => {
+    const request = await newRequest();
+    const write = (
+      author_role: 'provider' | 'agent',
+      message: string,
+      author_provider_id?: string,
+    ) =>
+      call(
+        nc,
+        messageOps.create,
+        {
+          request_id: request.id,
+          integration_id: 'int_test',
+          author_role,
+          ...(author_provider_id ? { author_provider_id } : {}),
+          message,
+        },
+        opts,
+      );
+    const mine = await write('provider', 'From the first provider.', 'prv_first');
+    const theirs = await write('provider', 'From the second provider.', 'prv_second');
+    const agent = await write('agent', 'From the agent.', 'prv_first');
+    const older = await write('provider', 'From before authors were kept.');
+
+    // The agent's view and the event name no provider.
+    expect(Object.keys(mine).sort()).toEqual(Object.keys(agent).sort());
+    const events = await eventsOf(request.id, 4, subjects.event('message.created'));
+    expect(events.map((event) => event.data.object)).toEqual([mine, theirs, agent, older]);
+    // The document keeps it: for a provider's message only.
+    const stored = await messages().find({ request_id: request.id }).sort({ _id: 1 }).toArray();
+    expect(stored.map((doc) => doc.author_provider_id)).toEqual([
+      'prv_first',
+      'prv_second',
+      undefined,
+      undefined,
+    ]);
+
+    const page = await call(
+      nc,
+      messageOps.listForProvider,
+      { request_id: request.id, provider_id: 'prv_first', limit: 100 },
+      opts,
+    );
+    expect(page).toEqual({
+      object: 'list',
+      data: [older, agent, theirs, mine].map((message) => ({
+        ...message,
+        mine: message.id === mine.id,
+      })),
+      has_more: false,
+    });
+    const second = await call(
+      nc,
+      messageOps.listForProvider,
+      { request_id: request.id, provider_id: 'prv_second', limit: 2, starting_after: agent.id },
+      opts,
+    );
+    expect(second.data.map((message) => [message.id, message.mine])).toEqual([
+      [theirs.id, true],
+      [mine.id, false],
+    ]);
+
+    const other = await newRequest();
+    const elsewhere = await call(
+      nc,
+      messageOps.create,
+      {
+        request_id: other.id,
+        integration_id: 'int_test',
+        author_role: 'provider',
+        author_provider_id: 'prv_first',
+        message: 'On another request.',
+      },
+      opts,
+    );
+    const written = (provider_id: string, ids: string[]) =>
+      call(nc, messageOps.writtenBy, { request_id: request.id, provider_id, ids }, opts);
+    const every = [mine.id, theirs.id, agent.id, older.id, elsewhere.id, 'msg_unknown'];
+    expect(await written('prv_first', every)).toEqual({ ids: [mine.id] });
+    expect(await written('prv_second', [...every, theirs.id])).toEqual({ ids: [theirs.id] });
+    expect(await written('prv_third', every)).toEqual({ ids: [] });
+  });
+});
+
 describe('message.created events', () => {
   it('publishes message.created on HANDOFF_EVENTS with the next sequence of the request', async () => {
     const request = await newRequest();

@@ -459,6 +459,83 @@ describe('provider proposals', () => {
   });
 });
 
+describe('a provider’s lists of one request', () => {
+  it('answer only that request’s proposals, jobs, milestones, deliverables and disputes', async () => {
+    const provider = await stack.providerOf();
+    // Two engagements of one provider, each with its proposal, job, two milestones, a
+    // deliverable and a dispute; and a proposal on a third request, still open.
+    const engaged = [
+      await stack.engagement(agent, provider),
+      await stack.engagement(agent, provider),
+    ];
+    const open = await stack.routedRequest(agent, [provider, plumber]);
+    const openProposal = await stack.propose(provider, open.id);
+    const theirs = await stack.propose(plumber, open.id);
+    for (const { request, jobId } of engaged) {
+      const milestones = await stack.asProvider(provider, `/milestones?job_id=${jobId}`);
+      const [milestone] = milestones.body.data as { id: string }[];
+      const added = await stack.asProvider(provider, `/milestones/${milestone?.id}/deliverables`, {
+        body: { title: 'Photo of the fitted tap', url: 'https://files.example.com/tap.jpg' },
+      });
+      expect(added.status).toBe(201);
+      const opened = await stack.asCustomer(agent, request, '/disputes', {
+        body: { kind: 'dispute', reason: 'The tap still drips.' },
+      });
+      expect(opened.status).toBe(201);
+    }
+
+    type Row = { id: string; request_id: string };
+    const listed = async (path: string) => {
+      const answer = await stack.asProvider(provider, path);
+      expect([path, answer.status]).toEqual([path, 200]);
+      return answer.body.data as Row[];
+    };
+    for (const resource of ['proposals', 'jobs', 'milestones', 'deliverables', 'disputes']) {
+      const everything = await listed(`/${resource}?limit=100`);
+      for (const { request } of engaged) {
+        const own = await listed(`/${resource}?limit=100&request_id=${request.id}`);
+        expect([resource, own.length]).not.toEqual([resource, 0]);
+        expect(own.every((row) => row.request_id === request.id)).toBe(true);
+        // All of them: the same items the whole list holds for that request, in its order.
+        expect(own.map((row) => row.id)).toEqual(
+          everything.filter((row) => row.request_id === request.id).map((row) => row.id),
+        );
+      }
+    }
+    // With a status, and a page at a time.
+    const [first, second] = engaged;
+    if (!first || !second) throw new Error('two engagements');
+    const milestonePage = await stack.asProvider(
+      provider,
+      `/milestones?request_id=${first.request.id}&status=open&limit=1`,
+    );
+    expect(milestonePage).toMatchObject({
+      status: 200,
+      body: { has_more: true, data: [{ request_id: first.request.id, status: 'open' }] },
+    });
+    const onward = await listed(
+      `/milestones?request_id=${first.request.id}&status=open&limit=1&starting_after=${String(
+        (milestonePage.body.data as Row[])[0]?.id,
+      )}`,
+    );
+    expect(onward).toEqual([expect.objectContaining({ request_id: first.request.id })]);
+    expect(await listed(`/jobs?request_id=${second.request.id}&status=completed`)).toEqual([]);
+    // Only the provider's own: another provider's proposal on the same request is left out.
+    expect((await listed(`/proposals?request_id=${open.id}`)).map((row) => row.id)).toEqual([
+      openProposal,
+    ]);
+    expect(await listed(`/jobs?request_id=${open.id}`)).toEqual([]);
+    const rival = await stack.asProvider(plumber, `/proposals?request_id=${first.request.id}`);
+    expect(rival).toMatchObject({ status: 200, body: { data: [], has_more: false } });
+    expect((await stack.asProvider(plumber, `/proposals?request_id=${open.id}`)).body.data).toEqual(
+      [expect.objectContaining({ id: theirs })],
+    );
+    expect(
+      await stack.asProvider(provider, `/proposals?request_id=${'r'.repeat(65)}`),
+    ).toMatchObject({ status: 422, body: { errors: [{ pointer: '/query/request_id' }] } });
+  });
+});
+
 describe('GET /v1/capabilities', () => {
   it('lists the provider key, the engagement scopes and limits', async () => {
     const caps = await http(stack.gateway, '/v1/capabilities', { from: address() });

@@ -3,7 +3,7 @@
 // the limits on sign-in asks, and the provider API the workspace adds (unread counts, the
 // conversation, the long-poll, payments).
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { WORKSPACE_LIMITS } from '@handoff/contracts';
+import { newId, WORKSPACE_LIMITS } from '@handoff/contracts';
 import { eventually, testMail } from '@handoff/testkit';
 import { createHash, randomBytes } from 'node:crypto';
 import { address, http, type Answer, type Call, type Onboarded } from './support/http.ts';
@@ -358,15 +358,110 @@ describe('the provider API the workspace adds', () => {
     expect(events[0]?.data.object).toMatchObject({ object: 'message', message: 'Any news?' });
 
     const proposalId = await stack.propose(mine, request.id, PROPOSAL);
-    const later = await http(stack.gateway, `/v1/provider/requests/${request.id}/events?after=0`, {
-      token: mine.key,
+    // Read from the feed, which has it once the dispatcher stored it.
+    const proposals = await eventually(async () => {
+      const later = await http(
+        stack.gateway,
+        `/v1/provider/requests/${request.id}/events?after=0`,
+        { token: mine.key },
+      );
+      const found = (
+        later.body.data as { type: string; data: { object: Record<string, unknown> } }[]
+      ).filter((event) => event.type.startsWith('proposal.'));
+      return found.length > 0 ? found : undefined;
     });
-    const proposals = (
-      later.body.data as { type: string; data: { object: Record<string, unknown> } }[]
-    ).filter((event) => event.type.startsWith('proposal.'));
     expect(proposals.map((event) => event.data.object)).toEqual([
       { object: 'proposal', id: proposalId, status: 'submitted' },
     ]);
+  });
+
+  it('tells two providers of one request their own messages: `mine`, in the list and the long-poll', async () => {
+    const [mine, theirs] = await Promise.all([provider(), provider()]);
+    const request = await stack.routedRequest(agent, [mine, theirs]);
+    const as = (who: ProviderAccount, path: string, call: Call = {}) =>
+      http(stack.gateway, `/v1/provider/requests/${request.id}${path}`, {
+        token: who.key,
+        ...call,
+      });
+    type Event = { type: string; data: { sequence: number; object: Record<string, unknown> } };
+    const messagesIn = (answer: Answer) =>
+      (answer.body.data as Event[])
+        .filter((event) => event.type === 'message.created')
+        .map((event) => event.data.object);
+    const known = await as(mine, '/events?after=0');
+    const after = Math.max(0, ...(known.body.data as Event[]).map((e) => e.data.sequence));
+
+    // Both wait; the first provider's message wakes both (the events the bus brought).
+    const waiting = as(mine, `/events?after=${after}&wait=25`);
+    const waitingOther = as(theirs, `/events?after=${after}&wait=25`);
+    const sent = await as(mine, '/messages', { body: { message: 'I can come on Monday.' } });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { object: 'message', author_role: 'provider', mine: true },
+    });
+    expect(messagesIn(await waiting)).toEqual([{ ...sent.body, mine: true }]);
+    expect(messagesIn(await waitingOther)).toEqual([{ ...sent.body, mine: false }]);
+
+    const other = await as(theirs, '/messages', { body: { message: 'I can come on Sunday.' } });
+    expect(other).toMatchObject({ status: 201, body: { mine: true } });
+    const fromAgent = await stack.asCustomer(agent, request, '/message', {
+      body: { message: 'Monday it is.' },
+    });
+    expect(fromAgent.status).toBe(201);
+    // A provider's message stored before authors were kept: nobody's own.
+    const older = {
+      _id: newId('msg'),
+      request_id: request.id,
+      integration_id: agent.integrationId,
+      author_role: 'provider',
+      message: 'Written before authors were kept.',
+      created_at: new Date(),
+    };
+    await stack
+      .backend('conversation')
+      .store.db.collection('messages')
+      .insertOne(older as never);
+
+    const byText = (list: Record<string, unknown>[]) =>
+      Object.fromEntries(list.map((message) => [message.message, message.mine]));
+    for (const [who, own, another] of [
+      [mine, 'I can come on Monday.', 'I can come on Sunday.'],
+      [theirs, 'I can come on Sunday.', 'I can come on Monday.'],
+    ] as const) {
+      const listed = await as(who, '/messages');
+      expect(listed.status).toBe(200);
+      expect(byText(listed.body.data as Record<string, unknown>[])).toEqual({
+        [own]: true,
+        [another]: false,
+        'Monday it is.': false,
+        'Written before authors were kept.': false,
+      });
+      // The feed's events (read from the dispatcher's store): the same answer.
+      const events = await eventually(
+        async () => {
+          const answer = await as(who, `/events?after=${after}`);
+          return messagesIn(answer).length === 3 ? messagesIn(answer) : undefined;
+        },
+        { what: 'three message events in the feed' },
+      );
+      expect(byText(events)).toEqual({
+        [own]: true,
+        [another]: false,
+        'Monday it is.': false,
+      });
+    }
+
+    // The agent's side is as it was: no `mine`, and no provider named, in reads or events.
+    const shape = Object.keys(fromAgent.body).sort();
+    const read = await stack.asCustomer(agent, request, '/messages');
+    for (const message of read.body.data as Record<string, unknown>[]) {
+      expect(Object.keys(message).sort()).toEqual(shape);
+    }
+    const agentEvents = await stack.asCustomer(agent, request, '/events?after=0');
+    const objects = messagesIn(agentEvents);
+    expect(objects).toHaveLength(3);
+    for (const object of objects) expect(Object.keys(object).sort()).toEqual(shape);
+    expect(JSON.stringify([read.body.data, objects])).not.toMatch(/prv_/);
   });
 
   it('shows an engaged provider what has been paid, and nothing to others', async () => {

@@ -20,6 +20,7 @@ import {
   proposalDeadlineMove,
   sweepProposals,
 } from '../src/handlers/proposals.ts';
+import { listFilter } from '../src/store/queries.ts';
 import { DAY, opts, refused, strangers, useWork } from './support/work.ts';
 
 const work = useWork();
@@ -304,15 +305,24 @@ describe('accepting a proposal', () => {
     // The job's start is announced by proposal.accepted, not by an event of its own.
     expect(work.eventsAbout(job.id)).toHaveLength(0);
 
-    // The other open proposal is declined by the system, quietly; the withdrawn one stays so.
+    // The other open proposal is declined by the system, which tells its provider with
+    // proposal.declined; the withdrawn one stays so.
     expect(await raw(other.id)).toMatchObject({
       status: 'declined',
       decline_reason: ANOTHER_ACCEPTED,
       deadline_at: null,
     });
     expect((await raw(withdrawn.id))?.status).toBe('withdrawn');
+    const declinedEvents = await work.awaitEventsAbout(other.id, otherEvents + 1);
+    expect(declinedEvents.at(-1)).toMatchObject({
+      type: 'proposal.declined',
+      data: {
+        request_id,
+        object: { id: other.id, status: 'declined', decline_reason: ANOTHER_ACCEPTED },
+      },
+    });
     await work.caughtUp();
-    expect(work.eventsAbout(other.id)).toHaveLength(otherEvents);
+    expect(work.eventsAbout(other.id)).toHaveLength(otherEvents + 1);
   });
 
   it('lets one of two concurrent acceptances of a request’s proposals win', async () => {
@@ -458,6 +468,65 @@ describe('who sees and decides what', () => {
     await call(work.nc, proposalOps.withdraw, { id: mine.id, provider_id }, opts);
     expect(await list(customer, 'withdrawn')).toEqual([mine.id]);
     expect(await list(customer, 'submitted')).toEqual([theirs.id]);
+  });
+
+  it('lists one request’s proposals for a provider, and never another request’s for a customer', async () => {
+    const request_id = await work.newRequest();
+    const otherRequest = await work.newRequest();
+    const provider_id = newId('prv');
+    const first = await propose(request_id, provider_id);
+    await propose(request_id);
+    const elsewhere = await propose(otherRequest, provider_id);
+    await call(work.nc, proposalOps.withdraw, { id: first.id, provider_id }, opts);
+    const second = await propose(request_id, provider_id);
+
+    const list = async (
+      party: Party,
+      filters: { request_id?: string; status?: 'submitted' | 'withdrawn' } = {},
+    ) =>
+      (await call(work.nc, proposalOps.list, { party, limit: 100, ...filters }, opts)).data.map(
+        (p) => p.id,
+      );
+    const provider: Party = { role: 'provider', provider_id };
+    expect(await list(provider, { request_id })).toEqual([second.id, first.id]);
+    expect(await list(provider, { request_id, status: 'withdrawn' })).toEqual([first.id]);
+    expect(await list(provider, { request_id: otherRequest })).toEqual([elsewhere.id]);
+    expect(await list(provider, { request_id: 'req_unknown' })).toEqual([]);
+    const staff: Party = { role: 'staff', actor: 'staff-1@handoff.test' };
+    expect(await list(staff, { request_id: otherRequest })).toEqual([elsewhere.id]);
+    // A customer's party is its request: naming another finds nothing, naming its own is the same.
+    const customer: Party = { role: 'customer', request_id };
+    expect(await list(customer, { request_id: otherRequest })).toEqual([]);
+    expect(await list(customer, { request_id })).toEqual(await list(customer));
+  });
+
+  it('finds a provider’s list of one request by the request, and checks the provider on it', () => {
+    const provider: Party = { role: 'provider', provider_id: 'prv_1' };
+    // The request's few documents are the lookup; the provider's whole history is not.
+    expect(listFilter(provider, { request_id: 'req_1', status: 'submitted' })).toEqual({
+      request_id: 'req_1',
+      $and: [{ provider_id: 'prv_1' }, { status: 'submitted' }],
+    });
+    expect(listFilter(provider, { job_id: 'job_1', request_id: undefined })).toEqual({
+      job_id: 'job_1',
+      $and: [{ provider_id: 'prv_1' }],
+    });
+    // Without a narrower key, the provider is the lookup and a status is checked on it.
+    expect(listFilter(provider, { status: 'open' })).toEqual({
+      provider_id: 'prv_1',
+      $and: [{ status: 'open' }],
+    });
+    expect(listFilter(provider, {})).toEqual({ provider_id: 'prv_1' });
+    // Staff's list by status alone has nothing narrower.
+    expect(listFilter({ role: 'staff', actor: 'a' }, { status: 'open' })).toEqual({
+      status: 'open',
+    });
+    const customer: Party = { role: 'customer', request_id: 'req_1' };
+    expect(listFilter(customer, { status: 'open' })).toEqual({
+      request_id: 'req_1',
+      $and: [{ status: 'open' }],
+    });
+    expect(listFilter(customer, { request_id: 'req_2' })).toBeNull();
   });
 
   it('pages a request’s proposals newest first', async () => {

@@ -310,7 +310,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The provider's deliverables, newest first, by status or milestone
+         * The provider's deliverables, newest first, by status, milestone or request
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderDeliverables"];
@@ -370,7 +370,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cases on the provider's jobs, newest first, by status
+         * Cases on the provider's jobs, newest first, by status or request
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderDisputes"];
@@ -430,7 +430,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The provider's jobs, newest first, by status
+         * The provider's jobs, newest first, by status or request
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderJobs"];
@@ -530,7 +530,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The provider's milestones, newest first, by status or job
+         * The provider's milestones, newest first, by status, job or request
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderMilestones"];
@@ -654,7 +654,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The provider's proposals, newest first, by status
+         * The provider's proposals, newest first, by status or request
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderProposals"];
@@ -754,7 +754,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Long-poll for what changed on a request the provider may see, after a `sequence`: the conversation’s messages whole, and of its own proposals and work, the request and (when engaged) its payments only `object`, `id` and `status`, to read again. Answers at once when there are some, else waits up to `wait` seconds (at most 25).
+         * Long-poll for what changed on a request the provider may see, after a `sequence`: the conversation’s messages whole, each with `mine` (true when this provider wrote it), and of its own proposals and work, the request and (when engaged) its payments only `object`, `id` and `status`, to read again. Answers at once when there are some, else waits up to `wait` seconds (at most 25).
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["waitForProviderRequestUpdates"];
@@ -774,7 +774,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The conversation of a request the provider may see, a page at a time, newest first
+         * The conversation of a request the provider may see, a page at a time, newest first; `mine` marks what this provider wrote
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["listProviderRequestMessages"];
@@ -3913,6 +3913,7 @@ export interface operations {
                 ending_before?: string;
                 limit?: number;
                 milestone_id?: string;
+                request_id?: string;
                 starting_after?: string;
                 status?: "submitted" | "accepted" | "revision_requested" | "withdrawn";
             };
@@ -4158,6 +4159,7 @@ export interface operations {
             query?: {
                 ending_before?: string;
                 limit?: number;
+                request_id?: string;
                 starting_after?: string;
                 status?: "open" | "under_review" | "resolved" | "withdrawn";
             };
@@ -4463,6 +4465,7 @@ export interface operations {
             query?: {
                 ending_before?: string;
                 limit?: number;
+                request_id?: string;
                 starting_after?: string;
                 status?: "active" | "completed" | "cancelled";
             };
@@ -4884,6 +4887,7 @@ export interface operations {
                 ending_before?: string;
                 job_id?: string;
                 limit?: number;
+                request_id?: string;
                 starting_after?: string;
                 status?: "open" | "submitted" | "changes_requested" | "approved" | "cancelled";
             };
@@ -5533,6 +5537,7 @@ export interface operations {
             query?: {
                 ending_before?: string;
                 limit?: number;
+                request_id?: string;
                 starting_after?: string;
                 status?: "submitted" | "accepted" | "declined" | "withdrawn" | "expired";
             };
@@ -6059,6 +6064,8 @@ export interface operations {
                             created_at: string;
                             id: string;
                             message: string;
+                            /** @description True when the calling provider wrote the message; false for every other author, another provider of the request included, and for provider messages stored before authors were kept. */
+                            mine: boolean;
                             /** @constant */
                             object: "message";
                             request_id: string;
@@ -6146,6 +6153,8 @@ export interface operations {
                         created_at: string;
                         id: string;
                         message: string;
+                        /** @description True when the calling provider wrote the message; false for every other author, another provider of the request included, and for provider messages stored before authors were kept. */
+                        mine: boolean;
                         /** @constant */
                         object: "message";
                         request_id: string;

@@ -3,7 +3,12 @@ import { messageOps, newId } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox } from '@handoff/runtime';
 import { groupedInserts, paginate, type Store } from '@handoff/store';
-import { messageCollections, messageView, type MessageDoc } from '../store/messages.ts';
+import {
+  messageCollections,
+  messageView,
+  providerMessageView,
+  type MessageDoc,
+} from '../store/messages.ts';
 
 /** The conversation shows at most this many messages: the newest ones. */
 export const CONVERSATION_LIMIT = 1_000;
@@ -26,9 +31,13 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
         request_id: input.request_id,
         integration_id: input.integration_id,
         author_role: input.author_role,
+        ...(input.author_role === 'provider' && input.author_provider_id !== undefined
+          ? { author_provider_id: input.author_provider_id }
+          : {}),
         message: input.message,
         created_at: new Date(),
       };
+      // The agent's view: the event carries no author id, so webhooks deliver none.
       const view = messageView(doc);
       const event = domainEvent('message.created', doc.request_id, view, doc.integration_id);
       // Kept: a message is never changed, so its event stays in it after the publish.
@@ -62,6 +71,32 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
         object: 'list' as const,
         data: shown.map(messageView),
         has_more: newest.length > CONVERSATION_LIMIT,
+      };
+    }),
+
+    ...implement(messageOps.listForProvider, async ({ request_id, provider_id, ...query }) => {
+      const page = await paginate(c.messages, { request_id }, query);
+      return {
+        object: 'list' as const,
+        data: page.data.map((doc) => providerMessageView(doc, provider_id)),
+        has_more: page.has_more,
+      };
+    }),
+
+    ...implement(messageOps.writtenBy, async ({ request_id, provider_id, ids }) => {
+      // One lookup by `_id` each: an `$in` is no equality, and FerretDB would read every
+      // message of the request (or of the collection) to answer it.
+      const found = await Promise.all(
+        [...new Set(ids)].map((id) =>
+          c.messages.findOne({ _id: id }, { projection: { request_id: 1, author_provider_id: 1 } }),
+        ),
+      );
+      return {
+        ids: found.flatMap((doc) =>
+          doc && doc.request_id === request_id && doc.author_provider_id === provider_id
+            ? [doc._id]
+            : [],
+        ),
       };
     }),
   };

@@ -1,4 +1,4 @@
-import type { Message } from '@handoff/contracts';
+import type { Message, ProviderMessage } from '@handoff/contracts';
 import type { OutboxDocument } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
@@ -10,6 +10,12 @@ export interface MessageDoc extends OutboxDocument {
   /** The owning integration, kept for tenant scoping; the gateway checks it before calling. */
   integration_id: string;
   author_role: Message['author_role'];
+  /**
+   * The provider who wrote it, when `author_role` is `provider`: it tells a provider its own
+   * messages from another's (`mine`), and is in no view the agent or its webhooks read. Absent
+   * on messages stored before it was kept.
+   */
+  author_provider_id?: string;
   message: string;
   created_at: Date;
 }
@@ -23,6 +29,11 @@ export function messageView(doc: MessageDoc): Message {
     message: doc.message,
     created_at: doc.created_at.toISOString(),
   };
+}
+
+/** The message as `providerId` reads it: whether that provider wrote it. */
+export function providerMessageView(doc: MessageDoc, providerId: string): ProviderMessage {
+  return { ...messageView(doc), mine: doc.author_provider_id === providerId };
 }
 
 export interface MessageCollections {

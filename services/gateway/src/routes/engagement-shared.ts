@@ -279,10 +279,11 @@ function reads(
   side: '' | 'Provider',
   summaries: ReadSummaries,
   tags: readonly string[],
+  sideFilters: z.ZodRawShape = {},
 ) {
   const resource = ENGAGEMENT_RESOURCES[plural];
   const name = `${side}${plural[0]?.toUpperCase()}${plural.slice(1)}`;
-  const filtered = filteredList(resource.filters);
+  const filtered = filteredList({ ...resource.filters, ...sideFilters });
   return {
     resource,
     list: {
@@ -351,15 +352,29 @@ export function customerReads(
   ];
 }
 
+/**
+ * A provider's lists span every request it worked on; this one narrows a list to one request's
+ * items (the workspace's request page), found by the request and checked for the provider in
+ * the milestones service, so its cost does not grow with the provider's history.
+ */
+const ONE_REQUEST = {
+  request_id: Id.optional().meta({
+    description: "Only the items of this request (the provider's own, as always).",
+  }),
+};
+
 /** A provider's reads of its own resources under `/v1/provider/<plural>`. */
 export function providerReads(
   plural: EngagementResource,
   summaries: ReadSummaries,
 ): RouteDefinition[] {
-  const { resource, list, get, listInput } = reads(plural, 'Provider', summaries, [
-    'provider',
+  const { resource, list, get, listInput } = reads(
     plural,
-  ]);
+    'Provider',
+    summaries,
+    ['provider', plural],
+    ONE_REQUEST,
+  );
   const access = { kind: 'provider' as const };
   const base = `/v1/provider/${plural}`;
   return [

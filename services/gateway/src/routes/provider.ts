@@ -14,7 +14,6 @@ import {
   MilestoneProgress,
   MilestoneSubmit,
   milestoneOps,
-  Message,
   NotificationSettings,
   NotificationSettingsPatch,
   notificationOps,
@@ -26,6 +25,7 @@ import {
   ProposalCreate,
   proposalOps,
   ProviderMe,
+  ProviderMessage,
   ProviderRequest,
   providerOps,
   type RequestStatus,
@@ -162,17 +162,22 @@ export const providerRoutes: RouteDefinition[] = [
     method: 'get',
     path: '/v1/provider/requests/{id}/messages',
     operationId: 'listProviderRequestMessages',
-    summary: 'The conversation of a request the provider may see, a page at a time, newest first',
+    summary:
+      'The conversation of a request the provider may see, a page at a time, newest first; `mine` marks what this provider wrote',
     tags: ['provider'],
     access: PROVIDER,
     params: IdParams,
     query: listQuery({}),
     status: 200,
-    response: listOf(Message),
+    response: listOf(ProviderMessage),
     notFound: 'request_not_found',
     handle: async (ctx) => {
       await visibleRequest(ctx);
-      return ctx.call(messageOps.list, { ...page(ctx.query), request_id: ctx.params.id });
+      return ctx.call(messageOps.listForProvider, {
+        ...page(ctx.query),
+        request_id: ctx.params.id,
+        provider_id: ctx.provider.provider_id,
+      });
     },
   }),
   defineRoute({
@@ -258,16 +263,19 @@ export const providerRoutes: RouteDefinition[] = [
     summary: "Write into the request's conversation as the provider",
     tags: ['provider'],
     access: PROVIDER,
+    response: ProviderMessage,
     handle: async (ctx) => {
       // Intake's answer is a fresh read, so its status decides without another call.
       const request = await visibleRequest(ctx);
       refuseClosed(request.status);
-      return ctx.call(messageOps.create, {
+      const message = await ctx.call(messageOps.create, {
         request_id: request.id,
         integration_id: request.integration_id,
         author_role: 'provider',
+        author_provider_id: ctx.provider.provider_id,
         message: ctx.body.message,
       });
+      return { ...message, mine: true };
     },
   }),
   defineRoute({
@@ -316,7 +324,7 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Proposals -------------------------------------------------------------------------------
   ...providerReads('proposals', {
-    list: "The provider's proposals, newest first, by status",
+    list: "The provider's proposals, newest first, by status or request",
     get: 'One of the provider’s proposals',
   }),
   providerAction({
@@ -331,7 +339,7 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Jobs ------------------------------------------------------------------------------------
   ...providerReads('jobs', {
-    list: "The provider's jobs, newest first, by status",
+    list: "The provider's jobs, newest first, by status or request",
     get: 'One of the provider’s jobs',
   }),
   providerAction({
@@ -364,7 +372,7 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Milestones ------------------------------------------------------------------------------
   ...providerReads('milestones', {
-    list: "The provider's milestones, newest first, by status or job",
+    list: "The provider's milestones, newest first, by status, job or request",
     get: 'One of the provider’s milestones',
   }),
   providerAction({
@@ -403,7 +411,7 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Deliverables ----------------------------------------------------------------------------
   ...providerReads('deliverables', {
-    list: "The provider's deliverables, newest first, by status or milestone",
+    list: "The provider's deliverables, newest first, by status, milestone or request",
     get: 'One of the provider’s deliverables',
   }),
   providerAction({
@@ -419,7 +427,7 @@ export const providerRoutes: RouteDefinition[] = [
 
   // --- Disputes --------------------------------------------------------------------------------
   ...providerReads('disputes', {
-    list: "Cases on the provider's jobs, newest first, by status",
+    list: "Cases on the provider's jobs, newest first, by status or request",
     get: 'One case on the provider’s jobs, with its comments',
   }),
   providerAction({

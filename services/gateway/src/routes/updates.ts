@@ -1,6 +1,7 @@
 import {
   EventEnvelope,
   listOf,
+  messageOps,
   providerOps,
   RequestUpdatesQuery,
   subjects,
@@ -327,6 +328,49 @@ export function providerView(
   return { ...event, data: { ...event.data, object: reduced } };
 }
 
+/**
+ * The provider's answer with `mine` on each message's object: whether this provider wrote it.
+ * The object is the agent's `Message`, as webhooks deliver it, and names no provider; the
+ * conversation service, which keeps the author with the message, says which of the answer's
+ * provider messages are this provider's (one call, none when there are none).
+ */
+async function withMine(
+  ctx: Pick<BaseContext, 'call'>,
+  requestId: string,
+  providerId: string,
+  list: EventList,
+): Promise<EventList> {
+  const isMessage = (event: EventEnvelope) => event.type === 'message.created';
+  const byProviders = list.data
+    .filter((event) => isMessage(event) && event.data.object.author_role === 'provider')
+    .map((event) => String(event.data.object.id));
+  const mine = new Set(
+    byProviders.length === 0
+      ? []
+      : (
+          await ctx.call(messageOps.writtenBy, {
+            request_id: requestId,
+            provider_id: providerId,
+            ids: byProviders,
+          })
+        ).ids,
+  );
+  return {
+    ...list,
+    data: list.data.map((event) =>
+      isMessage(event)
+        ? {
+            ...event,
+            data: {
+              ...event.data,
+              object: { ...event.data.object, mine: mine.has(String(event.data.object.id)) },
+            },
+          }
+        : event,
+    ),
+  };
+}
+
 export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
   return [
     defineRoute({
@@ -366,8 +410,9 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
       operationId: 'waitForProviderRequestUpdates',
       summary:
         'Long-poll for what changed on a request the provider may see, after a `sequence`: the ' +
-        'conversation’s messages whole, and of its own proposals and work, the request and (when ' +
-        'engaged) its payments only `object`, `id` and `status`, to read again. Answers at once ' +
+        'conversation’s messages whole, each with `mine` (true when this provider wrote it), and ' +
+        'of its own proposals and work, the request and (when engaged) its payments only ' +
+        '`object`, `id` and `status`, to read again. Answers at once ' +
         `when there are some, else waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}).`,
       tags: ['provider', 'events'],
       access: { kind: 'provider' },
@@ -382,13 +427,14 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
           provider_id: ctx.provider.provider_id,
           request_id: ctx.params.id,
         });
-        return longPoll(ctx, hub, {
+        const answer = await longPoll(ctx, hub, {
           integrationId: request.integration_id,
           requestId: request.id,
           keyId: ctx.provider.key_id,
           query: ctx.query,
           shown: (event) => providerView(event, ctx.provider.provider_id, request.relation),
         });
+        return withMine(ctx, request.id, ctx.provider.provider_id, answer);
       },
     }),
   ];

@@ -6,11 +6,11 @@ import {
   type Party,
   type StateMachine,
 } from '@handoff/contracts';
-import { groupedInserts, narrowedFirst, type GroupedInserts, type PageQuery } from '@handoff/store';
+import { groupedInserts, type GroupedInserts, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { z } from 'zod';
 import { creationMessages } from '../domain/moves.ts';
-import { findFor, listPage, partyFilter } from '../store/queries.ts';
+import { findFor, listFilter, listPage } from '../store/queries.ts';
 import type { MilestonesDeps } from './deps.ts';
 
 // What every resource of this service (`resourcesOf`) does alike: its creation, and its two
@@ -96,14 +96,14 @@ export function partyReads<D extends PartyDoc, V>(
   return {
     ...implement(ops.list, async (input) => {
       const { party, limit, starting_after, ending_before, ...filters } = input;
-      const given = Object.entries(filters).filter(([, value]) => value !== undefined);
-      // A status is checked on what the party's request, provider or job finds: never every
-      // document in that status (narrowedFirst).
-      const filter = narrowedFirst(
-        { ...partyFilter(party), ...Object.fromEntries(given) } as Filter<D>,
-        ['status'],
+      const filter = listFilter(party, filters as Record<string, string | undefined>);
+      if (filter === null) return { object: 'list' as const, data: [], has_more: false };
+      return listPage(
+        collection,
+        filter as Filter<D>,
+        { limit, starting_after, ending_before },
+        view,
       );
-      return listPage(collection, filter, { limit, starting_after, ending_before }, view);
     }),
     ...implement(ops.get, async ({ id, party }) =>
       view(await findFor(collection, machine.resource, id, party)),

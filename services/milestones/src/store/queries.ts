@@ -1,5 +1,5 @@
 import type { Party } from '@handoff/contracts';
-import { paginate, type PageQuery } from '@handoff/store';
+import { narrowedFirst, paginate, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import { notFound, partySees } from '../domain/moves.ts';
 
@@ -15,6 +15,35 @@ export function partyFilter(party: Party): { request_id?: string; provider_id?: 
     case 'staff':
       return {};
   }
+}
+
+/**
+ * Equalities that match many documents: every document in a status, every document of a
+ * provider (its whole history). A list's other equalities (a request's, a job's, a milestone's)
+ * find few, so they are its lookup and these are checked on what they find.
+ */
+const BROAD = ['status', 'provider_id'];
+
+/**
+ * The filter of a party's list with `filters` (equalities on the document's fields of the same
+ * names; one left out does not narrow), or null when they ask for what the party may not see (a
+ * customer naming another request). The narrowest equalities are the lookup and the rest are
+ * checked on what they find ({@link narrowedFirst}): a provider's list of one request reads that
+ * request's few documents, never the provider's whole history; without a request, job or
+ * milestone the provider is the lookup, and a status alone only for staff's list by status.
+ */
+export function listFilter(
+  party: Party,
+  filters: Record<string, string | undefined>,
+): Record<string, unknown> | null {
+  const scope: Record<string, string> = partyFilter(party);
+  const given = Object.entries(filters).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  if (given.some(([field, value]) => field in scope && scope[field] !== value)) return null;
+  const filter: Record<string, string> = { ...scope, ...Object.fromEntries(given) };
+  const narrow = Object.keys(filter).some((field) => !BROAD.includes(field));
+  return narrowedFirst(filter, narrow ? BROAD : ['status']);
 }
 
 /** One page of a list, newest first, as the resources' views. */
