@@ -6,6 +6,7 @@ import {
   type BodyOf,
   type Ok,
   type ProviderClient,
+  type WorkspaceClient,
 } from '@handoff/sdk';
 
 // The types of what the workspace shows, from the OpenAPI document (packages/sdk/src/generated).
@@ -35,22 +36,74 @@ export const workspaceClient = (csrfToken?: string) =>
     ...(csrfToken === undefined ? {} : { csrfToken }),
   });
 
+/** The signed-in provider's two clients, sharing what they know of the session. */
+export interface Connection {
+  /** The provider API (`/v1/provider/*`). */
+  provider: ProviderClient;
+  /** The session's own calls (signing out). */
+  workspace: WorkspaceClient;
+}
+
+/** What the screens must hear about the session, wherever a call learnt it. */
+export interface SessionEvents {
+  /** The session ended on the server (signed out elsewhere, revoked by staff, suspended, expired). */
+  ended(): void;
+  /** The browser's cookie now holds another session (signed in again in another tab). */
+  replaced(session: WorkspaceSession): void;
+}
+
+const CSRF_HEADER = 'X-CSRF-Token';
+
+async function refusedForCsrf(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return body.code === 'csrf_token_invalid';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The provider API as the signed-in provider: the browser sends the session cookie, the client
- * the session's CSRF token. Any 401 means the session ended (signed out elsewhere, revoked by
- * staff, the provider suspended, expired): every screen learns it here, in one place, rather
- * than each remembering to check.
+ * The provider API as the signed-in provider: the browser sends the session cookie, the clients
+ * the session's CSRF token. Two things every screen must not have to remember are handled here,
+ * once. Any 401 means the session ended. And a refused CSRF token usually means that the person
+ * signed in again in another tab: the cookie (shared by the tabs) is then a newer session's, whose
+ * token this tab has never seen; it is read once from the session and the call made again, so
+ * that what the person just did (send a message, submit a milestone) is not refused.
  */
-export function providerClient(csrfToken: string, onSignedOut: () => void): ProviderClient {
-  return createProviderClient({
-    baseUrl: location.origin,
-    session: { csrfToken },
-    fetch: async (request) => {
-      const response = await globalThis.fetch(request);
-      if (response.status === 401) onSignedOut();
-      return response;
-    },
-  });
+export function connect(session: WorkspaceSession, on: SessionEvents): Connection {
+  let csrfToken = session.csrf_token;
+  const send = (request: Request) => {
+    if (!request.headers.has(CSRF_HEADER)) return globalThis.fetch(request);
+    const headers = new Headers(request.headers);
+    headers.set(CSRF_HEADER, csrfToken);
+    return globalThis.fetch(new Request(request, { headers }));
+  };
+  const fetch = async (request: Request) => {
+    const again = request.headers.has(CSRF_HEADER) ? request.clone() : null;
+    let response = await send(request);
+    if (again && (await refusedForCsrf(response))) {
+      const current = await workspaceClient()
+        .session()
+        .catch((error: unknown) => {
+          if (isSignedOut(error)) on.ended();
+          return null;
+        });
+      if (current) {
+        csrfToken = current.csrf_token;
+        on.replaced(current);
+        // Done as the session the browser now holds, if it is still this provider's.
+        if (current.provider.id === session.provider.id) response = await send(again);
+      }
+    }
+    if (response.status === 401) on.ended();
+    return response;
+  };
+  return {
+    provider: createProviderClient({ baseUrl: location.origin, session: { csrfToken }, fetch }),
+    workspace: createWorkspaceClient({ baseUrl: location.origin, csrfToken, fetch }),
+  };
 }
 
 /** Every item of a list (they are short: one provider's work on one request). */

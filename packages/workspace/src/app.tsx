@@ -1,22 +1,26 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { isSignedOut, providerClient, workspaceClient, type WorkspaceSession } from './api.ts';
+import { connect, isSignedOut, workspaceClient, type WorkspaceSession } from './api.ts';
 import { Inbox } from './inbox.tsx';
 import { RequestPage } from './request.tsx';
 import { navigate, parse, paths, takeFragmentToken, useRoute, type Route } from './routes.ts';
 import { Settings } from './settings.tsx';
 import { SignIn } from './sign-in.tsx';
 import { drafts, returnPath } from './storage.ts';
+import { hearOtherTabs, tellOtherTabs } from './tabs.ts';
 import { Link, ScreenTitle, SessionContext, type Session } from './ui.tsx';
 import { Unsubscribe } from './unsubscribe.tsx';
 
 type Auth =
   | { kind: 'checking' }
-  | { kind: 'out'; notice: string | null }
+  /** `email`: the address to ask a new link for, when the session ended without the person's say. */
+  | { kind: 'out'; notice: string | null; email?: string }
   | { kind: 'in'; session: WorkspaceSession };
 
+// The mail's link usually opens in a new tab; this one follows once the session is back (that
+// tab tells it, and looking at it again checks too), with what was being written.
 const SIGNED_OUT =
-  'You were signed out. Sign in again to go on: anything you were writing is kept in this tab.';
+  'You were signed out. Ask for a new link below; once you have signed in with it, come back to this tab: what you were writing is still here.';
 
 const isPublic = (route: Route) => route.name === 'sign-in' || route.name === 'unsubscribe';
 
@@ -41,22 +45,36 @@ export function App() {
   const [auth, setAuth] = useState<Auth>({ kind: 'checking' });
   const current = useRef(auth);
   current.current = auth;
+  /** Signed out on purpose: the drafts go (a shared computer), and so does this screen. */
+  const leave = (ended: WorkspaceSession, notice: string) => {
+    drafts.clear(ended.provider.id);
+    // Straight to the sign-in page: no way back to this screen after the next sign-in.
+    navigate(paths.signIn, { replace: true });
+    setAuth({ kind: 'out', notice });
+  };
 
-  const client = useMemo(
-    () =>
-      auth.kind === 'in'
-        ? providerClient(auth.session.csrf_token, () => {
-            // Any 401: the session ended on the server (signed out elsewhere, revoked, the
-            // provider suspended, expired). Several calls may notice at once; the first decides,
-            // and a late answer to an earlier session's call leaves a newer session alone.
-            const now = current.current;
-            if (now.kind === 'in' && now.session.id === auth.session.id) {
-              setAuth({ kind: 'out', notice: SIGNED_OUT });
-            }
-          })
-        : null,
-    [auth],
-  );
+  const connection = useMemo(() => {
+    if (auth.kind !== 'in') return null;
+    // Several calls may notice a change at once; the first decides, and a late answer to an
+    // earlier session's call leaves a newer session alone.
+    const stillThis = () => {
+      const now = current.current;
+      return now.kind === 'in' && now.session.id === auth.session.id;
+    };
+    return connect(auth.session, {
+      ended() {
+        if (stillThis()) {
+          setAuth({ kind: 'out', notice: SIGNED_OUT, email: auth.session.provider.email });
+        }
+      },
+      replaced(session) {
+        if (!stillThis() || session.id === auth.session.id) return;
+        setAuth({ kind: 'in', session });
+        // Another provider signed in in this browser: nothing of this one's stays on screen.
+        if (session.provider.id !== auth.session.provider.id) navigate(paths.inbox);
+      },
+    });
+  }, [auth]);
 
   // Whether there is a session already (its cookie), for every screen behind the sign-in, and
   // for the sign-in page itself unless it came with a link to exchange.
@@ -83,6 +101,18 @@ export function App() {
       );
   }, [needsCheck]);
 
+  // Signed out on purpose in another tab: this one leaves too, forgetting its drafts, as if the
+  // person had pressed "Sign out" here.
+  useEffect(
+    () =>
+      hearOtherTabs((news) => {
+        const now = current.current;
+        if (news !== 'signed-out' || now.kind !== 'in') return;
+        leave(now.session, 'You signed out in another tab.');
+      }),
+    [],
+  );
+
   // Signed out on a screen behind the sign-in: to the sign-in page, and back here after it.
   useEffect(() => {
     if (auth.kind === 'out' && !isPublic(route)) {
@@ -102,6 +132,7 @@ export function App() {
         key={linkToken ?? ''}
         token={linkToken}
         notice={auth.kind === 'out' ? auth.notice : null}
+        email={auth.kind === 'out' ? (auth.email ?? '') : ''}
         onSignedIn={(session) => {
           // The link is spent: a later sign-out shows the form, not this link's button.
           setLinkToken(null);
@@ -110,22 +141,20 @@ export function App() {
       />
     );
   }
-  if (auth.kind !== 'in' || !client) return <Loading />;
+  if (auth.kind !== 'in' || !connection) return <Loading />;
 
   const session: Session = {
     session: auth.session,
-    client,
+    client: connection.provider,
     async signOut() {
       try {
-        await workspaceClient(auth.session.csrf_token).signOut();
+        await connection.workspace.signOut();
       } catch (error) {
         // Already ended on the server: signed out either way.
         if (!isSignedOut(error)) throw error;
       }
-      drafts.clear(auth.session.provider.id);
-      // Straight to the sign-in page: no way back to this screen after the next sign-in.
-      navigate(paths.signIn, { replace: true });
-      setAuth({ kind: 'out', notice: 'You signed out.' });
+      tellOtherTabs('signed-out');
+      leave(auth.session, 'You signed out.');
     },
   };
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type Message, type RequestDetail } from './api.ts';
 import type { Live } from './live.ts';
-import { sentMessages } from './storage.ts';
+import { messageDraft } from './storage.ts';
 import { Ago, Area, Field, OutcomeLine, useAction, useDraft, useSession } from './ui.tsx';
 import { author } from './words.ts';
 
@@ -14,9 +14,8 @@ const MESSAGE_LIMIT = 10_000;
  */
 export function Conversation(props: { request: RequestDetail; live: Live; now: number }) {
   const { request, live, now } = props;
-  const { client, session } = useSession();
-  const me = session.provider.id;
-  const [draft, setDraft] = useDraft(`message.${request.id}`);
+  const { client } = useSession();
+  const [draft, setDraft] = useDraft(messageDraft(request.id));
   const send = useAction();
   const [announce, setAnnounce] = useState('');
   const seen = useRef<number | null>(null);
@@ -29,8 +28,8 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
     if (!messages) return;
     if (seen.current !== null && messages.length > seen.current) {
       const newest = messages.at(-1);
-      if (newest && newest.author_role !== 'provider') {
-        setAnnounce(`New message from ${author(newest, false, customerName)}`);
+      if (newest && !newest.mine) {
+        setAnnounce(`New message from ${author(newest, customerName)}`);
       }
     }
     seen.current = messages.length;
@@ -43,9 +42,7 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
       return;
     }
     await send.run(async () => {
-      const message = await client.requests.sendMessage(request.id, { message: text });
-      sentMessages.add(me, message.id);
-      live.add(message);
+      live.add(await client.requests.sendMessage(request.id, { message: text }));
       setDraft('');
       return null;
     });
@@ -76,13 +73,7 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
       ) : (
         <ol class="messages">
           {live.messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              mine={message.author_role === 'provider' && sentMessages.has(me, message.id)}
-              customerName={customerName}
-              now={now}
-            />
+            <MessageItem key={message.id} message={message} customerName={customerName} now={now} />
           ))}
         </ol>
       )}
@@ -123,17 +114,12 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
   );
 }
 
-function MessageItem(props: {
-  message: Message;
-  mine: boolean;
-  customerName: string | null;
-  now: number;
-}) {
-  const { message, mine } = props;
+function MessageItem(props: { message: Message; customerName: string | null; now: number }) {
+  const { message } = props;
   return (
-    <li class={`message ${message.author_role === 'provider' ? 'ours' : 'theirs'}`}>
+    <li class={`message ${message.mine ? 'ours' : 'theirs'}`}>
       <p class="by">
-        <strong>{author(message, mine, props.customerName)}</strong>{' '}
+        <strong>{author(message, props.customerName)}</strong>{' '}
         <Ago at={message.created_at} now={props.now} />
       </p>
       <p class="text">{message.message}</p>

@@ -1,23 +1,28 @@
 import { unwrap } from '@handoff/sdk';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type InboxRequest } from './api.ts';
 import { paths } from './routes.ts';
 import { Ago, Link, LoadError, ScreenTitle, useLoad, useNow, useSession } from './ui.tsx';
 import { budget, category, REQUEST_STATUS, title } from './words.ts';
 
 const PAGE = 50;
+/** How often an inbox in view reads its first page again: there is no feed of new requests. */
+const REFRESH_MS = 60_000;
 
-/** The areas of the inbox, in the order a provider looks at them. */
+/**
+ * The areas of the inbox, in the order a provider looks at them: what was sent to it first (it
+ * waits for an answer, and other providers may propose meanwhile), then its jobs.
+ */
 const GROUPS: { relation: InboxRequest['relation']; heading: string; empty: string }[] = [
-  {
-    relation: 'engaged',
-    heading: 'Your jobs',
-    empty: 'No jobs yet: once a customer accepts one of your proposals, the job shows here.',
-  },
   {
     relation: 'routed',
     heading: 'Sent to you',
     empty: 'Nothing has been sent to you yet. Handoff emails you when a request is.',
+  },
+  {
+    relation: 'engaged',
+    heading: 'Your jobs',
+    empty: 'No jobs yet: once a customer accepts one of your proposals, the job shows here.',
   },
   {
     relation: 'marketplace',
@@ -47,10 +52,17 @@ export function Inbox() {
     return page.data;
   }, []);
   const { reload } = first;
+  // Reading the first page again drops the older pages shown: not while someone reads those.
+  const readingOlder = useRef(false);
+  readingOlder.current = older.length > 0;
   useEffect(() => {
     const again = () => document.visibilityState === 'visible' && reload();
+    const timer = setInterval(() => !readingOlder.current && again(), REFRESH_MS);
     document.addEventListener('visibilitychange', again);
-    return () => document.removeEventListener('visibilitychange', again);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', again);
+    };
   }, []);
 
   const loadMore = async (after: string) => {
@@ -76,7 +88,7 @@ export function Inbox() {
   const unread = requests.reduce((sum, request) => sum + (request.unread_messages ?? 0), 0);
   return (
     <>
-      <ScreenTitle title="Inbox" />
+      <ScreenTitle title="Inbox" tabTitle={unread > 0 ? `(${unread}) Inbox` : 'Inbox'} />
       <LoadError error={first.error} />
       {first.data === null && !first.error && <p role="status">Loading your requests…</p>}
       {first.data !== null && (

@@ -1,6 +1,12 @@
 import { unwrap } from '@handoff/sdk';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { isSignedOut, type Message, type ProviderClient, type RequestEvent } from './api.ts';
+import {
+  HandoffError,
+  isSignedOut,
+  type Message,
+  type ProviderClient,
+  type RequestEvent,
+} from './api.ts';
 
 /** The parts of a request page that an event can change, each read again when one does. */
 export type Area = 'request' | 'proposals' | 'work' | 'disputes' | 'payments';
@@ -29,6 +35,13 @@ export function areasOf(type: RequestEvent['type']): Area[] {
 }
 
 const WAIT_SECONDS = 25;
+/**
+ * A payment request's approval is announced (`payment.requested`, status `approved`) in the same
+ * write as the move, and the payment it creates is written just after; no event follows that
+ * write. Payments are read once more this long after such an event, so that the payment on its way
+ * shows without waiting for it to complete.
+ */
+const APPROVED_PAYMENT_SETTLE_MS = 1_500;
 const PAGE = 50;
 
 export interface Live {
@@ -43,7 +56,19 @@ export interface Live {
   ticks: Ticks;
   /** True while the long-poll is failing and being tried again. */
   interrupted: boolean;
+  /**
+   * True once the request is no longer the provider's to see (another provider took a
+   * marketplace request, staff routed it elsewhere): the feed stops.
+   */
+  gone: boolean;
 }
+
+const approvesPayment = (event: RequestEvent) =>
+  event.type === 'payment.requested' && event.data.object.status === 'approved';
+
+/** Whether a failure means there is no use trying again: signed out, or the request gone. */
+const final = (error: unknown) =>
+  isSignedOut(error) || (error instanceof HandoffError && error.status === 404);
 
 const merge = (shown: Message[], more: Message[]) => {
   const byId = new Map(shown.map((message) => [message.id, message]));
@@ -78,6 +103,7 @@ export function useLive(
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [hasOlder, setHasOlder] = useState(false);
   const [interrupted, setInterrupted] = useState(false);
+  const [gone, setGone] = useState(false);
   const [ticks, setTicks] = useState<Ticks>({
     request: 0,
     proposals: 0,
@@ -93,12 +119,22 @@ export function useLive(
     const stop = new AbortController();
     const { signal } = stop;
     const events = (after: number, wait: number) =>
-      unwrap(
-        client.api.GET('/v1/provider/requests/{id}/events', {
-          params: { path: { id: requestId }, query: { after, wait, limit: 100 } },
-          signal,
-        }),
-      );
+      client.requests.events(requestId, { after, wait, limit: 100 }, { signal });
+
+    const bump = (areas: Set<Area>) => {
+      if (areas.size === 0) return;
+      setTicks((old) => {
+        const next = { ...old };
+        for (const area of areas) next[area] += 1;
+        return next;
+      });
+    };
+
+    const stopFor = (error: unknown): undefined => {
+      setInterrupted(false);
+      if (!isSignedOut(error)) setGone(true);
+      return undefined;
+    };
 
     /** `work` until it answers: a failure is tried again, later each time, until it works. */
     const persist = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
@@ -108,7 +144,8 @@ export function useLive(
           setInterrupted(false);
           return answer;
         } catch (error) {
-          if (signal.aborted || isSignedOut(error)) return undefined;
+          if (signal.aborted) return undefined;
+          if (final(error)) return stopFor(error);
           setInterrupted(true);
           await sleep(Math.min(30_000, 1_000 * 2 ** failures), signal);
           if (signal.aborted) return undefined;
@@ -161,15 +198,15 @@ export function useLive(
               othersWrote.current();
             }
           }
-          if (bumped.size > 0) {
-            setTicks((old) => {
-              const next = { ...old };
-              for (const area of bumped) next[area] += 1;
-              return next;
-            });
+          bump(bumped);
+          if (changes.data.some(approvesPayment)) {
+            void sleep(APPROVED_PAYMENT_SETTLE_MS, signal).then(
+              () => !signal.aborted && bump(new Set(['payments'])),
+            );
           }
         } catch (error) {
-          if (signal.aborted || isSignedOut(error)) return;
+          if (signal.aborted) return;
+          if (final(error)) return stopFor(error);
           setInterrupted(true);
           await sleep(Math.min(30_000, 1_000 * 2 ** failures++), signal);
         }
@@ -184,6 +221,7 @@ export function useLive(
     messages,
     hasOlder,
     interrupted,
+    gone,
     ticks,
     add: (message) => setMessages((shown) => merge(shown ?? [], [message])),
     async loadOlder() {

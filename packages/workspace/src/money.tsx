@@ -13,7 +13,7 @@ import {
 } from './ui.tsx';
 import { DISPUTE_STATUS, money, OUTCOME, PAYMENT_STATUS } from './words.ts';
 
-const ANSWER = { ahead: 'answer within', past: 'answer overdue by' };
+const ANSWER = { ahead: 'Answer within', past: 'Answer overdue by' };
 
 const COMMENT_AUTHOR: Record<Dispute['comments'][number]['author_role'], string> = {
   customer: 'The customer',
@@ -27,9 +27,9 @@ export function DisputesArea(props: { request: RequestDetail; tick: number; now:
   const { client } = useSession();
   const disputes = useLoad(
     async () =>
-      (await all(client.disputes.list()))
-        .filter((dispute) => dispute.request_id === request.id)
-        .sort((a, b) => b.created_at.localeCompare(a.created_at)),
+      (await all(client.disputes.list({ request_id: request.id }))).sort((a, b) =>
+        b.created_at.localeCompare(a.created_at),
+      ),
     [request.id, props.tick],
   );
   if (!disputes.error && (disputes.data ?? []).length === 0) return null;

@@ -66,9 +66,9 @@ export function ProposalArea(props: { request: RequestDetail; tick: number; now:
   const { client } = useSession();
   const proposals = useLoad(
     async () =>
-      (await all(client.proposals.list()))
-        .filter((proposal) => proposal.request_id === request.id)
-        .sort((a, b) => b.created_at.localeCompare(a.created_at)),
+      (await all(client.proposals.list({ request_id: request.id }))).sort((a, b) =>
+        b.created_at.localeCompare(a.created_at),
+      ),
     [request.id, props.tick],
   );
   const withdraw = useAction();

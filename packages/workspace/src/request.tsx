@@ -5,6 +5,7 @@ import { DisputesArea, PaymentsArea } from './money.tsx';
 import { ProposalArea } from './proposal.tsx';
 import { useLive } from './live.ts';
 import { paths } from './routes.ts';
+import { draftKey, drafts, messageDraft } from './storage.ts';
 import { Ago, Area, Link, LoadError, ScreenTitle, useLoad, useNow, useSession } from './ui.tsx';
 import { WorkArea } from './work.tsx';
 import { budget, category, RELATION, REQUEST_STATUS, title, webLink } from './words.ts';
@@ -15,7 +16,7 @@ import { budget, category, RELATION, REQUEST_STATUS, title, webLink } from './wo
  * marks its messages read, and so does each new one while the page is in view.
  */
 export function RequestPage(props: { id: string }) {
-  const { client } = useSession();
+  const { client, session } = useSession();
   const now = useNow();
   const unreadWhileHidden = useRef(false);
   const markRead = () => {
@@ -43,6 +44,29 @@ export function RequestPage(props: { id: string }) {
   }, []);
 
   const detail = request.data;
+  if (live.gone) {
+    // Every call about it is refused from now on: no form is left on screen to fail, but what
+    // the person was writing stays in view, to copy.
+    const unsent = drafts.get(draftKey(session.provider.id, messageDraft(props.id))).trim();
+    return (
+      <>
+        <ScreenTitle title={detail ? title(detail) : 'Request'} />
+        <p class="callout" role="alert">
+          This request is no longer open to you. Another provider may have taken it, or it was sent
+          elsewhere or withdrawn.
+        </p>
+        {unsent && (
+          <>
+            <p>The message you were writing was not sent:</p>
+            <blockquote class="words">{unsent}</blockquote>
+          </>
+        )}
+        <p>
+          <Link href={paths.inbox}>Back to your inbox</Link>
+        </p>
+      </>
+    );
+  }
   if (!detail) {
     return (
       <>

@@ -1,6 +1,7 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { errorText, HandoffError, workspaceClient, type WorkspaceSession } from './api.ts';
+import { hearOtherTabs, tellOtherTabs } from './tabs.ts';
 import { Field } from './ui.tsx';
 
 type Stage =
@@ -19,35 +20,45 @@ type Stage =
 export function SignIn(props: {
   token: string | null;
   notice: string | null;
+  /** The address to ask with, filled in (after a session ended on its own). */
+  email: string;
   onSignedIn: (session: WorkspaceSession) => void;
 }) {
   const [stage, setStage] = useState<Stage>(
     props.token ? { name: 'link', token: props.token } : { name: 'ask' },
   );
+  // Filled in until a link is asked for: "Use another address" then starts empty.
+  const [prefill, setPrefill] = useState(props.email);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   // Focus moves as the screen changes, before anything else can take it (a layout effect).
   useLayoutEffect(() => {
     document.title = 'Sign in · Handoff workspace';
-    // A new stage is a new page to a screen reader: its heading takes the focus.
-    if (!first.current) heading.current?.focus();
+    // A new stage is a new page to a screen reader: its heading takes the focus. So does the
+    // first, when the person was sent here from another screen (signed out), with the notice
+    // that says why as its description; a link's page keeps the focus on its one button.
+    if (!first.current || (props.notice && stage.name !== 'link')) heading.current?.focus();
     first.current = false;
   }, [stage.name]);
 
-  // Signed in again in another tab (say, from the mail's link): this tab goes on where it was.
+  // Signed in again in another tab (say, from the mail's link): this tab goes on where it was,
+  // once it hears so from that tab, or is looked at again.
   useEffect(() => {
-    if (!props.notice || stage.name === 'link') return;
+    if (stage.name === 'link') return;
     const recheck = () => {
-      if (document.visibilityState !== 'visible') return;
       workspaceClient()
         .session()
         .then(props.onSignedIn, () => undefined);
     };
-    window.addEventListener('focus', recheck);
-    document.addEventListener('visibilitychange', recheck);
+    const lookedAt = () => document.visibilityState === 'visible' && recheck();
+    const stopHearing = hearOtherTabs((news) => news === 'signed-in' && recheck());
+    if (!props.notice) return stopHearing;
+    window.addEventListener('focus', lookedAt);
+    document.addEventListener('visibilitychange', lookedAt);
     return () => {
-      window.removeEventListener('focus', recheck);
-      document.removeEventListener('visibilitychange', recheck);
+      stopHearing();
+      window.removeEventListener('focus', lookedAt);
+      document.removeEventListener('visibilitychange', lookedAt);
     };
   }, [props.notice, stage.name]);
 
@@ -64,7 +75,11 @@ export function SignIn(props: {
       )}
       {(stage.name === 'ask' || stage.name === 'link-failed') && (
         <>
-          <h1 ref={heading} tabIndex={-1}>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            aria-describedby={stage.name === 'ask' && props.notice ? 'sign-in-notice' : undefined}
+          >
             {stage.name === 'link-failed' ? 'This sign-in link no longer works' : 'Sign in'}
           </h1>
           {stage.name === 'link-failed' ? (
@@ -74,12 +89,18 @@ export function SignIn(props: {
             </p>
           ) : (
             props.notice && (
-              <p role="status" class="callout">
+              <p role="status" class="callout" id="sign-in-notice">
                 {props.notice}
               </p>
             )
           )}
-          <AskForLink onSent={(email) => setStage({ name: 'sent', email })} />
+          <AskForLink
+            email={prefill}
+            onSent={(email) => {
+              setPrefill('');
+              setStage({ name: 'sent', email });
+            }}
+          />
         </>
       )}
       {stage.name === 'sent' && (
@@ -119,7 +140,9 @@ function LinkSignIn(props: {
     setBusy(true);
     setError(null);
     try {
-      props.onSignedIn(await workspaceClient().signIn({ token: props.token }));
+      const session = await workspaceClient().signIn({ token: props.token });
+      tellOtherTabs('signed-in');
+      props.onSignedIn(session);
     } catch (failure) {
       if (failure instanceof HandoffError && failure.code === 'sign_in_link_invalid') {
         props.onFailed();
@@ -153,8 +176,8 @@ function LinkSignIn(props: {
   );
 }
 
-function AskForLink(props: { onSent: (email: string) => void }) {
-  const [email, setEmail] = useState('');
+function AskForLink(props: { email: string; onSent: (email: string) => void }) {
+  const [email, setEmail] = useState(props.email);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (

@@ -1,6 +1,5 @@
 // What the workspace keeps in the browser: drafts (sessionStorage, this tab only, per provider and
-// per thing written), where to return after signing in, and the ids of the messages this provider
-// sent (to tell its own messages from another provider's). Storage may be off or full: every
+// per thing written) and where to return after signing in. Storage may be off or full: every
 // access is allowed to fail, and the app then works without it.
 
 const PREFIX = 'handoff.workspace';
@@ -23,10 +22,12 @@ function write(storage: () => Storage, key: string, value: string | null) {
 }
 
 const session = () => sessionStorage;
-const local = () => localStorage;
 
 export const draftKey = (providerId: string, what: string) =>
   `${PREFIX}.draft.${providerId}.${what}`;
+
+/** What names the message being written on a request, among a provider's drafts. */
+export const messageDraft = (requestId: string) => `message.${requestId}`;
 
 export const drafts = {
   get: (key: string) => read(session, key) ?? '',
@@ -53,20 +54,5 @@ export const returnPath = {
     const path = read(session, RETURN);
     write(session, RETURN, null);
     return path && path.startsWith('/workspace') ? path : null;
-  },
-};
-
-const SENT_LIMIT = 500;
-const sentKey = (providerId: string) => `${PREFIX}.sent.${providerId}`;
-
-/** Ids of the messages this provider sent from this browser. */
-export const sentMessages = {
-  has(providerId: string, id: string): boolean {
-    return (read(local, sentKey(providerId)) ?? '').split(' ').includes(id);
-  },
-  add(providerId: string, id: string) {
-    const ids = (read(local, sentKey(providerId)) ?? '').split(' ').filter(Boolean);
-    ids.push(id);
-    write(local, sentKey(providerId), ids.slice(-SENT_LIMIT).join(' '));
   },
 };

@@ -45,6 +45,9 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const live = useRef(true);
+  // `busy` disables the button, but a keyboard shortcut (Ctrl+Enter) or a second Enter can come
+  // before the page shows it: a second run while one is under way is dropped, not sent twice.
+  const running = useRef(false);
   useEffect(
     () => () => {
       live.current = false;
@@ -52,6 +55,8 @@ export function useAction() {
     [],
   );
   async function run(work: () => Promise<string | null>): Promise<boolean> {
+    if (running.current) return false;
+    running.current = true;
     setBusy(true);
     setOutcome(null);
     try {
@@ -62,6 +67,7 @@ export function useAction() {
       if (live.current) setOutcome({ ok: false, text: errorText(error) });
       return false;
     } finally {
+      running.current = false;
       if (live.current) setBusy(false);
     }
   }
@@ -250,14 +256,20 @@ export function ConfirmButton(props: {
  * A screen's top: its heading, which takes the focus when the person moved here inside the app
  * (so a screen reader announces the new screen and Tab starts from its top), and the page title.
  */
-export function ScreenTitle(props: { title: string; children?: ComponentChildren }) {
+export function ScreenTitle(props: {
+  title: string;
+  /** The browser tab's title, when it says more than the heading (unread counts). */
+  tabTitle?: string;
+  children?: ComponentChildren;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => {
     if (hasNavigated()) heading.current?.focus();
   }, []);
+  const tab = props.tabTitle ?? props.title;
   useEffect(() => {
-    document.title = `${props.title} · Handoff workspace`;
-  }, [props.title]);
+    document.title = `${tab} · Handoff workspace`;
+  }, [tab]);
   return (
     <h1 ref={heading} tabIndex={-1}>
       {props.children ?? props.title}

@@ -88,10 +88,10 @@ export const OUTCOME: Record<NonNullable<Dispute['resolution']>['outcome'], stri
 };
 
 /** Who wrote a message, seen from the provider's side. */
-export function author(message: Message, mine: boolean, customerName: string | null): string {
+export function author(message: Message, customerName: string | null): string {
   switch (message.author_role) {
     case 'provider':
-      return mine ? 'You' : 'A provider';
+      return message.mine ? 'You' : 'A provider';
     case 'agent':
       return customerName ? `${customerName}’s assistant` : 'The customer’s assistant';
     case 'customer':

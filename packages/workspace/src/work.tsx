@@ -30,13 +30,11 @@ export function WorkArea(props: { request: RequestDetail; tick: number; now: num
   const { client } = useSession();
   const jobs = useLoad(
     async () =>
-      (await all(client.jobs.list()))
-        .filter((job) => job.request_id === request.id)
-        .sort(
-          (a, b) =>
-            Number(b.status === 'active') - Number(a.status === 'active') ||
-            b.created_at.localeCompare(a.created_at),
-        ),
+      (await all(client.jobs.list({ request_id: request.id }))).sort(
+        (a, b) =>
+          Number(b.status === 'active') - Number(a.status === 'active') ||
+          b.created_at.localeCompare(a.created_at),
+      ),
     [request.id, tick],
   );
   const job = jobs.data?.[0];
@@ -59,16 +57,17 @@ function JobView(props: { job: Job; tick: number; now: number; onChanged: () => 
   const { job, now } = props;
   const { client } = useSession();
   const work = useLoad(async (): Promise<Step[]> => {
-    const milestones = (await all(client.milestones.list({ job_id: job.id }))).sort((a, b) =>
-      a.created_at.localeCompare(b.created_at),
-    );
-    const links = await Promise.all(
-      milestones.map((milestone) => all(client.deliverables.list({ milestone_id: milestone.id }))),
-    );
-    return milestones.map((milestone, index) => ({
-      milestone,
-      deliverables: links[index] ?? [],
-    }));
+    // The request's deliverables in one list, rather than one list per milestone.
+    const [milestones, links] = await Promise.all([
+      all(client.milestones.list({ job_id: job.id })),
+      all(client.deliverables.list({ request_id: job.request_id })),
+    ]);
+    return milestones
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .map((milestone) => ({
+        milestone,
+        deliverables: links.filter((link) => link.milestone_id === milestone.id),
+      }));
   }, [job.id, props.tick]);
   const complete = useAction();
   const steps = work.data;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { toArray, type HandoffClient } from '@handoff/sdk';
+import { createProviderClient, toArray, type HandoffClient } from '@handoff/sdk';
 import { eventually, testMail } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,28 @@ let agent: HandoffClient;
 const problems: string[] = [];
 /** From the moment staff end the session: the workspace's calls are refused with 401. */
 let signedOutExpected = false;
+/** While another tab's sign-in has replaced the cookie: one change is refused for its token. */
+let csrfRefusalExpected = false;
+/** A request staff routed away from the provider: its calls are refused with 404. */
+let goneRequest = '';
+
+/**
+ * Whether the flow asks for this refusal: the session check of a signed-out visitor, a used link
+ * and the calls after staff end the session (401), a change sent with a replaced session's token
+ * (403), the calls about a request routed elsewhere (404).
+ */
+function expectedRefusal(status: number, url: string): boolean {
+  if (status === 401) {
+    return (
+      url.includes('/v1/workspace/session') || (signedOutExpected && url.includes('/v1/provider/'))
+    );
+  }
+  if (status === 403) return csrfRefusalExpected && url.includes('/v1/provider/');
+  if (status === 404) {
+    return goneRequest !== '' && url.includes(`/v1/provider/requests/${goneRequest}`);
+  }
+  return false;
+}
 
 const suffix = randomBytes(4).toString('hex');
 const provider = { id: '', name: 'Lovelace Plumbing', email: `ada.${suffix}@example.com` };
@@ -33,17 +55,15 @@ function watch(target: Page, name: string) {
   target.on('console', (message) => {
     if (message.type() !== 'error') return;
     const url = message.location().url;
-    // The browser logs every 401 it gets; these are the ones the flow asks for: the session
-    // check of a signed-out visitor, a used link, and the calls after staff end the session.
-    const expected =
-      /status of 401/.test(message.text()) &&
-      (url.includes('/v1/workspace/session') ||
-        (signedOutExpected && url.includes('/v1/provider/')));
-    if (!expected) problems.push(`${name}: console error: ${message.text()} (${url})`);
+    // The browser logs every refused call as an error.
+    const status = /status of (\d{3})/.exec(message.text())?.[1];
+    if (!(status && expectedRefusal(Number(status), url))) {
+      problems.push(`${name}: console error: ${message.text()} (${url})`);
+    }
   });
   target.on('response', (response) => {
     const status = response.status();
-    if (status >= 400 && status !== 401) {
+    if (status >= 400 && status !== 401 && !expectedRefusal(status, response.url())) {
       problems.push(`${name}: ${status} ${response.request().method()} ${response.url()}`);
     }
   });
@@ -123,16 +143,16 @@ async function askForLink(target: Page) {
   await heading(target, 'Check your email').waitFor();
 }
 
-/** Opens the sign-in mail's link and presses Enter on its one button. */
-async function signInFromMail(): Promise<string> {
+/** Opens the sign-in mail's link: its one button has the focus, for Enter. */
+async function signInFromMail(target: Page = page): Promise<string> {
   const { id, link } = await mailedLink(SIGN_IN_LINK, 'the sign-in mail');
   usedMails.add(id);
   expect(link.startsWith(`${stack.gateway.url}/workspace/sign-in#token=hsl_`)).toBe(true);
-  await page.goto(link);
-  await heading(page, 'Sign in to your workspace').waitFor();
+  await target.goto(link);
+  await heading(target, 'Sign in to your workspace').waitFor();
   // The token left the address bar (and the history) as soon as the page read it.
-  expect(page.url()).toBe(url('/workspace/sign-in'));
-  await expect(activeText()).resolves.toBe('Sign in');
+  expect(target.url()).toBe(url('/workspace/sign-in'));
+  await expect(activeText(target)).resolves.toBe('Sign in');
   return link;
 }
 
@@ -231,7 +251,15 @@ describe("the providers' workspace", () => {
   });
 
   it('holds a conversation with the agent: sent by keyboard, replies arrive without a reload', async () => {
-    await page.getByRole('link', { name: new RegExp(request.subject) }).click();
+    // From a freshly loaded inbox by keyboard alone: the skip link, then the newest request.
+    await page.goto(url('/workspace'));
+    await heading(page, 'Inbox').waitFor();
+    await page.keyboard.press('Tab');
+    await expect(activeText()).resolves.toBe('Skip to the content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(activeText()).resolves.toMatch(new RegExp(`^${request.subject}`));
+    await page.keyboard.press('Enter');
     await heading(page, request.subject).waitFor();
     expect(page.url()).toBe(url(`/workspace/requests/${request.id}`));
     const conversation = page.getByRole('region', { name: 'Conversation' });
@@ -271,6 +299,35 @@ describe("the providers' workspace", () => {
     await expect(
       page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
     ).resolves.toBe(true);
+
+    // Ctrl+Enter sends as well; pressed twice before the first send is answered, it sends once.
+    let posts = 0;
+    const countPosts = (sent: { method(): string; url(): string }) => {
+      if (sent.method() === 'POST' && sent.url().endsWith(`/${request.id}/messages`)) posts += 1;
+    };
+    page.on('request', countPosts);
+    await page.getByLabel('Your message').fill('See you then.');
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Enter');
+    await conversation.getByText('See you then.').waitFor();
+    await expect(page.getByLabel('Your message').inputValue()).resolves.toBe('');
+    page.off('request', countPosts);
+    expect(posts).toBe(1);
+
+    // Written on another device (here with the provider's key): it arrives as the provider's own.
+    const { api_key: apiKey } = await stack.staff.providers.createKey(provider.id);
+    const elsewhere = createProviderClient({ baseUrl: stack.gateway.url, apiKey });
+    await elsewhere.requests.sendMessage(request.id, { message: 'I will bring a new cartridge.' });
+    const byline = (text: string) =>
+      conversation.getByRole('listitem').filter({ hasText: text }).textContent();
+    await conversation.getByText('I will bring a new cartridge.').waitFor({ timeout: 10_000 });
+    await expect(byline('new cartridge')).resolves.toMatch(/^You/);
+    // Read again from the server, what the provider wrote is still its own, from either place.
+    await page.reload();
+    await conversation.getByText('I will bring a new cartridge.').waitFor();
+    await expect(byline('Is that all right?')).resolves.toMatch(/^You/);
+    await expect(byline('new cartridge')).resolves.toMatch(/^You/);
+    await expect(byline('is perfect')).resolves.toMatch(/^Grace Hopper’s assistant/);
     await accessible(page, 'request-conversation');
     await browser.shot(page, 'request-conversation');
   });
@@ -362,7 +419,7 @@ describe("the providers' workspace", () => {
     await disputes.getByRole('heading', { name: 'Refund request for $20.00' }).waitFor({
       timeout: 10_000,
     });
-    await expect(disputes.textContent()).resolves.toMatch(/answer within 7 days \(/);
+    await expect(disputes.textContent()).resolves.toMatch(/Answer within 7 days \(/);
     await disputes.getByLabel('Your answer').fill('I dried it and checked the hinge: no damage.');
     await button('Add comment').click();
     await disputes.getByText('Comment added.').waitFor();
@@ -378,6 +435,46 @@ describe("the providers' workspace", () => {
     });
     await disputes.getByText('Resolved in your favour').waitFor({ timeout: 10_000 });
     await expect(disputes.getByLabel('Your answer').count()).resolves.toBe(0);
+  });
+
+  it('says so when a request open on screen is routed to another provider', async () => {
+    const other = await stack.staff.providers.create({
+      name: 'Babbage Repairs',
+      email: `charles.${suffix}@example.com`,
+      categories: ['home-services'],
+    });
+    const { id } = await agent.requests.create({
+      message: 'The bathroom door squeaks.',
+      subject: 'Squeaky door',
+      category: 'home-services',
+    });
+    const routeTo = (providerId: string) =>
+      stack.staff.requests.update(id, {
+        status: 'routed',
+        routing: { mode: 'direct', provider_ids: [providerId] },
+      });
+    await routeTo(provider.id);
+    const marked = page.waitForResponse((res) => res.url().endsWith(`/${id}/read`));
+    await page.goto(url(`/workspace/requests/${id}`));
+    await heading(page, 'Squeaky door').waitFor();
+    await marked;
+    await page.getByLabel('Your message').fill('I can look at it tomorrow.');
+
+    goneRequest = id;
+    await routeTo(other.id);
+    await page
+      .getByRole('alert')
+      .getByText(/^This request is no longer open to you/)
+      .waitFor({ timeout: 10_000 });
+    // No form is left to fail; what was typed stays in view, and the way back is there.
+    await expect(page.getByLabel('Your message').count()).resolves.toBe(0);
+    await page.getByText('I can look at it tomorrow.').waitFor();
+    await accessible(page, 'request-gone');
+    await browser.shot(page, 'request-gone');
+    await page.getByRole('link', { name: 'Back to your inbox' }).click();
+    await heading(page, 'Inbox').waitFor();
+    goneRequest = '';
+    await expect(page.getByRole('link', { name: /Squeaky door/ }).count()).resolves.toBe(0);
   });
 
   it('turns an email kind off in the settings, and another with a mail’s unsubscribe link', async () => {
@@ -428,7 +525,54 @@ describe("the providers' workspace", () => {
     await expect(page.getByRole('checkbox', { name: label }).isChecked()).resolves.toBe(false);
   });
 
-  it('signs out from the settings, forgetting the drafts kept in the tab', async () => {
+  it('goes on in a tab after signing in again in another: the message is sent, not refused', async () => {
+    // Once the page has marked the request read, its only calls are the long-poll's and ours.
+    const marked = page.waitForResponse((res) => res.url().endsWith(`/${request.id}/read`));
+    await page.goto(url(`/workspace/requests/${request.id}`));
+    await heading(page, request.subject).waitFor();
+    expect((await marked).status()).toBe(200);
+    const text = 'Could you send a photo of the cabinet as well?';
+    await page.getByLabel('Your message').fill(text);
+
+    // A second tab of the same browser signs in from a new link: the cookie both tabs send is
+    // now another session's, whose CSRF token the first tab has never seen.
+    const other = await page.context().newPage();
+    watch(other, 'second tab');
+    const asked = await fetch(url('/v1/workspace/sign-in'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: provider.email }),
+    });
+    expect(asked.status).toBe(202);
+    await signInFromMail(other);
+    await other.keyboard.press('Enter');
+    await heading(other, 'Inbox').waitFor();
+    await other.close();
+
+    csrfRefusalExpected = true;
+    const refused = page.waitForResponse(
+      (res) => res.url().endsWith(`/${request.id}/messages`) && res.status() === 403,
+    );
+    const sent = page.waitForResponse(
+      (res) => res.url().endsWith(`/${request.id}/messages`) && res.status() === 201,
+    );
+    await button('Send message').click();
+    await refused;
+    await sent;
+    csrfRefusalExpected = false;
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText(text).waitFor();
+    await expect(page.getByLabel('Your message').inputValue()).resolves.toBe('');
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('signs out from the settings, forgetting the drafts kept in the tab, in every tab', async () => {
+    // Another tab of the same browser, with a draft of its own.
+    const second = await page.context().newPage();
+    watch(second, 'second tab');
+    await second.goto(url(`/workspace/requests/${request.id}`));
+    await second.getByLabel('Your message').fill('Another draft for nobody else to see.');
+
     await page.goto(url(`/workspace/requests/${request.id}`));
     await page.getByLabel('Your message').fill('A draft for nobody else to see.');
     await page
@@ -438,9 +582,14 @@ describe("the providers' workspace", () => {
     await button('Sign out').click();
     await heading(page, 'Sign in').waitFor();
     await page.getByText('You signed out.').waitFor();
-    await expect(
-      page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('.draft.'))),
-    ).resolves.toEqual([]);
+    const drafts = (target: Page) =>
+      target.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('.draft.')));
+    await expect(drafts(page)).resolves.toEqual([]);
+    // The other tab leaves as well: on a shared computer, no tab keeps the provider's work open.
+    await heading(second, 'Sign in').waitFor();
+    await second.getByText('You signed out in another tab.').waitFor();
+    await expect(drafts(second)).resolves.toEqual([]);
+    await second.close();
     const [session] = await toArray(stack.staff.providers.sessions(provider.id));
     expect(session).toMatchObject({ status: 'ended', ended_by: 'provider' });
 
@@ -460,6 +609,10 @@ describe("the providers' workspace", () => {
     const draft = 'I will send the invoice tomorrow.';
     await page.getByLabel('Your message').fill(draft);
 
+    // The phone, signed in with the first session, waits on a screen that makes no calls.
+    await phone.goto(url('/workspace/settings'));
+    await heading(phone, 'Settings').waitFor();
+
     signedOutExpected = true;
     const sessions = await toArray(
       stack.staff.providers.sessions(provider.id, { status: 'active' }),
@@ -471,13 +624,36 @@ describe("the providers' workspace", () => {
     await heading(page, 'Sign in').waitFor();
     await page.getByText(/^You were signed out/).waitFor();
     expect(page.url()).toBe(url('/workspace/sign-in'));
+    // The heading has the focus (a screen reader hears why the screen changed), and the address
+    // is filled in: Tab, Tab and Enter ask for a new link.
+    await expect(activeText()).resolves.toBe('Sign in');
+    await expect(page.getByLabel('Email address').inputValue()).resolves.toBe(provider.email);
     await accessible(page, 'signed-out');
     await browser.shot(page, 'signed-out');
+    await phone
+      .getByRole('navigation', { name: 'Workspace' })
+      .getByRole('link', { name: 'Inbox' })
+      .click();
+    await phone.getByText(/^You were signed out/).waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await accessible(phone, 'signed-out (phone)');
+    await browser.shot(phone, 'signed-out');
+    await phone.goto('about:blank');
 
     signedOutExpected = false;
-    await askForLink(page);
-    await signInFromMail();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(activeText()).resolves.toBe('Email me a sign-in link');
     await page.keyboard.press('Enter');
+    await heading(page, 'Check your email').waitFor();
+    // The mail's link opens in a tab of its own, as a mail program opens it; once signed in
+    // there, it tells the first tab, which goes back to where it was, with the draft.
+    const mailTab = await page.context().newPage();
+    watch(mailTab, 'mail tab');
+    await signInFromMail(mailTab);
+    await mailTab.keyboard.press('Enter');
+    await heading(mailTab, 'Inbox').waitFor();
+    await mailTab.close();
     await heading(page, request.subject).waitFor();
     expect(page.url()).toBe(url(`/workspace/requests/${request.id}`));
     await expect(page.getByLabel('Your message').inputValue()).resolves.toBe(draft);
