@@ -198,8 +198,9 @@ export const ERRORS = {
     description: 'a downstream service did not answer in time',
   },
   unsubscribe_link_invalid: {
-    status: 400,
-    description: 'the unsubscribe link is not one this service made (altered or cut short)',
+    status: 404,
+    description:
+      'no unsubscribe link of this service has this token (one altered or cut short is unknown)',
   },
   workspace_not_built: {
     status: 503,

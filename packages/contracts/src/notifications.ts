@@ -61,7 +61,8 @@ export const NotificationSettingsPatch = z.strictObject({
         PROVIDER_MAIL_KINDS.map((kind) => [kind, z.boolean().optional()]),
       ) as Record<ProviderMailKind, z.ZodOptional<z.ZodBoolean>>,
     )
-    .refine((kinds) => Object.keys(kinds).length > 0, { message: 'name at least one kind' }),
+    .refine((kinds) => Object.keys(kinds).length > 0, { message: 'name at least one kind' })
+    .meta({ minProperties: 1 }),
 });
 
 /** `POST /v1/notifications/unsubscribe`: the token of a mail's unsubscribe link. */

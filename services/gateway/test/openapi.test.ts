@@ -100,7 +100,7 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
   } else if (route.body) {
-    out[400] = ['invalid_json', ...(route.badRequest ?? [])];
+    out[400] = ['invalid_json'];
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
   }

@@ -12,7 +12,7 @@
 // it, so a Schemathesis run fails only from what it finds.
 import { loadEnv } from '@handoff/config';
 import { REQUEST_TOKEN_HEADER, SCOPES } from '@handoff/contracts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,11 @@ const RETRIES = 10;
 const encode = encodeURIComponent;
 
 /** The fixtures of every pass, on the stack at `gatewayUrl`. */
-export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
+export async function buildFixtures(
+  base: Onboarded,
+  /** The stack's Mailpit, where the sign-in link of a session for staff to revoke arrives. */
+  mailUrl: string,
+): Promise<FuzzFixtures> {
   const url = base.gateway_url;
   const staff: Party = { bearer: base.staff_token };
   const agent: Party = { bearer: base.api_key };
@@ -362,6 +366,8 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
     await call(staff, 'POST', `/v1/staff/providers/${encode(otherProviderId)}/keys`, 201, {}),
     'key_id',
   );
+  // A workspace session of that provider, signed in through its mailed link, for staff to revoke.
+  const sessionToRevoke = await signedInSession(url, mailUrl, 'fuzz-provider@example.com');
 
   const onMain = (operationId: string, path: Record<string, string> = {}): OperationFixture => ({
     operationId,
@@ -462,6 +468,8 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
       { operationId: 'confirmPayment', path: { id: paymentToConfirm } },
       { operationId: 'failPayment', path: { id: paymentToFail } },
       { operationId: 'revokeProviderKey', path: { key_id: spareProviderKey } },
+      { operationId: 'listProviderSessions', path: { id: otherProviderId } },
+      { operationId: 'revokeProviderSession', path: { session_id: sessionToRevoke } },
       { operationId: 'getProvider', path: { id: otherProviderId } },
       { operationId: 'updateProvider', path: { id: otherProviderId } },
       { operationId: 'issueProviderKey', path: { id: otherProviderId } },
@@ -476,6 +484,43 @@ export async function buildFixtures(base: Onboarded): Promise<FuzzFixtures> {
       { operationId: 'reviewMarketplacePublication', path: { id: toReview.id } },
     ],
   };
+}
+
+/**
+ * A provider's workspace session, opened as the provider would: the sign-in link asked for, read
+ * from the mail in Mailpit, and used. Answers the session's id.
+ */
+async function signedInSession(gatewayUrl: string, mailUrl: string, email: string) {
+  await callJson(
+    'ask for a sign-in link',
+    `${gatewayUrl}/v1/workspace/sign-in`,
+    { method: 'POST', body: { email }, expect: 202 },
+    undefined,
+  );
+  const query = encodeURIComponent(`to:"${email}" subject:"sign-in link"`);
+  const deadline = Date.now() + FOLLOW_UP_TIMEOUT_MS;
+  for (;;) {
+    const found = (await (await fetch(`${mailUrl}/api/v1/search?query=${query}`)).json()) as {
+      messages: { ID: string }[];
+    };
+    const [newest] = found.messages;
+    if (newest) {
+      const mail = (await (await fetch(`${mailUrl}/api/v1/message/${newest.ID}`)).json()) as {
+        Text: string;
+      };
+      const token = /#token=(hsl_[0-9A-Za-z]+)/.exec(mail.Text)?.[1];
+      if (!token) throw new Error('the sign-in mail has no link');
+      const session = await callJson(
+        'sign in',
+        `${gatewayUrl}/v1/workspace/session`,
+        { method: 'POST', body: { token }, expect: 201 },
+        undefined,
+      );
+      return stringField('session', session, 'id');
+    }
+    if (Date.now() > deadline) throw new Error('no sign-in mail after 30 s');
+    await sleep(200);
+  }
 }
 
 /**
@@ -536,7 +581,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       staffJwtSecret: env.STAFF_JWT_SECRET,
       appName: 'Fuzz agent',
     });
-    const fixtures = await buildFixtures(onboarded);
+    const state = JSON.parse(readFileSync(join(env.DATA_DIR, 'stack.json'), 'utf8')) as {
+      mail_url?: string;
+    };
+    if (!state.mail_url) throw new Error('the stack has no Mailpit (mail_url in stack.json)');
+    const fixtures = await buildFixtures(onboarded, state.mail_url);
     mkdirSync(out, { recursive: true });
     for (const pass of ['agent', 'staff', 'provider'] as const) {
       writeFileSync(join(out, `${pass}.toml`), operationsToml(fixtures[pass]));

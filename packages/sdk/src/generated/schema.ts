@@ -3812,8 +3812,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request. `invalid_json`: the body is not parseable JSON, repeats a member name within one object (I-JSON), or nests deeper than 32 levels; `unsubscribe_link_invalid`: the unsubscribe link is not one this service made (altered or cut short). */
-            400: {
+            400: components["responses"]["InvalidJson"];
+            /** @description Not Found. `unsubscribe_link_invalid`: no unsubscribe link of this service has this token (one altered or cut short is unknown). */
+            404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
@@ -3826,9 +3827,9 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_json" | "unsubscribe_link_invalid";
+                        code?: "unsubscribe_link_invalid";
                         /** @constant */
-                        status?: 400;
+                        status?: 404;
                     };
                 };
             };

@@ -163,8 +163,6 @@ export interface RouteDefinition<
    * could not do again (set a cookie).
    */
   idempotency?: false;
-  /** Codes of the handler's own 400 answers on a JSON body (beyond `invalid_json`). */
-  badRequest?: readonly ErrorCodeOf<400>[];
   /** Codes of the handler's own 401 answers beyond the access kind's (a refused sign-in link). */
   unauthorized?: readonly ErrorCodeOf<401>[];
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */

@@ -398,10 +398,6 @@ function errorResponses(
       `The limit here is ${route.rawBody.limitBytes} bytes.`,
     );
     responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
-  } else if (hasBody && route.badRequest) {
-    responses[400] = problem(400, ['invalid_json', ...route.badRequest]);
-    responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));
-    responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
   } else if (hasBody) {
     responses[400] = named('InvalidJson', () => problem(400, ['invalid_json']));
     responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));

@@ -175,7 +175,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
       body: Unsubscribe,
       status: 200,
       response: Unsubscribed,
-      badRequest: ['unsubscribe_link_invalid'],
+      notFound: 'unsubscribe_link_invalid',
       handle: async (ctx) => {
         try {
           return await ctx.call(notificationOps.unsubscribe, { token: ctx.body.token });
