@@ -8,6 +8,7 @@ import {
   PROVIDER_KEY_PREFIX,
   providerOps,
   sha256Hex,
+  type AccessInvalidation,
   type KeyVerification,
   type Operation,
   type ProviderKeyVerification,
@@ -205,36 +206,52 @@ export interface BearerKeyVerifier<I> {
 }
 
 /**
- * Checks one kind of bearer key: shape and checksum offline, then only the key's SHA-256 goes to
- * the owning service, and its answer is cached per replica (see {@link createAccessCache}).
+ * What the owning service answers for a credential's SHA-256 (`operation` with `input(hash)`),
+ * cached per replica and dropped by the access broadcast (see {@link createAccessCache}); `null`
+ * for an unknown one (`not_found` over the bus).
  */
-export function createBearerKeyVerifier<V extends KeyRecord, I>(
-  kind: BearerKeyKind<V, I>,
+export function credentialCache<In, V>(
   options: BearerKeyVerifierOptions,
-): BearerKeyVerifier<I> {
-  const cache: AccessCache<V> = createAccessCache<V>({
+  operation: Operation<z.ZodType<unknown, In>, z.ZodType<V>>,
+  input: (hash: string) => In,
+  invalidatedBy: (value: V, invalidation: AccessInvalidation) => boolean,
+): AccessCache<V> {
+  return createAccessCache<V>({
     nc: options.nc,
     ttlMs: options.ttlMs,
     subject: accessSubjects.invalidate,
     fetch: async (hash, callId) => {
       try {
-        return await call(
-          options.nc,
-          kind.operation,
-          { key_hash: hash },
-          { timeoutMs: options.busTimeoutMs, callId },
-        );
+        return await call(options.nc, operation, input(hash), {
+          timeoutMs: options.busTimeoutMs,
+          callId,
+        });
       } catch (error) {
-        // `not_found` over the bus means an unknown key.
         if (error instanceof BusError && error.code === 'not_found') return null;
         throw error;
       }
     },
-    invalidatedBy: (value, { key_ids = [], integration_id, provider_ids = [] }) =>
+    invalidatedBy,
+  });
+}
+
+/**
+ * Checks one kind of bearer key: shape and checksum offline, then only the key's SHA-256 goes to
+ * the owning service, and its answer is cached per replica (see {@link credentialCache}).
+ */
+export function createBearerKeyVerifier<V extends KeyRecord, I>(
+  kind: BearerKeyKind<V, I>,
+  options: BearerKeyVerifierOptions,
+): BearerKeyVerifier<I> {
+  const cache = credentialCache(
+    options,
+    kind.operation,
+    (hash) => ({ key_hash: hash }),
+    (value, { key_ids = [], integration_id, provider_ids = [] }) =>
       key_ids.includes(value.key_id) ||
       kind.owner(value) === integration_id ||
       provider_ids.includes(kind.owner(value)),
-  });
+  );
   return {
     async verify(authorization, callId) {
       const key = presentedKey(kind, authorization);

@@ -1,15 +1,13 @@
-import { BusError, call, createAccessCache, type AccessCache } from '@handoff/bus';
 import {
-  accessSubjects,
   digestsEqual,
   SESSION_TOKEN_PREFIX,
   sha256Hex,
   workspaceOps,
   type SessionVerification,
 } from '@handoff/contracts';
-import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import { HttpError } from '../http/errors.ts';
+import { credentialCache, type BearerKeyVerifierOptions } from './bearer-keys.ts';
 
 /**
  * The providers' workspace session: a random value (`hws_…`) in an HttpOnly, SameSite=Strict
@@ -69,32 +67,15 @@ export interface SessionVerifier {
   stop(): void;
 }
 
-export function createSessionVerifier(options: {
-  nc: NatsConnection;
-  ttlMs: number;
-  busTimeoutMs: number;
-}): SessionVerifier {
-  const cache: AccessCache<SessionVerification> = createAccessCache<SessionVerification>({
-    nc: options.nc,
-    ttlMs: options.ttlMs,
-    subject: accessSubjects.invalidate,
-    fetch: async (hash, callId) => {
-      try {
-        return await call(
-          options.nc,
-          workspaceOps.verifySession,
-          { session_hash: hash },
-          { timeoutMs: options.busTimeoutMs, callId },
-        );
-      } catch (error) {
-        if (error instanceof BusError && error.code === 'not_found') return null;
-        throw error;
-      }
-    },
+export function createSessionVerifier(options: BearerKeyVerifierOptions): SessionVerifier {
+  const cache = credentialCache(
+    options,
+    workspaceOps.verifySession,
+    (hash) => ({ session_hash: hash }),
     // A sign-out or revocation names the session among `key_ids`; a suspension the provider.
-    invalidatedBy: (value, { key_ids = [], provider_ids = [] }) =>
+    (value: SessionVerification, { key_ids = [], provider_ids = [] }) =>
       key_ids.includes(value.session_id) || provider_ids.includes(value.provider_id),
-  });
+  );
   return {
     async verify(token, callId) {
       if (!SESSION_SHAPE.test(token)) throw refused('The workspace session is not valid; sign in.');
