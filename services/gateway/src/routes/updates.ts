@@ -371,10 +371,20 @@ async function withMine(
   };
 }
 
+/** What the agent's and the provider's long-polls have in common, as routes. */
+const LONG_POLL = {
+  method: 'get',
+  params: IdParams,
+  query: RequestUpdatesQuery,
+  status: 200,
+  response: listOf(EventEnvelope),
+  notFound: 'request_not_found',
+  headers: { 'Cache-Control': 'no-store' },
+} as const;
+
 export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
   return [
     defineRoute({
-      method: 'get',
       path: '/v1/request/{id}/events',
       operationId: 'waitForRequestUpdates',
       summary:
@@ -388,12 +398,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
       tags: ['requests', 'events'],
       access: { kind: 'agent', scopes: ['requests:read'] },
       requestToken: true,
-      params: IdParams,
-      query: RequestUpdatesQuery,
-      status: 200,
-      response: listOf(EventEnvelope),
-      notFound: 'request_not_found',
-      headers: { 'Cache-Control': 'no-store' },
+      ...LONG_POLL,
       handle: async (ctx) => {
         await authorizeCustomer(ctx, ctx.params.id);
         return longPoll(ctx, hub, {
@@ -405,7 +410,6 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
       },
     }),
     defineRoute({
-      method: 'get',
       path: '/v1/provider/requests/{id}/events',
       operationId: 'waitForProviderRequestUpdates',
       summary:
@@ -416,12 +420,7 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         `when there are some, else waits up to \`wait\` seconds (at most ${UPDATES_LIMITS.maxWaitSeconds}).`,
       tags: ['provider', 'events'],
       access: { kind: 'provider' },
-      params: IdParams,
-      query: RequestUpdatesQuery,
-      status: 200,
-      response: listOf(EventEnvelope),
-      notFound: 'request_not_found',
-      headers: { 'Cache-Control': 'no-store' },
+      ...LONG_POLL,
       handle: async (ctx) => {
         const request = await ctx.call(providerOps.request, {
           provider_id: ctx.provider.provider_id,
