@@ -254,6 +254,9 @@ describe("the providers' workspace", () => {
     // From a freshly loaded inbox by keyboard alone: the skip link, then the newest request.
     await page.goto(url('/workspace'));
     await heading(page, 'Inbox').waitFor();
+    // The list comes after the heading: the keys below must find it there (a slow machine
+    // tabbed past an empty main back to the skip link).
+    await page.getByRole('link', { name: new RegExp(request.subject) }).waitFor();
     await page.keyboard.press('Tab');
     await expect(activeText()).resolves.toBe('Skip to the content');
     await page.keyboard.press('Enter');
