@@ -7,3 +7,4 @@ export * from './tls.ts';
 export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';
 export * from './events.ts';
 export * from './mailpit.ts';
+export * from './processes.ts';

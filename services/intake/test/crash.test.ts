@@ -2,10 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
 import { requestOps, sha256Hex } from '@handoff/contracts';
 import { OUTBOX_DEAD_AFTER_MS, OUTBOX_SWEEP_MS, OUTBOX_WRITERS } from '@handoff/runtime';
-import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
+import {
+  eventually,
+  exited,
+  natsOptions,
+  serviceEnv,
+  startServiceProcess,
+  testServers,
+  uniqueDatabase,
+} from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { requestEvents } from './support/stack.ts';
 
@@ -28,32 +36,15 @@ afterAll(async () => {
 
 /** The intake service as its own process, as in production, optionally with a fault armed. */
 async function startIntake(fault?: string): Promise<ChildProcess> {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    ...serviceEnv('intake', database),
-    LOG_LEVEL: 'warn',
-    HANDOFF_TEST_FAULT: fault,
-  };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = await startServiceProcess({
+    service: 'intake',
+    main: MAIN,
+    env: { ...serviceEnv('intake', database), LOG_LEVEL: 'warn', HANDOFF_TEST_FAULT: fault },
+    nc,
+  });
   running.push(child);
-  await eventually(
-    async () => {
-      const reply = await nc
-        .request('handoff.intake.health', '', { timeout: 500 })
-        .catch(() => undefined);
-      return reply ? true : undefined;
-    },
-    { timeoutMs: 20_000, what: 'intake to answer' },
-  );
   return child;
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
 
 const eventsFor = (requestId: string) =>
   requestEvents(nc, requestId, 'handoff.events.request.created');

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bootstrap as startIntake } from '@handoff/intake';
 import {
   eventually,
+  exited,
   freePort,
   mailpitClient,
   natsOptions,
   serviceEnv,
   startMailpit,
+  startServiceProcess,
   testServers,
   uniqueDatabase,
   type Mailpit,
@@ -17,7 +19,7 @@ import {
 } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,33 +58,20 @@ afterAll(async () => {
 
 /** The notifications service as its own process, as in production, optionally with a fault armed. */
 async function startNotifications(fault?: string): Promise<ChildProcess> {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    ...serviceEnv('notifications', database),
-    SMTP_URL: mailpit.smtpUrl,
-    LOG_LEVEL: 'warn',
-    HANDOFF_TEST_FAULT: fault,
-  };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  running.push(child);
-  await eventually(
-    async () => {
-      const reply = await nc
-        .request('handoff.notifications.health', '', { timeout: 500 })
-        .catch(() => undefined);
-      return reply ? true : undefined;
+  const child = await startServiceProcess({
+    service: 'notifications',
+    main: MAIN,
+    env: {
+      ...serviceEnv('notifications', database),
+      SMTP_URL: mailpit.smtpUrl,
+      LOG_LEVEL: 'warn',
+      HANDOFF_TEST_FAULT: fault,
     },
-    { timeoutMs: 30_000, what: 'the notifications service to answer' },
-  );
+    nc,
+  });
+  running.push(child);
   return child;
 }
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
 
 const stopped = async (child: ChildProcess) => {
   child.kill('SIGTERM');

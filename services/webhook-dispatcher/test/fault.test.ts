@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { call, request } from '@handoff/bus';
-import { HealthReply, requestOps, sha256Hex, subjects, webhookOps } from '@handoff/contracts';
+import { call } from '@handoff/bus';
+import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
-import { natsOptions, testServers, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
+import {
+  eventually,
+  exited,
+  natsOptions,
+  serviceEnv,
+  startServiceProcess,
+  testServers,
+  uniqueDatabase,
+} from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,16 +55,9 @@ const children: ChildProcess[] = [];
 /** The dispatchers' own log lines (warn and above), shown only when the test fails. */
 const logs: string[] = [];
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
 /** The webhook-dispatcher as its own process; resolves once that process answers on the bus. */
 async function startDispatcher(): Promise<ChildProcess> {
   const env: Record<string, string | undefined> = {
-    ...process.env,
     ...serviceEnv('webhook-dispatcher', database),
     LOG_LEVEL: 'warn',
     WEBHOOK_SECRETS_KEY,
@@ -69,24 +70,15 @@ async function startDispatcher(): Promise<ChildProcess> {
     // Inherited from a shell that pauses deliveries (the API check does), it would hold them all.
     WEBHOOK_DELIVERIES_PAUSED: 'false',
   };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = await startServiceProcess({
+    service: 'webhook-dispatcher',
+    main: MAIN,
+    env,
+    nc,
+    onOutput: (line) => logs.push(line),
+    timeoutMs: 20_000,
+  });
   children.push(child);
-  const keep = (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  await eventually(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
-      const reply = await request(nc, subjects.health('webhook-dispatcher'), null, {
-        timeoutMs: 500,
-        reply: HealthReply,
-      }).catch(() => undefined);
-      // Instances are named host-pid-random: the answer must come from this process.
-      return reply?.instance.includes(`-${child.pid}-`) ? true : undefined;
-    },
-    { timeoutMs: 20_000, what: 'the dispatcher process to answer' },
-  );
   return child;
 }
 
