@@ -25,6 +25,12 @@ export const SESSION_TOKEN_PREFIX = 'hws';
 /** The header that carries a session's CSRF token on every state-changing call. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
+/**
+ * How an email address is compared wherever one is matched or counted: trimmed and lower case
+ * (sign-in finds a provider by it, the sign-in cap counts by it, a bounce marks it).
+ */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
 /** `POST /v1/workspace/sign-in`: the address a provider signs in with. */
 export const SignInAsk = z.strictObject({ email: emailAddress(REQUEST_LIMITS.email) });
 

@@ -1,5 +1,6 @@
 import { BusError } from '@handoff/bus';
 import {
+  emailKey,
   generateSecret,
   listOf,
   notificationOps,
@@ -72,8 +73,10 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
         const answer = { object: 'sign_in' as const, status: 'accepted' as const, detail: SENT };
         // Past the links one address may be sent, the same answer and nothing sent: the
         // limit tells nobody whether the address is a provider's.
-        const address = ctx.body.email.trim().toLowerCase();
-        const counted = await deps.limiter?.hit(deps.signInPerAddress, sha256Hex(address));
+        const counted = await deps.limiter?.hit(
+          deps.signInPerAddress,
+          sha256Hex(emailKey(ctx.body.email)),
+        );
         if (counted?.error) {
           deps.logger?.warn({ err: counted.error }, 'sign-in counter unavailable; failing open');
         }

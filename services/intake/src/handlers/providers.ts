@@ -1,6 +1,7 @@
 import { BusError, createAccessCache, implement, type Endpoint } from '@handoff/bus';
 import {
   accessSubjects,
+  emailKey,
   generateProviderKey,
   newId,
   providerOps,
@@ -20,7 +21,7 @@ import {
 } from './keys.ts';
 import { requestCollection } from '../store/requests.ts';
 import { heldRequests } from './held-requests.ts';
-import { emailKey, endProviderSessions } from '../store/workspace.ts';
+import { endProviderSessions } from '../store/workspace.ts';
 import {
   providerCollections,
   providerKeyView,

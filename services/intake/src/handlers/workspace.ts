@@ -1,6 +1,7 @@
 import { BusError, call, implement, type Endpoint } from '@handoff/bus';
 import {
   digestsEqual,
+  emailKey,
   generateSecret,
   newId,
   notificationOps,
@@ -15,7 +16,6 @@ import type { Filter } from 'mongodb';
 import type { Env as IntakeEnv } from '../env.ts';
 import { providerCollections } from '../store/providers.ts';
 import {
-  emailKey,
   hourOf,
   sessionView,
   workspaceCollections,

@@ -1,6 +1,11 @@
 // The providers' workspace: one-time sign-in links and the sessions they open. Both are found by
 // the SHA-256 of their secret; neither secret is ever stored.
-import type { ProviderSession, SessionEndedBy, WorkspaceProvider } from '@handoff/contracts';
+import {
+  emailKey,
+  type ProviderSession,
+  type SessionEndedBy,
+  type WorkspaceProvider,
+} from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
@@ -55,9 +60,6 @@ export function sessionView(doc: SessionDoc, now = new Date()): ProviderSession 
 export function workspaceProviderView(doc: ProviderDoc): z.infer<typeof WorkspaceProvider> {
   return { id: doc._id, name: doc.name, email: doc.email, categories: doc.categories };
 }
-
-/** How an address is compared: trimmed and lower-cased, as providers sign in with it. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 export interface WorkspaceCollections {
   links: Collection<SignInLinkDoc>;

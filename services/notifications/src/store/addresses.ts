@@ -1,6 +1,7 @@
 // Addresses mail does not reach: a 5xx (refused for good) marks one `bouncing`, and mail to it is
 // held back until a later mail to it is accepted. Keyed by the lowercased address, so a provider
 // whose address changes is clear at once.
+import { emailKey } from '@handoff/contracts';
 import type { Store } from '@handoff/store';
 import { MAIL_COLLECTIONS } from './collections.ts';
 
@@ -14,17 +15,15 @@ export interface AddressDoc {
   reason: string;
 }
 
-export const addressKey = (address: string) => address.trim().toLowerCase();
-
 export function addressBook(store: Store) {
   const collection = store.db.collection<AddressDoc>(MAIL_COLLECTIONS.addresses);
   return {
     collection,
     async bouncing(address: string): Promise<boolean> {
-      return (await collection.findOne({ _id: addressKey(address) })) !== null;
+      return (await collection.findOne({ _id: emailKey(address) })) !== null;
     },
     async markBouncing(address: string, code: number | null, reason: string): Promise<void> {
-      const _id = addressKey(address);
+      const _id = emailKey(address);
       await store.serialize(collection, _id, () =>
         collection.updateOne(
           { _id },
@@ -34,7 +33,7 @@ export function addressBook(store: Store) {
       );
     },
     async clear(address: string): Promise<void> {
-      const _id = addressKey(address);
+      const _id = emailKey(address);
       await store.serialize(collection, _id, () => collection.deleteOne({ _id }));
     },
   };
