@@ -20,6 +20,19 @@ export default tseslint.config(
     },
   },
   {
+    // How large a function or a file may grow before it is split into parts named for what they
+    // do. Tests are left out: a describe block is a list of cases, not logic.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/test/**', '**/generated/**'],
+    rules: {
+      'max-lines-per-function': [
+        'warn',
+        { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+      'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Tests and the runnable tools under tools/ print to the terminal on purpose.
     files: ['**/test/**', 'tools/**'],
     rules: { 'no-console': 'off' },
