@@ -88,189 +88,206 @@ export function mayMail(event: EventEnvelope): boolean {
   }
 }
 
-/** The mails an event gives, given its request as it is now (or, for request events, was). */
-export function mailsFor(event: EventEnvelope, request: Request): MailIntent[] {
-  const object = event.data.object;
-  const title = requestTitle(request);
-  const toProvider = (
-    providerId: string | null,
-    kind: ProviderMailKind,
-    about: string,
-    content: ContentOf,
-  ): MailIntent[] =>
-    providerId ? [{ kind, audience: { to: 'provider', providerId }, about, content }] : [];
-  const toStaff = (about: string, content: ContentOf): MailIntent[] => [
-    { kind: 'staff_queue', audience: { to: 'staff' }, about, content },
-  ];
+const toProvider = (
+  providerId: string | null,
+  kind: ProviderMailKind,
+  about: string,
+  content: ContentOf,
+): MailIntent[] =>
+  providerId ? [{ kind, audience: { to: 'provider', providerId }, about, content }] : [];
 
-  switch (event.type) {
-    case 'request.created':
-    case 'request.updated': {
-      // Only while the request waits for its providers: a later change of a request that moved
-      // on (engaged, closed) routes nobody new.
-      const routed =
-        request.routing.mode === 'direct' && OPEN_FOR_PROVIDERS.includes(request.status)
-          ? request.routing.provider_ids.flatMap((providerId) =>
-              toProvider(providerId, 'request_routed', `routed:${request.id}`, (reader, links) => ({
-                subject: `A new request for you: “${title}”`,
-                greeting: greeting(reader),
-                paragraphs: [
-                  `A customer’s request was sent to you${request.category ? ` (${request.category.replace(/-/g, ' ')})` : ''}. Read it, ask the customer what you need to know, and make a proposal if you want the work.`,
-                ],
-                quote: shortened(request.message, 600),
-                action: openRequest(links, request.id),
-              })),
-            )
-          : [];
-      const review =
-        event.type === 'request.created' && request.marketplace.review === 'pending_review'
-          ? toStaff(`review:${request.id}`, (reader, links) => ({
-              subject: `A request waits for marketplace review: “${title}”`,
-              greeting: greeting(reader),
-              paragraphs: [
-                `The customer asked for “${title}” to be published on the marketplace. Approve or reject it in the console.`,
-              ],
-              action: { label: 'Open the console', url: links.console },
-            }))
-          : [];
-      return [...routed, ...review];
-    }
-    case 'message.created': {
-      const message = parse(Message, object);
-      if (!message || message.author_role === 'provider') return [];
-      const who = message.author_role === 'staff' ? 'Handoff staff' : 'The customer';
-      return messageReaders(request).map((providerId) => ({
-        kind: 'message_received',
-        audience: { to: 'provider', providerId },
-        about: event.id,
-        unread: {
-          requestId: request.id,
-          messageId: message.id,
-          createdAt: new Date(message.created_at),
-        },
-        content: (reader, links) => ({
-          subject: `${who} wrote to you about “${title}”`,
-          greeting: greeting(reader),
-          paragraphs: [`${who} sent you a message about “${title}”:`],
-          quote: shortened(message.message, 1000),
-          action: { label: 'Read and answer', url: links.request(request.id) },
-        }),
-      }));
-    }
-    case 'proposal.accepted':
-    case 'proposal.declined': {
-      const proposal = parse(Proposal, object);
-      if (!proposal) return [];
-      const money = moneyInWords(proposal.amount, proposal.currency);
-      const accepted = event.type === 'proposal.accepted';
-      return toProvider(
-        proposal.provider_id,
-        'proposal_decided',
-        `proposal:${proposal.id}:${accepted ? 'accepted' : 'declined'}`,
-        (reader, links) => ({
-          subject: `Your proposal for “${title}” was ${accepted ? 'accepted' : 'declined'}`,
-          greeting: greeting(reader),
-          paragraphs: accepted
-            ? [
-                `The customer accepted your proposal of ${money} for “${title}”. The job has started: its milestones are in your workspace.`,
-              ]
-            : [
-                `Your proposal of ${money} for “${title}” was declined${proposal.decline_reason ? ', with this reason:' : '.'}`,
-              ],
-          ...(!accepted && proposal.decline_reason
-            ? { quote: shortened(proposal.decline_reason, 600) }
-            : {}),
-          action: openRequest(links, request.id),
-        }),
-      );
-    }
-    case 'milestone.updated':
-    case 'milestone.approved': {
-      const milestone = parse(Milestone, object);
-      if (!milestone) return [];
-      if (milestone.status === 'approved') {
-        const byDeadline = milestone.approved_by === 'deadline';
-        return toProvider(
-          milestone.provider_id,
-          'milestone_reviewed',
-          `milestone:${milestone.id}:approved`,
-          (reader, links) => ({
-            subject: `Milestone “${shortened(milestone.title, 60)}” was approved`,
+const toStaff = (about: string, content: ContentOf): MailIntent[] => [
+  { kind: 'staff_queue', audience: { to: 'staff' }, about, content },
+];
+
+/** What one kind of event mails, given the event, its request and the request's title. */
+type MailsOf = (event: EventEnvelope, request: Request, title: string) => MailIntent[];
+
+const requestMails: MailsOf = (event, request, title) => {
+  // Only while the request waits for its providers: a later change of a request that moved
+  // on (engaged, closed) routes nobody new.
+  const routed =
+    request.routing.mode === 'direct' && OPEN_FOR_PROVIDERS.includes(request.status)
+      ? request.routing.provider_ids.flatMap((providerId) =>
+          toProvider(providerId, 'request_routed', `routed:${request.id}`, (reader, links) => ({
+            subject: `A new request for you: “${title}”`,
             greeting: greeting(reader),
             paragraphs: [
-              byDeadline
-                ? `The milestone “${milestone.title}” of “${title}” was approved: the customer’s time to review it ran out.`
-                : `The customer approved the milestone “${milestone.title}” of “${title}”.`,
+              `A customer’s request was sent to you${request.category ? ` (${request.category.replace(/-/g, ' ')})` : ''}. Read it, ask the customer what you need to know, and make a proposal if you want the work.`,
             ],
+            quote: shortened(request.message, 600),
             action: openRequest(links, request.id),
-          }),
-        );
-      }
-      if (milestone.status !== 'changes_requested') return [];
-      const due = milestone.deadline_at ? new Date(milestone.deadline_at) : null;
-      return toProvider(
-        milestone.provider_id,
-        'milestone_reviewed',
-        `milestone:${milestone.id}:changes:${milestone.revision}`,
-        (reader, links, now) => ({
-          subject: `Changes asked for on “${shortened(milestone.title, 60)}”`,
+          })),
+        )
+      : [];
+  const review =
+    event.type === 'request.created' && request.marketplace.review === 'pending_review'
+      ? toStaff(`review:${request.id}`, (reader, links) => ({
+          subject: `A request waits for marketplace review: “${title}”`,
           greeting: greeting(reader),
           paragraphs: [
-            `The customer asked for changes to the milestone “${milestone.title}” of “${title}”${milestone.change_request_reason ? ':' : '.'}`,
-            ...(due ? [`Submit it again ${deadlineInWords(due, now)}.`] : []),
+            `The customer asked for “${title}” to be published on the marketplace. Approve or reject it in the console.`,
           ],
-          ...(milestone.change_request_reason
-            ? { quote: shortened(milestone.change_request_reason, 600) }
-            : {}),
-          action: openRequest(links, request.id),
-        }),
-      );
-    }
-    case 'payment.completed': {
-      const payment = parse(Payment, object);
-      if (!payment) return [];
-      const money = moneyInWords(payment.amount, payment.currency);
-      return toProvider(
-        request.engaged_provider_id,
-        'payment_completed',
-        `payment:${payment.id}:completed`,
-        (reader, links) => ({
-          subject: `Payment completed: ${money} for “${title}”`,
-          greeting: greeting(reader),
-          paragraphs: [`A payment of ${money} for “${title}” is completed.`],
-          action: { label: 'See the payments', url: links.request(request.id) },
-        }),
-      );
-    }
-    case 'payment.requested': {
-      const paymentRequest = parse(PaymentRequest, object);
-      if (!paymentRequest || paymentRequest.status !== 'pending_approval') return [];
-      const money = moneyInWords(paymentRequest.amount, paymentRequest.currency);
-      return toStaff(`payment_request:${paymentRequest.id}`, (reader, links) => ({
-        subject: `A payment of ${money} waits for approval`,
+          action: { label: 'Open the console', url: links.console },
+        }))
+      : [];
+  return [...routed, ...review];
+};
+
+const messageMails: MailsOf = (event, request, title) => {
+  const message = parse(Message, event.data.object);
+  if (!message || message.author_role === 'provider') return [];
+  const who = message.author_role === 'staff' ? 'Handoff staff' : 'The customer';
+  return messageReaders(request).map((providerId) => ({
+    kind: 'message_received',
+    audience: { to: 'provider', providerId },
+    about: event.id,
+    unread: {
+      requestId: request.id,
+      messageId: message.id,
+      createdAt: new Date(message.created_at),
+    },
+    content: (reader, links) => ({
+      subject: `${who} wrote to you about “${title}”`,
+      greeting: greeting(reader),
+      paragraphs: [`${who} sent you a message about “${title}”:`],
+      quote: shortened(message.message, 1000),
+      action: { label: 'Read and answer', url: links.request(request.id) },
+    }),
+  }));
+};
+
+const proposalMails: MailsOf = (event, request, title) => {
+  const proposal = parse(Proposal, event.data.object);
+  if (!proposal) return [];
+  const money = moneyInWords(proposal.amount, proposal.currency);
+  const accepted = event.type === 'proposal.accepted';
+  return toProvider(
+    proposal.provider_id,
+    'proposal_decided',
+    `proposal:${proposal.id}:${accepted ? 'accepted' : 'declined'}`,
+    (reader, links) => ({
+      subject: `Your proposal for “${title}” was ${accepted ? 'accepted' : 'declined'}`,
+      greeting: greeting(reader),
+      paragraphs: accepted
+        ? [
+            `The customer accepted your proposal of ${money} for “${title}”. The job has started: its milestones are in your workspace.`,
+          ]
+        : [
+            `Your proposal of ${money} for “${title}” was declined${proposal.decline_reason ? ', with this reason:' : '.'}`,
+          ],
+      ...(!accepted && proposal.decline_reason
+        ? { quote: shortened(proposal.decline_reason, 600) }
+        : {}),
+      action: openRequest(links, request.id),
+    }),
+  );
+};
+
+const milestoneMails: MailsOf = (event, request, title) => {
+  const milestone = parse(Milestone, event.data.object);
+  if (!milestone) return [];
+  if (milestone.status === 'approved') {
+    const byDeadline = milestone.approved_by === 'deadline';
+    return toProvider(
+      milestone.provider_id,
+      'milestone_reviewed',
+      `milestone:${milestone.id}:approved`,
+      (reader, links) => ({
+        subject: `Milestone “${shortened(milestone.title, 60)}” was approved`,
         greeting: greeting(reader),
         paragraphs: [
-          `The customer asked to pay ${money} for “${title}”. Approve or reject it in the console.`,
+          byDeadline
+            ? `The milestone “${milestone.title}” of “${title}” was approved: the customer’s time to review it ran out.`
+            : `The customer approved the milestone “${milestone.title}” of “${title}”.`,
         ],
-        quote: shortened(paymentRequest.description, 600),
-        action: { label: 'Open the console', url: links.console },
-      }));
-    }
-    case 'dispute.updated': {
-      const dispute = parse(Dispute, object);
-      if (!dispute || dispute.status !== 'under_review') return [];
-      const what = dispute.kind === 'refund' ? 'refund request' : 'dispute';
-      return toStaff(`dispute:${dispute.id}:under_review`, (reader, links) => ({
-        subject: `A ${what} waits for staff review: “${title}”`,
-        greeting: greeting(reader),
-        paragraphs: [`A ${what} about “${title}” is waiting for your decision.`],
-        quote: shortened(dispute.reason, 600),
-        action: { label: 'Open the console', url: links.console },
-      }));
-    }
-    default:
-      return [];
+        action: openRequest(links, request.id),
+      }),
+    );
   }
+  if (milestone.status !== 'changes_requested') return [];
+  const due = milestone.deadline_at ? new Date(milestone.deadline_at) : null;
+  return toProvider(
+    milestone.provider_id,
+    'milestone_reviewed',
+    `milestone:${milestone.id}:changes:${milestone.revision}`,
+    (reader, links, now) => ({
+      subject: `Changes asked for on “${shortened(milestone.title, 60)}”`,
+      greeting: greeting(reader),
+      paragraphs: [
+        `The customer asked for changes to the milestone “${milestone.title}” of “${title}”${milestone.change_request_reason ? ':' : '.'}`,
+        ...(due ? [`Submit it again ${deadlineInWords(due, now)}.`] : []),
+      ],
+      ...(milestone.change_request_reason
+        ? { quote: shortened(milestone.change_request_reason, 600) }
+        : {}),
+      action: openRequest(links, request.id),
+    }),
+  );
+};
+
+const paymentCompletedMails: MailsOf = (event, request, title) => {
+  const payment = parse(Payment, event.data.object);
+  if (!payment) return [];
+  const money = moneyInWords(payment.amount, payment.currency);
+  return toProvider(
+    request.engaged_provider_id,
+    'payment_completed',
+    `payment:${payment.id}:completed`,
+    (reader, links) => ({
+      subject: `Payment completed: ${money} for “${title}”`,
+      greeting: greeting(reader),
+      paragraphs: [`A payment of ${money} for “${title}” is completed.`],
+      action: { label: 'See the payments', url: links.request(request.id) },
+    }),
+  );
+};
+
+const paymentRequestedMails: MailsOf = (event, _request, title) => {
+  const paymentRequest = parse(PaymentRequest, event.data.object);
+  if (!paymentRequest || paymentRequest.status !== 'pending_approval') return [];
+  const money = moneyInWords(paymentRequest.amount, paymentRequest.currency);
+  return toStaff(`payment_request:${paymentRequest.id}`, (reader, links) => ({
+    subject: `A payment of ${money} waits for approval`,
+    greeting: greeting(reader),
+    paragraphs: [
+      `The customer asked to pay ${money} for “${title}”. Approve or reject it in the console.`,
+    ],
+    quote: shortened(paymentRequest.description, 600),
+    action: { label: 'Open the console', url: links.console },
+  }));
+};
+
+const disputeMails: MailsOf = (event, _request, title) => {
+  const dispute = parse(Dispute, event.data.object);
+  if (!dispute || dispute.status !== 'under_review') return [];
+  const what = dispute.kind === 'refund' ? 'refund request' : 'dispute';
+  return toStaff(`dispute:${dispute.id}:under_review`, (reader, links) => ({
+    subject: `A ${what} waits for staff review: “${title}”`,
+    greeting: greeting(reader),
+    paragraphs: [`A ${what} about “${title}” is waiting for your decision.`],
+    quote: shortened(dispute.reason, 600),
+    action: { label: 'Open the console', url: links.console },
+  }));
+};
+
+/** The events that give mail, and what each gives; any other event gives none. */
+const MAILS: Partial<Record<EventEnvelope['type'], MailsOf>> = {
+  'request.created': requestMails,
+  'request.updated': requestMails,
+  'message.created': messageMails,
+  'proposal.accepted': proposalMails,
+  'proposal.declined': proposalMails,
+  'milestone.updated': milestoneMails,
+  'milestone.approved': milestoneMails,
+  'payment.completed': paymentCompletedMails,
+  'payment.requested': paymentRequestedMails,
+  'dispute.updated': disputeMails,
+};
+
+/** The mails an event gives, given its request as it is now (or, for request events, was). */
+export function mailsFor(event: EventEnvelope, request: Request): MailIntent[] {
+  return MAILS[event.type]?.(event, request, requestTitle(request)) ?? [];
 }
 
 /** The staff mail of an access application (HANDOFF_ACCESS `access.application.submitted`). */
