@@ -11,6 +11,7 @@ export * from './http.ts';
 export * from './ids.ts';
 export * from './lifecycle-docs.ts';
 export * from './lifecycle.ts';
+export * from './state-machine.ts';
 export * from './money.ts';
 export * from './operation.ts';
 export * from './problem.ts';

@@ -1,4 +1,4 @@
-import type { StateMachine } from './lifecycle.ts';
+import type { StateMachine } from './state-machine.ts';
 
 /**
  * Renders a state machine of `lifecycle.ts` for people: a transition table (state × action → next

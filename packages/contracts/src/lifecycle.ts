@@ -1,6 +1,6 @@
-import { ApplicationStatus, type AccessEventType } from './access.ts';
-import type { EventType } from './events.ts';
+import { ApplicationStatus } from './access.ts';
 import { REQUEST_STATUSES, type RequestStatus } from './requests.ts';
+import { allowedActions, defineMachine, type StateMachine } from './state-machine.ts';
 
 /**
  * The state machines of the hand-off request, of the work on it and of an access application, as
@@ -9,52 +9,7 @@ import { REQUEST_STATUSES, type RequestStatus } from './requests.ts';
  * generated from them, so the table an agent developer reads is the table the code runs.
  */
 
-/**
- * Who takes an action. `customer` is the agent acting for its customer with the request token;
- * `applicant` whoever holds an access application's secret.
- */
-export type Actor = 'customer' | 'provider' | 'staff' | 'system' | 'applicant';
-
-/** What a move announces: a domain event (HANDOFF_EVENTS) or an access event (HANDOFF_ACCESS). */
-export type MachineEvent = EventType | AccessEventType;
-
-export interface WaitingState<A extends string> {
-  /** Whose move it is while the resource sits in this state. */
-  waiting_on: string;
-  /** How long after entering the state `deadline_at` falls. */
-  days: number;
-  /** The action the service takes by itself when the deadline passes (`null`: none). */
-  on_deadline: A | null;
-  /** What happens when `deadline_at` passes, in words. */
-  consequence: string;
-}
-
-export interface StateMachine<
-  S extends string = string,
-  A extends string = string,
-  E extends MachineEvent = MachineEvent,
-> {
-  resource: string;
-  /** The service whose domain layer enforces the machine. */
-  owner: 'intake' | 'milestones' | 'payments';
-  states: readonly S[];
-  /** The state a new resource starts in, and the event its creation publishes. */
-  initial: NoInfer<S>;
-  created_event: E | null;
-  /** The event each action publishes (`null`: none; the spec has no kind for it). */
-  events: { readonly [K in A]: E | null };
-  /** `moves[state][action]` is the state the action leads to; a missing pair is illegal. */
-  moves: { readonly [K in NoInfer<S>]: Partial<Record<NoInfer<A>, NoInfer<S>>> };
-  actors: { readonly [K in NoInfer<A>]: readonly Actor[] };
-  describe: { readonly [K in NoInfer<A>]: string };
-  waiting: Partial<{ readonly [K in NoInfer<S>]: WaitingState<NoInfer<A>> }>;
-}
-
-const machine = <const S extends string, A extends string, E extends MachineEvent>(
-  m: StateMachine<S, A, E>,
-) => m;
-
-export const REQUEST_MACHINE = machine({
+export const REQUEST_MACHINE = defineMachine({
   resource: 'request',
   owner: 'intake',
   states: REQUEST_STATUSES,
@@ -120,7 +75,7 @@ export const REQUEST_MACHINE = machine({
   waiting: {},
 });
 
-export const PROPOSAL_MACHINE = machine({
+export const PROPOSAL_MACHINE = defineMachine({
   resource: 'proposal',
   owner: 'milestones',
   states: ['submitted', 'accepted', 'declined', 'withdrawn', 'expired'],
@@ -169,7 +124,7 @@ export const PROPOSAL_MACHINE = machine({
   },
 });
 
-export const JOB_MACHINE = machine({
+export const JOB_MACHINE = defineMachine({
   resource: 'job',
   owner: 'milestones',
   states: ['active', 'completed', 'cancelled'],
@@ -195,7 +150,7 @@ export const JOB_MACHINE = machine({
   },
 });
 
-export const MILESTONE_MACHINE = machine({
+export const MILESTONE_MACHINE = defineMachine({
   resource: 'milestone',
   owner: 'milestones',
   states: ['open', 'submitted', 'changes_requested', 'approved', 'cancelled'],
@@ -272,7 +227,7 @@ export const MILESTONE_MACHINE = machine({
   },
 });
 
-export const DELIVERABLE_MACHINE = machine({
+export const DELIVERABLE_MACHINE = defineMachine({
   resource: 'deliverable',
   owner: 'milestones',
   states: ['submitted', 'accepted', 'revision_requested', 'withdrawn'],
@@ -306,7 +261,7 @@ export const DELIVERABLE_MACHINE = machine({
   },
 });
 
-export const DISPUTE_MACHINE = machine({
+export const DISPUTE_MACHINE = defineMachine({
   resource: 'dispute',
   owner: 'milestones',
   states: ['open', 'under_review', 'resolved', 'withdrawn'],
@@ -353,7 +308,7 @@ export const DISPUTE_MACHINE = machine({
   },
 });
 
-export const PAYMENT_REQUEST_MACHINE = machine({
+export const PAYMENT_REQUEST_MACHINE = defineMachine({
   resource: 'payment_request',
   owner: 'payments',
   states: ['pending_approval', 'approved', 'rejected', 'expired'],
@@ -389,7 +344,7 @@ export const PAYMENT_REQUEST_MACHINE = machine({
   },
 });
 
-export const PAYMENT_MACHINE = machine({
+export const PAYMENT_MACHINE = defineMachine({
   resource: 'payment',
   owner: 'payments',
   states: ['pending', 'completed', 'failed'],
@@ -414,7 +369,7 @@ export const PAYMENT_MACHINE = machine({
   },
 });
 
-export const ACCESS_APPLICATION_MACHINE = machine({
+export const ACCESS_APPLICATION_MACHINE = defineMachine({
   resource: 'access_application',
   owner: 'intake',
   states: ApplicationStatus.options,
@@ -478,45 +433,3 @@ export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = REQUEST_MACHINE
 );
 export const isRequestClosed = (status: RequestStatus): boolean =>
   CLOSED_REQUEST_STATUSES.includes(status);
-
-/** The action that leads into `state` from another state (the one a `PATCH` of `status` takes). */
-export function actionInto<S extends string, A extends string>(
-  m: StateMachine<S, A>,
-  state: S,
-): A | undefined {
-  for (const from of m.states) {
-    if (from === state) continue;
-    for (const action of allowedActions(m, from)) {
-      if (m.moves[from][action] === state) return action;
-    }
-  }
-  return undefined;
-}
-
-/** The state an action leads to, or `undefined` when the pair is illegal. */
-export function nextState<S extends string, A extends string>(
-  m: StateMachine<S, A>,
-  state: S,
-  action: A,
-): S | undefined {
-  return m.moves[state][action];
-}
-
-/** The actions allowed in a state, in the machine's order. */
-export function allowedActions<S extends string, A extends string>(
-  m: StateMachine<S, A>,
-  state: S,
-): A[] {
-  return Object.keys(m.moves[state]) as A[];
-}
-
-/** When a resource entering `state` at `enteredAt` runs out of time (`null`: not a waiting state). */
-export function deadlineFor<S extends string, A extends string>(
-  m: StateMachine<S, A>,
-  state: S,
-  enteredAt: Date,
-): Date | null {
-  const waiting = m.waiting[state];
-  if (!waiting) return null;
-  return new Date(enteredAt.getTime() + waiting.days * 24 * 60 * 60 * 1000);
-}
