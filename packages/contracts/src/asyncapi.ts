@@ -64,7 +64,10 @@ function streamNote(stream: typeof EVENTS_STREAM | typeof ACCESS_STREAM): string
   );
 }
 
-export function buildAsyncApi(): AsyncApiDocument {
+/** A channel, a receive operation and a message for each event type of both streams. */
+function eventChannels(): Pick<AsyncApiDocument, 'channels' | 'operations'> & {
+  messages: Record<string, Json>;
+} {
   const channels: AsyncApiDocument['channels'] = {};
   const operations: AsyncApiDocument['operations'] = {};
   const messages: Record<string, Json> = {};
@@ -129,7 +132,40 @@ export function buildAsyncApi(): AsyncApiDocument {
       ACCESS_STREAM,
     );
   }
+  return { channels, operations, messages };
+}
 
+/** The headers every event is published with. */
+const NATS_HEADERS: Json = {
+  headers: {
+    type: 'object',
+    properties: {
+      'Nats-Msg-Id': {
+        type: 'string',
+        pattern: '^evt_',
+        description: 'The event `id`; JetStream de-duplicates publishes by it.',
+      },
+      'Handoff-Integration-Id': {
+        type: 'string',
+        pattern: '^int_',
+        description:
+          "The integration that owns the event's request (domain events), so consumers need not look it up.",
+      },
+      'Request-Id': {
+        type: 'string',
+        description: 'The `Request-Id` of the API call that caused the event, when known.',
+      },
+      traceparent: {
+        type: 'string',
+        description: 'W3C trace context of the call that caused the event, when known.',
+      },
+    },
+    required: ['Nats-Msg-Id'],
+  },
+};
+
+export function buildAsyncApi(): AsyncApiDocument {
+  const { channels, operations, messages } = eventChannels();
   return {
     asyncapi: ASYNCAPI_VERSION,
     id: 'urn:handoff:bus',
@@ -185,35 +221,7 @@ export function buildAsyncApi(): AsyncApiDocument {
         },
       },
       messages,
-      messageTraits: {
-        natsHeaders: {
-          headers: {
-            type: 'object',
-            properties: {
-              'Nats-Msg-Id': {
-                type: 'string',
-                pattern: '^evt_',
-                description: 'The event `id`; JetStream de-duplicates publishes by it.',
-              },
-              'Handoff-Integration-Id': {
-                type: 'string',
-                pattern: '^int_',
-                description:
-                  "The integration that owns the event's request (domain events), so consumers need not look it up.",
-              },
-              'Request-Id': {
-                type: 'string',
-                description: 'The `Request-Id` of the API call that caused the event, when known.',
-              },
-              traceparent: {
-                type: 'string',
-                description: 'W3C trace context of the call that caused the event, when known.',
-              },
-            },
-            required: ['Nats-Msg-Id'],
-          },
-        },
-      },
+      messageTraits: { natsHeaders: NATS_HEADERS },
     },
   };
 }
