@@ -71,38 +71,44 @@ function crashForTest(point: 'crash-before-smtp' | 'crash-after-smtp-accept'): v
 const isProviderKind = (kind: MailKind): kind is ProviderMailKind =>
   kind in PROVIDER_MAIL_KIND_LABELS;
 
+/** The mail as handed to the SMTP server: rendered for its reader, with its unsubscribe link. */
+function outgoingMail(
+  deps: Pick<PostmanDeps, 'links' | 'signingKey'>,
+  letter: Letter,
+  doc: MailLogDoc,
+): OutgoingMail {
+  const { links } = deps;
+  const provider = letter.providerId;
+  const unsubscribe =
+    provider && isProviderKind(letter.kind)
+      ? {
+          url: links.unsubscribe(
+            signUnsubscribe(deps.signingKey, { providerId: provider, kind: letter.kind }),
+          ),
+          kindLabel: PROVIDER_MAIL_KIND_LABELS[letter.kind],
+        }
+      : undefined;
+  const rendered = renderMail(
+    letter.content({ name: letter.name }, links, new Date()),
+    unsubscribe ? { unsubscribe } : {},
+  );
+  return {
+    to: letter.to,
+    toName: letter.name,
+    ...rendered,
+    messageId: doc.message_id,
+    headers: {
+      [EVENT_HEADER]: doc.event_id,
+      ...(unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.url}>` } : {}),
+    },
+  };
+}
+
 export function postman(deps: PostmanDeps) {
-  const { store, logger, smtp, links } = deps;
+  const { store, logger, smtp } = deps;
   const log = mailLog(store);
   const addresses = addressBook(store);
   const unread = inbox(store);
-
-  const outgoing = (letter: Letter, doc: MailLogDoc): OutgoingMail => {
-    const provider = letter.providerId;
-    const unsubscribe =
-      provider && isProviderKind(letter.kind)
-        ? {
-            url: links.unsubscribe(
-              signUnsubscribe(deps.signingKey, { providerId: provider, kind: letter.kind }),
-            ),
-            kindLabel: PROVIDER_MAIL_KIND_LABELS[letter.kind],
-          }
-        : undefined;
-    const rendered = renderMail(
-      letter.content({ name: letter.name }, links, new Date()),
-      unsubscribe ? { unsubscribe } : {},
-    );
-    return {
-      to: letter.to,
-      toName: letter.name,
-      ...rendered,
-      messageId: doc.message_id,
-      headers: {
-        [EVENT_HEADER]: doc.event_id,
-        ...(unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.url}>` } : {}),
-      },
-    };
-  };
 
   /**
    * Sends a mail unless its log entry says it went (or failed for good, or was held back), and
@@ -140,7 +146,7 @@ export function postman(deps: PostmanDeps) {
         return 'held';
       }
       crashForTest('crash-before-smtp');
-      const result = await smtp.send(outgoing(letter, doc));
+      const result = await smtp.send(outgoingMail(deps, letter, doc));
       switch (result.outcome) {
         case 'accepted':
           crashForTest('crash-after-smtp-accept');
