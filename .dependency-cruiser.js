@@ -5,6 +5,8 @@
 // import of the same file are judged alike. tools/layering/test runs these rules on a small tree
 // of bad imports to show that each one fails.
 
+import { existsSync, readdirSync } from 'node:fs';
+
 // Everything above the libraries and the services: runnable tools, the examples and the
 // deployment checks.
 const TOP = '^(tools|examples|deploy)/';
@@ -12,6 +14,60 @@ const TOP = '^(tools|examples|deploy)/';
 const SERVICE_ENTRY = '^services/[^/]+/src/bootstrap\\.ts$';
 // A workspace's tests, wherever the workspace lives.
 const TEST = '^(packages|services|tools)/[^/]+/test/|^(examples|deploy)/test/';
+
+// The jest suites of the test kit: the one place outside a test folder that imports jest.
+const TEST_KIT = '^packages/testkit/src/suites/';
+
+// The order of the packages, lowest first, as chains that share the contracts at the bottom: the
+// backend's (what the services run on, then the test kit over all of it) and the web's (the SDK,
+// what is built on it, the two web apps). A package imports only packages below it in its own
+// chain: never one beside or above it, nor one of the other chain (a web app never pulls in NATS
+// or MongoDB code, the runtime never the SDK). ARCHITECTURE.md ("Layers") explains the order.
+const PACKAGE_ORDER = {
+  backend: [['contracts'], ['config', 'observability'], ['bus', 'store'], ['runtime'], ['testkit']],
+  web: [['contracts'], ['sdk'], ['mcp', 'web-ui'], ['console', 'workspace']],
+};
+
+/** The packages each package may import: those below it in every chain it is part of. */
+function packagesBelow() {
+  /** @type {Map<string, Set<string>>} */
+  const below = new Map();
+  for (const chain of Object.values(PACKAGE_ORDER)) {
+    chain.forEach((level, index) => {
+      for (const name of level) {
+        const allowed = below.get(name) ?? new Set();
+        for (const lower of chain.slice(0, index).flat()) allowed.add(lower);
+        below.set(name, allowed);
+      }
+    });
+  }
+  return below;
+}
+
+/** One rule per package: it never imports a package that is not below it. */
+function packageOrderRules() {
+  const below = packagesBelow();
+  // A package the order does not place would escape the rule: placing it is part of adding it.
+  const present = existsSync('packages') ? readdirSync('packages') : [];
+  const unplaced = present.filter(
+    (name) => existsSync(`packages/${name}/package.json`) && !below.has(name),
+  );
+  if (unplaced.length > 0) {
+    throw new Error(
+      `.dependency-cruiser.js: PACKAGE_ORDER does not place ${unplaced.map((name) => `packages/${name}`).join(', ')}; ` +
+        'put each in the chain and level it belongs to (ARCHITECTURE.md, "Layers").',
+    );
+  }
+  return [...below].map(([name, allowed]) => ({
+    name: 'package-order',
+    comment:
+      `packages/${name} sits above ${allowed.size > 0 ? [...allowed].sort().join(', ') : 'no other package'} ` +
+      'in the package order (PACKAGE_ORDER): it imports no other package. Move what both need down.',
+    severity: 'error',
+    from: { path: `^packages/${name}/`, pathNot: TEST },
+    to: { path: '^packages/', pathNot: `^packages/(${[name, ...allowed].join('|')})/` },
+  }));
+}
 
 // The modules that still depart from the directions inside a service, each named with its reason
 // in ARCHITECTURE.md ("Where a service departs from it"). The list only shrinks.
@@ -100,6 +156,25 @@ export default {
       from: { path: TEST, pathNot: '^services/' },
       to: { path: '^services/', pathNot: SERVICE_ENTRY, dependencyTypesNot: ['type-only'] },
     },
+    ...packageOrderRules(),
+    {
+      name: 'contracts-import-node',
+      comment:
+        'The contracts load in the web apps too: no Node built-in module in packages/contracts/src ' +
+        '(what needs one, such as key hashing, lives in a backend package: packages/runtime).',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'source-imports-jest',
+      comment:
+        "Only tests and the test kit's suites (packages/testkit/src/suites) import jest: a " +
+        'helper that needs it belongs there, not in the code that ships.',
+      severity: 'error',
+      from: { pathNot: [TEST, TEST_KIT] },
+      to: { path: '(^|/)node_modules/@jest/globals/' },
+    },
     reachesUp(
       'domain',
       ['handlers', 'store', 'adapters'],
@@ -121,7 +196,9 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|coverage|\\.data)/' },
+    // A workspace's own node_modules are left out; the root's stay in the graph as leaves (never
+    // followed), so a rule can name an npm package that must not be imported (jest).
+    exclude: { path: '(^|/)(dist|coverage|\\.data)/|.+/node_modules/' },
     // Type-only imports are dependencies too: the intake cycle that this check was made for
     // ran through one.
     tsPreCompilationDeps: true,

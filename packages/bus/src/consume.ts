@@ -1,5 +1,6 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
+import type { z } from 'zod';
 import { BusError } from './errors.ts';
 
 /** The server's ack wait when a consumer names none. */
@@ -28,6 +29,24 @@ export function isFinalFailure(error: unknown): error is BusError {
   return error instanceof BusError && !error.retryable && error.code !== 'internal_error';
 }
 
+/**
+ * What a consumed message carries, read with `schema` (`what` names it in the refusal). One that
+ * is no JSON, or not `what`, can never be handled: a final failure ({@link isFinalFailure}).
+ */
+export function messageBody<S extends z.ZodType>(msg: JsMsg, schema: S, what: string): z.output<S> {
+  const parsed = schema.safeParse(jsonOf(msg));
+  if (!parsed.success) throw new BusError('validation_failed', `not ${what}`);
+  return parsed.data;
+}
+
+function jsonOf(msg: JsMsg): unknown {
+  try {
+    return msg.json();
+  } catch {
+    throw new BusError('validation_failed', 'not JSON');
+  }
+}
+
 export interface ConsumeDurableOptions {
   stream: string;
   /** The durable consumer's name; it must exist ({@link ensureConsumer}). */
@@ -44,6 +63,12 @@ export interface ConsumeDurableOptions {
    */
   handle(msg: JsMsg): Promise<void>;
   /**
+   * How long a message must still wait before it is handled (a job held until its time): one not
+   * due is handed back unhandled for that long. Not a failure, though the server counts the
+   * delivery: for consumers without a `max_deliver`. Throwing counts as the handler's failure.
+   */
+  dueInMs?(msg: JsMsg): number;
+  /**
    * Keeps a message that is given up on (a final failure, or its last delivery failed) before it
    * is terminated: the dispatcher writes it to its dead letters for staff. When this fails, the
    * message is handed back with the retry delay, to be handled (and parked) again while it has
@@ -56,9 +81,10 @@ export interface ConsumeDurableOptions {
 /**
  * Runs a durable pull consumer: at most `concurrency` messages at work, each reported in progress
  * while its handler runs (so the server does not hand it to another replica meanwhile), then
- * acknowledged on success, handed back with the retry policy's delay on a failure that may pass,
- * or parked and terminated on a final failure or when the consumer's `max_deliver` is reached.
- * Resolves, once consuming, to the stop function, which waits for the handlers at work.
+ * acknowledged on success, handed back with the retry policy's delay on a failure that may pass
+ * (or unhandled, for as long as it still waits, when not due yet), or parked and terminated on a
+ * final failure or when the consumer's `max_deliver` is reached. Resolves, once consuming, to the
+ * stop function, which waits for the handlers at work.
  */
 export async function consumeDurable(
   js: JetStreamClient,
@@ -107,13 +133,16 @@ export async function consumeDurable(
       }
     }, progressMs);
     try {
+      let dueInMs = 0;
       try {
-        await options.handle(msg);
+        dueInMs = options.dueInMs?.(msg) ?? 0;
+        if (dueInMs <= 0) await options.handle(msg);
       } catch (error) {
         await failed(msg, error);
         return;
       }
-      msg.ack();
+      if (dueInMs > 0) msg.nak(dueInMs);
+      else msg.ack();
     } catch (error) {
       // An ack, nak or term that could not be sent (the connection is closing): the message
       // comes round again after its ack wait.

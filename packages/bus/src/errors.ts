@@ -1,63 +1,55 @@
-import { BUS_ERRORS, BusErrorCode, isConflictCode, type ConflictCode } from '@handoff/contracts';
+import {
+  ERRORS,
+  isErrorCode,
+  isRetryable,
+  type ErrorCode,
+  type ErrorStatus,
+} from '@handoff/contracts';
 
 type Details = Record<string, unknown>;
 
-/** A conflict names, in `code`, the problem code of the catalogue that the caller answers with. */
-export type ConflictDetails = Details & { code: ConflictCode };
-
 /**
- * An error that crosses the bus. A handler throws it to answer with a NATS micro error
- * (`Nats-Service-Error-Code` carries the status, `Nats-Service-Error` the code and message);
- * `request()` turns such a reply back into a `BusError` for the caller.
+ * An error that crosses the bus, named by a code of the one catalogue (`ERRORS`): a service says
+ * what is wrong (`milestone_not_found`, `request_closed`), the gateway answers with it as it came.
+ * A handler throws it to answer with a NATS micro error (`Nats-Service-Error-Code` carries the
+ * code's status, `Nats-Service-Error` `<code>: <message>`, the body the details); `call()` turns
+ * such a reply back into a `BusError` for the caller. Message and details are for the caller, so
+ * they say nothing a caller may not know.
  */
 export class BusError extends Error {
-  readonly code: BusErrorCode;
-  /** Worth trying again later (no responder, timeout, a dependency down). */
+  readonly code: ErrorCode;
+  /** Worth trying again later (no responder, timeout, a dependency down): from the code. */
   readonly retryable: boolean;
   /** Safe, structured facts for the caller (e.g. the current state and the allowed moves). */
   readonly details: Details | undefined;
 
   constructor(
-    code: 'conflict',
-    message: string,
-    options: { cause?: unknown; details: ConflictDetails },
-  );
-  constructor(
-    code: Exclude<BusErrorCode, 'conflict'>,
-    message: string,
-    options?: { cause?: unknown; details?: Details },
-  );
-  constructor(
-    code: BusErrorCode,
+    code: ErrorCode,
     message: string,
     options: { cause?: unknown; details?: Details } = {},
   ) {
     super(message, options.cause === undefined ? {} : { cause: options.cause });
     this.name = 'BusError';
     this.code = code;
-    this.retryable = BUS_ERRORS[code].retryable;
+    this.retryable = isRetryable(code);
     this.details = options.details;
   }
 
-  get status(): number {
-    return BUS_ERRORS[this.code].status;
+  get status(): ErrorStatus {
+    return ERRORS[this.code].status;
   }
 
-  static fromStatus(status: number, description: string, details?: Details): BusError {
+  /**
+   * The error a reply's NATS micro error stands for. A code the catalogue does not know (another
+   * version's) is an `internal_error` that keeps the whole description; a 503 without a code
+   * (the server's own, e.g. a stopping service) is `service_unavailable`.
+   */
+  static fromReply(status: number, description: string, details?: Details): BusError {
     const separator = description.indexOf(': ');
-    const code = BusErrorCode.options.find(
-      (candidate) => description.slice(0, separator) === candidate,
-    );
-    const message = separator >= 0 ? description.slice(separator + 2) : description;
-    if (code === 'conflict') {
-      const named = details?.code;
-      if (isConflictCode(named))
-        return new BusError(code, message, { details: { ...details, code: named } });
-      // A conflict the catalogue has no code for cannot be answered as one: it is the service's
-      // fault (or another version's), so it is logged and answered as such.
-      return new BusError('internal_error', description, details ? { details } : {});
+    const code = separator >= 0 ? description.slice(0, separator) : undefined;
+    if (isErrorCode(code)) {
+      return new BusError(code, description.slice(separator + 2), details ? { details } : {});
     }
-    if (code) return new BusError(code, message, details ? { details } : {});
-    return new BusError(status === 503 ? 'unavailable' : 'internal_error', description);
+    return new BusError(status === 503 ? 'service_unavailable' : 'internal_error', description);
   }
 }

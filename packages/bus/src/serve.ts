@@ -35,6 +35,27 @@ export function endpoint<S extends z.ZodType>(
   return { input, handle };
 }
 
+/** A part of a service's endpoints, made from what its handlers share. */
+export type EndpointGroup<C> = (ctx: C) => Record<string, Endpoint>;
+
+/**
+ * The endpoints of several groups as one table for `serve()`. An operation that two groups
+ * implement is refused here, at start, where spreading the tables would let one silently win.
+ */
+export function endpointsOf<C>(
+  ctx: C,
+  groups: readonly EndpointGroup<C>[],
+): Record<string, Endpoint> {
+  const table: Record<string, Endpoint> = {};
+  for (const group of groups) {
+    for (const [name, implementation] of Object.entries(group(ctx))) {
+      if (Object.hasOwn(table, name)) throw new Error(`${name} is implemented twice`);
+      table[name] = implementation;
+    }
+  }
+  return table;
+}
+
 export interface ServeOptions {
   /** NATS micro service name, e.g. `handoff-intake`. */
   name: string;

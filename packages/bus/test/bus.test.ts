@@ -7,11 +7,13 @@ import {
   BusError,
   connectBus,
   endpoint,
+  endpointsOf,
   ensureStreams,
-  request,
+  callSubject,
   serve,
   type Bus,
   type Served,
+  type SubjectCallOptions,
 } from '../src/index.ts';
 
 const logger = createLogger({ service: 'bus-test', version: '0', level: 'silent' });
@@ -35,7 +37,12 @@ beforeAll(async () => {
         return { sum: a + b };
       }),
       missing: endpoint(z.unknown(), async () => {
-        throw new BusError('not_found', 'no such thing');
+        throw new BusError('request_not_found', 'no such thing');
+      }),
+      closed: endpoint(z.unknown(), async () => {
+        throw new BusError('request_closed', 'The request is completed.', {
+          details: { current_state: 'completed' },
+        });
       }),
       broken: endpoint(z.unknown(), async () => {
         throw new Error('secret internals /var/lib/db password=hunter2');
@@ -50,20 +57,18 @@ afterAll(async () => {
 });
 
 const Sum = z.object({ sum: z.number() });
-/** A request to `subject` that expects a Sum back. */
-const sum = (subject: string, payload: unknown, timeoutMs = 2_000) =>
-  request(bus.nc, subject, payload, { timeoutMs, reply: Sum });
+/** A bus call to `subject` that expects a Sum back within 2 s, unless `options` say otherwise. */
+const sum = (
+  subject: string,
+  payload: unknown,
+  options: Partial<SubjectCallOptions<z.ZodType>> = {},
+) => callSubject(bus.nc, subject, payload, { timeoutMs: 2_000, reply: Sum, ...options });
 
 describe('request-reply', () => {
   it('answers and carries the request id to the handler', async () => {
-    await expect(
-      request(
-        bus.nc,
-        'test.bus.add',
-        { a: 2, b: 3 },
-        { timeoutMs: 2_000, reply: Sum, callId: 'rid-12345678' },
-      ),
-    ).resolves.toEqual({ sum: 5 });
+    await expect(sum('test.bus.add', { a: 2, b: 3 }, { callId: 'rid-12345678' })).resolves.toEqual({
+      sum: 5,
+    });
     expect(seen).toContain('rid-12345678');
   });
 
@@ -78,16 +83,41 @@ describe('request-reply', () => {
       what: 'carries a handler BusError code and message back to the caller',
       subject: 'test.bus.missing',
       timeoutMs: 2_000,
-      error: { code: 'not_found', message: 'no such thing', retryable: false },
+      error: { code: 'request_not_found', message: 'no such thing', retryable: false },
     },
     {
-      what: 'turns no responders into a retryable unavailable error',
+      what: 'turns no responders into a retryable service_unavailable error',
       subject: 'test.bus.nobody',
       timeoutMs: 500,
-      error: { code: 'unavailable', message: 'test.bus.nobody: no responders', retryable: true },
+      error: {
+        code: 'service_unavailable',
+        message: 'test.bus.nobody: no responders',
+        retryable: true,
+      },
     },
   ])('$what', async ({ subject, timeoutMs, error }) => {
-    await expect(sum(subject, null, timeoutMs)).rejects.toMatchObject(error);
+    await expect(sum(subject, null, { timeoutMs })).rejects.toMatchObject(error);
+  });
+
+  it('answers with the code of the catalogue: its status, `<code>: <message>` and the details', async () => {
+    const reply = await bus.nc.request('test.bus.closed', 'null', { timeout: 2_000 });
+    expect(reply.headers?.get('Nats-Service-Error-Code')).toBe('409');
+    expect(reply.headers?.get('Nats-Service-Error')).toBe(
+      'request_closed: The request is completed.',
+    );
+    await expect(sum('test.bus.closed', null)).rejects.toMatchObject({
+      code: 'request_closed',
+      status: 409,
+      message: 'The request is completed.',
+      details: { current_state: 'completed' },
+      retryable: false,
+    });
+  });
+
+  it('answers a payload that is no JSON with validation_failed and its status', async () => {
+    const reply = await bus.nc.request('test.bus.add', '{', { timeout: 2_000 });
+    expect(reply.headers?.get('Nats-Service-Error-Code')).toBe('422');
+    expect(reply.headers?.get('Nats-Service-Error')).toBe('validation_failed: payload is not JSON');
   });
 
   it('hides an unexpected error behind internal_error', async () => {
@@ -96,13 +126,13 @@ describe('request-reply', () => {
     await expect(failure).rejects.not.toThrow(/hunter2/);
   });
 
-  it('turns a request nobody answers in time into a retryable unavailable error', async () => {
+  it('turns a request nobody answers in time into a retryable service_unavailable error', async () => {
     // Subscribed, so the request has a responder, but never answered.
     const silent = bus.nc.subscribe('test.bus.silent');
     await bus.nc.flush();
     try {
-      await expect(sum('test.bus.silent', null, 200)).rejects.toMatchObject({
-        code: 'unavailable',
+      await expect(sum('test.bus.silent', null, { timeoutMs: 200 })).rejects.toMatchObject({
+        code: 'service_unavailable',
         message: 'test.bus.silent: timed out',
         retryable: true,
       });
@@ -112,14 +142,44 @@ describe('request-reply', () => {
   });
 
   it('rejects a reply that does not match the expected schema', async () => {
-    await expect(
-      request(
-        bus.nc,
-        'test.bus.add',
-        { a: 1, b: 1 },
-        { timeoutMs: 2_000, reply: z.object({ total: z.number() }) },
-      ),
-    ).rejects.toMatchObject({ code: 'internal_error' });
+    const Total = z.object({ total: z.number() });
+    await expect(sum('test.bus.add', { a: 1, b: 1 }, { reply: Total })).rejects.toMatchObject({
+      code: 'internal_error',
+    });
+  });
+});
+
+describe('endpointsOf', () => {
+  it('makes one table of the groups, and refuses an operation that two of them implement', () => {
+    const group = (name: string) => (ctx: { n: number }) => ({
+      [name]: endpoint(z.unknown(), async () => ctx.n),
+    });
+    expect(Object.keys(endpointsOf({ n: 1 }, [group('a'), group('b')]))).toEqual(['a', 'b']);
+    expect(() => endpointsOf({ n: 1 }, [group('a'), group('a')])).toThrow('a is implemented twice');
+  });
+});
+
+describe('BusError.fromReply', () => {
+  it('reads a code of the catalogue with its message and details', () => {
+    const error = BusError.fromReply(404, 'milestone_not_found: No such milestone.', { a: 1 });
+    expect(error).toMatchObject({
+      code: 'milestone_not_found',
+      message: 'No such milestone.',
+      details: { a: 1 },
+      status: 404,
+    });
+  });
+
+  it.each([
+    { status: 409, description: 'conflict: something', code: 'internal_error' },
+    { status: 500, description: 'no code at all', code: 'internal_error' },
+    { status: 503, description: 'no responders', code: 'service_unavailable' },
+  ])('makes $description ($status) $code, keeping the whole description', (reply) => {
+    expect(BusError.fromReply(reply.status, reply.description)).toMatchObject({
+      code: reply.code,
+      message: reply.description,
+      retryable: reply.code === 'service_unavailable',
+    });
   });
 });
 

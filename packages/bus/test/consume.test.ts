@@ -129,7 +129,7 @@ describe('the retry policy', () => {
   it('gives up at once only on a refusal on the merits', () => {
     expect(isFinalFailure(new BusError('validation_failed', 'not JSON'))).toBe(true);
     expect(isFinalFailure(new BusError('not_found', 'no such request'))).toBe(true);
-    expect(isFinalFailure(new BusError('unavailable', 'intake is down'))).toBe(false);
+    expect(isFinalFailure(new BusError('service_unavailable', 'intake is down'))).toBe(false);
     expect(isFinalFailure(new BusError('internal_error', 'a bug'))).toBe(false);
     expect(isFinalFailure(new Error('connection reset'))).toBe(false);
   });
@@ -155,7 +155,7 @@ describe('consumeDurable', () => {
     const deliveries: { count: number; at: number }[] = [];
     await d.start(async (msg) => {
       deliveries.push({ count: msg.info.deliveryCount, at: performance.now() });
-      if (msg.info.deliveryCount === 1) throw new BusError('unavailable', 'try later');
+      if (msg.info.deliveryCount === 1) throw new BusError('service_unavailable', 'try later');
     });
     const seq = await d.publish('flaky');
     await d.settled(seq);
@@ -163,6 +163,23 @@ describe('consumeDurable', () => {
     const [first, second] = deliveries;
     // Lower bound only: the server holds the message at least the policy's delay.
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(retryDelayMs(1) - 50);
+    expect(d.terminated).toEqual([]);
+  });
+
+  it('hands a message back unhandled until it is due, then handles it once', async () => {
+    const d = await durable();
+    const dueAt = Date.now() + 1_000;
+    const handled: number[] = [];
+    await d.start(
+      async () => {
+        handled.push(Date.now());
+      },
+      { dueInMs: () => dueAt - Date.now() },
+    );
+    const info = await d.settled(await d.publish('later'));
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).toBeGreaterThanOrEqual(dueAt - 50);
+    expect(info.num_redelivered).toBe(0);
     expect(d.terminated).toEqual([]);
   });
 
@@ -232,7 +249,7 @@ describe('consumeDurable', () => {
     await d.start(
       async (msg) => {
         counts.push(msg.info.deliveryCount);
-        throw new BusError('unavailable', 'still down');
+        throw new BusError('service_unavailable', 'still down');
       },
       {
         park: async (_msg, reason) => {

@@ -20,6 +20,10 @@ import { intakeOp } from './service-ops.ts';
 /** An application as its applicant opens it: by id, with the SHA-256 of its secret. */
 const ApplicationBySecret = z.object({ id: z.string(), secret_hash: Sha256Hex });
 
+/** A staff member acting on one application, and on one integration. */
+const OnApplication = StaffAction.extend({ id: z.string() });
+const OnIntegration = StaffAction.extend({ integration_id: z.string() });
+
 /** The access operations that the intake service serves for the gateway. */
 export const accessOps = {
   submit: intakeOp(
@@ -33,26 +37,19 @@ export const accessOps = {
   get: intakeOp('access.get', z.object({ id: z.string() }), Application),
   approve: intakeOp(
     'access.approve',
-    StaffAction.extend({ id: z.string(), scopes: z.array(Scope) }),
+    OnApplication.extend({ scopes: z.array(Scope) }),
     Application,
   ),
-  reject: intakeOp(
-    'access.reject',
-    StaffAction.extend({ id: z.string(), reason: z.string() }),
-    Application,
-  ),
+  reject: intakeOp('access.reject', OnApplication.extend({ reason: z.string() }), Application),
   issueKey: intakeOp(
     'access.issue_key',
-    StaffAction.extend({
-      integration_id: z.string(),
-      expires_in_days: z.number().int().optional(),
-    }),
+    OnIntegration.extend({ expires_in_days: z.number().int().optional() }),
     IssuedKey,
   ),
   revokeKey: intakeOp('access.revoke_key', StaffAction.extend({ key_id: z.string() }), KeySummary),
   updateIntegration: intakeOp(
     'access.update_integration',
-    StaffAction.extend({ integration_id: z.string(), scopes: z.array(Scope) }),
+    OnIntegration.extend({ scopes: z.array(Scope) }),
     Integration,
   ),
   /** Staff: integrations, newest first, optionally those holding a scope. */

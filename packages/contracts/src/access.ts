@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import { listOf, listQueryWith, Timestamp } from './common.ts';
+import { SCOPES } from './scopes.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
-/** Scopes an integration can hold. The first four come from the spec; staff choose, deny by default. */
-export const SCOPES = [
-  'requests:create',
-  'requests:read',
-  'messages:create',
-  'payments:propose',
-  'webhooks:manage',
-  'events:read',
-  // The customer's side of the engagement, which the agent acts on with the request token.
-  'proposals:read',
-  'proposals:accept',
-  'jobs:read',
-  'milestones:read',
-  'milestones:review',
-  'disputes:read',
-  'disputes:manage',
-] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 

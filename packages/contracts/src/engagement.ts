@@ -11,22 +11,9 @@ import {
   STATE_MACHINES,
 } from './lifecycle.ts';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
-import { REQUEST_LIMITS, RequestStatus } from './requests.ts';
+import { ENGAGEMENT_LIMITS, REQUEST_LIMITS } from './limits.ts';
+import { RequestStatus } from './requests.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
-
-/** Limits of the engagement's fields; published in capabilities. */
-export const ENGAGEMENT_LIMITS = {
-  name: 200,
-  title: 200,
-  text: 5_000,
-  note: 2_000,
-  reason: 2_000,
-  url: 2_048,
-  categories: 20,
-  plan_milestones: 20,
-  comments: 200,
-  amount: 1_000_000_000,
-} as const;
 
 const slug = z
   .string()

@@ -4,6 +4,9 @@
 /** The header that carries a request's token on the customer's routes. */
 export const REQUEST_TOKEN_HEADER = 'X-Service-Request-Token';
 
+/** The header that carries a session's CSRF token on every state-changing call. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
 /** Longest `Idempotency-Key`, in printable ASCII characters. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 

@@ -1,5 +1,3 @@
-import { randomFillSync } from 'node:crypto';
-
 /** Prefixes of the opaque ids that the API hands out (conventions §1). */
 export const ID_PREFIXES = [
   'req',
@@ -42,14 +40,15 @@ function encodeTime(ms: number): string {
 
 /**
  * Random bytes drawn from the CSPRNG 4 KiB at a time: one call into it per 256 ids rather than
- * one per id (it was 2 % of a service's CPU under load). Each byte is used once.
+ * one per id (it was 2 % of a service's CPU under load). Each byte is used once. Web Crypto, so
+ * ids can be made in a browser as in Node.
  */
-const pool = Buffer.alloc(4096);
+const pool = new Uint8Array(4096);
 let drawn = pool.length;
 
 function encodeRandom(count: number): string {
   if (drawn + count > pool.length) {
-    randomFillSync(pool);
+    globalThis.crypto.getRandomValues(pool);
     drawn = 0;
   }
   let out = '';

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { notificationsOp } from './service-ops.ts';
+import { broadcastSubject, streamUnder } from './subjects.ts';
+import { PROVIDER_MAIL_KINDS } from './mail-kinds.ts';
 
 /**
  * The notifications service: email to providers and staff, fed by the event stream, and the
  * providers' unread counts. These are the kinds of mail a provider may turn off one by one; the
  * sign-in mail is transactional and always goes, and staff mail goes to the addresses configured.
  */
-export const PROVIDER_MAIL_KINDS = [
-  'request_routed',
-  'message_received',
-  'proposal_decided',
-  'milestone_reviewed',
-  'payment_completed',
-  'deadline_reminder',
-] as const;
 export const ProviderMailKind = z.enum(PROVIDER_MAIL_KINDS);
 export type ProviderMailKind = z.infer<typeof ProviderMailKind>;
 
@@ -21,16 +15,6 @@ export type ProviderMailKind = z.infer<typeof ProviderMailKind>;
 export const MAIL_KINDS = [...PROVIDER_MAIL_KINDS, 'sign_in', 'staff_queue'] as const;
 export const MailKind = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKind>;
-
-/** What each kind a provider may turn off is about, in the words the workspace and mails use. */
-export const PROVIDER_MAIL_KIND_LABELS: Record<ProviderMailKind, string> = {
-  request_routed: 'A request is sent to you',
-  message_received: 'The customer writes to you',
-  proposal_decided: 'Your proposal is accepted or declined',
-  milestone_reviewed: 'The customer approves a milestone or asks for changes',
-  payment_completed: 'A payment is completed',
-  deadline_reminder: 'A deadline is a day away',
-};
 
 const Kinds = z.object(
   Object.fromEntries(PROVIDER_MAIL_KINDS.map((kind) => [kind, z.boolean()])) as Record<
@@ -129,17 +113,14 @@ export const notificationOps = {
 /** The notifications service's broadcasts between its own replicas. */
 export const notificationSubjects = {
   /**
-   * Core NATS (no queue group), an `AccessInvalidation` naming `provider_ids`: every replica drops
-   * what it holds of those providers (their email settings, whether their address bounces).
+   * An `AccessInvalidation` naming `provider_ids`: every replica drops what it holds of those
+   * providers (their email settings, whether their address bounces).
    */
-  changed: 'handoff.broadcast.notifications.changed',
+  changed: broadcastSubject('notifications', 'changed'),
 } as const;
 
 /**
  * The notifications service's own work queue: reminders of deadlines, each held by the server
  * (a delayed nak) until it is due, so nothing polls for them.
  */
-export const REMINDERS_STREAM = {
-  name: 'HANDOFF_REMINDERS',
-  subjects: ['handoff.reminders.>'],
-} as const;
+export const REMINDERS_STREAM = streamUnder('HANDOFF_REMINDERS', 'reminders');

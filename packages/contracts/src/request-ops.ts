@@ -19,14 +19,13 @@ import {
 } from './requests.ts';
 
 /**
- * Who may touch a request: the owning integration with the request's token. The intake service
- * answers `not_found` for an unknown id or another integration's request, and `forbidden` for
- * the owner with a wrong token.
+ * A request as its owning integration reads it. The request token is the gateway's to check
+ * (once, against `authorize`'s hash, before it asks); intake answers `request_not_found` for an
+ * unknown id or another integration's request.
  */
 export const RequestAccess = z.object({
   request_id: z.string().max(64),
   integration_id: z.string(),
-  token_hash: Sha256Hex,
 });
 
 /** Operations of the intake service on handoff requests. */

@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { Timestamp } from './common.ts';
+import { REQUEST_LIMITS } from './limits.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
-
-/** Limits of spec 2.1's fields (the spec gives none but `budget_* ≥ 0`); published in capabilities. */
-export const REQUEST_LIMITS = {
-  message: 10_000,
-  name: 200,
-  email: 254,
-  company: 200,
-  website: 2_048,
-  subject: 300,
-  category: 64,
-  budget: 1_000_000_000,
-} as const;
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 

@@ -8,11 +8,24 @@ export const subjects = {
   event: (type: string) => `handoff.events.${type}`,
 } as const;
 
+/**
+ * A broadcast of one service's replicas to each other (core NATS, no queue group, so that every
+ * replica hears it): `handoff.broadcast.<service>.<what>`.
+ */
+export const broadcastSubject = <const S extends BackendService, const W extends string>(
+  service: S,
+  what: W,
+) => `handoff.broadcast.${service}.${what}` as const;
+
+/** A stream of every subject under `handoff.<prefix>.`. */
+export const streamUnder = <const N extends string, const P extends string>(name: N, prefix: P) =>
+  ({ name, subjects: [`handoff.${prefix}.>`] }) as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A stream of every subject under `handoff.<prefix>.`, kept `days` days. Publishes with the same
- * `Nats-Msg-Id` inside its two-minute `duplicateWindowMs` are dropped as duplicates.
+ * A stream under `handoff.<prefix>.`, kept `days` days. Publishes with the same `Nats-Msg-Id`
+ * inside its two-minute `duplicateWindowMs` are dropped as duplicates.
  */
 const keptStream = <const N extends string, const P extends string>(
   name: N,
@@ -20,8 +33,7 @@ const keptStream = <const N extends string, const P extends string>(
   days: number,
 ) =>
   ({
-    name,
-    subjects: [`handoff.${prefix}.>`],
+    ...streamUnder(name, prefix),
     maxAgeMs: days * DAY_MS,
     duplicateWindowMs: 2 * 60 * 1000,
   }) as const;
@@ -53,15 +65,12 @@ export const accessSubjects = {
 
 /** The webhook dispatcher's broadcasts between its own replicas. */
 export const dispatcherSubjects = {
-  /** Core NATS (no queue group): every replica drops what it holds of a changed endpoint. */
-  endpointChanged: 'handoff.broadcast.webhook-dispatcher.endpoint-changed',
+  /** Every replica drops what it holds of a changed endpoint. */
+  endpointChanged: broadcastSubject('webhook-dispatcher', 'endpoint-changed'),
 } as const;
 
 /** Shared rate-limit counters (JetStream counters, NATS 2.12+). */
-export const RATE_LIMIT_STREAM = {
-  name: 'HANDOFF_RATE_LIMITS',
-  subjects: ['handoff.ratelimit.>'],
-} as const;
+export const RATE_LIMIT_STREAM = streamUnder('HANDOFF_RATE_LIMITS', 'ratelimit');
 
 /**
  * Staff actions for staff tools and the audit log: `handoff.audit.<service>.<action>`. Actions

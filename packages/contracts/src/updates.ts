@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-/** Bounds of the long-poll `GET /v1/request/{id}/events`, also published in capabilities docs. */
-export const UPDATES_LIMITS = {
-  /** The longest `wait`, below common 30 s proxy and load-balancer idle timeouts. */
-  maxWaitSeconds: 25,
-  /** Long-polls one gateway process holds at once; past it new ones get 429. */
-  maxWaitersPerProcess: 2_000,
-  /** Long-polls one agent key holds at once on one gateway process. */
-  maxWaitersPerKey: 20,
-} as const;
+import { UPDATES_LIMITS } from './limits.ts';
 
 const queryInteger = (value: unknown) =>
   typeof value === 'string' && /^[+-]?[0-9]+$/.test(value) ? Number(value) : value;

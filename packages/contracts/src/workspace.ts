@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusPage, listOf, Sha256Hex, Timestamp } from './common.ts';
 import { ProviderRequest, ProviderStatus } from './engagement.ts';
-import { REQUEST_LIMITS } from './requests.ts';
+import { REQUEST_LIMITS } from './limits.ts';
 import { intakeOp } from './service-ops.ts';
 import { emailAddress } from './text.ts';
 
@@ -22,8 +22,6 @@ export const WORKSPACE_LIMITS = {
 export const SIGN_IN_TOKEN_PREFIX = 'hsl';
 /** The prefix of a session's cookie value (`hws_` + 43 base62), stored only as its SHA-256. */
 export const SESSION_TOKEN_PREFIX = 'hws';
-/** The header that carries a session's CSRF token on every state-changing call. */
-export const CSRF_HEADER = 'X-CSRF-Token';
 
 /**
  * How an email address is compared wherever one is matched or counted: trimmed and lower case

@@ -6,54 +6,29 @@ import { buildAsyncApi } from '../src/asyncapi.ts';
 import { ALL_EVENT_TYPES, EVENT_TYPES, EXTENSION_EVENT_TYPES } from '../src/events.ts';
 import { ACCESS_STREAM, EVENTS_STREAM } from '../src/subjects.ts';
 
-const REGENERATE = 'run `bash scripts/openapi.sh` (npm run openapi) and commit the result';
 const COMMITTED = new URL('../asyncapi.json', import.meta.url);
 const doc = buildAsyncApi();
 
 type Json = Record<string, unknown>;
 
-/** Follows a local `$ref` inside the document. */
-function resolve(node: unknown): Json {
-  let current = node;
-  for (let hops = 0; hops < 10; hops++) {
-    if (!current || typeof current !== 'object' || !('$ref' in current)) return current as Json;
-    const pointer = String((current as { $ref: unknown }).$ref);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((at, part) => (at as Json | undefined)?.[part], doc);
-    if (current === undefined) throw new Error(`dangling reference ${pointer}`);
-  }
-  throw new Error('reference chain too long');
+/** A channel's messages, each one a reference to the document's `components.messages`. */
+function messagesOf(channel: Json): Json[] {
+  return Object.values(channel.messages as Record<string, { $ref: string }>).map(({ $ref }) => {
+    const [, name] = /^#\/components\/messages\/([^/]+)$/.exec($ref) ?? [];
+    const message = name === undefined ? undefined : doc.components.messages[name];
+    if (message === undefined) throw new Error(`dangling reference ${$ref}`);
+    return message;
+  });
 }
 
 const channelFor = (address: string) =>
   Object.entries(doc.channels).find(([, channel]) => channel.address === address);
 
 describe('the committed AsyncAPI document', () => {
-  it('is what the current schemas generate', () => {
-    let committed: string;
-    try {
-      committed = JSON.stringify(JSON.parse(readFileSync(COMMITTED, 'utf8')), null, 2);
-    } catch (error) {
-      throw new Error(`packages/contracts/asyncapi.json cannot be read: ${REGENERATE}.`, {
-        cause: error,
-      });
-    }
-    const generated = JSON.stringify(doc, null, 2);
-    if (committed !== generated) {
-      const have = committed.split('\n');
-      const want = generated.split('\n');
-      let line = 0;
-      while (line < have.length && have[line] === want[line]) line++;
-      throw new Error(
-        `packages/contracts/asyncapi.json is out of date: ${REGENERATE}.\n` +
-          `First difference at line ${line + 1}:\n` +
-          `  committed: ${have[line] ?? '(end of file)'}\n` +
-          `  generated: ${want[line] ?? '(end of file)'}`,
-      );
-    }
+  // The documents compare as text, so that the order of their members counts too.
+  it('is what the current schemas generate (else run `npm run openapi` and commit the result)', () => {
+    const committed = JSON.parse(readFileSync(COMMITTED, 'utf8')) as unknown;
+    expect(JSON.stringify(committed, null, 2)).toBe(JSON.stringify(doc, null, 2));
   });
 });
 
@@ -98,7 +73,7 @@ describe('the AsyncAPI document', () => {
       const found = channelFor(`handoff.events.${type}`);
       if (!found) throw new Error(`no channel for ${type}`);
       const [id, channel] = found;
-      const messages = Object.values(channel.messages as Json).map(resolve);
+      const messages = messagesOf(channel);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatchObject({ name: type, contentType: 'application/json' });
       expect((messages[0]?.payload as { allOf: unknown[] }).allOf).toEqual([
@@ -123,7 +98,7 @@ describe('the AsyncAPI document', () => {
       const found = channelFor(`handoff.${type}`);
       if (!found) throw new Error(`no channel for ${type}`);
       expect(found[1].address).toMatch(/^handoff\.access\./);
-      const [message] = Object.values(found[1].messages as Json).map(resolve);
+      const [message] = messagesOf(found[1]);
       expect((message?.payload as { allOf: unknown[] }).allOf[0]).toEqual({
         $ref: '#/components/schemas/AccessEvent',
       });

@@ -1,4 +1,4 @@
-import { BusError, consumeDurable, ensureConsumer, type Bus } from '@handoff/bus';
+import { consumeDurable, ensureConsumer, messageBody, type Bus } from '@handoff/bus';
 import { EVENTS_STREAM, EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
@@ -71,13 +71,5 @@ export async function startEventConsumer(
 
 /** The event envelope a message carries; a message that carries none can never be handled. */
 export function eventOf(msg: JsMsg): EventEnvelope {
-  let raw: unknown;
-  try {
-    raw = msg.json();
-  } catch {
-    throw new BusError('validation_failed', 'not JSON');
-  }
-  const parsed = EventEnvelope.safeParse(raw);
-  if (!parsed.success) throw new BusError('validation_failed', 'not an event envelope');
-  return parsed.data;
+  return messageBody(msg, EventEnvelope, 'an event envelope');
 }

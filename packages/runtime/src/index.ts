@@ -15,3 +15,5 @@ export * from './consumer.ts';
 export * from './settle.ts';
 export * from './audited-service.ts';
 export * from './request-cache.ts';
+export * from './secrets.ts';
+export * from './cache.ts';

@@ -102,8 +102,7 @@ export function applyMove<S extends string, A extends string>(
  */
 export function concurrentChange(resource: string): BusError {
   return new BusError(
-    'conflict',
+    'concurrent_change',
     `The ${resource.replaceAll('_', ' ')} changed meanwhile; try again.`,
-    { details: { code: 'concurrent_change' } },
   );
 }

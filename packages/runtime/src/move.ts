@@ -5,6 +5,7 @@ import {
   type AUDITED_SERVICES,
   type EventType,
   type MachineEvent,
+  type NotFoundCode,
   type StateMachine,
 } from '@handoff/contracts';
 import { byIdWhere, type Store } from '@handoff/store';
@@ -75,10 +76,12 @@ export interface Move<
    * then lists only that party's moves. Without it, the action's own actors stand for the caller.
    */
   by?: Actor;
-  /** Whether the caller may act on the document at all; otherwise `not_found`. */
+  /** Whether the caller may act on the document at all; otherwise {@link notFound}. */
   visible?: (doc: D) => boolean;
-  /** The `not_found` message (by default "No such <resource>."). */
-  notFound?: string;
+  /** The code of the answer when the document is missing or not visible (`milestone_not_found`). */
+  notFound: NotFoundCode;
+  /** Its message (by default "No such <resource>."). */
+  notFoundMessage?: string;
   /** Refusals that come before the machine's: they win over an illegal move. */
   refuse?: (doc: D) => void;
   /** The document already is where the caller wants it: answered as it is, nothing written. */
@@ -137,8 +140,8 @@ export async function moveDocument<
       const before = (await documents.findOne({ _id: id })) as D | null;
       if (!before || !(move.visible?.(before) ?? true)) {
         throw new BusError(
-          'not_found',
-          move.notFound ?? `No such ${machine.resource.replaceAll('_', ' ')}.`,
+          move.notFound,
+          move.notFoundMessage ?? `No such ${machine.resource.replaceAll('_', ' ')}.`,
         );
       }
       move.refuse?.(before);

@@ -1,4 +1,5 @@
 import type { EventEnvelope, RequestStatus } from '@handoff/contracts';
+import { boundedCache, lookupCache } from './cache.ts';
 
 /** How long an answer is trusted without an event of its request: what a missed event costs. */
 export const REQUEST_CACHE_TTL_MS = 5_000;
@@ -8,20 +9,22 @@ const HELD_REQUESTS = 10_000;
 const HELD_VIEW_BYTES = 64 * 1024 * 1024;
 /** Requests whose last event this replica remembers, to know a read it started is outdated. */
 const REMEMBERED_EVENTS = 100_000;
+/** Requests whose owner is held; an owner never changes, so only their number bounds them. */
+const HELD_OWNERS = 50_000;
 
-interface Held<T> {
-  value: T;
-  at: number;
-  bytes: number;
+/** Who owns a request and its token's SHA-256: both fixed when the request is created. */
+export interface RequestOwner {
+  integration_id: string;
+  token_hash: string;
 }
 
 /**
- * What one replica knows of requests between their events. The gateway keeps a request's status
- * (for the actions a closed request refuses) and the agent's read of it (`GET /v1/request/{id}`),
- * and hears every event (its update hub's subscription); intake keeps the request documents a
+ * What one replica knows of requests between their events. The gateway keeps a request's owner and
+ * token hash (its request token check), its status (for the actions a closed request refuses) and
+ * the agent's read of it (`GET /v1/request/{id}`), and hears every event (its update hub's subscription); intake keeps the request documents a
  * provider's steps check, and hears `request.updated`. Every change of what is kept is
  * announced by an event of that request, which every replica hears on the bus, and an entry is
- * dropped when its request's event arrives.
+ * dropped when its request's event arrives (an owner never changes, and is kept).
  *
  * Why this is safe: the service that makes a change publishes its event before it answers the
  * call, and NATS hands a listening replica the event before that answer (intake, publishing on
@@ -29,10 +32,16 @@ interface Held<T> {
  * change made through a replica is never read back stale from it; through another replica, it is
  * stale here until the event arrives (milliseconds; the same window a status checked before the
  * write always had). A read that overlapped an event of its request is not kept, an entry lives
- * at most {@link REQUEST_CACHE_TTL_MS}, and everything is dropped when the NATS connection is
- * lost (the events sent meanwhile are lost to this replica).
+ * at most {@link REQUEST_CACHE_TTL_MS}, and everything but owners is dropped when the NATS
+ * connection is lost (the events sent meanwhile are lost to this replica).
  */
 export interface RequestCache {
+  /**
+   * The request's owner, from memory or from `load` (one load at a time per request). Unlike
+   * the rest, it is kept through events and a lost connection: it never changes. A failed load
+   * (an unknown request) is not kept.
+   */
+  owner(requestId: string, load: () => Promise<RequestOwner>): Promise<RequestOwner>;
   /** The request's status, from memory or from `load`. */
   status(requestId: string, load: () => Promise<RequestStatus>): Promise<RequestStatus>;
   /** A read of the request (the agent's in the gateway, the document in intake), from memory or from `load`. */
@@ -43,7 +52,7 @@ export interface RequestCache {
   drop(requestId: string): void;
   /** Drops everything (the connection to the bus was lost). */
   clear(): void;
-  readonly stats: { statuses: number; views: number; view_bytes: number };
+  readonly stats: { owners: number; statuses: number; views: number; view_bytes: number };
 }
 
 export function createRequestCache(
@@ -52,84 +61,62 @@ export function createRequestCache(
   const ttl = options.ttlMs ?? REQUEST_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
   const maxViewBytes = options.maxViewBytes ?? HELD_VIEW_BYTES;
-  const statuses = new Map<string, Held<RequestStatus>>();
-  const views = new Map<string, Held<unknown>>();
-  let viewBytes = 0;
+  const statuses = boundedCache<string, RequestStatus>({ max: HELD_REQUESTS, ttlMs: ttl, now });
+  // Boxed: a read may be any value; weighed by its JSON length.
+  const views = boundedCache<string, { value: unknown }>({
+    max: HELD_REQUESTS,
+    ttlMs: ttl,
+    now,
+    maxSize: maxViewBytes,
+  });
+  const owners = lookupCache<RequestOwner>(HELD_OWNERS);
   /** Counts events heard; `lastEvent` says when each request last had one. */
   let clock = 0;
-  const lastEvent = new Map<string, number>();
   /** The clock when `lastEvent` last forgot a request: reads begun before then are not kept. */
   let forgotAt = 0;
-
-  const dropView = (requestId: string) => {
-    const held = views.get(requestId);
-    if (!held) return;
-    views.delete(requestId);
-    viewBytes -= held.bytes;
-  };
-
-  const fresh = <T>(map: Map<string, Held<T>>, requestId: string): Held<T> | undefined => {
-    const held = map.get(requestId);
-    if (!held) return undefined;
-    if (now() - held.at > ttl) return undefined;
-    // Most recently used last, so the first entry is the one to evict.
-    map.delete(requestId);
-    map.set(requestId, held);
-    return held;
-  };
+  const lastEvent = boundedCache<string, number>({
+    max: REMEMBERED_EVENTS,
+    onEvict: () => (forgotAt = clock),
+  });
 
   /** Whether a read of `requestId` that began at `began` may be kept. */
   const stillCurrent = (requestId: string, began: number) =>
-    (lastEvent.get(requestId) ?? 0) <= began && forgotAt <= began;
+    (lastEvent.peek(requestId) ?? 0) <= began && forgotAt <= began;
 
   /** The request changed: reads begun before are not kept, and what is held goes. */
   const changed = (requestId: string, status: boolean) => {
     clock += 1;
-    lastEvent.delete(requestId);
     lastEvent.set(requestId, clock);
-    if (lastEvent.size > REMEMBERED_EVENTS) {
-      const oldest = lastEvent.keys().next();
-      if (!oldest.done) lastEvent.delete(oldest.value);
-      forgotAt = clock;
-    }
-    dropView(requestId);
+    views.delete(requestId);
     if (status) statuses.delete(requestId);
   };
 
   return {
+    owner(requestId, load) {
+      return owners.get(requestId, async () => {
+        const { integration_id, token_hash } = await load();
+        // Only the two fields: the answer may carry more than what is kept.
+        return { integration_id, token_hash };
+      });
+    },
+
     async status(requestId, load) {
-      const held = fresh(statuses, requestId);
-      if (held) return held.value;
+      const held = statuses.get(requestId);
+      if (held) return held;
       const began = clock;
       const value = await load();
-      if (stillCurrent(requestId, began)) {
-        statuses.delete(requestId);
-        statuses.set(requestId, { value, at: now(), bytes: 0 });
-        if (statuses.size > HELD_REQUESTS) {
-          const oldest = statuses.keys().next();
-          if (!oldest.done) statuses.delete(oldest.value);
-        }
-      }
+      if (stillCurrent(requestId, began)) statuses.set(requestId, value);
       return value;
     },
 
     async view<T>(requestId: string, load: () => Promise<T>): Promise<T> {
-      const held = fresh(views, requestId);
+      const held = views.get(requestId);
       if (held) return held.value as T;
       const began = clock;
       const value = await load();
       if (stillCurrent(requestId, began)) {
         const bytes = JSON.stringify(value).length;
-        if (bytes <= maxViewBytes / 4) {
-          dropView(requestId);
-          views.set(requestId, { value, at: now(), bytes });
-          viewBytes += bytes;
-          while (views.size > HELD_REQUESTS || viewBytes > maxViewBytes) {
-            const oldest = views.keys().next();
-            if (oldest.done) break;
-            dropView(oldest.value);
-          }
-        }
+        if (bytes <= maxViewBytes / 4) views.set(requestId, { value }, { size: bytes });
       }
       return value;
     },
@@ -148,11 +135,15 @@ export function createRequestCache(
       forgotAt = clock;
       statuses.clear();
       views.clear();
-      viewBytes = 0;
     },
 
     get stats() {
-      return { statuses: statuses.size, views: views.size, view_bytes: viewBytes };
+      return {
+        owners: owners.size,
+        statuses: statuses.size,
+        views: views.size,
+        view_bytes: views.calculatedSize,
+      };
     },
   };
 }

@@ -2,6 +2,7 @@ import { SEQUENCES_BUCKET, SequenceState } from '@handoff/contracts';
 import { createSerializer } from '@handoff/store';
 import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
+import { boundedCache } from './cache.ts';
 
 /**
  * The `sequence` of a request's event: the same number whenever it is asked for the same event.
@@ -38,16 +39,7 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
   const open = () => (bucket ??= new Kvm(js).open(SEQUENCES_BUCKET.name, { allow_direct: false }));
   // One allocation per request at a time in this process: no conflicts with ourselves.
   const serialize = createSerializer();
-  const known = new Map<string, Known>();
-
-  const remember = (requestId: string, entry: Known) => {
-    known.delete(requestId);
-    known.set(requestId, entry);
-    if (known.size > REMEMBERED_REQUESTS) {
-      const oldest = known.keys().next();
-      if (!oldest.done) known.delete(oldest.value);
-    }
-  };
+  const known = boundedCache<string, Known>({ max: REMEMBERED_REQUESTS });
 
   const read = async (kv: KV, requestId: string): Promise<Known | undefined> => {
     const entry = await kv.get(requestId);
@@ -63,7 +55,7 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
         const given = current?.state.recent.find(([id]) => id === eventId);
         if (given) {
-          if (current) remember(requestId, current);
+          if (current) known.set(requestId, current);
           return given[1];
         }
         const sequence = (current?.state.last ?? 0) + 1;
@@ -78,7 +70,7 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
           const revision = current
             ? await kv.update(requestId, value, current.revision)
             : await kv.create(requestId, value);
-          remember(requestId, { revision, state });
+          known.set(requestId, { revision, state });
           return sequence;
         } catch (error) {
           if (!isConflict(error)) throw error;

@@ -7,10 +7,11 @@ import {
   type Bus,
   type Endpoint,
   type Served,
+  NATS_GRANTS,
 } from '@handoff/bus';
 import type { BaseServiceEnv } from '@handoff/config';
 import type { HealthReply } from '@handoff/contracts';
-import { NATS_GRANTS, SEQUENCES_BUCKET, subjects, type BackendService } from '@handoff/contracts';
+import { SEQUENCES_BUCKET, subjects, type BackendService } from '@handoff/contracts';
 import { createLogger, type Logger } from '@handoff/observability';
 import { connectStore, ensureCollections, type CollectionPlan, type Store } from '@handoff/store';
 import { randomUUID } from 'node:crypto';
@@ -119,52 +120,12 @@ export async function runService<E extends BaseServiceEnv>(
       logger,
     });
     await ensureCollections(store.db, definition.collections);
-    const outboxDefinition = definition.outbox;
-    const outboxCollections = outboxCollectionsOf(
-      name,
-      store,
-      definition.collections,
-      outboxDefinition?.collections ?? [],
-    );
-    const keptNames = outboxDefinition?.kept ?? [];
-    const notOutbox = keptNames.filter((c) => !outboxDefinition?.collections.includes(c));
-    if (notOutbox.length > 0) {
-      throw new Error(`${name}: kept collections that carry no outbox: ${notOutbox.join(', ')}`);
-    }
-    const kept = outboxCollections.filter((c) => keptNames.includes(c.collectionName));
-    await ensureOutboxIndexes(store, outboxCollections, kept);
-    const beforePublish = outboxDefinition?.beforePublish?.({ store, bus, sequences });
-    const outbox = createOutbox({
-      js: bus.js,
-      logger,
-      collections: outboxCollections,
-      serialize: store.serialize,
-      ...(kept.length > 0
-        ? { kept, writers: store.db.collection<OutboxWriterDoc>(OUTBOX_WRITERS) }
-        : {}),
-      ...(beforePublish ? { beforePublish } : {}),
-    });
-    // In the writer registry before the first kept write; then messages left behind by a crash
-    // (or by a version without the marker) are published before new work arrives.
-    await outbox.register();
-    await outbox.adoptUnmarked();
-    await outbox.sweep();
+    const outbox = await openOutbox(definition, { store, bus, logger, sequences });
     stopSweep = outbox.start();
     const deps: ServiceDeps<E> = { env, bus, store, logger, outbox, sequences };
     const connectedStore = store;
 
-    // A database ping at most once a second, however often probes and /readyz ask.
-    let mongoCheck: { at: number; up: Promise<boolean> } | undefined;
-    const mongoUp = () => {
-      if (!mongoCheck || Date.now() - mongoCheck.at > HEALTH_CACHE_MS) {
-        mongoCheck = { at: Date.now(), up: connectedStore.ping() };
-      }
-      return mongoCheck.up;
-    };
-    const checks = async () => ({
-      nats: bus.nc.isClosed() ? ('down' as const) : ('up' as const),
-      mongo: (await mongoUp()) ? ('up' as const) : ('down' as const),
-    });
+    const checks = healthChecks(bus, connectedStore);
     const healthEndpoint = endpoint(z.unknown(), async () => {
       const result = await checks();
       const reply: HealthReply = {
@@ -236,6 +197,68 @@ export async function runService<E extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+/** What the probes and the health endpoint report: NATS as the connection says, the database pinged. */
+function healthChecks(bus: Bus, store: Store) {
+  // A database ping at most once a second, however often probes and /readyz ask.
+  let mongoCheck: { at: number; up: Promise<boolean> } | undefined;
+  const mongoUp = () => {
+    if (!mongoCheck || Date.now() - mongoCheck.at > HEALTH_CACHE_MS) {
+      mongoCheck = { at: Date.now(), up: store.ping() };
+    }
+    return mongoCheck.up;
+  };
+  return async () => ({
+    nats: bus.nc.isClosed() ? ('down' as const) : ('up' as const),
+    mongo: (await mongoUp()) ? ('up' as const) : ('down' as const),
+  });
+}
+
+/**
+ * The service's outbox over the collections it names, with their indexes; in the writer registry
+ * before the first kept write, and with the messages a crash (or a version without the marker)
+ * left behind published before new work arrives. The caller starts its sweep.
+ */
+async function openOutbox<E extends BaseServiceEnv>(
+  definition: ServiceDefinition<E>,
+  deps: { store: Store; bus: Bus; logger: Logger; sequences: SequenceAllocator },
+): Promise<Outbox> {
+  const { name } = definition;
+  const { store, bus } = deps;
+  const outboxDefinition = definition.outbox;
+  const outboxCollections = outboxCollectionsOf(
+    name,
+    store,
+    definition.collections,
+    outboxDefinition?.collections ?? [],
+  );
+  const keptNames = outboxDefinition?.kept ?? [];
+  const notOutbox = keptNames.filter((c) => !outboxDefinition?.collections.includes(c));
+  if (notOutbox.length > 0) {
+    throw new Error(`${name}: kept collections that carry no outbox: ${notOutbox.join(', ')}`);
+  }
+  const kept = outboxCollections.filter((c) => keptNames.includes(c.collectionName));
+  await ensureOutboxIndexes(store, outboxCollections, kept);
+  const beforePublish = outboxDefinition?.beforePublish?.({
+    store,
+    bus,
+    sequences: deps.sequences,
+  });
+  const outbox = createOutbox({
+    js: bus.js,
+    logger: deps.logger,
+    collections: outboxCollections,
+    serialize: store.serialize,
+    ...(kept.length > 0
+      ? { kept, writers: store.db.collection<OutboxWriterDoc>(OUTBOX_WRITERS) }
+      : {}),
+    ...(beforePublish ? { beforePublish } : {}),
+  });
+  await outbox.register();
+  await outbox.adoptUnmarked();
+  await outbox.sweep();
+  return outbox;
 }
 
 /**

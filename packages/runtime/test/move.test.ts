@@ -87,6 +87,7 @@ const spec = (id: string, action: DisputeAction, extra: Partial<CaseMove> = {}):
   collection: cases,
   id,
   action,
+  notFound: 'dispute_not_found',
   view: (doc) => ({ object: 'dispute', id: doc._id, status: doc.status, note: doc.note }),
   announce: announceToRequest,
   ...extra,
@@ -161,13 +162,13 @@ describe('moveDocument', () => {
     expect(published).toEqual([]);
   });
 
-  it('answers not_found for a document the caller may not see, and for none', async () => {
+  it('answers its not-found code for a document the caller may not see, and for none', async () => {
     const before = await newCase();
     await expect(
       moveDocument(deps(), spec(before._id, 'comment', { visible: () => false })),
-    ).rejects.toMatchObject({ code: 'not_found', message: 'No such dispute.' });
+    ).rejects.toMatchObject({ code: 'dispute_not_found', message: 'No such dispute.' });
     await expect(moveDocument(deps(), spec('dsp_none', 'comment'))).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'dispute_not_found',
     });
   });
 
@@ -220,7 +221,7 @@ describe('moveDocument', () => {
           },
         }),
       ),
-    ).rejects.toMatchObject({ code: 'conflict', details: { code: 'concurrent_change' } });
+    ).rejects.toMatchObject({ code: 'concurrent_change' });
     expect(attempts).toBe(MOVE_ATTEMPTS);
     expect(await cases.findOne({ _id: before._id })).toMatchObject({ status: 'open', outbox: [] });
     expect(published).toEqual([]);

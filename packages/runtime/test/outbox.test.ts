@@ -106,6 +106,21 @@ function flushedByHand(): Outbox {
   });
 }
 
+/**
+ * Three documents' ids and two messages for each, all made at one time: within one marker group.
+ * Messages made across a 20 ms group boundary (a busy machine) would split a removal into a
+ * command per group.
+ */
+function writtenTogether() {
+  const ids = [newId('msg'), newId('msg'), newId('msg')];
+  const at = new Date();
+  const messages = ids.map(() => [
+    { ...message(), created_at: at },
+    { ...message(), created_at: at },
+  ]);
+  return { ids, messages };
+}
+
 async function expectCleared(ids: string[]): Promise<void> {
   const cleared = await docs.find({ _id: { $in: ids } }).toArray();
   expect(cleared).toHaveLength(ids.length);
@@ -137,13 +152,7 @@ describe('the outbox', () => {
   it('clears the documents of one marker group with one command', async () => {
     const { counted, commands } = countingCommands();
     const batched = flushedByHand();
-    const ids = [newId('msg'), newId('msg'), newId('msg')];
-    // Written within one marker group: two messages each.
-    const at = new Date();
-    const messages = ids.map(() => [
-      { ...message(), created_at: at },
-      { ...message(), created_at: at },
-    ]);
+    const { ids, messages } = writtenTogether();
     await docs.insertMany(ids.map((id, i) => withOutbox({ _id: id }, messages[i] ?? [])));
     for (const [i, id] of ids.entries()) await batched.publish(counted, id, messages[i] ?? []);
     expect(commands).toEqual([]);
@@ -156,14 +165,7 @@ describe('the outbox', () => {
   it('clears documents marked before the groups with one update each', async () => {
     const { counted, commands } = countingCommands();
     const batched = flushedByHand();
-    const ids = [newId('msg'), newId('msg'), newId('msg')];
-    // At one time: messages made across a 20 ms group boundary (a busy machine) would split the
-    // removal into a command per group.
-    const at = new Date();
-    const messages = ids.map(() => [
-      { ...message(), created_at: at },
-      { ...message(), created_at: at },
-    ]);
+    const { ids, messages } = writtenTogether();
     // The marker a document written by an earlier version carries: a bare `true`.
     await docs.insertMany(
       ids.map((id, i) => ({

@@ -108,6 +108,35 @@ describe('the request cache', () => {
     expect(await loadsAfter(() => cache.clear(), again, read)).toBe(3);
   });
 
+  it('keeps an owner through events, drops and clear, and loads it once at a time', async () => {
+    const cache = createRequestCache();
+    const owner = loader({ integration_id: 'int_a', token_hash: 'ab', extra: 'not kept' });
+    owner.gate();
+    const both = [cache.owner('req_1', owner.load), cache.owner('req_1', owner.load)];
+    await new Promise((resolve) => setImmediate(resolve));
+    owner.open();
+    await Promise.all(both);
+    expect(owner.calls).toBe(1);
+    const again = () => cache.owner('req_1', owner.load);
+    expect(await loadsAfter(hear(cache, 'req_1', 'request.updated'), again, owner)).toBe(1);
+    expect(await loadsAfter(() => cache.drop('req_1'), again, owner)).toBe(1);
+    expect(await loadsAfter(() => cache.clear(), again, owner)).toBe(1);
+    expect(await again()).toEqual({ integration_id: 'int_a', token_hash: 'ab' });
+    expect(cache.stats.owners).toBe(1);
+  });
+
+  it('does not keep an owner whose load failed', async () => {
+    const cache = createRequestCache();
+    let calls = 0;
+    const missing = () => {
+      calls += 1;
+      return Promise.reject(new Error('No such request.'));
+    };
+    await expect(cache.owner('req_none', missing)).rejects.toThrow('No such request.');
+    await expect(cache.owner('req_none', missing)).rejects.toThrow('No such request.');
+    expect([calls, cache.stats.owners]).toEqual([2, 0]);
+  });
+
   it('holds reads up to a weight, least recently used out', async () => {
     const cache = createRequestCache({ maxViewBytes: 400 });
     const big = (n: number) => ({ n, text: 'x'.repeat(80) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { endpoint, request } from '@handoff/bus';
+import { callSubject, endpoint } from '@handoff/bus';
 import { baseServiceEnv, loadEnv } from '@handoff/config';
 import { createLogger } from '@handoff/observability';
 import { natsEnv, natsOptions, testServers, uniqueDatabase } from '@handoff/testkit';
@@ -41,7 +41,7 @@ const start = () =>
 describe('graceful stop', () => {
   it('finishes a request already in flight before it closes', async () => {
     const service = await start();
-    const inFlight = request(
+    const inFlight = callSubject(
       client,
       'handoff.intake.slow',
       { ms: 400 },
@@ -54,15 +54,15 @@ describe('graceful stop', () => {
     await stopping;
     await expect(fetch(probe)).rejects.toThrow();
     await expect(
-      request(client, 'handoff.intake.slow', { ms: 1 }, { timeoutMs: 500, reply: z.unknown() }),
-    ).rejects.toMatchObject({ code: 'unavailable' });
+      callSubject(client, 'handoff.intake.slow', { ms: 1 }, { timeoutMs: 500, reply: z.unknown() }),
+    ).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 
   it('reports not ready on /readyz while draining', async () => {
     const service = await start();
     const probe = `http://127.0.0.1:${service.healthPort}/readyz`;
     expect((await fetch(probe)).status).toBe(200);
-    const slow = request(
+    const slow = callSubject(
       client,
       'handoff.intake.slow',
       { ms: 600 },

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger } from '@handoff/observability';
-import { freshDatabase } from '@handoff/testkit';
 import {
   duplicatePositions,
   ensureCollections,
-  connectStore,
   groupedInserts,
   insertOnce,
   isDuplicateKey,
   type Store,
 } from '../src/index.ts';
+import { dropStore, testStore } from './support.ts';
 
-const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
 let store: Store;
 
 interface Thing {
@@ -21,22 +18,13 @@ interface Thing {
 }
 
 beforeAll(async () => {
-  store = await connectStore({
-    ...freshDatabase('dup'),
-    appName: 'store-duplicates-test',
-    logger,
-    // Some tests count the commands sent.
-    monitorCommands: true,
-  });
+  store = await testStore('dup', 'store-duplicates-test');
   await ensureCollections(store.db, {
     things: [{ key: { code: 1 }, options: { name: 'code_unique', unique: true } }],
   });
 });
 
-afterAll(async () => {
-  await store.db.dropDatabase();
-  await store.close();
-});
+afterAll(() => dropStore(store));
 
 const things = () => store.db.collection<Thing>('things');
 

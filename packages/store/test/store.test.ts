@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger } from '@handoff/observability';
 import { ferretBackend, freshDatabase } from '@handoff/testkit';
-import type { Collection, Document, Filter } from 'mongodb';
+import type { Collection, Document, Filter, OptionalUnlessRequiredId } from 'mongodb';
 import {
   bulkWriteInChunks,
   byIdWhere,
@@ -13,26 +12,18 @@ import {
   MAX_OPERATIONS_PER_COMMAND,
   pageFilter,
   paginate,
+  type IndexDefinition,
   type Store,
 } from '../src/index.ts';
+import { dropStore, logger, testStore } from './support.ts';
 
-const logger = createLogger({ service: 'store-test', version: '0', level: 'silent' });
 let store: Store;
 
 beforeAll(async () => {
-  store = await connectStore({
-    ...freshDatabase('store'),
-    appName: 'store-test',
-    logger,
-    // Some tests count the commands sent.
-    monitorCommands: true,
-  });
+  store = await testStore('store', 'store-test');
 });
 
-afterAll(async () => {
-  await store.db.dropDatabase();
-  await store.close();
-});
+afterAll(() => dropStore(store));
 
 /** The indexes PostgreSQL's plan of `filter` uses, from FerretDB's explain (none: a scan). */
 async function indexesUsed<T extends Document>(
@@ -41,6 +32,23 @@ async function indexesUsed<T extends Document>(
 ): Promise<(string | undefined)[]> {
   const explained = JSON.stringify(await collection.find(filter as Filter<T>).explain());
   return [...explained.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]);
+}
+
+/**
+ * A collection of the test database with these indexes and documents, made before the tests of
+ * the block that asks for it; the function returned reads it.
+ */
+function seeded<T extends Document>(
+  name: string,
+  indexes: IndexDefinition[],
+  documents: OptionalUnlessRequiredId<T>[],
+): () => Collection<T> {
+  const collection = () => store.db.collection<T>(name);
+  beforeAll(async () => {
+    await ensureCollections(store.db, { [name]: indexes });
+    await collection().insertMany(documents);
+  });
+  return collection;
 }
 
 const plan = {
@@ -130,19 +138,14 @@ describe('paginate', () => {
     _id: string;
     owner: string;
   }
-  const items = () => store.db.collection<Item>('page_items');
-
-  beforeAll(async () => {
-    await ensureCollections(store.db, {
-      page_items: [{ key: { owner: 1, _id: -1 }, options: { name: 'owner_newest' } }],
-    });
-    await items().insertMany(
-      Array.from({ length: 300 }, (_, i) => ({
-        _id: `itm_${String(i).padStart(4, '0')}`,
-        owner: `o_${i % 3}`,
-      })),
-    );
-  });
+  const items = seeded<Item>(
+    'page_items',
+    [{ key: { owner: 1, _id: -1 }, options: { name: 'owner_newest' } }],
+    Array.from({ length: 300 }, (_, i) => ({
+      _id: `itm_${String(i).padStart(4, '0')}`,
+      owner: `o_${i % 3}`,
+    })),
+  );
 
   it('pages newest first both ways, with or without an _id condition of the caller', async () => {
     const first = await paginate(items(), { owner: 'o_1' }, { limit: 2 });
@@ -186,14 +189,11 @@ describe('byIdWhere', () => {
     status: string;
     updated_at: number;
   }
-  const moving = () => store.db.collection<Moving>('moving');
-
-  beforeAll(async () => {
-    await moving().createIndex({ status: 1, _id: -1 }, { name: 'status_newest' });
-    await moving().insertMany(
-      Array.from({ length: 2_000 }, (_, i) => ({ _id: `mv_${i}`, status: 'open', updated_at: i })),
-    );
-  });
+  const moving = seeded<Moving>(
+    'moving',
+    [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
+    Array.from({ length: 2_000 }, (_, i) => ({ _id: `mv_${i}`, status: 'open', updated_at: i })),
+  );
 
   it('changes the document only while it still matches the conditions', async () => {
     expect(byIdWhere<Moving>('mv_1')).toEqual({ _id: 'mv_1' });
@@ -234,22 +234,21 @@ describe('byKeyWhere', () => {
     provider_id: string;
     status: string;
   }
-  const offers = () => store.db.collection<Offer>('offers');
-
-  beforeAll(async () => {
-    await offers().createIndex({ request_id: 1, _id: -1 }, { name: 'request_newest' });
-    await offers().createIndex({ provider_id: 1, _id: -1 }, { name: 'provider_newest' });
-    await offers().createIndex({ status: 1 }, { name: 'status' });
+  const offers = seeded<Offer>(
+    'offers',
+    [
+      { key: { request_id: 1, _id: -1 }, options: { name: 'request_newest' } },
+      { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
+      { key: { status: 1 }, options: { name: 'status' } },
+    ],
     // One busy provider with an offer on each of 2,000 requests, every offer open.
-    await offers().insertMany(
-      Array.from({ length: 2_000 }, (_, i) => ({
-        _id: `of_${i}`,
-        request_id: `rq_${i}`,
-        provider_id: 'pv_busy',
-        status: 'open',
-      })),
-    );
-  });
+    Array.from({ length: 2_000 }, (_, i) => ({
+      _id: `of_${i}`,
+      request_id: `rq_${i}`,
+      provider_id: 'pv_busy',
+      status: 'open',
+    })),
+  );
 
   it('finds the documents of the key that match the conditions', async () => {
     const filter = byKeyWhere<Offer>(

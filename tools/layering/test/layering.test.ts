@@ -54,14 +54,39 @@ function check(root: string): { status: number | null; violations: string[] } {
 /** What the layers allow: each line here is an import that the check must let through. */
 const ALLOWED: Record<string, string> = {
   'packages/contracts/src/index.ts': `export const SERVICES = ['a', 'b'] as const;`,
-  // A package builds on another package.
+  // A package builds on the packages below it: contracts, observability, bus, runtime.
+  'packages/observability/src/index.ts': `
+    import { SERVICES } from '../../contracts/src/index.ts';
+    export const log = (line: string) => SERVICES.includes(line as 'a');`,
+  'packages/bus/src/index.ts': `
+    import { SERVICES } from '../../contracts/src/index.ts';
+    import { log } from '../../observability/src/index.ts';
+    export const send = () => log(SERVICES[0]);`,
   'packages/runtime/src/index.ts': `
     import { SERVICES } from '../../contracts/src/index.ts';
-    export const count = SERVICES.length;`,
-  // A package's test starts a service through its entry point.
+    import { send } from '../../bus/src/index.ts';
+    export const count = SERVICES.length + Number(send());`,
+  // A web app builds on the contracts (the web chain shares them with the backend's).
+  'packages/console/src/app.ts': `
+    import { SERVICES } from '../../contracts/src/index.ts';
+    export const names = SERVICES.join();`,
+  // A package's test starts a service through its entry point, and imports jest.
   'packages/runtime/test/service.test.ts': `
+    import { it } from '@jest/globals';
     import { bootstrap } from '../../../services/a/src/bootstrap.ts';
-    export const started = bootstrap;`,
+    export const started = [it, bootstrap];`,
+  // The test kit's suites import jest and the runtime they test.
+  'packages/testkit/src/suites/index.ts': `
+    import { it } from '@jest/globals';
+    import { count } from '../../../runtime/src/index.ts';
+    export const suite = () => it('counts', () => count);`,
+  // jest, as a package the check resolves (a stand-in: only its name matters).
+  'node_modules/@jest/globals/package.json': JSON.stringify({
+    name: '@jest/globals',
+    type: 'module',
+    exports: './index.js',
+  }),
+  'node_modules/@jest/globals/index.js': `export const it = () => undefined;`,
   // A service builds on packages and its own modules.
   'services/a/src/bootstrap.ts': `
     import { count } from '../../../packages/runtime/src/index.ts';
@@ -133,6 +158,28 @@ const BAD: Record<string, { rule: string | null; source: string }> = {
     rule: 'test-reaches-into-service',
     source: `import { findRequest } from '../../../services/a/src/store.ts';
       export const found = findRequest(1);`,
+  },
+  // The package order: below, beside, and in the other chain.
+  'packages/contracts/src/reach-up.ts': {
+    rule: 'package-order',
+    source: `import { count } from '../../runtime/src/index.ts'; export const n = count;`,
+  },
+  'packages/observability/src/reach.ts': {
+    rule: 'package-order',
+    source: `import { send } from '../../bus/src/index.ts'; export const s = send;`,
+  },
+  'packages/console/src/reach.ts': {
+    rule: 'package-order',
+    source: `import { send } from '../../bus/src/index.ts'; export const s = send;`,
+  },
+  // The contracts load in a browser; jest only in tests and the test kit's suites.
+  'packages/contracts/src/hash.ts': {
+    rule: 'contracts-import-node',
+    source: `import { createHash } from 'node:crypto'; export const hash = createHash;`,
+  },
+  'packages/runtime/src/testing.ts': {
+    rule: 'source-imports-jest',
+    source: `import { it } from '@jest/globals'; export const test = it;`,
   },
   'packages/contracts/src/reach.ts': {
     rule: 'library-imports-tool',
@@ -215,5 +262,11 @@ describe('the layering check', () => {
       rule === null ? [] : [`${rule}: ${path}`],
     );
     expect(violations).toEqual(expected.sort());
+  });
+
+  it('refuses to run while a package has no place in the package order', () => {
+    const unplaced = makeTree({ ...ALLOWED, 'packages/newcomer/package.json': '{}' });
+    trees.push(unplaced);
+    expect(() => check(unplaced)).toThrow(/PACKAGE_ORDER does not place packages\/newcomer/);
   });
 });

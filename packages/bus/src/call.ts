@@ -5,7 +5,7 @@ import { errors, headers, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface SubjectCallOptions<S extends z.ZodType> {
   timeoutMs: number;
   /** The call id (the HTTP call's `Request-Id`) the message carries in its `Request-Id` header. */
   callId?: string;
@@ -14,14 +14,15 @@ export interface RequestOptions<S extends z.ZodType> {
 }
 
 /**
- * Sends a JSON request on `subject` and waits for one reply. The call id and trace context
- * travel in headers. No responder and timeouts become retryable `unavailable` errors.
+ * A bus call on a bare subject (a NATS request-reply): sends JSON on `subject` and waits for one
+ * reply, checked against `options.reply`. A declared operation is called with {@link call}. The call id and trace context
+ * travel in headers. No responder and timeouts become retryable `service_unavailable` errors.
  */
-export async function request<S extends z.ZodType>(
+export async function callSubject<S extends z.ZodType>(
   nc: NatsConnection,
   subject: string,
   payload: unknown,
-  options: RequestOptions<S>,
+  options: SubjectCallOptions<S>,
 ): Promise<z.output<S>> {
   return withSpan(
     `${subject} request`,
@@ -40,12 +41,12 @@ export async function request<S extends z.ZodType>(
           headers: h,
         });
       } catch (error) {
-        throw new BusError('unavailable', `${subject}: ${describeRequestFailure(error)}`, {
+        throw new BusError('service_unavailable', `${subject}: ${describeRequestFailure(error)}`, {
           cause: error,
         });
       }
       const failure = ServiceError.toServiceError(msg);
-      if (failure) throw BusError.fromStatus(failure.code, failure.message, errorDetails(msg.data));
+      if (failure) throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
       const parsed = options.reply.safeParse(msg.json());
       if (!parsed.success) {
         throw new BusError('internal_error', `${subject}: reply does not match its schema`);
@@ -62,7 +63,7 @@ export function call<I extends z.ZodType, O extends z.ZodType>(
   input: z.input<I>,
   options: { timeoutMs: number; callId?: string },
 ): Promise<z.output<O>> {
-  return request(nc, op.subject, input, { ...options, reply: op.output });
+  return callSubject(nc, op.subject, input, { ...options, reply: op.output });
 }
 
 function errorDetails(data: Uint8Array): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { digestsEqual, generateApiKey, isWellFormedApiKey, sha256Hex } from '../src/index.ts';
+import { digestsEqual, generateApiKey, isWellFormedApiKey, sha256Hex } from '../src/secrets.ts';
 
 describe('agent keys', () => {
   it('have the documented shape and a valid checksum', () => {

@@ -3,9 +3,10 @@ import {
   AUDIT_STREAM,
   dispatcherSubjects,
   EVENTS_STREAM,
+  notificationSubjects,
   RATE_LIMIT_STREAM,
-} from './subjects.ts';
-import { notificationSubjects, REMINDERS_STREAM } from './notifications.ts';
+  REMINDERS_STREAM,
+} from '@handoff/contracts';
 
 /**
  * Who may do what on the bus. One row per NATS user; the server configuration (tests, `npm start`,
@@ -265,30 +266,4 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
   };
   if (grant.serves.length > 0) permissions.allow_responses = true;
   return permissions;
-}
-
-/** The environment variable holding a user's password in the NATS server's pod. */
-export const natsPasswordVariable = (user: string) =>
-  `NATS_${user.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}_PASSWORD`;
-
-/**
- * The `config.merge` accounts of the official NATS chart: the account HANDOFF with every user of
- * NATS_GRANTS and its permissions, passwords read from the pod's environment (`<< $VAR >>`, which
- * the chart writes unquoted, so nats-server substitutes the variable) and never stored.
- */
-export function natsChartAccounts(): Record<string, unknown> {
-  return {
-    accounts: {
-      SYS: { users: [{ user: 'sys', password: `<< $${natsPasswordVariable('sys')} >>` }] },
-      [NATS_ACCOUNT]: {
-        jetstream: 'enabled',
-        users: NATS_USERS.map((user) => ({
-          user,
-          password: `<< $${natsPasswordVariable(user)} >>`,
-          permissions: natsPermissions(user),
-        })),
-      },
-    },
-    system_account: 'SYS',
-  };
 }

@@ -1,7 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { API_KEY_PATTERN, API_KEY_PREFIX } from './access.ts';
-import { PROVIDER_KEY_PATTERN, PROVIDER_KEY_PREFIX } from './engagement.ts';
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  PROVIDER_KEY_PATTERN,
+  PROVIDER_KEY_PREFIX,
+} from '@handoff/contracts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
