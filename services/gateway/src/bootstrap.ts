@@ -4,17 +4,22 @@ import { createLogger, type Logger } from '@handoff/observability';
 import { createRequestCache, packageVersion } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
-import { createServer } from 'node:http';
+import type { Request, Response } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { agentKeys, createBearerKeyVerifier, providerKeys } from './auth/bearer-keys.ts';
-import { createAuthFailureGuard } from './auth/client-guard.ts';
+import {
+  agentKeys,
+  createBearerKeyVerifier,
+  providerKeys,
+  type AgentIdentity,
+  type BearerKeyVerifier,
+} from './auth/bearer-keys.ts';
+import { createAuthFailureGuard, type AuthFailureGuard } from './auth/client-guard.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { createSessionVerifier } from './auth/workspace-sessions.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
-import { createRequestTokenChecker } from './auth/request-tokens.ts';
 import { createApp } from './http/app.ts';
 import { HttpError } from './http/errors.ts';
 import { bearerCaller } from './http/pipeline/authenticate.ts';
@@ -61,8 +66,9 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
   });
-  // What this replica knows of requests between their events (statuses, agents' reads); the
-  // hub's subscription tells it of every event, and a lost connection drops it all.
+  // What this replica knows of requests between their events (owners for the request token
+  // check, statuses, agents' reads); the hub's subscription tells it of every event, and a lost
+  // connection drops all but the owners, which never change.
   const requests = createRequestCache();
   onBusInterrupted(bus.nc, () => requests.clear());
   // Long-polls for a request's events, woken by the events on the bus.
@@ -79,26 +85,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     logger,
     busTimeoutMs: env.BUS_TIMEOUT_MS,
   });
-  // MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's key.
   const guard = createAuthFailureGuard(
     limiter,
     { address: policies.authFailures, credential: policies.authFailuresPerPrefix },
     logger,
   );
-  const mcp = createMcpHttpHandler({
-    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    // The key is checked here, and a failure counted against the caller's address and the key's
-    // prefix, like every agent route; the tools' own calls then come from loopback with a key
-    // that is known to be good.
-    authenticate: async (req, apiKey) => {
-      const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
-        address: (req as Request).ip ?? 'unknown',
-        guard,
-        callId: randomUUID(),
-      });
-      return { integrationId: agent.integration_id, scopes: agent.scopes };
-    },
-  });
+  const mcp = mcpHandler(server, keys, guard);
   try {
     await ensureRateLimitStream(bus.jsm, env.NATS_STREAM_REPLICAS);
     const idempotency = await createIdempotencyStore(bus.nc, {
@@ -121,48 +113,16 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       keys,
       providers,
       sessions,
-      staff: createStaffVerifier({
-        ...(env.STAFF_JWT_SECRET ? { secret: env.STAFF_JWT_SECRET } : {}),
-        ...(env.STAFF_JWKS_URL ? { jwksUrl: env.STAFF_JWKS_URL } : {}),
-        ...(env.STAFF_JWT_ISSUER ? { issuer: env.STAFF_JWT_ISSUER } : {}),
-        ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
-        clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
-      }),
+      staff: staffVerifier(env),
       guard,
       limiter,
       policies,
-      requestTokens: createRequestTokenChecker(),
       requests,
       routes,
       docs: docsRouter(buildOpenApi(routes)),
-      mounts: [
-        {
-          path: '/mcp',
-          handle: async (req, res) => {
-            try {
-              await mcp.handle(req, res);
-            } catch (error) {
-              if (error instanceof HttpError && !res.headersSent) {
-                if (error.status === 401) {
-                  res.set('WWW-Authenticate', 'Bearer realm="handoff"');
-                }
-                return sendHttpError(res, error);
-              }
-              throw error;
-            }
-          },
-        },
-      ],
+      mounts: [{ path: '/mcp', handle: mcpMount(mcp) }],
     });
-    server.on('request', app);
-    // Without this listener Node answers `100 Continue` at once, inviting a body that the checks
-    // before it (credentials, content type, declared length) may refuse; the body reader sends it.
-    server.on('checkContinue', app);
-    server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(env.PORT, resolve);
-    });
+    await listen(server, app, env.PORT);
   } catch (error) {
     await updates.close();
     webhookSettings.stop();
@@ -201,4 +161,68 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       return stopping;
     },
   };
+}
+
+type McpHandler = ReturnType<typeof createMcpHttpHandler>;
+
+/**
+ * MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's
+ * key. The key is checked here, and a failure counted against the caller's address and the key's
+ * prefix, like every agent route; the tools' own calls then come from loopback with a key that
+ * is known to be good.
+ */
+function mcpHandler(
+  server: Server,
+  keys: BearerKeyVerifier<AgentIdentity>,
+  guard: AuthFailureGuard,
+): McpHandler {
+  return createMcpHttpHandler({
+    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    authenticate: async (req, apiKey) => {
+      const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
+        address: (req as Request).ip ?? 'unknown',
+        guard,
+        callId: randomUUID(),
+      });
+      return { integrationId: agent.integration_id, scopes: agent.scopes };
+    },
+  });
+}
+
+/** The /mcp mount: a refusal before the MCP answer started is a problem like any route's. */
+function mcpMount(mcp: McpHandler) {
+  return async (req: Request, res: Response): Promise<void> => {
+    try {
+      await mcp.handle(req, res);
+    } catch (error) {
+      if (error instanceof HttpError && !res.headersSent) {
+        if (error.status === 401) res.set('WWW-Authenticate', 'Bearer realm="handoff"');
+        sendHttpError(res, error);
+        return;
+      }
+      throw error;
+    }
+  };
+}
+
+function staffVerifier(env: Env) {
+  return createStaffVerifier({
+    ...(env.STAFF_JWT_SECRET ? { secret: env.STAFF_JWT_SECRET } : {}),
+    ...(env.STAFF_JWKS_URL ? { jwksUrl: env.STAFF_JWKS_URL } : {}),
+    ...(env.STAFF_JWT_ISSUER ? { issuer: env.STAFF_JWT_ISSUER } : {}),
+    ...(env.STAFF_JWT_AUDIENCE ? { audience: env.STAFF_JWT_AUDIENCE } : {}),
+    clockSkewSeconds: env.STAFF_JWT_CLOCK_SKEW_S,
+  });
+}
+
+async function listen(server: Server, app: RequestListener, port: number): Promise<void> {
+  server.on('request', app);
+  // Without this listener Node answers `100 Continue` at once, inviting a body that the checks
+  // before it (credentials, content type, declared length) may refuse; the body reader sends it.
+  server.on('checkContinue', app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, resolve);
+  });
 }

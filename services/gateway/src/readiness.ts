@@ -1,4 +1,4 @@
-import { request } from '@handoff/bus';
+import { callSubject } from '@handoff/bus';
 import { BACKEND_SERVICES, HealthReply, subjects, type ReadinessReport } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export async function checkReadiness(
     BACKEND_SERVICES.map(async (service) => {
       const started = performance.now();
       try {
-        const reply = await request(nc, subjects.health(service), null, {
+        const reply = await callSubject(nc, subjects.health(service), null, {
           timeoutMs,
           callId,
           reply: HealthReply,

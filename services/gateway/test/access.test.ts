@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { generateApiKey } from '@handoff/contracts';
+import { generateApiKey } from '@handoff/runtime';
 import { createLogger } from '@handoff/observability';
 import { eventually } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS_STREAM, EventEnvelope, generateApiKey, WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { EVENTS_STREAM, EventEnvelope, WEBHOOK_DEFAULTS } from '@handoff/contracts';
+import { generateApiKey } from '@handoff/runtime';
 import { eventually, natsOptions, startNats } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

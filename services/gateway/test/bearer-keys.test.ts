@@ -1,9 +1,5 @@
-import {
-  generateApiKey,
-  generateProviderKey,
-  type KeyVerification,
-  type ProviderKeyVerification,
-} from '@handoff/contracts';
+import { type KeyVerification, type ProviderKeyVerification } from '@handoff/contracts';
+import { generateApiKey, generateProviderKey } from '@handoff/runtime';
 import { describe, expect, it } from '@jest/globals';
 import { acceptedKey, agentKeys, presentedKey, providerKeys } from '../src/auth/bearer-keys.ts';
 import { HttpError } from '../src/http/errors.ts';

@@ -1,5 +1,5 @@
 // Whatever the gateway or a service can raise is a code of the catalogue: HttpError, sendProblem,
-// BusError's conflicts and the route table take nothing else (a type error otherwise). These
+// BusError and the route table take nothing else (a type error otherwise). These
 // tests hold the other half: every code of the catalogue is published, in the committed OpenAPI
 // document under the status the catalogue gives it, so a code added to raise it fails here until
 // a route lists it.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { BACKEND_SERVICES } from '@handoff/contracts';
 import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observability';
 import { natsEnv, eventually } from '@handoff/testkit';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
@@ -77,16 +78,7 @@ describe('probes', () => {
     expect(await res.json()).toEqual({ status: 'ready' });
     const body = await staffHealth();
     expect(body.status).toBe('ready');
-    expect(Object.keys(body.services).sort()).toEqual(
-      [
-        'conversation',
-        'intake',
-        'milestones',
-        'notifications',
-        'payments',
-        'webhook-dispatcher',
-      ].sort(),
-    );
+    expect(Object.keys(body.services).sort()).toEqual([...BACKEND_SERVICES].sort());
     for (const entry of Object.values(body.services)) {
       expect(entry).toMatchObject({
         status: 'up',
@@ -205,14 +197,7 @@ describe('a service going away', () => {
 describe('collection ownership', () => {
   it('gives no two services the same collection name, since they may share a database', async () => {
     const plans = await Promise.all(
-      [
-        'intake',
-        'conversation',
-        'payments',
-        'milestones',
-        'webhook-dispatcher',
-        'notifications',
-      ].map(
+      BACKEND_SERVICES.map(
         async (name) =>
           [
             name,

@@ -11,10 +11,18 @@ import { notModified } from '../src/http/pipeline/conditional-get.ts';
 import { failureAnswer } from '../src/http/pipeline/errors.ts';
 import type { Exchange } from '../src/http/pipeline/exchange.ts';
 import { idempotencyScope, idempotent } from '../src/http/pipeline/idempotency.ts';
-import { requestTokenOf } from '../src/http/pipeline/request-token.ts';
+import {
+  requestTokenOf,
+  tokenRouteOf,
+  verifyRequest,
+  type TokenCall,
+} from '../src/http/pipeline/request-token.ts';
 import { validateInput } from '../src/http/pipeline/schema.ts';
 import { csrfTokenOf } from '../src/auth/workspace-sessions.ts';
+import { RequestId } from '../src/http/request-id.ts';
 import { defineRoute, type RouteDefinition } from '../src/http/route.ts';
+import { createRequestCache, sha256Hex } from '@handoff/runtime';
+import { requestOps, type Operation } from '@handoff/contracts';
 import type { IdempotencyOutcome, IdempotencyStore } from '../src/idempotency.ts';
 import type { RateLimiter, RateLimitPolicy } from '../src/ratelimit.ts';
 
@@ -272,7 +280,7 @@ describe('authenticate', () => {
 
     const down = authDeps({
       keys: {
-        verify: async () => Promise.reject(new BusError('unavailable', 'no answer')),
+        verify: async () => Promise.reject(new BusError('service_unavailable', 'no answer')),
         cached: () => 0,
         stop: () => undefined,
       },
@@ -288,13 +296,116 @@ describe('request token presence', () => {
     expect(requestTokenOf({}, exchange().call)).toBeUndefined();
     expect(
       requestTokenOf(
-        { requestToken: true },
+        { requestToken: 'owner' },
         exchange({ 'x-service-request-token': ' hrt_x ' }).call,
       ),
     ).toBe('hrt_x');
-    expect(() => requestTokenOf({ requestToken: true }, exchange().call)).toThrow(
+    expect(() => requestTokenOf({ requestToken: 'open' }, exchange().call)).toThrow(
       expect.objectContaining({ status: 401, code: 'request_token_missing' }),
     );
+  });
+});
+
+describe('routes about a request', () => {
+  const route = (fields: Partial<RouteDefinition>) =>
+    ({
+      method: 'get',
+      path: '/v1/request/{id}/things',
+      operationId: 'listRequestThings',
+      summary: 'Things',
+      tags: ['things'],
+      access: { kind: 'agent', scopes: [] },
+      status: 200,
+      response: z.string(),
+      handle: async () => 'ok',
+      ...fields,
+    }) as RouteDefinition;
+  const ofRequest = z.strictObject({ id: RequestId });
+
+  it('name the request by their RequestId parameter and say what they need of its token', () => {
+    expect(tokenRouteOf(route({ requestToken: 'open', params: ofRequest }))).toEqual({
+      need: 'open',
+      param: 'id',
+    });
+    expect(
+      tokenRouteOf(route({ path: '/v1/things/{id}', params: z.strictObject({ id: z.string() }) })),
+    ).toBeUndefined();
+  });
+
+  it('are refused when mounted without what the check needs', () => {
+    for (const [fields, why] of [
+      [{ params: ofRequest }, 'declares requestToken'],
+      [{ params: z.strictObject({ id: z.string() }) }, 'under a request declares requestToken'],
+      [{ requestToken: 'owner', params: z.strictObject({ id: z.string() }) }, 'one RequestId'],
+      [{ requestToken: 'owner', params: ofRequest, access: { kind: 'staff' } }, 'agent routes'],
+    ] as const) {
+      expect(() => tokenRouteOf(route(fields as Partial<RouteDefinition>))).toThrow(why);
+    }
+  });
+});
+
+describe('the request token check', () => {
+  const token = 'hrt_right';
+  /** A call as the check makes it: `authorize` and `status` answered from `requests`. */
+  function check(
+    requests: Record<string, { integration_id: string; status: string }>,
+    caller = 'int_a',
+  ) {
+    const asked: string[] = [];
+    const call = (async (op: Operation, input: { request_id: string }) => {
+      asked.push(op.subject);
+      const request = requests[input.request_id];
+      if (!request) throw new BusError('request_not_found', 'No such request.');
+      return op === requestOps.authorize
+        ? { integration_id: request.integration_id, token_hash: sha256Hex(token) }
+        : { status: request.status };
+    }) as TokenCall['call'];
+    const cache = createRequestCache();
+    const callOf = (id: string, given = token): TokenCall => ({
+      params: { id },
+      caller: { kind: 'agent', agent: { ...agent, integration_id: caller } },
+      token: given,
+      call,
+      requests: cache,
+    });
+    return { asked, callOf };
+  }
+  const answer = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: HttpError) => `${error.status} ${error.code}`,
+    );
+
+  it('answers 404 for unknown and foreign requests, then 403 for a wrong token, then 409 when closed', async () => {
+    const open = { need: 'open', param: 'id' } as const;
+    const mine = check({
+      req_open: { integration_id: 'int_a', status: 'submitted' },
+      req_closed: { integration_id: 'int_a', status: 'cancelled' },
+      req_other: { integration_id: 'int_b', status: 'cancelled' },
+    });
+    expect(await answer(verifyRequest(open, mine.callOf('req_none')))).toBe(
+      '404 request_not_found',
+    );
+    expect(await answer(verifyRequest(open, mine.callOf('req_other')))).toBe(
+      '404 request_not_found',
+    );
+    expect(await answer(verifyRequest(open, mine.callOf('req_closed', 'hrt_wrong')))).toBe(
+      '403 request_token_invalid',
+    );
+    expect(await answer(verifyRequest(open, mine.callOf('req_closed')))).toBe('409 request_closed');
+    await expect(verifyRequest(open, mine.callOf('req_open'))).resolves.toMatchObject({
+      id: 'req_open',
+      status: 'submitted',
+    });
+    // `owner` does not ask for the status; the owner of a request is asked about once.
+    const owner = { need: 'owner', param: 'id' } as const;
+    mine.asked.length = 0;
+    expect(await answer(verifyRequest(owner, mine.callOf('req_closed')))).toBe('ok');
+    expect(mine.asked).toEqual([]);
+    const fresh = check({ req_1: { integration_id: 'int_a', status: 'submitted' } });
+    await verifyRequest(owner, fresh.callOf('req_1'));
+    await verifyRequest(owner, fresh.callOf('req_1', 'hrt_wrong')).catch(() => undefined);
+    expect(fresh.asked).toEqual([requestOps.authorize.subject]);
   });
 });
 
@@ -471,24 +582,65 @@ describe('idempotency, alone', () => {
 describe('failures', () => {
   const route = {
     access: { kind: 'agent', scopes: [] },
-    notFound: 'request_not_found',
     operationId: 'getThing',
   } as const;
 
-  it('maps a bus failure to the answer the caller gets', async () => {
+  it('passes a bus failure on with the code, message and details the service gave', async () => {
     const { logger } = capturedLogger();
     const guard = { failed: async () => undefined };
     const answer = await failureAnswer(
-      new BusError('not_found', 'No such thing.'),
+      new BusError('milestone_not_found', 'No such milestone.'),
       route,
       exchange().call,
       { guard, logger },
     );
     expect([answer.status, answer.code, answer.message]).toEqual([
       404,
-      'request_not_found',
-      'No such thing.',
+      'milestone_not_found',
+      'No such milestone.',
     ]);
+    const closed = await failureAnswer(
+      new BusError('request_closed', 'The request is completed.', {
+        details: { current_state: 'completed' },
+      }),
+      route,
+      exchange().call,
+      { guard, logger },
+    );
+    expect([closed.status, closed.code, closed.extra]).toEqual([
+      409,
+      'request_closed',
+      { current_state: 'completed' },
+    ]);
+  });
+
+  it('answers a service that did not answer with 503 and Retry-After, naming no subject', async () => {
+    const { logger } = capturedLogger();
+    const answer = await failureAnswer(
+      new BusError('service_unavailable', 'handoff.intake.requests.get: timed out'),
+      route,
+      exchange().call,
+      { guard: { failed: async () => undefined }, logger },
+    );
+    expect([answer.status, answer.code, answer.headers]).toEqual([
+      503,
+      'service_unavailable',
+      { 'Retry-After': '1' },
+    ]);
+    expect(answer.message).not.toContain('handoff.');
+  });
+
+  it("logs a service's internal error and answers a bare 500", async () => {
+    const { logger, lines } = capturedLogger();
+    const answer = await failureAnswer(
+      new BusError('internal_error', 'handoff.intake.requests.get: reply does not match'),
+      route,
+      exchange().call,
+      { guard: { failed: async () => undefined }, logger },
+    );
+    expect([answer.status, answer.code]).toEqual([500, 'internal_error']);
+    expect(answer.message).not.toContain('handoff.');
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'route failed', bus: true }));
   });
 
   it('counts a 404 of an applicant route as a failed authentication', async () => {
@@ -531,33 +683,76 @@ describe('defineRoute', () => {
       handle: async (ctx) => {
         // @ts-expect-error A staff route has no calling integration.
         void ctx.agent;
-        // @ts-expect-error Nor a request token: it does not take one.
-        void ctx.requestToken;
+        // @ts-expect-error Nor a verified request: it declares no `requestToken`.
+        void ctx.request;
         return ctx.staff.sub;
       },
     });
     const customerRoute = defineRoute({
       method: 'post',
-      path: '/v1/things/{id}/notes',
+      path: '/v1/request/{id}/notes',
       operationId: 'addThingNote',
       summary: 'A note on a thing',
       tags: ['things'],
       access: { kind: 'agent', scopes: ['messages:create'] },
-      requestToken: true,
-      params: z.strictObject({ id: z.string() }),
+      requestToken: 'open',
+      params: z.strictObject({ id: RequestId }),
       body: z.strictObject({ text: z.string() }),
       status: 201,
       response: z.object({ ok: z.boolean() }),
       handle: async (ctx) => {
         const owner: string = ctx.agent.integration_id;
-        const token: string = ctx.requestToken;
-        await ctx.authorizeRequest(ctx.params.id);
+        const request: string = ctx.request.id;
+        const status: string = ctx.request.status;
         // @ts-expect-error An agent route has no staff member.
         void ctx.staff;
-        return { ok: [owner, token, ctx.body.text].every(Boolean) };
+        return { ok: [owner, request, status, ctx.body.text].every(Boolean) };
       },
     });
     const routes: RouteDefinition[] = [staffRoute, customerRoute];
     expect(routes.map((route) => route.access.kind)).toEqual(['staff', 'agent']);
+  });
+
+  it('refuses a route about a request that does not say what it needs of the token', () => {
+    const thing = {
+      method: 'get',
+      path: '/v1/request/{id}/thing',
+      operationId: 'getThing',
+      summary: 'A thing',
+      tags: ['things'],
+      status: 200,
+      response: z.string(),
+    } as const;
+    const agent = { kind: 'agent', scopes: [] } as const;
+    const ofRequest = z.strictObject({ id: RequestId });
+    const refused = [
+      // @ts-expect-error A RequestId parameter without `requestToken`.
+      defineRoute({ ...thing, access: agent, params: ofRequest, handle: async () => 'x' }),
+      defineRoute({
+        ...thing,
+        access: agent,
+        // @ts-expect-error `requestToken` without a RequestId parameter to name the request.
+        requestToken: 'owner',
+        params: z.strictObject({ id: z.string() }),
+        handle: async () => 'x',
+      }),
+      defineRoute({
+        ...thing,
+        access: { kind: 'provider' },
+        // @ts-expect-error Only an agent's integration owns requests.
+        requestToken: 'owner',
+        params: ofRequest,
+        handle: async () => 'x',
+      }),
+      defineRoute({
+        ...thing,
+        access: agent,
+        params: z.strictObject({ id: z.string() }),
+        // @ts-expect-error A handler reads no verified request without declaring `requestToken`.
+        handle: async (ctx) => ctx.request.id,
+      }),
+    ];
+    // The same rules hold when the table is mounted, for routes built without these types.
+    for (const route of refused) expect(() => tokenRouteOf(route)).toThrow(route.operationId);
   });
 });

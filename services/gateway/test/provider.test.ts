@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { generateProviderKey } from '@handoff/contracts';
+import { SCOPES } from '@handoff/contracts';
+import { generateProviderKey } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
 import { randomUUID } from 'node:crypto';
 import type { RunningGateway } from '../src/bootstrap.ts';
@@ -537,21 +538,13 @@ describe('a provider’s lists of one request', () => {
 });
 
 describe('GET /v1/capabilities', () => {
-  it('lists the provider key, the engagement scopes and limits', async () => {
+  it('lists the provider key, every scope (the engagement ones among them) and limits', async () => {
     const caps = await http(stack.gateway, '/v1/capabilities', { from: address() });
     expect(caps.body).toMatchObject({
       authentication: {
         provider_key: { header: 'Authorization', scheme: 'Bearer', routes: '/v1/provider/' },
       },
-      scopes: expect.arrayContaining([
-        'proposals:read',
-        'proposals:accept',
-        'jobs:read',
-        'milestones:read',
-        'milestones:review',
-        'disputes:read',
-        'disputes:manage',
-      ]),
+      scopes: [...SCOPES],
       limits: { engagement: { title: 200, plan_milestones: 20, comments: 200 } },
     });
   });

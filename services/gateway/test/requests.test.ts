@@ -184,6 +184,33 @@ describe('GET /v1/request/{id}', () => {
     }
   });
 
+  it('checks the token once on a miss of the cache: in the gateway, against the owner it keeps', async () => {
+    const { id, token } = await createRequest();
+    const watcher = await connect(natsOptions());
+    const asked: string[] = [];
+    for (const op of ['authorize', 'get']) {
+      watcher.subscribe(`handoff.intake.requests.${op}`, { callback: () => void asked.push(op) });
+    }
+    await watcher.flush();
+    try {
+      const read = (requestToken: string) =>
+        http(stack.gateway, `/v1/request/${id}`, {
+          token: agent.key,
+          headers: { 'X-Service-Request-Token': requestToken },
+        });
+      // Refused by the gateway: intake's read of the request is never asked for a wrong token.
+      expect(await read('hrt_wrong')).toMatchObject({
+        status: 403,
+        body: { code: 'request_token_invalid' },
+      });
+      expect((await read(token)).status).toBe(200);
+      await watcher.flush();
+      expect(asked).toEqual(['authorize', 'get']);
+    } finally {
+      await watcher.close();
+    }
+  });
+
   it('returns the conversation in order and only approved payment data', async () => {
     const { id, token } = await createRequest();
     const headers = { 'X-Service-Request-Token': token };

@@ -81,13 +81,13 @@ async function signIn(token: string, call: Call = {}): Promise<Session> {
   return { cookie, csrf: String(answer.body.csrf_token), id: String(answer.body.id), answer };
 }
 
-/** A provider signed in through its mail. */
-async function signedIn(who?: ProviderAccount & { email: string }) {
+/** A provider (a new one unless `who`) signed in through its mail, exchanging the link with `call`. */
+async function signedIn(who?: ProviderAccount & { email: string }, call: Call = {}) {
   const account = who ?? (await provider());
   const seen = (await mailsTo(account.email)).length;
   expect((await askForLink(account.email)).status).toBe(202);
-  const session = await signIn(await linkMailedTo(account.email, seen));
-  return { account, session };
+  const session = await signIn(await linkMailedTo(account.email, seen), call);
+  return { account, session, setCookie: session.answer.headers.get('set-cookie') ?? '' };
 }
 
 /** A call as the signed-in provider: the cookie, and the CSRF token on a change. */
@@ -119,11 +119,11 @@ describe('signing in to the workspace', () => {
   });
 
   it('opens a session once per link, in an HttpOnly, SameSite=Strict cookie', async () => {
-    const grace = await provider();
-    await askForLink(grace.email);
-    const token = await linkMailedTo(grace.email);
-    const session = await signIn(token, { headers: { 'User-Agent': 'Workspace test' } });
-    const setCookie = session.answer.headers.get('set-cookie') ?? '';
+    const {
+      account: grace,
+      session,
+      setCookie,
+    } = await signedIn(undefined, { headers: { 'User-Agent': 'Workspace test' } });
     expect(setCookie).toMatch(/^handoff_session=hws_[0-9A-Za-z]{43};/);
     expect(setCookie).toMatch(/; HttpOnly/i);
     expect(setCookie).toMatch(/; SameSite=Strict/i);
@@ -188,11 +188,9 @@ describe('signing in to the workspace', () => {
   });
 
   it('sets a Secure `__Host-` cookie when the call came over TLS', async () => {
-    const grace = await provider();
-    await askForLink(grace.email);
-    const token = await linkMailedTo(grace.email);
-    const session = await signIn(token, { headers: { 'X-Forwarded-Proto': 'https' } });
-    const setCookie = session.answer.headers.get('set-cookie') ?? '';
+    const { session, setCookie } = await signedIn(undefined, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(setCookie).toMatch(/^__Host-handoff_session=hws_/);
     expect(setCookie).toMatch(/; Secure/i);
     // The gateway reads it under that name too.

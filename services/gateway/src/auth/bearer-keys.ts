@@ -3,16 +3,14 @@ import {
   accessOps,
   accessSubjects,
   API_KEY_PREFIX,
-  isWellFormedApiKey,
-  isWellFormedProviderKey,
   PROVIDER_KEY_PREFIX,
   providerOps,
-  sha256Hex,
   type AccessInvalidation,
   type KeyVerification,
   type Operation,
   type ProviderKeyVerification,
 } from '@handoff/contracts';
+import { isWellFormedApiKey, isWellFormedProviderKey, sha256Hex } from '@handoff/runtime';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
@@ -208,7 +206,7 @@ export interface BearerKeyVerifier<I> {
 /**
  * What the owning service answers for a credential's SHA-256 (`operation` with `input(hash)`),
  * cached per replica and dropped by the access broadcast (see {@link createAccessCache}); `null`
- * for an unknown one (`not_found` over the bus).
+ * for one it does not know (its 401: `api_key_invalid`, `workspace_session_invalid`).
  */
 export function credentialCache<In, V>(
   options: BearerKeyVerifierOptions,
@@ -227,7 +225,7 @@ export function credentialCache<In, V>(
           callId,
         });
       } catch (error) {
-        if (error instanceof BusError && error.code === 'not_found') return null;
+        if (error instanceof BusError && error.status === 401) return null;
         throw error;
       }
     },

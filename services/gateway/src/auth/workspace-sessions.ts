@@ -1,10 +1,5 @@
-import {
-  digestsEqual,
-  SESSION_TOKEN_PREFIX,
-  sha256Hex,
-  workspaceOps,
-  type SessionVerification,
-} from '@handoff/contracts';
+import { SESSION_TOKEN_PREFIX, workspaceOps, type SessionVerification } from '@handoff/contracts';
+import { digestsEqual, sha256Hex } from '@handoff/runtime';
 import type { Response } from 'express';
 import { HttpError } from '../http/errors.ts';
 import { credentialCache, type BearerKeyVerifierOptions } from './bearer-keys.ts';

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessCheck } from '../readiness.ts';
 import { closeWhenBodyUnread } from './body.ts';
-import { consoleRouter, workspaceRouter } from './web-apps.ts';
+import { webAppRouter } from './web-apps.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
 import { mountRoutes, type RouteDeps } from './pipeline/mount.ts';
@@ -22,7 +22,7 @@ export interface AppDeps extends RouteDeps {
   docs?: express.Router;
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
-  /** The staff console's build (packages/console/dist unless given); see {@link consoleRouter}. */
+  /** The staff console's build (packages/console/dist unless given); see {@link webAppRouter}. */
   consoleDir?: string;
   /** The providers' workspace's build (packages/workspace/dist unless given). */
   workspaceDir?: string;
@@ -54,9 +54,9 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   // The staff console: static files with a CSP of their own; it calls /v1/staff/* like any client.
-  app.use('/console', consoleRouter(deps.consoleDir));
+  app.use('/console', webAppRouter('console', deps.consoleDir));
   // The providers' workspace likewise, over /v1/provider/* and /v1/workspace/* with its session.
-  app.use('/workspace', workspaceRouter(deps.workspaceDir));
+  app.use('/workspace', webAppRouter('workspace', deps.workspaceDir));
 
   if (deps.docs) app.use('/docs', deps.docs);
   mountRoutes(app, deps.routes, deps);

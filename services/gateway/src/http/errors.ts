@@ -1,12 +1,5 @@
 import { BusError } from '@handoff/bus';
-import {
-  ERRORS,
-  isConflictCode,
-  MAX_FIELD_ERRORS,
-  type ErrorCode,
-  type ErrorStatus,
-  type NotFoundCode,
-} from '@handoff/contracts';
+import { ERRORS, MAX_FIELD_ERRORS, type ErrorCode, type ErrorStatus } from '@handoff/contracts';
 import type { z } from 'zod';
 
 /**
@@ -70,38 +63,19 @@ export function validationFailed(errors: FieldError[]): HttpError {
 }
 
 /**
- * Maps a failure that came back over the bus to the answer the caller gets. `notFound` names the
- * resource, so a missing application is `application_not_found`, not a bare 404.
+ * A failure that came back over the bus, as the caller gets it: the service named the code of
+ * the catalogue and wrote a message and details for the caller, so they pass through as they
+ * are. Two kinds do not: one worth retrying (a service that did not answer) is told as such with
+ * `Retry-After`, without the subject it concerned; and a server fault (`internal_error`, a reply
+ * of no known code) stays an error, logged and answered with the generic 500.
  */
-export function fromBusError(error: unknown, notFound: NotFoundCode): unknown {
+export function fromBusError(error: unknown): unknown {
   if (!(error instanceof BusError)) return error;
-  switch (error.code) {
-    case 'not_found':
-      return new HttpError(notFound, error.message);
-    case 'forbidden':
-      // The only forbidden answer from a service: the owner's request with the wrong token.
-      return new HttpError('request_token_invalid', error.message);
-    case 'validation_failed':
-      return new HttpError('validation_failed', error.message, { extra: error.details ?? {} });
-    case 'invalid_state_transition':
-      return new HttpError('invalid_state_transition', error.message, {
-        extra: error.details ?? {},
-      });
-    case 'conflict': {
-      // A service names the conflict in `details.code`; the rest of the details go along.
-      const { code, ...extra } = error.details ?? {};
-      // `BusError` refuses a conflict without a code of the catalogue, on either side of the bus.
-      return isConflictCode(code) ? new HttpError(code, error.message, { extra }) : error;
-    }
-    case 'unavailable':
-      return new HttpError(
-        'service_unavailable',
-        'A service did not answer in time; try again shortly.',
-        {
-          headers: { 'Retry-After': '1' },
-        },
-      );
-    default:
-      return error;
+  if (error.retryable) {
+    return new HttpError(error.code, 'A service did not answer in time; try again shortly.', {
+      headers: { 'Retry-After': '1' },
+    });
   }
+  if (error.status >= 500) return error;
+  return new HttpError(error.code, error.message, { extra: error.details ?? {} });
 }

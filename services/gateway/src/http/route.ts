@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AgentIdentity, ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import type { SessionIdentity } from '../auth/workspace-sessions.ts';
+import type { RequestId } from './request-id.ts';
 
 /** Who may call a route. Every route states it; there is no default. */
 export type Access =
@@ -65,23 +66,35 @@ export interface BaseContext<P = unknown, Q = unknown, B = unknown> {
   res: Response;
 }
 
-/** Given to the handlers of routes with `requestToken: true` (agent routes only). */
-export interface RequestTokenContext {
-  /** The raw `X-Service-Request-Token`; hash it before use. */
-  requestToken: string;
+/**
+ * What a route needs of the request it is about (its {@link RequestId} parameter), checked by the
+ * pipeline before the handler runs: `owner`, the calling integration owns the request and the
+ * call's `X-Service-Request-Token` is its token; `open`, that and the request is not closed.
+ */
+export type RequestNeed = 'owner' | 'open';
+
+/** The request a route with `requestToken` is about, as the pipeline verified it. */
+export interface VerifiedRequest {
+  /** The calling integration owns it, and the call's request token is its token. */
+  id: string;
   /**
-   * Checks that the calling integration owns request `id` and that the call's request token is
-   * its token, without reading the request each time. Rejects with the bus's `not_found`
-   * (unknown or another integration's) or `forbidden` (wrong token).
+   * The agent's read of this request, from this replica's request cache or from `load`: current
+   * until the request's next event (see packages/runtime/src/request-cache.ts).
    */
-  authorizeRequest(id: string): Promise<void>;
-  /**
-   * The request's status as this replica knows it: from its request cache while no event of the
-   * request has been heard since it was read, else read from intake (see packages/runtime/src/request-cache.ts).
-   */
-  requestStatus(id: string): Promise<RequestStatus>;
-  /** The agent's read of request `id`, from this replica's request cache or from `load`. */
-  cachedRead<T>(id: string, load: () => Promise<T>): Promise<T>;
+  view<T>(load: () => Promise<T>): Promise<T>;
+}
+
+/** A verified request that is open, for the actions a closed request refuses. */
+export interface OpenRequest extends VerifiedRequest {
+  /** Its status as this replica knows it (from its request cache), never a closed one. */
+  status: RequestStatus;
+}
+
+export type RequestOf<T extends RequestNeed> = T extends 'open' ? OpenRequest : VerifiedRequest;
+
+/** Given to the handlers of routes with `requestToken`. */
+export interface RequestContext<T extends RequestNeed = RequestNeed> {
+  request: RequestOf<T>;
 }
 
 /** Given to the handlers of routes with `rawBody`. */
@@ -110,11 +123,11 @@ export interface RawBody {
 }
 
 // Declared flags give their fields; a route of unknown kind (the route table) may have them.
-type WithRequestToken<T extends boolean> = [T] extends [true]
-  ? RequestTokenContext
-  : [T] extends [false]
+type WithRequest<T extends RequestNeed | undefined> = [T] extends [RequestNeed]
+  ? RequestContext<T>
+  : [T] extends [undefined]
     ? unknown
-    : Partial<RequestTokenContext>;
+    : Partial<RequestContext>;
 type WithRawBody<R extends RawBody | undefined> = [R] extends [RawBody]
   ? RawBodyContext
   : [R] extends [undefined]
@@ -131,7 +144,7 @@ export interface RouteDefinition<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
-  T extends boolean = boolean,
+  T extends RequestNeed | undefined = RequestNeed | undefined,
   R extends RawBody | undefined = RawBody | undefined,
 > {
   method: 'get' | 'post' | 'patch' | 'delete';
@@ -154,7 +167,11 @@ export interface RouteDefinition<
    * Leave `body` out on such routes.
    */
   rawBody?: R;
-  /** Needs `X-Service-Request-Token` (checked for presence before any lookup); agent routes. */
+  /**
+   * What the route needs of the request its {@link RequestId} parameter names (agent routes):
+   * the token's presence is checked before the body, the owner, token and state after the
+   * schemas, and the handler gets `ctx.request`. A route with a `RequestId` parameter must say.
+   */
   requestToken?: T;
   status: number;
   response: z.ZodType;
@@ -167,24 +184,67 @@ export interface RouteDefinition<
   unauthorized?: readonly ErrorCodeOf<401>[];
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
   conflicts?: readonly ConflictCode[];
-  /** The `code` of a 404 when the resource is not found over the bus. */
-  notFound?: NotFoundCode;
   /**
-   * Further 404 codes the handler answers itself, e.g. `request_not_found` when the request a
-   * nested resource hangs under is not the caller's (documented next to `notFound`).
+   * The 404 codes the route answers with, for its OpenAPI document: the resource's, and e.g.
+   * `request_not_found` when the request a nested resource hangs under is not the caller's. The
+   * services name what is missing; nothing is renamed on the way.
    */
-  notFoundAlso?: readonly NotFoundCode[];
+  notFound?: readonly NotFoundCode[];
   /** Request headers the handler reads (`ctx.header`), documented as header parameters. */
   requestHeaders?: readonly { name: string; description: string; required: boolean }[];
   /** Response headers added to every success (e.g. deprecation headers). */
   headers?: Record<string, string>;
   deprecated?: boolean;
+  /**
+   * Checks of the body beyond its schema (an amount's precision in its currency), answered with
+   * the schema's 422 before any lookup, the request token's included.
+   */
+  checkBody?(body: z.output<B>): void;
   handle(
     ctx: RouteContext<A['kind'], z.output<P>, z.output<Q>, z.output<B>> &
-      WithRequestToken<T> &
+      WithRequest<T> &
       WithRawBody<R>,
   ): Promise<unknown>;
 }
+
+/**
+ * The names of the {@link RequestId} parameters of a params schema, by the schemas of its named
+ * keys (one built with a computed key, `child(key)`, has an index signature beside them).
+ */
+type RequestIdKeys<P extends z.ZodType> =
+  P extends z.ZodObject<infer Shape, z.core.$ZodObjectConfig>
+    ? keyof {
+        [
+          K in keyof Shape as string extends K
+            ? never
+            : Shape[K] extends typeof RequestId
+              ? K
+              : never
+        ]: unknown;
+      }
+    : never;
+
+/** How a route that breaks the rule below is told (an object, so that no type collapses). */
+interface RuleBroken<Why extends string> {
+  broken: Why;
+}
+
+/**
+ * A route about a request (one {@link RequestId} parameter) says what it needs of the token, and
+ * only such a route, of an agent, may: a route that forgets does not compile, rather than
+ * answering without the check.
+ */
+type RequestTokenRule<A extends Access, P extends z.ZodType, T> = [RequestIdKeys<P>] extends [never]
+  ? [T] extends [undefined]
+    ? unknown
+    : { requestToken: RuleBroken<'requestToken needs a RequestId path parameter'> }
+  : [T] extends [RequestNeed]
+    ? A['kind'] extends 'agent'
+      ? unknown
+      : { requestToken: RuleBroken<'only an agent route takes a request token'> }
+    : {
+        requestTokenMissing: RuleBroken<'a route with a RequestId parameter declares requestToken'>;
+      };
 
 /** Declares a route; its handler's context is inferred from `access`, the schemas and the flags. */
 export function defineRoute<
@@ -192,8 +252,8 @@ export function defineRoute<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
-  T extends boolean = false,
+  T extends RequestNeed | undefined = undefined,
   R extends RawBody | undefined = undefined,
->(route: RouteDefinition<A, P, Q, B, T, R>): RouteDefinition {
+>(route: RouteDefinition<A, P, Q, B, T, R> & RequestTokenRule<A, P, T>): RouteDefinition {
   return route;
 }

@@ -5,15 +5,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sendProblem } from './problem.ts';
 
-/** Where `npm run build -w @handoff/console` writes the staff console, from this file. */
-export const DEFAULT_CONSOLE_DIR = fileURLToPath(
-  new URL('../../../../packages/console/dist/', import.meta.url),
-);
-/** Where `npm run build -w @handoff/workspace` writes the providers' workspace, from this file. */
-export const DEFAULT_WORKSPACE_DIR = fileURLToPath(
-  new URL('../../../../packages/workspace/dist/', import.meta.url),
-);
-
 /**
  * The web apps' policy, in place of the API's `default-src 'none'`: their own scripts, styles and
  * images only (no inline script, no eval), calls to this origin only, never framed.
@@ -30,6 +21,22 @@ export const CONSOLE_CSP = [
 ].join('; ');
 /** The workspace holds to the same policy as the console. */
 export const WORKSPACE_CSP = CONSOLE_CSP;
+
+/**
+ * The web apps the gateway serves, by their package (packages/<name>, built into its dist/ by
+ * `npm run build -w @handoff/<name>`, and answered with `<name>_not_built` until then).
+ */
+const WEB_APPS = {
+  /** The staff console. The token lives in the page's memory only: no cookie is involved. */
+  console: { name: 'staff console', csp: CONSOLE_CSP, routesByPath: false },
+  /**
+   * The providers' workspace: every page under it (a mail's link to a request, the sign-in and
+   * unsubscribe pages) is the app, which routes by path.
+   */
+  workspace: { name: 'providers’ workspace', csp: WORKSPACE_CSP, routesByPath: true },
+} as const;
+
+type WebAppName = keyof typeof WEB_APPS;
 
 interface WebApp {
   /** Its build: `index.html` and `assets/`. */
@@ -53,7 +60,7 @@ interface WebApp {
  * the API works either way. Fingerprinted assets may be cached for a year; the page must be
  * fetched again each time (`no-cache`), so a new build is seen at once.
  */
-function webAppRouter(app: WebApp): Router {
+function appRouter(app: WebApp): Router {
   const router = express.Router({ strict: false });
   const index = join(app.dir, 'index.html');
   const assets = express.static(join(app.dir, 'assets'), {
@@ -104,32 +111,12 @@ function webAppRouter(app: WebApp): Router {
   return router;
 }
 
-/**
- * The staff console (packages/console) at `/console`. The token lives in the page's memory only,
- * so no cookie is ever involved.
- */
-export function consoleRouter(dir: string = DEFAULT_CONSOLE_DIR): Router {
-  return webAppRouter({
-    dir,
-    csp: CONSOLE_CSP,
-    name: 'staff console',
-    notBuilt: 'console_not_built',
-    build: 'npm run build -w @handoff/console',
-    routesByPath: false,
-  });
-}
-
-/**
- * The providers' workspace (packages/workspace) at `/workspace`: every page under it (a mail's
- * link to a request, the sign-in and unsubscribe pages) is the app, which routes by path.
- */
-export function workspaceRouter(dir: string = DEFAULT_WORKSPACE_DIR): Router {
-  return webAppRouter({
-    dir,
-    csp: WORKSPACE_CSP,
-    name: 'providers’ workspace',
-    notBuilt: 'workspace_not_built',
-    build: 'npm run build -w @handoff/workspace',
-    routesByPath: true,
+/** The web app of package `name`, from its build in `dir` (default: the package's dist/). */
+export function webAppRouter(name: WebAppName, dir?: string): Router {
+  return appRouter({
+    ...WEB_APPS[name],
+    dir: dir ?? fileURLToPath(new URL(`../../../../packages/${name}/dist/`, import.meta.url)),
+    notBuilt: `${name}_not_built`,
+    build: `npm run build -w @handoff/${name}`,
   });
 }

@@ -5,12 +5,12 @@ import {
   ApplicationStatusView,
   ApplicationSubmitted,
   IssuedKey,
-  sha256Hex,
 } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import type { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext } from '../http/route.ts';
-import { IdParams } from './engagement-shared.ts';
+import { IdParams } from './ids.ts';
 
 type ApplicantContext = RouteContext<'applicant', z.output<typeof IdParams>>;
 
@@ -33,7 +33,7 @@ const APPLICANT = {
   tags: ['access'],
   access: { kind: 'applicant' },
   params: IdParams,
-  notFound: 'application_not_found',
+  notFound: ['application_not_found'],
 } as const;
 
 /** The applicant's side of conventions §1 "Access": apply, check the status, claim the key once. */

@@ -12,20 +12,17 @@ import {
   ReasonBody,
 } from '@handoff/contracts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import {
-  authorizeCustomer,
-  checkPrecision,
-  customerAction,
-  customerParty,
-  customerReads,
-  given,
-  IdParams,
-} from './engagement-shared.ts';
+import { checkAmount } from './amount-precision.ts';
+import { RequestParams } from './ids.ts';
+import { given } from './paging.ts';
+import { customerParty } from './parties.ts';
+import { customerAction } from './resource-actions.ts';
+import { customerReads } from './resource-reads.ts';
 
 /**
  * The customer's side of the engagement. The customer has no credential of its own: its agent
- * acts for it with its key (scopes below) and the request's token, which is checked with the
- * intake service before the milestones service is asked anything. The milestones service then
+ * acts for it with its key (scopes below) and the request's token, which the pipeline checks
+ * (`requestToken`) before the milestones service is asked anything. The milestones service then
  * answers only for resources of that request (`Party` customer), so another request's proposal is
  * 404 like an unknown one.
  */
@@ -122,21 +119,17 @@ export const engagementRoutes: RouteDefinition[] = [
       "Open a dispute or refund case for the customer on the request's job (optionally one milestone)",
     tags: ['disputes'],
     access: { kind: 'agent', scopes: ['disputes:manage'] },
-    requestToken: true,
-    params: IdParams,
+    requestToken: 'owner',
+    params: RequestParams,
     body: DisputeCreate,
     status: 201,
     response: Dispute,
     // The request is checked first; after that, only a `milestone_id` that is not of the
     // request's job can be missing.
-    notFound: 'milestone_not_found',
-    notFoundAlso: ['request_not_found'],
+    notFound: ['milestone_not_found', 'request_not_found'],
     conflicts: ['no_job', 'job_not_active'],
-    handle: async (ctx) => {
-      checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
-      await authorizeCustomer(ctx, ctx.params.id);
-      return ctx.call(disputeOps.create, { request_id: ctx.params.id, input: ctx.body });
-    },
+    checkBody: checkAmount,
+    handle: (ctx) => ctx.call(disputeOps.create, { request_id: ctx.request.id, input: ctx.body }),
   }),
   customerAction({
     ...DISPUTE,

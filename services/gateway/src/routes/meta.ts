@@ -134,9 +134,10 @@ const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   deliveries_paused: false,
 };
 
-export function metaRoutes(options: MetaOptions): RouteDefinition[] {
-  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = options.policies;
-  const base: z.infer<typeof Capabilities> = {
+/** The capabilities document before the dispatcher's webhook settings are laid over it. */
+function baseCapabilities(policies: MetaOptions['policies']): z.infer<typeof Capabilities> {
+  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = policies;
+  return {
     object: 'capabilities',
     api_version: API_VERSION,
     base_path: '/v1',
@@ -208,6 +209,10 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       source: 'defaults',
     },
   };
+}
+
+export function metaRoutes(options: MetaOptions): RouteDefinition[] {
+  const base = baseCapabilities(options.policies);
 
   // The webhook part comes from the dispatcher (see `webhookSettings`); the answer and its ETag
   // are rebuilt only when those settings change.

@@ -33,17 +33,13 @@ import {
 import { BusError } from '@handoff/bus';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import {
-  checkPrecision,
-  given,
-  IdParams,
-  listQuery,
-  NEW_MESSAGE,
-  page,
-  providerAction,
-  providerReads,
-  refuseClosed,
-} from './engagement-shared.ts';
+import { checkPrecision } from './amount-precision.ts';
+import { IdParams } from './ids.ts';
+import { NEW_MESSAGE } from './new-message.ts';
+import { given, listQuery, page } from './paging.ts';
+import { providerAction } from './resource-actions.ts';
+import { providerReads } from './resource-reads.ts';
+import { refuseClosed } from '../http/request-closed.ts';
 
 /**
  * The provider API. Every call carries a provider key; the services answer only for the
@@ -152,7 +148,7 @@ export const providerRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: ProviderRequest,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: async (ctx) => {
       // The owning integration is for the gateway's own calls; the provider never sees it.
       return ProviderRequest.parse(await visibleRequest(ctx));
@@ -170,7 +166,7 @@ export const providerRoutes: RouteDefinition[] = [
     query: listQuery({}),
     status: 200,
     response: listOf(ProviderMessage),
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: async (ctx) => {
       await visibleRequest(ctx);
       return ctx.call(messageOps.listForProvider, {
@@ -190,7 +186,7 @@ export const providerRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: RequestRead,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: async (ctx) => {
       await visibleRequest(ctx);
       return ctx.call(notificationOps.markRead, {
@@ -211,7 +207,7 @@ export const providerRoutes: RouteDefinition[] = [
     query: listQuery({}),
     status: 200,
     response: listOf(RequestPayment),
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: async (ctx) => {
       const request = await visibleRequest(ctx);
       if (request.relation !== 'engaged')
@@ -290,7 +286,7 @@ export const providerRoutes: RouteDefinition[] = [
     body: ProposalCreate,
     status: 201,
     response: Proposal,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     conflicts: ['request_closed', 'request_not_open', 'proposal_exists'],
     handle: async (ctx) => {
       const currency = ctx.body.currency;

@@ -1,6 +1,5 @@
 import {
   DEFAULT_CURRENCY,
-  generateSecret,
   listOf,
   ListQuery,
   Message,
@@ -18,27 +17,21 @@ import {
   type RequestCreate,
   RequestDetail,
   requestOps,
-  sha256Hex,
 } from '@handoff/contracts';
+import { generateSecret } from '@handoff/runtime';
 import { z } from 'zod';
 import type { ServiceCategory } from '../categories.ts';
 import { fixedDocumentRoute } from '../http/fixed-document.ts';
 import {
   defineRoute,
-  type RequestTokenContext,
+  type RequestContext,
   type RouteContext,
   type RouteDefinition,
 } from '../http/route.ts';
-import {
-  authorizeCustomer,
-  authorizeOpenRequest,
-  checkPrecision,
-  child,
-  filteredList,
-  IdParams,
-  NEW_MESSAGE,
-  page,
-} from './engagement-shared.ts';
+import { checkAmount } from './amount-precision.ts';
+import { child, RequestParams } from './ids.ts';
+import { NEW_MESSAGE } from './new-message.ts';
+import { filteredList, page } from './paging.ts';
 
 /**
  * The agent's reads of an owned request and of what hangs on it, with the request's token: an
@@ -48,10 +41,10 @@ const READ = {
   method: 'get',
   tags: ['requests'],
   access: { kind: 'agent', scopes: ['requests:read'] },
-  requestToken: true,
-  params: IdParams,
+  requestToken: 'owner',
+  params: RequestParams,
   status: 200,
-  notFound: 'request_not_found',
+  notFound: ['request_not_found'],
 } as const;
 
 /** The lists of a request's payment requests and of its payments, by status. */
@@ -66,26 +59,15 @@ export const HUMAN_REQUEST_DEPRECATION = {
 } as const;
 
 /**
- * Reads the request for this integration with its token checked (intake compares): for the
- * route that shows the request. Routes that only need the check use `ctx.authorizeRequest`, or
- * `authorizeOpenRequest` when a closed request refuses the action.
+ * The agent's read: the request (its token already checked by the pipeline; intake reads it for
+ * its owner only), its conversation and its approved payment requests, asked at once.
  */
-function readAuthorized(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
-  return ctx.call(requestOps.get, {
-    request_id: ctx.params.id,
-    integration_id: ctx.agent.integration_id,
-    token_hash: sha256Hex(ctx.requestToken),
-  });
-}
-
-/** The agent's read: the request (intake checks owner and token again), its conversation and its
- * approved payment requests, asked at once; the request's answer decides whether the others may
- * be shown. */
-async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTokenContext) {
+async function readDetail(ctx: RouteContext<'agent'> & RequestContext<'owner'>) {
+  const { id } = ctx.request;
   const [request, conversation, payments] = await Promise.allSettled([
-    readAuthorized(ctx),
-    ctx.call(messageOps.list, { request_id: ctx.params.id }),
-    ctx.call(paymentOps.listApproved, { request_id: ctx.params.id }),
+    ctx.call(requestOps.get, { request_id: id, integration_id: ctx.agent.integration_id }),
+    ctx.call(messageOps.list, { request_id: id }),
+    ctx.call(paymentOps.listApproved, { request_id: id }),
   ]);
   if (request.status === 'rejected') throw request.reason;
   if (conversation.status === 'rejected') throw conversation.reason;
@@ -97,6 +79,122 @@ async function readDetail(ctx: RouteContext<'agent', { id: string }> & RequestTo
     payments: payments.value.data,
   };
 }
+
+/** The agent's calls on a request it owns, with its token (checked by the pipeline). */
+const OWNED_REQUEST_ROUTES: RouteDefinition[] = [
+  defineRoute({
+    path: '/v1/request/{id}',
+    operationId: 'getRequest',
+    summary: 'Read an owned request with its conversation and approved payment data',
+    ...READ,
+    response: RequestDetail,
+    // Only the owner with its token reaches the replica's request cache (the pipeline checked
+    // both); a read there is current until the request's next event.
+    handle: (ctx) => ctx.request.view(() => readDetail(ctx)),
+  }),
+  defineRoute({
+    path: '/v1/request/{id}/messages',
+    operationId: 'listRequestMessages',
+    summary:
+      'The whole conversation of an owned request, a page at a time, newest first (extension)',
+    ...READ,
+    query: ListQuery,
+    response: listOf(Message),
+    // The read shows the newest 1,000 messages; this list reaches every one of them.
+    handle: (ctx) => ctx.call(messageOps.list, { ...page(ctx.query), request_id: ctx.request.id }),
+  }),
+  defineRoute({
+    path: '/v1/request/{id}/payment-requests',
+    operationId: 'listRequestPaymentRequests',
+    summary:
+      'Every payment request of an owned request, newest first, whatever its status (extension)',
+    ...READ,
+    query: PAYMENT_REQUESTS.query,
+    response: listOf(PaymentRequest),
+    // The spec's read (`GET /v1/request/{id}`) keeps showing approved ones only; this list
+    // shows pending, rejected (with `rejection_reason`) and expired ones too.
+    handle: (ctx) =>
+      ctx.call(paymentOps.list, {
+        ...PAYMENT_REQUESTS.input(ctx.query),
+        request_id: ctx.request.id,
+      }),
+  }),
+  defineRoute({
+    path: '/v1/request/{id}/payment-requests/{payment_request_id}',
+    operationId: 'getRequestPaymentRequest',
+    summary: 'One payment request of an owned request, whatever its status (extension)',
+    ...READ,
+    params: child('payment_request_id'),
+    response: PaymentRequest,
+    notFound: ['payment_request_not_found', 'request_not_found'],
+    handle: (ctx) =>
+      ctx.call(paymentOps.getForRequest, {
+        id: ctx.params.payment_request_id,
+        request_id: ctx.request.id,
+      }),
+  }),
+  defineRoute({
+    path: '/v1/request/{id}/payments',
+    operationId: 'listRequestPayments',
+    summary:
+      'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
+    ...READ,
+    query: PAYMENTS.query,
+    response: listOf(RequestPayment),
+    handle: async (ctx) => {
+      const list = await ctx.call(paymentRecordOps.list, {
+        ...PAYMENTS.input(ctx.query),
+        request_id: ctx.request.id,
+      });
+      // The payment provider's name and reference are staff's.
+      return {
+        ...list,
+        data: list.data.map(
+          ({ provider: _provider, provider_reference: _reference, ...payment }) => payment,
+        ),
+      };
+    },
+  }),
+  defineRoute({
+    ...NEW_MESSAGE,
+    path: '/v1/request/{id}/message',
+    operationId: 'sendMessage',
+    summary: 'Send a follow-up message into the conversation',
+    tags: ['requests'],
+    access: { kind: 'agent', scopes: ['messages:create'] },
+    requestToken: 'open',
+    params: RequestParams,
+    handle: (ctx) =>
+      ctx.call(messageOps.create, {
+        request_id: ctx.request.id,
+        integration_id: ctx.agent.integration_id,
+        author_role: 'agent',
+        message: ctx.body.message,
+      }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/payment-request',
+    operationId: 'proposePaymentRequest',
+    summary: 'Propose a custom payment request; saved pending staff approval',
+    tags: ['requests'],
+    access: { kind: 'agent', scopes: ['payments:propose'] },
+    requestToken: 'open',
+    params: RequestParams,
+    body: PaymentRequestCreate,
+    status: 201,
+    response: PaymentRequest,
+    notFound: ['request_not_found'],
+    conflicts: ['request_closed'],
+    checkBody: checkAmount,
+    handle: (ctx) =>
+      ctx.call(paymentOps.create, {
+        request_id: ctx.request.id,
+        integration_id: ctx.agent.integration_id,
+        input: { ...ctx.body, currency: ctx.body.currency ?? DEFAULT_CURRENCY },
+      }),
+  }),
+];
 
 export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefinition[] {
   const slugs = categories.map((category) => category.slug);
@@ -151,133 +249,6 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
     ),
     createRoute('/v1/ai-to-human-request', false),
     createRoute('/v1/human-request', true),
-    defineRoute({
-      path: '/v1/request/{id}',
-      operationId: 'getRequest',
-      summary: 'Read an owned request with its conversation and approved payment data',
-      ...READ,
-      response: RequestDetail,
-      handle: async (ctx) => {
-        // The cached token check first, so that only the owner with its token ever reads from the
-        // replica's request cache; a read there is current until the request's next event.
-        await ctx.authorizeRequest(ctx.params.id);
-        return ctx.cachedRead(ctx.params.id, () => readDetail(ctx));
-      },
-    }),
-    defineRoute({
-      path: '/v1/request/{id}/messages',
-      operationId: 'listRequestMessages',
-      summary:
-        'The whole conversation of an owned request, a page at a time, newest first (extension)',
-      ...READ,
-      query: ListQuery,
-      response: listOf(Message),
-      handle: async (ctx) => {
-        // The read shows the newest 1,000 messages; this list reaches every one of them.
-        await ctx.authorizeRequest(ctx.params.id);
-        return ctx.call(messageOps.list, { ...page(ctx.query), request_id: ctx.params.id });
-      },
-    }),
-    defineRoute({
-      path: '/v1/request/{id}/payment-requests',
-      operationId: 'listRequestPaymentRequests',
-      summary:
-        'Every payment request of an owned request, newest first, whatever its status (extension)',
-      ...READ,
-      query: PAYMENT_REQUESTS.query,
-      response: listOf(PaymentRequest),
-      handle: async (ctx) => {
-        // The spec's read (`GET /v1/request/{id}`) keeps showing approved ones only; this list
-        // shows pending, rejected (with `rejection_reason`) and expired ones too.
-        await ctx.authorizeRequest(ctx.params.id);
-        return ctx.call(paymentOps.list, {
-          ...PAYMENT_REQUESTS.input(ctx.query),
-          request_id: ctx.params.id,
-        });
-      },
-    }),
-    defineRoute({
-      path: '/v1/request/{id}/payment-requests/{payment_request_id}',
-      operationId: 'getRequestPaymentRequest',
-      summary: 'One payment request of an owned request, whatever its status (extension)',
-      ...READ,
-      params: child('payment_request_id'),
-      response: PaymentRequest,
-      notFound: 'payment_request_not_found',
-      notFoundAlso: ['request_not_found'],
-      handle: async (ctx) => {
-        await authorizeCustomer(ctx, ctx.params.id);
-        return ctx.call(paymentOps.getForRequest, {
-          id: ctx.params.payment_request_id,
-          request_id: ctx.params.id,
-        });
-      },
-    }),
-    defineRoute({
-      path: '/v1/request/{id}/payments',
-      operationId: 'listRequestPayments',
-      summary:
-        'The payments of an owned request (one per approved payment request), newest first, with their outcome (extension)',
-      ...READ,
-      query: PAYMENTS.query,
-      response: listOf(RequestPayment),
-      handle: async (ctx) => {
-        await ctx.authorizeRequest(ctx.params.id);
-        const list = await ctx.call(paymentRecordOps.list, {
-          ...PAYMENTS.input(ctx.query),
-          request_id: ctx.params.id,
-        });
-        // The payment provider's name and reference are staff's.
-        return {
-          ...list,
-          data: list.data.map(
-            ({ provider: _provider, provider_reference: _reference, ...payment }) => payment,
-          ),
-        };
-      },
-    }),
-    defineRoute({
-      ...NEW_MESSAGE,
-      path: '/v1/request/{id}/message',
-      operationId: 'sendMessage',
-      summary: 'Send a follow-up message into the conversation',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['messages:create'] },
-      requestToken: true,
-      handle: async (ctx) => {
-        await authorizeOpenRequest(ctx, ctx.params.id);
-        return ctx.call(messageOps.create, {
-          request_id: ctx.params.id,
-          integration_id: ctx.agent.integration_id,
-          author_role: 'agent',
-          message: ctx.body.message,
-        });
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/v1/request/{id}/payment-request',
-      operationId: 'proposePaymentRequest',
-      summary: 'Propose a custom payment request; saved pending staff approval',
-      tags: ['requests'],
-      access: { kind: 'agent', scopes: ['payments:propose'] },
-      requestToken: true,
-      params: IdParams,
-      body: PaymentRequestCreate,
-      status: 201,
-      response: PaymentRequest,
-      notFound: 'request_not_found',
-      conflicts: ['request_closed'],
-      handle: async (ctx) => {
-        checkPrecision([{ pointer: '/amount', amount: ctx.body.amount }], ctx.body.currency);
-        const currency = ctx.body.currency ?? DEFAULT_CURRENCY;
-        await authorizeOpenRequest(ctx, ctx.params.id);
-        return ctx.call(paymentOps.create, {
-          request_id: ctx.params.id,
-          integration_id: ctx.agent.integration_id,
-          input: { ...ctx.body, currency },
-        });
-      },
-    }),
+    ...OWNED_REQUEST_ROUTES,
   ];
 }

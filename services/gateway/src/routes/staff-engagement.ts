@@ -28,16 +28,10 @@ import {
   type DeadlineItem,
 } from '@handoff/contracts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import {
-  filteredList,
-  given,
-  Id,
-  IdParams,
-  KeyParams,
-  staffAction,
-  staffActor,
-  staffParty,
-} from './engagement-shared.ts';
+import { Id, IdParams, KeyParams } from './ids.ts';
+import { filteredList, given } from './paging.ts';
+import { staffActor, staffParty } from './parties.ts';
+import { staffAction } from './resource-actions.ts';
 
 /**
  * Staff's side of the engagement: providers and their keys, disputes, cancelling jobs and
@@ -51,7 +45,7 @@ const ON_DISPUTE = { plural: 'disputes', response: Dispute } as const;
 const ON_PAYMENT = {
   plural: 'payments',
   response: Payment,
-  notFound: 'payment_not_found',
+  notFound: ['payment_not_found'],
 } as const;
 
 /** Staff's lists and their filters. */
@@ -105,7 +99,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: Provider,
-    notFound: 'provider_not_found',
+    notFound: ['provider_not_found'],
     handle: (ctx) => ctx.call(providerOps.get, { id: ctx.params.id }),
   }),
   defineRoute({
@@ -120,7 +114,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     body: ProviderPatch,
     status: 200,
     response: Provider,
-    notFound: 'provider_not_found',
+    notFound: ['provider_not_found'],
     handle: (ctx) =>
       ctx.call(providerOps.update, { id: ctx.params.id, actor: staffActor(ctx), patch: ctx.body }),
   }),
@@ -135,7 +129,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     bodyOptional: true,
     status: 201,
     response: IssuedProviderKey,
-    notFound: 'provider_not_found',
+    notFound: ['provider_not_found'],
     conflicts: ['provider_suspended'],
     input: (target, body) => ({ ...target, input: body }),
   }),
@@ -149,7 +143,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     params: KeyParams,
     status: 200,
     response: Provider,
-    notFound: 'provider_key_not_found',
+    notFound: ['provider_key_not_found'],
     handle: (ctx) =>
       ctx.call(providerOps.revokeKey, { key_id: ctx.params.key_id, actor: staffActor(ctx) }),
   }),
@@ -181,7 +175,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: Dispute,
-    notFound: 'dispute_not_found',
+    notFound: ['dispute_not_found'],
     handle: (ctx) =>
       ctx.call(disputeOps.get, { id: ctx.params.id, party: staffParty(staffActor(ctx)) }),
   }),
@@ -259,7 +253,7 @@ export const staffEngagementRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: Payment,
-    notFound: 'payment_not_found',
+    notFound: ['payment_not_found'],
     handle: (ctx) => ctx.call(paymentRecordOps.get, { id: ctx.params.id }),
   }),
   staffAction({

@@ -14,7 +14,8 @@ import {
   type TimelineKind,
 } from '@handoff/contracts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { customerParty, IdParams } from './engagement-shared.ts';
+import { IdParams } from './ids.ts';
+import { customerParty } from './parties.ts';
 
 /**
  * Staff's read of everything that happened on one request, in one list: thin reads of the
@@ -94,7 +95,7 @@ export const staffTimelineRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: Timeline,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: async ({ params, call }) => {
       const requestId = params.id;
       // Unknown request: 404 before anything else is read.

@@ -1,7 +1,8 @@
 import { WEBHOOK_DEFAULTS, webhookOps } from '@handoff/contracts';
 import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import { audit, Id, IdParams } from './engagement-shared.ts';
+import { Id, IdParams } from './ids.ts';
+import { audit } from './parties.ts';
 import { gracePeriod, BOTH_SIDES } from './webhooks.ts';
 
 /**

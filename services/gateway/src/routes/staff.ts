@@ -28,7 +28,9 @@ import {
   listOf,
 } from '@handoff/contracts';
 import { defineRoute } from '../http/route.ts';
-import { audit, filteredList, Id, IdParams, KeyParams } from './engagement-shared.ts';
+import { Id, IdParams, KeyParams } from './ids.ts';
+import { filteredList } from './paging.ts';
+import { audit } from './parties.ts';
 
 /** What every route here shares. */
 const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;
@@ -65,7 +67,7 @@ export const staffRoutes = [
     params: IdParams,
     status: 200,
     response: Application,
-    notFound: 'application_not_found',
+    notFound: ['application_not_found'],
     handle: ({ params, call }) => call(accessOps.get, { id: params.id }),
   }),
   defineRoute({
@@ -78,7 +80,7 @@ export const staffRoutes = [
     body: ApproveBody,
     status: 200,
     response: Application,
-    notFound: 'application_not_found',
+    notFound: ['application_not_found'],
     handle: (ctx) =>
       ctx.call(accessOps.approve, {
         id: ctx.params.id,
@@ -96,7 +98,7 @@ export const staffRoutes = [
     body: RejectBody,
     status: 200,
     response: Application,
-    notFound: 'application_not_found',
+    notFound: ['application_not_found'],
     handle: (ctx) =>
       ctx.call(accessOps.reject, { id: ctx.params.id, reason: ctx.body.reason, ...audit(ctx) }),
   }),
@@ -120,7 +122,7 @@ export const staffRoutes = [
     params: IdParams,
     status: 200,
     response: Integration,
-    notFound: 'integration_not_found',
+    notFound: ['integration_not_found'],
     handle: ({ params, call }) => call(accessOps.getIntegration, { integration_id: params.id }),
   }),
   defineRoute({
@@ -133,7 +135,7 @@ export const staffRoutes = [
     body: IntegrationPatch,
     status: 200,
     response: Integration,
-    notFound: 'integration_not_found',
+    notFound: ['integration_not_found'],
     handle: (ctx) =>
       ctx.call(accessOps.updateIntegration, {
         integration_id: ctx.params.id,
@@ -152,7 +154,7 @@ export const staffRoutes = [
     bodyOptional: true,
     status: 201,
     response: IssuedKey,
-    notFound: 'integration_not_found',
+    notFound: ['integration_not_found'],
     handle: (ctx) =>
       ctx.call(accessOps.issueKey, {
         integration_id: ctx.params.id,
@@ -171,7 +173,7 @@ export const staffRoutes = [
     params: KeyParams,
     status: 200,
     response: KeySummary,
-    notFound: 'key_not_found',
+    notFound: ['key_not_found'],
     handle: (ctx) => ctx.call(accessOps.revokeKey, { key_id: ctx.params.key_id, ...audit(ctx) }),
   }),
   defineRoute({
@@ -219,7 +221,7 @@ export const staffRoutes = [
     params: IdParams,
     status: 200,
     response: Request,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: ({ params, call }) => call(requestOps.getAsStaff, { id: params.id }),
   }),
   defineRoute({
@@ -232,7 +234,7 @@ export const staffRoutes = [
     body: RequestPatch,
     status: 200,
     response: Request,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: (ctx) =>
       ctx.call(requestOps.update, { id: ctx.params.id, patch: ctx.body, ...audit(ctx) }),
   }),
@@ -246,7 +248,7 @@ export const staffRoutes = [
     body: MarketplaceDecision,
     status: 200,
     response: Request,
-    notFound: 'request_not_found',
+    notFound: ['request_not_found'],
     handle: (ctx) =>
       ctx.call(requestOps.decideMarketplace, {
         id: ctx.params.id,
@@ -274,7 +276,7 @@ export const staffRoutes = [
     params: IdParams,
     status: 200,
     response: PaymentRequest,
-    notFound: 'payment_request_not_found',
+    notFound: ['payment_request_not_found'],
     conflicts: ['request_closed'],
     handle: (ctx) =>
       ctx.call(paymentOps.decide, {
@@ -293,7 +295,7 @@ export const staffRoutes = [
     body: RejectBody,
     status: 200,
     response: PaymentRequest,
-    notFound: 'payment_request_not_found',
+    notFound: ['payment_request_not_found'],
     handle: (ctx) =>
       ctx.call(paymentOps.decide, {
         id: ctx.params.id,

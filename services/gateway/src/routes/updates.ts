@@ -10,10 +10,11 @@ import {
   type ProviderRelation,
 } from '@handoff/contracts';
 import type { z } from 'zod';
+import { boundedCache } from '@handoff/runtime';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type BaseContext, type RouteDefinition } from '../http/route.ts';
-import { authorizeCustomer, IdParams } from './engagement-shared.ts';
+import { IdParams, RequestParams } from './ids.ts';
 
 /** One waiting long-poll: woken when the bus announces an event of its request. */
 interface Waiter {
@@ -68,7 +69,7 @@ export function createUpdateHub(
    * The last sequence announced per request (the most recent requests only): a poll that starts
    * after the announcement but before the dispatcher stored the event still knows it is coming.
    */
-  const latest = new Map<string, number>();
+  const latest = boundedCache<string, number>({ max: RECENT_REQUESTS });
   let closed = false;
 
   const subscription: Subscription = nc.subscribe(`${subjects.event('>')}`, {
@@ -85,14 +86,8 @@ export function createUpdateHub(
       }
       heard?.(announced);
       const { request_id: requestId, sequence } = announced.data;
-      const known = latest.get(requestId) ?? 0;
-      // Re-inserted, so that the map's order is least recently announced first.
-      latest.delete(requestId);
-      latest.set(requestId, Math.max(sequence, known));
-      if (latest.size > RECENT_REQUESTS) {
-        const oldest = latest.keys().next();
-        if (!oldest.done) latest.delete(oldest.value);
-      }
+      // Read with peek and written with set, so the least recently announced go first.
+      latest.set(requestId, Math.max(sequence, latest.peek(requestId) ?? 0));
       for (const waiter of byRequest.get(requestId) ?? []) waiter.notify(announced);
     },
   });
@@ -131,7 +126,7 @@ export function createUpdateHub(
         },
       };
       const waiter: Waiter = {
-        announced: latest.get(requestId) ?? 0,
+        announced: latest.peek(requestId) ?? 0,
         heard,
         wait(ms, signal) {
           if (closed || signal.aborted) return Promise.resolve();
@@ -378,7 +373,7 @@ const LONG_POLL = {
   query: RequestUpdatesQuery,
   status: 200,
   response: listOf(EventEnvelope),
-  notFound: 'request_not_found',
+  notFound: ['request_not_found'],
   headers: { 'Cache-Control': 'no-store' },
 } as const;
 
@@ -397,17 +392,16 @@ export function updateRoutes(hub: UpdateHub | undefined): RouteDefinition[] {
         '`Retry-After`.',
       tags: ['requests', 'events'],
       access: { kind: 'agent', scopes: ['requests:read'] },
-      requestToken: true,
+      requestToken: 'owner',
       ...LONG_POLL,
-      handle: async (ctx) => {
-        await authorizeCustomer(ctx, ctx.params.id);
-        return longPoll(ctx, hub, {
+      params: RequestParams,
+      handle: (ctx) =>
+        longPoll(ctx, hub, {
           integrationId: ctx.agent.integration_id,
-          requestId: ctx.params.id,
+          requestId: ctx.request.id,
           keyId: ctx.agent.key_id,
           query: ctx.query,
-        });
-      },
+        }),
     }),
     defineRoute({
       path: '/v1/provider/requests/{id}/events',

@@ -15,7 +15,7 @@ import {
   webhookOps,
 } from '@handoff/contracts';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../http/route.ts';
-import { IdParams } from './engagement-shared.ts';
+import { IdParams } from './ids.ts';
 
 const MANAGE = { kind: 'agent', scopes: ['webhooks:manage'] } as const;
 const READ_EVENTS = { kind: 'agent', scopes: ['events:read'] } as const;
@@ -36,7 +36,7 @@ export const BOTH_SIDES = {
     query: ListQuery,
     status: 200,
     response: listOf(WebhookAttempt),
-    notFound: 'webhook_endpoint_not_found',
+    notFound: ['webhook_endpoint_not_found'],
   },
   rotateSecret: {
     method: 'post',
@@ -44,9 +44,9 @@ export const BOTH_SIDES = {
     bodyOptional: true,
     status: 200,
     response: WebhookEndpointWithSecret,
-    notFound: 'webhook_endpoint_not_found',
+    notFound: ['webhook_endpoint_not_found'],
   },
-  redeliver: { method: 'post', status: 202, response: Redelivery, notFound: 'event_not_found' },
+  redeliver: { method: 'post', status: 202, response: Redelivery, notFound: ['event_not_found'] },
 } as const;
 
 export const gracePeriod = (body: { grace_period_seconds?: number | undefined }) => ({
@@ -88,7 +88,7 @@ export const webhookRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: WebhookEndpoint,
-    notFound: 'webhook_endpoint_not_found',
+    notFound: ['webhook_endpoint_not_found'],
     handle: (ctx) => ctx.call(webhookOps.get, { ...owner(ctx), id: ctx.params.id }),
   }),
   defineRoute({
@@ -103,7 +103,7 @@ export const webhookRoutes: RouteDefinition[] = [
     body: WebhookEndpointUpdate,
     status: 200,
     response: WebhookEndpoint,
-    notFound: 'webhook_endpoint_not_found',
+    notFound: ['webhook_endpoint_not_found'],
     handle: (ctx) =>
       ctx.call(webhookOps.update, { ...owner(ctx), id: ctx.params.id, patch: ctx.body }),
   }),
@@ -117,7 +117,7 @@ export const webhookRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: DeletedWebhookEndpoint,
-    notFound: 'webhook_endpoint_not_found',
+    notFound: ['webhook_endpoint_not_found'],
     handle: (ctx) => ctx.call(webhookOps.remove, { ...owner(ctx), id: ctx.params.id }),
   }),
   defineRoute({
@@ -168,7 +168,7 @@ export const webhookRoutes: RouteDefinition[] = [
     params: IdParams,
     status: 200,
     response: EventEnvelope,
-    notFound: 'event_not_found',
+    notFound: ['event_not_found'],
     handle: (ctx) => ctx.call(webhookOps.getEvent, { ...owner(ctx), id: ctx.params.id }),
   }),
   defineRoute({

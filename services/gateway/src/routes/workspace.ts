@@ -1,14 +1,11 @@
-import { BusError } from '@handoff/bus';
 import {
   emailKey,
-  generateSecret,
   listOf,
   notificationOps,
   ProviderSession,
   SESSION_TOKEN_PREFIX,
   SessionCreate,
   SessionStatus,
-  sha256Hex,
   SIGN_IN_TOKEN_PREFIX,
   SignInAccepted,
   SignInAsk,
@@ -18,6 +15,7 @@ import {
   WorkspaceSession,
   workspaceOps,
 } from '@handoff/contracts';
+import { generateSecret, sha256Hex } from '@handoff/runtime';
 import type { Logger } from '@handoff/observability';
 import { z } from 'zod';
 import { clearSessionCookie, csrfTokenOf, setSessionCookie } from '../auth/workspace-sessions.ts';
@@ -25,7 +23,9 @@ import type { Env } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type BaseContext, type RouteDefinition } from '../http/route.ts';
 import type { RateLimiter, RateLimitPolicy } from '../ratelimit.ts';
-import { filteredList, Id, IdParams, staffActor } from './engagement-shared.ts';
+import { Id, IdParams } from './ids.ts';
+import { filteredList } from './paging.ts';
+import { staffActor } from './parties.ts';
 
 /** Characters of a session's secret after its prefix: 256 bits of base62. */
 const TOKEN_LENGTH = 43;
@@ -56,6 +56,11 @@ function secureCookie(env: WorkspaceRouteDeps['env'], ctx: Pick<BaseContext, 're
  * unsubscribe links of mails, and staff's view of providers' sessions.
  */
 export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
+  return [...signInRoutes(deps), ...sessionRoutes(deps.env), ...staffSessionRoutes()];
+}
+
+/** Asking for a sign-in link, and exchanging it for a session. */
+function signInRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
   const { env } = deps;
   return [
     defineRoute({
@@ -100,25 +105,20 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
       response: WorkspaceSession,
       unauthorized: ['sign_in_link_invalid'],
       handle: async (ctx) => {
-        const invalid = () =>
-          new HttpError(
+        // Not even shaped like one of ours: refused as intake refuses an unknown, used or expired
+        // link, without asking it.
+        if (!SIGN_IN_TOKEN.test(ctx.body.token)) {
+          throw new HttpError(
             'sign_in_link_invalid',
             'This sign-in link was used already, has expired or is not one we sent; ask for a new one.',
           );
-        if (!SIGN_IN_TOKEN.test(ctx.body.token)) throw invalid();
-        const { secret, hash } = generateSecret(SESSION_TOKEN_PREFIX, TOKEN_LENGTH);
-        let redeemed;
-        try {
-          redeemed = await ctx.call(workspaceOps.redeemLink, {
-            link_hash: sha256Hex(ctx.body.token),
-            session_hash: hash,
-            user_agent: ctx.header('user-agent')?.slice(0, 200) ?? null,
-          });
-        } catch (error) {
-          if (error instanceof BusError && error.code === 'not_found') throw invalid();
-          throw error;
         }
-        const { session, provider } = redeemed;
+        const { secret, hash } = generateSecret(SESSION_TOKEN_PREFIX, TOKEN_LENGTH);
+        const { session, provider } = await ctx.call(workspaceOps.redeemLink, {
+          link_hash: sha256Hex(ctx.body.token),
+          session_hash: hash,
+          user_agent: ctx.header('user-agent')?.slice(0, 200) ?? null,
+        });
         setSessionCookie(ctx.res, secret, new Date(session.expires_at), secureCookie(env, ctx));
         return {
           object: 'workspace_session' as const,
@@ -129,6 +129,12 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
         };
       },
     }),
+  ];
+}
+
+/** The signed-in provider's own session, and the unsubscribe links of its mails. */
+function sessionRoutes(env: WorkspaceRouteDeps['env']): RouteDefinition[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/v1/workspace/session',
@@ -178,23 +184,15 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
       body: Unsubscribe,
       status: 200,
       response: Unsubscribed,
-      notFound: 'unsubscribe_link_invalid',
-      handle: async (ctx) => {
-        try {
-          return await ctx.call(notificationOps.unsubscribe, { token: ctx.body.token });
-        } catch (error) {
-          if (error instanceof BusError && error.code === 'validation_failed') {
-            throw new HttpError(
-              'unsubscribe_link_invalid',
-              'This unsubscribe link is not one of ours, or was cut short; open it from the email again.',
-            );
-          }
-          throw error;
-        }
-      },
+      notFound: ['unsubscribe_link_invalid'],
+      handle: (ctx) => ctx.call(notificationOps.unsubscribe, { token: ctx.body.token }),
     }),
+  ];
+}
 
-    // --- Staff ---------------------------------------------------------------------------------
+/** Staff's view of providers' workspace sessions. */
+function staffSessionRoutes(): RouteDefinition[] {
+  return [
     defineRoute({
       method: 'get',
       path: '/v1/staff/providers/{id}/sessions',
@@ -222,7 +220,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteDefinition[] {
       params: z.strictObject({ session_id: Id }),
       status: 200,
       response: ProviderSession,
-      notFound: 'provider_session_not_found',
+      notFound: ['provider_session_not_found'],
       handle: (ctx) =>
         ctx.call(workspaceOps.endSession, {
           by: 'staff',

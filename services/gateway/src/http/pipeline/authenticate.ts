@@ -139,7 +139,7 @@ async function sessionCaller(
       const blocked = await deps.guard.failed(exchange.address);
       if (blocked) throw blocked;
     }
-    throw fromBusError(error, 'not_found');
+    throw fromBusError(error);
   }
   await rateLimit(deps.policies.key, session.session_id, exchange, deps);
   if (exchange.method !== 'GET' && exchange.method !== 'HEAD') checkCsrf(session, exchange);
@@ -177,7 +177,7 @@ export async function bearerCaller<I>(
       const blocked = await client.guard.failed(client.address, authorization);
       if (blocked) throw blocked;
     }
-    throw fromBusError(error, 'not_found');
+    throw fromBusError(error);
   }
 }
 

@@ -1,24 +1,14 @@
 import { call as busCall } from '@handoff/bus';
-import { requestOps } from '@handoff/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
-import type { RequestTokenChecker } from '../../auth/request-tokens.ts';
 import type { RequestCache } from '@handoff/runtime';
-import type {
-  BaseContext,
-  Caller,
-  CallerOf,
-  RawBodyContext,
-  RequestTokenContext,
-  RouteContext,
-} from '../route.ts';
+import type { BaseContext, Caller, CallerOf, RawBodyContext, RouteContext } from '../route.ts';
 import type { Exchange } from './exchange.ts';
 import type { Input } from './schema.ts';
 
 export interface CallDeps {
   nc: NatsConnection;
   busTimeoutMs: number;
-  requestTokens: RequestTokenChecker;
   /** What this replica knows of requests between their events. */
   requests: RequestCache;
 }
@@ -26,14 +16,12 @@ export interface CallDeps {
 /** What the stages before the handler established about the call. */
 export interface Established extends Input {
   caller: Caller;
-  /** Present on routes with `requestToken`. */
-  requestToken: string | undefined;
   /** Present on routes with `rawBody`. */
   rawBody: string | undefined;
 }
 
 /** The context of any route: the handler's own type narrows it to its access kind and flags. */
-export type AnyRouteContext = RouteContext & Partial<RequestTokenContext> & Partial<RawBodyContext>;
+export type AnyRouteContext = RouteContext & Partial<RawBodyContext>;
 
 /** The handler's context; its bus calls carry the call's request id and the bus timeout. */
 export function handlerContext(
@@ -54,7 +42,6 @@ export function handlerContext(
     call,
     res,
     ...callerFields(established.caller),
-    ...requestTokenFields(established.caller, established.requestToken, call, deps),
     ...(established.rawBody === undefined ? {} : { rawBody: established.rawBody }),
   };
 }
@@ -79,28 +66,4 @@ function callerFields(caller: Caller): CallerOf[keyof CallerOf] {
     case 'staff':
       return { staff: caller.staff };
   }
-}
-
-/** A request token is checked for the integration that calls (agent routes only). */
-function requestTokenFields(
-  caller: Caller,
-  token: string | undefined,
-  call: BaseContext['call'],
-  deps: CallDeps,
-): Partial<RequestTokenContext> {
-  if (token === undefined || caller.kind !== 'agent') return {};
-  const integration = caller.agent.integration_id;
-  return {
-    requestToken: token,
-    authorizeRequest: (id) =>
-      deps.requestTokens.check(id, integration, token, (request_id) =>
-        call(requestOps.authorize, { request_id }),
-      ),
-    requestStatus: (id) =>
-      deps.requests.status(
-        id,
-        async () => (await call(requestOps.status, { request_id: id })).status,
-      ),
-    cachedRead: (id, load) => deps.requests.view(id, load),
-  };
 }

@@ -16,11 +16,11 @@ export interface ErrorDeps {
  */
 export async function failureAnswer(
   error: unknown,
-  route: Pick<RouteDefinition, 'access' | 'notFound' | 'operationId'>,
+  route: Pick<RouteDefinition, 'access' | 'operationId'>,
   exchange: Exchange,
   deps: ErrorDeps,
 ): Promise<HttpError> {
-  const mapped = fromBusError(error, route.notFound ?? 'not_found');
+  const mapped = fromBusError(error);
   if (mapped instanceof HttpError) {
     // A wrong application secret is a failed authentication like a wrong key.
     if (route.access.kind === 'applicant' && mapped.status === 404) {

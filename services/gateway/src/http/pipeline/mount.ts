@@ -13,7 +13,7 @@ import { notModified } from './conditional-get.ts';
 import { failureAnswer } from './errors.ts';
 import { exchangeOf } from './exchange.ts';
 import { idempotencyScope, idempotent } from './idempotency.ts';
-import { requestTokenOf } from './request-token.ts';
+import { requestTokenOf, tokenRouteOf, verifyRequest, type TokenRoute } from './request-token.ts';
 import { validateInput } from './schema.ts';
 
 export interface RouteDeps extends AuthDeps, CallDeps {
@@ -24,8 +24,9 @@ const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Mounts routes, each call going through the stages in this order of checks: route, method,
- * credentials, scope, request token presence, content type and size, JSON, schema, then the
- * handler (lookups and state checks happen behind it). The token's presence comes before the
+ * credentials, scope, request token presence, content type and size, JSON, schema and the body's
+ * own checks, the request token against the request (owner, token, open), then the handler
+ * (further lookups and state checks happen behind it). The token's presence comes before the
  * body (issue 12): both credentials are answered before anything about the body.
  */
 export function mountRoutes(
@@ -35,16 +36,15 @@ export function mountRoutes(
 ): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
-    // Only an agent's integration can own the request a token belongs to.
-    if (route.requestToken && route.access.kind !== 'agent') {
-      throw new Error(`${route.operationId}: only agent routes take a request token`);
-    }
+    const tokenRoute = tokenRouteOf(route);
     const path = expressPath(route.path);
     const methods = methodsByPath.get(path) ?? new Set<string>();
     methods.add(route.method.toUpperCase());
     if (route.method === 'get') methods.add('HEAD');
     methodsByPath.set(path, methods);
-    app[route.method](path, (req: Request, res: Response) => serve(route, req, res, deps));
+    app[route.method](path, (req: Request, res: Response) =>
+      serve({ route, tokenRoute }, req, res, deps),
+    );
   }
 
   // A known path with another method: 405 with the methods it has.
@@ -58,7 +58,7 @@ export function mountRoutes(
 }
 
 async function serve(
-  route: RouteDefinition,
+  { route, tokenRoute }: { route: RouteDefinition; tokenRoute: TokenRoute | undefined },
   req: Request,
   res: Response,
   deps: RouteDeps,
@@ -77,16 +77,26 @@ async function serve(
       query: { ...req.query },
       body: body.json,
     });
+    route.checkBody?.(input.body);
     const key =
       route.method === 'post' && route.idempotency !== false
         ? parseIdempotencyKey(exchange.header('idempotency-key'))
         : undefined;
-    // The caller is the one `authenticate` established for this route's access, and the token
-    // and raw body are there when its flags ask for them: what the handler's declared type says.
-    const run = () =>
-      route.handle(
-        handlerContext({ ...input, caller, requestToken, rawBody: body.raw }, exchange, res, deps),
-      );
+    // The caller is the one `authenticate` established for this route's access, and the verified
+    // request and raw body are there when its flags ask for them: what the handler's declared
+    // type says. The request is checked inside, so that a replay answers as the first call did.
+    const run = async () => {
+      const ctx = handlerContext({ ...input, caller, rawBody: body.raw }, exchange, res, deps);
+      if (tokenRoute === undefined || requestToken === undefined) return route.handle(ctx);
+      const request = await verifyRequest(tokenRoute, {
+        params: input.params,
+        caller,
+        token: requestToken,
+        call: ctx.call,
+        requests: deps.requests,
+      });
+      return route.handle({ ...ctx, request });
+    };
     const answer = await idempotent(
       deps.idempotency,
       {

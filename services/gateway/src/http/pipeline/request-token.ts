@@ -1,6 +1,17 @@
-import { REQUEST_TOKEN_HEADER } from '@handoff/contracts';
+import { BusError } from '@handoff/bus';
+import { REQUEST_TOKEN_HEADER, requestOps } from '@handoff/contracts';
+import { digestsEqual, sha256Hex, type RequestCache } from '@handoff/runtime';
 import { HttpError } from '../errors.ts';
-import type { RouteDefinition } from '../route.ts';
+import { refuseClosed } from '../request-closed.ts';
+import { requestIdParams } from '../request-id.ts';
+import type {
+  BaseContext,
+  Caller,
+  OpenRequest,
+  RequestNeed,
+  RouteDefinition,
+  VerifiedRequest,
+} from '../route.ts';
 import type { Exchange } from './exchange.ts';
 
 /**
@@ -21,4 +32,107 @@ export function requestTokenOf(
     );
   }
   return token;
+}
+
+/** What a route needs of its request's token, and the parameter that names the request. */
+export interface TokenRoute {
+  need: RequestNeed;
+  param: string;
+}
+
+/**
+ * What `route` needs of a request token, checked once when it is mounted: a route about a
+ * request (a `RequestId` parameter, or an agent's path under `/v1/request/{...}`) says
+ * what it needs, and only an agent route with one such parameter may.
+ */
+export function tokenRouteOf(route: RouteDefinition): TokenRoute | undefined {
+  const named = requestIdParams(route.params);
+  const fault = (why: string) => new Error(`${route.operationId}: ${why}`);
+  if (route.requestToken === undefined) {
+    if (named.length > 0) throw fault('a route with a RequestId parameter declares requestToken');
+    if (route.access.kind === 'agent' && route.path.startsWith('/v1/request/{')) {
+      throw fault("an agent's route under a request declares requestToken");
+    }
+    return undefined;
+  }
+  // Only an agent's integration can own the request a token belongs to.
+  if (route.access.kind !== 'agent') throw fault('only agent routes take a request token');
+  const [param, ...more] = named;
+  if (param === undefined || more.length > 0) {
+    throw fault('a route with requestToken has one RequestId parameter');
+  }
+  return { need: route.requestToken, param };
+}
+
+/** The call a request token is checked for. */
+export interface TokenCall {
+  /** The validated params, which hold the request id under the route's parameter. */
+  params: unknown;
+  caller: Caller;
+  token: string;
+  /** The call's bus calls (its call id and timeout). */
+  call: BaseContext['call'];
+  /** The replica's request cache: owners and statuses. */
+  requests: RequestCache;
+}
+
+/**
+ * The request a route is about, verified before its handler runs: the calling integration owns
+ * it and the token is its token (`owner`), and it is not closed (`open`). An unknown or foreign
+ * request is 404 `request_not_found` (the same answer: no existence oracle), a wrong token 403
+ * `request_token_invalid`, a closed request 409 `request_closed`. The token is compared here
+ * only, against the SHA-256 that the request cache holds: no service checks it again.
+ */
+export async function verifyRequest(
+  route: TokenRoute,
+  check: TokenCall,
+): Promise<VerifiedRequest | OpenRequest> {
+  const id = requestIdOf(check.params, route.param);
+  const { requests } = check;
+  const verified: VerifiedRequest = { id, view: (load) => requests.view(id, load) };
+  if (route.need === 'owner') {
+    await checkOwner(id, check);
+    return verified;
+  }
+  // The status is asked beside the owner; the owner's answer is looked at first, so a caller
+  // without access learns nothing of the state.
+  const [access, current] = await Promise.allSettled([
+    checkOwner(id, check),
+    requests.status(
+      id,
+      async () => (await check.call(requestOps.status, { request_id: id })).status,
+    ),
+  ]);
+  if (access.status === 'rejected') throw access.reason;
+  if (current.status === 'rejected') throw current.reason;
+  refuseClosed(current.value);
+  return { ...verified, status: current.value };
+}
+
+function requestIdOf(params: unknown, name: string): string {
+  const id: unknown =
+    typeof params === 'object' && params !== null ? Reflect.get(params, name) : undefined;
+  if (typeof id !== 'string') throw new Error(`{${name}} is validated as a RequestId`);
+  return id;
+}
+
+const NO_SUCH_REQUEST = 'No such request.';
+
+/** The owner and token hash never change, so the replica keeps them once read. */
+async function checkOwner(requestId: string, { caller, token, call, requests }: TokenCall) {
+  if (caller.kind !== 'agent') throw new Error('only an agent route takes a request token');
+  const owner = await requests
+    .owner(requestId, () => call(requestOps.authorize, { request_id: requestId }))
+    .catch((error: unknown) => {
+      if (error instanceof BusError && error.status === 404) {
+        throw new HttpError('request_not_found', NO_SUCH_REQUEST);
+      }
+      throw error;
+    });
+  if (owner.integration_id !== caller.agent.integration_id) {
+    throw new HttpError('request_not_found', NO_SUCH_REQUEST);
+  }
+  if (!digestsEqual(owner.token_hash, sha256Hex(token))) {
+    throw new HttpError('request_token_invalid', 'The request token does not match this request.');
+  }
 }
