@@ -8,7 +8,6 @@ import {
   messageOps,
   newId,
   requestOps,
-  sha256Hex,
   subjects,
 } from '@handoff/contracts';
 import { bootstrap as intake } from '@handoff/intake';
@@ -18,6 +17,7 @@ import {
   OUTBOX_WRITERS,
   withOutbox,
   type OutboxWriterDoc,
+  sha256Hex,
 } from '@handoff/runtime';
 import { eventually, natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream } from '@nats-io/jetstream';
@@ -66,6 +66,27 @@ async function newRequest() {
   );
 }
 
+/** Writes a message to a request as the integration `int_test`, by `author_role`. */
+function post(
+  request_id: string,
+  author_role: 'customer' | 'agent' | 'provider',
+  message: string,
+  author_provider_id?: string,
+) {
+  return call(
+    nc,
+    messageOps.create,
+    {
+      request_id,
+      integration_id: 'int_test',
+      author_role,
+      ...(author_provider_id ? { author_provider_id } : {}),
+      message,
+    },
+    opts,
+  );
+}
+
 /** The events of one request on HANDOFF_EVENTS under `filter`, in stream order, validated. */
 async function eventsOf(requestId: string, count: number, filter = 'handoff.events.>') {
   return eventually(
@@ -92,39 +113,9 @@ describe('the conversation of a request', () => {
     const request = await newRequest();
     const other = await newRequest();
 
-    const first = await call(
-      nc,
-      messageOps.create,
-      {
-        request_id: request.id,
-        integration_id: 'int_test',
-        author_role: 'customer',
-        message: 'Can you start on Monday?',
-      },
-      opts,
-    );
-    const second = await call(
-      nc,
-      messageOps.create,
-      {
-        request_id: request.id,
-        integration_id: 'int_test',
-        author_role: 'agent',
-        message: 'Yes, Monday works.',
-      },
-      opts,
-    );
-    await call(
-      nc,
-      messageOps.create,
-      {
-        request_id: other.id,
-        integration_id: 'int_test',
-        author_role: 'provider',
-        message: 'Not in this conversation.',
-      },
-      opts,
-    );
+    const first = await post(request.id, 'customer', 'Can you start on Monday?');
+    const second = await post(request.id, 'agent', 'Yes, Monday works.');
+    await post(other.id, 'provider', 'Not in this conversation.');
 
     expect(Message.parse(first)).toEqual(first);
     expect(first).toMatchObject({
@@ -219,19 +210,7 @@ describe('a provider’s own messages', () => {
       author_role: 'provider' | 'agent',
       message: string,
       author_provider_id?: string,
-    ) =>
-      call(
-        nc,
-        messageOps.create,
-        {
-          request_id: request.id,
-          integration_id: 'int_test',
-          author_role,
-          ...(author_provider_id ? { author_provider_id } : {}),
-          message,
-        },
-        opts,
-      );
+    ) => post(request.id, author_role, message, author_provider_id);
     const mine = await write('provider', 'From the first provider.', 'prv_first');
     const theirs = await write('provider', 'From the second provider.', 'prv_second');
     const agent = await write('agent', 'From the agent.', 'prv_first');
@@ -276,18 +255,7 @@ describe('a provider’s own messages', () => {
     ]);
 
     const other = await newRequest();
-    const elsewhere = await call(
-      nc,
-      messageOps.create,
-      {
-        request_id: other.id,
-        integration_id: 'int_test',
-        author_role: 'provider',
-        author_provider_id: 'prv_first',
-        message: 'On another request.',
-      },
-      opts,
-    );
+    const elsewhere = await post(other.id, 'provider', 'On another request.', 'prv_first');
     const written = (provider_id: string, ids: string[]) =>
       call(nc, messageOps.writtenBy, { request_id: request.id, provider_id, ids }, opts);
     const every = [mine.id, theirs.id, agent.id, older.id, elsewhere.id, 'msg_unknown'];
@@ -302,19 +270,7 @@ describe('message.created events', () => {
     const request = await newRequest();
     const created: Message[] = [];
     for (const text of ['first', 'second']) {
-      created.push(
-        await call(
-          nc,
-          messageOps.create,
-          {
-            request_id: request.id,
-            integration_id: 'int_test',
-            author_role: 'agent',
-            message: text,
-          },
-          opts,
-        ),
-      );
+      created.push(await post(request.id, 'agent', text));
     }
 
     const messageEvents = await eventsOf(request.id, 2, subjects.event('message.created'));

@@ -1,11 +1,14 @@
+import { endpointsOf } from '@handoff/bus';
 import { adoptOnce, packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
+import { intakeContext } from './handlers/context.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
 import { readEnv } from './env.ts';
 import { providerEndpoints } from './handlers/providers.ts';
 import { requestEndpoints } from './handlers/requests.ts';
-import { sweepExpiredLinks, workspaceEndpoints } from './handlers/workspace.ts';
+import { workspaceEndpoints } from './handlers/workspace.ts';
+import { sweepExpiredLinks } from './handlers/workspace/link-sweep.ts';
 import { adoptLegacySequences } from './store/legacy-sequences.ts';
 import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 import { adoptProviderEmailKeys } from './store/workspace.ts';
@@ -27,12 +30,17 @@ export async function bootstrap(options: BootstrapOptions = {}) {
     outbox: OUTBOX_COLLECTIONS,
     // A request keeps the events of its recent writes: no second write to remove each one.
     kept: ['requests'],
-    endpoints: (deps) => ({
-      ...accessEndpoints(deps),
-      ...requestEndpoints(deps),
-      ...providerEndpoints(deps),
-      ...(workspace = workspaceEndpoints(deps)).endpoints,
-    }),
+    endpoints: (deps) => {
+      const ctx = intakeContext(deps);
+      const settling = workspaceEndpoints(ctx);
+      workspace = settling;
+      return endpointsOf(ctx, [
+        accessEndpoints,
+        requestEndpoints,
+        providerEndpoints,
+        () => settling.endpoints,
+      ]);
+    },
     // Counters from before HANDOFF_SEQUENCES first (until a start finds none); then requests
     // move when the engagement does: proposal accepted → in progress, job completed → completed.
     // Providers stored before the workspace get the address sign-in looks them up by.

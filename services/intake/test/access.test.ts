@@ -1,13 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type BusError } from '@handoff/bus';
-import {
-  ACCESS_STREAM,
-  accessOps,
-  auditOps,
-  AccessEvent,
-  isWellFormedApiKey,
-  sha256Hex,
-} from '@handoff/contracts';
+import { ACCESS_STREAM, accessOps, auditOps, AccessEvent } from '@handoff/contracts';
+import { isWellFormedApiKey, sha256Hex } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { CALL_ID, useIntake } from './support/stack.ts';
@@ -43,7 +37,7 @@ describe('the access flow over the bus', () => {
     await expect(
       intake.call(accessOps.status, { id: submitted.id, secret_hash: sha256Hex('happ_wrong') }),
     ).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'application_not_found',
     });
     await expect(
       intake.call(accessOps.claimKey, { id: submitted.id, secret_hash }),
@@ -98,7 +92,7 @@ describe('the access flow over the bus', () => {
     await expect(
       intake.call(accessOps.verifyKey, { key_hash: sha256Hex('hk_live_unknown') }),
     ).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'api_key_invalid',
     });
 
     const status = await intake.call(accessOps.status, { id: submitted.id, secret_hash });

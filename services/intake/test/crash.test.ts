@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { requestOps, sha256Hex } from '@handoff/contracts';
-import { OUTBOX_DEAD_AFTER_MS, OUTBOX_SWEEP_MS, OUTBOX_WRITERS } from '@handoff/runtime';
-import {
-  eventually,
-  exited,
-  natsOptions,
-  serviceEnv,
-  startServiceProcess,
-  testServers,
-  uniqueDatabase,
-} from '@handoff/testkit';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { MongoClient } from 'mongodb';
-import type { ChildProcess } from 'node:child_process';
+import { requestOps } from '@handoff/contracts';
+import { OUTBOX_DEAD_AFTER_MS, OUTBOX_SWEEP_MS, OUTBOX_WRITERS, sha256Hex } from '@handoff/runtime';
+import { crashableService, eventually, exited, serviceEnv, uniqueDatabase } from '@handoff/testkit';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { MongoClient } from 'mongodb';
 import { fileURLToPath } from 'node:url';
 import { requestEvents } from './support/stack.ts';
 
@@ -21,30 +12,20 @@ const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const database = uniqueDatabase('crash');
 let nc: NatsConnection;
 let mongo: MongoClient;
-const running: ChildProcess[] = [];
+const intake = crashableService({
+  service: 'intake',
+  main: MAIN,
+  env: () => serviceEnv('intake', database),
+});
 
 beforeAll(async () => {
-  nc = await connect({ ...natsOptions() });
-  mongo = new MongoClient(testServers().mongoUrl);
+  ({ nc, mongo } = await intake.connect());
 });
 
-afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await nc.close();
-  await mongo.close();
-});
+afterAll(() => intake.close());
 
 /** The intake service as its own process, as in production, optionally with a fault armed. */
-async function startIntake(fault?: string): Promise<ChildProcess> {
-  const child = await startServiceProcess({
-    service: 'intake',
-    main: MAIN,
-    env: { ...serviceEnv('intake', database), LOG_LEVEL: 'warn', HANDOFF_TEST_FAULT: fault },
-    nc,
-  });
-  running.push(child);
-  return child;
-}
+const startIntake = (fault?: string) => intake.start(nc, fault);
 
 const eventsFor = (requestId: string) =>
   requestEvents(nc, requestId, 'handoff.events.request.created');
@@ -77,7 +58,7 @@ async function createAndCrash(fault: string) {
     },
     { timeoutMs: 3_000 },
   );
-  await expect(attempt).rejects.toMatchObject({ code: 'unavailable' });
+  await expect(attempt).rejects.toMatchObject({ code: 'service_unavailable' });
   expect(await exited(child)).toBe(86);
   const doc = await mongo.db(database).collection('requests').findOne({ message: fault });
   if (!doc) throw new Error('the write did not happen before the crash');
@@ -114,8 +95,7 @@ describe('a crash between the write and the publish', () => {
         .findOne({ _id: id as never });
       expect(doc?.outbox).toHaveLength(1);
       expect(doc?.outbox_pending).toBeUndefined();
-      restarted.kill('SIGTERM');
-      await exited(restarted);
+      await intake.stop(restarted);
     },
     2 * ADOPTED_WITHIN_MS,
   );
@@ -133,8 +113,7 @@ describe('a crash between the write and the publish', () => {
       });
       const events = await eventsFor(id);
       expect(events).toHaveLength(1);
-      restarted.kill('SIGTERM');
-      expect(await exited(restarted)).toBe(0);
+      expect(await intake.stop(restarted)).toBe(0);
     },
     2 * ADOPTED_WITHIN_MS,
   );

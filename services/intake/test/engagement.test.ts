@@ -16,6 +16,12 @@ import {
 const intake = useIntake('engagement');
 
 const read = (id: string) => intake.call(requestOps.getAsStaff, { id });
+/** Publishes an engagement event of the request and the provider, and waits until it is handled. */
+const settle = (
+  type: Parameters<typeof engagementEvent>[0],
+  requestId: string,
+  providerId: string,
+) => publishAndSettle(intake.nc, engagementEvent(type, requestId, providerId));
 const raw = (id: string) =>
   intake.service.store.db.collection('requests').findOne({ _id: id } as never) as Promise<{
     engaged_provider_id?: string | null;
@@ -96,20 +102,14 @@ describe('the engagement consumer', () => {
       category: 'plumbing',
       marketplace_opt_in: true,
     });
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('proposal.accepted', request.id, provider.id),
-    );
+    await settle('proposal.accepted', request.id, provider.id);
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
   });
 
   it('catches up when job.completed is handled before the acceptance', async () => {
     const { provider, request } = await routedRequest();
-    await publishAndSettle(intake.nc, engagementEvent('job.completed', request.id, provider.id));
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('proposal.accepted', request.id, provider.id),
-    );
+    await settle('job.completed', request.id, provider.id);
+    await settle('proposal.accepted', request.id, provider.id);
     expect(await raw(request.id)).toMatchObject({
       status: 'completed',
       engaged_provider_id: provider.id,
@@ -124,11 +124,8 @@ describe('the engagement consumer', () => {
     const { provider, request } = await routedRequest();
     await updateRequest(intake.nc, request.id, { status: 'cancelled' });
     const before = await read(request.id);
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('proposal.accepted', request.id, provider.id),
-    );
-    await publishAndSettle(intake.nc, engagementEvent('job.completed', request.id, provider.id));
+    await settle('proposal.accepted', request.id, provider.id);
+    await settle('job.completed', request.id, provider.id);
     expect(await read(request.id)).toEqual(before);
     expect(await raw(request.id)).toMatchObject({ engaged_provider_id: null });
     expect(await summary(request.id)).toHaveLength(3);
@@ -137,10 +134,7 @@ describe('the engagement consumer', () => {
     // with no event, since the request as agents see it does not change.
     const manual = await routedRequest();
     await updateRequest(intake.nc, manual.request.id, { status: 'in_progress' });
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('proposal.accepted', manual.request.id, manual.provider.id),
-    );
+    await settle('proposal.accepted', manual.request.id, manual.provider.id);
     expect(await raw(manual.request.id)).toMatchObject({
       status: 'in_progress',
       engaged_provider_id: manual.provider.id,
@@ -148,10 +142,7 @@ describe('the engagement consumer', () => {
     expect(await summary(manual.request.id)).toHaveLength(3);
     // Another provider's acceptance does not take the engagement over.
     const rival = await createProvider(intake.nc, { categories: ['plumbing'] });
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('job.completed', manual.request.id, rival.id),
-    );
+    await settle('job.completed', manual.request.id, rival.id);
     expect(await raw(manual.request.id)).toMatchObject({
       status: 'in_progress',
       engaged_provider_id: manual.provider.id,
@@ -168,10 +159,7 @@ describe('the engagement consumer', () => {
     const unknown = engagementEvent('proposal.accepted', 'req_unknown', 'prv_someone');
     await js.publish('handoff.events.proposal.accepted', JSON.stringify(unknown));
     const { provider, request } = await routedRequest();
-    await publishAndSettle(
-      intake.nc,
-      engagementEvent('proposal.accepted', request.id, provider.id),
-    );
+    await settle('proposal.accepted', request.id, provider.id);
     expect(await read(request.id)).toMatchObject({ status: 'in_progress' });
   });
 

@@ -12,19 +12,18 @@ import {
   EVENTS_STREAM,
   REQUEST_MACHINE,
   requestOps,
-  sha256Hex,
   type ApplicationAction,
   type RequestAction,
   type RequestStatus,
 } from '@handoff/contracts';
-import { auditCollectionName } from '@handoff/runtime';
-import { describeMachine, type SeenEvent } from '@handoff/runtime/testing';
+import { auditCollectionName, sha256Hex } from '@handoff/runtime';
+import { describeMachine, type SeenEvent } from '@handoff/testkit/suites';
 import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { accessCollections } from '../src/store/access.ts';
-import { requestMover } from '../src/handlers/requests.ts';
+import { intakeCollections } from '../src/store/collections.ts';
+import { requestMover } from '../src/handlers/requests/mover.ts';
 import { requestCollection } from '../src/store/requests.ts';
 import {
   createProvider,
@@ -117,7 +116,7 @@ async function rawRequest(id: string) {
 /** The stored application, once published messages have left its outbox. */
 async function rawApplication(id: string) {
   await service.outbox.flush();
-  return accessCollections(service.store).applications.findOne({ _id: id });
+  return intakeCollections(service.store).applications.findOne({ _id: id });
 }
 
 const about = (feed: Feed, id: string) =>
@@ -128,6 +127,22 @@ const about = (feed: Feed, id: string) =>
 type Created = Awaited<ReturnType<typeof createRequest>>;
 
 /** The state each action that changes the state leads to (a PATCH names that state). */
+/**
+ * The machine suite's view of a feed (read once the file's `beforeAll` has opened it): the events
+ * about a thing, now and once there are `count`.
+ */
+const eventsOn = <T extends { id: string }>(feed: () => Feed) => ({
+  events: async (thing: T) => {
+    await feed().caughtUp();
+    return about(feed(), thing.id);
+  },
+  awaitEvents: (thing: T, count: number) =>
+    eventually(() => {
+      const found = about(feed(), thing.id);
+      return found.length >= count ? found : undefined;
+    }),
+});
+
 const TARGETS = Object.fromEntries(
   REQUEST_MACHINE.states.flatMap((state) =>
     Object.entries(REQUEST_MACHINE.moves[state]).filter(([, next]) => next !== state),
@@ -172,15 +187,7 @@ describeMachine(REQUEST_MACHINE, {
       : actOnRequest(request, action);
   },
   read: (request) => rawRequest(request.id),
-  events: async (request) => {
-    await domainEvents.caughtUp();
-    return about(domainEvents, request.id);
-  },
-  awaitEvents: (request, count) =>
-    eventually(() => {
-      const found = about(domainEvents, request.id);
-      return found.length >= count ? found : undefined;
-    }),
+  ...eventsOn<Created>(() => domainEvents),
   subject: (request) => ({ id: request.id, request_id: request.id }),
   moved: async ({ handle, state, action, next, after }) => {
     if (action === 'route') {
@@ -247,15 +254,7 @@ describeMachine(ACCESS_APPLICATION_MACHINE, {
   create: submit,
   act: (app, action) => actOnApplication[action](app),
   read: (app) => rawApplication(app.id),
-  events: async (app) => {
-    await accessEvents.caughtUp();
-    return about(accessEvents, app.id);
-  },
-  awaitEvents: (app, count) =>
-    eventually(() => {
-      const found = about(accessEvents, app.id);
-      return found.length >= count ? found : undefined;
-    }),
+  ...eventsOn<Submitted>(() => accessEvents),
   subject: (app) => ({ id: app.id }),
   moved: async ({ handle, state, action, next, after }) => {
     if (action === 'claim_key') {

@@ -3,13 +3,12 @@ import { call } from '@handoff/bus';
 import {
   accessSubjects,
   AUDIT_STREAM,
-  isWellFormedProviderKey,
   newId,
   PROVIDER_KEY_PATTERN,
   providerOps,
   requestOps,
-  sha256Hex,
 } from '@handoff/contracts';
+import { isWellFormedProviderKey, sha256Hex } from '@handoff/runtime';
 import { eventually } from '@handoff/testkit';
 import {
   createProvider,
@@ -60,7 +59,7 @@ describe('providers', () => {
 
     await expect(intake.call(providerOps.get, { id: first.id })).resolves.toEqual(first);
     await expect(intake.call(providerOps.get, { id: 'prv_none' })).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'provider_not_found',
     });
 
     const renamed = await intake.call(providerOps.update, {
@@ -75,7 +74,7 @@ describe('providers', () => {
     ).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(
       intake.call(providerOps.update, { id: 'prv_none', actor: staff.actor, patch: { name: 'N' } }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
 
     const gardening = await intake.call(providerOps.list, { limit: 10, category: 'gardening-x' });
     expect(gardening.data.map((p) => p.id)).toEqual([third.id, second.id]);
@@ -131,7 +130,7 @@ describe('provider keys', () => {
       status: 'active',
       expires_at: issued.expires_at,
     });
-    await expect(verify('hpk_live_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(verify('hpk_live_unknown')).rejects.toMatchObject({ code: 'api_key_invalid' });
 
     const read = await intake.call(providerOps.get, { id: provider.id });
     expect(read.keys).toEqual([
@@ -167,7 +166,7 @@ describe('provider keys', () => {
     expect(Date.parse(long.expires_at) - Date.parse(long.created_at)).toBe(365 * DAY_MS);
     await expect(issue(provider.id, 366)).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(issue(provider.id, 0)).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(issue('prv_none')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(issue('prv_none')).rejects.toMatchObject({ code: 'provider_not_found' });
 
     const short = await issue(provider.id, 1);
     // After the service's batched outbox removal, which a raw write must not race on FerretDB.
@@ -208,7 +207,7 @@ describe('provider keys', () => {
     expect(again.keys[0]?.revoked_at).toBe(revoked.keys[0]?.revoked_at);
     await expect(
       intake.call(providerOps.revokeKey, { key_id: 'pvk_none', actor: staff.actor }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_key_not_found' });
   });
 
   it('stops every key of a suspended provider at once and issues it none', async () => {
@@ -228,10 +227,7 @@ describe('provider keys', () => {
       provider_status: 'suspended',
       status: 'active',
     });
-    await expect(issue(provider.id)).rejects.toMatchObject({
-      code: 'conflict',
-      details: { code: 'provider_suspended' },
-    });
+    await expect(issue(provider.id)).rejects.toMatchObject({ code: 'provider_suspended' });
 
     const reactivated = await setStatus(provider.id, 'active');
     expect(reactivated.status).toBe('active');
@@ -322,7 +318,7 @@ describe('what a provider sees', () => {
       expect(ids).not.toContain(hidden.id);
       await expect(
         intake.call(providerOps.request, { provider_id: plumber.id, request_id: hidden.id }),
-      ).rejects.toMatchObject({ code: 'not_found' });
+      ).rejects.toMatchObject({ code: 'request_not_found' });
     }
 
     // Contact details only with the customer's permission.
@@ -356,7 +352,7 @@ describe('what a provider sees', () => {
     expect(other.data.map((r) => [r.id, r.relation])).toEqual([[otherCategory.id, 'marketplace']]);
     await expect(
       intake.call(providerOps.request, { provider_id: webdev.id, request_id: routed.id }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'request_not_found' });
 
     // Engaged: the accepted proposal keeps the request visible after the marketplace closes.
     await publishAndSettle(
@@ -371,7 +367,7 @@ describe('what a provider sees', () => {
     const rival = await createProvider(intake.nc, { categories: ['web-development'] });
     await expect(
       intake.call(providerOps.request, { provider_id: rival.id, request_id: otherCategory.id }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'request_not_found' });
 
     // Engaged outranks routed.
     await publishAndSettle(intake.nc, engagementEvent('proposal.accepted', routed.id, plumber.id));
@@ -381,7 +377,7 @@ describe('what a provider sees', () => {
 
     await expect(
       intake.call(providerOps.request, { provider_id: plumber.id, request_id: 'req_none' }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'request_not_found' });
   });
 
   it('pages a provider’s requests newest first, both ways', async () => {
@@ -414,13 +410,13 @@ describe('what a provider sees', () => {
     await setStatus(provider.id, 'suspended');
     await expect(
       intake.call(providerOps.request, { provider_id: provider.id, request_id: request.id }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'request_not_found' });
     await expect(
       intake.call(providerOps.requests, { provider_id: provider.id, limit: 10 }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
     await expect(
       intake.call(providerOps.requests, { provider_id: 'prv_none', limit: 10 }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 });
 
@@ -441,7 +437,7 @@ describe('the provider cache', () => {
     await eventually(async () =>
       (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
     );
-    await expect(see()).rejects.toMatchObject({ code: 'not_found' });
+    await expect(see()).rejects.toMatchObject({ code: 'request_not_found' });
 
     // This replica's own change applies to its next read, and is broadcast to the others.
     const before = intake.invalidations.length;
@@ -484,7 +480,7 @@ describe('the request cache', () => {
     await eventually(async () =>
       (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
     );
-    await expect(see()).rejects.toMatchObject({ code: 'not_found' });
+    await expect(see()).rejects.toMatchObject({ code: 'request_not_found' });
 
     // A change through intake is heard before it is answered: the next check sees it.
     await updateRequest(intake.nc, request.id, { routing: routed });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
 import { auditOps, disputeOps, jobOps, milestoneOps } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { opts, useWork } from './support/work.ts';
@@ -8,7 +7,7 @@ const actor = 'auditor@handoff.test';
 const work = useWork();
 
 const entriesFor = async (target_id: string) => {
-  const page = await call(work.nc, auditOps.milestones, { query: { limit: 100 } }, opts);
+  const page = await work.call(auditOps.milestones, { query: { limit: 100 } });
   return page.data.filter((entry) => entry.target_id === target_id);
 };
 
@@ -16,21 +15,17 @@ describe('staff moves in the audit log', () => {
   it('records a dispute escalated, commented and resolved by staff, with the case before and after', async () => {
     const request_id = await work.newRequest();
     await work.newJob(request_id, 'prv_audit', 300);
-    const dispute = await call(
-      work.nc,
-      disputeOps.create,
-      { request_id, input: { kind: 'dispute', reason: 'Late' } },
-      opts,
-    );
+    const dispute = await work.call(disputeOps.create, {
+      request_id,
+      input: { kind: 'dispute', reason: 'Late' },
+    });
     // The customer's own moves are not staff actions.
-    await call(
-      work.nc,
-      disputeOps.comment,
-      { id: dispute.id, party: { role: 'customer', request_id }, message: 'Still waiting' },
-      opts,
-    );
-    await call(
-      work.nc,
+    await work.call(disputeOps.comment, {
+      id: dispute.id,
+      party: { role: 'customer', request_id },
+      message: 'Still waiting',
+    });
+    await work.call(
       disputeOps.escalate,
       { id: dispute.id, actor },
       {
@@ -38,14 +33,12 @@ describe('staff moves in the audit log', () => {
         callId: 'call-escalate',
       },
     );
-    await call(
-      work.nc,
+    await work.call(
       disputeOps.comment,
       { id: dispute.id, party: { role: 'staff', actor }, message: 'Looking into it' },
       { ...opts, callId: 'call-comment' },
     );
-    await call(
-      work.nc,
+    await work.call(
       disputeOps.resolve,
       {
         id: dispute.id,
@@ -82,14 +75,8 @@ describe('staff moves in the audit log', () => {
   it('records a job cancel, which has no event, and a milestone cancel', async () => {
     const { job } = await work.requestWithJob('prv_audit', 300);
     const milestone = await work.newMilestone(job, { title: 'Part one' });
-    await call(
-      work.nc,
-      milestoneOps.cancel,
-      { id: milestone.id, actor, reason: 'Out of scope' },
-      opts,
-    );
-    await call(
-      work.nc,
+    await work.call(milestoneOps.cancel, { id: milestone.id, actor, reason: 'Out of scope' });
+    await work.call(
       jobOps.cancel,
       { id: job.id, actor, reason: 'Customer left' },
       { ...opts, callId: 'call-job-cancel' },

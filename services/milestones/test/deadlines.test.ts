@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
 import {
   deliverableOps,
   DELIVERABLE_MACHINE,
@@ -16,7 +15,7 @@ import {
 } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
 import { startDeadlineSweep } from '../src/handlers/deadlines.ts';
-import { DAY, opts, refused, useWork } from './support/work.ts';
+import { DAY, refused, useWork } from './support/work.ts';
 
 const provider_id = 'prv_deadlines';
 const actor = 'staff-1@handoff.test';
@@ -28,7 +27,7 @@ let job: Job;
 const ids: Record<string, string> = {};
 
 const list = (query: { before?: string; overdue?: boolean; limit?: number } = {}) =>
-  call(work.nc, milestonesDeadlineOps.list, { limit: 500, ...query }, opts);
+  work.call(milestonesDeadlineOps.list, { limit: 500, ...query });
 
 beforeAll(async () => {
   ({ request_id, job } = await work.requestWithJob(provider_id));
@@ -36,17 +35,12 @@ beforeAll(async () => {
 
   const proposalRequest = await work.newRequest();
   ids.proposal = (
-    await call(
-      work.nc,
-      proposalOps.create,
-      {
-        request_id: proposalRequest,
-        provider_id,
-        provider_name: 'Deadline Provider',
-        input: { message: 'Let me', amount: 300 },
-      },
-      opts,
-    )
+    await work.call(proposalOps.create, {
+      request_id: proposalRequest,
+      provider_id,
+      provider_name: 'Deadline Provider',
+      input: { message: 'Let me', amount: 300 },
+    })
   ).id;
 
   const milestone = (title: string, due_at?: string) =>
@@ -56,35 +50,23 @@ beforeAll(async () => {
   ids.open = (await milestone('Open')).id;
   ids.submitted = (await milestone('Submitted')).id;
   ids.deliverable = (
-    await call(
-      work.nc,
-      deliverableOps.create,
-      {
-        milestone_id: ids.submitted,
-        provider_id,
-        input: { title: 'Files', url: 'https://example.com/files' },
-      },
-      opts,
-    )
+    await work.call(deliverableOps.create, {
+      milestone_id: ids.submitted,
+      provider_id,
+      input: { title: 'Files', url: 'https://example.com/files' },
+    })
   ).id;
-  await call(work.nc, milestoneOps.submit, { id: ids.submitted, provider_id }, opts);
+  await work.call(milestoneOps.submit, { id: ids.submitted, provider_id });
   ids.dispute = (
-    await call(
-      work.nc,
-      disputeOps.create,
-      { request_id, input: { kind: 'dispute', reason: 'Slow' } },
-      opts,
-    )
+    await work.call(disputeOps.create, { request_id, input: { kind: 'dispute', reason: 'Slow' } })
   ).id;
   ids.reviewing = (
-    await call(
-      work.nc,
-      disputeOps.create,
-      { request_id, input: { kind: 'refund', reason: 'Refund', amount: 10 } },
-      opts,
-    )
+    await work.call(disputeOps.create, {
+      request_id,
+      input: { kind: 'refund', reason: 'Refund', amount: 10 },
+    })
   ).id;
-  await call(work.nc, disputeOps.escalate, { id: ids.reviewing, actor }, opts);
+  await work.call(disputeOps.escalate, { id: ids.reviewing, actor });
 });
 
 const byId = (items: DeadlineItem[]) => new Map(items.map((item) => [item.id, item]));

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import { describeMachine } from '@handoff/runtime/testing';
+import { describeMachine } from '@handoff/testkit/suites';
 import {
   DELIVERABLE_MACHINE,
   deliverableOps,
@@ -11,7 +10,7 @@ import {
 } from '@handoff/contracts';
 import type { DeliverableDoc } from '../src/store/deliverables.ts';
 import { moveDeliverable } from '../src/handlers/milestones.ts';
-import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
+import { DAY, hiddenFrom, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_deliverables';
 const staff = { role: 'staff', actor: 'staff-1@handoff.test' } as const;
@@ -27,26 +26,20 @@ beforeAll(async () => {
 const newMilestone = async () => (await work.newMilestone(job, { title: 'Build' })).id;
 
 const create = (milestone_id: string, by = provider_id) =>
-  call(
-    work.nc,
-    deliverableOps.create,
-    {
-      milestone_id,
-      provider_id: by,
-      input: { title: 'Site', url: 'https://example.com/site', description: 'Staging build' },
-    },
-    opts,
-  );
+  work.call(deliverableOps.create, {
+    milestone_id,
+    provider_id: by,
+    input: { title: 'Site', url: 'https://example.com/site', description: 'Staging build' },
+  });
 
-const submitMilestone = (id: string) =>
-  call(work.nc, milestoneOps.submit, { id, provider_id }, opts);
+const submitMilestone = (id: string) => work.call(milestoneOps.submit, { id, provider_id });
 const review = (id: string, decision: 'approve' | 'request_changes') =>
-  call(
-    work.nc,
-    milestoneOps.review,
-    { id, request_id, decision, ...(decision === 'request_changes' ? { reason: 'Redo' } : {}) },
-    opts,
-  );
+  work.call(milestoneOps.review, {
+    id,
+    request_id,
+    decision,
+    ...(decision === 'request_changes' ? { reason: 'Redo' } : {}),
+  });
 
 /** The stored document, once published messages have left its outbox. */
 const raw = async (id: string) => {
@@ -70,7 +63,7 @@ const act: Record<
     await submitMilestone(d.milestone_id);
     await review(d.milestone_id, 'request_changes');
   },
-  withdraw: (d) => call(work.nc, deliverableOps.withdraw, { id: d.id, provider_id }, opts),
+  withdraw: (d) => work.call(deliverableOps.withdraw, { id: d.id, provider_id }),
 };
 
 describeMachine(DELIVERABLE_MACHINE, {
@@ -138,10 +131,12 @@ describe('creating deliverables', () => {
     expect(await work.raw.deliverables.countDocuments({ milestone_id })).toBe(0);
   });
 
-  it('answers not_found on another provider’s milestone', async () => {
+  it('answers milestone_not_found on another provider’s milestone', async () => {
     const milestone_id = await newMilestone();
-    expect(await refused(create(milestone_id, 'prv_other'))).toMatchObject({ code: 'not_found' });
-    expect(await refused(create('mst_unknown'))).toMatchObject({ code: 'not_found' });
+    expect(await refused(create(milestone_id, 'prv_other'))).toMatchObject({
+      code: 'milestone_not_found',
+    });
+    expect(await refused(create('mst_unknown'))).toMatchObject({ code: 'milestone_not_found' });
     expect(await work.raw.deliverables.countDocuments({ milestone_id })).toBe(0);
   });
 });
@@ -152,19 +147,13 @@ describe('withdrawing deliverables', () => {
     const deliverable = await create(milestone_id);
     expect(
       await refused(
-        call(
-          work.nc,
-          deliverableOps.withdraw,
-          { id: deliverable.id, provider_id: 'prv_other' },
-          opts,
-        ),
+        work.call(deliverableOps.withdraw, { id: deliverable.id, provider_id: 'prv_other' }),
       ),
-    ).toMatchObject({ code: 'not_found' });
+    ).toMatchObject({ code: 'deliverable_not_found' });
     await submitMilestone(milestone_id);
     const before = await raw(deliverable.id);
     expect(await refused(act.withdraw(deliverable))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'milestone_under_review' },
+      code: 'milestone_under_review',
     });
     expect(await raw(deliverable.id)).toEqual(before);
   });
@@ -176,11 +165,11 @@ describe('reading deliverables', () => {
     const first = await create(milestone_id);
     const second = await create(milestone_id);
     await act.withdraw(second);
-    const get = (party: Party) => call(work.nc, deliverableOps.get, { id: first.id, party }, opts);
+    const get = (party: Party) => work.call(deliverableOps.get, { id: first.id, party });
     const list = (
       party: Party,
       extra: { milestone_id?: string; status?: 'submitted' | 'withdrawn' } = {},
-    ) => call(work.nc, deliverableOps.list, { party, limit: 100, ...extra }, opts);
+    ) => work.call(deliverableOps.list, { party, limit: 100, ...extra });
 
     for (const party of [
       { role: 'customer', request_id },
@@ -189,17 +178,12 @@ describe('reading deliverables', () => {
     ] as Party[]) {
       expect(await get(party)).toMatchObject({ id: first.id });
     }
-    await hiddenFrom(strangers(), get, list);
+    await hiddenFrom(strangers(), get, list, 'deliverable_not_found');
     const ofMilestone = await list({ role: 'customer', request_id }, { milestone_id });
     expect(ofMilestone.data.map((d) => d.id)).toEqual([second.id, first.id]);
     const withdrawn = await list(staff, { milestone_id, status: 'withdrawn' });
     expect(withdrawn.data.map((d) => d.id)).toEqual([second.id]);
-    const page = await call(
-      work.nc,
-      deliverableOps.list,
-      { party: staff, milestone_id, limit: 1 },
-      opts,
-    );
+    const page = await work.call(deliverableOps.list, { party: staff, milestone_id, limit: 1 });
     expect(page).toMatchObject({ has_more: true, data: [{ id: second.id }] });
   });
 });

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import { describeMachine } from '@handoff/runtime/testing';
+import { describeMachine } from '@handoff/testkit/suites';
 import {
   deadlineFor,
   DISPUTE_MACHINE,
@@ -14,7 +13,7 @@ import {
 } from '@handoff/contracts';
 import { sweepDisputes } from '../src/handlers/disputes.ts';
 import type { DisputeCommentDoc, DisputeDoc } from '../src/store/disputes.ts';
-import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
+import { DAY, hiddenFrom, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_disputes';
 const actor = 'staff-1@handoff.test';
@@ -29,32 +28,25 @@ beforeAll(async () => {
 });
 
 const open = (input: Partial<DisputeCreate> = {}, request = request_id) =>
-  call(
-    work.nc,
-    disputeOps.create,
-    { request_id: request, input: { kind: 'dispute', reason: 'Not delivered', ...input } },
-    opts,
-  );
+  work.call(disputeOps.create, {
+    request_id: request,
+    input: { kind: 'dispute', reason: 'Not delivered', ...input },
+  });
 
 const comment = (id: string, party: Party, message = 'Any news?') =>
-  call(work.nc, disputeOps.comment, { id, party, message }, opts);
+  work.call(disputeOps.comment, { id, party, message });
 
 /** Each action of the machine, through the bus operation that takes it. */
 const act: Record<DisputeAction, (id: string) => Promise<unknown>> = {
   comment: (id) => comment(id, { role: 'provider', provider_id }, 'I delivered on Monday'),
-  escalate: (id) => call(work.nc, disputeOps.escalate, { id, actor }, opts),
+  escalate: (id) => work.call(disputeOps.escalate, { id, actor }),
   resolve: (id) =>
-    call(
-      work.nc,
-      disputeOps.resolve,
-      {
-        id,
-        actor,
-        resolution: { outcome: 'split', reason: 'Half was delivered', customer_share_percent: 50 },
-      },
-      opts,
-    ),
-  withdraw: (id) => call(work.nc, disputeOps.withdraw, { id, request_id }, opts),
+    work.call(disputeOps.resolve, {
+      id,
+      actor,
+      resolution: { outcome: 'split', reason: 'Half was delivered', customer_share_percent: 50 },
+    }),
+  withdraw: (id) => work.call(disputeOps.withdraw, { id, request_id }),
 };
 
 /** The stored document, once published messages have left its outbox. */
@@ -124,17 +116,15 @@ describe('opening a case', () => {
   it('answers no_job before the request has a job, and after its only job was cancelled', async () => {
     const bare = await work.newRequest();
     expect(await refused(open({}, bare))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'no_job' },
+      code: 'no_job',
     });
     expect(await work.raw.disputes.countDocuments({ request_id: bare })).toBe(0);
 
     const cancelledRequest = await work.newRequest();
     const cancelled = await work.newJob(cancelledRequest, provider_id);
-    await call(work.nc, jobOps.cancel, { id: cancelled.id, actor, reason: 'Stopped' }, opts);
+    await work.call(jobOps.cancel, { id: cancelled.id, actor, reason: 'Stopped' });
     expect(await refused(open({}, cancelledRequest))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'no_job' },
+      code: 'no_job',
     });
   });
 
@@ -181,7 +171,7 @@ describe('the parties of a case', () => {
     expect((await raw(id))?.comments.at(-1)?.author).toBe(actor);
     const before = await raw(id);
     for (const party of strangers()) {
-      expect(await refused(comment(id, party))).toMatchObject({ code: 'not_found' });
+      expect(await refused(comment(id, party))).toMatchObject({ code: 'dispute_not_found' });
     }
     expect(await refused(comment(id, staff, '   '))).toMatchObject({
       code: 'validation_failed',
@@ -210,8 +200,7 @@ describe('the parties of a case', () => {
     expect(full.comments).toHaveLength(ENGAGEMENT_LIMITS.comments);
     const before = await raw(id);
     expect(await refused(comment(id, { role: 'provider', provider_id }))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'comment_limit_reached' },
+      code: 'comment_limit_reached',
     });
     expect(await raw(id)).toEqual(before);
   });
@@ -219,14 +208,13 @@ describe('the parties of a case', () => {
   it('lets only the customer of the request withdraw; a resolution does not show who resolved', async () => {
     const { id } = await open();
     expect(
-      await refused(call(work.nc, disputeOps.withdraw, { id, request_id: 'req_other' }, opts)),
-    ).toMatchObject({ code: 'not_found' });
-    const resolved = await call(
-      work.nc,
-      disputeOps.resolve,
-      { id, actor, resolution: { outcome: 'customer', reason: 'Refund due' } },
-      opts,
-    );
+      await refused(work.call(disputeOps.withdraw, { id, request_id: 'req_other' })),
+    ).toMatchObject({ code: 'dispute_not_found' });
+    const resolved = await work.call(disputeOps.resolve, {
+      id,
+      actor,
+      resolution: { outcome: 'customer', reason: 'Refund due' },
+    });
     expect(resolved).toMatchObject({
       status: 'resolved',
       deadline_at: null,
@@ -237,9 +225,9 @@ describe('the parties of a case', () => {
 
   it('shows each party only its own cases', async () => {
     const { id } = await open();
-    const get = (party: Party) => call(work.nc, disputeOps.get, { id, party }, opts);
+    const get = (party: Party) => work.call(disputeOps.get, { id, party });
     const list = (party: Party, status?: 'open') =>
-      call(work.nc, disputeOps.list, { party, limit: 100, ...(status ? { status } : {}) }, opts);
+      work.call(disputeOps.list, { party, limit: 100, ...(status ? { status } : {}) });
     for (const party of [
       { role: 'customer', request_id },
       { role: 'provider', provider_id },
@@ -248,7 +236,7 @@ describe('the parties of a case', () => {
       expect(await get(party)).toMatchObject({ id });
       expect((await list(party)).data.map((d) => d.id)).toContain(id);
     }
-    await hiddenFrom(strangers(), get, list);
+    await hiddenFrom(strangers(), get, list, 'dispute_not_found');
     const opened = await list({ role: 'customer', request_id }, 'open');
     expect(opened.data.every((d) => d.status === 'open' && d.request_id === request_id)).toBe(true);
     expect(opened.data[0]?.id).toBe(id);
@@ -261,22 +249,20 @@ describe('the dispute deadline', () => {
     const reviewing = await open();
     await act.escalate(reviewing.id);
     const reviewingBefore = await raw(reviewing.id);
-    await work.caughtUp();
-    const eventsBefore = work.eventsAbout(id).length;
-    const openedAt = new Date(created_at).getTime();
+    const enteredAt = new Date(created_at).getTime();
 
-    await sweepDisputes(work.service, new Date(openedAt + 6 * DAY));
-    expect((await raw(id))?.status).toBe('open');
-
-    const later = new Date(openedAt + 8 * DAY);
-    expect(await sweepDisputes(work.service, later)).toBeGreaterThanOrEqual(1);
+    const { later, event } = await work.sweepAround(
+      (now) => sweepDisputes(work.service, now),
+      id,
+      { state: 'open', enteredAt, days: 7 },
+      raw,
+    );
     expect(await raw(id)).toMatchObject({
       status: 'under_review',
       updated_at: later,
       deadline_at: deadlineFor(DISPUTE_MACHINE, 'under_review', later),
     });
-    const events = await work.awaitEventsAbout(id, eventsBefore + 1);
-    expect(events.at(-1)).toMatchObject({
+    expect(event).toMatchObject({
       type: 'dispute.updated',
       data: { object: { id, status: 'under_review' } },
     });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import { describeMachine } from '@handoff/runtime/testing';
+import { describeMachine } from '@handoff/testkit/suites';
 import {
   disputeOps,
   JOB_MACHINE,
@@ -13,7 +12,7 @@ import {
   type Party,
 } from '@handoff/contracts';
 import type { JobDoc } from '../src/store/jobs.ts';
-import { opts, refused, strangers, useWork } from './support/work.ts';
+import { refused, strangers, useWork } from './support/work.ts';
 
 const staff = 'staff-1@handoff.test';
 
@@ -28,22 +27,17 @@ const raw = async (id: string) => {
 /** A job started by accepting a proposal whose plan has `planned` milestones. */
 async function startJob(planned = 1, provider_id = newId('prv')) {
   const request_id = await work.newRequest();
-  const proposal = await call(
-    work.nc,
-    proposalOps.create,
-    {
-      request_id,
-      provider_id,
-      provider_name: 'Ada Studio',
-      input: {
-        message: 'We can build it',
-        amount: 900,
-        milestones: Array.from({ length: planned }, (_v, i) => ({ title: `Step ${i + 1}` })),
-      },
+  const proposal = await work.call(proposalOps.create, {
+    request_id,
+    provider_id,
+    provider_name: 'Ada Studio',
+    input: {
+      message: 'We can build it',
+      amount: 900,
+      milestones: Array.from({ length: planned }, (_v, i) => ({ title: `Step ${i + 1}` })),
     },
-    opts,
-  );
-  const { job } = await call(work.nc, proposalOps.accept, { id: proposal.id, request_id }, opts);
+  });
+  const { job } = await work.call(proposalOps.accept, { id: proposal.id, request_id });
   const milestones = (
     await work.raw.milestones.find({ job_id: job.id }).sort({ _id: 1 }).toArray()
   ).map((m) => m._id);
@@ -54,26 +48,21 @@ type Started = Awaited<ReturnType<typeof startJob>>;
 
 /** The customer approves a milestone the provider submitted (the milestone's own operations). */
 async function approve(started: Started, id: string) {
-  await call(work.nc, milestoneOps.submit, { id, provider_id: started.provider_id }, opts);
-  await call(
-    work.nc,
-    milestoneOps.review,
-    { id, request_id: started.request_id, decision: 'approve' },
-    opts,
-  );
+  await work.call(milestoneOps.submit, { id, provider_id: started.provider_id });
+  await work.call(milestoneOps.review, { id, request_id: started.request_id, decision: 'approve' });
 }
 
 const cancelMilestone = (id: string) =>
-  call(work.nc, milestoneOps.cancel, { id, actor: staff, reason: 'Not needed' }, opts);
+  work.call(milestoneOps.cancel, { id, actor: staff, reason: 'Not needed' });
 
 const complete = (started: Started) =>
-  call(work.nc, jobOps.complete, { id: started.job.id, provider_id: started.provider_id }, opts);
+  work.call(jobOps.complete, { id: started.job.id, provider_id: started.provider_id });
 
 /** Each action of the machine, through the bus operation its actor uses. */
 const act: Record<JobAction, (started: Started) => Promise<Job>> = {
   complete,
   cancel: (started) =>
-    call(work.nc, jobOps.cancel, { id: started.job.id, actor: staff, reason: 'Stopped' }, opts),
+    work.call(jobOps.cancel, { id: started.job.id, actor: staff, reason: 'Stopped' }),
 };
 
 describeMachine(JOB_MACHINE, {
@@ -98,7 +87,7 @@ describeMachine(JOB_MACHINE, {
 });
 
 describe('completing a job', () => {
-  const openWork = { code: 'conflict', details: { code: 'job_has_open_work' } };
+  const openWork = { code: 'job_has_open_work' };
 
   it('needs every milestone approved or cancelled, one at least approved', async () => {
     const started = await startJob(2);
@@ -129,30 +118,23 @@ describe('completing a job', () => {
     const [milestone] = started.milestones;
     if (!milestone) throw new Error('the plan made no milestone');
     await approve(started, milestone);
-    const dispute = await call(
-      work.nc,
-      disputeOps.create,
-      { request_id: started.request_id, input: { kind: 'dispute', reason: 'Late delivery' } },
-      opts,
-    );
+    const dispute = await work.call(disputeOps.create, {
+      request_id: started.request_id,
+      input: { kind: 'dispute', reason: 'Late delivery' },
+    });
     expect(await refused(complete(started))).toMatchObject({
       ...openWork,
       message: expect.stringMatching(/1 open dispute/),
     });
-    await call(work.nc, disputeOps.escalate, { id: dispute.id, actor: staff }, opts);
+    await work.call(disputeOps.escalate, { id: dispute.id, actor: staff });
     expect(await refused(complete(started))).toMatchObject(openWork);
     expect((await raw(started.job.id))?.status).toBe('active');
 
-    await call(
-      work.nc,
-      disputeOps.resolve,
-      {
-        id: dispute.id,
-        actor: staff,
-        resolution: { outcome: 'provider', reason: 'Delivered as agreed' },
-      },
-      opts,
-    );
+    await work.call(disputeOps.resolve, {
+      id: dispute.id,
+      actor: staff,
+      resolution: { outcome: 'provider', reason: 'Delivered as agreed' },
+    });
     const completed = await complete(started);
     expect(completed).toMatchObject({ status: 'completed', deadline_at: null });
     const [event] = await work.awaitEventsAbout(started.job.id, 1);
@@ -169,9 +151,7 @@ describe('cancelling a job', () => {
     const started = await startJob(0);
     const before = await raw(started.job.id);
     expect(
-      await refused(
-        call(work.nc, jobOps.cancel, { id: started.job.id, actor: staff, reason: '  ' }, opts),
-      ),
+      await refused(work.call(jobOps.cancel, { id: started.job.id, actor: staff, reason: '  ' })),
     ).toMatchObject({ code: 'validation_failed', details: { errors: [{ pointer: '/reason' }] } });
     expect(await raw(started.job.id)).toEqual(before);
   });
@@ -184,31 +164,29 @@ describe('who sees and completes a job', () => {
     const stranger = await startJob(0);
     const { job } = started;
 
-    const get = (party: Party) => call(work.nc, jobOps.get, { id: job.id, party }, opts);
+    const get = (party: Party) => work.call(jobOps.get, { id: job.id, party });
     const customer: Party = { role: 'customer', request_id: started.request_id };
     const provider: Party = { role: 'provider', provider_id: started.provider_id };
     for (const party of [customer, provider, { role: 'staff', actor: staff } as Party]) {
       expect(await get(party)).toEqual(job);
     }
     for (const party of strangers(stranger.request_id, stranger.provider_id)) {
-      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+      expect(await refused(get(party))).toMatchObject({ code: 'job_not_found' });
     }
 
     const list = async (party: Party, status?: Job['status']) =>
-      (
-        await call(work.nc, jobOps.list, { party, limit: 100, ...(status ? { status } : {}) }, opts)
-      ).data.map((j) => j.id);
+      (await work.call(jobOps.list, { party, limit: 100, ...(status ? { status } : {}) })).data.map(
+        (j) => j.id,
+      );
     expect(await list(customer)).toEqual([job.id]);
     expect(await list(provider)).toEqual([other.job.id, job.id]);
     expect(await list(provider, 'cancelled')).toEqual([]);
 
-    // Another provider cannot complete it: not_found, nothing changes.
+    // Another provider cannot complete it: job_not_found, nothing changes.
     const before = await raw(job.id);
     expect(
-      await refused(
-        call(work.nc, jobOps.complete, { id: job.id, provider_id: stranger.provider_id }, opts),
-      ),
-    ).toMatchObject({ code: 'not_found' });
+      await refused(work.call(jobOps.complete, { id: job.id, provider_id: stranger.provider_id })),
+    ).toMatchObject({ code: 'job_not_found' });
     expect(await raw(job.id)).toEqual(before);
   });
 });

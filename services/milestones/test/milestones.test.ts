@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import { describeMachine, pathsTo } from '@handoff/runtime/testing';
+import { describeMachine, pathsTo } from '@handoff/testkit/suites';
 import {
   deliverableOps,
   jobOps,
@@ -12,7 +11,7 @@ import {
 } from '@handoff/contracts';
 import type { MilestoneDoc } from '../src/store/milestones.ts';
 import { sweepMilestones } from '../src/handlers/milestones.ts';
-import { DAY, hiddenFrom, opts, refused, strangers, useWork } from './support/work.ts';
+import { DAY, hiddenFrom, refused, strangers, useWork } from './support/work.ts';
 
 const provider_id = 'prv_milestones';
 const staff = 'staff-1@handoff.test';
@@ -26,38 +25,36 @@ beforeAll(async () => {
 });
 
 const create = (input: { title: string; amount?: number; currency?: string; due_at?: string }) =>
-  call(work.nc, milestoneOps.create, { job_id: job.id, provider_id, input }, opts);
+  work.call(milestoneOps.create, { job_id: job.id, provider_id, input });
 
 const review = (id: string, decision: 'approve' | 'request_changes', reason?: string) =>
-  call(
-    work.nc,
-    milestoneOps.review,
-    { id, request_id, decision, ...(reason === undefined ? {} : { reason }) },
-    opts,
-  );
+  work.call(milestoneOps.review, {
+    id,
+    request_id,
+    decision,
+    ...(reason === undefined ? {} : { reason }),
+  });
 
 const addDeliverable = (milestone_id: string, title = 'Mockups') =>
-  call(
-    work.nc,
-    deliverableOps.create,
-    { milestone_id, provider_id, input: { title, url: 'https://example.com/mockups.png' } },
-    opts,
-  );
+  work.call(deliverableOps.create, {
+    milestone_id,
+    provider_id,
+    input: { title, url: 'https://example.com/mockups.png' },
+  });
 
 /** Each action of the machine, through the bus operation that takes it. */
 const act: Record<MilestoneAction, (id: string) => Promise<unknown>> = {
   update_progress: (id) =>
-    call(
-      work.nc,
-      milestoneOps.updateProgress,
-      { id, provider_id, input: { progress: 40, note: 'Halfway' } },
-      opts,
-    ),
+    work.call(milestoneOps.updateProgress, {
+      id,
+      provider_id,
+      input: { progress: 40, note: 'Halfway' },
+    }),
   add_deliverable: (id) => addDeliverable(id),
-  submit: (id) => call(work.nc, milestoneOps.submit, { id, provider_id, note: 'Ready' }, opts),
+  submit: (id) => work.call(milestoneOps.submit, { id, provider_id, note: 'Ready' }),
   approve: (id) => review(id, 'approve'),
   request_changes: (id) => review(id, 'request_changes', 'The colours are off'),
-  cancel: (id) => call(work.nc, milestoneOps.cancel, { id, actor: staff, reason: 'Dropped' }, opts),
+  cancel: (id) => work.call(milestoneOps.cancel, { id, actor: staff, reason: 'Dropped' }),
 };
 
 const paths = pathsTo(MILESTONE_MACHINE);
@@ -150,41 +147,38 @@ describe('creating milestones', () => {
     expect(await work.raw.milestones.countDocuments({ job_id: job.id })).toBe(count);
   });
 
-  it('answers not_found for another provider’s job and job_not_active once the job ended', async () => {
+  it('answers job_not_found for another provider’s job and job_not_active once the job ended', async () => {
     expect(
       await refused(
-        call(
-          work.nc,
-          milestoneOps.create,
-          { job_id: job.id, provider_id: 'prv_other', input: { title: 'Sneaky' } },
-          opts,
-        ),
+        work.call(milestoneOps.create, {
+          job_id: job.id,
+          provider_id: 'prv_other',
+          input: { title: 'Sneaky' },
+        }),
       ),
-    ).toMatchObject({ code: 'not_found' });
+    ).toMatchObject({ code: 'job_not_found' });
 
     const otherRequest = await work.newRequest();
     const ended = await work.newJob(otherRequest, provider_id);
-    const open = await call(
-      work.nc,
-      milestoneOps.create,
-      { job_id: ended.id, provider_id, input: { title: 'Before' } },
-      opts,
-    );
-    await call(work.nc, jobOps.cancel, { id: ended.id, actor: staff, reason: 'Stopped' }, opts);
+    const open = await work.call(milestoneOps.create, {
+      job_id: ended.id,
+      provider_id,
+      input: { title: 'Before' },
+    });
+    await work.call(jobOps.cancel, { id: ended.id, actor: staff, reason: 'Stopped' });
     expect(
       await refused(
-        call(
-          work.nc,
-          milestoneOps.create,
-          { job_id: ended.id, provider_id, input: { title: 'After' } },
-          opts,
-        ),
+        work.call(milestoneOps.create, {
+          job_id: ended.id,
+          provider_id,
+          input: { title: 'After' },
+        }),
       ),
-    ).toMatchObject({ code: 'conflict', details: { code: 'job_not_active' } });
+    ).toMatchObject({ code: 'job_not_active' });
     // Provider work on a milestone of an ended job is refused the same way.
     expect(
-      await refused(call(work.nc, milestoneOps.submit, { id: open.id, provider_id }, opts)),
-    ).toMatchObject({ code: 'conflict', details: { code: 'job_not_active' } });
+      await refused(work.call(milestoneOps.submit, { id: open.id, provider_id })),
+    ).toMatchObject({ code: 'job_not_active' });
     expect((await raw(open.id))?.status).toBe('open');
   });
 });
@@ -208,7 +202,7 @@ describe('reviews', () => {
     const id = await milestoneIn('open');
     const first = await addDeliverable(id, 'First draft');
     const withdrawn = await addDeliverable(id, 'Wrong file');
-    await call(work.nc, deliverableOps.withdraw, { id: withdrawn.id, provider_id }, opts);
+    await work.call(deliverableOps.withdraw, { id: withdrawn.id, provider_id });
     await act.submit(id);
     const changed = await review(id, 'request_changes', 'Bigger logo');
     expect(changed).toMatchObject({
@@ -241,13 +235,11 @@ describe('reviews', () => {
     const id = await milestoneIn('submitted');
     const other = await work.newRequest();
     expect(
-      await refused(
-        call(work.nc, milestoneOps.review, { id, request_id: other, decision: 'approve' }, opts),
-      ),
-    ).toMatchObject({ code: 'not_found' });
+      await refused(work.call(milestoneOps.review, { id, request_id: other, decision: 'approve' })),
+    ).toMatchObject({ code: 'milestone_not_found' });
     expect(
-      await refused(call(work.nc, milestoneOps.submit, { id, provider_id: 'prv_other' }, opts)),
-    ).toMatchObject({ code: 'not_found' });
+      await refused(work.call(milestoneOps.submit, { id, provider_id: 'prv_other' })),
+    ).toMatchObject({ code: 'milestone_not_found' });
     expect((await raw(id))?.status).toBe('submitted');
   });
 });
@@ -255,24 +247,19 @@ describe('reviews', () => {
 describe('reading milestones', () => {
   it('shows each party only its own, and filters by job and status', async () => {
     const id = await milestoneIn('open');
-    const get = (party: Party) => call(work.nc, milestoneOps.get, { id, party }, opts);
+    const get = (party: Party) => work.call(milestoneOps.get, { id, party });
     const list = (party: Party, extra: { job_id?: string; status?: 'open' } = {}) =>
-      call(work.nc, milestoneOps.list, { party, limit: 100, ...extra }, opts);
+      work.call(milestoneOps.list, { party, limit: 100, ...extra });
 
     expect(await get({ role: 'customer', request_id })).toMatchObject({ id });
     expect(await get({ role: 'provider', provider_id })).toMatchObject({ id });
     expect(await get({ role: 'staff', actor: staff })).toMatchObject({ id });
-    await hiddenFrom(strangers('req_someoneelse'), get, list);
+    await hiddenFrom(strangers('req_someoneelse'), get, list, 'milestone_not_found');
     expect(
       await refused(
-        call(
-          work.nc,
-          milestoneOps.get,
-          { id: 'mst_nope', party: { role: 'staff', actor: staff } },
-          opts,
-        ),
+        work.call(milestoneOps.get, { id: 'mst_nope', party: { role: 'staff', actor: staff } }),
       ),
-    ).toMatchObject({ code: 'not_found' });
+    ).toMatchObject({ code: 'milestone_not_found' });
 
     const mine = await list({ role: 'customer', request_id }, { job_id: job.id });
     expect(mine.data.length).toBeGreaterThan(1);
@@ -284,12 +271,10 @@ describe('reading milestones', () => {
     const open = await list({ role: 'provider', provider_id }, { status: 'open' });
     expect(open.data.length).toBeGreaterThan(0);
     expect(open.data.every((m) => m.status === 'open' && m.provider_id === provider_id)).toBe(true);
-    const page = await call(
-      work.nc,
-      milestoneOps.list,
-      { party: { role: 'staff', actor: staff }, limit: 1 },
-      opts,
-    );
+    const page = await work.call(milestoneOps.list, {
+      party: { role: 'staff', actor: staff },
+      limit: 1,
+    });
     expect(page).toMatchObject({ object: 'list', has_more: true });
     expect(page.data).toHaveLength(1);
   });
@@ -304,15 +289,13 @@ describe('the review deadline', () => {
     const submittedAt = submitted?.submitted_at?.getTime() ?? 0;
     const open = await milestoneIn('open');
     const openBefore = await raw(open);
-    await work.caughtUp();
-    const eventsBefore = work.eventsAbout(id).length;
 
-    // A day before the deadline nothing happens.
-    await sweepMilestones(work.service, new Date(submittedAt + 13 * DAY));
-    expect((await raw(id))?.status).toBe('submitted');
-
-    const later = new Date(submittedAt + 15 * DAY);
-    expect(await sweepMilestones(work.service, later)).toBeGreaterThanOrEqual(1);
+    const { later, event } = await work.sweepAround(
+      (now) => sweepMilestones(work.service, now),
+      id,
+      { state: 'submitted', enteredAt: submittedAt, days: 14 },
+      raw,
+    );
     expect(await raw(id)).toMatchObject({
       status: 'approved',
       approved_by: 'deadline',
@@ -320,8 +303,7 @@ describe('the review deadline', () => {
       deadline_at: null,
     });
     expect((await work.raw.deliverables.findOne({ _id: deliverable.id }))?.status).toBe('accepted');
-    const events = await work.awaitEventsAbout(id, eventsBefore + 1);
-    expect(events.at(-1)).toMatchObject({
+    expect(event).toMatchObject({
       type: 'milestone.approved',
       data: { object: { status: 'approved', approved_by: 'deadline' } },
     });

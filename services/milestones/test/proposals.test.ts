@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { call } from '@handoff/bus';
-import { describeMachine } from '@handoff/runtime/testing';
+import { describeMachine } from '@handoff/testkit/suites';
 import {
   deadlineFor,
   JOB_MACHINE,
@@ -21,7 +20,7 @@ import {
   sweepProposals,
 } from '../src/handlers/proposals.ts';
 import { listFilter } from '../src/store/queries.ts';
-import { DAY, opts, refused, strangers, useWork } from './support/work.ts';
+import { DAY, refused, strangers, useWork } from './support/work.ts';
 
 const work = useWork();
 
@@ -36,21 +35,16 @@ function propose(
   provider_id = newId('prv'),
   input: Partial<ProposalCreate> = {},
 ) {
-  return call(
-    work.nc,
-    proposalOps.create,
-    {
-      request_id,
-      provider_id,
-      provider_name: 'Ada Studio',
-      input: { message: 'We can build it', amount: 1_500, ...input },
-    },
-    opts,
-  );
+  return work.call(proposalOps.create, {
+    request_id,
+    provider_id,
+    provider_name: 'Ada Studio',
+    input: { message: 'We can build it', amount: 1_500, ...input },
+  });
 }
 
 const accept = (id: string, request_id: string) =>
-  call(work.nc, proposalOps.accept, { id, request_id }, opts);
+  work.call(proposalOps.accept, { id, request_id });
 
 type Created = Awaited<ReturnType<typeof propose>>;
 
@@ -58,14 +52,8 @@ type Created = Awaited<ReturnType<typeof propose>>;
 const act: Record<ProposalAction, (proposal: Created) => Promise<unknown>> = {
   accept: (p) => accept(p.id, p.request_id),
   decline: (p) =>
-    call(
-      work.nc,
-      proposalOps.decline,
-      { id: p.id, request_id: p.request_id, reason: 'Too expensive' },
-      opts,
-    ),
-  withdraw: (p) =>
-    call(work.nc, proposalOps.withdraw, { id: p.id, provider_id: p.provider_id }, opts),
+    work.call(proposalOps.decline, { id: p.id, request_id: p.request_id, reason: 'Too expensive' }),
+  withdraw: (p) => work.call(proposalOps.withdraw, { id: p.id, provider_id: p.provider_id }),
   // The system's action on a passed deadline: the very function the sweep applies.
   expire: (p) => proposalDeadlineMove(work.service, p.id, 'expire', new Date()),
 };
@@ -156,12 +144,11 @@ describe('creating proposals', () => {
     const provider_id = newId('prv');
     const first = await propose(request_id, provider_id);
     expect(await refused(propose(request_id, provider_id))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'proposal_exists' },
+      code: 'proposal_exists',
     });
     // Another provider may propose; the first may again once its proposal is withdrawn.
     await propose(request_id);
-    await call(work.nc, proposalOps.withdraw, { id: first.id, provider_id }, opts);
+    await work.call(proposalOps.withdraw, { id: first.id, provider_id });
     const again = await propose(request_id, provider_id, { amount: 1_200 });
     expect(again).toMatchObject({ status: 'submitted', amount: 1_200 });
     expect(await work.raw.proposals.countDocuments({ request_id, provider_id })).toBe(2);
@@ -175,8 +162,7 @@ describe('creating proposals', () => {
     const winner = await propose(request_id);
     await accept(winner.id, request_id);
     expect(await refused(propose(request_id))).toMatchObject({
-      code: 'conflict',
-      details: { code: 'request_not_open' },
+      code: 'request_not_open',
     });
     expect(await work.raw.proposals.countDocuments({ request_id })).toBe(1);
     expect(await raw(winner.id)).toMatchObject({ slot: request_id });
@@ -213,10 +199,10 @@ describe('creating proposals', () => {
     expect(await adoptProposalSlots(work.service)).toBe(0);
 
     expect(await refused(propose(open.request_id, open.provider_id))).toMatchObject({
-      details: { code: 'proposal_exists' },
+      code: 'proposal_exists',
     });
     expect(await refused(propose(accepted.request_id))).toMatchObject({
-      details: { code: 'request_not_open' },
+      code: 'request_not_open',
     });
     await propose(withdrawn.request_id, withdrawn.provider_id);
   });
@@ -228,12 +214,7 @@ describe('accepting a proposal', () => {
     const provider_id = newId('prv');
     const other = await propose(request_id);
     const withdrawn = await propose(request_id);
-    await call(
-      work.nc,
-      proposalOps.withdraw,
-      { id: withdrawn.id, provider_id: withdrawn.provider_id },
-      opts,
-    );
+    await work.call(proposalOps.withdraw, { id: withdrawn.id, provider_id: withdrawn.provider_id });
     const chosen = await propose(request_id, provider_id, {
       amount: 3_000,
       milestones: [
@@ -425,7 +406,7 @@ describe('who sees and decides what', () => {
     const theirs = await propose(request_id);
     const elsewhere = await propose(otherRequest, provider_id);
 
-    const get = (party: Party) => call(work.nc, proposalOps.get, { id: mine.id, party }, opts);
+    const get = (party: Party) => work.call(proposalOps.get, { id: mine.id, party });
     const customer: Party = { role: 'customer', request_id };
     const provider: Party = { role: 'provider', provider_id };
     const staff: Party = { role: 'staff', actor: 'staff-1@handoff.test' };
@@ -433,39 +414,34 @@ describe('who sees and decides what', () => {
       expect(await get(party)).toMatchObject({ id: mine.id });
     }
     for (const party of strangers(otherRequest, theirs.provider_id)) {
-      expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+      expect(await refused(get(party))).toMatchObject({ code: 'proposal_not_found' });
     }
     expect(
-      await refused(call(work.nc, proposalOps.get, { id: 'prp_unknown', party: staff }, opts)),
-    ).toMatchObject({ code: 'not_found' });
+      await refused(work.call(proposalOps.get, { id: 'prp_unknown', party: staff })),
+    ).toMatchObject({ code: 'proposal_not_found' });
 
     const list = async (party: Party, status?: 'submitted' | 'withdrawn') =>
       (
-        await call(
-          work.nc,
-          proposalOps.list,
-          { party, limit: 100, ...(status ? { status } : {}) },
-          opts,
-        )
+        await work.call(proposalOps.list, { party, limit: 100, ...(status ? { status } : {}) })
       ).data.map((p) => p.id);
     expect(await list(customer)).toEqual([theirs.id, mine.id]);
     expect(await list(provider)).toEqual([elsewhere.id, mine.id]);
     const all = await list(staff);
     expect(all).toEqual(expect.arrayContaining([mine.id, theirs.id, elsewhere.id]));
 
-    // Moves outside the party's reach answer not_found and change nothing.
+    // Moves outside the party's reach answer proposal_not_found and change nothing.
     const before = await raw(mine.id);
     const attempts = [
       accept(mine.id, otherRequest),
-      call(work.nc, proposalOps.decline, { id: mine.id, request_id: otherRequest }, opts),
-      call(work.nc, proposalOps.withdraw, { id: mine.id, provider_id: theirs.provider_id }, opts),
+      work.call(proposalOps.decline, { id: mine.id, request_id: otherRequest }),
+      work.call(proposalOps.withdraw, { id: mine.id, provider_id: theirs.provider_id }),
     ];
     for (const attempt of attempts) {
-      expect(await refused(attempt)).toMatchObject({ code: 'not_found' });
+      expect(await refused(attempt)).toMatchObject({ code: 'proposal_not_found' });
     }
     expect(await raw(mine.id)).toEqual(before);
 
-    await call(work.nc, proposalOps.withdraw, { id: mine.id, provider_id }, opts);
+    await work.call(proposalOps.withdraw, { id: mine.id, provider_id });
     expect(await list(customer, 'withdrawn')).toEqual([mine.id]);
     expect(await list(customer, 'submitted')).toEqual([theirs.id]);
   });
@@ -477,16 +453,14 @@ describe('who sees and decides what', () => {
     const first = await propose(request_id, provider_id);
     await propose(request_id);
     const elsewhere = await propose(otherRequest, provider_id);
-    await call(work.nc, proposalOps.withdraw, { id: first.id, provider_id }, opts);
+    await work.call(proposalOps.withdraw, { id: first.id, provider_id });
     const second = await propose(request_id, provider_id);
 
     const list = async (
       party: Party,
       filters: { request_id?: string; status?: 'submitted' | 'withdrawn' } = {},
     ) =>
-      (await call(work.nc, proposalOps.list, { party, limit: 100, ...filters }, opts)).data.map(
-        (p) => p.id,
-      );
+      (await work.call(proposalOps.list, { party, limit: 100, ...filters })).data.map((p) => p.id);
     const provider: Party = { role: 'provider', provider_id };
     expect(await list(provider, { request_id })).toEqual([second.id, first.id]);
     expect(await list(provider, { request_id, status: 'withdrawn' })).toEqual([first.id]);
@@ -534,15 +508,10 @@ describe('who sees and decides what', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push((await propose(request_id)).id);
     const party: Party = { role: 'customer', request_id };
-    const first = await call(work.nc, proposalOps.list, { party, limit: 2 }, opts);
+    const first = await work.call(proposalOps.list, { party, limit: 2 });
     expect(first.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     expect(first.has_more).toBe(true);
-    const rest = await call(
-      work.nc,
-      proposalOps.list,
-      { party, limit: 2, starting_after: ids[1] },
-      opts,
-    );
+    const rest = await work.call(proposalOps.list, { party, limit: 2, starting_after: ids[1] });
     expect(rest.data.map((p) => p.id)).toEqual([ids[0]]);
     expect(rest.has_more).toBe(false);
   });
@@ -553,7 +522,7 @@ describe('the decision deadline', () => {
     const request_id = await work.newRequest();
     const waiting = await propose(request_id);
     const decided = await propose(request_id);
-    await call(work.nc, proposalOps.decline, { id: decided.id, request_id }, opts);
+    await work.call(proposalOps.decline, { id: decided.id, request_id });
     const decidedBefore = await raw(decided.id);
     const deadline = new Date(waiting.deadline_at ?? 0);
 

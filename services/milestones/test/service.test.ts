@@ -1,4 +1,4 @@
-import { describeBackendService } from '@handoff/runtime/testing';
+import { describeBackendService } from '@handoff/testkit/suites';
 import { bootstrap } from '../src/bootstrap.ts';
 import { collections } from '../src/store/collections.ts';
 

@@ -4,22 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bootstrap as startIntake } from '@handoff/intake';
 import {
+  crashableService,
   eventually,
   exited,
   freePort,
   mailpitClient,
-  natsOptions,
   serviceEnv,
   startMailpit,
-  startServiceProcess,
-  testServers,
   uniqueDatabase,
   type Mailpit,
   type MailpitClient,
 } from '@handoff/testkit';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { MongoClient } from 'mongodb';
-import type { ChildProcess } from 'node:child_process';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { MongoClient } from 'mongodb';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +25,11 @@ import { createProvider, mailsTo, routedRequest } from './support/stack.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const database = uniqueDatabase('ncrash');
-const running: ChildProcess[] = [];
+const notifications = crashableService({
+  service: 'notifications',
+  main: MAIN,
+  env: () => ({ ...serviceEnv('notifications', database), SMTP_URL: mailpit.smtpUrl }),
+});
 let mailpit: Mailpit;
 let mail: MailpitClient;
 let intake: Awaited<ReturnType<typeof startIntake>>;
@@ -44,39 +45,17 @@ beforeAll(async () => {
   });
   mail = mailpitClient(mailpit.url);
   intake = await startIntake({ env: serviceEnv('intake', uniqueDatabase('ncrashi')) });
-  nc = await connect({ ...natsOptions() });
-  mongo = new MongoClient(testServers().mongoUrl);
+  ({ nc, mongo } = await notifications.connect());
 });
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await notifications.close();
   await intake.stop();
-  await nc.close();
-  await mongo.close();
   await mailpit.stop();
 });
 
 /** The notifications service as its own process, as in production, optionally with a fault armed. */
-async function startNotifications(fault?: string): Promise<ChildProcess> {
-  const child = await startServiceProcess({
-    service: 'notifications',
-    main: MAIN,
-    env: {
-      ...serviceEnv('notifications', database),
-      SMTP_URL: mailpit.smtpUrl,
-      LOG_LEVEL: 'warn',
-      HANDOFF_TEST_FAULT: fault,
-    },
-    nc,
-  });
-  running.push(child);
-  return child;
-}
-
-const stopped = async (child: ChildProcess) => {
-  child.kill('SIGTERM');
-  await exited(child);
-};
+const startNotifications = (fault?: string) => notifications.start(nc, fault);
 
 const accepted = async () => (await mail.info()).RuntimeStats.SMTPAccepted;
 
@@ -113,7 +92,7 @@ describe('a crash mid-send', () => {
     );
     expect(await mailsTo(mail, provider.email)).toHaveLength(1);
     expect(await accepted()).toBe(before + 1);
-    await stopped(restarted);
+    await notifications.stop(restarted);
   });
 
   it('after the server took the mail: the resend carries the same Message-ID, and there is no third', async () => {
@@ -135,6 +114,6 @@ describe('a crash mid-send', () => {
     expect(copies.length).toBeGreaterThanOrEqual(1);
     for (const copy of copies) expect(`<${copy.MessageID}>`).toBe(entry?.message_id);
     expect(String(entry?.message_id)).toMatch(/^<evt_[0-9a-z]+\.request_routed\.[0-9a-f]{16}@/);
-    await stopped(restarted);
+    await notifications.stop(restarted);
   });
 });

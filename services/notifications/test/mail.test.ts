@@ -18,21 +18,29 @@ import {
   disputeObject,
   handledTimes,
   linksIn,
+  mailAbout,
   mailsTo,
   messageObject,
+  messagePosted,
+  milestoneApproved,
   milestoneObject,
   nextEvent,
   opts,
   paymentObject,
   paymentRequestObject,
-  proposalObject,
+  proposalDecided,
   PUBLIC_URL,
   publishEvent,
+  routed,
   routedRequest,
+  sendSignIn,
+  setKinds,
+  settingsOf,
+  type Stack,
   startStack,
   submitApplication,
+  unreadOf,
   waitForMails,
-  type Stack,
 } from './support/stack.ts';
 
 let stack: Stack;
@@ -119,16 +127,9 @@ describe('mail to providers', () => {
   });
 
   it('mails a message from the customer when it starts an unread run, and counts the run', async () => {
-    const provider = await createProvider(stack, 'messages');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
+    const { provider, request } = await routed(stack, 'messages');
 
-    const first = await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'customer', 'Can you come on Tuesday?'),
-    );
+    const first = await messagePosted(stack, request.id, 'Can you come on Tuesday?');
     const mails = await waitForMails(stack.mail, provider.email, 2);
     const mail = mails.find((m) => m.Subject.startsWith('The customer wrote'));
     if (!mail) throw new Error('no message mail');
@@ -138,28 +139,13 @@ describe('mail to providers', () => {
     expect(headers['X-Handoff-Event']?.[0]).toBe(first.id);
 
     // A second message before the provider read the first: counted, not mailed.
-    const second = await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'agent', 'Or Wednesday?'),
-    );
+    const second = await messagePosted(stack, request.id, 'Or Wednesday?', 'agent');
     await handledTimes(stack, second.id);
     // The provider's own message is neither counted nor mailed.
-    const own = await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'provider', 'Tuesday works.'),
-    );
+    const own = await messagePosted(stack, request.id, 'Tuesday works.', 'provider');
     await handledTimes(stack, own.id);
     expect(await mailsTo(stack.mail, provider.email)).toHaveLength(2);
-    const unread = await call(
-      stack.nc,
-      notificationOps.unread,
-      { provider_id: provider.id, request_ids: [request.id, 'req_unknown'] },
-      opts,
-    );
+    const unread = await unreadOf(stack, provider.id, [request.id, 'req_unknown']);
     expect(unread).toEqual({ requests: { [request.id]: 2, req_unknown: 0 } });
 
     // Read: back to 0, and the next message starts a new run, which is mailed.
@@ -171,39 +157,14 @@ describe('mail to providers', () => {
         opts,
       ),
     ).toEqual({ object: 'request_read', request_id: request.id, unread_messages: 0 });
-    expect(
-      (
-        await call(
-          stack.nc,
-          notificationOps.unread,
-          { provider_id: provider.id, request_ids: [request.id] },
-          opts,
-        )
-      ).requests[request.id],
-    ).toBe(0);
-    await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'customer', 'See you then.'),
-    );
+    expect((await unreadOf(stack, provider.id, [request.id])).requests[request.id]).toBe(0);
+    await messagePosted(stack, request.id, 'See you then.');
     await waitForMails(stack.mail, provider.email, 3);
-    expect(
-      (
-        await call(
-          stack.nc,
-          notificationOps.unread,
-          { provider_id: provider.id, request_ids: [request.id] },
-          opts,
-        )
-      ).requests[request.id],
-    ).toBe(1);
+    expect((await unreadOf(stack, provider.id, [request.id])).requests[request.id]).toBe(1);
   });
 
   it('sends one mail for an event delivered twice, and counts its message once', async () => {
-    const provider = await createProvider(stack, 'twice');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
+    const { provider, request } = await routed(stack, 'twice');
     const object = messageObject(request.id, 'customer', 'Hello twice');
     const event = await publishEvent(stack, 'message.created', request.id, object);
     // The same event again under another Nats-Msg-Id: past the stream's duplicate window.
@@ -214,53 +175,30 @@ describe('mail to providers', () => {
     });
     await handledTimes(stack, event.id, 2);
     expect(await mailsTo(stack.mail, provider.email)).toHaveLength(2);
-    const unread = await call(
-      stack.nc,
-      notificationOps.unread,
-      { provider_id: provider.id, request_ids: [request.id] },
-      opts,
-    );
+    const unread = await unreadOf(stack, provider.id, [request.id]);
     expect(unread.requests[request.id]).toBe(1);
     expect(await logged(provider.id, 'message_received')).toHaveLength(1);
   });
 
   it('tells a provider its proposal was accepted or declined', async () => {
-    const provider = await createProvider(stack, 'proposal');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
-    await publishEvent(
-      stack,
-      'proposal.declined',
-      request.id,
-      proposalObject(request.id, provider.id, 'declined', { decline_reason: 'Too expensive <b>' }),
-    );
-    const declined = (await waitForMails(stack.mail, provider.email, 2)).find((m) =>
-      m.Subject.includes('declined'),
-    );
-    if (!declined) throw new Error('no decline mail');
+    const { provider, request } = await routed(stack, 'proposal');
+    await proposalDecided(stack, request.id, provider.id, 'declined', {
+      decline_reason: 'Too expensive <b>',
+    });
+    const declined = await mailAbout(stack.mail, provider.email, 2, 'declined');
     expect(declined.Subject).toBe('Your proposal for “Leaking tap” was declined');
     expect(declined.Text).toContain('€120.00');
     expect(declined.HTML).toContain('Too expensive &lt;b&gt;');
     await expectProviderMail(declined, requestLink(request.id));
 
-    await publishEvent(
-      stack,
-      'proposal.accepted',
-      request.id,
-      proposalObject(request.id, provider.id, 'accepted'),
-    );
-    const accepted = (await waitForMails(stack.mail, provider.email, 3)).find((m) =>
-      m.Subject.includes('accepted'),
-    );
-    if (!accepted) throw new Error('no acceptance mail');
+    await proposalDecided(stack, request.id, provider.id, 'accepted');
+    const accepted = await mailAbout(stack.mail, provider.email, 3, 'accepted');
     expect(accepted.Subject).toBe('Your proposal for “Leaking tap” was accepted');
     await expectProviderMail(accepted, requestLink(request.id));
   });
 
   it('tells a provider of a change request once per revision, with its deadline and time left, and of an approval', async () => {
-    const provider = await createProvider(stack, 'review');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
+    const { provider, request } = await routed(stack, 'review');
     const deadline = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000 + 60_000);
     const milestone = milestoneObject(request.id, provider.id, {
       status: 'changes_requested',
@@ -292,54 +230,34 @@ describe('mail to providers', () => {
       approved_by: 'customer',
       deadline_at: null,
     });
-    const approved = (await waitForMails(stack.mail, provider.email, 3)).find((m) =>
-      m.Subject.includes('approved'),
-    );
-    if (!approved) throw new Error('no approval mail');
+    const approved = await mailAbout(stack.mail, provider.email, 3, 'approved');
     expect(approved.Subject).toBe('Milestone “Replace the washer” was approved');
     await expectProviderMail(approved, requestLink(request.id));
   });
 
   it('tells the engaged provider of a completed payment', async () => {
-    const provider = await createProvider(stack, 'payment');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
+    const { provider, request } = await routed(stack, 'payment');
     // The acceptance engages the provider (intake's engagement consumer records it).
-    await publishEvent(
-      stack,
-      'proposal.accepted',
-      request.id,
-      proposalObject(request.id, provider.id, 'accepted'),
-    );
+    await proposalDecided(stack, request.id, provider.id, 'accepted');
     await eventually(async () => {
       const now = await call(stack.nc, requestOps.getAsStaff, { id: request.id }, opts);
       return now.engaged_provider_id === provider.id ? true : undefined;
     });
     await publishEvent(stack, 'payment.completed', request.id, paymentObject(request.id));
-    const mail = (await waitForMails(stack.mail, provider.email, 3)).find((m) =>
-      m.Subject.startsWith('Payment completed'),
-    );
-    if (!mail) throw new Error('no payment mail');
+    const mail = await mailAbout(stack.mail, provider.email, 3, 'Payment completed');
     expect(mail.Subject).toBe('Payment completed: €60.00 for “Leaking tap”');
     await expectProviderMail(mail, requestLink(request.id));
   });
 
   it('mails no provider that is suspended', async () => {
-    const provider = await createProvider(stack, 'suspended');
-    const request = await routedRequest(stack, [provider.id]);
-    await waitForMails(stack.mail, provider.email, 1);
+    const { provider, request } = await routed(stack, 'suspended');
     await call(
       stack.nc,
       providerOps.update,
       { id: provider.id, actor: 'ops@handoff.test', patch: { status: 'suspended' } },
       opts,
     );
-    const event = await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'customer', 'Are you there?'),
-    );
+    const event = await messagePosted(stack, request.id, 'Are you there?');
     expect((await handledTimes(stack, event.id)).mails).toEqual(['skipped']);
     expect(await mailsTo(stack.mail, provider.email)).toHaveLength(1);
   });
@@ -386,41 +304,21 @@ describe('mail to staff', () => {
 describe('settings', () => {
   it('has every kind on at first; a kind turned off is not mailed while the others are', async () => {
     const provider = await createProvider(stack, 'settings');
-    const initial = await call(
-      stack.nc,
-      notificationOps.settings,
-      { provider_id: provider.id },
-      opts,
-    );
+    const initial = await settingsOf(stack, provider.id);
     expect(initial).toEqual({
       object: 'notification_settings',
       email: provider.email,
       email_status: 'ok',
       kinds: Object.fromEntries(PROVIDER_MAIL_KINDS.map((kind) => [kind, true])),
     });
-    const updated = await call(
-      stack.nc,
-      notificationOps.updateSettings,
-      { provider_id: provider.id, patch: { kinds: { message_received: false } } },
-      opts,
-    );
+    const updated = await setKinds(stack, provider.id, { message_received: false });
     expect(updated.kinds).toMatchObject({ message_received: false, request_routed: true });
 
     const request = await routedRequest(stack, [provider.id]);
     await waitForMails(stack.mail, provider.email, 1);
-    const message = await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'customer', 'Off?'),
-    );
+    const message = await messagePosted(stack, request.id, 'Off?');
     expect((await handledTimes(stack, message.id)).mails).toEqual(['skipped']);
-    await publishEvent(
-      stack,
-      'proposal.declined',
-      request.id,
-      proposalObject(request.id, provider.id, 'declined'),
-    );
+    await proposalDecided(stack, request.id, provider.id, 'declined');
     const mails = await waitForMails(stack.mail, provider.email, 2);
     expect(mails.map((m) => m.Subject)).toEqual([
       'A new request for you: “Leaking tap”',
@@ -441,12 +339,7 @@ describe('settings', () => {
       description: 'A request is sent to you',
       subscribed: false,
     });
-    const settings = await call(
-      stack.nc,
-      notificationOps.settings,
-      { provider_id: provider.id },
-      opts,
-    );
+    const settings = await settingsOf(stack, provider.id);
     expect(settings.kinds).toEqual({
       ...Object.fromEntries(PROVIDER_MAIL_KINDS.map((kind) => [kind, true])),
       request_routed: false,
@@ -460,57 +353,30 @@ describe('settings', () => {
       await expect(
         call(stack.nc, notificationOps.unsubscribe, { token: bad }, opts),
       ).rejects.toMatchObject({
-        code: 'validation_failed',
+        code: 'unsubscribe_link_invalid',
       });
     }
     // Still subscribed to the others.
-    await publishEvent(
-      stack,
-      'message.created',
-      request.id,
-      messageObject(request.id, 'customer', 'Still here'),
-    );
+    await messagePosted(stack, request.id, 'Still here');
     await waitForMails(stack.mail, provider.email, 2);
   });
 
   it('holds to a changed setting on every replica at once, each of which kept the provider', async () => {
     const second = await bootstrap({ env: stack.env, logger: capturedLogger({ all: [] }) });
     try {
-      const provider = await createProvider(stack, 'replicas');
-      const request = await routedRequest(stack, [provider.id]);
-      await waitForMails(stack.mail, provider.email, 1);
+      const { provider, request } = await routed(stack, 'replicas');
       // Both replicas take events of the shared consumer; enough of them that each one looks
       // the provider up (and keeps it).
       for (let i = 0; i < 8; i += 1) {
-        await publishEvent(
-          stack,
-          'proposal.declined',
-          request.id,
-          proposalObject(request.id, provider.id, 'declined'),
-        );
+        await proposalDecided(stack, request.id, provider.id, 'declined');
       }
       await waitForMails(stack.mail, provider.email, 9);
-      await call(
-        stack.nc,
-        notificationOps.updateSettings,
-        { provider_id: provider.id, patch: { kinds: { proposal_decided: false } } },
-        opts,
-      );
+      await setKinds(stack, provider.id, { proposal_decided: false });
       for (let i = 0; i < 8; i += 1) {
-        await publishEvent(
-          stack,
-          'proposal.declined',
-          request.id,
-          proposalObject(request.id, provider.id, 'declined'),
-        );
+        await proposalDecided(stack, request.id, provider.id, 'declined');
       }
       // Another kind, still on, after them: once its mail is in, the declines were handled.
-      await publishEvent(
-        stack,
-        'milestone.approved',
-        request.id,
-        milestoneObject(request.id, provider.id, { status: 'approved', approved_by: 'customer' }),
-      );
+      await milestoneApproved(stack, request.id, provider.id);
       const mails = await waitForMails(stack.mail, provider.email, 10);
       expect(mails.filter((mail) => mail.Subject.includes('approved'))).toHaveLength(1);
       // A decline still at work when the acceptance's mail came would show by now.
@@ -521,10 +387,10 @@ describe('settings', () => {
     }
   });
 
-  it('answers not_found for a provider intake does not know', async () => {
+  it('answers provider_not_found for a provider intake does not know', async () => {
     await expect(
       call(stack.nc, notificationOps.settings, { provider_id: 'prv_unknown' }, opts),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
     await expect(
       call(
         stack.nc,
@@ -532,7 +398,7 @@ describe('settings', () => {
         { provider_id: 'prv_unknown', patch: { kinds: { payment_completed: false } } },
         opts,
       ),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'provider_not_found' });
   });
 });
 
@@ -541,14 +407,7 @@ describe('inbox', () => {
     await expect(
       call(stack.nc, notificationOps.markRead, { provider_id: 'prv_x', request_id: 'a.b$c' }, opts),
     ).rejects.toMatchObject({ code: 'validation_failed' });
-    expect(
-      await call(
-        stack.nc,
-        notificationOps.unread,
-        { provider_id: 'prv_x', request_ids: ['a.b$c'] },
-        opts,
-      ),
-    ).toEqual({ requests: { 'a.b$c': 0 } });
+    expect(await unreadOf(stack, 'prv_x', ['a.b$c'])).toEqual({ requests: { 'a.b$c': 0 } });
   });
 });
 
@@ -556,7 +415,6 @@ describe('sign-in mail', () => {
   it('answers at once and mails the link in the fragment, with no unsubscribe; the token is neither stored nor logged', async () => {
     const provider = await createProvider(stack, 'signin');
     const token = `hsl_${'k'.repeat(40)}`;
-    const expiresAt = new Date(Date.now() + 15 * 60 * 1000).toISOString();
     // It goes whatever the settings say.
     await call(
       stack.nc,
@@ -567,20 +425,7 @@ describe('sign-in mail', () => {
       },
       opts,
     );
-    expect(
-      await call(
-        stack.nc,
-        notificationOps.sendSignIn,
-        {
-          provider_id: provider.id,
-          to: provider.email,
-          name: provider.name,
-          token,
-          expires_at: expiresAt,
-        },
-        opts,
-      ),
-    ).toEqual({ queued: true });
+    expect(await sendSignIn(stack, provider, token)).toEqual({ queued: true });
     const [mail] = await waitForMails(stack.mail, provider.email, 1);
     if (!mail) throw new Error('no mail');
     expect(mail.Subject).toBe('Your sign-in link for Handoff');

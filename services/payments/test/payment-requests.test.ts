@@ -160,7 +160,7 @@ describe('deciding payment requests', () => {
       details: { current_state: 'rejected', allowed_actions: [] },
     });
     await expect(stack.decide('prq_unknown', 'approved')).rejects.toMatchObject({
-      code: 'not_found',
+      code: 'payment_request_not_found',
     });
 
     // request.created, the creation's payment.requested, and the rejection's extension kind.

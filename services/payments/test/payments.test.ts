@@ -234,8 +234,8 @@ describe('staff settle manual payments', () => {
     await stack.service.outbox.flush();
     const before = await stack.rawPayments().findOne({ _id: payment.id });
     await expect(confirm(payment.id)).rejects.toMatchObject({
-      code: 'conflict',
-      details: { code: 'provider_confirms', provider: 'stripe' },
+      code: 'provider_confirms',
+      details: { provider: 'stripe' },
     });
     expect(await stack.rawPayments().findOne({ _id: payment.id })).toEqual(before);
   });
@@ -248,17 +248,21 @@ describe('staff settle manual payments', () => {
         { payload: '{}', signature: 't=1,v1=00' },
         opts,
       ),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+      // As any signature that does not verify: the deployment's settings are not told.
+    ).rejects.toMatchObject({
+      code: 'signature_invalid',
+      message: 'The Stripe-Signature header does not verify for this body.',
+    });
   });
 });
 
 describe('reading payments', () => {
-  it('gets one, and answers not_found for an unknown id', async () => {
+  it('gets one, and answers payment_not_found for an unknown id', async () => {
     const { payment } = await stack.approvedPayment();
     expect(await call(stack.nc, paymentRecordOps.get, { id: payment.id }, opts)).toEqual(payment);
     await expect(
       call(stack.nc, paymentRecordOps.get, { id: 'pay_unknown' }, opts),
-    ).rejects.toMatchObject({ code: 'not_found' });
+    ).rejects.toMatchObject({ code: 'payment_not_found' });
   });
 
   it('lists newest first, filtered by status and request, in pages', async () => {

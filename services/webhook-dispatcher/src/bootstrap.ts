@@ -7,7 +7,7 @@ import type { BootstrapOptions } from '@handoff/runtime';
 import { endpointDirectory, type EndpointDirectory } from './store/endpoint-directory.ts';
 import { endpointEndpoints } from './handlers/endpoints.ts';
 import { readEnv } from './env.ts';
-import { EVENT_CONCURRENCY, startEventConsumer } from './handlers/events.consumer.ts';
+import { EVENT_CONCURRENCY, startEventFanOut } from './handlers/events.consumer.ts';
 import { feedEndpoints, pruneEvents } from './handlers/events.ts';
 import { secretBox } from './domain/secrets.ts';
 import { collections } from './store/collections.ts';
@@ -93,7 +93,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       if (!worker) logger.warn('webhook deliveries are paused (WEBHOOK_DELIVERIES_PAUSED)');
       // First attempts go straight from the event to the worker when this replica has room.
       const deliveries = deliveryMaker(endpoints, queue, worker?.offer);
-      const stopConsumer = await startEventConsumer({
+      const stopConsumer = await startEventFanOut({
         bus,
         store,
         logger,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { WEBHOOK_DEFAULTS } from '@handoff/contracts';
 import { answerOf, endpointSlots, FIRST_ANSWER_MS } from '../src/domain/endpoint-slots.ts';
 import { JITTER_RATIO, nextAttemptDelayMs, shouldDisable } from '../src/domain/schedule.ts';
-import { handBackDelayMs } from '../src/handlers/deliveries.consumer.ts';
+import { handBackDelayMs } from '../src/delivery/admission.ts';
 
 describe('nextAttemptDelayMs', () => {
   const schedule = [5, 300, 1_800];

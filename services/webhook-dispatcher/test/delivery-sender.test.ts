@@ -113,6 +113,21 @@ const loopbackResolver = (): Resolver & { calls: string[] } => {
   return Object.assign(resolver, { calls });
 };
 
+/**
+ * Sends to `receiver.test` on a new receiver's port, a name the resolver answers with 127.0.0.1:
+ * what the target policy makes of a name, not of an address.
+ */
+async function sendByName(scheme: 'http' | 'https', path: string, policy = local) {
+  const receiver = await startReceiver(answer(200));
+  const resolver = loopbackResolver();
+  const result = await sendWebhook(
+    { url: `${scheme}://receiver.test:${receiver.port}${path}`, secrets: [secret] },
+    event,
+    options({ policy, lookup: resolver }),
+  );
+  return { receiver, resolver, result };
+}
+
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
@@ -432,13 +447,7 @@ describe('sendWebhook target policy', () => {
   });
 
   it('refuses a name that resolves to 127.0.0.1 without allowPrivate, at connect time', async () => {
-    const receiver = await startReceiver(answer(200));
-    const resolver = loopbackResolver();
-    const result = await sendWebhook(
-      { url: `https://receiver.test:${receiver.port}/hooks`, secrets: [secret] },
-      event,
-      options({ policy: strict, lookup: resolver }),
-    );
+    const { receiver, resolver, result } = await sendByName('https', '/hooks', strict);
     expect(result).toMatchObject({ outcome: 'refused', statusCode: null, responseBody: null });
     expect(result.error).toMatch(/receiver\.test.*127\.0\.0\.1.*loopback/);
     expect(resolver.calls).toEqual(['receiver.test']);
@@ -448,13 +457,7 @@ describe('sendWebhook target policy', () => {
   });
 
   it('connects to the checked address of a name when the policy allows it', async () => {
-    const receiver = await startReceiver(answer(200));
-    const resolver = loopbackResolver();
-    const result = await sendWebhook(
-      { url: `http://receiver.test:${receiver.port}/`, secrets: [secret] },
-      event,
-      options({ lookup: resolver }),
-    );
+    const { receiver, resolver, result } = await sendByName('http', '/');
     expect(result.outcome).toBe('success');
     expect(resolver.calls).toEqual(['receiver.test']);
     const delivery = only(receiver);

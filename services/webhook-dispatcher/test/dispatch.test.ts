@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { newId, requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
+import { newId, requestOps, webhookOps } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import { bootstrap as intake } from '@handoff/intake';
 import { natsOptions, uniqueDatabase, eventually, serviceEnv } from '@handoff/testkit';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -9,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { bootstrap } from '../src/bootstrap.ts';
-import { OFFER_MAX_ANSWER_MS, OFFER_PATIENCE_MS } from '../src/handlers/deliveries.consumer.ts';
+import { queuedJobs } from './support/delivery-resources.ts';
+import { OFFER_MAX_ANSWER_MS, OFFER_PATIENCE_MS } from '../src/delivery/admission.ts';
 import { EVENT_CONCURRENCY } from '../src/handlers/events.consumer.ts';
 import { deliveryMaker } from '../src/handlers/fanout.ts';
 import {
@@ -19,7 +21,7 @@ import {
   recorder,
   type DeliveryDoc,
 } from '../src/store/deliveries.ts';
-import { DeliveryJob, deliveryQueue, deliverySubject } from '../src/store/delivery-queue.ts';
+import { deliveryQueue } from '../src/store/delivery-queue.ts';
 import { endpointDirectory } from '../src/store/endpoint-directory.ts';
 import type { EventDoc } from '../src/store/events.ts';
 
@@ -425,7 +427,7 @@ describe('webhook deliveries', () => {
     }
     await expect(
       call(nc, webhookOps.create, { integration_id, input: { url: `${hook.url}/21` } }, opts),
-    ).rejects.toMatchObject({ code: 'conflict', details: { code: 'limit_reached', limit: 20 } });
+    ).rejects.toMatchObject({ code: 'limit_reached', details: { limit: 20 } });
   });
 });
 
@@ -444,31 +446,13 @@ async function delayedReceiver(delayMs: number) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, receipts };
 }
 
-/** The delivery jobs published to the queue for one endpoint, as they are published. */
-function queuedJobs(endpointId: string) {
-  const jobs: DeliveryJob[] = [];
-  const subscription = nc.subscribe(deliverySubject(endpointId), {
-    callback: (error, msg) => {
-      if (!error) jobs.push(DeliveryJob.parse(msg.json()));
-    },
-  });
-  return {
-    jobs,
-    /** Stops counting once NATS has surely passed on what was published before. */
-    async stop() {
-      await nc.flush();
-      subscription.unsubscribe();
-    },
-  };
-}
-
 describe('first attempts straight from the event', () => {
   it('sends a first attempt without the queue, and leaves its log entry and no delivery record', async () => {
     const service = await startDispatcher('0.2');
     const records = service.store.db.collection<DeliveryDoc>('webhook_deliveries');
     const hook = await receiver(() => ({ status: 204 }));
     const { integration_id, endpoint, createRequest } = await subscribe(hook.url);
-    const queued = queuedJobs(endpoint.id);
+    const queued = queuedJobs(nc, endpoint.id);
     await createRequest();
     const [attempt] = (await attemptsLogged(integration_id, endpoint.id, 1)).data;
     await queued.stop();
@@ -484,7 +468,7 @@ describe('first attempts straight from the event', () => {
     await startDispatcher('0.2');
     const slow = await delayedReceiver(OFFER_MAX_ANSWER_MS + 150);
     const a = await subscribe(slow.url);
-    const queued = queuedJobs(a.endpoint.id);
+    const queued = queuedJobs(nc, a.endpoint.id);
     await a.createRequest('one');
     await attemptsLogged(a.integration_id, a.endpoint.id, 1);
     expect(queued.jobs).toEqual([]);
@@ -504,7 +488,7 @@ describe('first attempts straight from the event', () => {
     await startDispatcher('0.2', { WEBHOOK_CONCURRENCY: '2' });
     const busy = await delayedReceiver(OFFER_PATIENCE_MS + 100);
     const b = await subscribe(busy.url);
-    const queuedToo = queuedJobs(b.endpoint.id);
+    const queuedToo = queuedJobs(nc, b.endpoint.id);
     await Promise.all(Array.from({ length: 10 }, (_, i) => b.createRequest(`busy ${i}`)));
     await attemptsLogged(b.integration_id, b.endpoint.id, 10);
     await queuedToo.stop();
@@ -596,7 +580,7 @@ describe('first attempts straight from the event', () => {
       created_at: new Date(),
       updated_at: new Date(),
     });
-    const queued = queuedJobs(endpoint.id);
+    const queued = queuedJobs(nc, endpoint.id);
     expect(await maker.fanOut(fresh, false)).toBe(1);
     expect(await maker.fanOut(again, true)).toBe(1);
     expect(await maker.fanOut(left, true)).toBe(1);

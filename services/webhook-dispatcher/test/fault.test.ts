@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call } from '@handoff/bus';
-import { requestOps, sha256Hex, webhookOps } from '@handoff/contracts';
+import { requestOps, webhookOps } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import { bootstrap as intake } from '@handoff/intake';
 import {
   eventually,

@@ -1,4 +1,4 @@
-import { describeBackendService } from '@handoff/runtime/testing';
+import { describeBackendService } from '@handoff/testkit/suites';
 import { randomBytes } from 'node:crypto';
 import { bootstrap } from '../src/bootstrap.ts';
 import { collections } from '../src/store/collections.ts';

@@ -5,7 +5,7 @@ import { startEventConsumer, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { z } from 'zod';
 import { heldRequests } from './held-requests.ts';
-import { requestMover } from './requests.ts';
+import { requestMover } from './requests/mover.ts';
 import { requestCollection, type RequestDoc } from '../store/requests.ts';
 import { completeWork, startWork, type EngagementStep } from '../domain/engagement.ts';
 

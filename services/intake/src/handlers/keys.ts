@@ -1,19 +1,24 @@
 import { BusError, type Bus } from '@handoff/bus';
 import {
   accessSubjects,
-  digestsEqual,
   KEY_LIFETIME_DAYS,
   newId,
   type AccessInvalidation,
-  type GeneratedKey,
   type IdPrefix,
+  type NotFoundCode,
 } from '@handoff/contracts';
-import { pushOutbox, type Outbox, type OutboxMessage } from '@handoff/runtime';
+import {
+  pushOutbox,
+  type Outbox,
+  type OutboxMessage,
+  digestsEqual,
+  type GeneratedKey,
+} from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection, Filter, UpdateFilter, WithId } from 'mongodb';
 import { keyStatus } from '../domain/access.ts';
 import type { StoredKey } from '../store/access.ts';
-import { findOr404, insertAnnounced } from '../store/documents.ts';
+import { findOr404, insertAnnounced } from '../store/single-document.ts';
 
 // What agent keys (access.ts) and provider keys (providers.ts) share: how one is issued, written
 // and revoked, and how the gateways learn of a change.
@@ -49,11 +54,12 @@ export async function revokeStoredKey<K extends StoredKey>(
   deps: AccessDeps,
   keys: Collection<K>,
   id: string,
-  notFound: string,
+  notFound: NotFoundCode,
+  notFoundMessage: string,
   announce: (before: WithId<K>, revokedAt: Date) => OutboxMessage,
 ): Promise<WithId<K>> {
   const { before, revocation } = await deps.store.serialize(keys, id, async () => {
-    const before = await findOr404(keys, id, notFound);
+    const before = await findOr404(keys, id, notFound, notFoundMessage);
     if (before.revoked_at) return { before, revocation: undefined };
     const revokedAt = new Date();
     const message = announce(before, revokedAt);
@@ -108,7 +114,7 @@ export async function issueStoredKey<K extends StoredKey>(
 
 /**
  * The key whose hash the gateway presents, with its owner (`ownerOf`), and the answer's fields
- * about the key itself; `not_found` "Unknown key." when either is missing. The lookup is by hash;
+ * about the key itself; `api_key_invalid` "Unknown key." when either is missing. The lookup is by hash;
  * the comparison that decides is in constant time all the same.
  */
 export async function verifyStoredKey<K extends StoredKey, O>(
@@ -118,7 +124,7 @@ export async function verifyStoredKey<K extends StoredKey, O>(
 ) {
   const key = await keys.findOne({ key_hash: keyHash } as Filter<K>);
   const owner = key && digestsEqual(key.key_hash, keyHash) ? await ownerOf(key) : null;
-  if (!key || !owner) throw new BusError('not_found', 'Unknown key.');
+  if (!key || !owner) throw new BusError('api_key_invalid', 'Unknown key.');
   return {
     key,
     owner,

@@ -6,8 +6,6 @@ import type {
   Scope,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { Store } from '@handoff/store';
-import type { Collection } from 'mongodb';
 import { keyStatus } from '../domain/access.ts';
 
 export interface ApplicationDoc extends OutboxFields {
@@ -100,19 +98,5 @@ export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integratio
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
     keys: keys.map(keyView),
-  };
-}
-
-export interface AccessCollections {
-  applications: Collection<ApplicationDoc>;
-  integrations: Collection<IntegrationDoc>;
-  keys: Collection<KeyDoc>;
-}
-
-export function accessCollections(store: Store): AccessCollections {
-  return {
-    applications: store.db.collection<ApplicationDoc>('access_applications'),
-    integrations: store.db.collection<IntegrationDoc>('integrations'),
-    keys: store.db.collection<KeyDoc>('api_keys'),
   };
 }

@@ -1,5 +1,10 @@
 import { auditCollectionName, auditIndexes } from '@handoff/runtime';
-import type { CollectionPlan } from '@handoff/store';
+import type { CollectionPlan, Store } from '@handoff/store';
+import type { Collection } from 'mongodb';
+import type { ApplicationDoc, IntegrationDoc, KeyDoc } from './access.ts';
+import type { ProviderDoc, ProviderKeyDoc } from './providers.ts';
+import { requestCollection, type RequestDoc } from './requests.ts';
+import type { SessionDoc, SignInLinkDoc } from './workspace.ts';
 
 /**
  * The collections this service owns. No other service reads or writes them. The outbox's index
@@ -64,3 +69,29 @@ export const OUTBOX_COLLECTIONS = [
   'provider_keys',
   'provider_sessions',
 ] as const;
+
+/** Intake's collections, by what they hold. */
+export interface IntakeCollections {
+  applications: Collection<ApplicationDoc>;
+  integrations: Collection<IntegrationDoc>;
+  apiKeys: Collection<KeyDoc>;
+  providers: Collection<ProviderDoc>;
+  providerKeys: Collection<ProviderKeyDoc>;
+  requests: Collection<RequestDoc>;
+  signInLinks: Collection<SignInLinkDoc>;
+  sessions: Collection<SessionDoc>;
+}
+
+export function intakeCollections(store: Store): IntakeCollections {
+  const { db } = store;
+  return {
+    applications: db.collection<ApplicationDoc>('access_applications'),
+    integrations: db.collection<IntegrationDoc>('integrations'),
+    apiKeys: db.collection<KeyDoc>('api_keys'),
+    providers: db.collection<ProviderDoc>('providers'),
+    providerKeys: db.collection<ProviderKeyDoc>('provider_keys'),
+    requests: requestCollection(store),
+    signInLinks: db.collection<SignInLinkDoc>('provider_sign_in_links'),
+    sessions: db.collection<SessionDoc>('provider_sessions'),
+  };
+}

@@ -5,8 +5,6 @@ import {
   type ProviderStatus,
 } from '@handoff/contracts';
 import type { OutboxFields } from '@handoff/runtime';
-import type { Store } from '@handoff/store';
-import type { Collection } from 'mongodb';
 import type { z } from 'zod';
 import { MARKETPLACE_OPEN_STATUSES } from '../domain/providers.ts';
 import { keyFields, type StoredKey } from './access.ts';
@@ -112,17 +110,5 @@ export function providerRequestView(doc: RequestDoc, relation: Relation): Provid
     budget_max: doc.budget_max,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
-  };
-}
-
-export interface ProviderCollections {
-  providers: Collection<ProviderDoc>;
-  keys: Collection<ProviderKeyDoc>;
-}
-
-export function providerCollections(store: Store): ProviderCollections {
-  return {
-    providers: store.db.collection<ProviderDoc>('providers'),
-    keys: store.db.collection<ProviderKeyDoc>('provider_keys'),
   };
 }

@@ -61,18 +61,6 @@ export function workspaceProviderView(doc: ProviderDoc): z.infer<typeof Workspac
   return { id: doc._id, name: doc.name, email: doc.email, categories: doc.categories };
 }
 
-export interface WorkspaceCollections {
-  links: Collection<SignInLinkDoc>;
-  sessions: Collection<SessionDoc>;
-}
-
-export function workspaceCollections(store: Store): WorkspaceCollections {
-  return {
-    links: store.db.collection<SignInLinkDoc>('provider_sign_in_links'),
-    sessions: store.db.collection<SessionDoc>('provider_sessions'),
-  };
-}
-
 /**
  * Gives providers stored before the workspace their `email_key`, so sign-in finds them by an
  * indexed equality. Runs at intake's start until a pass finds nothing (`adoptOnce`).
@@ -97,8 +85,10 @@ export async function adoptProviderEmailKeys(store: Store): Promise<number> {
  * Ends every active session of a provider, as its suspension does: the gateway refuses them at
  * once anyway (it checks the provider's status), and this records why they ended.
  */
-export async function endProviderSessions(store: Store, providerId: string): Promise<string[]> {
-  const { sessions } = workspaceCollections(store);
+export async function endProviderSessions(
+  sessions: Collection<SessionDoc>,
+  providerId: string,
+): Promise<string[]> {
   const active = await sessions
     .find({ provider_id: providerId, status: 'active' }, { projection: { _id: 1 } })
     .toArray();

@@ -9,11 +9,11 @@ import {
   newId,
   providerOps,
   requestOps,
-  sha256Hex,
   type EventType,
   type Operation,
   type RequestPatch,
 } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import { natsOptions, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';

@@ -4,7 +4,7 @@ import type { Collection } from 'mongodb';
 import type { MilestonesDeps } from './deps.ts';
 import { resourcesOf } from '../store/collections.ts';
 import { sweepDisputes } from './disputes.ts';
-import { invalid } from '../domain/moves.ts';
+import { invalid } from '../domain/refusals.ts';
 import { sweepMilestones } from './milestones.ts';
 import { materializePending, sweepProposals } from './proposals.ts';
 

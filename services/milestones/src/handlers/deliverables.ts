@@ -4,7 +4,7 @@ import { applyMove } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { deliverableView } from '../store/deliverables.ts';
-import { conflict, notFound } from '../domain/moves.ts';
+import { conflict, notFound } from '../domain/refusals.ts';
 import { jobActive } from './jobs.ts';
 import { move } from './moves.ts';
 import { create, opening, partyReads } from './resources.ts';

@@ -11,14 +11,10 @@ import { minorUnits } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { disputeView, type DisputeCommentDoc, type DisputeDoc } from '../store/disputes.ts';
-import {
-  conflict,
-  invalid,
-  jobCurrency,
-  type ResourceMove,
-  partySees,
-  text,
-} from '../domain/moves.ts';
+import { jobCurrency, text } from '../domain/input-checks.ts';
+import type { ResourceMove } from '../domain/moving.ts';
+import { partySees } from '../domain/parties.ts';
+import { conflict, invalid } from '../domain/refusals.ts';
 import { move, sweepDeadlines } from './moves.ts';
 import { create, opening, partyReads } from './resources.ts';
 

@@ -5,7 +5,9 @@ import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
-import { conflict, type ResourceMove, text } from '../domain/moves.ts';
+import { text } from '../domain/input-checks.ts';
+import type { ResourceMove } from '../domain/moving.ts';
+import { conflict } from '../domain/refusals.ts';
 import { move } from './moves.ts';
 import { partyReads } from './resources.ts';
 

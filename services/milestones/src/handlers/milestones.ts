@@ -13,14 +13,9 @@ import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import type { DeliverableDoc } from '../store/deliverables.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
-import {
-  conflict,
-  invalid,
-  jobCurrency,
-  type ResourceMove,
-  notFound,
-  text,
-} from '../domain/moves.ts';
+import { jobCurrency, text } from '../domain/input-checks.ts';
+import type { ResourceMove } from '../domain/moving.ts';
+import { conflict, invalid, notFound } from '../domain/refusals.ts';
 import { jobActive } from './jobs.ts';
 import { move, sweepDeadlines } from './moves.ts';
 import { create, partyReads } from './resources.ts';

@@ -2,7 +2,7 @@ import { BusError } from '@handoff/bus';
 import type { StateMachine } from '@handoff/contracts';
 import { announceToRequest, moveDocument } from '@handoff/runtime';
 import type { Collection, Filter } from 'mongodb';
-import type { MoveSpec, Moving } from '../domain/moves.ts';
+import type { MoveSpec, Moving } from '../domain/moving.ts';
 import type { MilestonesDeps } from './deps.ts';
 
 /**
@@ -72,8 +72,8 @@ export async function sweepDeadlines<D extends Moving<S>, S extends string, A ex
           moved += 1;
         } catch (error) {
           failed.add(_id);
-          const code = error instanceof BusError ? error.code : undefined;
-          if (code !== 'invalid_state_transition' && code !== 'conflict') {
+          // A 409 (an illegal move, a guard, a concurrent change): somebody moved it meanwhile.
+          if (!(error instanceof BusError && error.status === 409)) {
             deps.logger.error(
               { err: error, resource: machine.resource, id: _id, action },
               'deadline action failed; left for the next sweep',

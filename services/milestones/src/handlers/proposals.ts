@@ -21,7 +21,10 @@ import { collectionsOf, resourcesOf } from '../store/collections.ts';
 import { milestoneView, openMilestone, type MilestoneDoc } from '../store/milestones.ts';
 import { jobView, type JobDoc } from '../store/jobs.ts';
 import { openSlot, proposalSlot, proposalView, type ProposalDoc } from '../store/proposals.ts';
-import { conflict, creationMessages, type ResourceMove, text } from '../domain/moves.ts';
+import { creationMessages } from '../domain/creation-events.ts';
+import { text } from '../domain/input-checks.ts';
+import type { ResourceMove } from '../domain/moving.ts';
+import { conflict } from '../domain/refusals.ts';
 import { move, sweepDeadlines } from './moves.ts';
 import { create, opening, partyReads } from './resources.ts';
 

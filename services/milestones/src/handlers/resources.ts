@@ -2,6 +2,7 @@ import { implement, type Endpoint } from '@handoff/bus';
 import {
   deadlineFor,
   type EventType,
+  type NotFoundCode,
   type Operation,
   type Party,
   type StateMachine,
@@ -9,7 +10,7 @@ import {
 import { groupedInserts, type GroupedInserts, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
 import type { z } from 'zod';
-import { creationMessages } from '../domain/moves.ts';
+import { creationMessages } from '../domain/creation-events.ts';
 import { findFor, listFilter, listPage } from '../store/queries.ts';
 import type { MilestonesDeps } from './deps.ts';
 
@@ -22,6 +23,8 @@ export interface Resource<D extends Document, V> {
   collection: Collection<D>;
   machine: StateMachine<string, string, EventType>;
   view: (doc: WithId<D>) => V;
+  /** The answer when a document is missing or the caller may not see it. */
+  notFound: NotFoundCode;
 }
 
 /** The fields of a document entering `machine`'s first state at `now`. */
@@ -91,8 +94,9 @@ interface PartyReadOps<V> {
  */
 export function partyReads<D extends PartyDoc, V>(
   ops: PartyReadOps<V>,
-  { collection, machine, view }: Resource<D, V>,
+  resource: Resource<D, V>,
 ): Record<string, Endpoint> {
+  const { collection, view } = resource;
   return {
     ...implement(ops.list, async (input) => {
       const { party, limit, starting_after, ending_before, ...filters } = input;
@@ -105,8 +109,6 @@ export function partyReads<D extends PartyDoc, V>(
         view,
       );
     }),
-    ...implement(ops.get, async ({ id, party }) =>
-      view(await findFor(collection, machine.resource, id, party)),
-    ),
+    ...implement(ops.get, async ({ id, party }) => view(await findFor(resource, id, party))),
   };
 }

@@ -12,6 +12,7 @@ import { deliverableView, type DeliverableDoc } from './deliverables.ts';
 import { milestoneView, type MilestoneDoc } from './milestones.ts';
 import { jobView, type JobDoc } from './jobs.ts';
 import { proposalView, type ProposalDoc } from './proposals.ts';
+import { NOT_FOUND } from '../domain/refusals.ts';
 
 /** Collection names of this service. No other service reads or writes them. */
 export const COLLECTIONS = {
@@ -68,20 +69,36 @@ export function collectionsOf(store: Store) {
 }
 
 /**
- * Each resource of this service: its collection, the machine its documents move through, and
- * its API view. Creations, moves, reads and the deadline work all take them from here.
+ * Each resource of this service: its collection, the machine its documents move through, its
+ * API view and its 404 code. Creations, moves, reads and the deadline work all take them from here.
  */
 export function resourcesOf(store: Store) {
   const c = collectionsOf(store);
   return {
-    proposals: { collection: c.proposals, machine: PROPOSAL_MACHINE, view: proposalView },
-    jobs: { collection: c.jobs, machine: JOB_MACHINE, view: jobView },
-    milestones: { collection: c.milestones, machine: MILESTONE_MACHINE, view: milestoneView },
+    proposals: {
+      collection: c.proposals,
+      machine: PROPOSAL_MACHINE,
+      view: proposalView,
+      notFound: NOT_FOUND.proposal,
+    },
+    jobs: { collection: c.jobs, machine: JOB_MACHINE, view: jobView, notFound: NOT_FOUND.job },
+    milestones: {
+      collection: c.milestones,
+      machine: MILESTONE_MACHINE,
+      view: milestoneView,
+      notFound: NOT_FOUND.milestone,
+    },
     deliverables: {
       collection: c.deliverables,
       machine: DELIVERABLE_MACHINE,
       view: deliverableView,
+      notFound: NOT_FOUND.deliverable,
     },
-    disputes: { collection: c.disputes, machine: DISPUTE_MACHINE, view: disputeView },
+    disputes: {
+      collection: c.disputes,
+      machine: DISPUTE_MACHINE,
+      view: disputeView,
+      notFound: NOT_FOUND.dispute,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import type { Deliverable } from '@handoff/contracts';
-import { type Common, iso } from './documents.ts';
+import type { StoredDocument } from './stored-document.ts';
+import { iso } from './view-values.ts';
 
-export interface DeliverableDoc extends Common<Deliverable['status']> {
+export interface DeliverableDoc extends StoredDocument<Deliverable['status']> {
   job_id: string;
   milestone_id: string;
   provider_id: string;

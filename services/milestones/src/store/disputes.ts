@@ -1,5 +1,6 @@
 import type { Dispute } from '@handoff/contracts';
-import { type Common, iso, major } from './documents.ts';
+import type { StoredDocument } from './stored-document.ts';
+import { iso, major } from './view-values.ts';
 
 export interface DisputeCommentDoc {
   author_role: 'customer' | 'provider' | 'staff';
@@ -9,7 +10,7 @@ export interface DisputeCommentDoc {
   created_at: Date;
 }
 
-export interface DisputeDoc extends Common<Dispute['status']> {
+export interface DisputeDoc extends StoredDocument<Dispute['status']> {
   job_id: string | null;
   milestone_id: string | null;
   provider_id: string | null;

@@ -1,7 +1,8 @@
 import { toMajorUnits, type Job } from '@handoff/contracts';
-import { type Common, iso } from './documents.ts';
+import type { StoredDocument } from './stored-document.ts';
+import { iso } from './view-values.ts';
 
-export interface JobDoc extends Common<Job['status']> {
+export interface JobDoc extends StoredDocument<Job['status']> {
   proposal_id: string;
   provider_id: string;
   amount_minor: number;

@@ -1,7 +1,8 @@
 import { deadlineFor, MILESTONE_MACHINE, type Milestone } from '@handoff/contracts';
-import { type Common, iso, major } from './documents.ts';
+import type { StoredDocument } from './stored-document.ts';
+import { iso, major } from './view-values.ts';
 
-export interface MilestoneDoc extends Common<Milestone['status']> {
+export interface MilestoneDoc extends StoredDocument<Milestone['status']> {
   job_id: string;
   provider_id: string;
   title: string;

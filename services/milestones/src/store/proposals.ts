@@ -1,6 +1,7 @@
 import { toMajorUnits, type Proposal } from '@handoff/contracts';
 import { OPEN_STATES } from '../domain/proposals.ts';
-import { type Common, iso, major } from './documents.ts';
+import type { StoredDocument } from './stored-document.ts';
+import { iso, major } from './view-values.ts';
 
 export interface PlanItemDoc {
   title: string;
@@ -9,7 +10,7 @@ export interface PlanItemDoc {
   due_in_days: number | null;
 }
 
-export interface ProposalDoc extends Common<Proposal['status']> {
+export interface ProposalDoc extends StoredDocument<Proposal['status']> {
   provider_id: string;
   provider_name: string;
   message: string;

@@ -1,7 +1,8 @@
-import type { Party } from '@handoff/contracts';
+import { BusError } from '@handoff/bus';
+import type { NotFoundCode, Party } from '@handoff/contracts';
 import { narrowedFirst, paginate, type PageQuery } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
-import { notFound, partySees } from '../domain/moves.ts';
+import { partySees } from '../domain/parties.ts';
 
 // The queries every resource of this service shares: scoped to what a party may see.
 
@@ -57,13 +58,17 @@ export async function listPage<D extends Document & { _id: string }, V>(
   return { object: 'list' as const, data: found.data.map(view), has_more: found.has_more };
 }
 
-/** The document `id` if `party` may see it; `not_found` otherwise (no existence oracle). */
+/** The document `id` if `party` may see it; the 404 `notFound` otherwise (no existence oracle). */
 export async function findFor<
   D extends { _id: string; request_id: string; provider_id: string | null },
->(collection: Collection<D>, resource: string, id: string, party: Party): Promise<WithId<D>> {
-  const doc = await collection.findOne({ _id: id } as Filter<D>);
+>(
+  resource: { collection: Collection<D>; machine: { resource: string }; notFound: NotFoundCode },
+  id: string,
+  party: Party,
+): Promise<WithId<D>> {
+  const doc = await resource.collection.findOne({ _id: id } as Filter<D>);
   if (!doc || !partySees(party, doc)) {
-    throw notFound(resource);
+    throw new BusError(resource.notFound, `No such ${resource.machine.resource}.`);
   }
   return doc;
 }

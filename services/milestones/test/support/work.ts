@@ -6,13 +6,16 @@ import {
   milestoneOps,
   proposalOps,
   requestOps,
-  sha256Hex,
   type Job,
+  type NotFoundCode,
+  type Operation,
   type Party,
 } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { eventually, serviceEnv, ServiceStack, uniqueDatabase } from '@handoff/testkit';
 import { jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import type { z } from 'zod';
 import { bootstrap } from '../../src/bootstrap.ts';
 import { collectionsOf } from '../../src/store/collections.ts';
 
@@ -76,31 +79,34 @@ export class Work extends ServiceStack<Parts> {
     }
   }
 
+  /** A call to `op` over the bus, as one of the other services would make it. */
+  call<I extends z.ZodType, O extends z.ZodType>(
+    op: Operation<I, O>,
+    input: z.input<I>,
+    options: { timeoutMs: number; callId?: string } = opts,
+  ): Promise<z.output<O>> {
+    return call(this.nc, op, input, options);
+  }
+
   /** A new request of the customer (through intake, which then allocates its sequences). */
   async newRequest(): Promise<string> {
-    const created = await call(
-      this.nc,
-      requestOps.create,
-      { integration_id, token_hash: sha256Hex(`hrt_${Math.random()}`), input: { message: 'Help' } },
-      opts,
-    );
+    const created = await this.call(requestOps.create, {
+      integration_id,
+      token_hash: sha256Hex(`hrt_${Math.random()}`),
+      input: { message: 'Help' },
+    });
     return created.id;
   }
 
   /** A provider's proposal on `request_id`, accepted by the customer: the job it started. */
   async newJob(request_id: string, provider_id = 'prv_work', amount = 1_000): Promise<Job> {
-    const proposal = await call(
-      this.nc,
-      proposalOps.create,
-      {
-        request_id,
-        provider_id,
-        provider_name: 'Work Provider',
-        input: { message: 'I can do it', amount },
-      },
-      opts,
-    );
-    const accepted = await call(this.nc, proposalOps.accept, { id: proposal.id, request_id }, opts);
+    const proposal = await this.call(proposalOps.create, {
+      request_id,
+      provider_id,
+      provider_name: 'Work Provider',
+      input: { message: 'I can do it', amount },
+    });
+    const accepted = await this.call(proposalOps.accept, { id: proposal.id, request_id });
     return accepted.job;
   }
 
@@ -112,12 +118,7 @@ export class Work extends ServiceStack<Parts> {
 
   /** A milestone the job's provider adds to `job`. */
   newMilestone(job: Job, input: { title: string; due_at?: string } = { title: 'All of it' }) {
-    return call(
-      this.nc,
-      milestoneOps.create,
-      { job_id: job.id, provider_id: job.provider_id, input },
-      opts,
-    );
+    return this.call(milestoneOps.create, { job_id: job.id, provider_id: job.provider_id, input });
   }
 
   /** Waits until the consumer has every event the stream holds right now. */
@@ -145,6 +146,28 @@ export class Work extends ServiceStack<Parts> {
       },
       { what: `${count} events about ${id}` },
     );
+  }
+
+  /**
+   * Sweeps around the deadline of `id`, which entered `state` at `enteredAt` (ms) and waits
+   * `days` there: a day before the deadline it stays; a day after, the sweep moves it and its
+   * event follows. Gives the time of the moving sweep and that event.
+   */
+  async sweepAround(
+    sweep: (now: Date) => Promise<number>,
+    id: string,
+    wait: { state: string; enteredAt: number; days: number },
+    read: (id: string) => Promise<{ status: string } | null>,
+  ): Promise<{ later: Date; event: EventEnvelope | undefined }> {
+    await this.caughtUp();
+    const eventsBefore = this.eventsAbout(id).length;
+    await sweep(new Date(wait.enteredAt + (wait.days - 1) * DAY));
+    expect((await read(id))?.status).toBe(wait.state);
+
+    const later = new Date(wait.enteredAt + (wait.days + 1) * DAY);
+    expect(await sweep(later)).toBeGreaterThanOrEqual(1);
+    const events = await this.awaitEventsAbout(id, eventsBefore + 1);
+    return { later, event: events.at(-1) };
   }
 
   /**
@@ -180,14 +203,15 @@ export const strangers = (request_id = 'req_other', provider_id = 'prv_other'): 
   { role: 'provider', provider_id },
 ];
 
-/** Each party is refused the resource as not found, and lists none. */
+/** Each party is refused the resource as not found (`code`), and lists none. */
 export async function hiddenFrom(
   parties: Party[],
   get: (party: Party) => Promise<unknown>,
   list: (party: Party) => Promise<{ data: unknown[] }>,
+  code: NotFoundCode,
 ): Promise<void> {
   for (const party of parties) {
-    expect(await refused(get(party))).toMatchObject({ code: 'not_found' });
+    expect(await refused(get(party))).toMatchObject({ code });
     expect((await list(party)).data).toEqual([]);
   }
 }

@@ -58,7 +58,7 @@ export function providerDirectory(bus: Bus, store: Store): AccessCache<Reader> {
           bouncing: await addresses.bouncing(provider.email),
         };
       } catch (error) {
-        if (error instanceof BusError && error.code === 'not_found') return null;
+        if (error instanceof BusError && error.code === 'provider_not_found') return null;
         throw error;
       }
     },
@@ -82,7 +82,7 @@ export async function requestOf(bus: Bus, id: string): Promise<Request | null> {
   try {
     return await call(bus.nc, requestOps.getAsStaff, { id }, { timeoutMs: CALL_TIMEOUT_MS });
   } catch (error) {
-    if (error instanceof BusError && error.code === 'not_found') return null;
+    if (error instanceof BusError && error.code === 'request_not_found') return null;
     throw error;
   }
 }

@@ -172,7 +172,10 @@ export function postman(deps: PostmanDeps) {
               'SMTP server refuses our sending (check SMTP_URL, its credentials and MAIL_FROM); will retry',
             );
           }
-          throw new BusError('unavailable', `SMTP server did not take the mail: ${result.reason}`);
+          throw new BusError(
+            'service_unavailable',
+            `SMTP server did not take the mail: ${result.reason}`,
+          );
       }
     });
 

@@ -1,7 +1,7 @@
 // Deadline reminders: kept from the milestone and dispute events, queued on HANDOFF_REMINDERS
 // (held by the server until due), and sent by the durable consumer `notifications-reminders` only
 // when the object still waits on the provider by the same deadline.
-import { retryDelayMs, type Bus } from '@handoff/bus';
+import { consumeDurable, messageBody, type Bus } from '@handoff/bus';
 import { REMINDERS_STREAM } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
@@ -9,12 +9,7 @@ import type { JsMsg } from '@nats-io/jetstream';
 import { reminderDueAt, remindable, type DeadlineState } from '../domain/deadlines.ts';
 import { reminderMail } from '../domain/mails.ts';
 import { deadlineStates } from '../store/deadlines.ts';
-import {
-  REMINDER_ACK_WAIT_MS,
-  REMINDER_CONSUMER,
-  ReminderJob,
-  reminderQueue,
-} from '../store/reminder-queue.ts';
+import { REMINDER_CONSUMER, ReminderJob, reminderQueue } from '../store/reminder-queue.ts';
 import { requestOf } from './lookups.ts';
 import type { Postman } from './mail.ts';
 
@@ -57,8 +52,6 @@ export type Reminders = ReturnType<typeof reminders>;
 
 /** Reminders sent at once per replica. */
 const REMINDER_CONCURRENCY = 8;
-/** How often a reminder at work is reported in progress (well within the ack wait). */
-const PROGRESS_MS = REMINDER_ACK_WAIT_MS / 4;
 
 /**
  * The consumer of the reminder queue. A reminder not yet due goes back to the server with a
@@ -109,66 +102,21 @@ export async function startReminderConsumer(deps: {
     );
   };
 
-  const running = new Set<Promise<void>>();
-  const settle = async (msg: JsMsg, job: ReminderJob) => {
-    const progress = setInterval(() => {
-      try {
-        msg.working();
-      } catch {
-        // Closing: unacknowledged, it comes round again.
-      }
-    }, PROGRESS_MS);
-    try {
+  // A failure that may pass is tried again with the bus's retry policy for as long as it takes
+  // (the queue's consumer has no max_deliver); a refusal on the merits is given up, as is a job
+  // that cannot be read (only this service queues here: it would never get better).
+  const reminderJobOf = (msg: JsMsg) => messageBody(msg, ReminderJob, 'a reminder job');
+  return consumeDurable(bus.js, {
+    stream: REMINDERS_STREAM.name,
+    consumer: REMINDER_CONSUMER,
+    concurrency: REMINDER_CONCURRENCY,
+    buffered: REMINDER_CONCURRENCY * 4,
+    logger,
+    dueInMs: (msg) => reminderJobOf(msg).due_at - Date.now(),
+    async handle(msg) {
+      const job = reminderJobOf(msg);
       const mails = await remind(job);
-      msg.ack();
       logger.debug({ object_id: job.object_id, event_id: job.event_id, mails }, 'reminder handled');
-    } catch (error) {
-      const delayMs = retryDelayMs(msg.info.deliveryCount);
-      logger.warn(
-        { err: error, object_id: job.object_id, retry_in_ms: delayMs },
-        'reminder not sent; will retry',
-      );
-      try {
-        msg.nak(delayMs);
-      } catch {
-        // Closing: it comes round after its ack wait.
-      }
-    } finally {
-      clearInterval(progress);
-    }
-  };
-
-  const consumer = await bus.js.consumers.get(REMINDERS_STREAM.name, REMINDER_CONSUMER);
-  const messages = await consumer.consume({ max_messages: REMINDER_CONCURRENCY * 4 });
-  const loop = (async () => {
-    for await (const msg of messages) {
-      let raw: unknown;
-      try {
-        raw = msg.json();
-      } catch {
-        raw = undefined;
-      }
-      const parsed = ReminderJob.safeParse(raw);
-      if (!parsed.success) {
-        // Only this service queues here: a job it cannot read would never get better.
-        logger.error({ seq: msg.seq }, 'unreadable reminder dropped');
-        msg.term('unreadable reminder');
-        continue;
-      }
-      const wait = parsed.data.due_at - Date.now();
-      if (wait > 0) {
-        msg.nak(wait);
-        continue;
-      }
-      const task = settle(msg, parsed.data);
-      running.add(task);
-      void task.finally(() => running.delete(task));
-      if (running.size >= REMINDER_CONCURRENCY) await Promise.race(running);
-    }
-  })();
-  return async () => {
-    await messages.close();
-    await loop.catch((error: unknown) => logger.warn({ err: error }, 'reminder consumer ended'));
-    await Promise.allSettled([...running]);
-  };
+    },
+  });
 }

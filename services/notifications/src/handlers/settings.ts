@@ -21,7 +21,7 @@ export function settingsEndpoints(deps: {
 
   const providerOf = async (id: string, callId: string | null) => {
     const provider = await deps.providers.lookup(id, callId ?? undefined);
-    if (!provider) throw new BusError('not_found', 'No such provider.');
+    if (!provider) throw new BusError('provider_not_found', 'No such provider.');
     return provider;
   };
   const view = (provider: Reader, kinds: Kinds): NotificationSettings => ({
@@ -45,7 +45,12 @@ export function settingsEndpoints(deps: {
     // The link is the credential: whoever holds the mail may turn that one kind off, no more.
     ...implement(notificationOps.unsubscribe, async ({ token }) => {
       const claim = verifyUnsubscribe(deps.signingKey, token);
-      if (!claim) throw new BusError('validation_failed', 'The unsubscribe link is not valid.');
+      if (!claim) {
+        throw new BusError(
+          'unsubscribe_link_invalid',
+          'This unsubscribe link is not one of ours, or was cut short; open it from the email again.',
+        );
+      }
       await settings.update(claim.providerId, { [claim.kind]: false });
       await deps.announce([claim.providerId]);
       return {

@@ -1,15 +1,9 @@
 // The reminder queue: HANDOFF_REMINDERS, a JetStream work-queue stream private to this service.
 // One message is one reminder of one deadline, held by the server (a delayed nak) until it is due,
 // so nothing polls the database for reminders.
-import { ensureConsumer, ensureStream, type Bus } from '@handoff/bus';
+import { workQueue, type Bus } from '@handoff/bus';
 import { REMINDERS_STREAM } from '@handoff/contracts';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  RetentionPolicy,
-  StorageType,
-  type ConsumerInfo,
-} from '@nats-io/jetstream';
+import type { ConsumerInfo } from '@nats-io/jetstream';
 import { z } from 'zod';
 
 export const REMINDER_CONSUMER = 'notifications-reminders';
@@ -36,48 +30,24 @@ export const ReminderJob = z.object({
 });
 export type ReminderJob = z.infer<typeof ReminderJob>;
 
-const nanos = (ms: number) => ms * 1_000_000;
-
 export function reminderQueue(bus: Bus, replicas: number) {
-  let ready: Promise<void> | undefined;
-  const ensure = () => {
-    ready ??= (async () => {
-      await ensureStream(bus.jsm, {
-        name: REMINDERS_STREAM.name,
-        num_replicas: replicas,
-        subjects: [...REMINDERS_STREAM.subjects],
-        retention: RetentionPolicy.Workqueue,
-        storage: StorageType.File,
-        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      });
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
-  };
+  const queue = workQueue(
+    bus,
+    { ...REMINDERS_STREAM, duplicateWindowMs: DUPLICATE_WINDOW_MS },
+    replicas,
+  );
   return {
-    ensure,
+    ensure: queue.ensure,
     /** Queues a reminder; the same deadline of the same object in the same state is queued once. */
-    async publish(job: ReminderJob): Promise<void> {
-      await ensure();
-      await bus.js.publish(`handoff.reminders.${job.object_id}`, JSON.stringify(job), {
-        msgID: `${job.object_id}@${job.deadline_at}@${job.status}`,
-      });
-    },
+    publish: (job: ReminderJob): Promise<void> =>
+      queue.publish(
+        `handoff.reminders.${job.object_id}`,
+        job,
+        `${job.object_id}@${job.deadline_at}@${job.status}`,
+      ),
     /** The one durable consumer, shared by every replica. */
-    ensureConsumer(): Promise<ConsumerInfo> {
-      return ensureConsumer(bus.jsm, REMINDERS_STREAM.name, {
-        durable_name: REMINDER_CONSUMER,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(REMINDER_ACK_WAIT_MS),
-        // A reminder waits in the server (delayed naks) until due, and is finished only here.
-        max_deliver: -1,
-        // Every reminder not yet due is pending: however many wait must not stop the queue.
-        max_ack_pending: -1,
-      });
-    },
+    ensureConsumer: (): Promise<ConsumerInfo> =>
+      queue.ensureConsumer(REMINDER_CONSUMER, REMINDER_ACK_WAIT_MS),
   };
 }
 export type ReminderQueue = ReturnType<typeof reminderQueue>;

@@ -5,14 +5,16 @@ import { bootstrap as startIntake } from '@handoff/intake';
 import {
   accessOps,
   newId,
+  notificationOps,
   providerOps,
   requestOps,
-  sha256Hex,
+  type MailKind,
   type EventEnvelope,
   type EventType,
   type Provider,
   type Request,
 } from '@handoff/contracts';
+import { sha256Hex } from '@handoff/runtime';
 import { createLogger } from '@handoff/observability';
 import {
   eventually,
@@ -159,6 +161,59 @@ export async function routedRequest(
   );
 }
 
+/** A new provider with a request routed to it, its routing mail already in. */
+export async function routed(stack: Stack, label: string) {
+  const provider = await createProvider(stack, label);
+  const request = await routedRequest(stack, [provider.id]);
+  await waitForMails(stack.mail, provider.email, 1);
+  return { provider, request };
+}
+
+/** Intake's call for a sign-in mail with `token`, valid 15 minutes from now. */
+export const sendSignIn = (
+  stack: Pick<Stack, 'nc'>,
+  provider: { id: string; email: string; name: string },
+  token: string,
+) =>
+  call(
+    stack.nc,
+    notificationOps.sendSignIn,
+    {
+      provider_id: provider.id,
+      to: provider.email,
+      name: provider.name,
+      token,
+      expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    },
+    opts,
+  );
+
+/** A provider's email settings. */
+export const settingsOf = (stack: Pick<Stack, 'nc'>, providerId: string) =>
+  call(stack.nc, notificationOps.settings, { provider_id: providerId }, opts);
+
+/** Turns kinds of a provider's email on or off. */
+export const setKinds = (
+  stack: Pick<Stack, 'nc'>,
+  providerId: string,
+  kinds: Partial<Record<MailKind, boolean>>,
+) =>
+  call(
+    stack.nc,
+    notificationOps.updateSettings,
+    { provider_id: providerId, patch: { kinds } },
+    opts,
+  );
+
+/** A provider's unread messages of each request. */
+export const unreadOf = (stack: Pick<Stack, 'nc'>, providerId: string, requestIds: string[]) =>
+  call(
+    stack.nc,
+    notificationOps.unread,
+    { provider_id: providerId, request_ids: requestIds },
+    opts,
+  );
+
 export async function createRequest(stack: Pick<Stack, 'nc'>, input: Record<string, unknown> = {}) {
   return call(
     stack.nc,
@@ -211,6 +266,34 @@ export async function publishEvent(
   return event;
 }
 
+/** A message on the request from its customer's side (or the provider, or staff). */
+export const messagePosted = (stack: Stack, requestId: string, text: string, author = 'customer') =>
+  publishEvent(stack, 'message.created', requestId, messageObject(requestId, author, text));
+
+/** The customer's decision on the provider's proposal. */
+export const proposalDecided = (
+  stack: Stack,
+  requestId: string,
+  providerId: string,
+  status: 'accepted' | 'declined',
+  extra: Record<string, unknown> = {},
+) =>
+  publishEvent(
+    stack,
+    `proposal.${status}`,
+    requestId,
+    proposalObject(requestId, providerId, status, extra),
+  );
+
+/** A milestone the customer approved. */
+export const milestoneApproved = (stack: Stack, requestId: string, providerId: string) =>
+  publishEvent(
+    stack,
+    'milestone.approved',
+    requestId,
+    milestoneObject(requestId, providerId, { status: 'approved', approved_by: 'customer' }),
+  );
+
 /** The lines saying the service handled event `eventId` (one per delivery). */
 export function handled(stack: Stack, eventId: string): Record<string, unknown>[] {
   return stack.lines.all.filter(
@@ -252,6 +335,18 @@ export async function waitForMails(
   return Promise.all(oldestFirst.map((summary) => mail.message(summary.ID)));
 }
 
+/** Waits for `count` mails to `to`; answers the one whose subject holds `subject`. */
+export async function mailAbout(
+  mail: MailpitClient,
+  to: string,
+  count: number,
+  subject: string,
+): Promise<MailMessage> {
+  const found = (await waitForMails(mail, to, count)).find((m) => m.Subject.includes(subject));
+  if (!found) throw new Error(`no mail to ${to} about “${subject}”`);
+  return found;
+}
+
 /** The links of a mail's text part. */
 export const linksIn = (text: string) => text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 
@@ -268,12 +363,20 @@ export async function queuedReminders(stack: Stack, objectId: string): Promise<n
 
 const now = () => new Date().toISOString();
 const TIMES = () => ({ created_at: now(), updated_at: now(), deadline_at: null });
+/** What every object of a request starts with: its kind, a new id, and the request's id. */
+const head = (object: string, prefix: Parameters<typeof newId>[0], requestId: string) => ({
+  object,
+  id: newId(prefix),
+  request_id: requestId,
+});
+/** Fields of an object beyond (or instead of) the usual ones. */
+type Extra = Record<string, unknown>;
+/** What an object of the job has: the job's id and its provider. */
+const work = (providerId: string) => ({ job_id: newId('job'), provider_id: providerId });
 
 export function messageObject(requestId: string, author: string, text: string) {
   return {
-    object: 'message',
-    id: newId('msg'),
-    request_id: requestId,
+    ...head('message', 'msg', requestId),
     author_role: author,
     message: text,
     created_at: now(),
@@ -287,9 +390,7 @@ export function proposalObject(
   extra: Record<string, unknown> = {},
 ) {
   return {
-    object: 'proposal',
-    id: newId('prp'),
-    request_id: requestId,
+    ...head('proposal', 'prp', requestId),
     provider_id: providerId,
     provider_name: 'Ada',
     message: 'I can fix it tomorrow.',
@@ -306,17 +407,10 @@ export function proposalObject(
   };
 }
 
-export function milestoneObject(
-  requestId: string,
-  providerId: string,
-  extra: Record<string, unknown> = {},
-) {
+export function milestoneObject(requestId: string, providerId: string, extra: Extra = {}) {
   return {
-    object: 'milestone',
-    id: newId('mst'),
-    request_id: requestId,
-    job_id: newId('job'),
-    provider_id: providerId,
+    ...head('milestone', 'mst', requestId),
+    ...work(providerId),
     title: 'Replace the washer',
     description: null,
     amount: 60,
@@ -338,10 +432,8 @@ export function milestoneObject(
 
 export function paymentObject(requestId: string) {
   return {
-    object: 'payment',
-    id: newId('pay'),
+    ...head('payment', 'pay', requestId),
     payment_request_id: newId('prq'),
-    request_id: requestId,
     amount: 60,
     currency: 'EUR',
     provider: 'manual',
@@ -355,9 +447,7 @@ export function paymentObject(requestId: string) {
 
 export function paymentRequestObject(requestId: string) {
   return {
-    object: 'payment_request',
-    id: newId('prq'),
-    request_id: requestId,
+    ...head('payment_request', 'prq', requestId),
     amount: 60,
     currency: 'EUR',
     description: 'The washer and an hour of work',
@@ -369,18 +459,11 @@ export function paymentRequestObject(requestId: string) {
   };
 }
 
-export function disputeObject(
-  requestId: string,
-  providerId: string,
-  extra: Record<string, unknown> = {},
-) {
+export function disputeObject(requestId: string, providerId: string, extra: Extra = {}) {
   return {
-    object: 'dispute',
-    id: newId('dsp'),
-    request_id: requestId,
-    job_id: newId('job'),
+    ...head('dispute', 'dsp', requestId),
+    ...work(providerId),
     milestone_id: null,
-    provider_id: providerId,
     kind: 'dispute',
     reason: 'The tap still drips.',
     amount: null,

@@ -4,6 +4,7 @@ import type { PaymentProcessor } from './processor.ts';
 import { stripeProcessor } from './stripe.ts';
 
 export type * from './processor.ts';
+export { STRIPE_SIGNATURE_INVALID } from './processor.ts';
 
 /** The payment processor `PAYMENT_PROVIDER` names (the env schema has checked its settings). */
 export function createProcessor(env: Env, version: string): PaymentProcessor {

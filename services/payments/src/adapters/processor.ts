@@ -39,6 +39,10 @@ export type ProcessorNotification =
  * it is public (`PAYMENT_PROVIDER`, a payment's `provider` and `provider_reference`); "provider"
  * elsewhere in Handoff means a human service provider.
  */
+/** The answer to a Stripe webhook whose `Stripe-Signature` does not verify (400 `signature_invalid`). */
+export const STRIPE_SIGNATURE_INVALID =
+  'The Stripe-Signature header does not verify for this body.';
+
 export interface PaymentProcessor {
   readonly name: PaymentProcessorName;
   /**
@@ -47,8 +51,9 @@ export interface PaymentProcessor {
    */
   charge(payment: ChargeRequest): Promise<ChargeResult>;
   /**
-   * Verifies a webhook's signature and reads it; throws `BusError('forbidden')` when it does not
-   * verify. Only processors that report by webhook have it.
+   * Verifies a webhook's signature and reads it; throws `BusError('signature_invalid')` with
+   * {@link STRIPE_SIGNATURE_INVALID} when it does not verify. Only processors that report by
+   * webhook have it.
    */
   parseWebhook?(payload: string, signature: string): ProcessorNotification;
 }

@@ -1,10 +1,11 @@
 import { BusError } from '@handoff/bus';
 import Stripe from 'stripe';
-import type {
-  ChargeRequest,
-  ChargeResult,
-  PaymentProcessor,
-  ProcessorNotification,
+import {
+  STRIPE_SIGNATURE_INVALID,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProcessor,
+  type ProcessorNotification,
 } from './processor.ts';
 
 export interface StripeProcessorOptions {
@@ -81,7 +82,7 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     try {
       event = stripe.webhooks.constructEvent(payload, signature, options.webhookSecret);
     } catch {
-      throw new BusError('forbidden', 'The Stripe-Signature of this webhook does not verify.');
+      throw new BusError('signature_invalid', STRIPE_SIGNATURE_INVALID);
     }
     if (
       event.type !== 'payment_intent.succeeded' &&

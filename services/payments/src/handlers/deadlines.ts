@@ -91,9 +91,8 @@ export async function listDeadlines(
   };
 }
 
-const raced = (error: unknown) =>
-  error instanceof BusError &&
-  (error.code === 'invalid_state_transition' || error.code === 'conflict');
+/** A 409 (an illegal move, a guard, a concurrent change): somebody decided it meanwhile. */
+const raced = (error: unknown) => error instanceof BusError && error.status === 409;
 
 /**
  * Applies `move` to every document of `collection` in `state` whose deadline is at or before

@@ -1,4 +1,4 @@
-import { newId, type EventType, type StateMachine } from '@handoff/contracts';
+import { newId, type EventType, type NotFoundCode, type StateMachine } from '@handoff/contracts';
 import { announceToRequest, moveDocument, type Move, type MovingDocument } from '@handoff/runtime';
 import type { Collection } from 'mongodb';
 import type { PaymentContext } from './context.ts';
@@ -24,6 +24,8 @@ interface Resource<D extends MovingDocument<S>, S extends string, A extends stri
   machine: StateMachine<S, A, EventType>;
   collection: (ctx: PaymentContext) => Collection<D>;
   view: (doc: D) => Record<string, unknown>;
+  /** The answer when the document is missing. */
+  notFound: NotFoundCode;
   /** How the audit log names each action. */
   auditActions: Record<A, string>;
 }
@@ -54,6 +56,7 @@ function moverOf<
         id,
         action,
         view: resource.view,
+        notFound: resource.notFound,
         announce: announceToRequest,
         audit: {
           service: 'payments',
@@ -85,6 +88,7 @@ export const moveRequest = moverOf(
     machine: PAYMENT_REQUEST_MACHINE,
     collection: (ctx) => ctx.requests,
     view: paymentRequestView,
+    notFound: 'payment_request_not_found',
     auditActions: PAYMENT_REQUEST_AUDIT_ACTIONS,
   },
   (action, mover: RequestMove) => ({
@@ -126,6 +130,7 @@ export const movePayment = moverOf(
     machine: PAYMENT_MACHINE,
     collection: (ctx) => ctx.payments,
     view: paymentView,
+    notFound: 'payment_not_found',
     auditActions: PAYMENT_AUDIT_ACTIONS,
   },
   (action, mover: PaymentMove) => ({

@@ -33,8 +33,8 @@ export async function refuseClosedRequest(ctx: PaymentContext, requestId: string
     { timeoutMs: STATUS_TIMEOUT_MS },
   );
   if (isRequestClosed(status)) {
-    throw new BusError('conflict', requestClosedDetail(status), {
-      details: { code: REQUEST_CLOSED, current_state: status },
+    throw new BusError(REQUEST_CLOSED, requestClosedDetail(status), {
+      details: { current_state: status },
     });
   }
 }
@@ -88,7 +88,7 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
 
     ...implement(paymentOps.getForRequest, async ({ id, request_id }) => {
       const doc = await requests.findOne({ _id: id, request_id });
-      if (!doc) throw new BusError('not_found', 'No such payment request.');
+      if (!doc) throw new BusError('payment_request_not_found', 'No such payment request.');
       return paymentRequestView(doc);
     }),
 

@@ -2,7 +2,12 @@ import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { deadlineFor, paymentRecordOps } from '@handoff/contracts';
 import { byIdWhere, insertOnce } from '@handoff/store';
 import type { Collection, Document, Filter, WithId } from 'mongodb';
-import type { ChargeResult, PaymentProcessor, ProcessorNotification } from '../adapters/index.ts';
+import {
+  STRIPE_SIGNATURE_INVALID,
+  type ChargeResult,
+  type PaymentProcessor,
+  type ProcessorNotification,
+} from '../adapters/index.ts';
 import { manualProcessor } from '../adapters/manual.ts';
 import { movePayment } from './moves.ts';
 import { RECOVERY_GRACE_MS } from '../domain/payments.ts';
@@ -27,9 +32,9 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
         guard: (payment) => {
           if (payment.provider !== 'manual') {
             throw new BusError(
-              'conflict',
+              'provider_confirms',
               `This payment goes through ${payment.provider}, which reports its completion itself; staff cannot confirm it.`,
-              { details: { code: 'provider_confirms', provider: payment.provider } },
+              { details: { provider: payment.provider } },
             );
           }
         },
@@ -50,10 +55,9 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
     ...implement(paymentRecordOps.stripeWebhook, async ({ payload, signature }) => {
       const { processor } = ctx;
       if (processor.name !== 'stripe' || !processor.parseWebhook) {
-        throw new BusError(
-          'forbidden',
-          'This deployment takes no Stripe webhooks (PAYMENT_PROVIDER is not stripe).',
-        );
+        // No secret here to verify one with: to the sender, as any signature that does not
+        // verify (the deployment's configuration is not the public's to learn).
+        throw new BusError('signature_invalid', STRIPE_SIGNATURE_INVALID);
       }
       return applyNotification(ctx, processor.parseWebhook(payload, signature));
     }),
@@ -258,9 +262,9 @@ export async function applyNotification(
     notification.currency.toUpperCase() !== payment.currency.toUpperCase()
   ) {
     throw new BusError(
-      'conflict',
+      'amount_mismatch',
       `The provider reports ${notification.amount_minor} ${notification.currency} for a payment of ${payment.amount_minor} ${payment.currency} (minor units).`,
-      { details: { code: 'amount_mismatch', payment_id: payment._id } },
+      { details: { payment_id: payment._id } },
     );
   }
   const moved = await movePayment(

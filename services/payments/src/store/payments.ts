@@ -58,6 +58,6 @@ export async function findPayment(
   id: string,
 ): Promise<PaymentDoc> {
   const doc = await ctx.payments.findOne({ _id: id });
-  if (!doc) throw new BusError('not_found', 'No such payment.');
+  if (!doc) throw new BusError('payment_not_found', 'No such payment.');
   return doc;
 }

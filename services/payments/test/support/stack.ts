@@ -7,12 +7,11 @@ import {
   paymentOps,
   paymentRecordOps,
   requestOps,
-  sha256Hex,
   type EventType,
 } from '@handoff/contracts';
 import { bootstrap as bootstrapIntake } from '@handoff/intake';
 import { createLogger } from '@handoff/observability';
-import { auditCollectionName } from '@handoff/runtime';
+import { auditCollectionName, sha256Hex } from '@handoff/runtime';
 import { eventually, serviceEnv, ServiceStack, uniqueDatabase } from '@handoff/testkit';
 import type { JsMsg } from '@nats-io/jetstream';
 import { Writable } from 'node:stream';

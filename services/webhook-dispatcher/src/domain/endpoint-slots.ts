@@ -1,5 +1,6 @@
 // How many requests one endpoint gets open at once: additive increase, multiplicative decrease
 // (as TCP's congestion window, or the AIMD limit of Netflix's concurrency-limits), per replica.
+import { boundedCache } from '@handoff/runtime';
 
 /** How much an answer moves an endpoint's recent answer time (an exponential average). */
 const RECENT_WEIGHT = 0.2;
@@ -51,9 +52,11 @@ export function endpointSlots(options: SlotOptions, now: () => number = Date.now
   const initial = Math.max(1, Math.floor(options.initial));
   const max = Math.max(initial, Math.floor(options.max));
   const adaptive = max > initial;
-  const states = new Map<string, EndpointState>();
+  // Most recently answered last: an endpoint not heard from for longest is forgotten first.
+  const states = boundedCache<string, EndpointState>({ max: REMEMBERED_ENDPOINTS });
 
-  const stateOf = (endpointId: string): EndpointState | undefined => states.get(endpointId);
+  // Read without counting as a use: only an answer keeps an endpoint remembered.
+  const stateOf = (endpointId: string): EndpointState | undefined => states.peek(endpointId);
 
   return {
     /** The requests this endpoint may have open now. */
@@ -72,17 +75,12 @@ export function endpointSlots(options: SlotOptions, now: () => number = Date.now
      * use (or jobs were waiting for one) when it came, so the limit, not the traffic, bound it.
      */
     answered(endpointId: string, answer: Answer, ms: number, busy: boolean): void {
-      let state = states.get(endpointId);
-      if (state) {
-        // Most recently answered last: the first in the map is the one to forget.
-        states.delete(endpointId);
-      } else {
-        state = { limit: initial, recentMs: ms, usualMs: ms, cutAt: 0 };
-        if (states.size >= REMEMBERED_ENDPOINTS) {
-          const oldest = states.keys().next();
-          if (!oldest.done) states.delete(oldest.value);
-        }
-      }
+      const state = states.get(endpointId) ?? {
+        limit: initial,
+        recentMs: ms,
+        usualMs: ms,
+        cutAt: 0,
+      };
       states.set(endpointId, state);
       state.recentMs += (ms - state.recentMs) * RECENT_WEIGHT;
       if (!adaptive) return;

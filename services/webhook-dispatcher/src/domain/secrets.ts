@@ -1,3 +1,4 @@
+import { boundedCache } from '@handoff/runtime';
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 
 /** Opened secrets kept in memory (the endpoints being delivered to), least recently used out. */
@@ -13,7 +14,7 @@ const OPENED_HELD = 10_000;
  */
 export function secretBox(keyBase64: string) {
   const key = createSecretKey(Buffer.from(keyBase64, 'base64'));
-  const opened = new Map<string, string>();
+  const opened = boundedCache<string, string>({ max: OPENED_HELD });
   const decrypt = (sealed: string): string => {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || !data) throw new Error('not a sealed secret');
@@ -35,17 +36,9 @@ export function secretBox(keyBase64: string) {
     },
     open(sealed: string): string {
       const held = opened.get(sealed);
-      if (held !== undefined) {
-        opened.delete(sealed);
-        opened.set(sealed, held);
-        return held;
-      }
+      if (held !== undefined) return held;
       const secret = decrypt(sealed);
       opened.set(sealed, secret);
-      if (opened.size > OPENED_HELD) {
-        const oldest = opened.keys().next();
-        if (!oldest.done) opened.delete(oldest.value);
-      }
       return secret;
     },
   };

@@ -1,6 +1,7 @@
 // Standard Webhooks v1 signatures (conventions §3): HMAC-SHA256 of "{id}.{timestamp}.{body}"
 // keyed with the base64-decoded part of a `whsec_` secret, sent as `v1,<base64>`, one per live
 // secret, space separated. Any Standard Webhooks verifier accepts the result unchanged.
+import { boundedCache } from '@handoff/runtime';
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
@@ -19,17 +20,13 @@ export function secretKey(secret: string): Buffer {
 
 /** HMAC keys of the secrets in use, so a delivery does not decode and import its key again. */
 const KEYS_HELD = 10_000;
-const keys = new Map<string, KeyObject>();
+const keys = boundedCache<string, KeyObject>({ max: KEYS_HELD });
 
 function hmacKey(secret: string): KeyObject {
   const held = keys.get(secret);
   if (held) return held;
   const key = createSecretKey(secretKey(secret));
   keys.set(secret, key);
-  if (keys.size > KEYS_HELD) {
-    const oldest = keys.keys().next();
-    if (!oldest.done) keys.delete(oldest.value);
-  }
   return key;
 }
 

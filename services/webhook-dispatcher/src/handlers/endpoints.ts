@@ -26,7 +26,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
   /** Another integration's endpoint looks exactly like a missing one. */
   const find = async (integrationId: string, id: string) => {
     const doc = await c.endpoints.findOne({ _id: id, integration_id: integrationId });
-    if (!doc) throw new BusError('not_found', 'No such webhook endpoint.');
+    if (!doc) throw new BusError('webhook_endpoint_not_found', 'No such webhook endpoint.');
     return doc;
   };
 
@@ -46,9 +46,9 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
       deps.store.serialize(c.endpoints, `integration:${integration_id}`, async () => {
         if ((await c.endpoints.countDocuments({ integration_id })) >= deps.maxEndpoints) {
           throw new BusError(
-            'conflict',
+            'limit_reached',
             `An integration can have at most ${deps.maxEndpoints} webhook endpoints; delete one first.`,
-            { details: { code: 'limit_reached', limit: deps.maxEndpoints } },
+            { details: { limit: deps.maxEndpoints } },
           );
         }
         const now = new Date();
@@ -105,7 +105,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           { $set: change },
           { returnDocument: 'after' },
         );
-        if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
+        if (!updated) throw new BusError('webhook_endpoint_not_found', 'No such webhook endpoint.');
         await deps.directory.changed({ id, integration_id });
         return endpointView(updated);
       }),
@@ -119,46 +119,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
       return { object: 'webhook_endpoint' as const, id, deleted: true as const };
     }),
 
-    ...implement(
-      webhookOps.rotateSecret,
-      async ({ integration_id, id, grace_period_seconds, staff }, { callId }) =>
-        deps.store.serialize(c.endpoints, id, async () => {
-          const before = await find(integration_id, id);
-          const secret = generateWebhookSecret();
-          const now = new Date();
-          const updated = await c.endpoints.findOneAndUpdate(
-            { _id: id },
-            {
-              $set: {
-                secret_enc: deps.secrets.seal(secret),
-                previous_secret_enc: grace_period_seconds > 0 ? before.secret_enc : null,
-                previous_secret_expires_at:
-                  grace_period_seconds > 0
-                    ? new Date(now.getTime() + grace_period_seconds * 1000)
-                    : null,
-                updated_at: now,
-              },
-            },
-            { returnDocument: 'after' },
-          );
-          if (!updated) throw new BusError('not_found', 'No such webhook endpoint.');
-          await deps.directory.changed({ id, integration_id });
-          await auditStaff(deps.store, staff, callId, {
-            action: 'webhook_endpoint.rotate_secret',
-            target_type: 'webhook_endpoint',
-            target_id: id,
-            before: {
-              integration_id,
-              previous_secret_expires_at: before.previous_secret_expires_at?.toISOString() ?? null,
-            },
-            after: {
-              integration_id,
-              previous_secret_expires_at: updated.previous_secret_expires_at?.toISOString() ?? null,
-            },
-          });
-          return { ...endpointView(updated), secret };
-        }),
-    ),
+    ...rotateSecret(deps, find),
 
     ...implement(webhookOps.attempts, async ({ integration_id, id, query }) => {
       await find(integration_id, id);
@@ -168,15 +129,53 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
   };
 }
 
-/** The secrets that sign now: the current one, and the previous one during its grace period. */
-export function signingSecrets(doc: EndpointDoc, secrets: SecretBox, now = new Date()): string[] {
-  const list = [secrets.open(doc.secret_enc)];
-  if (
-    doc.previous_secret_enc &&
-    doc.previous_secret_expires_at &&
-    doc.previous_secret_expires_at > now
-  ) {
-    list.push(secrets.open(doc.previous_secret_enc));
-  }
-  return list;
+/**
+ * A new signing secret; the previous one keeps signing for the grace period asked, so receivers
+ * can switch without missing a delivery.
+ */
+function rotateSecret(
+  deps: EndpointDeps,
+  find: (integrationId: string, id: string) => Promise<EndpointDoc>,
+): Record<string, Endpoint> {
+  const c = collectionsOf(deps.store);
+  return implement(
+    webhookOps.rotateSecret,
+    async ({ integration_id, id, grace_period_seconds, staff }, { callId }) =>
+      deps.store.serialize(c.endpoints, id, async () => {
+        const before = await find(integration_id, id);
+        const secret = generateWebhookSecret();
+        const now = new Date();
+        const updated = await c.endpoints.findOneAndUpdate(
+          { _id: id },
+          {
+            $set: {
+              secret_enc: deps.secrets.seal(secret),
+              previous_secret_enc: grace_period_seconds > 0 ? before.secret_enc : null,
+              previous_secret_expires_at:
+                grace_period_seconds > 0
+                  ? new Date(now.getTime() + grace_period_seconds * 1000)
+                  : null,
+              updated_at: now,
+            },
+          },
+          { returnDocument: 'after' },
+        );
+        if (!updated) throw new BusError('webhook_endpoint_not_found', 'No such webhook endpoint.');
+        await deps.directory.changed({ id, integration_id });
+        await auditStaff(deps.store, staff, callId, {
+          action: 'webhook_endpoint.rotate_secret',
+          target_type: 'webhook_endpoint',
+          target_id: id,
+          before: {
+            integration_id,
+            previous_secret_expires_at: before.previous_secret_expires_at?.toISOString() ?? null,
+          },
+          after: {
+            integration_id,
+            previous_secret_expires_at: updated.previous_secret_expires_at?.toISOString() ?? null,
+          },
+        });
+        return { ...endpointView(updated), secret };
+      }),
+  );
 }

@@ -1,7 +1,7 @@
 import { BusError, call, type Bus } from '@handoff/bus';
 import { EVENT_OWNER_HEADER, requestOps, type EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { startEventConsumer as consumeEvents } from '@handoff/runtime';
+import { lookupCache, startEventConsumer } from '@handoff/runtime';
 import { insertOnce, type Store } from '@handoff/store';
 import type { JsMsg } from '@nats-io/jetstream';
 import { eventLog, type EventDoc } from '../store/events.ts';
@@ -34,7 +34,7 @@ export interface ConsumerDeps {
  * may be sent again if the process dies before the event is acknowledged. Poison messages are
  * parked for staff and terminated.
  */
-export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Promise<void>> {
+export async function startEventFanOut(deps: ConsumerDeps): Promise<() => Promise<void>> {
   const { bus, store, logger } = deps;
   const events = eventLog(store);
   const dead = store.db.collection<{
@@ -44,19 +44,9 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     error: string;
     at: Date;
   }>('webhook_dead_letters');
-  const owners = new Map<string, string>();
-
-  /** Lookups under way: events of one request that arrive together ask intake once. */
-  const asking = new Map<string, Promise<string | undefined>>();
-  const remember = (requestId: string, integrationId: string) => {
-    // A request never changes owner, so an entry stays right; the least recently used goes.
-    owners.delete(requestId);
-    if (owners.size >= OWNER_CACHE_LIMIT) {
-      const oldest = owners.keys().next();
-      if (!oldest.done) owners.delete(oldest.value);
-    }
-    owners.set(requestId, integrationId);
-  };
+  // A request never changes owner, so an entry stays right; events of one request that arrive
+  // together ask intake once.
+  const owners = lookupCache<string | undefined>(OWNER_CACHE_LIMIT);
   const askOwner = async (requestId: string): Promise<string | undefined> => {
     try {
       const { integration_id } = await call(
@@ -65,27 +55,13 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
         { request_id: requestId },
         { timeoutMs: 5_000 },
       );
-      remember(requestId, integration_id);
       return integration_id;
     } catch (error) {
-      if (error instanceof BusError && error.code === 'not_found') return undefined;
+      if (error instanceof BusError && error.code === 'request_not_found') return undefined;
       throw error;
     }
   };
-  const ownerOf = (requestId: string): Promise<string | undefined> => {
-    const cached = owners.get(requestId);
-    if (cached) {
-      owners.delete(requestId);
-      owners.set(requestId, cached);
-      return Promise.resolve(cached);
-    }
-    let pending = asking.get(requestId);
-    if (!pending) {
-      pending = askOwner(requestId).finally(() => asking.delete(requestId));
-      asking.set(requestId, pending);
-    }
-    return pending;
-  };
+  const ownerOf = (requestId: string) => owners.get(requestId, () => askOwner(requestId));
 
   /** A poison event (or one that ran out of retries) is kept for staff before it is dropped. */
   const park = async (msg: JsMsg, error: string) => {
@@ -109,10 +85,10 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
     // The publishing service names the owner in a header; only events published without it
     // (older ones) are looked up.
     const named = msg.headers?.get(EVENT_OWNER_HEADER);
-    if (named) remember(event.data.request_id, named);
+    if (named) owners.set(event.data.request_id, named);
     const integrationId = named || (await ownerOf(event.data.request_id));
     if (!integrationId) {
-      throw new BusError('not_found', `request ${event.data.request_id} is unknown`);
+      throw new BusError('request_not_found', `request ${event.data.request_id} is unknown`);
     }
     const doc: EventDoc = {
       _id: event.id,
@@ -141,7 +117,7 @@ export async function startEventConsumer(deps: ConsumerDeps): Promise<() => Prom
   // WorkerOptions.maxOffered). Only a refusal on the merits is final;
   // failures (ours or a service's) are retried, first after 1 s, and an event that runs out of
   // its 10 deliveries is parked for staff, never silently dropped.
-  const stop = await consumeEvents({
+  const stop = await startEventConsumer({
     bus,
     logger,
     name: CONSUMER_NAME,

@@ -26,7 +26,7 @@ export function feedEndpoints(deps: FeedDeps): Record<string, Endpoint> {
         created_at: { $gte: retentionStart() },
       }),
     );
-    if (!doc) throw new BusError('not_found', 'No such event in the last 30 days.');
+    if (!doc) throw new BusError('event_not_found', 'No such event in the last 30 days.');
     return doc;
   };
   return {

@@ -1,16 +1,9 @@
 // The delivery queue: a JetStream work-queue stream private to this service. One message is one
 // delivery of one event to one endpoint, carrying what its next attempt needs (the body to sign,
 // the attempt number, when it is due), so that sending needs no database read but the endpoint.
-import { ensureConsumer, ensureStream, type Bus } from '@handoff/bus';
+import { ensureConsumer, workQueue, workQueueConsumer, type Bus } from '@handoff/bus';
 import { EventType } from '@handoff/contracts';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  RetentionPolicy,
-  StorageType,
-  type ConsumerInfo,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
+import type { ConsumerInfo, JetStreamManager } from '@nats-io/jetstream';
 import { z } from 'zod';
 
 export const DELIVERIES_STREAM = {
@@ -46,44 +39,20 @@ export const DeliveryJob = z.object({
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
 
-const nanos = (ms: number) => ms * 1_000_000;
-
 /**
  * Publishes delivery jobs. Every job of one attempt has the same `Nats-Msg-Id`, so a job published
  * again inside the stream's duplicate window (an event handled twice, a retry scheduled by a
  * replica killed before it acknowledged) is stored once.
  */
 export function deliveryQueue(bus: Bus, replicas: number) {
-  let ready: Promise<void> | undefined;
-  const ensure = () => {
-    ready ??= ensureDeliveryStream(bus.jsm, replicas).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
-  };
+  const queue = workQueue(bus, DELIVERIES_STREAM, replicas);
   return {
-    ensure,
-    async publish(job: DeliveryJob): Promise<void> {
-      await ensure();
-      await bus.js.publish(deliverySubject(job.endpoint_id), JSON.stringify(job), {
-        msgID: `${job.delivery_id}#${job.attempt}`,
-      });
-    },
+    ensure: queue.ensure,
+    publish: (job: DeliveryJob): Promise<void> =>
+      queue.publish(deliverySubject(job.endpoint_id), job, `${job.delivery_id}#${job.attempt}`),
   };
 }
 export type DeliveryQueue = ReturnType<typeof deliveryQueue>;
-
-async function ensureDeliveryStream(jsm: JetStreamManager, replicas: number): Promise<void> {
-  await ensureStream(jsm, {
-    name: DELIVERIES_STREAM.name,
-    num_replicas: replicas,
-    subjects: [...DELIVERIES_STREAM.subjects],
-    retention: RetentionPolicy.Workqueue,
-    storage: StorageType.File,
-    duplicate_window: nanos(DELIVERIES_STREAM.duplicateWindowMs),
-  });
-}
 
 /**
  * The one durable pull consumer of the queue, shared by every replica. The ack wait is how long a
@@ -93,15 +62,9 @@ export function ensureDeliveryConsumer(
   jsm: JetStreamManager,
   ackWaitMs: number,
 ): Promise<ConsumerInfo> {
-  return ensureConsumer(jsm, DELIVERIES_STREAM.name, {
-    durable_name: DELIVERY_CONSUMER,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    ack_wait: nanos(ackWaitMs),
-    // Retries wait in the server as delayed naks; a job is only ever finished by this service.
-    max_deliver: -1,
-    // Jobs waiting out a retry delay are pending too: days of a dead endpoint's events must not
-    // stop the queue for everyone else.
-    max_ack_pending: -1,
-  });
+  return ensureConsumer(
+    jsm,
+    DELIVERIES_STREAM.name,
+    workQueueConsumer(DELIVERY_CONSUMER, ackWaitMs),
+  );
 }

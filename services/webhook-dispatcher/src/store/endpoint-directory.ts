@@ -1,6 +1,7 @@
 import { onBusInterrupted, type Bus } from '@handoff/bus';
 import { dispatcherSubjects, type EventType } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
+import { boundedCache } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { collectionsOf } from './collections.ts';
 import type { EndpointDoc } from './endpoints.ts';
@@ -10,31 +11,12 @@ export const ENDPOINT_CACHE_TTL_MS = 5_000;
 /** Integrations and endpoints held, each; the least recently used go first. */
 const HELD = 10_000;
 
-interface Held<T> {
-  value: T;
-  readAt: number;
-}
-
-/** An LRU map whose entries expire. */
+/** An LRU map whose entries expire; a value is boxed, since "no endpoint" (null) is kept too. */
 function heldMap<T>(ttlMs: number, now: () => number) {
-  const map = new Map<string, Held<T>>();
+  const map = boundedCache<string, { value: T }>({ max: HELD, ttlMs, now });
   return {
-    get(key: string): T | undefined {
-      const entry = map.get(key);
-      if (!entry) return undefined;
-      map.delete(key);
-      if (now() - entry.readAt > ttlMs) return undefined;
-      map.set(key, entry);
-      return entry.value;
-    },
-    set(key: string, value: T) {
-      map.delete(key);
-      map.set(key, { value, readAt: now() });
-      if (map.size > HELD) {
-        const oldest = map.keys().next();
-        if (!oldest.done) map.delete(oldest.value);
-      }
-    },
+    get: (key: string): T | undefined => map.get(key)?.value,
+    set: (key: string, value: T) => void map.set(key, { value }),
     delete: (key: string) => map.delete(key),
     clear: () => map.clear(),
   };

@@ -1,17 +1,19 @@
 import { BusError } from '@handoff/bus';
+import type { NotFoundCode } from '@handoff/contracts';
 import { withOutbox, type Outbox, type OutboxMessage } from '@handoff/runtime';
 import type { Collection, Filter, OptionalUnlessRequiredId, WithId } from 'mongodb';
 
-// Reads and writes of single documents that every kind of this service's documents does alike.
+// Reads and writes of one document that every kind of this service's documents does alike.
 
-/** The document `id`, or `not_found` with `message`. */
+/** The document `id`, or the 404 `code` with `message`. */
 export async function findOr404<D extends { _id: string }>(
   collection: Collection<D>,
   id: string,
+  code: NotFoundCode,
   message: string,
 ): Promise<WithId<D>> {
   const doc = await collection.findOne({ _id: id } as Filter<D>);
-  if (!doc) throw new BusError('not_found', message);
+  if (!doc) throw new BusError(code, message);
   return doc;
 }
 

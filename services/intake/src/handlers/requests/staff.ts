@@ -1,0 +1,123 @@
+// `requests.get_as_staff`, `.list_as_staff`, `.update`: staff read every request and change its
+// status or routing.
+import { BusError, implement, type Endpoint } from '@handoff/bus';
+import {
+  actionInto,
+  REQUEST_MACHINE,
+  requestOps,
+  type RequestAction,
+  type RequestStatus,
+} from '@handoff/contracts';
+import { paginate } from '@handoff/store';
+import type { Filter } from 'mongodb';
+import { requestView, type RequestDoc } from '../../store/requests.ts';
+import type { InputOf, IntakeContext } from '../context.ts';
+import type { MoveRequest } from './mover.ts';
+
+/** The action a `PATCH` to `status` takes: the one that leads there. */
+function actionTo(status: RequestStatus): RequestAction {
+  const action = actionInto(REQUEST_MACHINE, status);
+  if (action === undefined) {
+    throw new BusError('internal_error', `No move of a request leads to ${status}.`);
+  }
+  return action;
+}
+
+/**
+ * Staff may route only to providers that exist and are active: each other id is refused with a
+ * pointer to it in the PATCH body.
+ */
+async function checkRoutedProviders(
+  ctx: IntakeContext,
+  providerIds: readonly string[],
+): Promise<void> {
+  if (providerIds.length === 0) return;
+  const found = await ctx.collections.providers
+    .find({ _id: { $in: [...new Set(providerIds)] } }, { projection: { status: 1 } })
+    .toArray();
+  const status = new Map(found.map((doc) => [doc._id, doc.status]));
+  const errors = providerIds.flatMap((providerId, index) => {
+    const current = status.get(providerId);
+    if (current === 'active') return [];
+    return [
+      {
+        pointer: `/routing/provider_ids/${index}`,
+        code: current === undefined ? 'unknown_provider' : 'provider_suspended',
+        detail:
+          current === undefined
+            ? `No provider ${providerId}.`
+            : `Provider ${providerId} is suspended.`,
+      },
+    ];
+  });
+  if (errors.length > 0) {
+    throw new BusError('validation_failed', 'A request can be routed only to active providers.', {
+      details: { errors },
+    });
+  }
+}
+
+async function updateRequest(
+  ctx: IntakeContext,
+  move: MoveRequest,
+  { id, patch, actor }: InputOf<typeof requestOps.update>,
+  call_id: string | null,
+) {
+  if (patch.routing !== undefined) {
+    // The request first (404 for an unknown one), then the providers it names (422).
+    if ((await ctx.collections.requests.countDocuments({ _id: id }, { limit: 1 })) === 0) {
+      throw new BusError('request_not_found', 'No such request.');
+    }
+    await checkRoutedProviders(ctx, patch.routing.provider_ids);
+  }
+  const { routing, status } = patch;
+  return move(
+    id,
+    { actor, call_id },
+    {
+      audit: 'request.updated',
+      // The status it has already: a change of routing only.
+      action: (doc) =>
+        status === undefined || status === doc.status ? 'update' : actionTo(status),
+      change: () => (routing === undefined ? {} : { routing }),
+    },
+  );
+}
+
+async function listRequests(
+  ctx: IntakeContext,
+  {
+    status,
+    routing,
+    marketplace_review,
+    integration_id,
+    ...page
+  }: InputOf<typeof requestOps.listAsStaff>,
+) {
+  const filter: Filter<RequestDoc> = {};
+  if (status) filter.status = status;
+  if (routing) filter['routing.mode'] = routing;
+  if (marketplace_review) filter['marketplace.review'] = marketplace_review;
+  if (integration_id) filter.integration_id = integration_id;
+  const result = await paginate(ctx.collections.requests, filter, page);
+  return {
+    object: 'list' as const,
+    data: result.data.map(requestView),
+    has_more: result.has_more,
+  };
+}
+
+export function staffRequestEndpoints(
+  ctx: IntakeContext,
+  move: MoveRequest,
+): Record<string, Endpoint> {
+  return {
+    ...implement(requestOps.getAsStaff, async ({ id }) => {
+      const doc = await ctx.collections.requests.findOne({ _id: id });
+      if (!doc) throw new BusError('request_not_found', 'No such request.');
+      return requestView(doc);
+    }),
+    ...implement(requestOps.listAsStaff, (input) => listRequests(ctx, input)),
+    ...implement(requestOps.update, (input, { callId }) => updateRequest(ctx, move, input, callId)),
+  };
+}
