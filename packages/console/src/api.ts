@@ -1,5 +1,7 @@
 import type { paths } from '@handoff/sdk/schema';
 
+export { SCOPES } from '@handoff/contracts';
+
 // Types of the staff API, from the OpenAPI document (packages/sdk/src/generated/schema.ts).
 type Ok<Op> = Op extends { responses: infer R }
   ? R extends { 200: { content: { 'application/json': infer T } } }
@@ -39,22 +41,6 @@ export type RotatedSecret = Ok<
   Staff[`${Webhooks}/webhook-endpoints/{endpoint_id}/rotate-secret`]['post']
 >;
 export type Redelivery = Ok<Staff[`${Webhooks}/events/{event_id}/redeliver`]['post']>;
-
-export const SCOPES: readonly Scope[] = [
-  'requests:create',
-  'requests:read',
-  'messages:create',
-  'payments:propose',
-  'webhooks:manage',
-  'events:read',
-  'proposals:read',
-  'proposals:accept',
-  'jobs:read',
-  'milestones:read',
-  'milestones:review',
-  'disputes:read',
-  'disputes:manage',
-];
 
 /** An RFC 9457 problem the API answered with, or a network failure. */
 export class ApiError extends Error {

@@ -1,10 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
 import { StaffApi, errorText } from './api.ts';
-import { Integrations, Providers } from './accounts.tsx';
-import { Applications, Disputes, Payments } from './decisions.tsx';
-import { Queues } from './queues.tsx';
-import { Audit, RequestScreen } from './request.tsx';
+import { Applications } from './applications.tsx';
+import { Audit } from './audit.tsx';
+import { Disputes } from './disputes.tsx';
+import { Integrations } from './integrations.tsx';
 import type { Go, Screen } from './navigation.ts';
+import { Payments } from './payments.tsx';
+import { Providers } from './providers.tsx';
+import { Queues } from './queues.tsx';
+import { RequestScreen } from './request.tsx';
 import { Webhooks } from './webhooks.tsx';
 
 const SCREENS: { id: Screen; label: string }[] = [

@@ -1,3 +1,4 @@
+import { ConfirmButton, LoadError, OutcomeLine, TextField } from '@handoff/web-ui';
 import { useState } from 'preact/hooks';
 import type {
   ApplicationList,
@@ -7,16 +8,9 @@ import type {
   PaymentRequestList,
   StaffApi,
 } from './api.ts';
+import { useAction, useLoad } from './hooks.ts';
 import type { Go } from './navigation.ts';
-import {
-  ColumnHeads,
-  ConfirmButton,
-  LoadError,
-  OutcomeLine,
-  useAction,
-  useLoad,
-  when,
-} from './ui.tsx';
+import { ColumnHeads, when } from './ui.tsx';
 
 const count = (list: { data: unknown[]; has_more: boolean }) =>
   `${list.data.length}${list.has_more ? '+' : ''}`;
@@ -88,23 +82,23 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
 function Deadlines(props: { api: StaffApi; go: Go; deadlines: DeadlineList; reload: () => void }) {
   const action = useAction();
   const [reason, setReason] = useState('');
-  const cancel = (resource: string, id: string) =>
-    action.run(async () => {
-      await props.api.post(`/${resource === 'job' ? 'jobs' : 'milestones'}/${id}/cancel`, {
-        reason,
-      });
-      props.reload();
-      return `Cancelled ${resource} ${id}.`;
+  const cancel = (resource: string, id: string) => async () => {
+    await props.api.post(`/${resource === 'job' ? 'jobs' : 'milestones'}/${id}/cancel`, {
+      reason,
     });
+    props.reload();
+    return `Cancelled ${resource} ${id}.`;
+  };
   return (
     <>
       <h3>
         Deadlines, soonest first <span class="count">{count(props.deadlines)}</span>
       </h3>
-      <label class="field">
-        <span>Reason for a cancellation (required, the parties see it)</span>
-        <input value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
-      </label>
+      <TextField
+        label="Reason for a cancellation (required, the parties see it)"
+        value={reason}
+        onValue={setReason}
+      />
       <OutcomeLine outcome={action.outcome} />
       <table>
         <ColumnHeads names={['Deadline', 'What', 'State', 'Waiting on', 'Then', 'Actions']} />
@@ -130,8 +124,9 @@ function Deadlines(props: { api: StaffApi; go: Go; deadlines: DeadlineList; relo
                     label={`Cancel ${d.resource}`}
                     question={`Cancel ${d.resource} ${d.id}?`}
                     danger
-                    disabled={action.busy || reason.trim() === ''}
-                    onConfirm={() => void cancel(d.resource, d.id)}
+                    disabled={reason.trim() === ''}
+                    action={action}
+                    work={cancel(d.resource, d.id)}
                   />
                 )}
               </td>

@@ -1,33 +1,20 @@
+import { ActionButton, LoadError, OutcomeLine, TextField, type Runner } from '@handoff/web-ui';
 import { useState } from 'preact/hooks';
-import type { AuditList, PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
-import {
-  ColumnHeads,
-  ConfirmButton,
-  Field,
-  IdScreen,
-  LoadError,
-  OutcomeLine,
-  money,
-  useAction,
-  useLoad,
-  when,
-} from './ui.tsx';
+import type { PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
+import { useAction, useLoad } from './hooks.ts';
+import { idScreen } from './screens.tsx';
+import { ColumnHeads, money, ReasonedConfirm, when } from './ui.tsx';
 
 /**
  * One request as staff see it: its details, marketplace review and payments, cancelling a job or
  * milestone of it, and its timeline (everything that happened on it, events with their sequence).
  */
-export function RequestScreen({ api, initial }: { api: StaffApi; initial: string }) {
-  return (
-    <IdScreen
-      name="request"
-      title="Request"
-      label="Request id"
-      initial={initial}
-      view={(id) => <RequestView key={id} api={api} id={id} />}
-    />
-  );
-}
+export const RequestScreen = idScreen({
+  name: 'request',
+  title: 'Request',
+  label: 'Request id',
+  View: RequestView,
+});
 
 function RequestView({ api, id }: { api: StaffApi; id: string }) {
   const { data, error, reload } = useLoad(async () => {
@@ -37,78 +24,32 @@ function RequestView({ api, id }: { api: StaffApi; id: string }) {
     ]);
     return { request, payments };
   }, [id]);
-  const [reviewReason, setReviewReason] = useState('');
-  const [target, setTarget] = useState('');
-  const [cancelReason, setCancelReason] = useState('');
   const action = useAction();
   if (error) return <LoadError error={error} />;
   if (!data) return <p>Loading…</p>;
   const { request } = data;
-  const review = (decision: 'approved' | 'rejected') =>
-    action.run(async () => {
-      await api.post(`/requests/${id}/marketplace-review`, {
-        decision,
-        ...(reviewReason.trim() ? { reason: reviewReason } : {}),
-      });
-      reload();
-      return `Marketplace publication ${decision}.`;
-    });
-  const kind = target.startsWith('job_') ? 'jobs' : target.startsWith('mst_') ? 'milestones' : null;
+  /** Posts to `path`, then reads the request again and says `text`. */
+  const act = async (path: string, body: unknown, text: string) => {
+    await api.post(path, body);
+    reload();
+    return text;
+  };
   return (
     <div>
       <OutcomeLine outcome={action.outcome} />
-      <dl class="facts">
-        <dt>Status</dt>
-        <dd>{request.status}</dd>
-        <dt>Subject</dt>
-        <dd>{request.subject ?? '—'}</dd>
-        <dt>Category</dt>
-        <dd>{request.category ?? '—'}</dd>
-        <dt>Customer</dt>
-        <dd>
-          {request.customer.name ?? '—'}{' '}
-          {request.customer.email ? `<${request.customer.email}>` : ''}
-        </dd>
-        <dt>Budget</dt>
-        <dd>
-          {money(request.budget_min, '')} – {money(request.budget_max, '')}
-        </dd>
-        <dt>Routing</dt>
-        <dd>
-          {request.routing.mode} {(request.routing.provider_ids as string[]).join(', ')}
-        </dd>
-        <dt>Marketplace</dt>
-        <dd>
-          {request.marketplace.opted_in ? 'opted in' : 'not opted in'}, review{' '}
-          {request.marketplace.review}
-        </dd>
-        <dt>Created</dt>
-        <dd>{when(request.created_at)}</dd>
-      </dl>
+      <Facts request={request} />
       <blockquote>{request.message}</blockquote>
       {request.marketplace.opted_in && request.marketplace.review === 'pending_review' && (
-        <fieldset>
-          <legend>Marketplace review</legend>
-          <Field label="Reason (required to reject)">
-            <input value={reviewReason} onInput={(e) => setReviewReason(e.currentTarget.value)} />
-          </Field>
-          <button
-            type="button"
-            class="primary"
-            disabled={action.busy}
-            onClick={() => void review('approved')}
-          >
-            Publish on the marketplace
-          </button>{' '}
-          <button
-            type="button"
-            class="danger"
-            disabled={action.busy || reviewReason.trim() === ''}
-            onClick={() => void review('rejected')}
-          >
-            Reject publication
-          </button>
-        </fieldset>
+        <MarketplaceReview
+          action={action}
+          review={(decision, reason) =>
+            act(
+              `/requests/${id}/marketplace-review`,
+              { decision, ...(reason.trim() ? { reason } : {}) },
+              `Marketplace publication ${decision}.`,
+            )
+          }
+        />
       )}
       <h3>Payments</h3>
       <ul>
@@ -120,34 +61,101 @@ function RequestView({ api, id }: { api: StaffApi; id: string }) {
         ))}
         {data.payments.data.length === 0 && <li>None.</li>}
       </ul>
-      <fieldset>
-        <legend>Cancel a job or a milestone of this request</legend>
-        <Field label="Job id (job_…) or milestone id (mst_…)">
-          <input
-            class="mono"
-            value={target}
-            onInput={(e) => setTarget(e.currentTarget.value.trim())}
-          />
-        </Field>
-        <Field label="Reason (the parties see it)">
-          <input value={cancelReason} onInput={(e) => setCancelReason(e.currentTarget.value)} />
-        </Field>
-        <ConfirmButton
-          label="Cancel it"
-          question={`Cancel ${target}?`}
-          danger
-          disabled={action.busy || kind === null || cancelReason.trim() === ''}
-          onConfirm={() =>
-            void action.run(async () => {
-              await api.post(`/${kind ?? 'jobs'}/${target}/cancel`, { reason: cancelReason });
-              reload();
-              return `Cancelled ${target}.`;
-            })
-          }
-        />
-      </fieldset>
+      <CancelWork
+        action={action}
+        cancel={(kind, target, reason) =>
+          act(`/${kind}/${target}/cancel`, { reason }, `Cancelled ${target}.`)
+        }
+      />
       <TimelineView api={api} id={id} />
     </div>
+  );
+}
+
+function Facts({ request }: { request: StaffRequest }) {
+  return (
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd>{request.status}</dd>
+      <dt>Subject</dt>
+      <dd>{request.subject ?? '—'}</dd>
+      <dt>Category</dt>
+      <dd>{request.category ?? '—'}</dd>
+      <dt>Customer</dt>
+      <dd>
+        {request.customer.name ?? '—'} {request.customer.email ? `<${request.customer.email}>` : ''}
+      </dd>
+      <dt>Budget</dt>
+      <dd>
+        {money(request.budget_min, '')} – {money(request.budget_max, '')}
+      </dd>
+      <dt>Routing</dt>
+      <dd>
+        {request.routing.mode} {(request.routing.provider_ids as string[]).join(', ')}
+      </dd>
+      <dt>Marketplace</dt>
+      <dd>
+        {request.marketplace.opted_in ? 'opted in' : 'not opted in'}, review{' '}
+        {request.marketplace.review}
+      </dd>
+      <dt>Created</dt>
+      <dd>{when(request.created_at)}</dd>
+    </dl>
+  );
+}
+
+/** Publishing an opted-in request on the marketplace, or refusing to, with a reason. */
+function MarketplaceReview(props: {
+  action: Runner;
+  review: (decision: 'approved' | 'rejected', reason: string) => Promise<string>;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <fieldset>
+      <legend>Marketplace review</legend>
+      <TextField label="Reason (required to reject)" value={reason} onValue={setReason} />
+      <ActionButton
+        class="primary"
+        label="Publish on the marketplace"
+        action={props.action}
+        work={() => props.review('approved', reason)}
+      />{' '}
+      <ActionButton
+        class="danger"
+        label="Reject publication"
+        disabled={reason.trim() === ''}
+        action={props.action}
+        work={() => props.review('rejected', reason)}
+      />
+    </fieldset>
+  );
+}
+
+/** Cancelling one job or milestone of the request, by its id, with a reason. */
+function CancelWork(props: {
+  action: Runner;
+  cancel: (kind: 'jobs' | 'milestones', target: string, reason: string) => Promise<string>;
+}) {
+  const [target, setTarget] = useState('');
+  const kind = target.startsWith('job_') ? 'jobs' : target.startsWith('mst_') ? 'milestones' : null;
+  return (
+    <fieldset>
+      <legend>Cancel a job or a milestone of this request</legend>
+      <TextField
+        label="Job id (job_…) or milestone id (mst_…)"
+        class="mono"
+        value={target}
+        onValue={(value) => setTarget(value.trim())}
+      />
+      <ReasonedConfirm
+        field="Reason (the parties see it)"
+        label="Cancel it"
+        question={`Cancel ${target}?`}
+        disabled={kind === null}
+        action={props.action}
+        work={(reason) => props.cancel(kind ?? 'jobs', target, reason)}
+      />
+    </fieldset>
   );
 }
 
@@ -205,85 +213,6 @@ function TimelineView({ api, id }: { api: StaffApi; id: string }) {
           </table>
         </div>
       )}
-    </section>
-  );
-}
-
-type Entry = AuditList['data'][number];
-
-/** The audit log, newest first, page by page, filtered by actor, action and target. */
-export function Audit({ api }: { api: StaffApi }) {
-  const [entries, setEntries] = useState<Entry[]>([]);
-  const [more, setMore] = useState(false);
-  const [filters, setFilters] = useState({ actor: '', action: '', target: '' });
-  const first = useLoad(async () => {
-    const page = await api.get<AuditList>('/audit-log', { limit: '100' });
-    setEntries(page.data);
-    setMore(page.has_more);
-    return page;
-  }, [api]);
-  const action = useAction();
-  const loadMore = () =>
-    action.run(async () => {
-      const last = entries[entries.length - 1];
-      const page = await api.get<AuditList>('/audit-log', {
-        limit: '100',
-        starting_after: last?.id,
-      });
-      setEntries([...entries, ...page.data]);
-      setMore(page.has_more);
-      return `Loaded ${page.data.length} more.`;
-    });
-  const match = (value: string, filter: string) =>
-    filter === '' || value.toLowerCase().includes(filter.toLowerCase());
-  const shown = entries.filter(
-    (e) =>
-      match(e.actor, filters.actor) &&
-      match(e.action, filters.action) &&
-      match(`${e.target_type} ${e.target_id}`, filters.target),
-  );
-  const set = (name: keyof typeof filters) => (e: Event) =>
-    setFilters({ ...filters, [name]: (e.currentTarget as HTMLInputElement).value });
-  return (
-    <section aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit log</h2>
-      <LoadError error={first.error} />
-      <form class="inline" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Actor">
-          <input value={filters.actor} onInput={set('actor')} />
-        </Field>
-        <Field label="Action">
-          <input value={filters.action} onInput={set('action')} />
-        </Field>
-        <Field label="Target">
-          <input value={filters.target} onInput={set('target')} />
-        </Field>
-      </form>
-      <p class="note" aria-live="polite">
-        {shown.length} of {entries.length} loaded entries match (the filters apply to the loaded
-        pages).
-      </p>
-      <table>
-        <ColumnHeads names={['When', 'Actor', 'Action', 'Target']} />
-        <tbody>
-          {shown.map((e) => (
-            <tr key={e.id}>
-              <td>{when(e.at)}</td>
-              <td>{e.actor}</td>
-              <td class="mono">{e.action}</td>
-              <td class="mono">
-                {e.target_type} {e.target_id}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {more && (
-        <button type="button" disabled={action.busy} onClick={() => void loadMore()}>
-          Load older entries
-        </button>
-      )}
-      <OutcomeLine outcome={action.outcome} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmButton, LoadError, OutcomeLine, TextField } from '@handoff/web-ui';
 import { useState } from 'preact/hooks';
 import type {
   AttemptList,
@@ -7,18 +8,9 @@ import type {
   RotatedSecret,
   StaffApi,
 } from './api.ts';
-import {
-  ColumnHeads,
-  ConfirmButton,
-  Field,
-  IdScreen,
-  LoadError,
-  OnceSecret,
-  OutcomeLine,
-  useAction,
-  useLoad,
-  when,
-} from './ui.tsx';
+import { useAction, useLoad } from './hooks.ts';
+import { IdScreen } from './screens.tsx';
+import { ColumnHeads, OnceSecret, when } from './ui.tsx';
 
 /**
  * An integration's webhook endpoints: their recent delivery attempts, secret rotation (the new
@@ -91,18 +83,16 @@ function EndpointsView({ api, integration }: { api: StaffApi; integration: strin
                   <ConfirmButton
                     label={`Rotate secret of ${e.id}`}
                     question="Issue a new signing secret? The old one keeps signing for 24 hours."
-                    disabled={action.busy}
-                    onConfirm={() =>
-                      void action.run(async () => {
-                        const rotated = await api.post<RotatedSecret>(
-                          `${base}/webhook-endpoints/${e.id}/rotate-secret`,
-                          {},
-                        );
-                        setSecret({ endpoint: e.id, value: rotated.secret });
-                        reload();
-                        return `Rotated the secret of ${e.id}; the previous one signs until ${when(rotated.previous_secret_expires_at)}.`;
-                      })
-                    }
+                    action={action}
+                    work={async () => {
+                      const rotated = await api.post<RotatedSecret>(
+                        `${base}/webhook-endpoints/${e.id}/rotate-secret`,
+                        {},
+                      );
+                      setSecret({ endpoint: e.id, value: rotated.secret });
+                      reload();
+                      return `Rotated the secret of ${e.id}; the previous one signs until ${when(rotated.previous_secret_expires_at)}.`;
+                    }}
                   />
                 </td>
               </tr>
@@ -168,9 +158,7 @@ function Redeliver({ api, base }: { api: StaffApi; base: string }) {
         });
       }}
     >
-      <Field label="Event id to redeliver">
-        <input class="mono" value={event} onInput={(e) => setEvent(e.currentTarget.value)} />
-      </Field>
+      <TextField label="Event id to redeliver" class="mono" value={event} onValue={setEvent} />
       <button type="submit" disabled={action.busy || event.trim() === ''}>
         Redeliver
       </button>

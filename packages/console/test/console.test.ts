@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@handoff/testkit';
+import { apply as applyAs, approveAndClaim, http } from '@handoff/web-ui/testing';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, type Browser } from './support/browser.ts';
-import {
-  apply as applyAs,
-  approveAndClaim,
-  http,
-  providerOf,
-  startStack,
-  type Stack,
-} from './support/stack.ts';
+import { providerOf, startStack, type Stack } from './support/stack.ts';
 
 // The staff console in a real Chromium (Debian's `chromium`, installed by scripts/setup.sh),
 // against the real stack: every click goes through the gateway to the services and back.

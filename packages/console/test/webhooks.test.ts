@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
 import type { Page } from 'playwright-core';
+import { apply, approveAndClaim, http } from '@handoff/web-ui/testing';
 import { Webhook } from 'standardwebhooks';
 import { openBrowser, type Browser } from './support/browser.ts';
-import { apply, approveAndClaim, http, startStack, type Stack } from './support/stack.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
 // The console's Webhooks screen in a real Chromium against the real stack, with a webhook
 // receiver in this process: staff rotate an endpoint's secret, and what the dispatcher signs

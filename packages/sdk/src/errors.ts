@@ -55,6 +55,24 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** The problem of a failed answer, whatever its body turned out to be. */
+/**
+ * Whether an answer is the problem `code` with `status`, read from a copy of it (the answer's own
+ * body stays unread for the caller).
+ */
+export async function isProblem(
+  response: Response,
+  status: number,
+  code: string,
+): Promise<boolean> {
+  if (response.status !== status) return false;
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return body.code === code;
+  } catch {
+    return false;
+  }
+}
+
 export function problemOf(response: Response, error: unknown): HandoffError {
   const body =
     typeof error === 'object' && error !== null && !Array.isArray(error)

@@ -5,7 +5,13 @@ export {
   type TokenOption,
 } from './agent.ts';
 export { type Api, type ClientOptions, type Credentials } from './client.ts';
-export { HandoffConnectionError, HandoffError, unwrap, type FieldError } from './errors.ts';
+export {
+  HandoffConnectionError,
+  HandoffError,
+  isProblem,
+  unwrap,
+  type FieldError,
+} from './errors.ts';
 export { paginate, toArray, type Page } from './paginate.ts';
 export {
   createProviderClient,

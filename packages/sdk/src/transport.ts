@@ -1,4 +1,4 @@
-import { HandoffConnectionError, parseRetryAfter } from './errors.ts';
+import { HandoffConnectionError, isProblem, parseRetryAfter } from './errors.ts';
 
 export interface RetryOptions {
   /** Further attempts after the first (default 3). */
@@ -36,15 +36,7 @@ const backoff = (attempt: number, options: RetryOptions) =>
  * A 409 `idempotency_key_in_use` means an earlier attempt of this very call is still running
  * (its answer was lost on the way back); waiting and retrying with the same key gets its result.
  */
-async function isKeyInUse(response: Response): Promise<boolean> {
-  if (response.status !== 409) return false;
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return body.code === 'idempotency_key_in_use';
-  } catch {
-    return false;
-  }
-}
+const isKeyInUse = (response: Response) => isProblem(response, 409, 'idempotency_key_in_use');
 
 /**
  * A fetch that gives every POST an `Idempotency-Key` (kept across its retries, so a retry of a

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { findBinary, freePort, stopper, waitForPort } from './servers.ts';
+import { freePort } from './ports.ts';
+import { findBinary, stopper, waitForPort } from './servers.ts';
 
 /** The Mailpit release that `npm run setup` builds (keep in step with scripts/setup.sh). */
 export const MAILPIT_VERSION = 'v1.33.1';

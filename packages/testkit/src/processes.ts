@@ -1,7 +1,8 @@
 import { HealthReply, subjects, type BackendService } from '@handoff/contracts';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { MongoClient } from 'mongodb';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { eventually } from './fixtures.ts';
+import { eventually, natsOptions, testServers } from './fixtures.ts';
 
 export interface ServiceProcessOptions {
   service: BackendService;
@@ -66,4 +67,50 @@ export function exited(child: ChildProcess): Promise<number | null> {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
+}
+
+/**
+ * A backend service a crash test runs as its own process, again and again: `start` arms a fault
+ * (`HANDOFF_TEST_FAULT`, read by the service's code) or none, and `stop` ends a process as a
+ * deployment does. `connect` opens what the test acts and looks through (the worker's NATS and
+ * database); `close` (in afterAll) kills whatever is still running and closes those.
+ */
+export function crashableService(options: {
+  service: BackendService;
+  main: string;
+  /** Its variables, read at each start (a server started in beforeAll may be among them). */
+  env: () => Record<string, string | undefined>;
+}) {
+  const running: ChildProcess[] = [];
+  const closing: (() => Promise<void>)[] = [];
+  return {
+    async connect(): Promise<{ nc: NatsConnection; mongo: MongoClient }> {
+      const nc = await connect({ ...natsOptions() });
+      const mongo = new MongoClient(testServers().mongoUrl);
+      closing.push(
+        () => nc.close(),
+        () => mongo.close(),
+      );
+      return { nc, mongo };
+    },
+    async start(nc: NatsConnection, fault?: string): Promise<ChildProcess> {
+      const child = await startServiceProcess({
+        service: options.service,
+        main: options.main,
+        env: { ...options.env(), LOG_LEVEL: 'warn', HANDOFF_TEST_FAULT: fault },
+        nc,
+      });
+      running.push(child);
+      return child;
+    },
+    /** SIGTERM, then the exit code once it has ended. */
+    stop(child: ChildProcess): Promise<number | null> {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
+    async close(): Promise<void> {
+      for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+      for (const close of closing.splice(0)) await close();
+    },
+  };
 }

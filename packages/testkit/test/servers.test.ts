@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { BACKEND_SERVICES } from '@handoff/contracts';
 import { MongoClient } from 'mongodb';
 import {
@@ -308,16 +309,20 @@ describe('database isolation', () => {
     const databases = [...compose.matchAll(/MONGO_DB: (\S+)/g)].map((m) => m[1]);
     expect(users).toEqual([...BACKEND_SERVICES]);
     expect(databases).toEqual(BACKEND_SERVICES.map(serviceDatabase));
-    // deploy/compose/mongo-users.js creates those users.
-    const listed = /const services = \[([^\]]*)\];/.exec(
-      repo('deploy/compose/mongo-users.js'),
-    )?.[1];
-    expect(
-      listed
-        ?.split(',')
-        .map((name) => name.trim().replace(/'/g, ''))
-        .filter(Boolean),
-    ).toEqual([...BACKEND_SERVICES]);
+    // deploy/compose/mongo-users.js, given the mongo container's environment, creates those users.
+    const env = Object.fromEntries(
+      [...compose.matchAll(/^ {6}(MONGO_\w+): \$\{\w+:-([^}]+)\}$/gm)].map((m) => [m[1], m[2]]),
+    );
+    const created: { user: string; db: string }[] = [];
+    const db = {
+      getSiblingDB: (name: string) => ({
+        createUser: (user: { user: string }) => created.push({ user: user.user, db: name }),
+      }),
+    };
+    runInNewContext(repo('deploy/compose/mongo-users.js'), { db, process: { env } });
+    expect(created).toEqual(
+      BACKEND_SERVICES.map((service) => ({ user: service, db: serviceDatabase(service) })),
+    );
   });
 
   it('has no per-service users on the SQLite fallback: services share the URL', async () => {

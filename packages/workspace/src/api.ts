@@ -1,8 +1,10 @@
+import { CSRF_HEADER } from '@handoff/contracts';
 import {
   createProviderClient,
   createWorkspaceClient,
   HandoffConnectionError,
   HandoffError,
+  isProblem,
   type BodyOf,
   type Ok,
   type ProviderClient,
@@ -52,17 +54,7 @@ export interface SessionEvents {
   replaced(session: WorkspaceSession): void;
 }
 
-const CSRF_HEADER = 'X-CSRF-Token';
-
-async function refusedForCsrf(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return body.code === 'csrf_token_invalid';
-  } catch {
-    return false;
-  }
-}
+const refusedForCsrf = (response: Response) => isProblem(response, 403, 'csrf_token_invalid');
 
 /**
  * The provider API as the signed-in provider: the browser sends the session cookie, the clients

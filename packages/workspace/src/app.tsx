@@ -3,12 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { connect, isSignedOut, workspaceClient, type WorkspaceSession } from './api.ts';
 import { Inbox } from './inbox.tsx';
 import { RequestPage } from './request.tsx';
-import { navigate, parse, paths, takeFragmentToken, useRoute, type Route } from './routes.ts';
+import { isPublic, navigate, paths, useLinkToken, useRoute, type Route } from './routes.ts';
+import { Link, ScreenTitle } from './screen.tsx';
+import { type Session, SessionContext } from './session.ts';
 import { Settings } from './settings.tsx';
 import { SignIn } from './sign-in.tsx';
 import { drafts, returnPath } from './storage.ts';
 import { hearOtherTabs, tellOtherTabs } from './tabs.ts';
-import { Link, ScreenTitle, SessionContext, type Session } from './ui.tsx';
 import { Unsubscribe } from './unsubscribe.tsx';
 
 type Auth =
@@ -22,26 +23,13 @@ type Auth =
 const SIGNED_OUT =
   'You were signed out. Ask for a new link below; once you have signed in with it, come back to this tab: what you were writing is still here.';
 
-const isPublic = (route: Route) => route.name === 'sign-in' || route.name === 'unsubscribe';
-
 /**
  * The providers' workspace. The session is an HttpOnly cookie the page never sees; the page
  * holds only its CSRF token, in memory, and asks the gateway for it again after a reload.
  */
 export function App() {
   const { route, path } = useRoute();
-  // A mail's link carries its token in the fragment; read, then gone from the address bar. It
-  // may also arrive in a page already open on the sign-in page (only the fragment changes).
-  const [linkToken, setLinkToken] = useState(() => (isPublic(route) ? takeFragmentToken() : null));
-  useEffect(() => {
-    const arrived = () => {
-      if (!isPublic(parse(location.pathname))) return;
-      const token = takeFragmentToken();
-      if (token) setLinkToken(token);
-    };
-    window.addEventListener('hashchange', arrived);
-    return () => window.removeEventListener('hashchange', arrived);
-  }, []);
+  const [linkToken, setLinkToken] = useLinkToken();
   const [auth, setAuth] = useState<Auth>({ kind: 'checking' });
   const current = useRef(auth);
   current.current = auth;

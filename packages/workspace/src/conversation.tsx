@@ -1,11 +1,14 @@
+import { REQUEST_LIMITS } from '@handoff/contracts';
+import { LoadError } from '@handoff/web-ui';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type Message, type RequestDetail } from './api.ts';
+import { Ago } from './clock.tsx';
+import { MessageForm } from './forms.tsx';
 import type { Live } from './live.ts';
+import { Area } from './screen.tsx';
+import { useSession } from './session.ts';
 import { messageDraft } from './storage.ts';
-import { Ago, Area, Field, OutcomeLine, useAction, useDraft, useSession } from './ui.tsx';
 import { author } from './words.ts';
-
-const MESSAGE_LIMIT = 10_000;
 
 /**
  * The conversation with the customer's side, oldest first, new messages arriving live. What the
@@ -15,8 +18,7 @@ const MESSAGE_LIMIT = 10_000;
 export function Conversation(props: { request: RequestDetail; live: Live; now: number }) {
   const { request, live, now } = props;
   const { client } = useSession();
-  const [draft, setDraft] = useDraft(messageDraft(request.id));
-  const send = useAction();
+  const [olderError, setOlderError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const seen = useRef<number | null>(null);
   const closed = request.status === 'completed' || request.status === 'cancelled';
@@ -35,19 +37,6 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
     seen.current = messages.length;
   }, [live.messages]);
 
-  const submit = async () => {
-    const text = draft.trim();
-    if (text === '') {
-      send.setOutcome({ ok: false, text: 'Write your message first.' });
-      return;
-    }
-    await send.run(async () => {
-      live.add(await client.requests.sendMessage(request.id, { message: text }));
-      setDraft('');
-      return null;
-    });
-  };
-
   return (
     <Area id="conversation" title="Conversation">
       <p class="visually-hidden" role="status">
@@ -60,12 +49,14 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
           onClick={() =>
             void live
               .loadOlder()
-              .catch((error: unknown) => send.setOutcome({ ok: false, text: errorText(error) }))
+              .then(() => setOlderError(null))
+              .catch((error: unknown) => setOlderError(errorText(error)))
           }
         >
           Show earlier messages
         </button>
       )}
+      <LoadError error={olderError} />
       {live.messages === null ? (
         <p role="status">Loading the conversation…</p>
       ) : live.messages.length === 0 ? (
@@ -80,35 +71,21 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
       {closed ? (
         <p class="hint">This request is closed: it takes no more messages.</p>
       ) : (
-        <form
+        <MessageForm
+          draft={messageDraft(request.id)}
           class="composer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+          words={{
+            label: 'Your message',
+            empty: 'Write your message first.',
+            send: 'Send message',
           }}
-        >
-          <Field label="Your message">
-            <textarea
-              name="message"
-              rows={4}
-              maxLength={MESSAGE_LIMIT}
-              value={draft}
-              readOnly={send.busy}
-              onInput={(event) => setDraft(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                // Ctrl+Enter (⌘+Enter) sends, as in most chat and mail apps.
-                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                  event.preventDefault();
-                  void submit();
-                }
-              }}
-            />
-          </Field>
-          <OutcomeLine outcome={send.outcome} />
-          <button type="submit" class="primary" disabled={send.busy}>
-            {send.busy ? 'Sending…' : 'Send message'}
-          </button>
-        </form>
+          rows={4}
+          maxLength={REQUEST_LIMITS.message}
+          onSend={async (text) => {
+            live.add(await client.requests.sendMessage(request.id, { message: text }));
+            return null;
+          }}
+        />
       )}
     </Area>
   );

@@ -1,8 +1,12 @@
 import { unwrap } from '@handoff/sdk';
+import { LoadError } from '@handoff/web-ui';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type InboxRequest } from './api.ts';
+import { Ago, useNow } from './clock.tsx';
+import { useLoad } from './hooks.ts';
 import { paths } from './routes.ts';
-import { Ago, Link, LoadError, ScreenTitle, useLoad, useNow, useSession } from './ui.tsx';
+import { Link, ScreenTitle } from './screen.tsx';
+import { useSession } from './session.ts';
 import { budget, category, REQUEST_STATUS, title } from './words.ts';
 
 const PAGE = 50;

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import './workspace.css';
 import { App } from './app.tsx';
 
 const root = document.getElementById('app');

@@ -1,16 +1,11 @@
-import { all, type Dispute, type RequestDetail } from './api.ts';
-import {
-  Ago,
-  Area,
-  Deadline,
-  Field,
-  LoadError,
-  OutcomeLine,
-  useAction,
-  useDraft,
-  useLoad,
-  useSession,
-} from './ui.tsx';
+import { ENGAGEMENT_LIMITS } from '@handoff/contracts';
+import { LoadError } from '@handoff/web-ui';
+import type { Dispute } from './api.ts';
+import { Ago, Deadline } from './clock.tsx';
+import { MessageForm } from './forms.tsx';
+import { useRequestList, type AreaProps } from './hooks.ts';
+import { Area } from './screen.tsx';
+import { useSession } from './session.ts';
 import { DISPUTE_STATUS, money, OUTCOME, PAYMENT_STATUS } from './words.ts';
 
 const ANSWER = { ahead: 'Answer within', past: 'Answer overdue by' };
@@ -22,16 +17,9 @@ const COMMENT_AUTHOR: Record<Dispute['comments'][number]['author_role'], string>
 };
 
 /** Disputes and refund requests the customer opened on the provider's work. */
-export function DisputesArea(props: { request: RequestDetail; tick: number; now: number }) {
-  const { request, now } = props;
-  const { client } = useSession();
-  const disputes = useLoad(
-    async () =>
-      (await all(client.disputes.list({ request_id: request.id }))).sort((a, b) =>
-        b.created_at.localeCompare(a.created_at),
-      ),
-    [request.id, props.tick],
-  );
+export function DisputesArea(props: AreaProps) {
+  const { now } = props;
+  const disputes = useRequestList(props, (client, id) => client.disputes.list({ request_id: id }));
   if (!disputes.error && (disputes.data ?? []).length === 0) return null;
   return (
     <Area id="disputes" title="Disputes">
@@ -48,8 +36,6 @@ export function DisputesArea(props: { request: RequestDetail; tick: number; now:
 function DisputeCard(props: { dispute: Dispute; now: number; onChanged: () => void }) {
   const { dispute, now } = props;
   const { client } = useSession();
-  const [draft, setDraft] = useDraft(`comment.${dispute.id}`);
-  const comment = useAction();
   const open = dispute.status === 'open' || dispute.status === 'under_review';
   const headingId = `dispute-${dispute.id}`;
   return (
@@ -99,52 +85,26 @@ function DisputeCard(props: { dispute: Dispute; now: number; onChanged: () => vo
         </div>
       )}
       {open && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = draft.trim();
-            if (text === '') {
-              comment.setOutcome({ ok: false, text: 'Write your comment first.' });
-              return;
-            }
-            void comment.run(async () => {
-              await client.disputes.comment(dispute.id, { message: text });
-              setDraft('');
-              props.onChanged();
-              return 'Comment added.';
-            });
+        <MessageForm
+          draft={`comment.${dispute.id}`}
+          words={{ label: 'Your answer', empty: 'Write your comment first.', send: 'Add comment' }}
+          rows={3}
+          maxLength={ENGAGEMENT_LIMITS.text}
+          onSend={async (message) => {
+            await client.disputes.comment(dispute.id, { message });
+            props.onChanged();
+            return 'Comment added.';
           }}
-        >
-          <Field label="Your answer">
-            <textarea
-              rows={3}
-              maxLength={5_000}
-              value={draft}
-              readOnly={comment.busy}
-              onInput={(event) => setDraft(event.currentTarget.value)}
-            />
-          </Field>
-          <OutcomeLine outcome={comment.outcome} />
-          <button type="submit" class="primary" disabled={comment.busy}>
-            {comment.busy ? 'Sending…' : 'Add comment'}
-          </button>
-        </form>
+        />
       )}
     </li>
   );
 }
 
 /** What has been paid on the job, and what is on its way. */
-export function PaymentsArea(props: { request: RequestDetail; tick: number; now: number }) {
-  const { request, now } = props;
-  const { client } = useSession();
-  const payments = useLoad(
-    async () =>
-      (await all(client.requests.payments(request.id))).sort((a, b) =>
-        b.created_at.localeCompare(a.created_at),
-      ),
-    [request.id, props.tick],
-  );
+export function PaymentsArea(props: AreaProps) {
+  const { now } = props;
+  const payments = useRequestList(props, (client, id) => client.requests.payments(id));
   const list = payments.data ?? [];
   const paid = list.filter((payment) => payment.status === 'completed');
   const currencies = [...new Set(paid.map((payment) => payment.currency))];

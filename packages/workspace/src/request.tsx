@@ -1,14 +1,18 @@
+import { LoadError } from '@handoff/web-ui';
 import { useEffect, useRef } from 'preact/hooks';
 import type { RequestDetail } from './api.ts';
+import { Ago, useNow } from './clock.tsx';
 import { Conversation } from './conversation.tsx';
+import { useLoad } from './hooks.ts';
+import { useLive } from './live.ts';
 import { DisputesArea, PaymentsArea } from './money.tsx';
 import { ProposalArea } from './proposal.tsx';
-import { useLive } from './live.ts';
 import { paths } from './routes.ts';
+import { Area, Link, ScreenTitle } from './screen.tsx';
+import { useSession } from './session.ts';
 import { draftKey, drafts, messageDraft } from './storage.ts';
-import { Ago, Area, Link, LoadError, ScreenTitle, useLoad, useNow, useSession } from './ui.tsx';
-import { WorkArea } from './work.tsx';
 import { budget, category, RELATION, REQUEST_STATUS, title, webLink } from './words.ts';
+import { WorkArea } from './work.tsx';
 
 /**
  * One request: what the customer asks, the conversation, the provider's proposal, the job and

@@ -24,6 +24,9 @@ export function parse(pathname: string): Route {
   return { name: 'not-found' };
 }
 
+/** The pages that need no sign-in: a mail's link opens them. */
+export const isPublic = (route: Route) => route.name === 'sign-in' || route.name === 'unsubscribe';
+
 export const paths = {
   inbox: `${BASE}/`,
   request: (id: string) => `${BASE}/requests/${encodeURIComponent(id)}`,
@@ -70,4 +73,24 @@ export function takeFragmentToken(): string | null {
   const token = params.get('token');
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   return token && token.trim() !== '' ? token.trim() : null;
+}
+
+/**
+ * The token of the mail's link that opened a public page. It may also arrive in a page already
+ * open on the sign-in page (only the fragment changes); `set(null)` forgets a spent one.
+ */
+export function useLinkToken(): [string | null, (token: string | null) => void] {
+  const [token, setToken] = useState(() =>
+    isPublic(parse(location.pathname)) ? takeFragmentToken() : null,
+  );
+  useEffect(() => {
+    const arrived = () => {
+      if (!isPublic(parse(location.pathname))) return;
+      const taken = takeFragmentToken();
+      if (taken) setToken(taken);
+    };
+    window.addEventListener('hashchange', arrived);
+    return () => window.removeEventListener('hashchange', arrived);
+  }, []);
+  return [token, setToken];
 }

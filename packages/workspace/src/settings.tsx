@@ -1,17 +1,11 @@
+import { ActionButton, LoadError, OutcomeLine } from '@handoff/web-ui';
 import { useEffect, useState } from 'preact/hooks';
 import type { NotificationSettings } from './api.ts';
-import {
-  Area,
-  LoadError,
-  OutcomeLine,
-  ScreenTitle,
-  useAction,
-  useLoad,
-  useNow,
-  useSession,
-  Deadline,
-} from './ui.tsx';
-import { MAIL_KIND_LABELS, MAIL_KINDS } from './words.ts';
+import { Deadline, useNow } from './clock.tsx';
+import { useAction, useLoad } from './hooks.ts';
+import { Area, ScreenTitle } from './screen.tsx';
+import { useSession } from './session.ts';
+import { PROVIDER_MAIL_KIND_LABELS, PROVIDER_MAIL_KINDS } from '@handoff/contracts';
 
 type Kinds = NotificationSettings['kinds'];
 
@@ -29,7 +23,7 @@ export function Settings() {
   const changed =
     kinds !== null &&
     settings.data !== null &&
-    MAIL_KINDS.some((kind) => kinds[kind] !== settings.data?.kinds[kind]);
+    PROVIDER_MAIL_KINDS.some((kind) => kinds[kind] !== settings.data?.kinds[kind]);
   return (
     <>
       <ScreenTitle title="Settings" />
@@ -60,7 +54,7 @@ export function Settings() {
             )}
             <fieldset>
               <legend>Email me when…</legend>
-              {MAIL_KINDS.map((kind) => (
+              {PROVIDER_MAIL_KINDS.map((kind) => (
                 <label key={kind} class="check">
                   <input
                     type="checkbox"
@@ -70,7 +64,7 @@ export function Settings() {
                       setKinds({ ...kinds, [kind]: event.currentTarget.checked })
                     }
                   />
-                  {MAIL_KIND_LABELS[kind]}
+                  {PROVIDER_MAIL_KIND_LABELS[kind]}
                 </label>
               ))}
             </fieldset>
@@ -88,18 +82,15 @@ export function Settings() {
           <Deadline at={session.expires_at} words={{ ahead: 'in', past: 'ended' }} now={now} />.
         </p>
         <OutcomeLine outcome={leave.outcome} />
-        <button
-          type="button"
-          disabled={leave.busy}
-          onClick={() =>
-            void leave.run(async () => {
-              await signOut();
-              return null;
-            })
-          }
-        >
-          {leave.busy ? 'Signing out…' : 'Sign out'}
-        </button>
+        <ActionButton
+          label="Sign out"
+          busyLabel="Signing out…"
+          action={leave}
+          work={async () => {
+            await signOut();
+            return null;
+          }}
+        />
       </Area>
     </>
   );

@@ -1,8 +1,9 @@
+import { Field } from '@handoff/web-ui';
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { errorText, HandoffError, workspaceClient, type WorkspaceSession } from './api.ts';
+import { errorText, workspaceClient, type WorkspaceSession } from './api.ts';
+import { LinkButton } from './link-button.tsx';
 import { hearOtherTabs, tellOtherTabs } from './tabs.ts';
-import { Field } from './ui.tsx';
 
 type Stage =
   /** Came from a mail's link: one button exchanges it. */
@@ -131,47 +132,23 @@ function LinkSignIn(props: {
   onSignedIn: (session: WorkspaceSession) => void;
   onFailed: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  // The one thing to do here: Enter signs in.
-  useLayoutEffect(() => button.current?.focus(), []);
-  const signIn = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await workspaceClient().signIn({ token: props.token });
-      tellOtherTabs('signed-in');
-      props.onSignedIn(session);
-    } catch (failure) {
-      if (failure instanceof HandoffError && failure.code === 'sign_in_link_invalid') {
-        props.onFailed();
-        return;
-      }
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
   return (
     <>
       <h1 ref={props.heading} tabIndex={-1}>
         Sign in to your workspace
       </h1>
       <p>You opened a sign-in link from your email. Press the button to sign in on this device.</p>
-      <button
-        type="button"
-        ref={button}
-        class="primary big"
-        disabled={busy}
-        onClick={() => void signIn()}
-      >
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <LinkButton
+        label="Sign in"
+        busyLabel="Signing in…"
+        act={async () => {
+          const session = await workspaceClient().signIn({ token: props.token });
+          tellOtherTabs('signed-in');
+          props.onSignedIn(session);
+        }}
+        refusal="sign_in_link_invalid"
+        onRefused={props.onFailed}
+      />
     </>
   );
 }

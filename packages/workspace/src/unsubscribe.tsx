@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { errorText, HandoffError, workspaceClient } from './api.ts';
+import { workspaceClient } from './api.ts';
+import { LinkButton } from './link-button.tsx';
 import { navigate, paths } from './routes.ts';
-import { MAIL_KIND_LABELS, MAIL_KINDS } from './words.ts';
+import { PROVIDER_MAIL_KIND_LABELS, PROVIDER_MAIL_KINDS } from '@handoff/contracts';
 
 /**
  * The kind a link's token names, read only to ask the question in words: the token is
@@ -13,8 +14,8 @@ export function kindOf(token: string): string | null {
   if (!payload) return null;
   try {
     const text = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const kind = MAIL_KINDS.find((candidate) => text.endsWith(`:${candidate}`));
-    return kind ? MAIL_KIND_LABELS[kind] : null;
+    const kind = PROVIDER_MAIL_KINDS.find((candidate) => text.endsWith(`:${candidate}`));
+    return kind ? PROVIDER_MAIL_KIND_LABELS[kind] : null;
   } catch {
     return null;
   }
@@ -29,33 +30,13 @@ type Stage = { name: 'ask' } | { name: 'done'; description: string } | { name: '
 export function Unsubscribe(props: { token: string | null }) {
   const { token } = props;
   const [stage, setStage] = useState<Stage>(token ? { name: 'ask' } : { name: 'invalid' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const label = token ? kindOf(token) : null;
   useLayoutEffect(() => {
     document.title = 'Email settings · Handoff workspace';
-    if (stage.name === 'ask') button.current?.focus();
-    else heading.current?.focus();
+    // The question's page gives the focus to its button.
+    if (stage.name !== 'ask') heading.current?.focus();
   }, [stage.name]);
-
-  const stop = async () => {
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await workspaceClient().unsubscribe({ token });
-      setStage({ name: 'done', description: done.description });
-    } catch (failure) {
-      if (failure instanceof HandoffError && failure.code === 'unsubscribe_link_invalid') {
-        setStage({ name: 'invalid' });
-      } else {
-        setError(errorText(failure));
-      }
-      setBusy(false);
-    }
-  };
 
   const settingsLink = (text: string) => (
     <a
@@ -81,19 +62,17 @@ export function Unsubscribe(props: { token: string | null }) {
             You will no longer get these emails. Sign-in links and other kinds of email still come;
             you can turn this one on again in your settings.
           </p>
-          <button
-            type="button"
-            ref={button}
-            class="primary big"
-            disabled={busy}
-            onClick={() => void stop()}
-          >
-            {busy ? 'Stopping…' : 'Stop these emails'}
-          </button>
-          {error && (
-            <p class="error" role="alert">
-              {error}
-            </p>
+          {token && (
+            <LinkButton
+              label="Stop these emails"
+              busyLabel="Stopping…"
+              act={async () => {
+                const done = await workspaceClient().unsubscribe({ token });
+                setStage({ name: 'done', description: done.description });
+              }}
+              refusal="unsubscribe_link_invalid"
+              onRefused={() => setStage({ name: 'invalid' })}
+            />
           )}
         </>
       )}

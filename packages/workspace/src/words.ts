@@ -3,27 +3,11 @@ import type {
   Dispute,
   InboxRequest,
   Job,
-  MailKind,
   Message,
   Milestone,
   Payment,
   Proposal,
 } from './api.ts';
-
-/**
- * The kinds of email a provider may turn off, in the words the mails use. A copy of
- * PROVIDER_MAIL_KIND_LABELS (packages/contracts/src/notifications.ts): the contracts package is
- * not for browsers; test/words.test.ts holds the two together.
- */
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
-  request_routed: 'A request is sent to you',
-  message_received: 'The customer writes to you',
-  proposal_decided: 'Your proposal is accepted or declined',
-  milestone_reviewed: 'The customer approves a milestone or asks for changes',
-  payment_completed: 'A payment is completed',
-  deadline_reminder: 'A deadline is a day away',
-};
-export const MAIL_KINDS = Object.keys(MAIL_KIND_LABELS) as MailKind[];
 
 export const REQUEST_STATUS: Record<InboxRequest['status'], string> = {
   submitted: 'Waiting for a provider',

@@ -97,6 +97,14 @@ const button = (name: string | RegExp, within: Page = page) =>
 const activeText = (target: Page = page) =>
   target.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
+/** Opens the request's page on the desktop and waits until the page has marked it read. */
+async function openRequestMarkedRead() {
+  const marked = page.waitForResponse((res) => res.url().endsWith(`/${request.id}/read`));
+  await page.goto(url(`/workspace/requests/${request.id}`));
+  await heading(page, request.subject).waitFor();
+  expect((await marked).status()).toBe(200);
+}
+
 /** axe-core finds nothing serious or critical on the page as it is now. */
 async function accessible(target: Page, screen: string) {
   expect({ screen, problems: await accessibilityProblems(target) }).toEqual({
@@ -530,10 +538,7 @@ describe("the providers' workspace", () => {
 
   it('goes on in a tab after signing in again in another: the message is sent, not refused', async () => {
     // Once the page has marked the request read, its only calls are the long-poll's and ours.
-    const marked = page.waitForResponse((res) => res.url().endsWith(`/${request.id}/read`));
-    await page.goto(url(`/workspace/requests/${request.id}`));
-    await heading(page, request.subject).waitFor();
-    expect((await marked).status()).toBe(200);
+    await openRequestMarkedRead();
     const text = 'Could you send a photo of the cabinet as well?';
     await page.getByLabel('Your message').fill(text);
 
@@ -605,10 +610,7 @@ describe("the providers' workspace", () => {
   it('keeps a typed message when staff end the session, and returns to it after signing in', async () => {
     // Opened, the page marks the request read: once that call is answered, the next call is
     // the long-poll's (in up to 25 s) or the send.
-    const marked = page.waitForResponse((res) => res.url().endsWith(`/${request.id}/read`));
-    await page.goto(url(`/workspace/requests/${request.id}`));
-    await heading(page, request.subject).waitFor();
-    expect((await marked).status()).toBe(200);
+    await openRequestMarkedRead();
     const draft = 'I will send the invoice tomorrow.';
     await page.getByLabel('Your message').fill(draft);
 

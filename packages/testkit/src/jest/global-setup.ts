@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailpit } from '../mailpit.ts';
-import { startMongo, startNats, startPair, type RunningServer } from '../servers.ts';
+import { startMongo } from '../mongo-server.ts';
+import { startNats } from '../nats-server.ts';
+import { startPair, type RunningServer } from '../servers.ts';
 import { SERVERS_ENV, type WorkerServers } from '../fixtures.ts';
 
 interface GlobalConfig {

@@ -1,12 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { launchChromium, screenshotFolder } from '@handoff/web-ui/testing';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-/** Debian's `chromium`, installed by scripts/setup.sh. */
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = fileURLToPath(new URL('../../../../.test-results/workspace/', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface Browser {
@@ -23,22 +20,7 @@ export interface Browser {
 
 /** A headless Chromium with two fresh contexts: a laptop and a phone. */
 export async function openBrowser(): Promise<Browser> {
-  // A missing browser fails the suite (never skips it): `npm run setup` installs it.
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (apt-get install chromium)`);
-  }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [
     await browser.newContext({ viewport: { width: 1366, height: 768 } }),
     await browser.newContext({
@@ -50,7 +32,7 @@ export async function openBrowser(): Promise<Browser> {
   ];
   const [desktop, phone] = await Promise.all(contexts.map((context) => context.newPage()));
   if (!desktop || !phone) throw new Error('no pages');
-  mkdirSync(SHOTS, { recursive: true });
+  const shots = screenshotFolder('workspace');
   return {
     desktop,
     phone,
@@ -62,7 +44,7 @@ export async function openBrowser(): Promise<Browser> {
     },
     async shot(page, name) {
       const kind = page === phone ? 'phone' : 'desktop';
-      await page.screenshot({ path: join(SHOTS, `${name}-${kind}.png`), fullPage: true });
+      await page.screenshot({ path: join(shots, `${name}-${kind}.png`), fullPage: true });
     },
     async close() {
       await browser.close();
