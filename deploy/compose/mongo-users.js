@@ -6,21 +6,18 @@
 /* global db */
 // A volume made before a service was added lacks its user: create it by hand with the same
 // createUser call, or start over with `docker compose down --volumes` (which drops the data).
-const services = [
-  'intake',
-  'conversation',
-  'payments',
-  'milestones',
-  'webhook-dispatcher',
-  'notifications',
-];
-for (const service of services) {
-  const name = service.replace(/-/g, '_');
-  const password = process.env[`MONGO_${name.toUpperCase()}_PASSWORD`];
-  if (!password) throw new Error(`MONGO_${name.toUpperCase()}_PASSWORD is not set`);
+
+// The services are those whose password docker-compose.yml passes, `MONGO_<NAME>_PASSWORD` (the
+// service's name in capitals, `_` for `-`), so that the compose file is the one list of them.
+const PASSWORD_VARIABLE = /^MONGO_(?!INITDB_)([A-Z0-9_]+)_PASSWORD$/;
+
+for (const [variable, password] of Object.entries(process.env)) {
+  const name = PASSWORD_VARIABLE.exec(variable)?.[1]?.toLowerCase();
+  if (name === undefined) continue;
+  if (!password) throw new Error(`${variable} is empty`);
   const database = `handoff_${name}`;
   db.getSiblingDB(database).createUser({
-    user: service,
+    user: name.replace(/_/g, '-'),
     pwd: password,
     roles: [{ role: 'readWrite', db: database }],
   });

@@ -6,13 +6,7 @@ import { SCOPES } from '@handoff/contracts';
 import { createHandoffClient, toArray } from '@handoff/sdk';
 import { eventually } from '@handoff/testkit';
 import { runAgent } from '../agent.ts';
-import {
-  humans,
-  startLocalStack,
-  STACK_SETUP_MS,
-  withServiceLines,
-  type LocalStack,
-} from './support.ts';
+import { startLocalStack, STACK_SETUP_MS, type LocalStack } from './support.ts';
 
 let stack: LocalStack;
 
@@ -26,8 +20,8 @@ afterAll(async () => {
 
 describe('the example agent', () => {
   it('hands off, answers, accepts, approves and waits for completion', async () => {
-    await withServiceLines(stack, async () => {
-      const other = await humans(stack);
+    await stack.withServiceLines(async () => {
+      const other = await stack.humans();
       const client = createHandoffClient({
         baseUrl: stack.base,
         apiKey: await stack.agentKey(SCOPES, 'Example agent'),

@@ -9,13 +9,7 @@ import { eventually } from '@handoff/testkit';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { readFileSync } from 'node:fs';
-import {
-  humans,
-  startLocalStack,
-  STACK_SETUP_MS,
-  withServiceLines,
-  type LocalStack,
-} from './support.ts';
+import { startLocalStack, STACK_SETUP_MS, type LocalStack } from './support.ts';
 
 const CONFIG = new URL('../mcp/mcp.json', import.meta.url);
 
@@ -115,7 +109,7 @@ afterAll(async () => {
 
 describe.each<Transport>(['stdio', 'http'])('the MCP server over %s', (transport) => {
   it('drives a whole engagement through its tools', async () => {
-    await withServiceLines(stack, () => engagement(transport));
+    await stack.withServiceLines(() => engagement(transport));
   }, 240_000);
 
   it("lists and runs only the tools the key's scopes allow", async () => {
@@ -217,7 +211,7 @@ async function engagement(transport: Transport) {
   expect(wrongToken).toMatchObject({ status: 403, code: 'request_token_invalid' });
   expect(String(wrongToken.next_step)).toContain('request_token');
 
-  const other = await humans(stack, `Provider for ${transport}`);
+  const other = await stack.humans(`Provider for ${transport}`);
   await other.route(id);
   const { provider } = other;
   await other.say(id, 'Do you already have a domain name?');

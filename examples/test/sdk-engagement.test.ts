@@ -16,7 +16,7 @@ import {
   type HandoffClient,
 } from '@handoff/sdk';
 import { BAKERY_REQUEST } from '../agent.ts';
-import { startLocalStack, STACK_SETUP_MS, withServiceLines, type LocalStack } from './support.ts';
+import { startLocalStack, STACK_SETUP_MS, type LocalStack } from './support.ts';
 
 let stack: LocalStack;
 let base: string;
@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('@handoff/sdk against the local stack', () => {
   it('drives a whole engagement, from the handoff to a completed request', async () => {
-    await withServiceLines(stack, engagement);
+    await stack.withServiceLines(engagement);
   }, 240_000);
 
   it('throws typed problems with the code and the field errors', async () => {

@@ -18,6 +18,10 @@ export interface LocalStack {
   /** The services' last lines, for a failing test's message. */
   lines: string[];
   agentKey(scopes: readonly string[], appName: string): Promise<string>;
+  /** Staff and a new provider of this stack (`name`), the other side of an engagement. */
+  humans(name?: string): Promise<Humans>;
+  /** Runs `run`, rethrowing a failure with the services' last lines, so it shows its cause. */
+  withServiceLines<T>(run: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +69,8 @@ export async function startLocalStack(name: string): Promise<LocalStack> {
       lines,
       agentKey: async (scopes, appName) =>
         (await onboardAgent({ gatewayUrl: base, staffToken, scopes, appName })).api_key,
+      humans: (providerName) => humans(base, staffToken, providerName),
+      withServiceLines: (run) => withLines(lines, run),
       stop: async () => {
         await running.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -88,15 +94,15 @@ export interface Humans {
   say(requestId: string, message: string): Promise<void>;
 }
 
-export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promise<Humans> {
-  const staff = createStaffClient({ baseUrl: stack.base, token: stack.staffToken });
+async function humans(base: string, staffToken: string, name = 'Lovelace Studio'): Promise<Humans> {
+  const staff = createStaffClient({ baseUrl: base, token: staffToken });
   const created = await staff.providers.create({
     name,
     email: `${name.split(' ')[0]?.toLowerCase() ?? 'provider'}@providers.example.com`,
     categories: ['web-development'],
   });
   const key = await staff.providers.createKey(created.id);
-  const provider = createProviderClient({ baseUrl: stack.base, apiKey: key.api_key });
+  const provider = createProviderClient({ baseUrl: base, apiKey: key.api_key });
   return {
     staff,
     provider,
@@ -113,12 +119,11 @@ export async function humans(stack: LocalStack, name = 'Lovelace Studio'): Promi
   };
 }
 
-/** Rethrows with the services' last lines, so a failure in the stack shows its cause. */
-export async function withServiceLines<T>(stack: LocalStack, run: () => Promise<T>): Promise<T> {
+async function withLines<T>(lines: string[], run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new Error(`${String(error)}\nlast service lines:\n${stack.lines.slice(-40).join('\n')}`, {
+    throw new Error(`${String(error)}\nlast service lines:\n${lines.slice(-40).join('\n')}`, {
       cause: error,
     });
   }

@@ -4,6 +4,7 @@ import { AGENT_SCOPES } from '../src/fixtures/gateway-stack.ts';
 import { computeRatios } from '../src/measure.ts';
 import { AGENT_API_CONNECTIONS } from '../src/scenarios/gateway-requests.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
+import { SHARED_STACK_ORDER } from './support/order.ts';
 import { report, stats } from './support/reports.ts';
 
 /** The engagement's scenarios. */
@@ -37,27 +38,7 @@ describe('the registry', () => {
     expect(registered.slice(-2)).toEqual(r3);
     expect(
       gateway.filter((scenario) => scenario.group === undefined).map((scenario) => scenario.name),
-    ).toEqual([
-      'gateway-readyz',
-      'gateway-public',
-      'gateway-authenticated',
-      'stack-insert-one',
-      'gateway-create',
-      'gateway-read',
-      'gateway-message',
-      'provider-proposal',
-      'milestone-approval',
-      'long-poll-answer',
-      'long-poll-held',
-      'raw-smtp-send',
-      'mail-deliveries',
-      'webhook-deliveries-1',
-      'webhook-latency-1',
-      'webhook-deliveries-10',
-      'webhook-deliveries-100',
-      'webhook-latency-100',
-      'webhook-deliveries-1-slow20',
-    ]);
+    ).toEqual(SHARED_STACK_ORDER);
     const [first, ...others] = gateway.map((scenario) => scenario.uses ?? []);
     expect(first).toHaveLength(1);
     for (const uses of others) expect(uses).toEqual(first);

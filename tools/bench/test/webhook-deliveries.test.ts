@@ -5,6 +5,7 @@ import { BENCH_WEBHOOK_SETTINGS } from '../src/fixtures/gateway-stack.ts';
 import type { Received } from '@handoff/testkit';
 import { sampleEnvelope } from '../src/fixtures/webhook-events.ts';
 import { RATIOS, scenarios } from '../src/scenarios/index.ts';
+import { SHARED_STACK_ORDER } from './support/order.ts';
 import { RAW_POST_CONNECTIONS } from '../src/scenarios/raw-http-post.ts';
 import {
   eventsInFlight,
@@ -85,15 +86,7 @@ describe('the webhook scenarios', () => {
       (scenario) => scenario.group === undefined && !scenario.name.endsWith('-r3'),
     );
     const names = registered.map((scenario) => scenario.name);
-    expect(names.slice(-6)).toEqual([
-      'webhook-deliveries-1',
-      'webhook-latency-1',
-      'webhook-deliveries-10',
-      'webhook-deliveries-100',
-      'webhook-latency-100',
-      // One endpoint whose receiver takes 20 ms: against webhook-deliveries-1, not raw POSTs.
-      'webhook-deliveries-1-slow20',
-    ]);
+    expect(names.slice(-6)).toEqual(SHARED_STACK_ORDER.slice(-6));
     const stack = registered.find((scenario) => scenario.name === 'gateway-readyz')?.uses?.[0];
     for (const scenario of registered.slice(-6)) {
       expect(scenario.uses?.[0]).toBe(stack);

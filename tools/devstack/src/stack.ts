@@ -10,34 +10,21 @@ import {
   type MongoServer,
   type NatsServer,
 } from '@handoff/testkit';
-import { EnvError, loadEnv } from '@handoff/config';
-import { gatewayEnv } from '@handoff/config/services/gateway';
-import { notificationsEnv } from '@handoff/config/services/notifications';
-import { paymentsEnv } from '@handoff/config/services/payments';
-import { webhookDispatcherEnv as dispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signStaffToken, STAFF_SECRET_FILE } from './staff-token.ts';
+import {
+  developmentSecret,
+  serviceEnvironments,
+  settingsProblems,
+  SHUTDOWN_TIMEOUT_MS,
+} from './service-env.ts';
 import { Supervised, type SupervisorEvents } from './supervisor.ts';
 
-const gatewayVariables = Object.keys(gatewayEnv.shape);
-const dispatcherVariables = Object.keys(dispatcherEnv.shape);
-const paymentsVariables = Object.keys(paymentsEnv.shape);
-const notificationsVariables = Object.keys(notificationsEnv.shape);
-const STACK_DECIDES = [
-  'PORT',
-  'NATS_URL',
-  'NATS_USER',
-  'NATS_PASSWORD',
-  'MONGO_URL',
-  'MONGO_DB',
-  'HEALTH_PORT',
-  'LOG_LEVEL',
-  'STAFF_JWT_SECRET',
-];
+export { STACK_STAFF_EMAIL } from './service-env.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -89,14 +76,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 /**
  * Mails Mailpit keeps (the oldest pruned past it): a bench run or a long-lived data dir must not
  * grow its database without bound, and nobody reads further back than this in its UI.
  */
 export const STACK_MAIL_KEPT = 5_000;
-/** Who the local stack's staff mails go to, unless STAFF_NOTIFY_EMAIL says otherwise. */
-export const STACK_STAFF_EMAIL = 'staff@handoff.local';
 
 /**
  * Brings up NATS, the database, Mailpit (unless the caller's SMTP_URL takes the mail) and all
@@ -116,39 +100,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const secret =
     options.env.STAFF_JWT_SECRET ??
     developmentSecret(dataDir, STAFF_SECRET_FILE, () => randomBytes(32).toString('base64url'));
-  const servers: { stop(): Promise<void> }[] = [];
   const stateFile = join(dataDir, 'stack.json');
-  let started: [NatsServer, MongoServer, MailServer];
-  try {
-    const natsNodes = options.natsNodes ?? 1;
-    if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
-    // All three at once; those that started are stopped when another could not start.
-    started = await startAll(
-      natsNodes > 1 && !options.env.NATS_URL
-        ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
-            (cluster): NatsServer => ({
-              url: cluster.url,
-              source: 'binary',
-              description: `a ${natsNodes}-node nats-server cluster`,
-              passwords: cluster.passwords,
-              stop: () => cluster.stop(),
-              kill: () => cluster.nodes.forEach((node) => node.kill()),
-            }),
-          )
-        : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
-      startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
-      startMail(dataDir, options.env),
-    );
-    servers.push(...started);
-  } catch (error) {
-    await Promise.allSettled(servers.map((server) => server.stop()));
-    throw error;
-  }
+  const started = await startServers(dataDir, options);
+  const servers: { stop(): Promise<void> }[] = started;
   const [nats, mongo, mail] = started;
-  // Each service connects as its own NATS user with production's permissions; passwords are
-  // made once per data dir (nats/nats-users.json). A caller's own NATS_URL has no such users.
-  const natsCredentials = (name: ServiceName): Record<string, string> =>
-    nats.passwords ? { NATS_USER: name, NATS_PASSWORD: nats.passwords[name] } : {};
   const gatewayPort = options.port === 0 ? await freePort() : options.port;
   const healthPorts = new Map<ServiceName, number>();
   for (const name of ALL_SERVICES) if (name !== 'gateway') healthPorts.set(name, await freePort());
@@ -170,94 +125,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const saveState = () => writeFileSync(stateFile, `${JSON.stringify(state(), null, 2)}\n`);
 
-  const common = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    NATS_URL: nats.url,
-    LOG_LEVEL: options.logLevel,
-    ...((options.natsNodes ?? 1) > 1 ? { NATS_STREAM_REPLICAS: String(options.natsNodes) } : {}),
-    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-    // Node options for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
-    // profile a bench run (each process writes its profile when it stops).
-    ...(options.env.STACK_NODE_OPTIONS ? { NODE_OPTIONS: options.env.STACK_NODE_OPTIONS } : {}),
-    ...pick(options.env, [
-      'OTEL_EXPORTER_OTLP_ENDPOINT',
-      'OTEL_TRACES_EXPORTER',
-      'OTEL_SERVICE_NAME',
-    ]),
-  };
-  // Settings the caller chose (rate limits, timeouts, JWT checks, retry schedule) reach the
-  // service they belong to; what the stack itself decides is not taken from the caller.
-  const chosen = (keys: string[]) =>
-    pick(
-      options.env,
-      keys.filter((key) => !STACK_DECIDES.includes(key)),
-    );
-  const gatewaySettings = chosen(gatewayVariables);
-  const dispatcherSettings = {
-    ...chosen(dispatcherVariables),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: options.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
-    WEBHOOK_SECRETS_KEY:
-      options.env.WEBHOOK_SECRETS_KEY ??
-      developmentSecret(dataDir, 'dev-webhook-secrets-key', () =>
-        randomBytes(32).toString('base64'),
-      ),
-  };
-  const notificationsSettings = {
-    ...chosen(notificationsVariables),
-    SMTP_URL: mail.smtpUrl,
-    // Mails link into this stack's gateway (the workspace, the console).
-    PUBLIC_URL: options.env.PUBLIC_URL || `http://127.0.0.1:${gatewayPort}`,
-    STAFF_NOTIFY_EMAIL: options.env.STAFF_NOTIFY_EMAIL || STACK_STAFF_EMAIL,
-    // Made once, like the staff JWT secret: unsubscribe links in mails already sent keep working
-    // across restarts.
-    NOTIFICATIONS_SIGNING_KEY:
-      options.env.NOTIFICATIONS_SIGNING_KEY ||
-      developmentSecret(dataDir, 'dev-notifications-signing-key', () =>
-        randomBytes(32).toString('base64'),
-      ),
-  };
-  const envOf = (name: ServiceName): Record<string, string> =>
-    name === 'gateway'
-      ? {
-          ...common,
-          ...natsCredentials(name),
-          ...gatewaySettings,
-          PORT: String(gatewayPort),
-          STAFF_JWT_SECRET: secret,
-        }
-      : {
-          ...common,
-          ...natsCredentials(name),
-          ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
-          ...(name === 'payments' ? chosen(paymentsVariables) : {}),
-          ...(name === 'notifications' ? notificationsSettings : {}),
-          // Its own user where the database has them (FerretDB on PostgreSQL: a role that can
-          // reach only its own database), else the shared URL; see startMongo.
-          MONGO_URL: mongo.serviceUrls?.[name] ?? mongo.url,
-          // A database per service, as in production, where each may get its own credentials;
-          // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
-          MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
-          HEALTH_PORT: String(healthPorts.get(name)),
-        };
-  // The settings the caller chose are checked with each service's own schema before anything
-  // starts: a bad one (RATE_LIMIT_PER_MINUTE over its maximum, …) stops here with the message.
-  const problems = (
-    [
-      ['gateway', gatewayEnv],
-      ['payments', paymentsEnv],
-      ['webhook-dispatcher', dispatcherEnv],
-      ['notifications', notificationsEnv],
-    ] as const
-  ).flatMap(([name, schema]) => {
-    try {
-      loadEnv(name, schema, envOf(name));
-      return [];
-    } catch (error) {
-      if (error instanceof EnvError) return [error.message];
-      throw error;
-    }
+  const envOf = serviceEnvironments({
+    options,
+    dataDir,
+    secret,
+    nats,
+    mongo,
+    mailSmtpUrl: mail.smtpUrl,
+    gatewayPort,
+    healthPorts,
   });
+  const problems = settingsProblems(envOf);
   if (problems.length > 0) {
     await Promise.allSettled(servers.map((server) => server.stop()));
     throw new StackError(`a service refuses its settings:\n${problems.join('\n')}`);
@@ -299,6 +177,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rmSync(stateFile, { force: true });
     },
   };
+}
+
+/** NATS (one server or a cluster), the database and the mail server of a stack, all at once. */
+async function startServers(
+  dataDir: string,
+  options: StackOptions,
+): Promise<[NatsServer, MongoServer, MailServer]> {
+  const natsNodes = options.natsNodes ?? 1;
+  if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
+  // All three at once; those that started are stopped when another could not start.
+  return startAll(
+    natsNodes > 1 && !options.env.NATS_URL
+      ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
+          (cluster): NatsServer => ({
+            url: cluster.url,
+            source: 'binary',
+            description: `a ${natsNodes}-node nats-server cluster`,
+            passwords: cluster.passwords,
+            stop: () => cluster.stop(),
+            kill: () => cluster.nodes.forEach((node) => node.kill()),
+          }),
+        )
+      : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
+    startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
+    startMail(dataDir, options.env),
+  );
 }
 
 /** Where the stack's mail goes: a Mailpit, or an SMTP server without one (no web UI). */
@@ -354,22 +258,6 @@ async function startAll<T extends readonly { stop(): Promise<void> }[]>(
     results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])),
   );
   throw failed.reason;
-}
-
-/**
- * A development secret of this data dir (staff JWTs, webhook secrets, the notifications signing
- * key), made once and kept.
- */
-function developmentSecret(dataDir: string, name: string, make: () => string): string {
-  const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = make();
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
-function pick(source: Record<string, string | undefined>, keys: string[]): Record<string, string> {
-  return Object.fromEntries(keys.flatMap((key) => (source[key] ? [[key, source[key]]] : [])));
 }
 
 /** A stack that cannot start, with a message for the person who started it. */

@@ -9,6 +9,7 @@
 // - long-poll-held: `GET /v1/me` (as gateway-authenticated) while the gateway process holds as
 //   many waiting polls as it may (UPDATES_MAX_WAITERS_PER_PROCESS), counted by `GET
 //   /v1/staff/health` before and after the measurement: what holding them costs other traffic.
+import { UPDATES_LIMITS } from '@handoff/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   createRequest,
@@ -23,16 +24,16 @@ import type { Fixture, Measurement, Scenario } from '../types.ts';
 import { AGENT_API_CONNECTIONS } from './gateway-requests.ts';
 
 /** The longest wait the API allows: a poll that is never woken answers empty after it. */
-const WAIT_S = 25;
+const WAIT_S = UPDATES_LIMITS.maxWaitSeconds;
 /** The head start a poll gets before its event is caused, so that it is usually waiting. */
 const POLL_HEAD_START_MS = 20;
-/** Requests the held polls are spread over (a divisor of BENCH_LONG_POLLS). */
-const HELD_REQUESTS = 20;
-/** How long setup waits for the gateway to report every held poll as waiting. */
-const HELD_SETTLE_MS = 60_000;
 const SETUP_CONCURRENCY = 8;
-/** Held polls opened at once while setting up. */
-const HELD_BATCH = 100;
+/**
+ * The polls long-poll-held keeps waiting: the requests they are spread over (a divisor of
+ * BENCH_LONG_POLLS), how long setup waits for the gateway to report every one as waiting, and
+ * how many it opens at once.
+ */
+const HELD = { requests: 20, settleMs: 60_000, batch: 100 } as const;
 
 interface EventsAnswer {
   data: { timestamp: string; data: { sequence: number } }[];
@@ -145,8 +146,8 @@ export function longPollHeld(stack: Fixture<GatewayStack>, logLevel: string): Sc
         const body = (await res.json()) as { gateway?: { long_polls?: { waiting?: number } } };
         return body.gateway?.long_polls?.waiting ?? -1;
       };
-      ctx.progress(`creating ${HELD_REQUESTS} requests to hold ${BENCH_LONG_POLLS} polls on`);
-      const requests = await times(HELD_REQUESTS, SETUP_CONCURRENCY, async () => {
+      ctx.progress(`creating ${HELD.requests} requests to hold ${BENCH_LONG_POLLS} polls on`);
+      const requests = await times(HELD.requests, SETUP_CONCURRENCY, async () => {
         const request = await createRequest(gateway, { signal: ctx.signal });
         const first = await poll(gateway, request, 0, WAIT_S, ctx.signal);
         if (first.status !== 200) throw new Error(`the first poll answered ${first.status}`);
@@ -191,14 +192,14 @@ export function longPollHeld(stack: Fixture<GatewayStack>, logLevel: string): Sc
       });
       // Opened a batch at a time, each batch once the one before waits: every poll's first look
       // is a read of the feed, and 2,000 at once would measure that burst, not holding them.
-      ctx.progress(`opening ${BENCH_LONG_POLLS} long-polls, ${HELD_BATCH} at a time`);
+      ctx.progress(`opening ${BENCH_LONG_POLLS} long-polls, ${HELD.batch} at a time`);
       const targets = requests.flatMap((entry) =>
-        Array.from({ length: BENCH_LONG_POLLS / HELD_REQUESTS }, () => entry),
+        Array.from({ length: BENCH_LONG_POLLS / HELD.requests }, () => entry),
       );
-      const deadline = Date.now() + HELD_SETTLE_MS;
+      const deadline = Date.now() + HELD.settleMs;
       let waiting = 0;
       for (let opened = 0; opened < targets.length;) {
-        const batch = targets.slice(opened, opened + HELD_BATCH);
+        const batch = targets.slice(opened, opened + HELD.batch);
         held.push(...batch.map((entry) => hold(entry)));
         opened += batch.length;
         while (waiting < opened && Date.now() < deadline && failures.length === 0) {

@@ -120,6 +120,86 @@ export interface DeliveryRig {
 }
 
 /**
+ * Registers an endpoint for each of `verifiers` at the receiver (deleted at teardown), and keeps
+ * the verifier of each one's signing secret.
+ */
+async function registerEndpoints(
+  ctx: ScenarioContext,
+  gateway: GatewayStack,
+  auth: Record<string, string>,
+  receiverUrl: string,
+  verifiers: (Webhook | undefined)[],
+  calls: SetupCallOptions,
+): Promise<void> {
+  const endpoints = verifiers.length;
+  ctx.progress(`registering ${endpoints} endpoint(s) at ${receiverUrl}/hook/<n>`);
+  const ids: (string | undefined)[] = new Array<string | undefined>(endpoints);
+  // Deleting them cancels any delivery still pending, so nothing of this scenario lingers.
+  ctx.teardown(async () => {
+    const registered = ids.filter((id) => id !== undefined);
+    await times(registered.length, SETUP_CONCURRENCY, (n) =>
+      callJson(
+        'delete a webhook endpoint',
+        `${gateway.url}/v1/webhook-endpoints/${encodeURIComponent(registered[n] ?? '')}`,
+        { method: 'DELETE', headers: auth, expect: 200 },
+        undefined,
+      ),
+    );
+  });
+  await times(endpoints, SETUP_CONCURRENCY, async (index) => {
+    const step = 'register a webhook endpoint';
+    const created = await stackCall(
+      gateway,
+      step,
+      '/v1/webhook-endpoints',
+      {
+        method: 'POST',
+        headers: auth,
+        body: { url: `${receiverUrl}${endpointPath(index)}`, event_types: ['request.created'] },
+        expect: 201,
+      },
+      calls,
+    );
+    ids[index] = stringField(step, created, 'id');
+    verifiers[index] = new Webhook(stringField(step, created, 'secret'));
+  });
+}
+
+/**
+ * `eventsInFlight(endpoints)` events to every endpoint (every step of the dispatcher, every
+ * connection), which also waits for the dispatcher to catch up with the events of the scenarios
+ * before; what goes wrong is recorded into `warmup`, and fails the set-up.
+ */
+async function warmUp(
+  ctx: ScenarioContext,
+  tracker: DeliveryTracker,
+  source: EventSource,
+  endpoints: number,
+  warmup: Measurement,
+): Promise<void> {
+  const warmupEvents = eventsInFlight(endpoints);
+  ctx.progress(
+    `warming up: ${warmupEvents} event(s) to every endpoint (waiting for the dispatcher to catch up)`,
+  );
+  const warmupStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: warmupEvents }, async () => {
+      const sentAt = process.hrtime.bigint();
+      await tracker.expect(await source.publish(), sentAt, warmup, {
+        timeoutMs: CATCH_UP_TIMEOUT_MS,
+        signal: ctx.signal,
+      });
+    }),
+  );
+  const strays = tracker.takeStrays();
+  if (strays > 0) recordError(warmup, `${strays} deliveries of events this run did not make`);
+  if (warmup.errors > 0) throw new Error(`warming up: ${warmup.firstError ?? 'errors'}`);
+  ctx.progress(
+    `warm: ${warmup.ok} deliveries in ${((performance.now() - warmupStarted) / 1_000).toFixed(1)} s`,
+  );
+}
+
+/**
  * Onboards an integration, starts the receiver, registers the endpoints (deleted at teardown),
  * connects the event source and warms up: `eventsInFlight(endpoints)` events to every endpoint
  * (every step of the dispatcher, every connection), which also waits for the dispatcher to catch
@@ -175,37 +255,7 @@ export async function setUpDeliveries(
   );
   ctx.teardown(() => receiver.close());
 
-  ctx.progress(`registering ${endpoints} endpoint(s) at ${receiver.url}/hook/<n>`);
-  const ids: (string | undefined)[] = new Array<string | undefined>(endpoints);
-  // Deleting them cancels any delivery still pending, so nothing of this scenario lingers.
-  ctx.teardown(async () => {
-    const registered = ids.filter((id) => id !== undefined);
-    await times(registered.length, SETUP_CONCURRENCY, (n) =>
-      callJson(
-        'delete a webhook endpoint',
-        `${gateway.url}/v1/webhook-endpoints/${encodeURIComponent(registered[n] ?? '')}`,
-        { method: 'DELETE', headers: auth, expect: 200 },
-        undefined,
-      ),
-    );
-  });
-  await times(endpoints, SETUP_CONCURRENCY, async (index) => {
-    const step = 'register a webhook endpoint';
-    const created = await stackCall(
-      gateway,
-      step,
-      '/v1/webhook-endpoints',
-      {
-        method: 'POST',
-        headers: auth,
-        body: { url: `${receiver.url}${endpointPath(index)}`, event_types: ['request.created'] },
-        expect: 201,
-      },
-      calls,
-    );
-    ids[index] = stringField(step, created, 'id');
-    verifiers[index] = new Webhook(stringField(step, created, 'secret'));
-  });
+  await registerEndpoints(ctx, gateway, auth, receiver.url, verifiers, calls);
 
   // Finished deliveries stay in the dispatcher's database until they expire: say how many, as a
   // scan over them would show in the figures.
@@ -225,29 +275,9 @@ export async function setUpDeliveries(
   ctx.teardown(() => nc.close());
   const source = eventSource(jetstream(nc), agent.integration_id);
 
-  const warmupEvents = eventsInFlight(endpoints);
-  ctx.progress(
-    `warming up: ${warmupEvents} event(s) to every endpoint (waiting for the dispatcher to catch up)`,
-  );
-  const warmup = emptyMeasurement();
-  sink = warmup;
-  const warmupStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: warmupEvents }, async () => {
-      const sentAt = process.hrtime.bigint();
-      await tracker.expect(await source.publish(), sentAt, warmup, {
-        timeoutMs: CATCH_UP_TIMEOUT_MS,
-        signal: ctx.signal,
-      });
-    }),
-  );
-  const strays = tracker.takeStrays();
-  if (strays > 0) recordError(warmup, `${strays} deliveries of events this run did not make`);
-  if (warmup.errors > 0) throw new Error(`warming up: ${warmup.firstError ?? 'errors'}`);
-  ctx.progress(
-    `warm: ${warmup.ok} deliveries in ${((performance.now() - warmupStarted) / 1_000).toFixed(1)} s; ` +
-      `a delivery is ${bodyBytes} bytes`,
-  );
+  sink = emptyMeasurement();
+  await warmUp(ctx, tracker, source, endpoints, sink);
+  ctx.progress(`a delivery is ${bodyBytes} bytes`);
 
   return {
     tracker,

@@ -1,0 +1,26 @@
+/**
+ * The scenarios on the shared stack, in the order a run without BENCH_ONLY measures them: the
+ * webhook scenarios last (the latency at half the peak after the peaks it is measured at), and
+ * last of all one endpoint whose receiver takes 20 ms, against webhook-deliveries-1.
+ */
+export const SHARED_STACK_ORDER = [
+  'gateway-readyz',
+  'gateway-public',
+  'gateway-authenticated',
+  'stack-insert-one',
+  'gateway-create',
+  'gateway-read',
+  'gateway-message',
+  'provider-proposal',
+  'milestone-approval',
+  'long-poll-answer',
+  'long-poll-held',
+  'raw-smtp-send',
+  'mail-deliveries',
+  'webhook-deliveries-1',
+  'webhook-latency-1',
+  'webhook-deliveries-10',
+  'webhook-deliveries-100',
+  'webhook-latency-100',
+  'webhook-deliveries-1-slow20',
+];
