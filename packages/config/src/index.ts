@@ -71,7 +71,7 @@ const nonEmpty = z.string().min(1);
 /**
  * How a process authenticates to NATS and how many copies its streams keep; read by all seven
  * services. Each service has its own user (`NATS_USER` = the service name, the table in
- * `packages/bus/src/nats-users.ts`), so the server enforces what it may publish and call.
+ * `packages/config/src/nats-users.ts`), so the server enforces what it may publish and call.
  * Unset user and password connect anonymously, which only a server without accounts accepts.
  */
 export const natsClientEnv = {

@@ -7,9 +7,9 @@ import {
   type Bus,
   type Endpoint,
   type Served,
-  NATS_GRANTS,
 } from '@handoff/bus';
 import type { BaseServiceEnv } from '@handoff/config';
+import { NATS_GRANTS } from '@handoff/config/nats-users';
 import type { HealthReply } from '@handoff/contracts';
 import { SEQUENCES_BUCKET, subjects, type BackendService } from '@handoff/contracts';
 import { createLogger, type Logger } from '@handoff/observability';

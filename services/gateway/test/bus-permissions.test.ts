@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ensureStreams, natsInboxPrefix, type NatsUser } from '@handoff/bus';
+import { ensureStreams } from '@handoff/bus';
+import { natsInboxPrefix, type NatsUser } from '@handoff/config/nats-users';
 import { ACCESS_STREAM, AUDIT_STREAM, EVENTS_STREAM } from '@handoff/contracts';
 import { natsOptions, testServers } from '@handoff/testkit';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
-// The server enforces the table in packages/bus/src/nats-users.ts: this worker's
+// The server enforces the table in packages/config/src/nats-users.ts: this worker's
 // nats-server runs the generated configuration, the same permissions as production.
 
 const open: NatsConnection[] = [];

@@ -17,7 +17,7 @@ import {
   type RequestStatus,
 } from '@handoff/contracts';
 import { auditCollectionName, sha256Hex } from '@handoff/runtime';
-import { describeMachine, type SeenEvent } from '@handoff/testkit/suites';
+import { describeMachine, type SeenEvent } from '@handoff/service-suites';
 import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { describeMachine } from '@handoff/testkit/suites';
+import { describeMachine } from '@handoff/service-suites';
 import {
   deadlineFor,
   DISPUTE_MACHINE,

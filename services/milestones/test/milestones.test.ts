@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { describeMachine, pathsTo } from '@handoff/testkit/suites';
+import { describeMachine, pathsTo } from '@handoff/service-suites';
 import {
   deliverableOps,
   jobOps,

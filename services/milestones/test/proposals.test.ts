@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeMachine } from '@handoff/testkit/suites';
+import { describeMachine } from '@handoff/service-suites';
 import {
   deadlineFor,
   JOB_MACHINE,

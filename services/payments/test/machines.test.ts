@@ -13,7 +13,7 @@ import {
   type PaymentAction,
   type PaymentRequestAction,
 } from '@handoff/contracts';
-import { describeMachine } from '@handoff/testkit/suites';
+import { describeMachine } from '@handoff/service-suites';
 import { eventually } from '@handoff/testkit';
 import type { PaymentRequestDoc } from '../src/store/payment-requests.ts';
 import type { PaymentDoc } from '../src/store/payments.ts';

@@ -1,4 +1,4 @@
-import { describeBackendService } from '@handoff/testkit/suites';
+import { describeBackendService } from '@handoff/service-suites';
 import { randomBytes } from 'node:crypto';
 import { bootstrap } from '../src/bootstrap.ts';
 import { collections } from '../src/store/collections.ts';

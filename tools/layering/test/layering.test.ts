@@ -67,8 +67,8 @@ const ALLOWED: Record<string, string> = {
     import { send } from '../../bus/src/index.ts';
     export const count = SERVICES.length + Number(send());`,
   // A web app builds on the contracts (the web chain shares them with the backend's).
-  'packages/console/src/app.ts': `
-    import { SERVICES } from '../../contracts/src/index.ts';
+  'apps/console/src/app.ts': `
+    import { SERVICES } from '../../../packages/contracts/src/index.ts';
     export const names = SERVICES.join();`,
   // A package's test starts a service through its entry point, and imports jest.
   'packages/runtime/test/service.test.ts': `
@@ -76,10 +76,12 @@ const ALLOWED: Record<string, string> = {
     import { bootstrap } from '../../../services/a/src/bootstrap.ts';
     export const started = [it, bootstrap];`,
   // The test kit's suites import jest and the runtime they test.
-  'packages/testkit/src/suites/index.ts': `
+  'internal-packages/service-suites/src/index.ts': `
     import { it } from '@jest/globals';
-    import { count } from '../../../runtime/src/index.ts';
+    import { count } from '../../../packages/runtime/src/index.ts';
     export const suite = () => it('counts', () => count);`,
+  // The test kit's servers, which tests and tools start.
+  'internal-packages/testkit/src/index.ts': `export const start = () => 'nats://127.0.0.1:4222';`,
   // jest, as a package the check resolves (a stand-in: only its name matters).
   'node_modules/@jest/globals/package.json': JSON.stringify({
     name: '@jest/globals',
@@ -168,9 +170,15 @@ const BAD: Record<string, { rule: string | null; source: string }> = {
     rule: 'package-order',
     source: `import { send } from '../../bus/src/index.ts'; export const s = send;`,
   },
-  'packages/console/src/reach.ts': {
+  'apps/console/src/reach.ts': {
     rule: 'package-order',
-    source: `import { send } from '../../bus/src/index.ts'; export const s = send;`,
+    source: `import { send } from '../../../packages/bus/src/index.ts'; export const s = send;`,
+  },
+  // The internal test kits serve tests and tools; shipped code never imports them.
+  'services/b/src/servers.ts': {
+    rule: 'shipped-code-imports-test-kit',
+    source: `import { start } from '../../../internal-packages/testkit/src/index.ts';
+      export const s = start;`,
   },
   // The contracts load in a browser; jest only in tests and the test kit's suites.
   'packages/contracts/src/hash.ts': {

@@ -83,9 +83,9 @@ export const gatewayEnv = z
       .min(1)
       .max(100_000)
       .default(UPDATES_LIMITS.maxWaitersPerKey),
-    /** The staff console's build to serve at /console; packages/console/dist when unset. */
+    /** The staff console's build to serve at /console; apps/console/dist when unset. */
     CONSOLE_DIR: z.string().min(1).optional(),
-    /** The providers' workspace's build to serve at /workspace; packages/workspace/dist when unset. */
+    /** The providers' workspace's build to serve at /workspace; apps/workspace/dist when unset. */
     WORKSPACE_DIR: z.string().min(1).optional(),
     /**
      * Whether the workspace's session cookie is `Secure` (and named `__Host-handoff_session`):

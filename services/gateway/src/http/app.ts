@@ -22,9 +22,9 @@ export interface AppDeps extends RouteDeps {
   docs?: express.Router;
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
-  /** The staff console's build (packages/console/dist unless given); see {@link webAppRouter}. */
+  /** The staff console's build (apps/console/dist unless given); see {@link webAppRouter}. */
   consoleDir?: string;
-  /** The providers' workspace's build (packages/workspace/dist unless given). */
+  /** The providers' workspace's build (apps/workspace/dist unless given). */
   workspaceDir?: string;
 }
 

@@ -115,7 +115,7 @@ function appRouter(app: WebApp): Router {
 export function webAppRouter(name: WebAppName, dir?: string): Router {
   return appRouter({
     ...WEB_APPS[name],
-    dir: dir ?? fileURLToPath(new URL(`../../../../packages/${name}/dist/`, import.meta.url)),
+    dir: dir ?? fileURLToPath(new URL(`../../../../apps/${name}/dist/`, import.meta.url)),
     notBuilt: `${name}_not_built`,
     build: `npm run build -w @handoff/${name}`,
   });

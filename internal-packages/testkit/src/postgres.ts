@@ -110,7 +110,7 @@ END $layout$;
  * cluster made before the service roles existed (initdb's `trust` for all) gets it too.
  */
 const PG_HBA = [
-  '# Written by packages/testkit (postgres.ts) at every start; edits are lost.',
+  '# Written by internal-packages/testkit (postgres.ts) at every start; edits are lost.',
   'host all postgres 127.0.0.1/32 trust',
   'host all all 127.0.0.1/32 scram-sha-256',
   '',

@@ -1,4 +1,9 @@
-import { NATS_ACCOUNT, NATS_USERS, natsPermissions, type NatsUser } from '@handoff/bus/nats-users';
+import {
+  NATS_ACCOUNT,
+  NATS_USERS,
+  natsPermissions,
+  type NatsUser,
+} from '@handoff/config/nats-users';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

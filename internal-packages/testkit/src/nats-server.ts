@@ -40,7 +40,7 @@ export interface NatsServerOptions extends ServerOptions {
 
 /**
  * nats-server with the generated configuration: the account HANDOFF, one user per service with
- * production's permissions (packages/bus/src/nats-users.ts), passwords kept in the data dir.
+ * production's permissions (packages/config/src/nats-users.ts), passwords kept in the data dir.
  */
 export async function startNats(options: NatsServerOptions): Promise<NatsServer> {
   const given = fromEnv(options, 'NATS_URL', 'NATS');

@@ -6,7 +6,7 @@ import type { BaseServiceEnv } from '@handoff/config';
 import type { CollectionPlan } from '@handoff/store';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RunningService } from '@handoff/runtime';
-import { natsOptions, serviceEnv, uniqueDatabase } from '../fixtures.ts';
+import { natsOptions, serviceEnv, uniqueDatabase } from '@handoff/testkit';
 
 type Start = (env: Record<string, string | undefined>) => Promise<RunningService<BaseServiceEnv>>;
 

@@ -1,4 +1,4 @@
-import { natsInboxPrefix, type NatsUser } from '@handoff/bus/nats-users';
+import { natsInboxPrefix, type NatsUser } from '@handoff/config/nats-users';
 import { randomBytes } from 'node:crypto';
 import { mailpitClient, type MailpitClient } from './mailpit.ts';
 import { TEST_NATS_USER, type NatsPasswords } from './natsconf.ts';
