@@ -21,15 +21,17 @@ export default tseslint.config(
   },
   {
     // How large a function or a file may grow before it is split into parts named for what they
-    // do. Tests are left out: a describe block is a list of cases, not logic.
+    // do (blank lines and comments not counted). Tests are left out: a describe block is a list
+    // of cases, not logic; so is generated code. No exception is granted today: a function that
+    // must be longer gets an eslint-disable-next-line with its reason, named in ARCHITECTURE.md.
     files: ['**/*.ts', '**/*.tsx'],
     ignores: ['**/test/**', '**/generated/**'],
     rules: {
       'max-lines-per-function': [
-        'warn',
+        'error',
         { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
-      'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 450, skipBlankLines: true, skipComments: true }],
     },
   },
   {
