@@ -4876,6 +4876,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5458,6 +5478,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5523,6 +5563,26 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
             403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5850,6 +5910,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
@@ -14853,6 +14933,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["WorkspaceSessionRequired"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14989,6 +15089,26 @@ export interface operations {
             };
             401: components["responses"]["WorkspaceSessionRequired"];
             403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `provider_session_not_found`: unknown workspace session (or, for a provider, another provider's). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_session_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ConflictOrKeyInUse"];
             422: components["responses"]["ValidationFailedOrKeyReused"];

@@ -94,6 +94,8 @@ export const providerRoutes: RouteDefinition[] = [
     access: PROVIDER,
     status: 200,
     response: ProviderMe,
+    // The provider can vanish between its sign-in and this call (a suspension).
+    notFound: ['provider_not_found'],
     handle: async (ctx) => {
       const provider = await ctx.call(providerOps.get, { id: ctx.provider.provider_id });
       return {
@@ -119,6 +121,8 @@ export const providerRoutes: RouteDefinition[] = [
     query: listQuery({}),
     status: 200,
     response: listOf(ProviderInboxItem),
+    // The provider can vanish between its sign-in and this call (a suspension).
+    notFound: ['provider_not_found'],
     handle: async (ctx) => {
       const list = await ctx.call(providerOps.requests, {
         provider_id: ctx.provider.provider_id,
@@ -234,6 +238,8 @@ export const providerRoutes: RouteDefinition[] = [
     access: PROVIDER,
     status: 200,
     response: NotificationSettings,
+    // The provider can vanish between its sign-in and this call (a suspension).
+    notFound: ['provider_not_found'],
     handle: (ctx) => ctx.call(notificationOps.settings, { provider_id: ctx.provider.provider_id }),
   }),
   defineRoute({
@@ -246,6 +252,8 @@ export const providerRoutes: RouteDefinition[] = [
     body: NotificationSettingsPatch,
     status: 200,
     response: NotificationSettings,
+    // The provider can vanish between its sign-in and this call (a suspension).
+    notFound: ['provider_not_found'],
     handle: (ctx) =>
       ctx.call(notificationOps.updateSettings, {
         provider_id: ctx.provider.provider_id,

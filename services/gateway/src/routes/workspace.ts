@@ -145,6 +145,8 @@ function sessionRoutes(env: WorkspaceRouteDeps['env']): RouteDefinition[] {
       status: 200,
       response: WorkspaceSession,
       headers: { 'Cache-Control': 'no-store' },
+      // The provider can vanish between its sign-in and this call (a suspension).
+      notFound: ['provider_not_found'],
       handle: async (ctx) => ({
         object: 'workspace_session' as const,
         id: ctx.session.session_id,
@@ -163,6 +165,8 @@ function sessionRoutes(env: WorkspaceRouteDeps['env']): RouteDefinition[] {
       idempotency: false,
       status: 200,
       response: ProviderSession,
+      // The session can end elsewhere (another tab, a suspension) between its check and this call.
+      notFound: ['provider_session_not_found'],
       handle: async (ctx) => {
         const ended = await ctx.call(workspaceOps.endSession, {
           by: 'provider',
