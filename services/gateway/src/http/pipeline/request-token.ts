@@ -1,4 +1,3 @@
-import { BusError } from '@handoff/bus';
 import { REQUEST_TOKEN_HEADER, requestOps } from '@handoff/contracts';
 import { digestsEqual, sha256Hex, type RequestCache } from '@handoff/runtime';
 import { HttpError } from '../errors.ts';
@@ -121,14 +120,10 @@ const NO_SUCH_REQUEST = 'No such request.';
 /** The owner and token hash never change, so the replica keeps them once read. */
 async function checkOwner(requestId: string, { caller, token, call, requests }: TokenCall) {
   if (caller.kind !== 'agent') throw new Error('only an agent route takes a request token');
-  const owner = await requests
-    .owner(requestId, () => call(requestOps.authorize, { request_id: requestId }))
-    .catch((error: unknown) => {
-      if (error instanceof BusError && error.status === 404) {
-        throw new HttpError('request_not_found', NO_SUCH_REQUEST);
-      }
-      throw error;
-    });
+  // An unknown request comes back from intake as `request_not_found`, passed through as it is.
+  const owner = await requests.owner(requestId, () =>
+    call(requestOps.authorize, { request_id: requestId }),
+  );
   if (owner.integration_id !== caller.agent.integration_id) {
     throw new HttpError('request_not_found', NO_SUCH_REQUEST);
   }
