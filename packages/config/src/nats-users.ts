@@ -6,6 +6,7 @@ import {
   notificationSubjects,
   RATE_LIMIT_STREAM,
   REMINDERS_STREAM,
+  ROUTING_STREAM,
 } from '@handoff/contracts';
 
 /**
@@ -83,13 +84,21 @@ export const NATS_GRANTS = {
       ...ACCESS_STREAM.subjects,
       'handoff.audit.intake.>',
       'handoff.gateway.access.invalidate',
+      // The end of each offer's response window, into its own work queue.
+      ...ROUTING_STREAM.subjects,
     ],
     // Its replicas' caches drop what another replica's change broadcasts (providers) or
     // announces (requests, read only: publishing there is its own grant above).
     listens: ['handoff.gateway.access.invalidate', ...events('request.updated')],
     // A sign-in link goes to the notifications service to be mailed (its token is stored nowhere).
     calls: ['handoff.notifications.mail.sign_in'],
-    consumes: [{ stream: EVENTS_STREAM.name, consumer: 'intake-engagement' }],
+    manages: [...backendStreams, ROUTING_STREAM.name],
+    consumes: [
+      { stream: EVENTS_STREAM.name, consumer: 'intake-engagement' },
+      // Automatic routing: every request event settles its routing; offers lapse on time.
+      { stream: EVENTS_STREAM.name, consumer: 'intake-routing' },
+      { stream: ROUTING_STREAM.name, consumer: 'intake-routing-lapses' },
+    ],
     buckets: ['HANDOFF_SEQUENCES'],
   },
   conversation: {

@@ -11,8 +11,9 @@ import {
   STATE_MACHINES,
 } from './lifecycle.ts';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
-import { ENGAGEMENT_LIMITS, REQUEST_LIMITS } from './limits.ts';
+import { ENGAGEMENT_LIMITS, REQUEST_LIMITS, ROUTING_LIMITS } from './limits.ts';
 import { RequestStatus } from './requests.ts';
+import { ProviderOffer, ProviderRoutingFields, RoutingScore } from './routing.ts';
 import { emailAddress, httpUrl, trimmedText } from './text.ts';
 
 const slug = z
@@ -40,6 +41,11 @@ export const ProviderCreate = z.strictObject({
       message: 'categories must not repeat',
     })
     .meta({ uniqueItems: true }),
+  capacity: ProviderRoutingFields.capacity.optional().meta({
+    description: `${ProviderRoutingFields.capacity.description ?? ''} ${ROUTING_LIMITS.defaultCapacity} when not given.`,
+  }),
+  languages: ProviderRoutingFields.languages.optional(),
+  availability: ProviderRoutingFields.availability.optional(),
 });
 
 export const ProviderPatch = z
@@ -48,6 +54,9 @@ export const ProviderPatch = z
     email: ProviderCreate.shape.email.optional(),
     categories: ProviderCreate.shape.categories.optional(),
     status: ProviderStatus.optional(),
+    capacity: ProviderRoutingFields.capacity.optional(),
+    languages: ProviderRoutingFields.languages.optional(),
+    availability: ProviderRoutingFields.availability.optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), {
     message: 'give at least one field',
@@ -73,6 +82,13 @@ export const Provider = z.object({
   email: z.string(),
   categories: z.array(z.string()),
   status: ProviderStatus,
+  capacity: z.number().int().min(0),
+  languages: z.array(z.string()),
+  availability: ProviderRoutingFields.availability,
+  load: z.number().int().min(0).meta({
+    description: 'The requests it holds now (offered and unanswered, or accepted and open).',
+  }),
+  routing_score: RoutingScore,
   created_at: Timestamp,
   updated_at: Timestamp,
   keys: z.array(ProviderKeySummary),
@@ -129,6 +145,13 @@ export const ProviderRequest = z.object({
   }),
   budget_min: z.number().nullable(),
   budget_max: z.number().nullable(),
+  language: z.string().nullable(),
+  offer: ProviderOffer.nullable().meta({
+    description:
+      'Extension: the request’s offer to this provider, when it had one. A `pending` offer waits ' +
+      'for `POST /v1/provider/requests/{id}/offer/accept` (or `/decline`) before `respond_by`; ' +
+      'after that it lapses and the request moves on to another provider.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -140,6 +163,10 @@ export const ProviderMe = Provider.pick({
   id: true,
   name: true,
   categories: true,
+  capacity: true,
+  languages: true,
+  availability: true,
+  load: true,
 }).extend({ key_id: z.string(), expires_at: Timestamp });
 
 // --- Proposals and jobs ----------------------------------------------------------------------

@@ -102,6 +102,8 @@ export const ERRORS = {
     payment_not_found: 'unknown payment',
     webhook_endpoint_not_found: hidden('webhook endpoint'),
     event_not_found: 'unknown event, one the caller may not see, or one older than 30 days',
+    offer_not_found:
+      'the provider has no offer of this request (never had one, or it was withdrawn)',
   }),
   ...withStatus(405, {
     method_not_allowed: 'known path, wrong method; `Allow` lists the methods',
@@ -126,6 +128,8 @@ export const ERRORS = {
     limit_reached:
       'the integration has the most webhook endpoints it may have (`limit` says how many)',
     provider_suspended: 'the provider is suspended',
+    offer_not_pending:
+      'the offer was already accepted, declined, lapsed or withdrawn; `current_state` names its state',
     provider_confirms: 'the payment provider (Stripe) confirms this payment, not staff',
     amount_mismatch: 'the payment provider reports another amount or currency than the payment has',
   }),

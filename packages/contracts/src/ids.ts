@@ -22,6 +22,8 @@ export const ID_PREFIXES = [
   'pvk',
   // A provider's signed-in session in the workspace.
   'pss',
+  // An offer of a request to a provider (automatic routing).
+  'off',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -18,6 +18,8 @@ export * from './operation.ts';
 export * from './problem.ts';
 export * from './request-ops.ts';
 export * from './requests.ts';
+export * from './routing.ts';
+export * from './routing-ops.ts';
 export * from './scopes.ts';
 export * from './services.ts';
 export * from './subjects.ts';

@@ -49,18 +49,19 @@ export const REQUEST_MACHINE = defineMachine({
     review_marketplace: 'request.updated',
   },
   actors: {
-    route: ['staff'],
-    unroute: ['staff'],
+    route: ['staff', 'system'],
+    unroute: ['staff', 'system'],
     start: ['staff', 'system'],
     complete: ['staff', 'system'],
     cancel: ['staff'],
-    update: ['staff'],
+    update: ['staff', 'system'],
     review_marketplace: ['staff'],
   },
   describe: {
     route:
-      'Staff route it (`PATCH /v1/staff/requests/{id}` with `status: "routed"`, usually with `routing`).',
-    unroute: 'Staff take it back to the queue (`status: "submitted"`).',
+      'Automatic routing offers it to a provider (`routing.mode` `direct`), or staff route it (`PATCH /v1/staff/requests/{id}` with `status: "routed"`, usually with `routing`).',
+    unroute:
+      'Its offer was declined or lapsed (automatic routing then offers it to the next provider, or leaves it in the staff queue), or staff take it back to the queue (`status: "submitted"`).',
     start:
       'A proposal of the request was accepted: the system moves it, recording the engaged provider. Staff may too (`status: "in_progress"`).',
     complete:
@@ -68,7 +69,7 @@ export const REQUEST_MACHINE = defineMachine({
     cancel:
       'Staff cancel it (`status: "cancelled"`): its open proposals are declined, its pending payment requests rejected and its active job cancelled.',
     update:
-      'Staff change its `routing` and leave its state (a `PATCH` without `status`, or with the status it has).',
+      'Automatic routing offers it to another provider, or staff change its `routing` and leave its state (a `PATCH` without `status`, or with the status it has).',
     review_marketplace:
       'Staff decide its publication on the marketplace (`POST /v1/staff/requests/{id}/marketplace-review`) while the customer’s opt-in waits in `pending_review` (otherwise 409 `invalid_state_transition` naming the review’s state). Approving an unassigned request routes it to the marketplace.',
   },

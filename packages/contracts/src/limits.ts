@@ -36,3 +36,26 @@ export const UPDATES_LIMITS = {
   /** Long-polls one agent key holds at once on one gateway process. */
   maxWaitersPerKey: 20,
 } as const;
+
+/** Bounds of automatic routing: a provider's profile, a category's settings, a decision's record. */
+export const ROUTING_LIMITS = {
+  /** The most requests a provider may hold at once (offered to it or accepted by it). */
+  capacity: 50,
+  /** The capacity of a provider created without one. */
+  defaultCapacity: 3,
+  languages: 10,
+  /** Offers per request before it goes to the staff queue: the least and the most. */
+  maxOffers: 10,
+  /** An offer's response window, in seconds: the least and the most. */
+  minResponseSeconds: 1,
+  maxResponseSeconds: 7 * 24 * 60 * 60,
+  /** Candidates a decision records with their reasons (the chosen one among them). */
+  candidates: 10,
+  /** Offers a request keeps in its record (older ones drop off, oldest first). */
+  offers: 25,
+  /** Outcomes a provider's score is computed from (the most recent). */
+  outcomes: 20,
+} as const;
+
+/** A language as a BCP 47 primary tag, optionally with a region: `en`, `de`, `pt-BR`. */
+export const LANGUAGE_TAG_PATTERN = /^[a-z]{2,3}(?:-[A-Z]{2})?$/;

@@ -17,6 +17,7 @@ import {
   RequestStatus,
   Routing,
 } from './requests.ts';
+import { StaffRequest } from './routing.ts';
 
 /**
  * A request as its owning integration reads it. The request token is the gateway's to check
@@ -59,7 +60,7 @@ export const requestOps = {
   update: intakeOp(
     'requests.update',
     StaffAction.extend({ id: z.string(), patch: RequestPatch }),
-    Request,
+    StaffRequest,
   ),
   /** Staff: the marketplace review of a request whose customer opted in. */
   decideMarketplace: intakeOp(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { Timestamp } from './common.ts';
 import { REQUEST_LIMITS } from './limits.ts';
-import { emailAddress, httpUrl, trimmedText } from './text.ts';
+import { emailAddress, httpUrl, languageTag, trimmedText } from './text.ts';
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
@@ -23,6 +23,13 @@ export const RequestCreateFields = z.strictObject({
   marketplace_opt_in: z.boolean().optional(),
   budget_min: budget.optional(),
   budget_max: budget.optional(),
+  language: languageTag()
+    .optional()
+    .meta({
+      description:
+        'Extension (not in spec 1.0.2): the language the customer writes in. Automatic routing ' +
+        'offers the request only to providers who work in it (or name no languages).',
+    }),
 });
 
 /** The cross-field rule of a create payload: a budget range must not be upside down. */
@@ -95,6 +102,10 @@ export const Request = z.object({
   }),
   budget_min: z.number().nullable(),
   budget_max: z.number().nullable(),
+  language: z
+    .string()
+    .nullable()
+    .meta({ description: 'Extension (not in spec 1.0.2): the customer’s language, when given.' }),
   engaged_provider_id: z
     .string()
     .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAG_PATTERN } from './limits.ts';
 
 /*
  * String fields whose checks are exactly what the generated JSON Schema says, so that a client (or
@@ -89,3 +90,7 @@ export function httpUrl(max: number) {
     .regex(HTTP_URL_PATTERN, 'an http:// or https:// URL with a host name')
     .meta({ format: 'uri' });
 }
+
+/** A language as a BCP 47 primary tag, optionally with a region: `en`, `de`, `pt-BR`. */
+export const languageTag = () =>
+  z.string().regex(LANGUAGE_TAG_PATTERN, 'a BCP 47 language tag such as en or pt-BR');

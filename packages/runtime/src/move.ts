@@ -96,6 +96,8 @@ export interface Move<
   /** Conditions of the compare-and-set beyond the state and `updated_at` (a key not claimed yet). */
   expect?: Record<string, unknown>;
   view: (doc: D) => Record<string, unknown>;
+  /** How the audit log records the document before and after, when not as `view` shows it. */
+  auditView?: (doc: D) => Record<string, unknown>;
   /** The message of the action's event (`machine.events[action]`), without the audit entry. */
   announce: (type: E, after: Record<string, unknown>, before: D) => OutboxMessage;
   audit?: MoveAudit;
@@ -163,8 +165,9 @@ export async function moveDocument<
                   : deadlineFor(machine, next, now),
             }),
       };
-      const after = move.view({ ...before, ...set });
-      const message = moveMessage(move, action, before, after, now);
+      const afterDoc = { ...before, ...set } as D;
+      const after = move.view(afterDoc);
+      const message = moveMessage(move, action, { before, afterDoc }, after, now);
       const messages = message ? [message] : [];
       const kept = keeping ? deps.outbox?.keepUpdate(before, { $set: set }, messages) : undefined;
       const updated = (await documents.findOneAndUpdate(
@@ -205,7 +208,7 @@ function moveMessage<
 >(
   move: Move<D, S, A, E>,
   action: A,
-  before: D,
+  { before, afterDoc }: { before: D; afterDoc: D },
   after: Record<string, unknown>,
   now: Date,
 ): OutboxMessage | undefined {
@@ -217,8 +220,8 @@ function moveMessage<
     target_id: move.id,
     at: now,
     call_id: audit.call_id,
-    before: move.view(before),
-    after,
+    before: (move.auditView ?? move.view)(before),
+    after: move.auditView ? move.auditView(afterDoc) : after,
   };
   const type = machine.events[action];
   const event = type === null ? undefined : move.announce(type, after, before);
