@@ -2,7 +2,8 @@ import { endpointsOf } from '@handoff/bus';
 import { adoptOnce, packageVersion, runAuditedService, stopInReverse } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
-import { intakeContext } from './handlers/context.ts';
+import { intakeContext, type IntakeContext } from './handlers/context.ts';
+import { startRouting } from './routing/consumers.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
 import { readEnv } from './env.ts';
 import { providerEndpoints } from './handlers/providers.ts';
@@ -20,18 +21,22 @@ export const VERSION = packageVersion(import.meta.url);
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   let workspace: ReturnType<typeof workspaceEndpoints> | undefined;
+  let context: IntakeContext | undefined;
+  const env = readEnv(options.env);
   return runAuditedService({
     name: 'intake',
     version: VERSION,
     description:
-      'Access applications, integrations and agent keys; handoff requests; providers and their keys.',
-    env: readEnv(options.env),
+      'Access applications, integrations and agent keys; handoff requests and their automatic ' +
+      'routing; providers and their keys.',
+    env,
     collections,
     outbox: OUTBOX_COLLECTIONS,
     // A request keeps the events of its recent writes: no second write to remove each one.
     kept: ['requests'],
     endpoints: (deps) => {
       const ctx = intakeContext(deps);
+      context = ctx;
       const settling = workspaceEndpoints(ctx);
       workspace = settling;
       return endpointsOf(ctx, [
@@ -42,12 +47,16 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ]);
     },
     // Counters from before HANDOFF_SEQUENCES first (until a start finds none); then requests
-    // move when the engagement does: proposal accepted → in progress, job completed → completed.
+    // move when the engagement does: proposal accepted → in progress, job completed → completed;
+    // and routing settles each request event.
     // Providers stored before the workspace get the address sign-in looks them up by.
     background: async (deps) => {
       await adoptOnce(deps.store, 'legacy_sequences', () => adoptLegacySequences(deps));
       await adoptOnce(deps.store, 'provider_email_keys', () => adoptProviderEmailKeys(deps.store));
       const stopConsumer = await startEngagementConsumer(deps);
+      if (!context) throw new Error('the endpoints are built before the background');
+      // Requests reach providers by the rules; offers that run out move on (on the bus).
+      const stopRouting = await startRouting(context, env.NATS_STREAM_REPLICAS);
       // Unused links of the last two days at start (a stopped service missed their sweeps), then
       // the last two hours' every ten minutes.
       const sweep = (hoursBack: number) =>
@@ -58,7 +67,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       void sweep(48);
       const timer = setInterval(() => void sweep(2), LINK_SWEEP_MS);
       timer.unref();
-      return stopInReverse(stopConsumer, async () => {
+      return stopInReverse(stopConsumer, stopRouting, async () => {
         clearInterval(timer);
         await workspace?.settle();
       });

@@ -283,8 +283,16 @@ describe('provider keys', () => {
 
 describe('what a provider sees', () => {
   it('sees routed requests, open marketplace requests of its categories, and engaged ones', async () => {
-    const plumber = await createProvider(intake.nc, { categories: ['plumbing', 'heating'] });
-    const webdev = await createProvider(intake.nc, { categories: ['web-development'] });
+    // Capacity 0: automatic routing offers it nothing, so what it sees is the marketplace's and
+    // staff's doing alone.
+    const plumber = await createProvider(intake.nc, {
+      categories: ['plumbing', 'heating'],
+      capacity: 0,
+    });
+    const webdev = await createProvider(intake.nc, {
+      categories: ['web-development'],
+      capacity: 0,
+    });
 
     const routed = await createRequest(intake.nc, {
       category: 'web-development',
@@ -422,7 +430,8 @@ describe('what a provider sees', () => {
 
 describe('the provider cache', () => {
   it('reads a provider once, and drops it at once on a change, here or broadcast by another replica', async () => {
-    const provider = await createProvider(intake.nc, { categories: ['glazing'] });
+    // Out of automatic routing (capacity 0): the request stays a marketplace one to it.
+    const provider = await createProvider(intake.nc, { categories: ['glazing'], capacity: 0 });
     const market = await marketplaceRequest(intake.nc, 'glazing');
     const see = () =>
       intake.call(providerOps.request, { provider_id: provider.id, request_id: market.id });

@@ -7,7 +7,13 @@ import type { AccessDeps } from './keys.ts';
 
 /** What the service gives intake's endpoints (a part of runService's deps). */
 export interface IntakeDeps extends AccessDeps {
-  env: Pick<Env, 'ACCESS_CACHE_TTL_MS' | 'WORKSPACE_SESSION_TTL_MS'>;
+  env: Pick<
+    Env,
+    | 'ACCESS_CACHE_TTL_MS'
+    | 'WORKSPACE_SESSION_TTL_MS'
+    | 'ROUTING_RESPONSE_SECONDS'
+    | 'ROUTING_MAX_OFFERS'
+  >;
   logger: Logger;
 }
 

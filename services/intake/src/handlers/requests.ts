@@ -1,5 +1,5 @@
 // What serves `requestOps` and intake's `deadlines.list`: agents' requests, staff's reads and
-// changes of them, and what waits on staff.
+// changes of them, what waits on staff, and automatic routing.
 import type { Endpoint } from '@handoff/bus';
 import type { IntakeContext } from './context.ts';
 import { agentRequestEndpoints } from './requests/agent.ts';
@@ -7,6 +7,7 @@ import { requestDeadlineEndpoints } from './requests/deadlines.ts';
 import { marketplaceReviewEndpoints } from './requests/marketplace-review.ts';
 import { requestMover } from './requests/mover.ts';
 import { staffRequestEndpoints } from './requests/staff.ts';
+import { routingEndpoints } from '../routing/endpoints.ts';
 
 export function requestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
   const move = requestMover(ctx);
@@ -15,5 +16,6 @@ export function requestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
     ...staffRequestEndpoints(ctx, move),
     ...marketplaceReviewEndpoints(move),
     ...requestDeadlineEndpoints(ctx),
+    ...routingEndpoints(ctx, move),
   };
 }

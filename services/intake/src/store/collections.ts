@@ -30,6 +30,12 @@ export const collections: CollectionPlan = {
       key: { 'marketplace.review': 1, created_at: 1 },
       options: { name: 'review_oldest' },
     },
+    // Staff's Requests screen by routing state, and a category's queue (its counts, a resume).
+    { key: { 'auto_routing.state': 1, _id: -1 }, options: { name: 'routing_state_newest' } },
+    {
+      key: { category: 1, 'auto_routing.state': 1, created_at: 1 },
+      options: { name: 'category_routing_oldest' },
+    },
   ],
   access_applications: [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
   integrations: [
@@ -44,7 +50,11 @@ export const collections: CollectionPlan = {
     { key: { categories: 1, _id: -1 }, options: { name: 'category_newest' } },
     // Sign-in finds a provider by its address.
     { key: { email_key: 1 }, options: { name: 'email_key' } },
+    // The rules weigh a category's providers in rotation order; a request's holders are found by it.
+    { key: { categories: 1, turn: 1, _id: 1 }, options: { name: 'category_turn' } },
+    { key: { held: 1 }, options: { name: 'held' } },
   ],
+  routing_categories: [],
   provider_keys: [
     { key: { key_hash: 1 }, options: { name: 'key_hash_unique', unique: true } },
     { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },

@@ -9,8 +9,14 @@ import type { z } from 'zod';
 import { MARKETPLACE_OPEN_STATUSES } from '../domain/providers.ts';
 import { keyFields, type StoredKey } from './access.ts';
 import type { RequestDoc } from './requests.ts';
+import { offerTo } from './routing.ts';
+import { routingScore } from '../domain/routing-score.ts';
+import { profileOf, type RoutableProvider } from '../domain/routing-rules.ts';
 
-export interface ProviderDoc extends OutboxFields {
+export { profileOf };
+
+/** A provider as stored; its routing profile is what the rules read ({@link RoutableProvider}). */
+export interface ProviderDoc extends OutboxFields, RoutableProvider {
   _id: string;
   name: string;
   email: string;
@@ -21,6 +27,8 @@ export interface ProviderDoc extends OutboxFields {
   email_key?: string;
   categories: string[];
   status: z.infer<typeof ProviderStatus>;
+  /** Bumped by every change of `held`: the compare-and-set of a hold. */
+  routing_version?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -36,6 +44,7 @@ export function providerKeyView(doc: ProviderKeyDoc): KeySummary {
 }
 
 export function providerView(doc: ProviderDoc, keys: ProviderKeyDoc[]): Provider {
+  const profile = profileOf(doc);
   return {
     object: 'provider',
     id: doc._id,
@@ -43,6 +52,11 @@ export function providerView(doc: ProviderDoc, keys: ProviderKeyDoc[]): Provider
     email: doc.email,
     categories: doc.categories,
     status: doc.status,
+    capacity: profile.capacity,
+    languages: profile.languages,
+    availability: profile.availability,
+    load: profile.held.length,
+    routing_score: routingScore(profile.outcomes),
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
     keys: keys.map(providerKeyView),
@@ -92,7 +106,12 @@ export function visibleTo(provider: ProviderDoc) {
 }
 
 /** The request as the provider reads it: the customer's contact only with their permission. */
-export function providerRequestView(doc: RequestDoc, relation: Relation): ProviderRequest {
+export function providerRequestView(
+  doc: RequestDoc,
+  relation: Relation,
+  providerId: string,
+): ProviderRequest {
+  const offer = offerTo(doc, providerId);
   const customer = doc.contact_permission
     ? doc.customer
     : { name: null, email: null, company: null, website: null };
@@ -108,6 +127,15 @@ export function providerRequestView(doc: RequestDoc, relation: Relation): Provid
     customer: { ...customer },
     budget_min: doc.budget_min,
     budget_max: doc.budget_max,
+    language: doc.language ?? null,
+    offer: offer
+      ? {
+          status: offer.status,
+          offered_at: offer.offered_at.toISOString(),
+          respond_by: offer.respond_by.toISOString(),
+          decided_at: offer.decided_at?.toISOString() ?? null,
+        }
+      : null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };

@@ -1,6 +1,7 @@
 // A request as intake stores it in `requests`: what the request handlers and the providers'
 // views both read, in a module of its own so that neither imports the other for it.
 import type { Request, RequestStatus, Routing } from '@handoff/contracts';
+import type { AutoRoutingDoc } from './auto-routing.ts';
 import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
@@ -26,6 +27,10 @@ export interface RequestDoc extends OutboxFields {
   marketplace: Request['marketplace'];
   budget_min: number | null;
   budget_max: number | null;
+  /** The customer's language (absent on requests stored before automatic routing). */
+  language?: string | null;
+  /** Where automatic routing stands (absent on requests stored before it: routed by hand). */
+  auto_routing?: AutoRoutingDoc;
   /**
    * The provider whose proposal was accepted (set by the engagement consumer). Absent on requests
    * stored before the engagement existed, which read as null.
@@ -49,6 +54,7 @@ export function requestView(doc: RequestDoc): Request {
     marketplace: doc.marketplace,
     budget_min: doc.budget_min,
     budget_max: doc.budget_max,
+    language: doc.language ?? null,
     engaged_provider_id: doc.engaged_provider_id ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),

@@ -35,7 +35,7 @@ export function startIntake(label: string, database = uniqueDatabase(label)): Pr
 
 export function createProvider(
   nc: NatsConnection,
-  input: { name?: string; email?: string; categories: string[] },
+  input: { name?: string; email?: string; categories: string[]; capacity?: number },
 ) {
   return call(
     nc,

@@ -1,6 +1,6 @@
 // `providers.create`, `.list`, `.get`: staff add providers and read them with their keys.
 import { implement, type Endpoint } from '@handoff/bus';
-import { emailKey, newId, providerOps } from '@handoff/contracts';
+import { emailKey, newId, providerOps, ROUTING_LIMITS } from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { providerSnapshot, providerView, type ProviderDoc } from '../../store/providers.ts';
@@ -9,6 +9,30 @@ import type { InputOf, IntakeContext } from '../context.ts';
 import { audited } from './audit.ts';
 import { findProvider, KEYS_SHOWN, providerWithKeys } from './lookups.ts';
 
+/**
+ * A new provider's routing profile: its capacity, languages and availability as given (or the
+ * defaults), and a turn in the rotation level with the providers of its categories, so that it
+ * takes its share of new requests from now on rather than every request until it catches up.
+ */
+async function routingProfile(
+  ctx: IntakeContext,
+  input: InputOf<typeof providerOps.create>['input'],
+): Promise<Partial<ProviderDoc>> {
+  const first = await ctx.collections.providers
+    .find({ categories: { $in: input.categories }, status: 'active' }, { projection: { turn: 1 } })
+    .sort({ turn: 1 })
+    .limit(1)
+    .toArray();
+  return {
+    capacity: input.capacity ?? ROUTING_LIMITS.defaultCapacity,
+    languages: input.languages ?? [],
+    availability: input.availability ?? 'available',
+    held: [],
+    turn: first[0]?.turn ?? 0,
+    outcomes: [],
+  };
+}
+
 async function createProvider(
   ctx: IntakeContext,
   { actor, input }: InputOf<typeof providerOps.create>,
@@ -16,6 +40,7 @@ async function createProvider(
 ) {
   const now = new Date();
   const doc: ProviderDoc = {
+    ...(await routingProfile(ctx, input)),
     _id: newId('prv'),
     name: input.name,
     email: input.email,

@@ -21,6 +21,9 @@ function changeOf(patch: ProviderPatch): Partial<ProviderDoc> {
     ...(patch.email === undefined ? {} : { email: patch.email, email_key: emailKey(patch.email) }),
     ...(patch.categories === undefined ? {} : { categories: patch.categories }),
     ...(patch.status === undefined ? {} : { status: patch.status }),
+    ...(patch.capacity === undefined ? {} : { capacity: patch.capacity }),
+    ...(patch.languages === undefined ? {} : { languages: patch.languages }),
+    ...(patch.availability === undefined ? {} : { availability: patch.availability }),
     updated_at: new Date(),
   };
 }
@@ -88,15 +91,25 @@ async function dropEverywhere(ctx: IntakeContext, updated: ProviderDoc, statusCh
   });
 }
 
+/**
+ * Applies a patch of staff's (or of the provider's own profile: `actor` `provider:<id>`), audited,
+ * and drops the provider from every cache.
+ */
+export async function applyProviderPatch(
+  ctx: IntakeContext,
+  id: string,
+  patch: ProviderPatch,
+  who: { actor: string; callId: string | null },
+): Promise<ProviderDoc> {
+  const { updated, message, statusChanged } = await writeChange(ctx, id, patch, who);
+  // The caller's change is already durable; a failed publish is left to the sweep.
+  await ctx.outbox.publishOrLeave(ctx.collections.providers, id, [message]);
+  await dropEverywhere(ctx, updated, statusChanged);
+  return updated;
+}
+
 export function providerUpdateEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
-  return implement(providerOps.update, async ({ id, actor, patch }, { callId }) => {
-    const { updated, message, statusChanged } = await writeChange(ctx, id, patch, {
-      actor,
-      callId,
-    });
-    // The caller's change is already durable; a failed publish is left to the sweep.
-    await ctx.outbox.publishOrLeave(ctx.collections.providers, id, [message]);
-    await dropEverywhere(ctx, updated, statusChanged);
-    return providerWithKeys(ctx, updated);
-  });
+  return implement(providerOps.update, async ({ id, actor, patch }, { callId }) =>
+    providerWithKeys(ctx, await applyProviderPatch(ctx, id, patch, { actor, callId })),
+  );
 }

@@ -66,7 +66,7 @@ export function visibleRequestEndpoints(ctx: IntakeContext): Record<string, Endp
         object: 'list' as const,
         data: result.data.flatMap((doc) => {
           const relation = relationOf(doc, provider);
-          return relation ? [providerRequestView(doc, relation)] : [];
+          return relation ? [providerRequestView(doc, relation, provider._id)] : [];
         }),
         has_more: result.has_more,
       };
@@ -83,7 +83,7 @@ export function visibleRequestEndpoints(ctx: IntakeContext): Record<string, Endp
       // Another provider's request looks exactly like a missing one: no existence oracle.
       if (!relation) throw new BusError('request_not_found', 'No such request.');
       return {
-        ...providerRequestView(doc, relation),
+        ...providerRequestView(doc, relation, provider._id),
         integration_id: doc.integration_id,
         provider_name: provider.name,
       };

@@ -9,12 +9,14 @@ import type { InputOf, IntakeContext } from '../context.ts';
 
 const notFound = () => new BusError('request_not_found', 'No such request.');
 
-/** A new request as stored: submitted, unrouted, its marketplace review pending if opted in. */
-function newRequest({
-  integration_id,
-  token_hash,
-  input,
-}: InputOf<typeof requestOps.create>): RequestDoc {
+/**
+ * A new request as stored: submitted, unrouted, its marketplace review pending if opted in, and
+ * waiting for the rules (the offer limit shown until they run is the deployment's default).
+ */
+function newRequest(
+  { integration_id, token_hash, input }: InputOf<typeof requestOps.create>,
+  maxOffers: number,
+): RequestDoc {
   const now = new Date();
   const optedIn = input.marketplace_opt_in ?? false;
   return {
@@ -40,6 +42,18 @@ function newRequest({
     },
     budget_min: input.budget_min ?? null,
     budget_max: input.budget_max ?? null,
+    language: input.language ?? null,
+    // The rules take it from here (intake's routing consumer hears `request.created`); without a
+    // category they cannot choose, so it waits for staff at once.
+    auto_routing: {
+      state: input.category === undefined ? 'queued' : 'routing',
+      queue_reason: input.category === undefined ? 'no_category' : null,
+      offers_made: 0,
+      max_offers: maxOffers,
+      tried: [],
+      offers: [],
+      decision: null,
+    },
     engaged_provider_id: null,
     created_at: now,
     updated_at: now,
@@ -53,7 +67,7 @@ export function agentRequestEndpoints(ctx: IntakeContext): Record<string, Endpoi
   const outbox = outboxCollection(ctx.store, requests.collectionName);
   return {
     ...implement(requestOps.create, async (input) => {
-      const doc = newRequest(input);
+      const doc = newRequest(input, ctx.env.ROUTING_MAX_OFFERS);
       const message = domainEvent('request.created', doc._id, requestView(doc), doc.integration_id);
       await newRequests.insert(ctx.outbox.withMessages(requests, doc, [message]));
       await ctx.outbox.publish(outbox, doc._id, [message]);

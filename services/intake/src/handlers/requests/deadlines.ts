@@ -24,8 +24,9 @@ const WAITS: RequestWait[] = [
     wait: REQUEST_WAITS.routing,
     filter: { status: 'submitted', 'routing.mode': 'unassigned' },
     consequence:
-      'Nothing happens by itself: the request waits unrouted until staff route it ' +
-      '(`PATCH /v1/staff/requests/{id}` with `routing`); it shows as overdue here meanwhile.',
+      'Automatic routing could not place it (its `automatic_routing.queue_reason` says why), so ' +
+      'it waits unrouted until staff offer it to a provider (`POST /v1/staff/requests/{id}/routing`) ' +
+      'or route it by hand; it shows as overdue here meanwhile.',
   },
   {
     resource: 'marketplace_review',

@@ -37,6 +37,17 @@ function reviewMove(decision: Decision): RequestMove {
       ...(decision.decision === 'approved' && doc.routing.mode === 'unassigned'
         ? { routing: { mode: 'marketplace' as const, provider_ids: [] } }
         : {}),
+      // Approval is a new start for a request waiting in the staff queue: the rules try again.
+      ...(decision.decision === 'approved' && doc.auto_routing?.state === 'queued'
+        ? {
+            auto_routing: {
+              ...doc.auto_routing,
+              state: 'routing' as const,
+              queue_reason: null,
+              offers_made: 0,
+            },
+          }
+        : {}),
     }),
   };
 }

@@ -2,6 +2,7 @@ import { REQUEST_MACHINE, type Request, type RequestAction } from '@handoff/cont
 import { domainEvent, moveDocument, outboxCollection, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { requestCollection, requestView, type RequestDoc } from '../../store/requests.ts';
+import { staffRequestView } from '../../store/routing.ts';
 
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
@@ -54,6 +55,8 @@ export function requestMover(deps: RequestDeps): MoveRequest {
         action: move.action,
         notFound: 'request_not_found',
         view: requestView,
+        // The log records where automatic routing stands too (staff's reasons, the decision).
+        auditView: staffRequestView,
         // The owner travels with the event, so the webhook dispatcher need not ask intake.
         announce: (type, after, before) =>
           domainEvent(type, before._id, after, before.integration_id),

@@ -11,6 +11,7 @@ import {
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { requestView, type RequestDoc } from '../../store/requests.ts';
+import { autoRoutingOf, closePending, staffRequestView } from '../../store/routing.ts';
 import type { InputOf, IntakeContext } from '../context.ts';
 import type { MoveRequest } from './mover.ts';
 
@@ -57,6 +58,20 @@ async function checkRoutedProviders(
   }
 }
 
+/** Where automatic routing stands once staff route a request by hand. */
+function byHand(doc: RequestDoc, actor: string): Partial<RequestDoc> {
+  if (doc.auto_routing === undefined) return {};
+  const auto = autoRoutingOf(doc);
+  return {
+    auto_routing: {
+      ...auto,
+      state: 'manual',
+      queue_reason: null,
+      offers: closePending(auto.offers, 'withdrawn', new Date(), `${actor} routed it by hand.`),
+    },
+  };
+}
+
 async function updateRequest(
   ctx: IntakeContext,
   move: MoveRequest,
@@ -71,7 +86,7 @@ async function updateRequest(
     await checkRoutedProviders(ctx, patch.routing.provider_ids);
   }
   const { routing, status } = patch;
-  return move(
+  await move(
     id,
     { actor, call_id },
     {
@@ -79,9 +94,13 @@ async function updateRequest(
       // The status it has already: a change of routing only.
       action: (doc) =>
         status === undefined || status === doc.status ? 'update' : actionTo(status),
-      change: () => (routing === undefined ? {} : { routing }),
+      // Routed by hand: the rules step aside, and a pending offer is withdrawn.
+      change: (doc) => (routing === undefined ? {} : { routing, ...byHand(doc, actor) }),
     },
   );
+  const after = await ctx.collections.requests.findOne({ _id: id }, { projection: { outbox: 0 } });
+  if (!after) throw new BusError('request_not_found', 'No such request.');
+  return staffRequestView(after);
 }
 
 async function listRequests(
