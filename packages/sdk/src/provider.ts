@@ -67,6 +67,10 @@ export function createProviderClient(options: ProviderClientOptions) {
       ),
     /** Proposes to do the request (amount, days, milestones); the agent accepts or declines. */
     propose: send('/v1/provider/requests/{id}/proposals'),
+    /** Accepts the request's offer before its `respond_by`. */
+    acceptOffer: post('/v1/provider/requests/{id}/offer/accept'),
+    /** Declines the request's offer (`{ reason }` optional): it goes to the next provider. */
+    declineOffer: send('/v1/provider/requests/{id}/offer/decline', {}),
   };
 
   const notificationSettings = {
@@ -108,6 +112,8 @@ export function createProviderClient(options: ProviderClientOptions) {
     /** The generated client itself, for any operation (`api.GET('/v1/...', ...)`) with `unwrap`. */
     api,
     me: get('/v1/provider/me'),
+    /** Sets the provider's languages and availability (`{ availability: 'away' }`). */
+    updateMe: patch('/v1/provider/me'),
     requests,
     notificationSettings,
     proposals,
@@ -159,6 +165,20 @@ export function createStaffClient(options: StaffClientOptions) {
     marketplaceReview: send('/v1/staff/requests/{id}/marketplace-review'),
     /** Everything of one request, oldest first (the newest 100 of each kind). */
     timeline: get('/v1/staff/requests/{id}/timeline'),
+    /** How many requests of a filter are in each status and routing state. */
+    counts: (query: QueryOf<'/v1/staff/request-counts', 'get'> = {}) =>
+      unwrap(api.GET('/v1/staff/request-counts', { params: { query } })),
+    /** Offers it to a provider, runs the rules again or stops them (`{ action, reason }`). */
+    overrideRouting: send('/v1/staff/requests/{id}/routing'),
+    /** Whom the rules would choose now, and why. */
+    routingSuggestions: get('/v1/staff/requests/{id}/routing/suggestions'),
+  };
+
+  const routing = {
+    /** Every category with its settings, providers and queued requests. */
+    categories: get('/v1/staff/routing/categories'),
+    /** Pauses (`{ paused: true, reason }`) or resumes a category, or sets its window and limit. */
+    updateCategory: patch('/v1/staff/routing/categories/{category}'),
   };
 
   const providers = {
@@ -235,6 +255,7 @@ export function createStaffClient(options: StaffClientOptions) {
     /** Every staff action, newest first. */
     auditLog: pages('/v1/staff/audit-log'),
     requests,
+    routing,
     providers,
     paymentRequests,
     payments,

@@ -506,7 +506,12 @@ describe('staff decisions on requests', () => {
 
 describe('events', () => {
   it('announces creation, messages, payment requests and updates with per-request sequences', async () => {
-    const { id, token } = await createRequest();
+    // Without a category it waits for staff from the start: automatic routing adds no event of
+    // its own, so the sequence is this test's calls alone.
+    const { id, token } = await createRequest('/v1/ai-to-human-request', {
+      ...customer,
+      category: undefined,
+    });
     await postAsCustomer(id, token, '/message', { message: 'hello' });
     const prq = await postAsCustomer(id, token, '/payment-request', {
       amount: 20,

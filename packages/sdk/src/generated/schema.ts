@@ -519,7 +519,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the languages the provider works in and whether it takes new requests
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        patch: operations["updateProviderMe"];
         trace?: never;
     };
     "/v1/provider/milestones": {
@@ -784,6 +788,46 @@ export interface paths {
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["sendProviderMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/offer/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the offer of a request before its `respond_by`: the request stays routed to the provider, who proposes next
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        post: operations["acceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/offer/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the offer of a request (optionally saying why): it goes to the next provider
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        post: operations["declineOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2066,6 +2110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/request-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many requests of a filter are in each status and each routing state
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["countRequestsAsStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/requests": {
         parameters: {
             query?: never;
@@ -2074,7 +2138,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every request, newest first, by status, routing mode, marketplace review or integration
+         * Every request, newest first, with where its automatic routing stands; by status, routing, routing state, category, age, marketplace review or integration
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         get: operations["listRequestsAsStaff"];
@@ -2094,7 +2158,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Any request, without its token
+         * Any request, without its token, with where its automatic routing stands: its offers and why each provider was chosen
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         get: operations["getRequestAsStaff"];
@@ -2130,6 +2194,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/requests/{id}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a hand in a request's routing (audited with the reason): offer it to a provider, run the rules again, or stop them
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        post: operations["overrideRequestRouting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/requests/{id}/routing/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The providers the rules would choose for a request now, with the reasons; nothing is offered
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["suggestRequestRouting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/requests/{id}/timeline": {
         parameters: {
             query?: never;
@@ -2148,6 +2252,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/routing/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every category with its routing settings, its providers (and how many take requests) and its queued requests
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listRoutingCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff/routing/categories/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause or resume a category's automatic routing (a reason to pause), or set its response window and offer limit
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        patch: operations["updateRoutingCategory"];
         trace?: never;
     };
     "/v1/webhook-endpoints": {
@@ -3133,6 +3277,8 @@ export interface operations {
                     contact_permission?: boolean;
                     /** Format: email */
                     email?: string;
+                    /** @description Extension (not in spec 1.0.2): the language the customer writes in. Automatic routing offers the request only to providers who work in it (or name no languages). */
+                    language?: string & unknown;
                     marketplace_opt_in?: boolean;
                     message: string & unknown;
                     name?: string & unknown;
@@ -3174,6 +3320,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -3630,6 +3778,8 @@ export interface operations {
                     contact_permission?: boolean;
                     /** Format: email */
                     email?: string;
+                    /** @description Extension (not in spec 1.0.2): the language the customer writes in. Automatic routing offers the request only to providers who work in it (or name no languages). */
+                    language?: string & unknown;
                     marketplace_opt_in?: boolean;
                     message: string & unknown;
                     name?: string & unknown;
@@ -3686,6 +3836,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -4864,11 +5016,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
                         categories: string[];
                         /** Format: date-time */
                         expires_at: string;
                         id: string;
                         key_id: string;
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
                         name: string;
                         /** @constant */
                         object: "provider";
@@ -4897,6 +5058,98 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProviderMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                     * @enum {string}
+                     */
+                    availability?: "available" | "away";
+                    /** @description The languages the provider works in. Empty: any (the rules then never pass it over for a language). */
+                    languages?: (string & unknown)[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
+                        categories: string[];
+                        /** Format: date-time */
+                        expires_at: string;
+                        id: string;
+                        key_id: string;
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
+                        name: string;
+                        /** @constant */
+                        object: "provider";
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `provider_not_found`: unknown provider. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "provider_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5890,9 +6143,20 @@ export interface operations {
                                 website: string | null;
                             };
                             id: string;
+                            language: string | null;
                             message: string;
                             /** @constant */
                             object: "request";
+                            /** @description Extension: the request’s offer to this provider, when it had one. A `pending` offer waits for `POST /v1/provider/requests/{id}/offer/accept` (or `/decline`) before `respond_by`; after that it lapses and the request moves on to another provider. */
+                            offer: {
+                                decided_at: string | null;
+                                /** Format: date-time */
+                                offered_at: string;
+                                /** Format: date-time */
+                                respond_by: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                            } | null;
                             /** @enum {string} */
                             relation: "routed" | "marketplace" | "engaged";
                             /** @enum {string} */
@@ -5979,9 +6243,20 @@ export interface operations {
                             website: string | null;
                         };
                         id: string;
+                        language: string | null;
                         message: string;
                         /** @constant */
                         object: "request";
+                        /** @description Extension: the request’s offer to this provider, when it had one. A `pending` offer waits for `POST /v1/provider/requests/{id}/offer/accept` (or `/decline`) before `respond_by`; after that it lapses and the request moves on to another provider. */
+                        offer: {
+                            decided_at: string | null;
+                            /** Format: date-time */
+                            offered_at: string;
+                            /** Format: date-time */
+                            respond_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                        } | null;
                         /** @enum {string} */
                         relation: "routed" | "marketplace" | "engaged";
                         /** @enum {string} */
@@ -6283,6 +6558,255 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget_max: number | null;
+                        budget_min: number | null;
+                        category: string | null;
+                        contact_permission: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        customer: {
+                            company: string | null;
+                            email: string | null;
+                            name: string | null;
+                            website: string | null;
+                        };
+                        id: string;
+                        language: string | null;
+                        message: string;
+                        /** @constant */
+                        object: "request";
+                        /** @description Extension: the request’s offer to this provider, when it had one. A `pending` offer waits for `POST /v1/provider/requests/{id}/offer/accept` (or `/decline`) before `respond_by`; after that it lapses and the request moves on to another provider. */
+                        offer: {
+                            decided_at: string | null;
+                            /** Format: date-time */
+                            offered_at: string;
+                            /** Format: date-time */
+                            respond_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                        } | null;
+                        /** @enum {string} */
+                        relation: "routed" | "marketplace" | "engaged";
+                        /** @enum {string} */
+                        status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                        subject: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle); `offer_not_found`: the provider has no offer of this request (never had one, or it was withdrawn). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found" | "offer_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `offer_not_pending`: the offer was already accepted, declined, lapsed or withdrawn; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "offer_not_pending";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declineOffer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget_max: number | null;
+                        budget_min: number | null;
+                        category: string | null;
+                        contact_permission: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        customer: {
+                            company: string | null;
+                            email: string | null;
+                            name: string | null;
+                            website: string | null;
+                        };
+                        id: string;
+                        language: string | null;
+                        message: string;
+                        /** @constant */
+                        object: "request";
+                        /** @description Extension: the request’s offer to this provider, when it had one. A `pending` offer waits for `POST /v1/provider/requests/{id}/offer/accept` (or `/decline`) before `respond_by`; after that it lapses and the request moves on to another provider. */
+                        offer: {
+                            decided_at: string | null;
+                            /** Format: date-time */
+                            offered_at: string;
+                            /** Format: date-time */
+                            respond_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                        } | null;
+                        /** @enum {string} */
+                        relation: "routed" | "marketplace" | "engaged";
+                        /** @enum {string} */
+                        status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                        subject: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle); `offer_not_found`: the provider has no offer of this request (never had one, or it was withdrawn). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found" | "offer_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `offer_not_pending`: the offer was already accepted, declined, lapsed or withdrawn; `current_state` names its state. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "offer_not_pending";
                         /** @constant */
                         status?: 409;
                     };
@@ -6660,6 +7184,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -13012,6 +13538,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
                         categories: string[];
                         /** Format: date-time */
                         created_at: string;
@@ -13032,9 +13564,22 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
                         name: string;
                         /** @constant */
                         object: "provider";
+                        routing_score: {
+                            jobs_cancelled: number;
+                            jobs_completed: number;
+                            median_response_seconds: number | null;
+                            offers_accepted: number;
+                            offers_declined: number;
+                            offers_lapsed: number;
+                            /** @description 0 to 1, from the most recent outcomes: 0.5 × offers accepted + 0.2 × answer speed + 0.3 × jobs completed (each 0.5 without history). A higher score takes its turn more often. */
+                            score: number;
+                        };
                         /** @enum {string} */
                         status: "active" | "suspended";
                         /** Format: date-time */
@@ -13184,6 +13729,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /**
+                             * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                             * @enum {string}
+                             */
+                            availability: "available" | "away";
+                            capacity: number;
                             categories: string[];
                             /** Format: date-time */
                             created_at: string;
@@ -13204,9 +13755,22 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "expired" | "revoked";
                             }[];
+                            languages: string[];
+                            /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                            load: number;
                             name: string;
                             /** @constant */
                             object: "provider";
+                            routing_score: {
+                                jobs_cancelled: number;
+                                jobs_completed: number;
+                                median_response_seconds: number | null;
+                                offers_accepted: number;
+                                offers_declined: number;
+                                offers_lapsed: number;
+                                /** @description 0 to 1, from the most recent outcomes: 0.5 × offers accepted + 0.2 × answer speed + 0.3 × jobs completed (each 0.5 without history). A higher score takes its turn more often. */
+                                score: number;
+                            };
                             /** @enum {string} */
                             status: "active" | "suspended";
                             /** Format: date-time */
@@ -13251,9 +13815,18 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                     * @enum {string}
+                     */
+                    availability?: "available" | "away";
+                    /** @description The most requests the provider holds at once: offered to it and not yet answered, or accepted and not yet completed or cancelled. 0 takes it out of automatic routing. 3 when not given. */
+                    capacity?: number;
                     categories: (string & unknown)[];
                     /** Format: email */
                     email: string;
+                    /** @description The languages the provider works in. Empty: any (the rules then never pass it over for a language). */
+                    languages?: (string & unknown)[];
                     name: string & unknown;
                 };
             };
@@ -13275,6 +13848,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
                         categories: string[];
                         /** Format: date-time */
                         created_at: string;
@@ -13295,9 +13874,22 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
                         name: string;
                         /** @constant */
                         object: "provider";
+                        routing_score: {
+                            jobs_cancelled: number;
+                            jobs_completed: number;
+                            median_response_seconds: number | null;
+                            offers_accepted: number;
+                            offers_declined: number;
+                            offers_lapsed: number;
+                            /** @description 0 to 1, from the most recent outcomes: 0.5 × offers accepted + 0.2 × answer speed + 0.3 × jobs completed (each 0.5 without history). A higher score takes its turn more often. */
+                            score: number;
+                        };
                         /** @enum {string} */
                         status: "active" | "suspended";
                         /** Format: date-time */
@@ -13347,6 +13939,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
                         categories: string[];
                         /** Format: date-time */
                         created_at: string;
@@ -13367,9 +13965,22 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
                         name: string;
                         /** @constant */
                         object: "provider";
+                        routing_score: {
+                            jobs_cancelled: number;
+                            jobs_completed: number;
+                            median_response_seconds: number | null;
+                            offers_accepted: number;
+                            offers_declined: number;
+                            offers_lapsed: number;
+                            /** @description 0 to 1, from the most recent outcomes: 0.5 × offers accepted + 0.2 × answer speed + 0.3 × jobs completed (each 0.5 without history). A higher score takes its turn more often. */
+                            score: number;
+                        };
                         /** @enum {string} */
                         status: "active" | "suspended";
                         /** Format: date-time */
@@ -13421,9 +14032,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                     * @enum {string}
+                     */
+                    availability?: "available" | "away";
+                    /** @description The most requests the provider holds at once: offered to it and not yet answered, or accepted and not yet completed or cancelled. 0 takes it out of automatic routing. */
+                    capacity?: number;
                     categories?: (string & unknown)[];
                     /** Format: email */
                     email?: string;
+                    /** @description The languages the provider works in. Empty: any (the rules then never pass it over for a language). */
+                    languages?: (string & unknown)[];
                     name?: string & unknown;
                     /** @enum {string} */
                     status?: "active" | "suspended";
@@ -13446,6 +14066,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description `available`: the rules may offer it requests. `away`: they pass it over (it keeps what it holds).
+                         * @enum {string}
+                         */
+                        availability: "available" | "away";
+                        capacity: number;
                         categories: string[];
                         /** Format: date-time */
                         created_at: string;
@@ -13466,9 +14092,22 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        languages: string[];
+                        /** @description The requests it holds now (offered and unanswered, or accepted and open). */
+                        load: number;
                         name: string;
                         /** @constant */
                         object: "provider";
+                        routing_score: {
+                            jobs_cancelled: number;
+                            jobs_completed: number;
+                            median_response_seconds: number | null;
+                            offers_accepted: number;
+                            offers_declined: number;
+                            offers_lapsed: number;
+                            /** @description 0 to 1, from the most recent outcomes: 0.5 × offers accepted + 0.2 × answer speed + 0.3 × jobs completed (each 0.5 without history). A higher score takes its turn more often. */
+                            score: number;
+                        };
                         /** @enum {string} */
                         status: "active" | "suspended";
                         /** Format: date-time */
@@ -13700,14 +14339,75 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    countRequestsAsStaff: {
+        parameters: {
+            query?: {
+                category?: string & unknown;
+                created_after?: string;
+                created_before?: string;
+                integration_id?: string;
+                marketplace_review?: "not_requested" | "pending_review" | "approved" | "rejected";
+                routing?: "unassigned" | "direct" | "marketplace";
+                routing_state?: "routing" | "offered" | "accepted" | "queued" | "manual";
+                status?: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        by_routing_state: {
+                            [key: string]: number;
+                        };
+                        by_status: {
+                            [key: string]: number;
+                        };
+                        /** @constant */
+                        object: "request_counts";
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listRequestsAsStaff: {
         parameters: {
             query?: {
+                category?: string & unknown;
+                created_after?: string;
+                created_before?: string;
                 ending_before?: string;
                 integration_id?: string;
                 limit?: number;
                 marketplace_review?: "not_requested" | "pending_review" | "approved" | "rejected";
                 routing?: "unassigned" | "direct" | "marketplace";
+                routing_state?: "routing" | "offered" | "accepted" | "queued" | "manual";
                 starting_after?: string;
                 status?: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
             };
@@ -13736,6 +14436,63 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            automatic_routing: {
+                                /** @description The latest decision. */
+                                decision: {
+                                    /** @description `system` for the rules, else the staff member. */
+                                    actor: string;
+                                    /** @enum {string} */
+                                    by: "rules" | "staff";
+                                    candidates: {
+                                        capacity: number;
+                                        load: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        outcome: "chosen" | "eligible" | "excluded";
+                                        provider_id: string;
+                                        /** @description In plain words: what qualified it, its load, score and turn, or what excluded it. */
+                                        reasons: string[];
+                                        score: number;
+                                    }[];
+                                    /** Format: date-time */
+                                    decided_at: string;
+                                    /** @description Providers of the category passed over, counted by reason (`suspended`, `away`, `at_capacity`, `language`, `already_offered`). */
+                                    excluded: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description Whom it offered the request; null: no one. */
+                                    provider_id: string | null;
+                                    summary: string;
+                                } | null;
+                                max_offers: number;
+                                /** @description Oldest first; the latest 25. */
+                                offers: {
+                                    /** @enum {string} */
+                                    by: "rules" | "staff";
+                                    decided_at: string | null;
+                                    id: string;
+                                    /** @constant */
+                                    object: "routing_offer";
+                                    /** Format: date-time */
+                                    offered_at: string;
+                                    provider_id: string;
+                                    /** @description Why it was declined or withdrawn (the provider’s or staff’s words). */
+                                    reason: string | null;
+                                    /** Format: date-time */
+                                    respond_by: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                                }[];
+                                offers_made: number;
+                                /** @description The queue reason in plain words. */
+                                queue_detail: string | null;
+                                queue_reason: ("no_category" | "paused" | "no_eligible_provider" | "offers_exhausted") | null;
+                                /**
+                                 * @description `routing`: the rules are choosing. `offered`: an offer waits for its provider. `accepted`: a provider accepted. `queued`: waiting for staff (`queue_reason` says why). `manual`: staff route this request by hand (a `PATCH` of its routing, or `stop`).
+                                 * @enum {string}
+                                 */
+                                state: "routing" | "offered" | "accepted" | "queued" | "manual";
+                            };
                             budget_max: number | null;
                             budget_min: number | null;
                             category: string | null;
@@ -13751,6 +14508,8 @@ export interface operations {
                             /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                             engaged_provider_id: string | null;
                             id: string;
+                            /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                            language: string | null;
                             marketplace: {
                                 opted_in: boolean;
                                 reason: string | null;
@@ -13815,6 +14574,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        automatic_routing: {
+                            /** @description The latest decision. */
+                            decision: {
+                                /** @description `system` for the rules, else the staff member. */
+                                actor: string;
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                candidates: {
+                                    capacity: number;
+                                    load: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    outcome: "chosen" | "eligible" | "excluded";
+                                    provider_id: string;
+                                    /** @description In plain words: what qualified it, its load, score and turn, or what excluded it. */
+                                    reasons: string[];
+                                    score: number;
+                                }[];
+                                /** Format: date-time */
+                                decided_at: string;
+                                /** @description Providers of the category passed over, counted by reason (`suspended`, `away`, `at_capacity`, `language`, `already_offered`). */
+                                excluded: {
+                                    [key: string]: number;
+                                };
+                                /** @description Whom it offered the request; null: no one. */
+                                provider_id: string | null;
+                                summary: string;
+                            } | null;
+                            max_offers: number;
+                            /** @description Oldest first; the latest 25. */
+                            offers: {
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                decided_at: string | null;
+                                id: string;
+                                /** @constant */
+                                object: "routing_offer";
+                                /** Format: date-time */
+                                offered_at: string;
+                                provider_id: string;
+                                /** @description Why it was declined or withdrawn (the provider’s or staff’s words). */
+                                reason: string | null;
+                                /** Format: date-time */
+                                respond_by: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                            }[];
+                            offers_made: number;
+                            /** @description The queue reason in plain words. */
+                            queue_detail: string | null;
+                            queue_reason: ("no_category" | "paused" | "no_eligible_provider" | "offers_exhausted") | null;
+                            /**
+                             * @description `routing`: the rules are choosing. `offered`: an offer waits for its provider. `accepted`: a provider accepted. `queued`: waiting for staff (`queue_reason` says why). `manual`: staff route this request by hand (a `PATCH` of its routing, or `stop`).
+                             * @enum {string}
+                             */
+                            state: "routing" | "offered" | "accepted" | "queued" | "manual";
+                        };
                         budget_max: number | null;
                         budget_min: number | null;
                         category: string | null;
@@ -13830,6 +14646,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -13934,6 +14752,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        automatic_routing: {
+                            /** @description The latest decision. */
+                            decision: {
+                                /** @description `system` for the rules, else the staff member. */
+                                actor: string;
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                candidates: {
+                                    capacity: number;
+                                    load: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    outcome: "chosen" | "eligible" | "excluded";
+                                    provider_id: string;
+                                    /** @description In plain words: what qualified it, its load, score and turn, or what excluded it. */
+                                    reasons: string[];
+                                    score: number;
+                                }[];
+                                /** Format: date-time */
+                                decided_at: string;
+                                /** @description Providers of the category passed over, counted by reason (`suspended`, `away`, `at_capacity`, `language`, `already_offered`). */
+                                excluded: {
+                                    [key: string]: number;
+                                };
+                                /** @description Whom it offered the request; null: no one. */
+                                provider_id: string | null;
+                                summary: string;
+                            } | null;
+                            max_offers: number;
+                            /** @description Oldest first; the latest 25. */
+                            offers: {
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                decided_at: string | null;
+                                id: string;
+                                /** @constant */
+                                object: "routing_offer";
+                                /** Format: date-time */
+                                offered_at: string;
+                                provider_id: string;
+                                /** @description Why it was declined or withdrawn (the provider’s or staff’s words). */
+                                reason: string | null;
+                                /** Format: date-time */
+                                respond_by: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                            }[];
+                            offers_made: number;
+                            /** @description The queue reason in plain words. */
+                            queue_detail: string | null;
+                            queue_reason: ("no_category" | "paused" | "no_eligible_provider" | "offers_exhausted") | null;
+                            /**
+                             * @description `routing`: the rules are choosing. `offered`: an offer waits for its provider. `accepted`: a provider accepted. `queued`: waiting for staff (`queue_reason` says why). `manual`: staff route this request by hand (a `PATCH` of its routing, or `stop`).
+                             * @enum {string}
+                             */
+                            state: "routing" | "offered" | "accepted" | "queued" | "manual";
+                        };
                         budget_max: number | null;
                         budget_min: number | null;
                         category: string | null;
@@ -13949,6 +14824,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -14064,6 +14941,8 @@ export interface operations {
                         /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
                         engaged_provider_id: string | null;
                         id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -14114,6 +14993,295 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    overrideRequestRouting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Offer it to this provider now, whatever the rules say (capacity, pause, availability); a pending offer is withdrawn.
+                     * @constant
+                     */
+                    action: "offer";
+                    provider_id: string;
+                    reason: string & unknown;
+                } | {
+                    /**
+                     * @description Run the rules again from the start (a fresh count of offers).
+                     * @constant
+                     */
+                    action: "rerun";
+                    reason: string & unknown;
+                } | {
+                    /**
+                     * @description Stop automatic routing of this request: a pending offer is withdrawn.
+                     * @constant
+                     */
+                    action: "stop";
+                    reason: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        automatic_routing: {
+                            /** @description The latest decision. */
+                            decision: {
+                                /** @description `system` for the rules, else the staff member. */
+                                actor: string;
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                candidates: {
+                                    capacity: number;
+                                    load: number;
+                                    name: string;
+                                    /** @enum {string} */
+                                    outcome: "chosen" | "eligible" | "excluded";
+                                    provider_id: string;
+                                    /** @description In plain words: what qualified it, its load, score and turn, or what excluded it. */
+                                    reasons: string[];
+                                    score: number;
+                                }[];
+                                /** Format: date-time */
+                                decided_at: string;
+                                /** @description Providers of the category passed over, counted by reason (`suspended`, `away`, `at_capacity`, `language`, `already_offered`). */
+                                excluded: {
+                                    [key: string]: number;
+                                };
+                                /** @description Whom it offered the request; null: no one. */
+                                provider_id: string | null;
+                                summary: string;
+                            } | null;
+                            max_offers: number;
+                            /** @description Oldest first; the latest 25. */
+                            offers: {
+                                /** @enum {string} */
+                                by: "rules" | "staff";
+                                decided_at: string | null;
+                                id: string;
+                                /** @constant */
+                                object: "routing_offer";
+                                /** Format: date-time */
+                                offered_at: string;
+                                provider_id: string;
+                                /** @description Why it was declined or withdrawn (the provider’s or staff’s words). */
+                                reason: string | null;
+                                /** Format: date-time */
+                                respond_by: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "declined" | "lapsed" | "withdrawn";
+                            }[];
+                            offers_made: number;
+                            /** @description The queue reason in plain words. */
+                            queue_detail: string | null;
+                            queue_reason: ("no_category" | "paused" | "no_eligible_provider" | "offers_exhausted") | null;
+                            /**
+                             * @description `routing`: the rules are choosing. `offered`: an offer waits for its provider. `accepted`: a provider accepted. `queued`: waiting for staff (`queue_reason` says why). `manual`: staff route this request by hand (a `PATCH` of its routing, or `stop`).
+                             * @enum {string}
+                             */
+                            state: "routing" | "offered" | "accepted" | "queued" | "manual";
+                        };
+                        budget_max: number | null;
+                        budget_min: number | null;
+                        category: string | null;
+                        contact_permission: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        customer: {
+                            company: string | null;
+                            email: string | null;
+                            name: string | null;
+                            website: string | null;
+                        };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
+                        id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
+                        marketplace: {
+                            opted_in: boolean;
+                            reason: string | null;
+                            /** @enum {string} */
+                            review: "not_requested" | "pending_review" | "approved" | "rejected";
+                        };
+                        message: string;
+                        /** @constant */
+                        object: "request";
+                        routing: {
+                            /** @enum {string} */
+                            mode: "unassigned" | "direct" | "marketplace";
+                            provider_ids: string[];
+                        };
+                        /** @enum {string} */
+                        status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                        subject: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `invalid_state_transition`: an illegal move in a state machine. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "invalid_state_transition";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    suggestRequestRouting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        candidates: {
+                            capacity: number;
+                            load: number;
+                            name: string;
+                            /** @enum {string} */
+                            outcome: "chosen" | "eligible" | "excluded";
+                            provider_id: string;
+                            /** @description In plain words: what qualified it, its load, score and turn, or what excluded it. */
+                            reasons: string[];
+                            score: number;
+                        }[];
+                        category: string | null;
+                        excluded: {
+                            [key: string]: number;
+                        };
+                        /** @constant */
+                        object: "routing_suggestions";
+                        paused: boolean;
+                        request_id: string;
+                        summary: string;
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -14189,6 +15357,148 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRoutingCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            available_providers: number;
+                            category: string;
+                            max_offers: number;
+                            /** @constant */
+                            object: "category_routing";
+                            pause_reason: string | null;
+                            paused: boolean;
+                            paused_at: string | null;
+                            paused_by: string | null;
+                            providers: number;
+                            queued_requests: number;
+                            /** @description How long a provider has to accept or decline an offer before it lapses. */
+                            response_seconds: number;
+                            updated_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateRoutingCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                category: string & unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    max_offers?: number;
+                    paused?: boolean;
+                    reason?: string & unknown;
+                    response_seconds?: number;
+                } | unknown | unknown | unknown;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        category: string;
+                        max_offers: number;
+                        /** @constant */
+                        object: "category_routing";
+                        pause_reason: string | null;
+                        paused: boolean;
+                        paused_at: string | null;
+                        paused_by: string | null;
+                        /** @description How long a provider has to accept or decline an offer before it lapses. */
+                        response_seconds: number;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `not_found`: unknown resource. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

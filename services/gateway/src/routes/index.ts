@@ -13,6 +13,7 @@ import { providerRoutes } from './provider.ts';
 import { requestRoutes } from './requests.ts';
 import { staffEngagementRoutes } from './staff-engagement.ts';
 import { staffRoutes } from './staff.ts';
+import { staffRoutingRoutes } from './staff-routing.ts';
 import { staffTimelineRoutes } from './staff-timeline.ts';
 import { staffWebhookRoutes } from './staff-webhooks.ts';
 import { stripeRoutes } from './stripe.ts';
@@ -72,6 +73,7 @@ export function gatewayRoutes(
       ...signIns,
     }),
     ...staffRoutes,
+    ...staffRoutingRoutes,
     ...staffEngagementRoutes,
     ...staffTimelineRoutes,
     ...staffWebhookRoutes,

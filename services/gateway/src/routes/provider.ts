@@ -40,6 +40,7 @@ import { given, listQuery, page } from './paging.ts';
 import { providerAction } from './resource-actions.ts';
 import { providerReads } from './resource-reads.ts';
 import { refuseClosed } from '../http/request-closed.ts';
+import { providerMe, providerOfferRoutes } from './provider-offers.ts';
 
 /**
  * The provider API. Every call carries a provider key; the services answer only for the
@@ -85,6 +86,7 @@ async function unreadCounts(
 }
 
 export const providerRoutes: RouteDefinition[] = [
+  ...providerOfferRoutes,
   defineRoute({
     method: 'get',
     path: '/v1/provider/me',
@@ -96,17 +98,8 @@ export const providerRoutes: RouteDefinition[] = [
     response: ProviderMe,
     // The provider can vanish between its sign-in and this call (a suspension).
     notFound: ['provider_not_found'],
-    handle: async (ctx) => {
-      const provider = await ctx.call(providerOps.get, { id: ctx.provider.provider_id });
-      return {
-        object: 'provider' as const,
-        id: provider.id,
-        name: provider.name,
-        categories: provider.categories,
-        key_id: ctx.provider.key_id,
-        expires_at: ctx.provider.expires_at,
-      };
-    },
+    handle: async (ctx) =>
+      providerMe(ctx, await ctx.call(providerOps.get, { id: ctx.provider.provider_id })),
   }),
 
   // --- Requests --------------------------------------------------------------------------------

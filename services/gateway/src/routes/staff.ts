@@ -13,7 +13,6 @@ import {
   KeySummary,
   ListQuery,
   MarketplaceDecision,
-  MarketplaceReview,
   NewKeyBody,
   PaymentRequest,
   PaymentRequestStatus,
@@ -21,14 +20,13 @@ import {
   RejectBody,
   Request,
   RequestPatch,
-  RequestStatus,
   requestOps,
-  Routing,
   Scope,
+  StaffRequest,
   listOf,
 } from '@handoff/contracts';
 import { defineRoute } from '../http/route.ts';
-import { Id, IdParams, KeyParams } from './ids.ts';
+import { IdParams, KeyParams } from './ids.ts';
 import { filteredList } from './paging.ts';
 import { audit } from './parties.ts';
 
@@ -37,12 +35,6 @@ const STAFF = { tags: ['staff'], access: { kind: 'staff' } } as const;
 
 /** Staff's lists and their filters. */
 const INTEGRATIONS = filteredList({ scope: Scope.optional() });
-const REQUESTS = filteredList({
-  status: RequestStatus.optional(),
-  routing: Routing.shape.mode.optional(),
-  marketplace_review: MarketplaceReview.optional(),
-  integration_id: Id.optional(),
-});
 const PAYMENT_REQUESTS = filteredList({ status: PaymentRequestStatus.optional() });
 
 /** Staff decisions on access (conventions §1), every one audited by the intake service. */
@@ -201,30 +193,6 @@ export const staffRoutes = [
     },
   }),
   defineRoute({
-    method: 'get',
-    path: '/v1/staff/requests',
-    operationId: 'listRequestsAsStaff',
-    summary:
-      'Every request, newest first, by status, routing mode, marketplace review or integration',
-    ...STAFF,
-    query: REQUESTS.query,
-    status: 200,
-    response: listOf(Request),
-    handle: ({ query, call }) => call(requestOps.listAsStaff, REQUESTS.input(query)),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/staff/requests/{id}',
-    operationId: 'getRequestAsStaff',
-    summary: 'Any request, without its token',
-    ...STAFF,
-    params: IdParams,
-    status: 200,
-    response: Request,
-    notFound: ['request_not_found'],
-    handle: ({ params, call }) => call(requestOps.getAsStaff, { id: params.id }),
-  }),
-  defineRoute({
     method: 'patch',
     path: '/v1/staff/requests/{id}',
     operationId: 'updateRequest',
@@ -233,7 +201,7 @@ export const staffRoutes = [
     params: IdParams,
     body: RequestPatch,
     status: 200,
-    response: Request,
+    response: StaffRequest,
     notFound: ['request_not_found'],
     handle: (ctx) =>
       ctx.call(requestOps.update, { id: ctx.params.id, patch: ctx.body, ...audit(ctx) }),
