@@ -1,3 +1,13 @@
+import type {
+  CategoryRouting as CategoryRoutingSchema,
+  CategoryRoutingSummary,
+  Provider as ProviderSchema,
+  ProviderCreate as ProviderCreateSchema,
+  RequestCounts as RequestCountsSchema,
+  RoutingOverride,
+  RoutingSuggestions as RoutingSuggestionsSchema,
+  StaffRequest as StaffRequestSchema,
+} from '@handoff/contracts';
 import type { paths } from '@handoff/sdk/schema';
 
 export { SCOPES } from '@handoff/contracts';
@@ -14,6 +24,17 @@ type Ok<Op> = Op extends { responses: infer R }
   : never;
 type Staff = paths;
 
+// Types of automatic routing and of the provider's routing profile, from their zod schemas in
+// @handoff/contracts (a zod schema is a Standard Schema: its output type is named there).
+type Parsed<S extends { '~standard': { types?: { output: unknown } | undefined } }> = NonNullable<
+  S['~standard']['types']
+>['output'];
+interface List<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}
+
 export type Application = Ok<Staff['/v1/staff/access-applications/{id}']['get']>;
 export type ApplicationList = Ok<Staff['/v1/staff/access-applications']['get']>;
 export type Scope = Application['requested_scopes'][number];
@@ -27,11 +48,27 @@ export type DeadlineList = Ok<Staff['/v1/staff/deadlines']['get']>;
 export type Integration = Ok<Staff['/v1/staff/integrations/{id}']['get']>;
 export type IntegrationList = Ok<Staff['/v1/staff/integrations']['get']>;
 export type IssuedKey = Ok<Staff['/v1/staff/integrations/{id}/keys']['post']>;
-export type Provider = Ok<Staff['/v1/staff/providers/{id}']['get']>;
-export type ProviderList = Ok<Staff['/v1/staff/providers']['get']>;
+export type Provider = Parsed<typeof ProviderSchema>;
+export type ProviderList = List<Provider>;
+export type ProviderCreate = Parsed<typeof ProviderCreateSchema>;
 export type IssuedProviderKey = Ok<Staff['/v1/staff/providers/{id}/keys']['post']>;
 export type ProviderSessionList = Ok<Staff['/v1/staff/providers/{id}/sessions']['get']>;
-export type StaffRequest = Ok<Staff['/v1/staff/requests/{id}']['get']>;
+export type StaffRequest = Parsed<typeof StaffRequestSchema>;
+export type StaffRequestList = List<StaffRequest>;
+export type AutoRouting = StaffRequest['automatic_routing'];
+export type RoutingOffer = AutoRouting['offers'][number];
+export type RoutingCandidate = NonNullable<AutoRouting['decision']>['candidates'][number];
+export type RequestCounts = Parsed<typeof RequestCountsSchema>;
+export type RoutingSuggestions = Parsed<typeof RoutingSuggestionsSchema>;
+/** Staff's hand in a request's routing, without the reason the panel adds to each. */
+export type RoutingAction = RoutingOverride extends infer O
+  ? O extends RoutingOverride
+    ? Omit<O, 'reason'>
+    : never
+  : never;
+export type CategoryRouting = Parsed<typeof CategoryRoutingSchema>;
+export type CategorySummary = Parsed<typeof CategoryRoutingSummary>;
+export type CategoryList = List<CategorySummary>;
 export type Timeline = Ok<Staff['/v1/staff/requests/{id}/timeline']['get']>;
 export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
 type Webhooks = '/v1/staff/integrations/{id}';

@@ -2,17 +2,22 @@ import { useMemo, useState } from 'preact/hooks';
 import { StaffApi, errorText } from './api.ts';
 import { Applications } from './applications.tsx';
 import { Audit } from './audit.tsx';
+import { Categories } from './categories.tsx';
 import { Disputes } from './disputes.tsx';
 import { Integrations } from './integrations.tsx';
+import { forgetKept } from './memory.ts';
 import type { Go, Screen } from './navigation.ts';
 import { Payments } from './payments.tsx';
 import { Providers } from './providers.tsx';
 import { Queues } from './queues.tsx';
 import { RequestScreen } from './request.tsx';
+import { Requests } from './requests.tsx';
 import { Webhooks } from './webhooks.tsx';
 
 const SCREENS: { id: Screen; label: string }[] = [
   { id: 'queues', label: 'Queues' },
+  { id: 'requests', label: 'Requests' },
+  { id: 'categories', label: 'Routing categories' },
   { id: 'applications', label: 'Applications' },
   { id: 'payments', label: 'Payments' },
   { id: 'disputes', label: 'Disputes' },
@@ -69,12 +74,21 @@ export function App() {
             ))}
           </ul>
         </nav>
-        <button type="button" class="signout" onClick={() => setToken(null)}>
+        <button
+          type="button"
+          class="signout"
+          onClick={() => {
+            forgetKept();
+            setToken(null);
+          }}
+        >
           Sign out
         </button>
       </header>
       <main key={`${screen.id}:${screen.param}`}>
         {screen.id === 'queues' && <Queues api={api} go={go} />}
+        {screen.id === 'requests' && <Requests api={api} go={go} initial={screen.param} />}
+        {screen.id === 'categories' && <Categories api={api} go={go} />}
         {screen.id === 'applications' && <Applications api={api} go={go} />}
         {screen.id === 'payments' && <Payments api={api} go={go} />}
         {screen.id === 'disputes' && <Disputes api={api} go={go} />}

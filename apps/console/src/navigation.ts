@@ -2,6 +2,8 @@
 // screens take `Go` from the app that renders them, and importing it from app.tsx made a cycle.
 export type Screen =
   | 'queues'
+  | 'requests'
+  | 'categories'
   | 'applications'
   | 'payments'
   | 'disputes'
@@ -10,4 +12,5 @@ export type Screen =
   | 'webhooks'
   | 'request'
   | 'audit';
-export type Go = (screen: Screen, id?: string) => void;
+/** Opens `screen`; `param` is what it opens (an id, or a Requests screen's filters). */
+export type Go = (screen: Screen, param?: string) => void;

@@ -15,14 +15,36 @@ import type {
   StaffApi,
 } from './api.ts';
 import { useAction, useLoad } from './hooks.ts';
+import { useKept } from './memory.ts';
+import {
+  NEW_PROFILE,
+  profileBody,
+  ProfileFields,
+  ProfileForm,
+  type ProfileDraft,
+} from './provider-profile.tsx';
 import { OnceSecret, when } from './ui.tsx';
 
-/** Providers: onboard one, issue and revoke its keys, suspend or reactivate it. */
+const NEW_PROVIDER: ProfileDraft & { name: string; email: string } = {
+  name: '',
+  email: '',
+  ...NEW_PROFILE,
+};
+
+/** What the rules see of a provider: how much it holds of its capacity, its score, its languages. */
+const routingLine = (p: Provider) =>
+  `Holds ${p.load} of ${p.capacity} · score ${p.routing_score.score.toFixed(2)} · ` +
+  `${p.availability === 'available' ? 'available' : 'away'} · ` +
+  `${p.languages.length > 0 ? p.languages.join(', ') : 'any language'}`;
+
+/**
+ * Providers: onboard one, its routing profile (what the rules read), issue and revoke its keys,
+ * suspend or reactivate it.
+ */
 export function Providers({ api }: { api: StaffApi }) {
   const [open, setOpen] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [categories, setCategories] = useState('');
+  const [draft, setDraft] = useKept('providers.new', NEW_PROVIDER);
+  const checked = profileBody(draft);
   const action = useAction();
   const { data, error, reload } = useLoad(
     () => api.get<ProviderList>('/providers', { limit: '100' }),
@@ -39,13 +61,14 @@ export function Providers({ api }: { api: StaffApi }) {
               {p.name} <span class="mono muted">{p.id}</span>
             </h3>
             <p class="muted">
-              {p.email} · {p.status} · {(p.categories as string[]).join(', ')}
+              {p.email} · {p.status} · {p.categories.join(', ')}
             </p>
+            <p class="muted">{routingLine(p)}</p>
             {open === p.id ? (
               <ProviderView api={api} id={p.id} done={reload} />
             ) : (
               <button type="button" onClick={() => setOpen(p.id)}>
-                Keys of {p.name}
+                Profile and keys of {p.name}
               </button>
             )}
           </li>
@@ -56,40 +79,37 @@ export function Providers({ api }: { api: StaffApi }) {
         aria-labelledby="onboard-title"
         onSubmit={(e) => {
           e.preventDefault();
+          if ('problem' in checked) return;
           void action.run(async () => {
             const created = await api.post<Provider>('/providers', {
-              name,
-              email,
-              categories: categories
-                .split(',')
-                .map((c) => c.trim())
-                .filter(Boolean),
+              name: draft.name,
+              email: draft.email,
+              ...checked.body,
             });
-            setName('');
-            setEmail('');
-            setCategories('');
+            setDraft(NEW_PROVIDER);
             reload();
             return `Onboarded ${created.name}.`;
           });
         }}
       >
         <h3 id="onboard-title">Onboard a provider</h3>
-        <TextField label="Name" required value={name} onValue={setName} />
+        <TextField
+          label="Name"
+          required
+          value={draft.name}
+          onValue={(name) => setDraft({ ...draft, name })}
+        />
         <Field label="Email">
           <input
             type="email"
             required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
+            value={draft.email}
+            onInput={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
           />
         </Field>
-        <TextField
-          label="Categories (comma-separated)"
-          required
-          value={categories}
-          onValue={setCategories}
-        />
-        <button type="submit" disabled={action.busy}>
+        <ProfileFields draft={draft} onDraft={(profile) => setDraft({ ...draft, ...profile })} />
+        {'problem' in checked && <p class="note">{checked.problem}</p>}
+        <button type="submit" disabled={action.busy || 'problem' in checked}>
           Onboard
         </button>
         <OutcomeLine outcome={action.outcome} />
@@ -165,6 +185,7 @@ function ProviderView({ api, id, done }: { api: StaffApi; id: string; done: () =
           </li>
         ))}
       </ul>
+      <ProfileForm api={api} provider={data} saved={() => after('')} />
       <h4>Signed in to the workspace</h4>
       {sessions.error && <LoadError error={sessions.error} />}
       {sessions.data && sessions.data.data.length === 0 && <p>Not signed in anywhere.</p>}

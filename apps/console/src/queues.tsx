@@ -6,6 +6,7 @@ import type {
   DisputeList,
   PaymentList,
   PaymentRequestList,
+  RequestCounts,
   StaffApi,
 } from './api.ts';
 import { useAction, useLoad } from './hooks.ts';
@@ -15,10 +16,32 @@ import { ColumnHeads, when } from './ui.tsx';
 const count = (list: { data: unknown[]; has_more: boolean }) =>
   `${list.data.length}${list.has_more ? '+' : ''}`;
 
+/**
+ * What happens when a deadline passes, for people: the waits of a request in the console's own
+ * words (where to act, not which API call), the others as the API says them, without its paths.
+ */
+function consequence(deadline: DeadlineList['data'][number]): string {
+  if (deadline.resource === 'request') {
+    return (
+      'Nothing happens by itself: the request waits until staff route it. Open it: its ' +
+      'routing panel offers it to a provider or runs the rules again.'
+    );
+  }
+  if (deadline.resource === 'marketplace_review') {
+    return (
+      'Nothing happens by itself: the request stays off the marketplace until staff review ' +
+      'it. Open it to publish it or refuse.'
+    );
+  }
+  return deadline.consequence
+    .replaceAll('`GET /v1/staff/deadlines`', 'this list')
+    .replaceAll('`', '');
+}
+
 /** What is waiting on staff, with counts, and every deadline soonest first. */
 export function Queues({ api, go }: { api: StaffApi; go: Go }) {
   const { data, error, reload } = useLoad(async () => {
-    const [applications, paymentRequests, payments, open, review, deadlines, marketplace] =
+    const [applications, paymentRequests, payments, open, review, deadlines, marketplace, queued] =
       await Promise.all([
         api.get<ApplicationList>('/access-applications', { status: 'submitted', limit: '100' }),
         api.get<PaymentRequestList>('/payment-requests', {
@@ -33,8 +56,18 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
           marketplace_review: 'pending_review',
           limit: '100',
         }),
+        api.get<RequestCounts>('/request-counts', { routing_state: 'queued' }),
       ]);
-    return { applications, paymentRequests, payments, open, review, deadlines, marketplace };
+    return {
+      applications,
+      paymentRequests,
+      payments,
+      open,
+      review,
+      deadlines,
+      marketplace,
+      queued,
+    };
   }, [api]);
   return (
     <section aria-labelledby="queues-title">
@@ -43,6 +76,11 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
       {data && (
         <>
           <ul class="counts">
+            <li>
+              <button type="button" onClick={() => go('requests', 'routing_state=queued')}>
+                Requests to route <span class="count">{data.queued.total}</span>
+              </button>
+            </li>
             {(
               [
                 ['Access applications', 'applications', data.applications],
@@ -69,8 +107,10 @@ export function Queues({ api, go }: { api: StaffApi; go: Go }) {
             </li>
           </ul>
           <p class="note">
-            Each marketplace review waiting is also among the deadlines below: open its request to
-            approve or reject its publication.
+            Requests to route are those the rules could not offer to a provider (or that staff took
+            over): the Requests screen lists them with the reason, and each request's routing panel
+            offers it to a provider. Each marketplace review waiting is also among the deadlines
+            below: open its request to approve or reject its publication.
           </p>
           <Deadlines api={api} go={go} deadlines={data.deadlines} reload={reload} />
         </>
@@ -114,7 +154,7 @@ function Deadlines(props: { api: StaffApi; go: Go; deadlines: DeadlineList; relo
               </td>
               <td>{d.state}</td>
               <td>{d.waiting_on}</td>
-              <td>{d.consequence}</td>
+              <td>{consequence(d)}</td>
               <td>
                 <button type="button" onClick={() => props.go('request', d.request_id)}>
                   Request

@@ -2,12 +2,15 @@ import { ActionButton, LoadError, OutcomeLine, TextField, type Runner } from '@h
 import { useState } from 'preact/hooks';
 import type { PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
 import { useAction, useLoad } from './hooks.ts';
+import { RoutingPanel } from './routing-panel.tsx';
 import { idScreen } from './screens.tsx';
 import { ColumnHeads, money, ReasonedConfirm, when } from './ui.tsx';
+import { REQUEST_STATUS_WORDS } from './words.ts';
 
 /**
- * One request as staff see it: its details, marketplace review and payments, cancelling a job or
- * milestone of it, and its timeline (everything that happened on it, events with their sequence).
+ * One request as staff see it: its details, its routing (automatic and by hand), marketplace
+ * review and payments, cancelling a job or milestone of it, and its timeline (everything that
+ * happened on it, events with their sequence).
  */
 export const RequestScreen = idScreen({
   name: 'request',
@@ -39,6 +42,7 @@ function RequestView({ api, id }: { api: StaffApi; id: string }) {
       <OutcomeLine outcome={action.outcome} />
       <Facts request={request} />
       <blockquote>{request.message}</blockquote>
+      <RoutingPanel api={api} request={request} changed={reload} />
       {request.marketplace.opted_in && request.marketplace.review === 'pending_review' && (
         <MarketplaceReview
           action={action}
@@ -76,7 +80,7 @@ function Facts({ request }: { request: StaffRequest }) {
   return (
     <dl class="facts">
       <dt>Status</dt>
-      <dd>{request.status}</dd>
+      <dd>{REQUEST_STATUS_WORDS[request.status]}</dd>
       <dt>Subject</dt>
       <dd>{request.subject ?? '—'}</dd>
       <dt>Category</dt>
@@ -91,7 +95,7 @@ function Facts({ request }: { request: StaffRequest }) {
       </dd>
       <dt>Routing</dt>
       <dd>
-        {request.routing.mode} {(request.routing.provider_ids as string[]).join(', ')}
+        {request.routing.mode} {request.routing.provider_ids.join(', ')}
       </dd>
       <dt>Marketplace</dt>
       <dd>

@@ -1,4 +1,5 @@
 import { ConfirmButton, TextField, type Runner } from '@handoff/web-ui';
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { SCOPES, type Scope } from './api.ts';
 import type { Go } from './navigation.ts';
@@ -36,6 +37,15 @@ export function ColumnHeads(props: { names: string[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** A table that scrolls sideways on its own on a narrow screen, reachable by keyboard. */
+export function Scroller(props: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="scroll" role="region" aria-label={props.label} tabIndex={0}>
+      {props.children}
+    </div>
   );
 }
 

@@ -439,7 +439,7 @@ describe('the staff console', () => {
     await button('Onboard', form).click();
     await page.getByRole('status').filter({ hasText: 'Onboarded Robin Electric.' }).waitFor();
     const entry = card('robin@example.com');
-    await button('Keys of Robin Electric', entry).click();
+    await button('Profile and keys of Robin Electric', entry).click();
     await button('Issue a provider key', entry).click();
     const secret = await entry.getByTestId('once-secret').inputValue();
     expect(secret).toMatch(/^hpk_live_/);

@@ -17,6 +17,11 @@ type Item<L> = L extends { data: (infer T)[] } ? T : never;
 export type WorkspaceSession = Ok<'/v1/workspace/session', 'get'>;
 export type InboxRequest = Item<Ok<'/v1/provider/requests', 'get'>>;
 export type RequestDetail = Ok<'/v1/provider/requests/{id}', 'get'>;
+/** A request's offer to this provider (automatic routing), with its response deadline. */
+export type Offer = NonNullable<RequestDetail['offer']>;
+/** The signed-in provider: its availability and languages, and its capacity and load. */
+export type ProviderMe = Ok<'/v1/provider/me', 'get'>;
+export type ProviderSelfPatch = BodyOf<'/v1/provider/me', 'patch'>;
 export type Message = Item<Ok<'/v1/provider/requests/{id}/messages', 'get'>>;
 export type Proposal = Item<Ok<'/v1/provider/proposals', 'get'>>;
 export type ProposalCreate = BodyOf<'/v1/provider/requests/{id}/proposals', 'post'>;
@@ -120,6 +125,10 @@ const CONFLICTS: Record<string, string> = {
     'The customer is reviewing this milestone; its links can change once they have decided.',
   comment_limit_reached: 'This dispute has as many comments as it may have.',
   provider_suspended: 'Your provider account is suspended. Please contact Handoff.',
+  offer_not_pending:
+    'This offer no longer waits for your answer: it lapsed, was withdrawn, or was answered in another tab. The page now shows where it stands.',
+  offer_not_found:
+    'This request is not offered to you (any more). The page now shows where it stands.',
 };
 
 /** What went wrong, in words for the person at the screen (no codes, no paths). */

@@ -2,36 +2,58 @@ import { unwrap } from '@handoff/sdk';
 import { LoadError } from '@handoff/web-ui';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type InboxRequest } from './api.ts';
-import { Ago, useNow } from './clock.tsx';
+import { Ago, Deadline, useNow } from './clock.tsx';
 import { useLoad } from './hooks.ts';
+import { ANSWER_WITHIN } from './offer.tsx';
 import { paths } from './routes.ts';
 import { Link, ScreenTitle } from './screen.tsx';
 import { useSession } from './session.ts';
-import { budget, category, REQUEST_STATUS, title } from './words.ts';
+import { budget, category, languageName, OFFER_STATUS, REQUEST_STATUS, title } from './words.ts';
 
 const PAGE = 50;
 /** How often an inbox in view reads its first page again: there is no feed of new requests. */
 const REFRESH_MS = 60_000;
 
+/** Whether Handoff offered the request to this provider and waits for its answer. */
+const offered = (request: InboxRequest) => request.offer?.status === 'pending';
+
 /**
- * The areas of the inbox, in the order a provider looks at them: what was sent to it first (it
- * waits for an answer, and other providers may propose meanwhile), then its jobs.
+ * The areas of the inbox, in the order a provider looks at them: the offers waiting for its answer
+ * (soonest deadline first: each goes to another provider when its time runs out), then what was
+ * sent to it (it waits for an answer, and other providers may propose meanwhile), then its jobs.
+ * The offers' area shows only when there are some.
  */
-const GROUPS: { relation: InboxRequest['relation']; heading: string; empty: string }[] = [
+const GROUPS: {
+  id: string;
+  heading: string;
+  empty: string | null;
+  pick: (request: InboxRequest) => boolean;
+  order?: (a: InboxRequest, b: InboxRequest) => number;
+}[] = [
   {
-    relation: 'routed',
+    id: 'offered',
+    heading: 'Offered to you: waiting for your answer',
+    empty: null,
+    pick: offered,
+    order: (a, b) => (a.offer?.respond_by ?? '').localeCompare(b.offer?.respond_by ?? ''),
+  },
+  {
+    id: 'routed',
     heading: 'Sent to you',
     empty: 'Nothing has been sent to you yet. Handoff emails you when a request is.',
+    pick: (request) => request.relation === 'routed' && !offered(request),
   },
   {
-    relation: 'engaged',
+    id: 'engaged',
     heading: 'Your jobs',
     empty: 'No jobs yet: once a customer accepts one of your proposals, the job shows here.',
+    pick: (request) => request.relation === 'engaged' && !offered(request),
   },
   {
-    relation: 'marketplace',
+    id: 'marketplace',
     heading: 'Open in the marketplace',
     empty: 'No marketplace requests in your categories right now.',
+    pick: (request) => request.relation === 'marketplace' && !offered(request),
   },
 ];
 
@@ -104,10 +126,16 @@ export function Inbox() {
       )}
       {first.data !== null &&
         GROUPS.map((group) => {
-          const items = requests.filter((request) => request.relation === group.relation);
+          const items = requests.filter(group.pick);
+          if (items.length === 0 && group.empty === null) return null;
+          if (group.order) items.sort(group.order);
           return (
-            <section key={group.relation} aria-labelledby={`group-${group.relation}`}>
-              <h2 id={`group-${group.relation}`}>
+            <section
+              key={group.id}
+              class={`group ${group.id}`}
+              aria-labelledby={`group-${group.id}`}
+            >
+              <h2 id={`group-${group.id}`}>
                 {group.heading} <span class="count">{items.length}</span>
               </h2>
               {items.length === 0 ? (
@@ -137,8 +165,11 @@ function RequestItem(props: { request: InboxRequest; now: number }) {
   const unread = request.unread_messages ?? 0;
   const money = budget(request.budget_min, request.budget_max);
   const kind = category(request.category);
+  const pending = offered(request);
+  // Once the request is the provider's job, how the offer went no longer matters.
+  const offer = pending || request.relation !== 'engaged' ? request.offer : null;
   return (
-    <li class={`request${unread > 0 ? ' unread' : ''}`}>
+    <li class={`request${unread > 0 ? ' unread' : ''}${pending ? ' offered' : ''}`}>
       <Link href={paths.request(request.id)} class="request-link">
         <span class="request-title">{title(request)}</span>
         {unread > 0 && (
@@ -148,10 +179,22 @@ function RequestItem(props: { request: InboxRequest; now: number }) {
           </span>
         )}
       </Link>
+      {offer && (
+        <p class={`offer-line ${offer.status}`}>
+          <strong>{OFFER_STATUS[offer.status]}</strong>
+          {pending && (
+            <>
+              {' — '}
+              <Deadline at={offer.respond_by} words={ANSWER_WITHIN} now={now} />
+            </>
+          )}
+        </p>
+      )}
       <p class="meta">
         <span class="status">{REQUEST_STATUS[request.status]}</span>
         {kind && <span>{kind}</span>}
         {money && <span>Budget {money}</span>}
+        {request.language && <span>In {languageName(request.language)}</span>}
         <span>
           Asked <Ago at={request.created_at} now={now} />
         </span>

@@ -1,17 +1,27 @@
 import { LoadError } from '@handoff/web-ui';
-import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RequestDetail } from './api.ts';
 import { Ago, useNow } from './clock.tsx';
 import { Conversation } from './conversation.tsx';
 import { useLoad } from './hooks.ts';
 import { useLive } from './live.ts';
 import { DisputesArea, PaymentsArea } from './money.tsx';
+import { OfferPanel } from './offer.tsx';
 import { ProposalArea } from './proposal.tsx';
 import { paths } from './routes.ts';
 import { Area, Link, ScreenTitle } from './screen.tsx';
 import { useSession } from './session.ts';
 import { draftKey, drafts, messageDraft } from './storage.ts';
-import { budget, category, RELATION, REQUEST_STATUS, title, webLink } from './words.ts';
+import {
+  budget,
+  category,
+  languageName,
+  RELATION,
+  REQUEST_STATUS,
+  title,
+  webLink,
+} from './words.ts';
 import { WorkArea } from './work.tsx';
 
 /**
@@ -20,8 +30,9 @@ import { WorkArea } from './work.tsx';
  * marks its messages read, and so does each new one while the page is in view.
  */
 export function RequestPage(props: { id: string }) {
-  const { client, session } = useSession();
+  const { client } = useSession();
   const now = useNow();
+  const [declined, setDeclined] = useState(false);
   const unreadWhileHidden = useRef(false);
   const markRead = () => {
     if (document.visibilityState !== 'visible') {
@@ -48,27 +59,25 @@ export function RequestPage(props: { id: string }) {
   }, []);
 
   const detail = request.data;
-  if (live.gone) {
-    // Every call about it is refused from now on: no form is left on screen to fail, but what
-    // the person was writing stays in view, to copy.
-    const unsent = drafts.get(draftKey(session.provider.id, messageDraft(props.id))).trim();
+  if (declined) {
     return (
-      <>
-        <ScreenTitle title={detail ? title(detail) : 'Request'} />
+      <Left title={detail ? title(detail) : 'Request'} requestId={props.id}>
+        <p role="status">
+          You declined this request. Handoff offers it to another provider; it leaves your inbox.
+        </p>
+      </Left>
+    );
+  }
+  if (live.gone) {
+    // Every call about it is refused from now on: no form is left on screen to fail.
+    return (
+      <Left title={detail ? title(detail) : 'Request'} requestId={props.id}>
         <p class="callout" role="alert">
-          This request is no longer open to you. Another provider may have taken it, or it was sent
-          elsewhere or withdrawn.
+          {detail?.offer?.status === 'pending' && Date.parse(detail.offer.respond_by) <= Date.now()
+            ? 'The offer lapsed: the time to answer ran out, so Handoff offered the request to another provider.'
+            : 'This request is no longer open to you. Another provider may have taken it, or it was sent elsewhere or withdrawn.'}
         </p>
-        {unsent && (
-          <>
-            <p>The message you were writing was not sent:</p>
-            <blockquote class="words">{unsent}</blockquote>
-          </>
-        )}
-        <p>
-          <Link href={paths.inbox}>Back to your inbox</Link>
-        </p>
-      </>
+      </Left>
     );
   }
   if (!detail) {
@@ -84,47 +93,97 @@ export function RequestPage(props: { id: string }) {
     );
   }
   const engaged = detail.relation === 'engaged';
+  // An offer waits for its answer before the work starts: the rest follows the acceptance.
+  const offered = detail.offer?.status === 'pending';
   return (
     <>
       <p class="crumbs">
         <Link href={paths.inbox}>Inbox</Link>
       </p>
       <ScreenTitle title={title(detail)} />
-      <p class="meta">
-        <span class="status">{REQUEST_STATUS[detail.status]}</span>
-        <span>{RELATION[detail.relation]}</span>
-        {category(detail.category) && <span>{category(detail.category)}</span>}
-        {budget(detail.budget_min, detail.budget_max) && (
-          <span>Budget {budget(detail.budget_min, detail.budget_max)}</span>
-        )}
-        <span>
-          Asked <Ago at={detail.created_at} now={now} />
-        </span>
-      </p>
+      <RequestFacts request={detail} now={now} />
       {live.interrupted && (
         <p class="warning" role="status">
           Live updates are interrupted: reconnecting. What you write is kept.
         </p>
       )}
-      <nav aria-label="On this page" class="jump">
-        <a href="#ask">The request</a>
-        <a href="#conversation">Conversation</a>
-        <a href="#proposal">Proposal</a>
-        {engaged && <a href="#job">Job</a>}
-        {engaged && <a href="#payments">Payments</a>}
-      </nav>
-      <TheAsk request={detail} />
-      <Conversation request={detail} live={live} now={now} />
-      {live.ready ? (
-        <>
-          <ProposalArea request={detail} tick={live.ticks.proposals} now={now} />
-          <WorkArea request={detail} tick={live.ticks.work} now={now} />
-          <DisputesArea request={detail} tick={live.ticks.disputes} now={now} />
-          {engaged && <PaymentsArea request={detail} tick={live.ticks.payments} now={now} />}
-        </>
-      ) : (
-        <p role="status">Loading the rest of the request…</p>
+      <OfferPanel
+        request={detail}
+        now={now}
+        onChanged={request.reload}
+        onDeclined={() => setDeclined(true)}
+      />
+      {!offered && (
+        <nav aria-label="On this page" class="jump">
+          <a href="#ask">The request</a>
+          <a href="#conversation">Conversation</a>
+          <a href="#proposal">Proposal</a>
+          {engaged && <a href="#job">Job</a>}
+          {engaged && <a href="#payments">Payments</a>}
+        </nav>
       )}
+      <TheAsk request={detail} />
+      {offered ? (
+        <p class="hint">
+          Once you accept, the conversation with the customer and your proposal are here.
+        </p>
+      ) : (
+        <>
+          <Conversation request={detail} live={live} now={now} />
+          {live.ready ? (
+            <>
+              <ProposalArea request={detail} tick={live.ticks.proposals} now={now} />
+              <WorkArea request={detail} tick={live.ticks.work} now={now} />
+              <DisputesArea request={detail} tick={live.ticks.disputes} now={now} />
+              {engaged && <PaymentsArea request={detail} tick={live.ticks.payments} now={now} />}
+            </>
+          ) : (
+            <p role="status">Loading the rest of the request…</p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Where the request stands for the provider, its category, budget, language and age. */
+function RequestFacts(props: { request: RequestDetail; now: number }) {
+  const { request } = props;
+  const money = budget(request.budget_min, request.budget_max);
+  return (
+    <p class="meta">
+      <span class="status">{REQUEST_STATUS[request.status]}</span>
+      <span>{RELATION[request.relation]}</span>
+      {category(request.category) && <span>{category(request.category)}</span>}
+      {money && <span>Budget {money}</span>}
+      {request.language && <span>In {languageName(request.language)}</span>}
+      <span>
+        Asked <Ago at={request.created_at} now={props.now} />
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The page of a request the provider no longer has (declined, lapsed, taken by another): what
+ * it was writing stays in view, to copy, and the way back.
+ */
+function Left(props: { title: string; requestId: string; children: ComponentChildren }) {
+  const { session } = useSession();
+  const unsent = drafts.get(draftKey(session.provider.id, messageDraft(props.requestId))).trim();
+  return (
+    <>
+      <ScreenTitle title={props.title} />
+      {props.children}
+      {unsent && (
+        <>
+          <p>The message you were writing was not sent:</p>
+          <blockquote class="words">{unsent}</blockquote>
+        </>
+      )}
+      <p>
+        <Link href={paths.inbox}>Back to your inbox</Link>
+      </p>
     </>
   );
 }
@@ -178,7 +237,8 @@ function TheAsk(props: { request: RequestDetail }) {
         </dl>
       ) : (
         <p class="hint">
-          The customer has not shared their contact details: talk to them in the conversation below.
+          The customer has not shared their contact details: talk to them in the conversation
+          {request.offer?.status === 'pending' ? ', once you accept the offer.' : ' below.'}
         </p>
       )}
     </Area>

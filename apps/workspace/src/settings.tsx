@@ -1,6 +1,7 @@
 import { ActionButton, LoadError, OutcomeLine } from '@handoff/web-ui';
 import { useEffect, useState } from 'preact/hooks';
 import type { NotificationSettings } from './api.ts';
+import { AvailabilityArea } from './availability.tsx';
 import { Deadline, useNow } from './clock.tsx';
 import { useAction, useLoad } from './hooks.ts';
 import { Area, ScreenTitle } from './screen.tsx';
@@ -9,7 +10,7 @@ import { PROVIDER_MAIL_KIND_LABELS, PROVIDER_MAIL_KINDS } from '@handoff/contrac
 
 type Kinds = NotificationSettings['kinds'];
 
-/** Which emails the provider gets, and signing out of this browser. */
+/** Whether Handoff offers the provider new requests, which emails it gets, and signing out. */
 export function Settings() {
   const { client, session, signOut } = useSession();
   const now = useNow();
@@ -27,6 +28,7 @@ export function Settings() {
   return (
     <>
       <ScreenTitle title="Settings" />
+      <AvailabilityArea />
       <Area id="email" title="Email">
         <LoadError error={settings.error} />
         {settings.data === null && !settings.error && <p role="status">Loading…</p>}

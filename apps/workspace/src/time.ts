@@ -16,6 +16,22 @@ export function span(ms: number): string {
   return 'less than a minute';
 }
 
+/**
+ * "1 hour 20 minutes", "2 days 3 hours", "45 minutes": to the minute, for a short window to act
+ * in (an offer's), where "1 hour" would hide that 59 more minutes are left. Rounded down, so the
+ * time left is never overstated.
+ */
+export function preciseSpan(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < MINUTE) return 'less than a minute';
+  const [big, small, bigUnit, smallUnit] =
+    abs >= DAY
+      ? [Math.floor(abs / DAY), Math.floor((abs % DAY) / HOUR), 'day', 'hour']
+      : [Math.floor(abs / HOUR), Math.floor((abs % HOUR) / MINUTE), 'hour', 'minute'];
+  if (big === 0) return plural(small, smallUnit);
+  return small === 0 ? plural(big, bigUnit) : `${plural(big, bigUnit)} ${plural(small, smallUnit)}`;
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: 'numeric',
@@ -50,6 +66,8 @@ export function ago(iso: string, now = Date.now()): string {
 export interface DeadlineWords {
   ahead: string;
   past: string;
+  /** To the minute ({@link preciseSpan}), for a window of hours rather than days. */
+  precise?: boolean;
 }
 export const DUE: DeadlineWords = { ahead: 'due in', past: 'overdue by' };
 
@@ -61,10 +79,11 @@ export function due(iso: string, now = Date.now(), words: DeadlineWords = DUE): 
   const date = new Date(iso);
   const ms = date.getTime() - now;
   const when = `(${day(date, now)})`;
-  if (ms >= 0) return `${words.ahead} ${span(ms)} ${when}`;
+  const left = words.precise ? preciseSpan(ms) : span(ms);
+  if (ms >= 0) return `${words.ahead} ${left} ${when}`;
   return words.past.endsWith(' ago')
-    ? `${words.past.slice(0, -4)} ${span(ms)} ago ${when}`
-    : `${words.past} ${span(ms)} ${when}`;
+    ? `${words.past.slice(0, -4)} ${left} ago ${when}`
+    : `${words.past} ${left} ${when}`;
 }
 
 /** Whether a deadline has passed or is less than a day away: shown with more weight. */

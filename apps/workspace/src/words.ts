@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG_PATTERN } from '@handoff/contracts';
 import type {
   Deliverable,
   Dispute,
@@ -5,7 +6,9 @@ import type {
   Job,
   Message,
   Milestone,
+  Offer,
   Payment,
+  ProviderMe,
   Proposal,
 } from './api.ts';
 
@@ -22,6 +25,53 @@ export const RELATION: Record<InboxRequest['relation'], string> = {
   routed: 'Sent to you',
   marketplace: 'Open in the marketplace',
 };
+
+/** Where an offer stands, seen by the provider it was offered to. */
+export const OFFER_STATUS: Record<Offer['status'], string> = {
+  pending: 'Offered to you',
+  accepted: 'You accepted this request',
+  declined: 'You declined this offer',
+  lapsed: 'Offer lapsed: it was not answered in time',
+  // Always staff's doing: they routed it by hand, offered it elsewhere or stopped the rules.
+  withdrawn: 'Offer withdrawn: Handoff staff route this request by hand',
+};
+
+export const AVAILABILITY: Record<ProviderMe['availability'], { label: string; hint: string }> = {
+  available: {
+    label: 'Available for new requests',
+    hint: 'Handoff offers you new requests in your categories, up to your limit.',
+  },
+  away: {
+    label: 'Away',
+    hint: 'Handoff offers you no new requests. What you already have stays yours.',
+  },
+};
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/** A language tag in words: "pt-BR" → "Brazilian Portuguese"; the tag itself when unknown. */
+export function languageName(tag: string): string {
+  try {
+    return languageNames.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/**
+ * The languages typed in a box ("en, pt-br"), as BCP 47 tags ("en", "pt-BR"), each once; or the
+ * first entry that is not a language tag.
+ */
+export function languages(text: string): { tags: string[] } | { wrong: string } {
+  const tags: string[] = [];
+  for (const entry of text.split(/[\s,;]+/).filter(Boolean)) {
+    const [lang = '', region, ...rest] = entry.split(/[-_]/);
+    const tag = [lang.toLowerCase(), ...(region ? [region.toUpperCase()] : []), ...rest].join('-');
+    if (!LANGUAGE_TAG_PATTERN.test(tag)) return { wrong: entry };
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  return { tags };
+}
 
 export const PROPOSAL_STATUS: Record<Proposal['status'], string> = {
   submitted: 'Waiting for the customer',

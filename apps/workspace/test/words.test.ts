@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PROVIDER_MAIL_KIND_LABELS, PROVIDER_MAIL_KINDS } from '@handoff/contracts';
-import { ago, due, span, urgency } from '../src/time.ts';
-import { budget, category, money, title, webLink } from '../src/words.ts';
+import { ago, due, preciseSpan, span, urgency } from '../src/time.ts';
+import { budget, category, languageName, languages, money, title, webLink } from '../src/words.ts';
 
 // The workspace's words, without a browser: every kind of mail has its label (from the
 // contracts, as the mails use it), and times and amounts read as people write them.
@@ -29,6 +29,30 @@ describe('the words the workspace shows', () => {
     expect(urgency(later(48 * HOUR), NOW)).toBe('later');
     expect(ago(later(-5_000), NOW)).toBe('just now');
     expect(ago(later(-3 * 24 * HOUR), NOW)).toBe('3 days ago');
+  });
+
+  it('reads the time left to answer an offer to the minute, never more than is left', () => {
+    const answer = { ahead: 'answer within', past: 'the time to answer ended ago', precise: true };
+    expect(due(later(80 * 60_000), NOW, answer)).toMatch(
+      /^answer within 1 hour 20 minutes \(Sat 5 Dec, \d\d:\d\d\)$/,
+    );
+    expect(due(later(-5 * 60_000), NOW, answer)).toMatch(
+      /^the time to answer ended 5 minutes ago \(/,
+    );
+    expect(preciseSpan(2 * HOUR - 1)).toBe('1 hour 59 minutes');
+    expect(preciseSpan(2 * HOUR)).toBe('2 hours');
+    expect(preciseSpan(45 * 60_000 + 59_000)).toBe('45 minutes');
+    expect(preciseSpan(26 * HOUR + 30 * 60_000)).toBe('1 day 2 hours');
+    expect(preciseSpan(59_000)).toBe('less than a minute');
+  });
+
+  it('reads the languages a provider types as BCP 47 tags, and names them', () => {
+    expect(languages('en, pt-br  de;EN')).toEqual({ tags: ['en', 'pt-BR', 'de'] });
+    expect(languages('pt_BR')).toEqual({ tags: ['pt-BR'] });
+    expect(languages('   ')).toEqual({ tags: [] });
+    expect(languages('en, English')).toEqual({ wrong: 'English' });
+    expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
+    expect(languageName('en')).toBe('English');
   });
 
   it('writes amounts, budgets, categories and titles for people', () => {

@@ -670,6 +670,7 @@ describe("the providers' workspace", () => {
     const nav = page.getByRole('navigation', { name: 'Workspace' });
     await nav.getByRole('link', { name: 'Settings' }).click();
     await button('Save email choices').waitFor();
+    await button('Save availability and languages').waitFor();
     await stack.staff.providers.update(provider.id, { status: 'suspended' });
     const [session] = await toArray(stack.staff.providers.sessions(provider.id));
     expect(session).toMatchObject({ status: 'ended', ended_by: 'suspension' });
