@@ -9,6 +9,8 @@ import { report, stats } from './support/reports.ts';
 
 /** The engagement's scenarios. */
 const ENGAGEMENT = ['provider-proposal', 'milestone-approval'];
+/** The scenarios on a stack of their own (besides the -r3 ones). */
+const OWN_STACK = ['routing'];
 
 describe('the registry', () => {
   const registered = scenarios({ logLevel: 'warn' });
@@ -25,7 +27,9 @@ describe('the registry', () => {
   it('shares one stack among the gateway scenarios, and one 3-node stack among the -r3 ones', () => {
     const onStack = registered.filter((scenario) => (scenario.uses ?? []).length > 0);
     const r3 = onStack.filter((scenario) => scenario.name.endsWith('-r3'));
-    const gateway = onStack.filter((scenario) => !scenario.name.endsWith('-r3'));
+    const gateway = onStack.filter(
+      (scenario) => !scenario.name.endsWith('-r3') && !OWN_STACK.includes(scenario.name),
+    );
     expect(r3.map((scenario) => scenario.name)).toEqual([
       'gateway-create-r3',
       'webhook-deliveries-1-r3',
@@ -43,6 +47,27 @@ describe('the registry', () => {
     expect(first).toHaveLength(1);
     for (const uses of others) expect(uses).toEqual(first);
     expect(first?.[0]).toBe(others[0]?.[0]);
+  });
+
+  it('runs routing on a stack of its own, after the shared stack is gone and before the -r3 ones', () => {
+    const names = registered.map((scenario) => scenario.name);
+    const routing = registered.find((scenario) => scenario.name === 'routing');
+    const shared = registered.find((scenario) => scenario.name === 'gateway-create')?.uses?.[0];
+    expect(routing?.uses).toHaveLength(1);
+    expect(routing?.uses?.[0]?.name).toBe('routing-stack');
+    expect(routing?.uses?.[0]).not.toBe(shared);
+    const lastShared = Math.max(
+      ...registered.flatMap((scenario, index) =>
+        scenario.uses?.[0] === shared && scenario.group === undefined ? [index] : [],
+      ),
+    );
+    expect(names.indexOf('routing')).toBeGreaterThan(lastShared);
+    expect(names.slice(-3)).toEqual(['routing', 'gateway-create-r3', 'webhook-deliveries-1-r3']);
+    // Its offers per second read against gateway-create's creates per second, same concurrency.
+    expect(routing?.connections).toBe(AGENT_API_CONNECTIONS);
+    expect(RATIOS.filter((ratio) => ratio.subject === 'routing')).toEqual([
+      expect.objectContaining({ baseline: 'gateway-create' }),
+    ]);
   });
 
   it('runs the agent API and the engagement writes at the same fixed concurrency', () => {

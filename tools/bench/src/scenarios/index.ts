@@ -17,6 +17,7 @@ import { MAIL_IN_FLIGHT, mailDeliveries, rawSmtpSend } from './mail.ts';
 import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
+import { routing, routingStack } from './routing.ts';
 import { stackInsertOne } from './stack-insert-one.ts';
 import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
 import {
@@ -41,7 +42,8 @@ export interface RegistryOptions {
 export function scenarios(options: RegistryOptions): Scenario[] {
   // Started by the first scenario that uses it, stopped after the last one.
   const stack = gatewayStack(options.logLevel);
-  const stackR3 = gatewayStack(options.logLevel, 3);
+  const stackR3 = gatewayStack(options.logLevel, { natsNodes: 3 });
+  const stackRouting = routingStack(options.logLevel);
   return [
     expressBare,
     natsRequestReply,
@@ -83,6 +85,8 @@ export function scenarios(options: RegistryOptions): Scenario[] {
       options.logLevel,
       options.preloads ?? [],
     ),
+    // Once the first stack is gone, on a stack of its own: 1,000 providers in 20 categories.
+    routing(stackRouting, options.logLevel),
     // Last, once the first stack is gone: the same writes on a stack of its own whose NATS is a
     // 3-node cluster with 3 replicas of every stream, as in production (R3 against R1).
     gatewayCreate(stackR3, options.logLevel, '-r3'),
@@ -182,6 +186,11 @@ export const RATIOS: readonly RatioSpec[] = [
     subject: 'mail-deliveries',
     baseline: 'raw-smtp-send',
     note: `events to mails (the notifications service's read of the request, its mail log's two writes, the hand-over) against nodemailer alone to the same Mailpit, ${MAIL_IN_FLIGHT} at once; its latency runs from the publish`,
+  },
+  {
+    subject: 'routing',
+    baseline: 'gateway-create',
+    note: "offers/s against creates/s at the same 10 connections; latency from the create to its offer's request.updated on the bus, against the create's answer",
   },
   {
     subject: 'gateway-create-r3',
