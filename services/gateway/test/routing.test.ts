@@ -274,6 +274,18 @@ describe('automatic routing', () => {
     });
   });
 
+  it('shares a burst out in rotation, as it would a trickle', async () => {
+    const pair = await Promise.all([
+      provider(['web-development'], { capacity: 10 }),
+      provider(['web-development'], { capacity: 10 }),
+    ]);
+    const burst = await Promise.all([1, 2, 3, 4].map(() => requestIn('web-development')));
+    const offeredTo = await Promise.all(
+      burst.map(async (r) => (await routingState(r.id, 'offered')).routing.provider_ids[0]),
+    );
+    expect(pair.map((p) => offeredTo.filter((id) => id === p.id).length)).toEqual([2, 2]);
+  });
+
   it('stops for a paused category, and goes on once it is resumed', async () => {
     const designer = await provider(['design']);
     await setCategory('design', { paused: true, reason: 'Reviewing our design partners.' });

@@ -1,7 +1,7 @@
 // The rules' turn on a request waiting for them: weigh the providers of its category, hold the
 // first able to take it, and offer it to them; or, when none can, put it in the staff queue.
 import type { QueueReason } from '@handoff/contracts';
-import { candidatesOf, evaluate, type Evaluation } from '../domain/routing-rules.ts';
+import { candidatesOf, evaluate, profileOf, type Evaluation } from '../domain/routing-rules.ts';
 import { strideOf } from '../domain/routing-score.ts';
 import type { IntakeContext } from '../handlers/context.ts';
 import type { MoveRequest } from '../handlers/requests/mover.ts';
@@ -95,6 +95,34 @@ async function queue(
   return written.modifiedCount === 1;
 }
 
+/** Rounds of weighing before a provider whose turn moved on meanwhile may be taken anyway. */
+const FAIR_ROUNDS = 3;
+
+/**
+ * Weighs the providers and holds the first eligible one. A hold takes a provider only at the turn
+ * it was weighed at: when requests arrive together, the provider another request just took has
+ * moved on in the rotation, and this one goes to the next in line (weighed afresh when all moved
+ * on), so a burst is shared out as a trickle would be. The last round takes whom it can.
+ */
+async function chooseAndHold(deps: RoutingDeps, doc: RequestDoc) {
+  let evaluation: Evaluation | null = null;
+  for (let round = 0; round < FAIR_ROUNDS; round += 1) {
+    evaluation = await weighRequest(deps.ctx, doc);
+    const eligible = evaluation?.eligible ?? [];
+    if (eligible.length === 0) break;
+    const fair = round < FAIR_ROUNDS - 1;
+    for (const candidate of eligible) {
+      const stride = strideOf(candidate.score);
+      const turn = profileOf(candidate.provider).turn;
+      const options = fair ? { stride, expectTurn: turn } : { stride };
+      if (await hold(deps.ctx, candidate.provider._id, doc._id, options)) {
+        return { evaluation, chosen: candidate.provider as ProviderDoc };
+      }
+    }
+  }
+  return { evaluation, chosen: null };
+}
+
 /**
  * Routes a request whose automatic routing waits for the rules. The hold comes before the offer
  * is written, so a provider is never offered more than it can hold; should the write not happen
@@ -111,15 +139,7 @@ export async function decide(deps: RoutingDeps, doc: RequestDoc): Promise<boolea
   if (autoRoutingOf(doc).offers_made >= maxOffers) {
     return queue(deps, doc, 'offers_exhausted', null, maxOffers);
   }
-  const evaluation = await weighRequest(deps.ctx, doc);
-  let chosen: ProviderDoc | null = null;
-  for (const candidate of evaluation?.eligible ?? []) {
-    const stride = strideOf(candidate.score);
-    if (await hold(deps.ctx, candidate.provider._id, doc._id, { stride })) {
-      chosen = candidate.provider as ProviderDoc;
-      break;
-    }
-  }
+  const { evaluation, chosen } = await chooseAndHold(deps, doc);
   if (chosen === null) return queue(deps, doc, 'no_eligible_provider', evaluation, maxOffers);
 
   const now = new Date();

@@ -43,6 +43,8 @@ export interface HoldOptions {
   unbounded?: boolean;
   /** How far the offer moves the provider on in the rotation (none for a hold kept again). */
   stride?: number;
+  /** Only while the provider is at this turn (it was weighed there): not once it moved on. */
+  expectTurn?: number;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function hold(
       profile.availability === 'available' &&
       profile.held.length < profile.capacity;
     if (!open && !options.unbounded) return null;
+    if (options.expectTurn !== undefined && profile.turn !== options.expectTurn) return null;
     return {
       $push: { held: requestId },
       ...(options.stride === undefined ? {} : { $set: { turn: profile.turn + options.stride } }),
