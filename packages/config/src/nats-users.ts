@@ -154,7 +154,12 @@ export const NATS_GRANTS = {
     // their settings or address (its own replicas') names.
     listens: ['handoff.gateway.access.invalidate', notificationSubjects.changed],
     // Who to write to: a request's routing and engaged provider, a provider's address.
-    calls: ['handoff.intake.requests.get_as_staff', 'handoff.intake.providers.get'],
+    calls: [
+      'handoff.intake.requests.get_as_staff',
+      'handoff.intake.providers.get',
+      // A request routed to providers, with its offers: the mail says by when to answer.
+      'handoff.intake.routing.request',
+    ],
     manages: [...backendStreams, REMINDERS_STREAM.name],
     consumes: [
       { stream: EVENTS_STREAM.name, consumer: 'notifications' },

@@ -126,6 +126,19 @@ describe('mail to providers', () => {
     expect(await mailsTo(stack.mail, provider.email)).toHaveLength(1);
   });
 
+  it('tells a provider of an offer the rules made it, and by when to accept or decline it', async () => {
+    // A category of its own: the rules can offer the request to this provider only.
+    const provider = await createProvider(stack, 'offered', ['glazing']);
+    const request = await createRequest(stack, { category: 'glazing', subject: 'Leaking tap' });
+    const [mail] = await waitForMails(stack.mail, provider.email);
+    if (!mail) throw new Error('no mail');
+    expect(mail.Subject).toBe('A new request for you: “Leaking tap”');
+    expect(mail.Text).toContain('A customer’s request is offered to you (glazing).');
+    expect(mail.Text).toMatch(/accept or decline it in \d+ (minutes|hours?), on /);
+    expect(mail.Text).toContain('if you do not answer by then, it goes to another provider.');
+    await expectProviderMail(mail, requestLink(request.id));
+  });
+
   it('mails a message from the customer when it starts an unread run, and counts the run', async () => {
     const { provider, request } = await routed(stack, 'messages');
 

@@ -1,6 +1,6 @@
 // Which event gives which mail to whom, and what each says. Pure: the handlers read the request,
 // the providers and their settings, and send.
-import type { Request } from '@handoff/contracts';
+import type { Request, StaffRequest } from '@handoff/contracts';
 import {
   Dispute,
   Message,
@@ -103,21 +103,47 @@ const toStaff = (about: string, content: ContentOf): MailIntent[] => [
 /** What one kind of event mails, given the event, its request and the request's title. */
 type MailsOf = (event: EventEnvelope, request: Request, title: string) => MailIntent[];
 
+/**
+ * The provider's pending offer of the request, when the request came as staff see it (the events
+ * consumer reads it so for a request routed to providers).
+ */
+const pendingOfferTo = (request: Request, providerId: string) =>
+  (request as Partial<StaffRequest>).automatic_routing?.offers.findLast(
+    (offer) => offer.provider_id === providerId && offer.status === 'pending',
+  );
+
+function routedParagraphs(request: Request, providerId: string, now: Date): string[] {
+  const category = request.category ? ` (${request.category.replace(/-/g, ' ')})` : '';
+  const offer = pendingOfferTo(request, providerId);
+  if (!offer) {
+    return [
+      `A customer’s request was sent to you${category}. Read it, ask the customer what you need to know, and make a proposal if you want the work.`,
+    ];
+  }
+  return [
+    `A customer’s request is offered to you${category}. Read it and accept or decline it ${deadlineInWords(new Date(offer.respond_by), now)}; if you do not answer by then, it goes to another provider.`,
+    'Once you accept, ask the customer what you need to know and make a proposal.',
+  ];
+}
+
 const requestMails: MailsOf = (event, request, title) => {
   // Only while the request waits for its providers: a later change of a request that moved
   // on (engaged, closed) routes nobody new.
   const routed =
     request.routing.mode === 'direct' && OPEN_FOR_PROVIDERS.includes(request.status)
       ? request.routing.provider_ids.flatMap((providerId) =>
-          toProvider(providerId, 'request_routed', `routed:${request.id}`, (reader, links) => ({
-            subject: `A new request for you: “${title}”`,
-            greeting: greeting(reader),
-            paragraphs: [
-              `A customer’s request was sent to you${request.category ? ` (${request.category.replace(/-/g, ' ')})` : ''}. Read it, ask the customer what you need to know, and make a proposal if you want the work.`,
-            ],
-            quote: shortened(request.message, 600),
-            action: openRequest(links, request.id),
-          })),
+          toProvider(
+            providerId,
+            'request_routed',
+            `routed:${request.id}`,
+            (reader, links, now) => ({
+              subject: `A new request for you: “${title}”`,
+              greeting: greeting(reader),
+              paragraphs: routedParagraphs(request, providerId, now),
+              quote: shortened(request.message, 600),
+              action: openRequest(links, request.id),
+            }),
+          ),
         )
       : [];
   const review =

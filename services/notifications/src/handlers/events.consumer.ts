@@ -7,7 +7,7 @@ import { startEventConsumer } from '@handoff/runtime';
 import type { JsMsg } from '@nats-io/jetstream';
 import { deadlineStateOf } from '../domain/deadlines.ts';
 import { mailsFor, mayMail } from '../domain/mails.ts';
-import { requestOf } from './lookups.ts';
+import { requestOf, withOffers } from './lookups.ts';
 import type { Postman } from './mail.ts';
 import type { Reminders } from './reminders.consumer.ts';
 
@@ -41,7 +41,7 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
     if (!mayMail(event) || isStale(event.timestamp, msg)) return [];
     // Request events carry the request; the others' mails need it as it is now.
     const request = event.type.startsWith('request.')
-      ? (Request.safeParse(event.data.object).data ?? null)
+      ? await withOffers(bus, Request.safeParse(event.data.object).data ?? null)
       : await requestOf(bus, event.data.request_id);
     if (!request) return [];
     return postman.sendAll(mailsFor(event, request), event.id);

@@ -8,6 +8,7 @@ import {
   notificationSubjects,
   providerOps,
   requestOps,
+  routingOps,
   type Provider,
   type Request,
 } from '@handoff/contracts';
@@ -83,6 +84,22 @@ export async function requestOf(bus: Bus, id: string): Promise<Request | null> {
     return await call(bus.nc, requestOps.getAsStaff, { id }, { timeoutMs: CALL_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof BusError && error.code === 'request_not_found') return null;
+    throw error;
+  }
+}
+
+/**
+ * A request routed to providers as staff see it, with its offers (the mail says by when to
+ * answer one); any other request as its event carried it. Gone meanwhile: as the event had it.
+ */
+export async function withOffers(bus: Bus, request: Request | null): Promise<Request | null> {
+  if (request?.routing.mode !== 'direct' || request.routing.provider_ids.length === 0) {
+    return request;
+  }
+  try {
+    return await call(bus.nc, routingOps.get, { id: request.id }, { timeoutMs: CALL_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof BusError && error.code === 'request_not_found') return request;
     throw error;
   }
 }

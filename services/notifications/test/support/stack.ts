@@ -117,13 +117,17 @@ export async function startStack(
   return stack;
 }
 
-export async function createProvider(stack: Pick<Stack, 'nc'>, label: string): Promise<Provider> {
+export async function createProvider(
+  stack: Pick<Stack, 'nc'>,
+  label: string,
+  categories: string[] = ['plumbing'],
+): Promise<Provider> {
   return call(
     stack.nc,
     providerOps.create,
     {
       actor: staff.actor,
-      input: { name: `Ada ${label}`, email: address(label), categories: ['plumbing'] },
+      input: { name: `Ada ${label}`, email: address(label), categories },
     },
     opts,
   );
