@@ -14342,7 +14342,7 @@ export interface operations {
     countRequestsAsStaff: {
         parameters: {
             query?: {
-                category?: string & unknown;
+                category?: string & (unknown & unknown);
                 created_after?: string;
                 created_before?: string;
                 integration_id?: string;
@@ -14399,7 +14399,7 @@ export interface operations {
     listRequestsAsStaff: {
         parameters: {
             query?: {
-                category?: string & unknown;
+                category?: string & (unknown & unknown);
                 created_after?: string;
                 created_before?: string;
                 ending_before?: string;
@@ -15428,7 +15428,7 @@ export interface operations {
                 "Request-Id"?: components["parameters"]["Request-Id"];
             };
             path: {
-                category: string & unknown;
+                category: string & (unknown & unknown);
             };
             cookie?: never;
         };

@@ -54,7 +54,15 @@ function withPattern(node: unknown, pattern: string): unknown {
 export function parameterSchema(schema: JsonSchema): JsonSchema {
   if (typeof schema.$ref === 'string') return { ...schema, pattern: NO_CONTROL };
   const free = schema.type === 'string' && !('format' in schema) && !('enum' in schema);
-  return free ? { ...schema, pattern: NO_CONTROL } : schema;
+  if (!free) return schema;
+  // A parameter with a pattern of its own (a category's slug) keeps it, with this one beside it;
+  // the rule against NUL alone gives way to this stricter one.
+  return 'pattern' in schema && schema.pattern !== NO_NUL
+    ? {
+        ...schema,
+        allOf: [...((schema.allOf as unknown[] | undefined) ?? []), { pattern: NO_CONTROL }],
+      }
+    : { ...schema, pattern: NO_CONTROL };
 }
 
 /** zod → JSON Schema 2020-12, the dialect of OpenAPI 3.1; `$defs` are hoisted into components. */

@@ -1,5 +1,4 @@
 // A category's routing settings: staff pause it, and set its response window and offer limit.
-import { BusError } from '@handoff/bus';
 import type { CategoryRoutingPatch } from '@handoff/contracts';
 import { categoryCollection, categoryView, type CategoryDoc } from '../store/routing.ts';
 import type { IntakeContext } from '../handlers/context.ts';
@@ -30,13 +29,6 @@ export function categorySettings(ctx: IntakeContext) {
     view: (category: string, doc: CategoryDoc | null) => categoryView(category, doc, defaults),
     /** Applies a patch; answers the settings before and after. */
     async update(category: string, actor: string, patch: CategoryRoutingPatch) {
-      if (patch.paused === true && patch.reason === undefined) {
-        throw new BusError('validation_failed', 'Say why the category is paused.', {
-          details: {
-            errors: [{ pointer: '/reason', code: 'required', detail: 'required when pausing.' }],
-          },
-        });
-      }
       const now = new Date();
       const before = await categories.findOne({ _id: category });
       const pausing = patch.paused === true && before?.paused !== true;

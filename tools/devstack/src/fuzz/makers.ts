@@ -112,7 +112,21 @@ function requestMaker(base: Onboarded, { call, list }: FixtureCaller) {
     return { ...req, jobId, milestoneIds };
   }
 
-  return { request, propose, engagement };
+  /**
+   * A request offered to the provider and waiting for its answer: staff's offer (the provider's
+   * engagements already hold more than the rules would give it).
+   */
+  async function offered(label: string): Promise<Req> {
+    const req = await request(label, {}, false);
+    await call(staff, 'POST', `/v1/staff/requests/${encode(req.id)}/routing`, 200, {
+      action: 'offer',
+      provider_id: base.provider_id,
+      reason: 'Fuzz fixture: an offer to answer.',
+    });
+    return req;
+  }
+
+  return { request, propose, engagement, offered };
 }
 
 /** What is made on a request or the stack: deliverables, disputes, payments, applications. */

@@ -70,7 +70,12 @@ export function agentOperations({ agent, proposals }: Resources): OperationFixtu
 }
 
 /** The provider's operations, each on an id of its own or of the main engagement. */
-export function providerOperations({ agent, proposals, staff }: Resources): OperationFixture[] {
+export function providerOperations({
+  agent,
+  proposals,
+  staff,
+  routing,
+}: Resources): OperationFixture[] {
   const { main, milestones } = agent;
   return [
     ...on(agent.kept, 'getProviderDeliverable'),
@@ -87,11 +92,18 @@ export function providerOperations({ agent, proposals, staff }: Resources): Oper
     ...on(proposals.proposalToWithdraw, 'getProviderProposal', 'withdrawProposal'),
     ...on(main.id, 'getProviderRequest', 'sendProviderMessage'),
     ...on(proposals.unproposed.id, 'createProposal'),
+    ...on(routing.toAccept.id, 'acceptOffer'),
+    ...on(routing.toDecline.id, 'declineOffer'),
   ];
 }
 
 /** Staff's operations: access, disputes, money, integrations, providers and requests. */
-export function staffOperations({ staff, access, providerId }: Resources): OperationFixture[] {
+export function staffOperations({
+  staff,
+  access,
+  providerId,
+  routing,
+}: Resources): OperationFixture[] {
   const integration = access.second.integration_id;
   const other = access.otherProviderId;
   return [
@@ -133,5 +145,11 @@ export function staffOperations({ staff, access, providerId }: Resources): Opera
       body: { 'routing.provider_ids.*': providerId },
     })),
     ...on(staff.toReview.id, 'reviewMarketplacePublication'),
+    ...on(routing.toSteer.id, 'suggestRequestRouting'),
+    // An offer names an active provider.
+    ...on(routing.toSteer.id, 'overrideRequestRouting').map((fixture) => ({
+      ...fixture,
+      body: { provider_id: providerId },
+    })),
   ];
 }

@@ -161,6 +161,15 @@ async function accessWork(
   };
 }
 
+/** Routing's: offers for the provider to accept and to decline, a request for staff to steer. */
+async function routingWork(make: ResourceMaker) {
+  return {
+    toAccept: await make.offered('an offer to accept'),
+    toDecline: await make.offered('an offer to decline'),
+    toSteer: await make.request('a request for staff to steer', {}, false),
+  };
+}
+
 /** Every resource the passes' operations act on, each made for the operations that use it. */
 export async function buildResources(base: Onboarded, mailUrl: string) {
   const caller = fixtureCaller(base.gateway_url);
@@ -171,6 +180,7 @@ export async function buildResources(base: Onboarded, mailUrl: string) {
     proposals: await proposalWork(make),
     staff: await staffWork(make, caller),
     access: await accessWork(base, caller, make, mailUrl),
+    routing: await routingWork(make),
   };
 }
 
