@@ -73,11 +73,15 @@ async function countOutcomes(ctx: IntakeContext, doc: RequestDoc): Promise<void>
   }
 }
 
-/** The holds of the request: its holder's kept (whatever its capacity), every other let go. */
+/**
+ * The holds of the request: its holder's kept (whatever its capacity), every other let go. The
+ * holders are read first, so that a holder already holding it costs no read of its own.
+ */
 async function settleHolds(ctx: IntakeContext, doc: RequestDoc): Promise<void> {
   const holder = holderOf(doc);
-  if (holder) await hold(ctx, holder, doc._id, { unbounded: true });
-  for (const providerId of await holdersOf(ctx, doc._id)) {
+  const holders = await holdersOf(ctx, doc._id);
+  if (holder && !holders.includes(holder)) await hold(ctx, holder, doc._id, { unbounded: true });
+  for (const providerId of holders) {
     if (providerId !== holder) await release(ctx, providerId, doc._id);
   }
 }
