@@ -1,5 +1,5 @@
 import { unwrap } from '@handoff/sdk';
-import { ActionButton, OutcomeLine, TextArea, type Runner } from '@handoff/web-ui';
+import { ActionButton, ConfirmButton, OutcomeLine, TextArea, type Runner } from '@handoff/web-ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { HandoffError, type Offer, type RequestDetail } from './api.ts';
 import { Ago, Deadline } from './clock.tsx';
@@ -161,41 +161,21 @@ function DeclineOffer(props: {
   send: (reason: string) => Promise<string | null>;
 }) {
   const [reason, setReason] = useDraft(declineDraft(props.requestId));
-  const [asking, setAsking] = useState(reason !== '');
-  const group = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const asked = useRef(asking);
-  // The reason takes the focus (Tab reaches the confirmation); going back returns it. A question
-  // open since the page loaded (a kept draft) leaves the focus where the page put it.
-  useLayoutEffect(() => {
-    if (asking === asked.current) return;
-    if (asking) group.current?.querySelector('textarea')?.focus();
-    else trigger.current?.focus();
-    asked.current = asking;
-  }, [asking]);
-  if (!asking) {
-    return (
-      <button
-        type="button"
-        ref={trigger}
-        disabled={props.action.busy || props.disabled}
-        onClick={() => setAsking(true)}
-      >
-        Decline
-      </button>
-    );
-  }
   return (
-    <div
-      class="confirm decline"
-      role="group"
-      aria-label="Decline"
-      ref={group}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
+    <ConfirmButton
+      label="Decline"
+      question="Decline this request? Handoff offers it to another provider, and you cannot undo this."
+      confirmLabel="Yes, decline it"
+      busyLabel="Declining…"
+      open={reason !== ''}
+      disabled={props.disabled}
+      action={props.action}
+      work={async () => {
+        const said = await props.send(reason.trim());
+        setReason('');
+        return said;
       }}
     >
-      <p>Decline this request? Handoff offers it to another provider, and you cannot undo this.</p>
       <TextArea
         label="Why you decline (optional)"
         hint="Only Handoff staff read it."
@@ -206,25 +186,6 @@ function DeclineOffer(props: {
         value={reason}
         onValue={setReason}
       />
-      <div class="actions">
-        <button
-          type="button"
-          class="primary"
-          disabled={props.action.busy}
-          onClick={() =>
-            void props.action.run(async () => {
-              const said = await props.send(reason.trim());
-              setReason('');
-              return said;
-            })
-          }
-        >
-          {props.action.busy ? 'Declining…' : 'Yes, decline it'}
-        </button>
-        <button type="button" disabled={props.action.busy} onClick={() => setAsking(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </ConfirmButton>
   );
 }
