@@ -3,7 +3,13 @@ import { createProviderClient, unwrap, type HandoffClient } from '@handoff/sdk';
 import { eventually, testMail } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { accessibilityProblems, fitsWidth, openBrowser, type Browser } from './support/browser.ts';
+import {
+  accessibilityProblems,
+  fitsWidth,
+  openBrowser,
+  watchPage,
+  type Browser,
+} from './support/browser.ts';
 import { agentOf, startStack, type Stack } from './support/stack.ts';
 
 // Automatic routing in the providers' workspace, in a real Chromium against the real stack: staff
@@ -39,23 +45,7 @@ function expectedRefusal(status: number, url: string): boolean {
 }
 
 /** Watches a page for what must never happen: script errors, console errors, failed calls. */
-function watch(target: Page, name: string) {
-  target.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message}`));
-  target.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const url = message.location().url;
-    const status = /status of (\d{3})/.exec(message.text())?.[1];
-    if (!(status && expectedRefusal(Number(status), url))) {
-      problems.push(`${name}: console error: ${message.text()} (${url})`);
-    }
-  });
-  target.on('response', (response) => {
-    const status = response.status();
-    if (status >= 400 && !expectedRefusal(status, response.url())) {
-      problems.push(`${name}: ${status} ${response.request().method()} ${response.url()}`);
-    }
-  });
-}
+const watch = (target: Page, name: string) => watchPage(target, name, problems, expectedRefusal);
 
 const url = (path: string) => `${stack.gateway.url}${path}`;
 const heading = (target: Page, name: string | RegExp) =>

@@ -3,7 +3,13 @@ import { createProviderClient, toArray, type HandoffClient } from '@handoff/sdk'
 import { eventually, testMail } from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { accessibilityProblems, fitsWidth, openBrowser, type Browser } from './support/browser.ts';
+import {
+  accessibilityProblems,
+  fitsWidth,
+  openBrowser,
+  watchPage,
+  type Browser,
+} from './support/browser.ts';
 import { agentOf, startStack, type Stack } from './support/stack.ts';
 
 // The providers' workspace in a real Chromium (Debian's `chromium`), against the real stack: a
@@ -49,25 +55,9 @@ const mail = testMail();
 /** Mailpit ids of the sign-in mails used so far. */
 const usedMails = new Set<string>();
 
-/** Watches a page for what must never happen: script errors, console errors, failed calls. */
-function watch(target: Page, name: string) {
-  target.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message}`));
-  target.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const url = message.location().url;
-    // The browser logs every refused call as an error.
-    const status = /status of (\d{3})/.exec(message.text())?.[1];
-    if (!(status && expectedRefusal(Number(status), url))) {
-      problems.push(`${name}: console error: ${message.text()} (${url})`);
-    }
-  });
-  target.on('response', (response) => {
-    const status = response.status();
-    if (status >= 400 && status !== 401 && !expectedRefusal(status, response.url())) {
-      problems.push(`${name}: ${status} ${response.request().method()} ${response.url()}`);
-    }
-  });
-}
+/** Watches a page for what must never happen; a 401 answer is the signed-out screen's. */
+const watch = (target: Page, name: string) =>
+  watchPage(target, name, problems, expectedRefusal, [401]);
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack('workspace'), openBrowser()]);

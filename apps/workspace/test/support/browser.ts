@@ -81,3 +81,33 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 /** Whether the page needs no sideways scrolling at its width. */
 export const fitsWidth = (page: Page) =>
   page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= window.innerWidth);
+
+/**
+ * Watches a page for what must never happen, into `problems`: script errors, console errors and
+ * failed calls, but the refusals the test expects (`expected`, by status and address).
+ */
+export function watchPage(
+  target: Page,
+  name: string,
+  problems: string[],
+  expected: (status: number, url: string) => boolean,
+  /** Response statuses that are no problem wherever they come from (not console errors). */
+  answered: readonly number[] = [],
+): void {
+  target.on('pageerror', (error) => problems.push(`${name}: page error: ${error.message}`));
+  target.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const url = message.location().url;
+    // The browser logs every refused call as an error.
+    const status = /status of (\d{3})/.exec(message.text())?.[1];
+    if (!(status && expected(Number(status), url))) {
+      problems.push(`${name}: console error: ${message.text()} (${url})`);
+    }
+  });
+  target.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !answered.includes(status) && !expected(status, response.url())) {
+      problems.push(`${name}: ${status} ${response.request().method()} ${response.url()}`);
+    }
+  });
+}
