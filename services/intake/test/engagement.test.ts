@@ -34,8 +34,12 @@ const summary = async (id: string) =>
     (e.data.object as { status: string }).status,
   ]);
 
+/**
+ * A request staff routed by hand to a provider that automatic routing offers nothing (capacity
+ * 0), so that the request's events are the staff change's and the engagement's alone.
+ */
 async function routedRequest() {
-  const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
+  const provider = await createProvider(intake.nc, { categories: ['plumbing'], capacity: 0 });
   const request = await createRequest(intake.nc, { category: 'plumbing' });
   await updateRequest(intake.nc, request.id, {
     status: 'routed',

@@ -198,12 +198,19 @@ export class Stack {
     return onboard(this.gateway, this.secret, this.options.staffAudience, scopes);
   }
 
-  /** A provider onboarded by staff, with a key. */
-  async providerOf(categories: string[] = ['home-services']): Promise<ProviderAccount> {
+  /**
+   * A provider onboarded by staff, with a key. Out of automatic routing (capacity 0) unless
+   * `profile` says otherwise: the tests that route by hand are then never raced by the rules'
+   * offer (an extra `request.updated`); routing.test.ts makes providers the rules choose.
+   */
+  async providerOf(
+    categories: string[] = ['home-services'],
+    profile: Record<string, unknown> = { capacity: 0 },
+  ): Promise<ProviderAccount> {
     providers += 1;
     const name = `Provider ${providers} ${randomBytes(3).toString('hex')}`;
     const created = await this.asStaff('/providers', {
-      body: { name, email: `provider${providers}@example.com`, categories },
+      body: { name, email: `provider${providers}@example.com`, categories, ...profile },
     });
     expect(created.status).toBe(201);
     const id = String(created.body.id);
