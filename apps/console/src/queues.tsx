@@ -27,6 +27,12 @@ function consequence(deadline: DeadlineList['data'][number]): string {
       'routing panel offers it to a provider or runs the rules again.'
     );
   }
+  if (deadline.resource === 'routing_offer') {
+    return (
+      'The offer lapses and the request goes to the next provider (after the last offer, it ' +
+      'waits for staff). Open it to see the offer or offer it to someone else.'
+    );
+  }
   if (deadline.resource === 'marketplace_review') {
     return (
       'Nothing happens by itself: the request stays off the marketplace until staff review ' +

@@ -62,7 +62,8 @@ const DeadlineItems = z.object({
 
 /**
  * Intake's entries in staff's deadlines: submitted requests nobody routed yet and marketplace
- * publications waiting for review (`REQUEST_WAITS`), soonest deadline first.
+ * publications waiting for review (`REQUEST_WAITS`), and offers waiting for their provider's
+ * answer, soonest deadline first.
  */
 export const intakeDeadlineOps = {
   list: intakeOp('deadlines.list', Deadlines, DeadlineItems),

@@ -451,6 +451,7 @@ export const PaymentConfirm = z.strictObject({
 export const DeadlineResource = z.enum([
   'request',
   'marketplace_review',
+  'routing_offer',
   ...STATE_MACHINES.map((m) => m.resource),
 ]);
 

@@ -143,6 +143,19 @@ describe('automatic routing', () => {
       await stack.asProvider(other, `/requests/${request.id}/offer/accept`, { method: 'POST' }),
     ).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
 
+    // Staff see the offer in their deadlines, by its provider's answer.
+    const deadlines = await stack.asStaff('/deadlines?limit=500');
+    expect(deadlines.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          resource: 'routing_offer',
+          request_id: request.id,
+          waiting_on: 'provider',
+          deadline_at: offered.automatic_routing.offers[0]?.respond_by,
+          overdue: false,
+        }),
+      ]),
+    );
     // Accepting is the provider's explicit act; it cannot be answered twice.
     const accepted = await stack.asProvider(offeredTo, `/requests/${request.id}/offer/accept`, {
       method: 'POST',

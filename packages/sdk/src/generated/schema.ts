@@ -11328,7 +11328,7 @@ export interface operations {
                             overdue: boolean;
                             request_id: string;
                             /** @enum {string} */
-                            resource: "request" | "marketplace_review" | "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
+                            resource: "request" | "marketplace_review" | "routing_offer" | "proposal" | "job" | "milestone" | "deliverable" | "dispute" | "payment_request" | "payment";
                             state: string;
                             waiting_on: string;
                         }[];

@@ -79,6 +79,7 @@ export function offerChange(doc: RequestDoc, plan: OfferPlan, now: Date) {
       tried: [...new Set([...auto.tried, plan.providerId])],
       offers: withOffer(offers, offer),
       decision: plan.decision,
+      respond_by: offer.respond_by,
     },
   );
 }

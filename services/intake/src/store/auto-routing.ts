@@ -37,4 +37,9 @@ export interface AutoRoutingDoc {
   tried: string[];
   offers: OfferDoc[];
   decision: DecisionDoc | null;
+  /**
+   * The pending offer's `respond_by`, beside the offers so that staff's deadlines find offers
+   * soonest first by an index; it means something only while `state` is `offered`.
+   */
+  respond_by?: Date;
 }

@@ -36,6 +36,11 @@ export const collections: CollectionPlan = {
       key: { category: 1, 'auto_routing.state': 1, created_at: 1 },
       options: { name: 'category_routing_oldest' },
     },
+    // Staff's deadlines: the offers waiting for an answer, soonest first.
+    {
+      key: { 'auto_routing.state': 1, 'auto_routing.respond_by': 1, _id: 1 },
+      options: { name: 'offers_soonest' },
+    },
   ],
   access_applications: [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
   integrations: [

@@ -1,9 +1,10 @@
-// `deadlines.list`: what of intake waits on staff (an unrouted request, a marketplace review),
-// each with the time it runs out.
+// `deadlines.list`: what of intake waits on staff (an unrouted request, a marketplace review) or
+// on a provider (an offer), each with the time it runs out.
 import { implement, type Endpoint } from '@handoff/bus';
 import { intakeDeadlineOps, REQUEST_WAITS, type DeadlineItem } from '@handoff/contracts';
 import type { Filter } from 'mongodb';
 import type { RequestDoc } from '../../store/requests.ts';
+import { pendingOffer } from '../../store/routing.ts';
 import type { InputOf, IntakeContext } from '../context.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,10 +80,56 @@ async function waiting(ctx: IntakeContext, kind: RequestWait, query: DeadlineQue
   };
 }
 
+const OFFER_CONSEQUENCE =
+  'The offer lapses and automatic routing offers the request to the next provider (after the ' +
+  "category's last offer, it waits for staff).";
+
+/** The offers waiting for their provider's answer, soonest first: their `respond_by`. */
+async function waitingOffers(ctx: IntakeContext, query: DeadlineQuery, now: number) {
+  const range: { $lt?: Date; $lte?: Date; $gt?: Date } = {};
+  if (query.before !== undefined) range.$lt = new Date(query.before);
+  if (query.overdue === true) range.$lte = new Date(now);
+  if (query.overdue === false) range.$gt = new Date(now);
+  const rows = await ctx.collections.requests
+    .find(
+      {
+        'auto_routing.state': 'offered',
+        ...(Object.keys(range).length > 0 ? { 'auto_routing.respond_by': range } : {}),
+      },
+      { projection: { _id: 1, 'auto_routing.offers': 1 } },
+    )
+    .sort({ 'auto_routing.respond_by': 1, _id: 1 })
+    .limit(query.limit + 1)
+    .toArray();
+  return {
+    more: rows.length > query.limit,
+    items: rows.slice(0, query.limit).flatMap((row): DeadlineItem[] => {
+      const offer = row.auto_routing && pendingOffer(row.auto_routing);
+      if (!offer) return [];
+      return [
+        {
+          object: 'deadline',
+          resource: 'routing_offer',
+          id: offer.id,
+          request_id: row._id,
+          state: 'pending',
+          waiting_on: 'provider',
+          deadline_at: offer.respond_by.toISOString(),
+          overdue: offer.respond_by.getTime() <= now,
+          consequence: OFFER_CONSEQUENCE,
+        },
+      ];
+    }),
+  };
+}
+
 export function requestDeadlineEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
   return implement(intakeDeadlineOps.list, async (query) => {
     const now = Date.now();
-    const lists = await Promise.all(WAITS.map((kind) => waiting(ctx, kind, query, now)));
+    const lists = await Promise.all([
+      ...WAITS.map((kind) => waiting(ctx, kind, query, now)),
+      waitingOffers(ctx, query, now),
+    ]);
     const merged = lists
       .flatMap((list) => list.items)
       .sort(
