@@ -85,10 +85,10 @@ say "the stack is up after $(($(date +%s) - started)) s; onboarding an agent wit
 
 fixtures="$data_dir/fixtures"
 onboarded="$(DATA_DIR="$data_dir" node tools/devstack/src/fuzz-fixtures.ts "$fixtures")"
-HANDOFF_URL="$(sed -n 's/^HANDOFF_URL=//p' <<<"$onboarded")"
-HANDOFF_AGENT_KEY="$(sed -n 's/^HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
-STAFF_TOKEN="$(sed -n 's/^STAFF_TOKEN=//p' <<<"$onboarded")"
-PROVIDER_KEY="$(sed -n 's/^HANDOFF_PROVIDER_KEY=//p' <<<"$onboarded")"
+HANDOFF_URL="$(sed -n 's/^export HANDOFF_URL=//p' <<<"$onboarded")"
+HANDOFF_AGENT_KEY="$(sed -n 's/^export HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
+STAFF_TOKEN="$(sed -n 's/^export STAFF_TOKEN=//p' <<<"$onboarded")"
+PROVIDER_KEY="$(sed -n 's/^export HANDOFF_PROVIDER_KEY=//p' <<<"$onboarded")"
 if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" || -z "$PROVIDER_KEY" ]]; then
   say "onboarding printed no URL, agent key, provider key or staff token"
   exit 1

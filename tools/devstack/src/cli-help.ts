@@ -40,8 +40,8 @@ ${COMMON_HELP}`,
   onboard: `Usage: handoff onboard [options]
 
 Onboards a development agent with every scope over the HTTP API (apply, approve as staff, claim
-the key) and a provider with a key, and prints shell lines for eval:
-  HANDOFF_URL=…  HANDOFF_AGENT_KEY=hk_live_…  HANDOFF_PROVIDER_KEY=hpk_live_…  STAFF_TOKEN=eyJ…
+the key) and a provider with a key, and prints exported shell lines for eval:
+  export HANDOFF_URL=…  HANDOFF_AGENT_KEY=hk_live_…  HANDOFF_PROVIDER_KEY=hpk_live_…  STAFF_TOKEN=eyJ…
 The agent is saved in DATA_DIR/dev-agent.json and reused on the next call while its keys still
 work, so running it twice gives the same agent.
 

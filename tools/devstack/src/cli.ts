@@ -450,11 +450,16 @@ export async function runCli(args: string[], io: Io): Promise<number> {
   }
 }
 
-// Run as a program (also through node_modules/.bin/handoff, a symlink), not when imported.
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Runs the process's command line (`bin/handoff.js`, the `handoff` bin, calls it). */
+export async function main(): Promise<void> {
   process.exitCode = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     env: process.env,
   });
+}
+
+// Run as a program (`node src/cli.ts`), not when imported.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
 }

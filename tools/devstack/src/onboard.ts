@@ -1,12 +1,13 @@
 // `npm run onboard -w @handoff/devstack`: onboards an agent with every scope on a running dev
 // stack, over HTTP only (apply, approve as staff, claim the key), and prints what a tool such as
-// scripts/schemathesis.sh needs, as shell assignments:
-//   HANDOFF_URL=http://127.0.0.1:8080
-//   HANDOFF_AGENT_KEY=hk_live_...
-//   HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
-//   STAFF_TOKEN=eyJ...
+// scripts/schemathesis.sh needs, as exported shell variables:
+//   export HANDOFF_URL=http://127.0.0.1:8080
+//   export HANDOFF_AGENT_KEY=hk_live_...
+//   export HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
+//   export STAFF_TOKEN=eyJ...
 // The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
-// `eval "$(DATA_DIR=... node tools/devstack/src/onboard.ts)"` sets them in a shell. The agent
+// `eval "$(DATA_DIR=... node tools/devstack/src/onboard.ts)"` sets them in a shell, exported, so
+// that an agent started from that shell sees them too. The agent
 // is saved in DATA_DIR/dev-agent.json and reused while its keys work; `--new` makes another.
 // `handoff onboard` (src/cli.ts) is the same with --help and options.
 import { loadEnv } from '@handoff/config';
@@ -173,7 +174,10 @@ export function shellWord(value: string): string {
   return /^[A-Za-z0-9_.,:/@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The lines the CLI prints, for `eval` or a `.env` file. */
+/**
+ * The lines the CLI prints, for `eval` (exported, so that a program started from the shell sees
+ * them) or a `.env` file (dotenv and `node --env-file` read the `export` prefix).
+ */
 export function shellLines(onboarded: Onboarded): string {
   return [
     `HANDOFF_URL=${shellWord(onboarded.gateway_url)}`,
@@ -181,7 +185,7 @@ export function shellLines(onboarded: Onboarded): string {
     `HANDOFF_PROVIDER_KEY=${shellWord(onboarded.provider_key)}`,
     `STAFF_TOKEN=${shellWord(onboarded.staff_token)}`,
   ]
-    .map((line) => `${line}\n`)
+    .map((line) => `export ${line}\n`)
     .join('');
 }
 

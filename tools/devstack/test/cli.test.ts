@@ -133,7 +133,7 @@ describe('handoff against a running stack', () => {
     expect(agent.reused).toBe(false);
     const again = await cli(['onboard']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain(`HANDOFF_AGENT_KEY=${agent.api_key}`);
+    expect(again.stdout).toContain(`export HANDOFF_AGENT_KEY=${agent.api_key}`);
     expect(again.stderr).toContain('reusing');
     const fresh = JSON.parse((await cli(['onboard', '--new', '--json'])).stdout) as {
       api_key: string;
