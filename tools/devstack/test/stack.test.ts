@@ -195,8 +195,8 @@ async function routeToOnboardedProvider(): Promise<string> {
   const value = (name: string) =>
     stdout
       .split('\n')
-      .find((line) => line.startsWith(`${name}=`))
-      ?.slice(name.length + 1) ?? '';
+      .find((line) => line.startsWith(`export ${name}=`))
+      ?.slice(`export ${name}=`.length) ?? '';
   const url = value('HANDOFF_URL');
   const staff = { Authorization: `Bearer ${value('STAFF_TOKEN')}` };
   const me = (await (
@@ -396,14 +396,16 @@ describe('npm start', () => {
     const { stdout, stderr, code } = await onboard(dataDir);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const lines = stdout.trimEnd().split('\n');
+    // Exported: an agent started from the shell that evaluated them sees them too.
     expect(lines.map((line) => line.split('=')[0])).toEqual([
-      'HANDOFF_URL',
-      'HANDOFF_AGENT_KEY',
-      'HANDOFF_PROVIDER_KEY',
-      'STAFF_TOKEN',
+      'export HANDOFF_URL',
+      'export HANDOFF_AGENT_KEY',
+      'export HANDOFF_PROVIDER_KEY',
+      'export STAFF_TOKEN',
     ]);
     const value = (name: string) =>
-      lines.find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+      lines.find((line) => line.startsWith(`export ${name}=`))?.slice(`export ${name}=`.length) ??
+      '';
     const url = value('HANDOFF_URL');
     expect(url).toBe(state().gateway_url);
     expect(value('HANDOFF_AGENT_KEY')).toMatch(/^hk_live_[0-9A-Za-z]{36}$/);
