@@ -4,7 +4,6 @@ import { conversationOp, intakeOp, paymentsOp } from './service-ops.ts';
 import {
   AuthorRole,
   MarketplaceDecision,
-  MarketplaceReview,
   Message,
   PaymentDecision,
   PaymentRequest,
@@ -15,7 +14,6 @@ import {
   RequestCreate,
   RequestPatch,
   RequestStatus,
-  Routing,
 } from './requests.ts';
 import { StaffRequest } from './routing.ts';
 
@@ -69,17 +67,6 @@ export const requestOps = {
     Request,
   ),
   getAsStaff: intakeOp('requests.get_as_staff', z.object({ id: z.string() }), Request),
-  /** Staff: every request, newest first, by status, routing mode and marketplace review. */
-  listAsStaff: intakeOp(
-    'requests.list_as_staff',
-    BusPage.extend({
-      status: RequestStatus.optional(),
-      routing: Routing.shape.mode.optional(),
-      marketplace_review: MarketplaceReview.optional(),
-      integration_id: z.string().max(64).optional(),
-    }),
-    listOf(Request),
-  ),
   /** The integration that owns a request (for the webhook dispatcher's routing and feed). */
   owner: intakeOp(
     'requests.owner',

@@ -47,10 +47,10 @@ export const providerMe = (
 });
 
 /**
- * A request the provider may not see is answered as missing (no existence oracle): only then does
- * an answer say whether it has an offer of it.
+ * The request as the provider may see it (404 `request_not_found` otherwise: no existence
+ * oracle); an answer to an offer asks it first, so only then does it say whether there is one.
  */
-const visibleTo = (ctx: RouteContext<'provider', { id: string }>) =>
+export const visibleRequest = (ctx: RouteContext<'provider', { id: string }>) =>
   ctx.call(providerOps.request, {
     provider_id: ctx.provider.provider_id,
     request_id: ctx.params.id,
@@ -65,7 +65,7 @@ export const providerOfferRoutes = [
     summary:
       'Accept the offer of a request before its `respond_by`: the request stays routed to the provider, who proposes next',
     handle: async (ctx) => {
-      await visibleTo(ctx);
+      await visibleRequest(ctx);
       return ctx.call(routingOps.accept, {
         provider_id: ctx.provider.provider_id,
         request_id: ctx.params.id,
@@ -80,7 +80,7 @@ export const providerOfferRoutes = [
     summary: 'Decline the offer of a request (optionally saying why): it goes to the next provider',
     body: OfferDecline,
     handle: async (ctx) => {
-      await visibleTo(ctx);
+      await visibleRequest(ctx);
       return ctx.call(routingOps.decline, {
         provider_id: ctx.provider.provider_id,
         request_id: ctx.params.id,

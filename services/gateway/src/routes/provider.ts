@@ -40,7 +40,7 @@ import { given, listQuery, page } from './paging.ts';
 import { providerAction } from './resource-actions.ts';
 import { providerReads } from './resource-reads.ts';
 import { refuseClosed } from '../http/request-closed.ts';
-import { providerMe, providerOfferRoutes } from './provider-offers.ts';
+import { providerMe, providerOfferRoutes, visibleRequest } from './provider-offers.ts';
 
 /**
  * The provider API. Every call carries a provider key; the services answer only for the
@@ -55,14 +55,6 @@ const ON_MILESTONE = { plural: 'milestones', conflicts: ['job_not_active'] } as 
 
 /** A request takes proposals while it is open: not yet in progress, completed or cancelled. */
 const OPEN_FOR_PROPOSALS: readonly RequestStatus[] = ['submitted', 'routed'];
-
-/** The request as the provider may see it (404 `request_not_found` otherwise). */
-async function visibleRequest(ctx: RouteContext<'provider', { id: string }>) {
-  return ctx.call(providerOps.request, {
-    provider_id: ctx.provider.provider_id,
-    request_id: ctx.params.id,
-  });
-}
 
 /**
  * The unread counts of a page of the inbox, or undefined when the notifications service did not

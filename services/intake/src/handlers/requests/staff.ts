@@ -1,5 +1,5 @@
-// `requests.get_as_staff`, `.list_as_staff`, `.update`: staff read every request and change its
-// status or routing.
+// `requests.get_as_staff`, `.update`: staff read a request and change its status or routing (the
+// list is routing's: `routing.requests`).
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import {
   actionInto,
@@ -8,8 +8,6 @@ import {
   type RequestAction,
   type RequestStatus,
 } from '@handoff/contracts';
-import { paginate } from '@handoff/store';
-import type { Filter } from 'mongodb';
 import { requestView, type RequestDoc } from '../../store/requests.ts';
 import { autoRoutingOf, closePending, staffRequestView } from '../../store/routing.ts';
 import type { InputOf, IntakeContext } from '../context.ts';
@@ -103,29 +101,6 @@ async function updateRequest(
   return staffRequestView(after);
 }
 
-async function listRequests(
-  ctx: IntakeContext,
-  {
-    status,
-    routing,
-    marketplace_review,
-    integration_id,
-    ...page
-  }: InputOf<typeof requestOps.listAsStaff>,
-) {
-  const filter: Filter<RequestDoc> = {};
-  if (status) filter.status = status;
-  if (routing) filter['routing.mode'] = routing;
-  if (marketplace_review) filter['marketplace.review'] = marketplace_review;
-  if (integration_id) filter.integration_id = integration_id;
-  const result = await paginate(ctx.collections.requests, filter, page);
-  return {
-    object: 'list' as const,
-    data: result.data.map(requestView),
-    has_more: result.has_more,
-  };
-}
-
 export function staffRequestEndpoints(
   ctx: IntakeContext,
   move: MoveRequest,
@@ -136,7 +111,6 @@ export function staffRequestEndpoints(
       if (!doc) throw new BusError('request_not_found', 'No such request.');
       return requestView(doc);
     }),
-    ...implement(requestOps.listAsStaff, (input) => listRequests(ctx, input)),
     ...implement(requestOps.update, (input, { callId }) => updateRequest(ctx, move, input, callId)),
   };
 }
