@@ -160,6 +160,11 @@ function RequestRow(props: {
         </button>
       </h3>
       <p class="line">
+        {!request.livemode && (
+          <span class="badge test" title="Made with a test key; the simulated provider answers it">
+            Test mode
+          </span>
+        )}
         <span>{request.category ?? 'No category'}</span>
         <span>{REQUEST_STATUS_WORDS[request.status]}</span>
         <span>{routingStateText(routing)}</span>

@@ -22,6 +22,12 @@ export function RoutingPanel(props: { api: StaffApi; request: StaffRequest; chan
   return (
     <section class="routing" aria-labelledby="routing-title">
       <h3 id="routing-title">Routing</h3>
+      {!request.livemode && (
+        <p class="note">
+          <span class="badge test">Test mode</span> Made with a test key: only the simulated
+          provider is offered it, and it may not be routed to a real one.
+        </p>
+      )}
       <Summary routing={routing} language={request.language} now={now} name={name} />
       <OfferHistory offers={routing.offers} now={now} name={name} />
       <Decision decision={routing.decision} />

@@ -43,7 +43,11 @@ export const accessOps = {
   reject: intakeOp('access.reject', OnApplication.extend({ reason: z.string() }), Application),
   issueKey: intakeOp(
     'access.issue_key',
-    OnIntegration.extend({ expires_in_days: z.number().int().optional() }),
+    OnIntegration.extend({
+      expires_in_days: z.number().int().optional(),
+      /** False: a test key, on the integration's test twin (made when first asked for). */
+      livemode: z.boolean().optional(),
+    }),
     IssuedKey,
   ),
   revokeKey: intakeOp('access.revoke_key', StaffAction.extend({ key_id: z.string() }), KeySummary),

@@ -16,6 +16,8 @@ const scopeList = z
 /** Agent keys: `hk_live_` + 30 base62 + 6 base62 of the CRC32 of everything before them. */
 export const API_KEY_PREFIX = 'hk_live_';
 export const API_KEY_PATTERN = /^hk_live_[0-9A-Za-z]{36}$/;
+/** Any agent key, live or test (`TEST_API_KEY_PATTERN`, test-mode.ts). */
+export const AGENT_KEY_PATTERN = /^hk_(?:live|test)_[0-9A-Za-z]{36}$/;
 /** Application secrets: `happ_` + 40 base62, shown once at submission. */
 export const APPLICATION_SECRET_PATTERN = /^happ_[0-9A-Za-z]{40}$/;
 
@@ -79,6 +81,14 @@ export const ApproveBody = z.strictObject({ scopes: scopeList });
 export const RejectBody = z.strictObject({ reason: trimmedText(1000) });
 export const NewKeyBody = z.strictObject({
   expires_in_days: z.number().int().min(1).max(KEY_LIFETIME_DAYS.max).optional(),
+  livemode: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'Extension: `false` issues a test key (`hk_test_…`) beside the live ones. It belongs to ' +
+        'the integration’s test twin (made on the first test key), which owns all test data.',
+    }),
 });
 export const IntegrationPatch = z.strictObject({ scopes: scopeList });
 
@@ -101,9 +111,13 @@ export type KeySummary = z.infer<typeof KeySummary>;
 /** A key as issued: the only time the secret is ever shown. */
 export const IssuedKey = z.object({
   object: z.literal('api_key'),
-  api_key: z.string().regex(API_KEY_PATTERN),
+  api_key: z.string().regex(AGENT_KEY_PATTERN),
   key_id: z.string(),
   integration_id: z.string(),
+  livemode: z.boolean().meta({
+    description:
+      'Extension: false for a test key (`hk_test_…`), whose integration is the live one’s test twin.',
+  }),
   scopes: z.array(Scope),
   prefix: z.string(),
   last4: z.string(),
@@ -118,6 +132,18 @@ export const Integration = z.object({
   application_id: z.string(),
   app_name: z.string(),
   scopes: z.array(Scope),
+  livemode: z.boolean().meta({
+    description:
+      'False for a test integration: the twin that owns an integration’s test keys and test data.',
+  }),
+  live_integration_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'On a test integration, the live integration it is the twin of.' }),
+  test_integration_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'On a live integration, its test twin once a test key was issued.' }),
   created_at: Timestamp,
   updated_at: Timestamp,
   keys: z.array(KeySummary),
@@ -150,6 +176,8 @@ export const AuditList = listOf(AuditEntry);
 export const KeyVerification = z.object({
   key_id: z.string(),
   integration_id: z.string(),
+  /** False for a test key: `integration_id` is then the test twin, which owns all test data. */
+  livemode: z.boolean(),
   scopes: z.array(Scope),
   status: KeyStatus,
   expires_at: Timestamp,

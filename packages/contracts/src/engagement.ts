@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './test-mode.ts';
 import { KeyStatus } from './access.ts';
 import { Timestamp } from './common.ts';
 import {
@@ -207,6 +208,7 @@ export const ProposalStatus = z.enum(PROPOSAL_MACHINE.states);
 
 export const Proposal = z.object({
   object: z.literal('proposal'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   provider_id: z.string(),
@@ -240,6 +242,7 @@ export const JobStatus = z.enum(JOB_MACHINE.states);
 
 export const Job = z.object({
   object: z.literal('job'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   proposal_id: z.string(),
@@ -286,6 +289,7 @@ export const MilestoneChangeRequest = ReasonBody;
 
 export const Milestone = z.object({
   object: z.literal('milestone'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   job_id: z.string(),
@@ -320,6 +324,7 @@ export const DeliverableStatus = z.enum(DELIVERABLE_MACHINE.states);
 
 export const Deliverable = z.object({
   object: z.literal('deliverable'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   job_id: z.string(),
@@ -374,6 +379,7 @@ export const DisputeStatus = z.enum(DISPUTE_MACHINE.states);
 
 export const Dispute = z.object({
   object: z.literal('dispute'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   job_id: z.string().nullable(),
@@ -410,11 +416,17 @@ export type Dispute = z.infer<typeof Dispute>;
  * (in the payments service's code they are processors; a provider is a human service provider).
  */
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
-export const PaymentProviderName = z.enum(PAYMENT_PROVIDERS);
+/**
+ * What a payment's `provider` can say: a configured processor, or `test` for a test request's
+ * payment, which no processor charges (test mode settles it; never configured by itself).
+ */
+export const PAYMENT_PROCESSORS = [...PAYMENT_PROVIDERS, 'test'] as const;
+export const PaymentProviderName = z.enum(PAYMENT_PROCESSORS);
 export const PaymentStatus = z.enum(PAYMENT_MACHINE.states);
 
 export const Payment = z.object({
   object: z.literal('payment'),
+  ...livemodeField,
   id: z.string(),
   payment_request_id: z.string(),
   request_id: z.string(),

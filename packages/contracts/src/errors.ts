@@ -104,6 +104,8 @@ export const ERRORS = {
     event_not_found: 'unknown event, one the caller may not see, or one older than 30 days',
     offer_not_found:
       'the provider has no offer of this request (never had one, or it was withdrawn)',
+    test_clock_not_found:
+      'unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only)',
   }),
   ...withStatus(405, {
     method_not_allowed: 'known path, wrong method; `Allow` lists the methods',
@@ -126,10 +128,14 @@ export const ERRORS = {
       'the milestone is under review; its deliverables can be withdrawn once it is reviewed',
     comment_limit_reached: 'the dispute has the most comments it may have',
     limit_reached:
-      'the integration has the most webhook endpoints it may have (`limit` says how many)',
+      'the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many)',
+    test_clock_full: 'the test clock has the most requests it may have (`limit` says how many)',
+    test_clock_advancing: 'the test clock is advancing; try again once its `status` is `ready`',
     provider_suspended: 'the provider is suspended',
     offer_not_pending:
       'the offer was already accepted, declined, lapsed or withdrawn; `current_state` names its state',
+    routing_mode_mismatch:
+      'a test request goes only to the simulated provider, and the simulated provider takes test requests only',
     provider_confirms: 'the payment provider (Stripe) confirms this payment, not staff',
     amount_mismatch: 'the payment provider reports another amount or currency than the payment has',
   }),

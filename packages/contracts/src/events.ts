@@ -53,6 +53,14 @@ export const EventEnvelope = z.object({
   id: z.string().regex(/^evt_/),
   type: EventType,
   timestamp: z.iso.datetime(),
+  livemode: z
+    .boolean()
+    .default(true)
+    .meta({
+      description:
+        'Extension: false for an event of a test request (made with a `hk_test_` key); test ' +
+        'events go only to endpoints registered with a test key.',
+    }),
   data: z.object({
     request_id: z.string().regex(/^req_/),
     sequence: z.number().int().positive(),
@@ -74,5 +82,7 @@ export const SequenceState = z.object({
   last: z.number().int().nonnegative(),
   /** [event id, sequence], oldest first, at most `SEQUENCES_BUCKET.recentEvents` of them. */
   recent: z.array(z.tuple([z.string(), z.number().int().positive()])),
+  /** False for a test request: every event of it says `livemode: false`. Absent: live. */
+  livemode: z.boolean().optional(),
 });
 export type SequenceState = z.infer<typeof SequenceState>;

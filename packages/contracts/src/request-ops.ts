@@ -31,7 +31,13 @@ export const RequestAccess = z.object({
 export const requestOps = {
   create: intakeOp(
     'requests.create',
-    z.object({ integration_id: z.string(), token_hash: Sha256Hex, input: RequestCreate }),
+    z.object({
+      integration_id: z.string(),
+      token_hash: Sha256Hex,
+      input: RequestCreate,
+      /** False when a test key made it (absent: live). */
+      livemode: z.boolean().optional(),
+    }),
     Request,
   ),
   get: intakeOp('requests.get', RequestAccess, Request),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { Timestamp } from './common.ts';
+import { idPattern } from './ids.ts';
 import { REQUEST_LIMITS } from './limits.ts';
+import { livemodeField, TestScenario } from './test-mode.ts';
 import { emailAddress, httpUrl, languageTag, trimmedText } from './text.ts';
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
@@ -29,6 +31,21 @@ export const RequestCreateFields = z.strictObject({
       description:
         'Extension (not in spec 1.0.2): the language the customer writes in. Automatic routing ' +
         'offers the request only to providers who work in it (or name no languages).',
+    }),
+  test_scenario: TestScenario.optional().meta({
+    description:
+      'Extension, test mode only (a `hk_test_` key; a live key is refused): what the simulated ' +
+      'provider does with the request. Without it, a scenario named in `message` is used, else ' +
+      '`happy_path`. Each scenario’s events are listed in docs/test-mode.md.',
+  }),
+  test_clock: z
+    .string()
+    .regex(idPattern('clk'), 'a test clock id (`clk_…`)')
+    .optional()
+    .meta({
+      description:
+        'Extension, test mode only: the test clock (`POST /v1/test-clocks`) the request runs on; ' +
+        'advancing the clock fires its deadlines.',
     }),
 });
 
@@ -114,6 +131,17 @@ export const Request = z.object({
         'Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or ' +
         'null while no provider is engaged.',
     }),
+  livemode: z.boolean().meta({
+    description:
+      'Extension: false for a request made with a test key (`hk_test_…`), which only the ' +
+      'simulated provider answers.',
+  }),
+  test_scenario: TestScenario.nullable().meta({
+    description: 'Extension: the scenario a test request runs; null on a live request.',
+  }),
+  test_clock: z.string().nullable().meta({
+    description: 'Extension: the test clock the request runs on, if any; null on a live request.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -130,6 +158,7 @@ export const MessageCreate = z.strictObject({
 
 export const Message = z.object({
   object: z.literal('message'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   author_role: AuthorRole,
@@ -166,6 +195,7 @@ export const PaymentRequestStatus = z.enum(['pending_approval', 'approved', 'rej
 
 export const PaymentRequest = z.object({
   object: z.literal('payment_request'),
+  ...livemodeField,
   id: z.string(),
   request_id: z.string(),
   amount: z.number(),

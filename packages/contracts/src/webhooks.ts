@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './test-mode.ts';
 import { ListQuery, listOf, listQueryWith, StaffAction, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
 import { dispatcherOp } from './service-ops.ts';
@@ -64,6 +65,7 @@ export const DisabledReason = z.enum(['gone', 'failing', 'manual']);
 
 export const WebhookEndpoint = z.object({
   object: z.literal('webhook_endpoint'),
+  ...livemodeField,
   id: z.string(),
   url: z.string(),
   event_types: z.array(EventType),

@@ -111,7 +111,7 @@ describe('the AsyncAPI document', () => {
       properties: Json;
       required: string[];
     };
-    expect(envelope.required).toEqual(['id', 'type', 'timestamp', 'data']);
+    expect(envelope.required).toEqual(['id', 'type', 'timestamp', 'livemode', 'data']);
     expect(envelope.properties.type).toMatchObject({ enum: [...ALL_EVENT_TYPES] });
     expect(envelope.properties.data).toMatchObject({
       required: ['request_id', 'sequence', 'object'],

@@ -24,7 +24,10 @@ export function domainEvent(
   owner?: string,
 ): OutboxMessage {
   const id = newId('evt');
-  const payload: Omit<EventEnvelope, 'data'> & { data: Omit<EventEnvelope['data'], 'sequence'> } = {
+  // `livemode` and `sequence` are filled in at publish, from the request's sequence entry.
+  const payload: Omit<EventEnvelope, 'data' | 'livemode'> & {
+    data: Omit<EventEnvelope['data'], 'sequence'>;
+  } = {
     id,
     type,
     timestamp: new Date().toISOString(),
@@ -44,12 +47,21 @@ export function withSequence(allocate: SequenceAllocator) {
   return async (message: OutboxMessage): Promise<Record<string, unknown> | undefined> => {
     if (!message.subject.startsWith('handoff.events.')) return undefined;
     const payload = payloadOf(message);
-    const data = payload.data as { request_id: string; sequence?: number };
-    if (typeof data.sequence === 'number') return undefined;
-    const sequence = await allocate(data.request_id, message.id, {
-      first: message.subject === subjects.event('request.created'),
+    const data = payload.data as {
+      request_id: string;
+      sequence?: number;
+      object?: { livemode?: unknown };
+    };
+    if (typeof data.sequence === 'number' && typeof payload.livemode === 'boolean') {
+      return undefined;
+    }
+    const first = message.subject === subjects.event('request.created');
+    const { sequence, livemode } = await allocate.withMode(data.request_id, message.id, {
+      first,
+      // The request's first event says whether it is live; its entry remembers it for the rest.
+      ...(first && data.object?.livemode === false ? { livemode: false } : {}),
     });
-    return { ...payload, data: { ...data, sequence } };
+    return { ...payload, livemode, data: { ...data, sequence } };
   };
 }
 

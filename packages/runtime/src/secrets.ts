@@ -1,8 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
-  API_KEY_PATTERN,
+  AGENT_KEY_PATTERN,
   API_KEY_PREFIX,
+  TEST_API_KEY_PREFIX,
   PROVIDER_KEY_PATTERN,
   PROVIDER_KEY_PREFIX,
 } from '@handoff/contracts';
@@ -58,14 +59,19 @@ export function generateApiKey(): GeneratedKey {
   return generateChecksummedKey(API_KEY_PREFIX);
 }
 
+/** A new test agent key: `hk_test_`, then the same shape and checksum as a live key. */
+export function generateTestApiKey(): GeneratedKey {
+  return generateChecksummedKey(TEST_API_KEY_PREFIX);
+}
+
 /** A new provider key, shaped like an agent key: `hpk_live_` + 30 base62 + 6 base62 CRC32. */
 export function generateProviderKey(): GeneratedKey {
   return generateChecksummedKey(PROVIDER_KEY_PREFIX);
 }
 
-/** Shape and checksum, offline: garbage and typos are refused without a lookup. */
+/** Shape and checksum of an agent key, live or test, offline: garbage and typos are refused without a lookup. */
 export function isWellFormedApiKey(candidate: string): boolean {
-  return isWellFormedKey(candidate, API_KEY_PATTERN);
+  return isWellFormedKey(candidate, AGENT_KEY_PATTERN);
 }
 
 export function isWellFormedProviderKey(candidate: string): boolean {

@@ -9,11 +9,23 @@ import { boundedCache } from './cache.ts';
  * `first`: the request's first event (`request.created`), whose entry cannot exist yet unless the
  * event was published before (a retry): it is created without reading first.
  */
-export type SequenceAllocator = (
-  requestId: string,
-  eventId: string,
-  options?: { first?: boolean },
-) => Promise<number>;
+export interface SequenceAllocator {
+  (
+    requestId: string,
+    eventId: string,
+    options?: { first?: boolean; livemode?: boolean },
+  ): Promise<number>;
+  /**
+   * The same allocation, with whether the request is live as its entry says: a test request's
+   * entry says `livemode: false` from its first event on (`options.livemode`), so every service
+   * learns a request's mode without asking intake.
+   */
+  withMode(
+    requestId: string,
+    eventId: string,
+    options?: { first?: boolean; livemode?: boolean },
+  ): Promise<{ sequence: number; livemode: boolean }>;
+}
 
 const MAX_ATTEMPTS = 50;
 /** Requests whose last entry this process remembers, so a busy request costs one write, no read. */
@@ -47,7 +59,11 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
     return { revision: entry.revision, state: SequenceState.parse(entry.json()) };
   };
 
-  return (requestId, eventId, options) =>
+  const withMode = (
+    requestId: string,
+    eventId: string,
+    options?: { first?: boolean; livemode?: boolean },
+  ) =>
     serialize(requestId, async () => {
       const kv = await open();
       let current =
@@ -56,14 +72,16 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
         const given = current?.state.recent.find(([id]) => id === eventId);
         if (given) {
           if (current) known.set(requestId, current);
-          return given[1];
+          return { sequence: given[1], livemode: current?.state.livemode !== false };
         }
         const sequence = (current?.state.last ?? 0) + 1;
+        const livemode = current ? current.state.livemode : options?.livemode;
         const state: SequenceState = {
           last: sequence,
           recent: [...(current?.state.recent ?? []), [eventId, sequence] as [string, number]].slice(
             -SEQUENCES_BUCKET.recentEvents,
           ),
+          ...(livemode === false ? { livemode } : {}),
         };
         const value = JSON.stringify(state);
         try {
@@ -71,7 +89,7 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
             ? await kv.update(requestId, value, current.revision)
             : await kv.create(requestId, value);
           known.set(requestId, { revision, state });
-          return sequence;
+          return { sequence, livemode: livemode !== false };
         } catch (error) {
           if (!isConflict(error)) throw error;
           known.delete(requestId);
@@ -80,6 +98,10 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
       }
       throw new Error(`could not allocate a sequence for ${requestId}: too many writers at once`);
     });
+  const allocate: SequenceAllocator = async (requestId, eventId, options) =>
+    (await withMode(requestId, eventId, options)).sequence;
+  allocate.withMode = withMode;
+  return allocate;
 }
 
 /**
@@ -102,6 +124,7 @@ export async function adoptSequence(
     const state: SequenceState = {
       last: Math.max(last, current?.last ?? 0),
       recent: [...byEvent].sort(([, a], [, b]) => a - b).slice(-SEQUENCES_BUCKET.recentEvents),
+      ...(current?.livemode === false ? { livemode: false } : {}),
     };
     const value = JSON.stringify(state);
     try {
@@ -121,4 +144,25 @@ function isConflict(error: unknown): boolean {
     (error.code === JetStreamApiCodes.StreamWrongLastSequence ||
       error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
   );
+}
+
+/**
+ * Whether a request is live, as its `HANDOFF_SEQUENCES` entry says (written with its first event,
+ * `request.created`): any service can tell a test request (`livemode: false`, test mode) without
+ * asking intake. A request's mode never changes, so answers are kept; an unknown request reads as
+ * live.
+ */
+export function requestModes(js: JetStreamClient): (requestId: string) => Promise<boolean> {
+  let bucket: Promise<KV> | undefined;
+  const open = () => (bucket ??= new Kvm(js).open(SEQUENCES_BUCKET.name));
+  const modes = boundedCache<string, boolean>({ max: REMEMBERED_REQUESTS });
+  return async (requestId) => {
+    const kept = modes.get(requestId);
+    if (kept !== undefined) return kept;
+    const entry = await (await open()).get(requestId);
+    if (!entry || entry.operation !== 'PUT') return true;
+    const livemode = SequenceState.parse(entry.json()).livemode !== false;
+    modes.set(requestId, livemode);
+    return livemode;
+  };
 }

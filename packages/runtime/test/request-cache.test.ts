@@ -6,6 +6,7 @@ const event = (requestId: string, type: EventEnvelope['type']): EventEnvelope =>
   id: `evt_${Math.random().toString(36).slice(2)}`,
   type,
   timestamp: new Date().toISOString(),
+  livemode: true,
   data: { request_id: requestId, sequence: 1, object: {} },
 });
 

@@ -70,6 +70,7 @@ describe('one bearer-key check for agent and provider keys', () => {
     const agent: KeyVerification = {
       key_id: 'key_1',
       integration_id: 'int_1',
+      livemode: true,
       scopes: ['requests:read'],
       status: 'active',
       expires_at: later,
@@ -77,6 +78,7 @@ describe('one bearer-key check for agent and provider keys', () => {
     expect(acceptedKey(agentKeys, agent)).toEqual({
       key_id: 'key_1',
       integration_id: 'int_1',
+      livemode: true,
       scopes: ['requests:read'],
       expires_at: later,
     });

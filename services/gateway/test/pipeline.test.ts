@@ -61,6 +61,7 @@ function capturedLogger() {
 const agent: AgentIdentity = {
   key_id: 'key_1',
   integration_id: 'int_1',
+  livemode: true,
   scopes: ['requests:read'],
   expires_at: '2099-01-01T00:00:00.000Z',
 };

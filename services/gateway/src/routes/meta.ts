@@ -91,7 +91,10 @@ export const Capabilities = z.object({
 
 export const Me = z.object({
   object: z.literal('agent_identity'),
-  integration_id: z.string(),
+  integration_id: z.string().meta({
+    description: 'For a test key, the integration’s test twin, which owns all its test data.',
+  }),
+  livemode: z.boolean().meta({ description: 'False for a test key (`hk_test_…`).' }),
   key_id: z.string(),
   scopes: z.array(Scope),
   key_expires_at: Timestamp,
@@ -264,6 +267,7 @@ export function metaRoutes(options: MetaOptions): RouteDefinition[] {
       handle: async ({ agent }) => ({
         object: 'agent_identity',
         integration_id: agent.integration_id,
+        livemode: agent.livemode,
         key_id: agent.key_id,
         scopes: agent.scopes,
         key_expires_at: agent.expires_at,

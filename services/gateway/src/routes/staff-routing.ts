@@ -96,7 +96,7 @@ export const staffRoutingRoutes = [
     status: 200,
     response: StaffRequest,
     notFound: ['request_not_found'],
-    conflicts: ['invalid_state_transition'],
+    conflicts: ['invalid_state_transition', 'routing_mode_mismatch'],
     handle: (ctx) =>
       ctx.call(routingOps.override, { id: ctx.params.id, override: ctx.body, ...audit(ctx) }),
   }),

@@ -153,6 +153,7 @@ export const staffRoutes = [
         ...(ctx.body.expires_in_days === undefined
           ? {}
           : { expires_in_days: ctx.body.expires_in_days }),
+        ...(ctx.body.livemode === undefined ? {} : { livemode: ctx.body.livemode }),
         ...audit(ctx),
       }),
   }),
@@ -203,6 +204,8 @@ export const staffRoutes = [
     status: 200,
     response: StaffRequest,
     notFound: ['request_not_found'],
+    // A test request goes to the simulated provider only, a live one never (test mode).
+    conflicts: ['routing_mode_mismatch'],
     handle: (ctx) =>
       ctx.call(requestOps.update, { id: ctx.params.id, patch: ctx.body, ...audit(ctx) }),
   }),

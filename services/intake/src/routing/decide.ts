@@ -1,6 +1,10 @@
 // The rules' turn on a request waiting for them: weigh the providers of its category, hold the
 // first able to take it, and offer it to them; or, when none can, put it in the staff queue.
-import type { QueueReason } from '@handoff/contracts';
+import {
+  SIMULATED_PROVIDER_ID,
+  SIMULATED_PROVIDER_NAME,
+  type QueueReason,
+} from '@handoff/contracts';
 import { candidatesOf, evaluate, profileOf, type Evaluation } from '../domain/routing-rules.ts';
 import { strideOf } from '../domain/routing-score.ts';
 import type { IntakeContext } from '../handlers/context.ts';
@@ -11,6 +15,7 @@ import { autoRoutingOf, QUEUE_DETAILS, type DecisionDoc } from '../store/routing
 import { hold, release } from './holds.ts';
 import { asMove, offerChange, queueChange, ROUTABLE } from './moves.ts';
 import type { CategorySettingsStore } from './settings.ts';
+import { isTestRequest } from './test-mode.ts';
 
 const SYSTEM = { actor: 'system', call_id: null };
 /** The most providers of one category the rules weigh (the lowest turns first). */
@@ -132,6 +137,7 @@ async function chooseAndHold(deps: RoutingDeps, doc: RequestDoc) {
  */
 export async function decide(deps: RoutingDeps, doc: RequestDoc): Promise<boolean> {
   if (!stillRouting(doc)) return false;
+  if (isTestRequest(doc)) return offerToSimulated(deps, doc);
   const settings = doc.category === null ? null : await deps.settings.of(doc.category);
   const maxOffers = settings?.maxOffers ?? deps.ctx.env.ROUTING_MAX_OFFERS;
   if (settings === null) return queue(deps, doc, 'no_category', null, maxOffers);
@@ -169,5 +175,41 @@ export async function decide(deps: RoutingDeps, doc: RequestDoc): Promise<boolea
   if (!offering.changed() && !after.routing.provider_ids.includes(providerId)) {
     await release(deps.ctx, providerId, doc._id);
   }
+  return false;
+}
+
+/**
+ * A test request's turn: it is offered to the simulated provider, once (a test request it
+ * declined, or let lapse, waits in the staff queue as a live one would), whatever its category.
+ */
+async function offerToSimulated(deps: RoutingDeps, doc: RequestDoc): Promise<boolean> {
+  const auto = autoRoutingOf(doc);
+  if (auto.tried.includes(SIMULATED_PROVIDER_ID)) {
+    return queue(deps, doc, 'offers_exhausted', null, auto.max_offers);
+  }
+  const settings = doc.category === null ? null : await deps.settings.of(doc.category);
+  const now = new Date();
+  const decision = decisionOf(
+    null,
+    { id: SIMULATED_PROVIDER_ID, name: SIMULATED_PROVIDER_NAME },
+    { by: 'rules', actor: 'system', summary: 'A test request: offered to the simulated provider.' },
+    now,
+  );
+  const offering = asMove('request.routing_offered', (fresh) =>
+    stillRouting(fresh)
+      ? offerChange(
+          fresh,
+          {
+            providerId: SIMULATED_PROVIDER_ID,
+            by: 'rules',
+            responseSeconds: settings?.responseSeconds ?? deps.ctx.env.ROUTING_RESPONSE_SECONDS,
+            maxOffers: auto.max_offers,
+            decision,
+          },
+          now,
+        )
+      : null,
+  );
+  await deps.move(doc._id, SYSTEM, offering.move);
   return false;
 }

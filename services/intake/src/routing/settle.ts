@@ -8,6 +8,7 @@ import { decide, type RoutingDeps } from './decide.ts';
 import { hold, holdersOf, recordOutcome, release } from './holds.ts';
 import type { LapseQueue } from './lapse-queue.ts';
 import { ROUTABLE } from './moves.ts';
+import { isTestRequest } from './test-mode.ts';
 
 /** Decided offers whose outcome each settle counts again (the count keeps each once). */
 const RECENT_OUTCOMES = 2;
@@ -102,8 +103,12 @@ export async function settle(
     if (!doc) return;
   }
   await withdrawOnClose(ctx, doc);
-  await countOutcomes(ctx, doc);
-  await settleHolds(ctx, doc);
+  // The simulated provider keeps no score and holds no capacity: test requests touch no real
+  // provider's routing.
+  if (!isTestRequest(doc)) {
+    await countOutcomes(ctx, doc);
+    await settleHolds(ctx, doc);
+  }
   const pending = pendingOffer(autoRoutingOf(doc));
   if (pending && ROUTABLE.includes(doc.status)) {
     await deps.lapses.publish({

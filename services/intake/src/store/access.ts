@@ -32,6 +32,12 @@ export interface IntegrationDoc extends OutboxFields {
   application_id: string;
   app_name: string;
   scopes: Scope[];
+  /** False on a test twin: the integration that owns a live integration's test keys and data. */
+  livemode?: false;
+  /** On a test twin, the live integration it belongs to (whose scopes its keys carry). */
+  live_integration_id?: string;
+  /** On a live integration, its test twin once one was made. */
+  test_integration_id?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -88,13 +94,24 @@ export function keyView(doc: KeyDoc): KeySummary {
   return { object: 'api_key', id: doc._id, integration_id: doc.integration_id, ...keyFields(doc) };
 }
 
+/**
+ * What a test twin stores as its `application_id`: the live integration's, marked, since an
+ * application has one integration by a unique index (`application_unique`); views show it bare.
+ */
+export const testTwinApplicationKey = (applicationId: string) => `${applicationId}${TWIN_MARK}`;
+const TWIN_MARK = ':test';
+
 export function integrationView(doc: IntegrationDoc, keys: KeyDoc[]): Integration {
   return {
     object: 'integration',
     id: doc._id,
-    application_id: doc.application_id,
+    application_id:
+      doc.livemode === false ? doc.application_id.replace(TWIN_MARK, '') : doc.application_id,
     app_name: doc.app_name,
     scopes: doc.scopes,
+    livemode: doc.livemode !== false,
+    live_integration_id: doc.live_integration_id ?? null,
+    test_integration_id: doc.test_integration_id ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
     keys: keys.map(keyView),

@@ -79,7 +79,9 @@ type Relation = ProviderRequest['relation'];
 export function relationOf(request: RequestDoc, provider: ProviderDoc): Relation | null {
   if (request.engaged_provider_id === provider._id) return 'engaged';
   if (request.routing.provider_ids.includes(provider._id)) return 'routed';
+  // Test requests are never listed to real providers (test mode).
   if (
+    request.livemode !== false &&
     request.marketplace.review === 'approved' &&
     request.category !== null &&
     provider.categories.includes(request.category) &&
@@ -99,6 +101,7 @@ export function visibleTo(provider: ProviderDoc) {
       {
         'marketplace.review': 'approved',
         category: { $in: provider.categories },
+        livemode: { $ne: false as const },
         status: { $in: [...MARKETPLACE_OPEN_STATUSES] },
       },
     ],

@@ -87,6 +87,7 @@ export function engagementEvent(
     id: newId('evt'),
     type,
     timestamp: new Date().toISOString(),
+    livemode: true,
     data: {
       request_id: requestId,
       sequence: 2,

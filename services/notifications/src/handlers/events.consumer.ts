@@ -36,6 +36,9 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
   const { bus, postman, reminders } = deps;
 
   const mailsOf = async (event: EventEnvelope, msg: JsMsg) => {
+    // Test mode: a test request's events mail nobody and keep no reminders (no real person is in
+    // them; the simulated provider reads nothing).
+    if (!event.livemode) return [];
     const deadline = deadlineStateOf(event);
     if (deadline) await reminders.track(deadline);
     if (!mayMail(event) || isStale(event.timestamp, msg)) return [];

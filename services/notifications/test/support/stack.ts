@@ -262,6 +262,7 @@ export async function publishEvent(
     id: options.id ?? newId('evt'),
     type,
     timestamp: options.timestamp ?? new Date().toISOString(),
+    livemode: true,
     data: { request_id: requestId, sequence: options.sequence ?? sequence, object },
   };
   await stack.js.publish(`handoff.events.${type}`, JSON.stringify(event), {

@@ -114,6 +114,13 @@ async function declinedProposal(stack: GatewayStack, ctx: { signal: AbortSignal 
   return { provider, request, proposal };
 }
 
+/** The declined proposal a `proposal.declined` event of the scenario carries. */
+const declinedAs = <P extends object>(proposal: P, id: string) => ({
+  ...proposal,
+  id,
+  decline_reason: 'Another proposal fits better.',
+});
+
 /**
  * Events to mails: `proposal.declined` events published at {@link MAIL_IN_FLIGHT} at once (a
  * closed loop: each event's mail accepted by the SMTP server lets the next one go, counted from
@@ -155,11 +162,8 @@ export function mailDeliveries(stack: Fixture<GatewayStack>): Scenario {
           id: newId('evt'),
           type: 'proposal.declined',
           timestamp: new Date().toISOString(),
-          data: {
-            request_id: request.id,
-            sequence: 1,
-            object: { ...proposal, id, decline_reason: 'Another proposal fits better.' },
-          },
+          livemode: true,
+          data: { request_id: request.id, sequence: 1, object: declinedAs(proposal, id) },
         };
         const headers = natsHeaders();
         headers.set(EVENT_OWNER_HEADER, gateway.agent.integration_id);

@@ -15,6 +15,7 @@ import { exchangeOf } from './exchange.ts';
 import { idempotencyScope, idempotent } from './idempotency.ts';
 import { requestTokenOf, tokenRouteOf, verifyRequest, type TokenRoute } from './request-token.ts';
 import { validateInput } from './schema.ts';
+import { withLivemode } from './livemode.ts';
 
 export interface RouteDeps extends AuthDeps, CallDeps {
   idempotency: IdempotencyStore;
@@ -110,12 +111,15 @@ async function serve(
       { logger: deps.logger, callId: exchange.callId },
     );
     if (route.headers) res.set(route.headers);
+    // An agent's key decides which data it sees (test or live), so its mode is every object's.
+    const livemode = caller.kind === 'agent' ? caller.agent.livemode : undefined;
+    const sent = livemode === undefined ? answer.body : withLivemode(answer.body, livemode);
     if (!answer.replayed) {
-      res.status(route.status).json(answer.body);
+      res.status(route.status).json(sent);
       return;
     }
     res.set('Idempotent-Replayed', 'true').status(answer.status);
-    if (answer.stored) res.json(answer.body);
+    if (answer.stored) res.json(sent);
     else res.end();
   } catch (error) {
     sendHttpError(res, await failureAnswer(error, route, exchange, deps));

@@ -57,6 +57,10 @@ async function updateScopes(
   // The caller's change is already durable; a failed publish is left to the sweep.
   await ctx.outbox.publishOrLeave(integrations, integration_id, [message]);
   await broadcastAccessInvalidation(ctx.bus, { integration_id });
+  // Its test keys carry its scopes too.
+  if (updated.test_integration_id !== undefined) {
+    await broadcastAccessInvalidation(ctx.bus, { integration_id: updated.test_integration_id });
+  }
   return updated;
 }
 
@@ -74,7 +78,8 @@ export function integrationEndpoints(ctx: IntakeContext): Record<string, Endpoin
     ...implement(accessOps.listIntegrations, async ({ scope, ...page }) => {
       const result = await paginate(
         ctx.collections.integrations,
-        scope ? { scopes: scope } : {},
+        // Test twins are listed under their live integration (`test_integration_id`), not apart.
+        { livemode: { $ne: false as const }, ...(scope ? { scopes: scope } : {}) },
         page,
       );
       return {

@@ -1,6 +1,12 @@
 // `providers.create`, `.list`, `.get`: staff add providers and read them with their keys.
 import { implement, type Endpoint } from '@handoff/bus';
-import { emailKey, newId, providerOps, ROUTING_LIMITS } from '@handoff/contracts';
+import {
+  emailKey,
+  newId,
+  providerOps,
+  ROUTING_LIMITS,
+  SIMULATED_PROVIDER_ID,
+} from '@handoff/contracts';
 import { paginate } from '@handoff/store';
 import type { Filter } from 'mongodb';
 import { providerSnapshot, providerView, type ProviderDoc } from '../../store/providers.ts';
@@ -66,7 +72,8 @@ async function listProviders(
   ctx: IntakeContext,
   { status, category, ...page }: InputOf<typeof providerOps.list>,
 ) {
-  const filter: Filter<ProviderDoc> = {};
+  // The simulated provider (test mode) is the system's, not a provider staff manage.
+  const filter: Filter<ProviderDoc> = { _id: { $ne: SIMULATED_PROVIDER_ID } };
   if (status) filter.status = status;
   if (category) filter.categories = category;
   const result = await paginate(ctx.collections.providers, filter, page);

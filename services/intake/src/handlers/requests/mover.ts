@@ -3,6 +3,7 @@ import { domainEvent, moveDocument, outboxCollection, type Outbox } from '@hando
 import type { Store } from '@handoff/store';
 import { requestCollection, requestView, type RequestDoc } from '../../store/requests.ts';
 import { staffRequestView } from '../../store/routing.ts';
+import { refuseMixedRouting } from '../../routing/test-mode.ts';
 
 /** Who moves a request: a staff member, or `system` for moves the engagement causes. */
 export interface RequestActor {
@@ -41,6 +42,7 @@ export function requestMover(deps: RequestDeps): MoveRequest {
   const requests = requestCollection(deps.store);
   const outbox = outboxCollection(deps.store, requests.collectionName);
   return async (id, who, move) => {
+    const { change } = move;
     const doc = await moveDocument(
       {
         store: deps.store,
@@ -63,7 +65,16 @@ export function requestMover(deps: RequestDeps): MoveRequest {
         audit: { service: 'intake', actor: who.actor, call_id: who.call_id, action: move.audit },
         ...(move.unchanged ? { unchanged: move.unchanged } : {}),
         ...(move.refuse ? { refuse: move.refuse } : {}),
-        ...(move.change ? { change: move.change } : {}),
+        // Whoever routes it (the rules, staff), a test request reaches no real provider.
+        ...(change
+          ? {
+              change: (before: RequestDoc) => {
+                const changed = change(before);
+                if (changed.routing) refuseMixedRouting(before, changed.routing.provider_ids);
+                return changed;
+              },
+            }
+          : {}),
       },
     );
     return requestView(doc);
