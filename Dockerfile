@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for all seven services; the SERVICE build argument (or environment variable) picks
+# One image for all eight services; the SERVICE build argument (or environment variable) picks
 # which services/<name> runs:
 #   docker build --build-arg SERVICE=intake -t handoff-intake .
 # Node runs the TypeScript sources directly (type stripping), so there is no build step.

@@ -281,6 +281,7 @@ describe('the chart Secrets', () => {
         'NOTIFICATIONS_SIGNING_KEY',
         'SMTP_URL',
       ],
+      [serviceSecretName('testmode')]: backend,
     });
     for (const secret of ofKind<ISecret>(render('created Secrets'), 'Secret')) {
       const service = secret.metadata.labels?.['app.kubernetes.io/name'] ?? '';

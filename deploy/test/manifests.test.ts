@@ -13,6 +13,7 @@ import { gatewayEnv } from '@handoff/config/services/gateway';
 import { intakeEnv } from '@handoff/config/services/intake';
 import { milestonesEnv } from '@handoff/config/services/milestones';
 import { notificationsEnv } from '@handoff/config/services/notifications';
+import { testmodeEnv } from '@handoff/config/services/testmode';
 import { paymentsEnv } from '@handoff/config/services/payments';
 import { webhookDispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
 import { describe, expect, it } from '@jest/globals';
@@ -77,6 +78,7 @@ const ENV_SCHEMAS: Record<ServiceName, z.ZodType> = {
   milestones: milestonesEnv,
   'webhook-dispatcher': webhookDispatcherEnv,
   notifications: notificationsEnv,
+  testmode: testmodeEnv,
 };
 
 /** The variable holding the port that serves /healthz and /readyz. */
@@ -543,6 +545,7 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s', (dir) => {
       'webhook-dispatcher': ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/*'],
       // SMTP: submission with STARTTLS, and TLS from the first byte (checked below).
       notifications: ['UDP/53', 'TCP/4222', 'TCP/27017', 'TCP/587', 'TCP/465'],
+      testmode: ['UDP/53', 'TCP/4222', 'TCP/27017'],
     };
     for (const service of ALL_SERVICES) {
       const deployment = deploymentOf(objects(), service);

@@ -27,7 +27,7 @@ export interface LocalStack {
 
 /**
  * How long a new stack may take to answer ready. It makes its own PostgreSQL cluster (initdb)
- * and starts ten processes (NATS, PostgreSQL, FerretDB, Mailpit, the seven services): a few seconds on a quiet machine, and once over a minute in CI on
+ * and starts eleven processes (NATS, PostgreSQL, FerretDB, Mailpit, the eight services): a few seconds on a quiet machine, and once over a minute in CI on
  * a busy one (the run took half as long again as the ones before it). The wait ends as soon as
  * the stack is ready.
  */

@@ -1,4 +1,4 @@
-/** The backend services the gateway talks to over the bus. The gateway itself is the seventh process. */
+/** The backend services the gateway talks to over the bus. The gateway itself is the eighth process. */
 export const BACKEND_SERVICES = [
   'intake',
   'conversation',
@@ -6,6 +6,8 @@ export const BACKEND_SERVICES = [
   'milestones',
   'webhook-dispatcher',
   'notifications',
+  // Test mode's simulated provider (and the test helpers): it acts only on test requests.
+  'testmode',
 ] as const;
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 

@@ -11,6 +11,7 @@ import { requestEndpoints } from './handlers/requests.ts';
 import { workspaceEndpoints } from './handlers/workspace.ts';
 import { sweepExpiredLinks } from './handlers/workspace/link-sweep.ts';
 import { adoptLegacySequences } from './store/legacy-sequences.ts';
+import { ensureSimulatedProvider } from './routing/test-mode.ts';
 import { collections, OUTBOX_COLLECTIONS } from './store/collections.ts';
 import { adoptProviderEmailKeys } from './store/workspace.ts';
 
@@ -55,6 +56,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       await adoptOnce(deps.store, 'provider_email_keys', () => adoptProviderEmailKeys(deps.store));
       const stopConsumer = await startEngagementConsumer(deps);
       if (!context) throw new Error('the endpoints are built before the background');
+      // Test requests go to the simulated provider, whose record every deployment has.
+      await ensureSimulatedProvider(context);
       // Requests reach providers by the rules; offers that run out move on (on the bus).
       const stopRouting = await startRouting(context, env.NATS_STREAM_REPLICAS);
       // Unused links of the last two days at start (a stopped service missed their sweeps), then

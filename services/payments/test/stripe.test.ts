@@ -305,4 +305,26 @@ describe('when Stripe cannot be reached', () => {
     expect(warnings.length).toBeGreaterThanOrEqual(2);
     expect(stack.logLines.join('\n')).not.toContain(SECRET_KEY);
   });
+
+  it('a test request’s payment never reaches Stripe: the test processor takes it, test mode settles it', async () => {
+    const { requestId, payment } = await stack.approvedPayment(42.5, 'USD', false);
+    expect(payment).toMatchObject({
+      provider: 'test',
+      status: 'pending',
+      provider_reference: null,
+    });
+    // Charged at once, though Stripe cannot be reached: nothing was asked of it.
+    expect(await stack.rawPayments().findOne({ _id: payment.id })).toMatchObject({
+      charged_at: expect.any(Date),
+    });
+    const confirmed = await call(
+      stack.nc,
+      paymentRecordOps.confirm,
+      { id: payment.id, actor: 'system:test-mode', reference: 'test' },
+      opts,
+    );
+    expect(confirmed).toMatchObject({ provider: 'test', status: 'completed' });
+    const [completed] = await stack.waitForEvents(payment.id, 'payment.completed');
+    expect(completed?.event).toMatchObject({ livemode: false, data: { request_id: requestId } });
+  });
 });

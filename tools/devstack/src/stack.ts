@@ -84,7 +84,7 @@ export const STACK_MAIL_KEPT = 5_000;
 
 /**
  * Brings up NATS, the database, Mailpit (unless the caller's SMTP_URL takes the mail) and all
- * seven services as separate processes, each restarted when it dies. The state (URLs, pids) is
+ * eight services as separate processes, each restarted when it dies. The state (URLs, pids) is
  * kept in `<dataDir>/stack.json` for tools and tests.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {

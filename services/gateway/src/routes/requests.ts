@@ -17,6 +17,7 @@ import {
   type RequestCreate,
   RequestDetail,
   requestOps,
+  testClockOps,
 } from '@handoff/contracts';
 import { generateSecret } from '@handoff/runtime';
 import { z } from 'zod';
@@ -29,6 +30,7 @@ import {
   type RouteDefinition,
 } from '../http/route.ts';
 import { checkAmount } from './amount-precision.ts';
+import { validationFailed } from '../http/errors.ts';
 import { child, RequestParams } from './ids.ts';
 import { NEW_MESSAGE } from './new-message.ts';
 import { filteredList, page } from './paging.ts';
@@ -211,11 +213,35 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
   );
 
   const create = async (ctx: RouteContext<'agent', unknown, unknown, RequestCreate>) => {
+    // `test_scenario` says what the simulated provider does, `test_clock` which clock moves the
+    // request's deadlines: a live request has no such thing.
+    for (const [field, what] of [
+      ['test_scenario', 'scenario'],
+      ['test_clock', 'clock'],
+    ] as const) {
+      if (ctx.agent.livemode && ctx.body[field] !== undefined) {
+        throw validationFailed([
+          {
+            pointer: `/${field}`,
+            code: 'test_mode_only',
+            detail: `Only a test key (\`hk_test_…\`) may name a test ${what}.`,
+          },
+        ]);
+      }
+    }
+    // The clock counts the request before it exists, and may refuse it (full, advancing, unknown).
+    if (ctx.body.test_clock !== undefined) {
+      await ctx.call(testClockOps.reserve, {
+        integration_id: ctx.agent.integration_id,
+        id: ctx.body.test_clock,
+      });
+    }
     const { secret, hash } = generateSecret('hrt', 40);
     const request = await ctx.call(requestOps.create, {
       integration_id: ctx.agent.integration_id,
       token_hash: hash,
       input: ctx.body,
+      ...(ctx.agent.livemode ? {} : { livemode: false }),
     });
     return { ...request, request_token: secret };
   };
@@ -233,6 +259,8 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       body,
       status: 201,
       response: RequestCreated,
+      notFound: ['test_clock_not_found'],
+      conflicts: ['test_clock_full', 'test_clock_advancing'],
       ...(deprecated ? { deprecated: true, headers: { ...HUMAN_REQUEST_DEPRECATION } } : {}),
       handle: create,
     });

@@ -8,6 +8,7 @@ import type { BaseServiceEnv } from '@handoff/config';
 import type { Logger } from '@handoff/observability';
 import type { RunningService } from '@handoff/runtime';
 import { bootstrap as payments } from '@handoff/payments';
+import { bootstrap as testmode } from '@handoff/testmode';
 import { natsEnv, uniqueDatabase, serviceEnv } from '@handoff/testkit';
 import { bootstrap as dispatcher } from '@handoff/webhook-dispatcher';
 import { randomBytes } from 'node:crypto';
@@ -39,10 +40,11 @@ const STARTERS: Record<
   milestones,
   'webhook-dispatcher': dispatcher,
   notifications,
+  testmode,
 };
 
 export interface StackOptions {
-  /** The backend services to start, in this order; all six unless a test needs fewer. */
+  /** The backend services to start, in this order; all seven unless a test needs fewer. */
   services?: readonly BackendService[];
   /** Settings of one backend service beyond the defaults (payments: the manual provider). */
   env?: Partial<Record<BackendService, Env>>;

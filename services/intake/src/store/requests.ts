@@ -1,6 +1,6 @@
 // A request as intake stores it in `requests`: what the request handlers and the providers'
 // views both read, in a module of its own so that neither imports the other for it.
-import type { Request, RequestStatus, Routing } from '@handoff/contracts';
+import type { Request, RequestStatus, Routing, TestScenario } from '@handoff/contracts';
 import type { AutoRoutingDoc } from './auto-routing.ts';
 import type { OutboxFields } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
@@ -36,6 +36,12 @@ export interface RequestDoc extends OutboxFields {
    * stored before the engagement existed, which read as null.
    */
   engaged_provider_id?: string | null;
+  /** False on a test request (made with a `hk_test_` key); absent on live ones. */
+  livemode?: false;
+  /** The scenario a test request runs (test mode). */
+  test_scenario?: TestScenario;
+  /** The test clock a test request runs on (`clk_…`), if it was made on one. */
+  test_clock?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -56,6 +62,9 @@ export function requestView(doc: RequestDoc): Request {
     budget_max: doc.budget_max,
     language: doc.language ?? null,
     engaged_provider_id: doc.engaged_provider_id ?? null,
+    livemode: doc.livemode !== false,
+    test_scenario: doc.test_scenario ?? null,
+    test_clock: doc.test_clock ?? null,
     created_at: doc.created_at.toISOString(),
     updated_at: doc.updated_at.toISOString(),
   };

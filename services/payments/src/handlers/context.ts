@@ -1,6 +1,6 @@
 import type { Bus } from '@handoff/bus';
 import type { Logger } from '@handoff/observability';
-import type { Outbox } from '@handoff/runtime';
+import { requestModes, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { PaymentProcessor } from '../adapters/index.ts';
@@ -22,6 +22,8 @@ export interface PaymentDeps {
 export interface PaymentContext extends PaymentDeps {
   requests: Collection<PaymentRequestDoc>;
   payments: Collection<PaymentDoc>;
+  /** Whether a request is live (false: a test request, whose payments no processor charges). */
+  isLive(requestId: string): Promise<boolean>;
   /** Publishes messages just written into a document's outbox; a failure is left to the sweep. */
   publish: Outbox['publishOrLeave'];
   /** Starts `task` without the current call waiting for it; `idle()` waits for all of them. */
@@ -35,6 +37,7 @@ export function createContext(deps: PaymentDeps): PaymentContext {
     ...deps,
     requests: paymentRequests(deps.store),
     payments: payments(deps.store),
+    isLive: requestModes(deps.bus.js),
     publish: deps.outbox.publishOrLeave,
     later(what, task, fields = {}) {
       const running: Promise<unknown> = task()

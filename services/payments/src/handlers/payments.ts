@@ -9,8 +9,9 @@ import {
   type ProcessorNotification,
 } from '../adapters/index.ts';
 import { manualProcessor } from '../adapters/manual.ts';
+import { testProcessor } from '../adapters/test.ts';
 import { movePayment } from './moves.ts';
-import { RECOVERY_GRACE_MS } from '../domain/payments.ts';
+import { RECOVERY_GRACE_MS, TEST_PROCESSOR } from '../domain/payments.ts';
 import { PAYMENT_MACHINE } from '../domain/states.ts';
 import type { PaymentRequestDoc } from '../store/payment-requests.ts';
 import { findPayment, paymentView, type PaymentDoc } from '../store/payments.ts';
@@ -30,7 +31,8 @@ export function paymentEndpoints(ctx: PaymentContext): Record<string, Endpoint> 
         call_id: callId,
         ...(reference ? { provider_reference: reference } : {}),
         guard: (payment) => {
-          if (payment.provider !== 'manual') {
+          // A test payment is settled like a manual one, by test mode (`system:test-mode`).
+          if (payment.provider !== 'manual' && payment.provider !== TEST_PROCESSOR) {
             throw new BusError(
               'provider_confirms',
               `This payment goes through ${payment.provider}, which reports its completion itself; staff cannot confirm it.`,
@@ -88,7 +90,8 @@ export async function materializePayment(
       amount_minor: request.amount_minor,
       currency: request.currency,
       description: request.description,
-      provider: ctx.processor.name,
+      // A test request's payment never reaches the configured processor (Stripe, staff).
+      provider: (await ctx.isLive(request.request_id)) ? ctx.processor.name : TEST_PROCESSOR,
       provider_reference: null,
       status,
       failure_reason: null,
@@ -112,6 +115,7 @@ function processorOf(ctx: PaymentContext, payment: PaymentDoc): PaymentProcessor
   if (payment.provider === ctx.processor.name) return ctx.processor;
   // Manual payments need no settings, so they stay chargeable whatever is configured now.
   if (payment.provider === 'manual') return manualProcessor();
+  if (payment.provider === TEST_PROCESSOR) return testProcessor();
   return undefined;
 }
 

@@ -106,11 +106,17 @@ export class Stack extends ServiceStack<Parts> {
     return this.service.store.db.collection<PaymentDoc>(PAYMENTS);
   }
 
-  async newRequest(): Promise<string> {
+  /** A new request; `livemode: false` makes it a test request (a test key's). */
+  async newRequest(livemode = true): Promise<string> {
     const created = await call(
       this.nc,
       requestOps.create,
-      { integration_id, token_hash: sha256Hex('hrt_x'), input: { message: 'hi' } },
+      {
+        integration_id,
+        token_hash: sha256Hex('hrt_x'),
+        input: { message: 'hi' },
+        ...(livemode ? {} : { livemode: false }),
+      },
       opts,
     );
     return created.id;
@@ -143,8 +149,8 @@ export class Stack extends ServiceStack<Parts> {
   }
 
   /** A new request with an approved payment request, and the payment its approval created. */
-  async approvedPayment(amount = 42.5, currency = 'USD') {
-    const requestId = await this.newRequest();
+  async approvedPayment(amount = 42.5, currency = 'USD', livemode = true) {
+    const requestId = await this.newRequest(livemode);
     const paymentRequest = await this.createPaymentRequest(requestId, { amount, currency });
     await this.decide(paymentRequest.id, 'approved');
     await this.service.sweeps.idle();

@@ -1,7 +1,7 @@
 // `requests.create`, `.get`, `.authorize`, `.status`, `.owner`: an agent's requests, and what the
 // gateway and the other services ask of one.
 import { BusError, implement, type Endpoint } from '@handoff/bus';
-import { newId, requestOps } from '@handoff/contracts';
+import { newId, requestOps, scenarioOf } from '@handoff/contracts';
 import { domainEvent, outboxCollection } from '@handoff/runtime';
 import { groupedInserts } from '@handoff/store';
 import { requestView, type RequestDoc } from '../../store/requests.ts';
@@ -14,9 +14,10 @@ const notFound = () => new BusError('request_not_found', 'No such request.');
  * waiting for the rules (the offer limit shown until they run is the deployment's default).
  */
 function newRequest(
-  { integration_id, token_hash, input }: InputOf<typeof requestOps.create>,
+  { integration_id, token_hash, input, livemode }: InputOf<typeof requestOps.create>,
   maxOffers: number,
 ): RequestDoc {
+  const test = livemode === false;
   const now = new Date();
   const optedIn = input.marketplace_opt_in ?? false;
   return {
@@ -44,10 +45,11 @@ function newRequest(
     budget_max: input.budget_max ?? null,
     language: input.language ?? null,
     // The rules take it from here (intake's routing consumer hears `request.created`); without a
-    // category they cannot choose, so it waits for staff at once.
+    // category they cannot choose, so it waits for staff at once. A test request goes to the
+    // simulated provider, whatever its category.
     auto_routing: {
-      state: input.category === undefined ? 'queued' : 'routing',
-      queue_reason: input.category === undefined ? 'no_category' : null,
+      state: input.category === undefined && !test ? 'queued' : 'routing',
+      queue_reason: input.category === undefined && !test ? 'no_category' : null,
       offers_made: 0,
       max_offers: maxOffers,
       tried: [],
@@ -55,6 +57,11 @@ function newRequest(
       decision: null,
     },
     engaged_provider_id: null,
+    // A test request runs a scenario (`test_scenario`, else one named in its message) and is
+    // offered only to the simulated provider.
+    ...(test ? { livemode: false as const, test_scenario: scenarioOf(input) } : {}),
+    // Its deadlines move when the clock advances (the gateway reserved its place on the clock).
+    ...(test && input.test_clock !== undefined ? { test_clock: input.test_clock } : {}),
     created_at: now,
     updated_at: now,
   };
