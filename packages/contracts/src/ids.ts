@@ -24,6 +24,8 @@ export const ID_PREFIXES = [
   'pss',
   // An offer of a request to a provider (automatic routing).
   'off',
+  // A test clock (test mode).
+  'clk',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -10,3 +10,4 @@ export const milestonesOp = operationsOf('milestones');
 export const paymentsOp = operationsOf('payments');
 export const dispatcherOp = operationsOf('webhook-dispatcher');
 export const notificationsOp = operationsOf('notifications');
+export const testmodeOp = operationsOf('testmode');

@@ -17,3 +17,4 @@ export * from './audited-service.ts';
 export * from './request-cache.ts';
 export * from './secrets.ts';
 export * from './cache.ts';
+export * from './clock-deadlines.ts';

@@ -81,4 +81,6 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   updateMilestoneProgress: { progress: 60 },
   createDeliverable: { title: 'First version', url: 'https://preview.example.com/v1' },
+  createTestClock: { frozen_time: '2030-01-01T09:00:00Z', name: 'Checkout flow' },
+  advanceTestClock: { frozen_time: '2030-01-15T09:00:00Z' },
 };

@@ -1,5 +1,5 @@
 // What serves `requestOps` and intake's `deadlines.list`: agents' requests, staff's reads and
-// changes of them, what waits on staff, and automatic routing.
+// changes of them, what waits on staff, automatic routing, and test clocks' requests.
 import type { Endpoint } from '@handoff/bus';
 import type { IntakeContext } from './context.ts';
 import { agentRequestEndpoints } from './requests/agent.ts';
@@ -7,6 +7,7 @@ import { requestDeadlineEndpoints } from './requests/deadlines.ts';
 import { marketplaceReviewEndpoints } from './requests/marketplace-review.ts';
 import { requestMover } from './requests/mover.ts';
 import { staffRequestEndpoints } from './requests/staff.ts';
+import { testClockEndpoints } from './requests/test-clocks.ts';
 import { routingEndpoints } from '../routing/endpoints.ts';
 
 export function requestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
@@ -17,5 +18,6 @@ export function requestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
     ...marketplaceReviewEndpoints(move),
     ...requestDeadlineEndpoints(ctx),
     ...routingEndpoints(ctx, move),
+    ...testClockEndpoints(ctx, move),
   };
 }

@@ -41,6 +41,8 @@ export const collections: CollectionPlan = {
       key: { 'auto_routing.state': 1, 'auto_routing.respond_by': 1, _id: 1 },
       options: { name: 'offers_soonest' },
     },
+    // A test clock's requests (test mode); sparse, since live requests have no clock.
+    { key: { test_clock: 1, _id: 1 }, options: { name: 'test_clock_oldest', sparse: true } },
   ],
   access_applications: [{ key: { status: 1, _id: -1 }, options: { name: 'status_newest' } }],
   integrations: [

@@ -40,12 +40,23 @@ export function escalateDispute(
 }
 
 /** Open cases nobody settled before their deadline (by `now`) go to staff review. */
-export function sweepDisputes(deps: MilestonesDeps, now: Date): Promise<number> {
+export function sweepDisputes(
+  deps: MilestonesDeps,
+  now: Date,
+  requestIds?: readonly string[],
+): Promise<number> {
   const { disputes } = collectionsOf(deps.store);
-  return sweepDeadlines(deps, disputes, DISPUTE_MACHINE, now, (id, action) => {
-    if (action !== 'escalate') throw new Error(`no deadline action ${action} for disputes`);
-    return escalateDispute(deps, id, now);
-  });
+  return sweepDeadlines(
+    deps,
+    disputes,
+    DISPUTE_MACHINE,
+    now,
+    (id, action) => {
+      if (action !== 'escalate') throw new Error(`no deadline action ${action} for disputes`);
+      return escalateDispute(deps, id, now);
+    },
+    requestIds,
+  );
 }
 
 const sees = (party: Party) => (doc: DisputeDoc) => partySees(party, doc);

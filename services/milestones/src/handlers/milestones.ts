@@ -111,15 +111,26 @@ export function approveMilestone(
 
 /**
  * The review deadline: submitted milestones whose deadline has passed by `now` are approved by
- * the system (`approved_by: "deadline"`). Also finishes the deliverables of reviewed milestones
- * that a crash left behind.
+ * the system (`approved_by: "deadline"`), only those of `requestIds` when given (a test clock's).
+ * Also finishes the deliverables of reviewed milestones that a crash left behind.
  */
-export async function sweepMilestones(deps: MilestonesDeps, now: Date): Promise<number> {
+export async function sweepMilestones(
+  deps: MilestonesDeps,
+  now: Date,
+  requestIds?: readonly string[],
+): Promise<number> {
   const { milestones } = collectionsOf(deps.store);
-  const approved = await sweepDeadlines(deps, milestones, MILESTONE_MACHINE, now, (id, action) => {
-    if (action !== 'approve') throw new Error(`no deadline action ${action} for milestones`);
-    return approveMilestone(deps, id, 'deadline', now);
-  });
+  const approved = await sweepDeadlines(
+    deps,
+    milestones,
+    MILESTONE_MACHINE,
+    now,
+    (id, action) => {
+      if (action !== 'approve') throw new Error(`no deadline action ${action} for milestones`);
+      return approveMilestone(deps, id, 'deadline', now);
+    },
+    requestIds,
+  );
   await repairReviewedDeliverables(deps);
   return approved;
 }

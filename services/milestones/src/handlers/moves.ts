@@ -41,7 +41,8 @@ const SWEEP_BATCH = 100;
 /**
  * Applies the machine's `on_deadline` actions to the documents whose deadline has passed by
  * `now`, through `act` (the same domain code as the API, actor `system`). A document somebody
- * moved meanwhile is skipped; other failures are logged and left for the next sweep.
+ * moved meanwhile is skipped; other failures are logged and left for the next sweep. With
+ * `requestIds`, only those requests' documents (a test clock's).
  */
 export async function sweepDeadlines<D extends Moving<S>, S extends string, A extends string>(
   deps: MilestonesDeps,
@@ -49,6 +50,7 @@ export async function sweepDeadlines<D extends Moving<S>, S extends string, A ex
   machine: StateMachine<S, A>,
   now: Date,
   act: (id: string, action: A) => Promise<unknown>,
+  requestIds?: readonly string[],
 ): Promise<number> {
   let moved = 0;
   for (const state of machine.states) {
@@ -61,6 +63,7 @@ export async function sweepDeadlines<D extends Moving<S>, S extends string, A ex
           status: state,
           deadline_at: { $lte: now },
           _id: { $nin: [...failed] },
+          ...(requestIds ? { request_id: { $in: [...requestIds] } } : {}),
         } as Filter<D>)
         .sort({ deadline_at: 1, _id: 1 })
         .limit(SWEEP_BATCH)

@@ -251,10 +251,19 @@ export function proposalDeadlineMove(
 }
 
 /** Applies PROPOSAL_MACHINE's `on_deadline` actions (expire) to proposals past `deadline_at`. */
-export function sweepProposals(deps: MilestonesDeps, now: Date): Promise<number> {
+export function sweepProposals(
+  deps: MilestonesDeps,
+  now: Date,
+  requestIds?: readonly string[],
+): Promise<number> {
   const { proposals } = collectionsOf(deps.store);
-  return sweepDeadlines(deps, proposals, PROPOSAL_MACHINE, now, (id, action) =>
-    proposalDeadlineMove(deps, id, action, now),
+  return sweepDeadlines(
+    deps,
+    proposals,
+    PROPOSAL_MACHINE,
+    now,
+    (id, action) => proposalDeadlineMove(deps, id, action, now),
+    requestIds,
   );
 }
 

@@ -96,18 +96,21 @@ const raced = (error: unknown) => error instanceof BusError && error.status === 
 
 /**
  * Applies `move` to every document of `collection` in `state` whose deadline is at or before
- * `now`, a batch at a time. A document decided meanwhile is left as it is. Returns how many moved.
+ * `now` (of `requestIds` only, when given), a batch at a time. A document decided meanwhile is
+ * left as it is. Returns how many moved.
  */
 async function drain(
   collection: Collection<Waiting>,
   state: string,
   now: Date,
   move: (id: string) => Promise<unknown>,
+  requestIds?: readonly string[],
 ): Promise<number> {
+  const scope = requestIds ? { request_id: { $in: [...requestIds] } } : {};
   let moved = 0;
   for (;;) {
     const due = await collection
-      .find({ status: state, deadline_at: { $lte: now } })
+      .find({ status: state, deadline_at: { $lte: now }, ...scope })
       .sort({ deadline_at: 1, _id: 1 })
       .limit(SWEEP_BATCH)
       .toArray();
@@ -128,24 +131,36 @@ async function drain(
 /**
  * Applies each machine's `on_deadline` action to what is past its deadline at `now`: pending
  * payment requests expire (audit entry, no event), pending payments fail with
- * `failure_reason: "deadline_passed"`.
+ * `failure_reason: "deadline_passed"`. With `requestIds`, only those requests' (a test clock's).
  */
-export async function sweepDeadlines(ctx: PaymentContext, now: Date = new Date()) {
+export async function sweepDeadlines(
+  ctx: PaymentContext,
+  now: Date = new Date(),
+  requestIds?: readonly string[],
+) {
   const system = { actor: 'system', call_id: null };
   let expired = 0;
   let failed = 0;
   for (const [state, waiting] of Object.entries(PAYMENT_REQUEST_MACHINE.waiting)) {
     const action = waiting?.on_deadline;
     if (!action) continue;
-    expired += await drain(ctx.requests as unknown as Collection<Waiting>, state, now, (id) =>
-      moveRequest(ctx, id, action, system),
+    expired += await drain(
+      ctx.requests as unknown as Collection<Waiting>,
+      state,
+      now,
+      (id) => moveRequest(ctx, id, action, system),
+      requestIds,
     );
   }
   for (const [state, waiting] of Object.entries(PAYMENT_MACHINE.waiting)) {
     const action = waiting?.on_deadline;
     if (!action) continue;
-    failed += await drain(ctx.payments as unknown as Collection<Waiting>, state, now, (id) =>
-      movePayment(ctx, id, action, { ...system, failure_reason: 'deadline_passed' }),
+    failed += await drain(
+      ctx.payments as unknown as Collection<Waiting>,
+      state,
+      now,
+      (id) => movePayment(ctx, id, action, { ...system, failure_reason: 'deadline_passed' }),
+      requestIds,
     );
   }
   return { expired, failed };
