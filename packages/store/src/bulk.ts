@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongodb';
 
 /**
  * The most updates one `bulkWrite` command carries. FerretDB 1.24 on PostgreSQL keeps the query
@@ -28,4 +28,28 @@ export async function bulkWriteInChunks<T extends Document>(
     matched += result.matchedCount;
   }
   return { matched };
+}
+
+/**
+ * Deletes the documents whose `field` equals each of `values`: one `deleteMany` per value (an
+ * equality, which FerretDB pushes down to an index where an `$in` would read the whole
+ * collection), in commands of at most `MAX_OPERATIONS_PER_COMMAND`; returns how many went.
+ */
+export async function deleteEach<T extends Document>(
+  collection: Collection<T>,
+  field: string,
+  values: readonly string[],
+): Promise<number> {
+  const operations = values.map((value): AnyBulkWriteOperation<T> => ({
+    deleteMany: { filter: { [field]: value } as Filter<T> },
+  }));
+  let deleted = 0;
+  for (let start = 0; start < operations.length; start += MAX_OPERATIONS_PER_COMMAND) {
+    const result = await collection.bulkWrite(
+      operations.slice(start, start + MAX_OPERATIONS_PER_COMMAND),
+      { ordered: false },
+    );
+    deleted += result.deletedCount;
+  }
+  return deleted;
 }

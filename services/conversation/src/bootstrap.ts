@@ -2,6 +2,7 @@ import { packageVersion, runService, withSequence } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { readEnv } from './env.ts';
 import { messageEndpoints } from './handlers/messages.ts';
+import { testDataEndpoints } from './handlers/test-data.ts';
 import { collections } from './store/collections.ts';
 
 export const VERSION = packageVersion(import.meta.url);
@@ -20,7 +21,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       // Intake owns requests, so it hands out each request's event sequence numbers.
       beforePublish: ({ sequences }) => withSequence(sequences),
     },
-    endpoints: (deps) => messageEndpoints(deps),
+    endpoints: (deps) => ({ ...messageEndpoints(deps), ...testDataEndpoints(deps) }),
     logger: options.logger,
   });
 }

@@ -7,6 +7,8 @@ import { jobEndpoints } from './handlers/jobs.ts';
 import { milestoneEndpoints } from './handlers/milestones.ts';
 import { adoptProposalSlots, proposalEndpoints } from './handlers/proposals.ts';
 import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
+import { testDataEndpoints } from './handlers/test-data.ts';
+import { testClockEndpoints } from './handlers/test-clocks.ts';
 import { readEnv } from './env.ts';
 import { collections, COLLECTIONS } from './store/collections.ts';
 
@@ -30,6 +32,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
       ...deliverableEndpoints(deps),
       ...disputeEndpoints(deps),
       ...deadlineEndpoints(deps),
+      ...testClockEndpoints(deps),
+      ...testDataEndpoints(deps),
     }),
     // Slots for proposals from before them first (until a start finds none); then the deadline
     // sweep, and the consumer that settles a closed request's open proposals.

@@ -4,10 +4,12 @@ import { createContext, type PaymentContext } from './handlers/context.ts';
 import { deadlineEndpoints, runSweeps, startSweeps, sweepDeadlines } from './handlers/deadlines.ts';
 import { movePayment, moveRequest, type PaymentMove, type RequestMove } from './handlers/moves.ts';
 import { startRequestClosureConsumer } from './handlers/request-closure.consumer.ts';
+import { testClockEndpoints } from './handlers/test-clocks.ts';
 import type { PaymentAction, PaymentRequestAction } from './domain/states.ts';
 import { readEnv } from './env.ts';
 import { paymentRequestEndpoints } from './handlers/payment-requests.ts';
 import { paymentEndpoints, recoverPayments } from './handlers/payments.ts';
+import { testDataEndpoints } from './handlers/test-data.ts';
 import { createProcessor } from './adapters/index.ts';
 import { collections, PAYMENT_REQUESTS, PAYMENTS } from './store/collections.ts';
 
@@ -31,6 +33,8 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         ...paymentRequestEndpoints(ctx),
         ...paymentEndpoints(ctx),
         ...deadlineEndpoints(ctx),
+        ...testDataEndpoints(ctx),
+        ...testClockEndpoints(ctx),
       };
     },
     // The sweeps, and the consumer that settles a closed request's pending payment requests.

@@ -15,6 +15,7 @@ import { deliveryQueue } from './store/delivery-queue.ts';
 import { pruneAllDueDeliveries, pruneDeliveries } from './store/deliveries.ts';
 import { deliveryMaker } from './handlers/fanout.ts';
 import { startWorker } from './handlers/deliveries.consumer.ts';
+import { testDataEndpoints } from './handlers/test-data.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -50,6 +51,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
         }),
         ...feedEndpoints({ store, redeliver: deliveries.redeliver }),
         ...auditEndpoints('webhook-dispatcher', store),
+        ...testDataEndpoints({ store, directory: endpoints }),
         // What the gateway's capabilities report: the settings this dispatcher really runs with.
         ...implement(webhookOps.settings, () =>
           Promise.resolve({

@@ -89,6 +89,20 @@ export async function release(
   );
 }
 
+/** The provider lets every one of these requests go that it holds (deleted test requests). */
+export async function releaseEach(
+  ctx: IntakeContext,
+  providerId: string,
+  requestIds: readonly string[],
+): Promise<void> {
+  const gone = new Set(requestIds);
+  await changeProvider(ctx, providerId, (doc) => {
+    const held = profileOf(doc).held;
+    const kept = held.filter((id) => !gone.has(id));
+    return kept.length === held.length ? null : { $set: { held: kept } };
+  });
+}
+
 /** The providers holding a request. */
 export async function holdersOf(ctx: IntakeContext, requestId: string): Promise<string[]> {
   const docs = await ctx.collections.providers
