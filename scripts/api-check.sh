@@ -89,11 +89,12 @@ HANDOFF_URL="$(sed -n 's/^export HANDOFF_URL=//p' <<<"$onboarded")"
 HANDOFF_AGENT_KEY="$(sed -n 's/^export HANDOFF_AGENT_KEY=//p' <<<"$onboarded")"
 STAFF_TOKEN="$(sed -n 's/^export STAFF_TOKEN=//p' <<<"$onboarded")"
 PROVIDER_KEY="$(sed -n 's/^export HANDOFF_PROVIDER_KEY=//p' <<<"$onboarded")"
-if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" || -z "$PROVIDER_KEY" ]]; then
-  say "onboarding printed no URL, agent key, provider key or staff token"
+TEST_KEY="$(sed -n 's/^export HANDOFF_TEST_KEY=//p' <<<"$onboarded")"
+if [[ -z "$HANDOFF_URL" || -z "$HANDOFF_AGENT_KEY" || -z "$STAFF_TOKEN" || -z "$PROVIDER_KEY" || -z "$TEST_KEY" ]]; then
+  say "onboarding printed no URL, agent key, provider key, test key or staff token"
   exit 1
 fi
-export STAFF_TOKEN PROVIDER_KEY
+export STAFF_TOKEN PROVIDER_KEY TEST_KEY
 
 status=0
 status_log="$data_dir/statuses.tsv"
@@ -119,8 +120,8 @@ operations=$(total 's/^ *Tested: *\([0-9]*\).*/\1/p')
 cases=$(total 's/^ *\([0-9]*\) generated.*/\1/p')
 failures=$(total 's/.* \([0-9]*\) unique failures\{0,1\}.*/\1/p')
 passes=$(strip | grep -c '^ *Tested:' || true)
-if [[ $status -eq 0 && $passes -ne 3 ]]; then
-  say "expected three Schemathesis passes (agent, staff, provider), saw $passes"
+if [[ $status -eq 0 && $passes -ne 4 ]]; then
+  say "expected four Schemathesis passes (agent, staff, provider, test key), saw $passes"
   status=1
 fi
 # The stateful phase (sequences of calls along the document's links, ids taken from answers):

@@ -9,6 +9,8 @@
 # Environment:
 #   STAFF_TOKEN        a staff JWT (`npm start` prints one); when set, the operations tagged `staff`
 #                      run in a second pass with it, and the first pass leaves them out
+#   TEST_KEY           the integration's test key (`hk_test_...`); with STAFF_TOKEN, the agent's
+#                      operations run once more with it (test mode), on FUZZ_FIXTURES' test.toml
 #   SCHEMA             where the document is; default GATEWAY_URL/v1/openapi.json. A file works too,
 #                      e.g. SCHEMA=services/gateway/openapi.json, for a gateway that does not serve it
 #   MAX_EXAMPLES       test cases per operation (default 25)
@@ -51,6 +53,10 @@ fi
 # - a budget range is not upside down (`budget_min` <= `budget_max`);
 # - a long poll (`wait`) waits at most a second: with a real request it waits as long as it is
 #   told for events that do not come, and seconds per case would crowd out the rest;
+# - test mode's fields of a request create: `test_scenario` only with a test key (a live key is
+#   refused it by design), and no `test_clock` (it must name a real clock of the integration,
+#   with room left); a test clock's advance goes to a later time than the last one (a clock
+#   never goes back), so each valid case asks for a time a second later than the one before;
 # - with FUZZ_FIXTURES, the body members bodies.json fixes for an operation, where the case has
 #   them: what the resource needs and the document cannot say (a milestone of this job, the job's
 #   currency, an amount within the job's, an active provider). Schemathesis's own body overrides
@@ -64,6 +70,7 @@ RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/handoff-schemathesis.XXXXXX")"
 trap 'rm -rf "$RUN_DIR"' EXIT
 HOOKS="$RUN_DIR/handoff_hooks.py"
 cat >"$HOOKS" <<'PY'
+import datetime
 import json
 import os
 import uuid
@@ -104,6 +111,7 @@ def before_call(context, case, kwargs):
     body = case.body
     fixes = BODIES.get(case.operation.definition.raw.get("operationId"), {})
     if isinstance(body, dict):
+        test_mode_fields(case.operation.definition.raw.get("operationId"), body)
         for name, value in fixes.items():
             fix(body, name.split("."), value)
         low, high = body.get("budget_min"), body.get("budget_max")
@@ -117,6 +125,20 @@ def before_call(context, case, kwargs):
 
 
 STATUS_LOG = os.environ.get("STATUS_LOG")
+KEY_MODE = os.environ.get("HANDOFF_KEY_MODE", "live")
+_ADVANCES = [0]
+
+
+def test_mode_fields(operation_id, body):
+    body.pop("test_clock", None)
+    if KEY_MODE == "live":
+        body.pop("test_scenario", None)
+    if operation_id == "advanceTestClock" and "frozen_time" in body:
+        _ADVANCES[0] += 1
+        later = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(
+            days=1, seconds=_ADVANCES[0]
+        )
+        body["frozen_time"] = later.isoformat().replace("+00:00", "Z")
 
 
 @schemathesis.hook
@@ -146,6 +168,12 @@ expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "41
 [[operations]]
 include-path = "/v1/webhooks/stripe"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400"]
+
+# An integration has at most 20 test clocks at once (409 limit_reached), a state the document
+# cannot say of a valid body.
+[[operations]]
+include-operation-id = "createTestClock"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "409"]
 TOML
 
 # filter_too_much: a string with a pattern of its own also carries the no-NUL rule (allOf), which
@@ -173,8 +201,9 @@ agent=()
 [[ -z "$KEY" ]] && say "no agent key: agent operations will only see their 401s"
 if [[ -n "${STAFF_TOKEN:-}" ]]; then
   say "pass 1: everything but staff and provider operations, as the agent"
+  # Test clocks are test mode's: a live key is refused them by design (pass 4 has them).
   st agent "${common[@]}" "${agent[@]}" --exclude-tag staff --exclude-tag provider \
-    "${extra[@]}" || status=$?
+    --exclude-tag test-clocks "${extra[@]}" || status=$?
   say "pass 2: staff operations, as staff"
   st staff "${common[@]}" --include-tag staff --header "Authorization: Bearer $STAFF_TOKEN" \
     "${extra[@]}" || status=$?
@@ -182,6 +211,11 @@ if [[ -n "${STAFF_TOKEN:-}" ]]; then
     say "pass 3: provider operations, as a provider"
     st provider "${common[@]}" --include-tag provider \
       --header "Authorization: Bearer $PROVIDER_KEY" "${extra[@]}" || status=$?
+  fi
+  if [[ -n "${TEST_KEY:-}" ]]; then
+    say "pass 4: the agent's operations again, with the test key (test mode)"
+    HANDOFF_KEY_MODE=test st test "${common[@]}" --header "Authorization: Bearer $TEST_KEY" --exclude-tag staff \
+      --exclude-tag provider "${extra[@]}" || status=$?
   fi
 else
   st agent "${common[@]}" "${agent[@]}" "${extra[@]}" || status=$?

@@ -1,12 +1,27 @@
 import {
   ACCESS_STREAM,
   AUDIT_STREAM,
+  deliverableOps,
   dispatcherSubjects,
+  disputeOps,
   EVENTS_STREAM,
+  intakeClockOps,
+  jobOps,
+  messageOps,
+  milestoneOps,
+  milestonesClockOps,
   notificationSubjects,
+  paymentOps,
+  paymentRecordOps,
+  paymentsClockOps,
+  proposalOps,
+  providerOps,
   RATE_LIMIT_STREAM,
   REMINDERS_STREAM,
+  requestOps,
   ROUTING_STREAM,
+  routingOps,
+  testDataOps,
 } from '@handoff/contracts';
 
 /**
@@ -68,6 +83,8 @@ export const NATS_GRANTS = {
       'handoff.milestones.>',
       'handoff.webhook-dispatcher.>',
       'handoff.notifications.>',
+      // Test clocks (and the health of test mode).
+      'handoff.testmode.>',
     ],
     // Key-cache invalidations from intake; the SDK's long-poll route reads events as they are
     // published (a core subscription: reading only, publishing events stays refused).
@@ -91,7 +108,16 @@ export const NATS_GRANTS = {
     // announces (requests, read only: publishing there is its own grant above).
     listens: ['handoff.gateway.access.invalidate', ...events('request.updated')],
     // A sign-in link goes to the notifications service to be mailed (its token is stored nowhere).
-    calls: ['handoff.notifications.mail.sign_in'],
+    calls: [
+      'handoff.notifications.mail.sign_in',
+      // Staff's deletion of an integration's test data: each service deletes what it holds.
+      ...[
+        testDataOps.conversation,
+        testDataOps.milestones,
+        testDataOps.payments,
+        testDataOps.dispatcher,
+      ].map((op) => op.subject),
+    ],
     manages: [...backendStreams, ROUTING_STREAM.name],
     consumes: [
       { stream: EVENTS_STREAM.name, consumer: 'intake-engagement' },
@@ -166,6 +192,46 @@ export const NATS_GRANTS = {
       { stream: ACCESS_STREAM.name, consumer: 'notifications-access' },
       { stream: REMINDERS_STREAM.name, consumer: 'notifications-reminders' },
     ],
+  },
+  testmode: {
+    ...backend('testmode'),
+    // No domain event of its own: the simulated provider acts through the services' operations,
+    // each of which publishes its own event.
+    publishes: ['handoff.audit.testmode.>'],
+    calls: [
+      // What the gateway's provider routes call, as the simulated provider.
+      providerOps.request,
+      routingOps.accept,
+      routingOps.decline,
+      messageOps.create,
+      messageOps.listForProvider,
+      proposalOps.create,
+      proposalOps.list,
+      jobOps.list,
+      jobOps.complete,
+      milestoneOps.create,
+      milestoneOps.list,
+      milestoneOps.get,
+      milestoneOps.submit,
+      deliverableOps.create,
+      deliverableOps.list,
+      disputeOps.get,
+      disputeOps.comment,
+      // Payment requests and payments, as staff (`system:test-mode`) on test requests only.
+      paymentOps.create,
+      paymentOps.list,
+      paymentOps.decide,
+      paymentRecordOps.list,
+      paymentRecordOps.confirm,
+      paymentRecordOps.fail,
+      // A test request's scenario, when its own events did not carry it here first.
+      requestOps.getAsStaff,
+      // Test clocks: a clock's requests, and their deadlines in each service that keeps some.
+      ...Object.values(intakeClockOps),
+      ...Object.values(milestonesClockOps),
+      ...Object.values(paymentsClockOps),
+    ].map((op) => op.subject),
+    consumes: [{ stream: EVENTS_STREAM.name, consumer: 'testmode' }],
   },
   /** Staff tools: read-only consumers of the three logs; publish nothing, call nothing. */
   staff: {

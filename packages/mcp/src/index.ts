@@ -1,3 +1,4 @@
 export { createMcpHttpHandler, type McpHttpOptions, type McpIdentity } from './http.ts';
 export { createHandoffMcpServer, SERVER_INFO } from './server.ts';
 export { TOOLS, toolsFor, type ToolDefinition } from './tools.ts';
+export { TEST_TOOLS } from './test-tools.ts';

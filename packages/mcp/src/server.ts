@@ -93,7 +93,8 @@ export function createHandoffMcpServer(client: HandoffClient, scopes: readonly s
       '`request_token`; pass both to every other tool. Use wait_for_updates to wait for what ' +
       'providers and staff do. The resource handoff://docs/state-machines lists allowed moves.',
   });
-  for (const tool of toolsFor(scopes)) register(server, client, tool);
+  // A test key (test mode) also gets the test clock tools.
+  for (const tool of toolsFor(scopes, client.testHelpers.livemode)) register(server, client, tool);
   server.registerResource(
     'capabilities',
     'handoff://capabilities',

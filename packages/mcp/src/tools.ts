@@ -8,25 +8,13 @@ import {
   RequestCreateFields,
   RequestUpdatesQuery,
   UPDATES_LIMITS,
-  type Scope,
 } from '@handoff/contracts';
 import { toArray, type HandoffClient } from '@handoff/sdk';
+import { TEST_CREATE_NOTE, TEST_TOOLS } from './test-tools.ts';
+import type { ToolDefinition } from './tool-definition.ts';
 import { z } from 'zod';
 
-/**
- * Every tool names the scope(s) its API call needs, so that a key only ever sees the tools it
- * may use, and the operation it mirrors (checked against the OpenAPI document in the tests).
- */
-export interface ToolDefinition {
-  name: string;
-  title: string;
-  description: string;
-  scopes: readonly Scope[];
-  operationId: string;
-  input: z.ZodObject;
-  readOnly: boolean;
-  run(client: HandoffClient, args: Record<string, unknown>): Promise<unknown>;
-}
+export type { ToolDefinition };
 
 /** The request a tool acts on: the id and the token `create_handoff` returned (stateless). */
 const OnRequest = z.object({
@@ -126,7 +114,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Hands the customer's request over to human providers. The answer holds `id` and `request_token`: keep both; every other tool about this request needs them, and the token is shown only here.",
     scopes: ['requests:create'],
     operationId: 'createHandoffRequest',
-    input: z.object(RequestCreateFields.shape),
+    // A live key's tool has no test fields (the API refuses them from it); see `toolsFor`.
+    input: z.object(RequestCreateFields.shape).omit({ test_scenario: true, test_clock: true }),
     readOnly: false,
     run: (client, args) =>
       client.requests.create(args as Parameters<HandoffClient['requests']['create']>[0]),
@@ -319,6 +308,20 @@ export const TOOLS: readonly ToolDefinition[] = [
   ),
 ];
 
-/** The tools a key with these scopes may use. */
-export const toolsFor = (scopes: readonly string[]) =>
-  TOOLS.filter((tool) => tool.scopes.every((scope) => scopes.includes(scope)));
+/**
+ * The tools a key with these scopes may use. A test key (`livemode: false`) also gets the test
+ * clock tools, and `create_handoff` with `test_scenario` and `test_clock`.
+ */
+export const toolsFor = (scopes: readonly string[], livemode = true) =>
+  (livemode ? TOOLS : [...TOOLS.map(withTestFields), ...TEST_TOOLS]).filter((tool) =>
+    tool.scopes.every((scope) => scopes.includes(scope)),
+  );
+
+function withTestFields(tool: ToolDefinition): ToolDefinition {
+  if (tool.name !== 'create_handoff') return tool;
+  return {
+    ...tool,
+    description: tool.description + TEST_CREATE_NOTE,
+    input: z.object(RequestCreateFields.shape),
+  };
+}

@@ -12,11 +12,17 @@ import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createHandoffMcpServer, createMcpHttpHandler, TOOLS, toolsFor } from '../src/index.ts';
+import {
+  createHandoffMcpServer,
+  createMcpHttpHandler,
+  TEST_TOOLS,
+  TOOLS,
+  toolsFor,
+} from '../src/index.ts';
 
-async function listed(scopes: readonly string[]) {
+async function listed(scopes: readonly string[], apiKey = 'hk_live_unused') {
   // Listing calls nothing upstream, so the client's address is never contacted.
-  const api = createHandoffClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'hk_live_unused' });
+  const api = createHandoffClient({ baseUrl: 'http://127.0.0.1:9', apiKey });
   const server = createHandoffMcpServer(api, scopes);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -41,6 +47,22 @@ describe('tools by scope', () => {
     ]);
     const none = await listed([]);
     expect(none.tools.map((tool) => tool.name)).toEqual(['list_service_categories']);
+  });
+
+  it('lists the test clock tools and the test fields of create_handoff to a test key only', async () => {
+    const scopes = TOOLS.flatMap((tool) => tool.scopes);
+    const live = await listed(scopes);
+    const test = await listed(scopes, 'hk_test_unused');
+    const names = (tools: typeof live.tools) => tools.map((tool) => tool.name).sort();
+    expect(names(test.tools)).toEqual([...TOOLS, ...TEST_TOOLS].map((tool) => tool.name).sort());
+    expect(names(live.tools)).not.toContain('advance_test_clock');
+    const create = (tools: typeof live.tools) =>
+      Object.keys(
+        tools.find((tool) => tool.name === 'create_handoff')?.inputSchema.properties ?? {},
+      );
+    expect(create(test.tools)).toEqual(expect.arrayContaining(['test_scenario', 'test_clock']));
+    expect(create(live.tools)).not.toContain('test_scenario');
+    expect(create(live.tools)).not.toContain('test_clock');
   });
 
   it('gives each tool an input schema that needs the request reference where the API does', () => {

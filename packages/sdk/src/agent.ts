@@ -1,10 +1,14 @@
 import { createApi, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
 import { operations } from './operations.ts';
+import { testHelpers } from './test-helpers.ts';
 import type { Event, RequestCreate } from './types.ts';
 
 export interface AgentClientOptions extends ClientOptions {
-  /** The agent key, `hk_live_...`. */
+  /**
+   * The agent key: `hk_live_...`, or a test key `hk_test_...` (test mode: test data only,
+   * answered by the simulated provider; `testHelpers` works with it only).
+   */
   apiKey: string;
 }
 
@@ -149,10 +153,8 @@ export function createHandoffClient(options: AgentClientOptions) {
     jobs,
   };
 
-  const events = {
-    ...calls.collection('/v1/events/{id}'),
-    redeliver: calls.post('/v1/events/{id}/redeliver'),
-  };
+  const events = { ...calls.collection('/v1/events/{id}') };
+  const redeliver = calls.post('/v1/events/{id}/redeliver');
 
   const webhookEndpoints = {
     create: calls.send('/v1/webhook-endpoints'),
@@ -168,11 +170,12 @@ export function createHandoffClient(options: AgentClientOptions) {
   return {
     /** The generated client itself, for any operation (`api.GET('/v1/...', ...)`) with `unwrap`. */
     api,
+    testHelpers: testHelpers(calls, options.apiKey),
     capabilities: calls.get('/v1/capabilities'),
     services: calls.get('/v1/services'),
     me: calls.get('/v1/me'),
     requests,
-    events,
+    events: { ...events, redeliver },
     webhookEndpoints,
   };
 }

@@ -23,6 +23,7 @@ Commands:
                       confirm or fail payments; resolve disputes
   staff grant ID      set the scopes of an integration (PATCH /v1/staff/integrations/ID)
   events tail REQ     follow a request's events (long-poll GET /v1/request/REQ/events)
+  test ...            test mode with the test key: scenarios, test requests, test clocks, purge
 
 Run "handoff <command> --help" for a command's options.`,
   env: `Usage: handoff env [options]
@@ -41,7 +42,8 @@ ${COMMON_HELP}`,
 
 Onboards a development agent with every scope over the HTTP API (apply, approve as staff, claim
 the key) and a provider with a key, and prints exported shell lines for eval:
-  export HANDOFF_URL=…  HANDOFF_AGENT_KEY=hk_live_…  HANDOFF_PROVIDER_KEY=hpk_live_…  STAFF_TOKEN=eyJ…
+  export HANDOFF_URL=…  HANDOFF_AGENT_KEY=hk_live_…  HANDOFF_TEST_KEY=hk_test_…
+  export HANDOFF_PROVIDER_KEY=hpk_live_…  STAFF_TOKEN=eyJ…
 The agent is saved in DATA_DIR/dev-agent.json and reused on the next call while its keys still
 work, so running it twice gives the same agent.
 
@@ -129,6 +131,56 @@ Without --follow it prints what is there after --after and ends.
   --until TYPE        with --follow: end after the first event of this type (e.g. job.completed)
   --wait S            seconds each poll waits, 1-25 (default 25)
 ${COMMON_HELP}`,
+  test: `Usage: handoff test <scenarios|request|clock|purge> [options]
+
+Test mode, with the integration's test key (hk_test_…; handoff onboard prints it as
+HANDOFF_TEST_KEY): test requests that the simulated provider answers, never a real provider, real
+email or real payment; test clocks that move a test request's deadlines; and, as staff, deleting
+an integration's test data.
+
+  scenarios           what the simulated provider does in each scenario
+  request             create a test request (--scenario, --clock)
+  clock ...           create, read, list, advance and delete test clocks
+  purge               delete the integration's test data (staff)
+
+Run "handoff test <command> --help" for its options; docs/test-mode.md has the events of each
+scenario.`,
+  'test scenarios': `Usage: handoff test scenarios
+
+Lists the scenarios a test request can run (its test_scenario), with what the simulated provider
+does in each; docs/test-mode.md lists the exact events each one sends.`,
+  'test request': `Usage: handoff test request [options]
+
+Creates a test request (POST /v1/ai-to-human-request with the test key) and prints it as JSON,
+with its request_token.
+
+  --scenario NAME     what the simulated provider does (default happy_path; handoff test scenarios)
+  --clock CLK         attach it to a test clock (clk_…), whose advances move its deadlines
+  --message TEXT      the customer's message
+  --category SLUG     a service category
+  --key KEY           the test key (default: $HANDOFF_TEST_KEY)
+${COMMON_HELP}`,
+  'test clock': `Usage: handoff test clock <create|get|list|advance|delete> [CLOCK_ID] [options]
+
+Test clocks: a test request attached to one (handoff test request --clock) keeps its deadlines
+(offer answers, milestone auto-approval, payment expiry, dispute windows) in the clock's time.
+Advancing the clock fires, in order and with their events, every deadline it passes.
+
+  create [--time T] [--name N]         a clock frozen at T (default now)
+  get CLOCK_ID | list | delete CLOCK_ID
+  advance CLOCK_ID --to T | --by D     move it to T, or on by D (90m, 2h, 7d)
+  --key KEY           the test key (default: $HANDOFF_TEST_KEY)
+${COMMON_HELP}`,
+  'test purge': `Usage: handoff test purge [options]
+
+Deletes an integration's test data as staff (DELETE /v1/staff/integrations/ID/test-data): its test
+requests with everything on them, test webhook endpoints and events. Live data is untouched. Prints
+what was deleted; has_more: true means call it again.
+
+  --integration ID    the integration (default: the test key's, from GET /v1/me)
+  --key KEY           the test key, to find the integration (default: $HANDOFF_TEST_KEY)
+${COMMON_HELP}
+${STAFF_HELP}`,
 };
 
 /** A command's options: `--name VALUE` for each of `strings`, `--name` for each of `flags`. */

@@ -23,6 +23,7 @@ import {
   type OperationFixture,
 } from './fuzz/operations.ts';
 import { buildResources } from './fuzz/resources.ts';
+import { callJson, stringField } from './gateway-client.ts';
 import { onboard, shellLines, type Onboarded } from './onboard.ts';
 
 export type { OperationFixture } from './fuzz/operations.ts';
@@ -31,6 +32,8 @@ export interface FuzzFixtures {
   agent: OperationFixture[];
   staff: OperationFixture[];
   provider: OperationFixture[];
+  /** The agent operations again, as the integration's test key: on a test request. */
+  test: OperationFixture[];
 }
 
 /** The fixtures of every pass, on the stack `base` was onboarded on. */
@@ -40,11 +43,67 @@ export async function buildFixtures(
   mailUrl: string,
 ): Promise<FuzzFixtures> {
   const resources = await buildResources(base, mailUrl);
+  const agent = agentOperations(resources);
   return {
-    agent: agentOperations(resources),
+    agent,
     provider: providerOperations(resources),
     staff: staffOperations(resources),
+    test: await testModeOperations(base, agent),
   };
+}
+
+/**
+ * The test-key pass's fixtures: a test request (the simulated provider asks a question and waits,
+ * so it stays open), and every agent operation on a request alone fixed to it and its token.
+ */
+async function testModeOperations(
+  base: Onboarded,
+  agent: readonly OperationFixture[],
+): Promise<OperationFixture[]> {
+  const created = await callJson(
+    'create a test request',
+    `${base.gateway_url}/v1/ai-to-human-request`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${base.test_key}` },
+      body: { message: 'A test request for the test-key pass.', test_scenario: 'asks_question' },
+      expect: 201,
+    },
+    undefined,
+  );
+  const id = stringField('create a test request', created, 'id');
+  const token = stringField('create a test request', created, 'request_token');
+  // Two clocks: one to delete, one to read and advance.
+  const clock = async (name: string) =>
+    stringField(
+      'create a test clock',
+      await callJson(
+        'create a test clock',
+        `${base.gateway_url}/v1/test-clocks`,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${base.test_key}` },
+          body: { name: `Fuzz clock ${name}` },
+          expect: 201,
+        },
+        undefined,
+      ),
+      'id',
+    );
+  const deleted = await clock('for the delete');
+  const kept = await clock('to read and advance');
+  const clockOperations: OperationFixture[] = [
+    { operationId: 'deleteTestClock', path: { id: deleted } },
+    { operationId: 'getTestClock', path: { id: kept } },
+    { operationId: 'advanceTestClock', path: { id: kept } },
+  ];
+  return [
+    ...agent
+      .filter((fixture) => fixture.requestToken !== undefined)
+      .filter((fixture) => Object.keys(fixture.path).join() === 'id')
+      .map(({ operationId }) => ({ operationId, path: { id }, requestToken: token })),
+    ...clockOperations,
+  ];
 }
 
 /**
@@ -111,7 +170,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     if (!state.mail_url) throw new Error('the stack has no Mailpit (mail_url in stack.json)');
     const fixtures = await buildFixtures(onboarded, state.mail_url);
     mkdirSync(out, { recursive: true });
-    for (const pass of ['agent', 'staff', 'provider'] as const) {
+    for (const pass of ['agent', 'staff', 'provider', 'test'] as const) {
       writeFileSync(join(out, `${pass}.toml`), operationsToml(fixtures[pass]));
     }
     writeFileSync(join(out, 'bodies.json'), bodiesJson(fixtures));

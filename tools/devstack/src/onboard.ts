@@ -3,6 +3,7 @@
 // scripts/schemathesis.sh needs, as exported shell variables:
 //   export HANDOFF_URL=http://127.0.0.1:8080
 //   export HANDOFF_AGENT_KEY=hk_live_...
+//   export HANDOFF_TEST_KEY=hk_test_...        (the same integration's test key: test mode)
 //   export HANDOFF_PROVIDER_KEY=hpk_live_...   (a provider staff onboarded, for the provider API)
 //   export STAFF_TOKEN=eyJ...
 // The stack is the one whose DATA_DIR is given (its stack.json and development staff secret).
@@ -16,13 +17,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { callJson, onboardAgent, stringField } from './gateway-client.ts';
+import { callJson, issueTestKey, onboardAgent, stringField } from './gateway-client.ts';
 import { readStaffSecret, signStaffToken } from './staff-token.ts';
 import { REPO_ROOT, type StackState } from './stack.ts';
 
 export interface Onboarded {
   gateway_url: string;
   api_key: string;
+  /** The integration's test key (`hk_test_…`): test data only, answered by the simulated provider. */
+  test_key: string;
   key_id: string;
   integration_id: string;
   application_id: string;
@@ -84,8 +87,18 @@ export async function onboard(options: OnboardOptions): Promise<Onboarded> {
     appName: options.appName ?? 'Devstack agent',
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  const testKey = await issueTestKey(
+    { gatewayUrl, staffToken, ...(options.signal ? { signal: options.signal } : {}) },
+    agent.integration_id,
+  );
   const provider = await onboardProvider(gatewayUrl, staffToken, options.signal);
-  return { gateway_url: gatewayUrl, ...agent, staff_token: staffToken, ...provider };
+  return {
+    gateway_url: gatewayUrl,
+    ...agent,
+    test_key: testKey,
+    staff_token: staffToken,
+    ...provider,
+  };
 }
 
 /**
@@ -103,7 +116,9 @@ export async function onboardOnce(
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<Onboarded>;
     if (
       typeof saved.api_key === 'string' &&
+      typeof saved.test_key === 'string' &&
       typeof saved.provider_key === 'string' &&
+      (await answers(`${gatewayUrl}/v1/me`, saved.test_key, options.signal)) &&
       (await answers(`${gatewayUrl}/v1/me`, saved.api_key, options.signal)) &&
       (await answers(`${gatewayUrl}/v1/provider/me`, saved.provider_key, options.signal))
     ) {
@@ -182,6 +197,7 @@ export function shellLines(onboarded: Onboarded): string {
   return [
     `HANDOFF_URL=${shellWord(onboarded.gateway_url)}`,
     `HANDOFF_AGENT_KEY=${shellWord(onboarded.api_key)}`,
+    `HANDOFF_TEST_KEY=${shellWord(onboarded.test_key)}`,
     `HANDOFF_PROVIDER_KEY=${shellWord(onboarded.provider_key)}`,
     `STAFF_TOKEN=${shellWord(onboarded.staff_token)}`,
   ]

@@ -33,6 +33,7 @@ describe('the fixtures of the Schemathesis passes', () => {
       provider: [
         { operationId: 'createMilestone', path: { id: 'job_1' }, body: { currency: 'USD' } },
       ],
+      test: [{ operationId: 'getRequest', path: { id: 'req_2' }, requestToken: 'hrt_2' }],
     });
     expect(JSON.parse(bodies)).toEqual({
       openDispute: { amount: 100 },

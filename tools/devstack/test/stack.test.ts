@@ -250,7 +250,7 @@ async function stopStack(): Promise<number | null> {
 
 describe('npm start', () => {
   it(
-    'brings up NATS, the database, Mailpit and seven services, and prints the URLs and a staff token',
+    'brings up NATS, the database, Mailpit and eight services, and prints the URLs and a staff token',
     async () => {
       stack = startStack();
       await eventually(() => (output.includes('export STAFF=') ? true : undefined), {
@@ -272,11 +272,12 @@ describe('npm start', () => {
           'milestones',
           'notifications',
           'payments',
+          'testmode',
           'webhook-dispatcher',
         ].sort(),
       );
       const pids = Object.values(services).map((service) => service.pid);
-      expect(new Set(pids).size).toBe(7);
+      expect(new Set(pids).size).toBe(8);
       expect(pids.every(alive)).toBe(true);
       expect((await readiness(url)).status).toBe(200);
 
@@ -400,6 +401,7 @@ describe('npm start', () => {
     expect(lines.map((line) => line.split('=')[0])).toEqual([
       'export HANDOFF_URL',
       'export HANDOFF_AGENT_KEY',
+      'export HANDOFF_TEST_KEY',
       'export HANDOFF_PROVIDER_KEY',
       'export STAFF_TOKEN',
     ]);
@@ -414,6 +416,13 @@ describe('npm start', () => {
       headers: { Authorization: `Bearer ${value('HANDOFF_AGENT_KEY')}` },
     });
     expect(me.status).toBe(200);
+    // The same integration's test key: test mode, on the integration's test twin.
+    expect(value('HANDOFF_TEST_KEY')).toMatch(/^hk_test_[0-9A-Za-z]{36}$/);
+    const testMe = await fetch(`${url}/v1/me`, {
+      headers: { Authorization: `Bearer ${value('HANDOFF_TEST_KEY')}` },
+    });
+    expect(testMe.status).toBe(200);
+    expect(((await testMe.json()) as { livemode: boolean }).livemode).toBe(false);
     const provider = await fetch(`${url}/v1/provider/me`, {
       headers: { Authorization: `Bearer ${value('HANDOFF_PROVIDER_KEY')}` },
     });

@@ -1722,6 +1722,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/staff/integrations/{id}/test-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an integration's test data (`{id}`: the live integration or its test twin): its test requests with their messages, engagement and payments, and its test webhook endpoints and events. At most 1000 requests a call: call again while `has_more`. Live data is never touched. Audited
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        delete: operations["deleteIntegrationTestData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/integrations/{id}/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -2292,6 +2312,74 @@ export interface paths {
          * @description Staff, with a JWT whose `roles` contain `staff`.
          */
         patch: operations["updateRoutingCategory"];
+        trace?: never;
+    };
+    "/v1/test-clocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The integration's test clocks, newest first (none for a live key)
+         * @description An agent key with the scope(s) `requests:read`.
+         */
+        get: operations["listTestClocks"];
+        put?: never;
+        /**
+         * Make a test clock (test keys only): requests made on it (`test_clock` at creation) have their deadlines fired when it is advanced
+         * @description An agent key with the scope(s) `requests:create`.
+         */
+        post: operations["createTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-clocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One test clock: its time and whether an advance is running
+         * @description An agent key with the scope(s) `requests:read`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test clock; its requests stay, and their deadlines then pass in real time only
+         * @description An agent key with the scope(s) `requests:create`.
+         */
+        delete: operations["deleteTestClock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-clocks/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the clock forward to `frozen_time`: every deadline of its requests at or before it fires, soonest first, with its events; answers the clock at its new time (`status: advancing` while a long advance goes on)
+         * @description An agent key with the scope(s) `requests:create`.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/webhook-endpoints": {
@@ -3206,6 +3294,8 @@ export interface operations {
                         integration_id: string;
                         key_id: string;
                         last4: string;
+                        /** @description Extension: false for a test key (`hk_test_…`), whose integration is the live one’s test twin. */
+                        livemode: boolean;
                         /** @constant */
                         object: "api_key";
                         prefix: string;
@@ -3283,6 +3373,13 @@ export interface operations {
                     message: string & unknown;
                     name?: string & unknown;
                     subject?: string & unknown;
+                    /** @description Extension, test mode only: the test clock (`POST /v1/test-clocks`) the request runs on; advancing the clock fires its deadlines. */
+                    test_clock?: string & unknown;
+                    /**
+                     * @description Extension, test mode only (a `hk_test_` key; a live key is refused): what the simulated provider does with the request. Without it, a scenario named in `message` is used, else `happy_path`. Each scenario’s events are listed in docs/test-mode.md.
+                     * @enum {string}
+                     */
+                    test_scenario?: "happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails";
                     /** Format: uri */
                     website?: string;
                 };
@@ -3322,6 +3419,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -3340,6 +3439,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -3348,8 +3451,49 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
+            /** @description Not Found. `test_clock_not_found`: unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "test_clock_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `test_clock_full`: the test clock has the most requests it may have (`limit` says how many); `test_clock_advancing`: the test clock is advancing; try again once its `status` is `ready`. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "test_clock_full" | "test_clock_advancing";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -3585,6 +3729,11 @@ export interface operations {
                                 sequence: number;
                             };
                             id: string & unknown;
+                            /**
+                             * @description Extension: false for an event of a test request (made with a `hk_test_` key); test events go only to endpoints registered with a test key.
+                             * @default true
+                             */
+                            livemode: boolean;
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
@@ -3642,6 +3791,11 @@ export interface operations {
                             sequence: number;
                         };
                         id: string & unknown;
+                        /**
+                         * @description Extension: false for an event of a test request (made with a `hk_test_` key); test events go only to endpoints registered with a test key.
+                         * @default true
+                         */
+                        livemode: boolean;
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
@@ -3784,6 +3938,13 @@ export interface operations {
                     message: string & unknown;
                     name?: string & unknown;
                     subject?: string & unknown;
+                    /** @description Extension, test mode only: the test clock (`POST /v1/test-clocks`) the request runs on; advancing the clock fires its deadlines. */
+                    test_clock?: string & unknown;
+                    /**
+                     * @description Extension, test mode only (a `hk_test_` key; a live key is refused): what the simulated provider does with the request. Without it, a scenario named in `message` is used, else `happy_path`. Each scenario’s events are listed in docs/test-mode.md.
+                     * @enum {string}
+                     */
+                    test_scenario?: "happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails";
                     /** Format: uri */
                     website?: string;
                 };
@@ -3838,6 +3999,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -3856,6 +4019,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -3864,8 +4031,49 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
+            /** @description Not Found. `test_clock_not_found`: unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "test_clock_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["ConflictOrKeyInUse"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `test_clock_full`: the test clock has the most requests it may have (`limit` says how many); `test_clock_advancing`: the test clock is advancing; try again once its `status` is `ready`. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "test_clock_full" | "test_clock_advancing";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
@@ -3901,10 +4109,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description For a test key, the integration’s test twin, which owns all its test data. */
                         integration_id: string;
                         /** Format: date-time */
                         key_expires_at: string;
                         key_id: string;
+                        /** @description False for a test key (`hk_test_…`). */
+                        livemode: boolean;
                         /** @constant */
                         object: "agent_identity";
                         scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
@@ -4101,6 +4312,8 @@ export interface operations {
                             description: string | null;
                             id: string;
                             job_id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             milestone_id: string;
                             /** @constant */
                             object: "deliverable";
@@ -4162,6 +4375,8 @@ export interface operations {
                         description: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string;
                         /** @constant */
                         object: "deliverable";
@@ -4242,6 +4457,8 @@ export interface operations {
                         description: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string;
                         /** @constant */
                         object: "deliverable";
@@ -4357,6 +4574,8 @@ export interface operations {
                             job_id: string | null;
                             /** @enum {string} */
                             kind: "dispute" | "refund";
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             milestone_id: string | null;
                             /** @constant */
                             object: "dispute";
@@ -4435,6 +4654,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -4538,6 +4759,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -4655,6 +4878,8 @@ export interface operations {
                             currency: string;
                             deadline_at: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "job";
                             proposal_id: string;
@@ -4716,6 +4941,8 @@ export interface operations {
                         currency: string;
                         deadline_at: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "job";
                         proposal_id: string;
@@ -4796,6 +5023,8 @@ export interface operations {
                         currency: string;
                         deadline_at: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "job";
                         proposal_id: string;
@@ -4918,6 +5147,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -5202,6 +5433,8 @@ export interface operations {
                             due_at: string | null;
                             id: string;
                             job_id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "milestone";
                             progress: number;
@@ -5272,6 +5505,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -5370,6 +5605,8 @@ export interface operations {
                         description: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string;
                         /** @constant */
                         object: "deliverable";
@@ -5494,6 +5731,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -5616,6 +5855,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -5890,6 +6131,8 @@ export interface operations {
                             estimated_days: number | null;
                             id: string;
                             job_id: string | null;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             milestones: {
                                 amount: number | null;
@@ -5960,6 +6203,8 @@ export interface operations {
                         estimated_days: number | null;
                         id: string;
                         job_id: string | null;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         milestones: {
                             amount: number | null;
@@ -6049,6 +6294,8 @@ export interface operations {
                         estimated_days: number | null;
                         id: string;
                         job_id: string | null;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         milestones: {
                             amount: number | null;
@@ -6341,6 +6588,11 @@ export interface operations {
                                 sequence: number;
                             };
                             id: string & unknown;
+                            /**
+                             * @description Extension: false for an event of a test request (made with a `hk_test_` key); test events go only to endpoints registered with a test key.
+                             * @default true
+                             */
+                            livemode: boolean;
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
@@ -6419,6 +6671,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             /** @description True when the calling provider wrote the message; false for every other author, another provider of the request included, and for provider messages stored before authors were kept. */
                             mine: boolean;
@@ -6508,6 +6762,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         /** @description True when the calling provider wrote the message; false for every other author, another provider of the request included, and for provider messages stored before authors were kept. */
                         mine: boolean;
@@ -6862,6 +7118,8 @@ export interface operations {
                             deadline_at: string | null;
                             failure_reason: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment";
                             payment_request_id: string;
@@ -6981,6 +7239,8 @@ export interface operations {
                         estimated_days: number | null;
                         id: string;
                         job_id: string | null;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         milestones: {
                             amount: number | null;
@@ -7166,6 +7426,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             /** @constant */
                             object: "message";
@@ -7186,6 +7448,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -7203,6 +7467,8 @@ export interface operations {
                             decided_at: string | null;
                             description: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment_request";
                             reference: string | null;
@@ -7219,6 +7485,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -7341,6 +7611,8 @@ export interface operations {
                             description: string | null;
                             id: string;
                             job_id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             milestone_id: string;
                             /** @constant */
                             object: "deliverable";
@@ -7470,6 +7742,8 @@ export interface operations {
                         description: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string;
                         /** @constant */
                         object: "deliverable";
@@ -7610,6 +7884,8 @@ export interface operations {
                             job_id: string | null;
                             /** @enum {string} */
                             kind: "dispute" | "refund";
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             milestone_id: string | null;
                             /** @constant */
                             object: "dispute";
@@ -7781,6 +8057,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -7948,6 +8226,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -8104,6 +8384,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -8274,6 +8556,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -8417,6 +8701,11 @@ export interface operations {
                                 sequence: number;
                             };
                             id: string & unknown;
+                            /**
+                             * @description Extension: false for an event of a test request (made with a `hk_test_` key); test events go only to endpoints registered with a test key.
+                             * @default true
+                             */
+                            livemode: boolean;
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
@@ -8546,6 +8835,8 @@ export interface operations {
                             currency: string;
                             deadline_at: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "job";
                             proposal_id: string;
@@ -8675,6 +8966,8 @@ export interface operations {
                         currency: string;
                         deadline_at: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "job";
                         proposal_id: string;
@@ -8810,6 +9103,8 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         /** @constant */
                         object: "message";
@@ -8956,6 +9251,8 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             /** @constant */
                             object: "message";
@@ -9090,6 +9387,8 @@ export interface operations {
                             due_at: string | null;
                             id: string;
                             job_id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "milestone";
                             progress: number;
@@ -9228,6 +9527,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -9365,6 +9666,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -9535,6 +9838,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -9712,6 +10017,8 @@ export interface operations {
                         decided_at: string | null;
                         description: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment_request";
                         reference: string | null;
@@ -9864,6 +10171,8 @@ export interface operations {
                             decided_at: string | null;
                             description: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment_request";
                             reference: string | null;
@@ -9990,6 +10299,8 @@ export interface operations {
                         decided_at: string | null;
                         description: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment_request";
                         reference: string | null;
@@ -10118,6 +10429,8 @@ export interface operations {
                             deadline_at: string | null;
                             failure_reason: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment";
                             payment_request_id: string;
@@ -10253,6 +10566,8 @@ export interface operations {
                             estimated_days: number | null;
                             id: string;
                             job_id: string | null;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             milestones: {
                                 amount: number | null;
@@ -10391,6 +10706,8 @@ export interface operations {
                         estimated_days: number | null;
                         id: string;
                         job_id: string | null;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         milestones: {
                             amount: number | null;
@@ -10527,6 +10844,8 @@ export interface operations {
                             currency: string;
                             deadline_at: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "job";
                             proposal_id: string;
@@ -10548,6 +10867,8 @@ export interface operations {
                             estimated_days: number | null;
                             id: string;
                             job_id: string | null;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             message: string;
                             milestones: {
                                 amount: number | null;
@@ -10720,6 +11041,8 @@ export interface operations {
                         estimated_days: number | null;
                         id: string;
                         job_id: string | null;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         message: string;
                         milestones: {
                             amount: number | null;
@@ -11396,6 +11719,8 @@ export interface operations {
                             job_id: string | null;
                             /** @enum {string} */
                             kind: "dispute" | "refund";
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             milestone_id: string | null;
                             /** @constant */
                             object: "dispute";
@@ -11475,6 +11800,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -11579,6 +11906,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -11702,6 +12031,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -11825,6 +12156,8 @@ export interface operations {
                         job_id: string | null;
                         /** @enum {string} */
                         kind: "dispute" | "refund";
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         milestone_id: string | null;
                         /** @constant */
                         object: "dispute";
@@ -11990,9 +12323,15 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "expired" | "revoked";
                             }[];
+                            /** @description On a test integration, the live integration it is the twin of. */
+                            live_integration_id: string | null;
+                            /** @description False for a test integration: the twin that owns an integration’s test keys and test data. */
+                            livemode: boolean;
                             /** @constant */
                             object: "integration";
                             scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
+                            /** @description On a live integration, its test twin once a test key was issued. */
+                            test_integration_id: string | null;
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -12060,9 +12399,15 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        /** @description On a test integration, the live integration it is the twin of. */
+                        live_integration_id: string | null;
+                        /** @description False for a test integration: the twin that owns an integration’s test keys and test data. */
+                        livemode: boolean;
                         /** @constant */
                         object: "integration";
                         scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
+                        /** @description On a live integration, its test twin once a test key was issued. */
+                        test_integration_id: string | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -12162,9 +12507,15 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "expired" | "revoked";
                         }[];
+                        /** @description On a test integration, the live integration it is the twin of. */
+                        live_integration_id: string | null;
+                        /** @description False for a test integration: the twin that owns an integration’s test keys and test data. */
+                        livemode: boolean;
                         /** @constant */
                         object: "integration";
                         scopes: ("requests:create" | "requests:read" | "messages:create" | "payments:propose" | "webhooks:manage" | "events:read" | "proposals:read" | "proposals:accept" | "jobs:read" | "milestones:read" | "milestones:review" | "disputes:read" | "disputes:manage")[];
+                        /** @description On a live integration, its test twin once a test key was issued. */
+                        test_integration_id: string | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -12292,6 +12643,8 @@ export interface operations {
             content: {
                 "application/json": {
                     expires_in_days?: number;
+                    /** @description Extension: `false` issues a test key (`hk_test_…`) beside the live ones. It belongs to the integration’s test twin (made on the first test key), which owns all test data. */
+                    livemode?: boolean;
                 };
             };
         };
@@ -12320,6 +12673,8 @@ export interface operations {
                         integration_id: string;
                         key_id: string;
                         last4: string;
+                        /** @description Extension: false for a test key (`hk_test_…`), whose integration is the live one’s test twin. */
+                        livemode: boolean;
                         /** @constant */
                         object: "api_key";
                         prefix: string;
@@ -12355,6 +12710,92 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteIntegrationTestData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many of each kind of object this call deleted, by every service. */
+                        deleted: {
+                            deliverables: number;
+                            disputes: number;
+                            jobs: number;
+                            messages: number;
+                            milestones: number;
+                            payment_requests: number;
+                            payments: number;
+                            proposals: number;
+                            webhook_attempts: number;
+                            webhook_deliveries: number;
+                            webhook_endpoints: number;
+                            webhook_events: number;
+                        };
+                        /** @description True when test requests are left (a call deletes at most 1000): call again. */
+                        has_more: boolean;
+                        /** @description The live integration. */
+                        integration_id: string;
+                        /** @constant */
+                        object: "test_data_deletion";
+                        requests_deleted: number;
+                        /** @description Its test twin, which owned the deleted data; null when it never had a test key. */
+                        test_integration_id: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `integration_not_found`: unknown integration. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "integration_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12401,6 +12842,8 @@ export interface operations {
                             enabled: boolean;
                             event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "webhook_endpoint";
                             previous_secret_expires_at: string | null;
@@ -12576,6 +13019,8 @@ export interface operations {
                         enabled: boolean;
                         event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
@@ -12665,6 +13110,8 @@ export interface operations {
                         currency: string;
                         deadline_at: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "job";
                         proposal_id: string;
@@ -12838,6 +13285,8 @@ export interface operations {
                         due_at: string | null;
                         id: string;
                         job_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "milestone";
                         progress: number;
@@ -12928,6 +13377,8 @@ export interface operations {
                             decided_at: string | null;
                             description: string;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment_request";
                             reference: string | null;
@@ -12990,6 +13441,8 @@ export interface operations {
                         decided_at: string | null;
                         description: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment_request";
                         reference: string | null;
@@ -13101,6 +13554,8 @@ export interface operations {
                         decided_at: string | null;
                         description: string;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment_request";
                         reference: string | null;
@@ -13186,11 +13641,13 @@ export interface operations {
                             deadline_at: string | null;
                             failure_reason: string | null;
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "payment";
                             payment_request_id: string;
                             /** @enum {string} */
-                            provider: "manual" | "stripe";
+                            provider: "manual" | "stripe" | "test";
                             provider_reference: string | null;
                             request_id: string;
                             /** @enum {string} */
@@ -13250,11 +13707,13 @@ export interface operations {
                         deadline_at: string | null;
                         failure_reason: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment";
                         payment_request_id: string;
                         /** @enum {string} */
-                        provider: "manual" | "stripe";
+                        provider: "manual" | "stripe" | "test";
                         provider_reference: string | null;
                         request_id: string;
                         /** @enum {string} */
@@ -13345,11 +13804,13 @@ export interface operations {
                         deadline_at: string | null;
                         failure_reason: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment";
                         payment_request_id: string;
                         /** @enum {string} */
-                        provider: "manual" | "stripe";
+                        provider: "manual" | "stripe" | "test";
                         provider_reference: string | null;
                         request_id: string;
                         /** @enum {string} */
@@ -13459,11 +13920,13 @@ export interface operations {
                         deadline_at: string | null;
                         failure_reason: string | null;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "payment";
                         payment_request_id: string;
                         /** @enum {string} */
-                        provider: "manual" | "stripe";
+                        provider: "manual" | "stripe" | "test";
                         provider_reference: string | null;
                         request_id: string;
                         /** @enum {string} */
@@ -14510,6 +14973,8 @@ export interface operations {
                             id: string;
                             /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                             language: string | null;
+                            /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                            livemode: boolean;
                             marketplace: {
                                 opted_in: boolean;
                                 reason: string | null;
@@ -14527,6 +14992,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                             subject: string | null;
+                            /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                            test_clock: string | null;
+                            /** @description Extension: the scenario a test request runs; null on a live request. */
+                            test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -14648,6 +15117,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -14665,6 +15136,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -14826,6 +15301,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -14843,6 +15320,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -14872,7 +15353,26 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `routing_mode_mismatch`: a test request goes only to the simulated provider, and the simulated provider takes test requests only. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "routing_mode_mismatch";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -14943,6 +15443,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -14960,6 +15462,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -15130,6 +15636,8 @@ export interface operations {
                         id: string;
                         /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
                         language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
                         marketplace: {
                             opted_in: boolean;
                             reason: string | null;
@@ -15147,6 +15655,10 @@ export interface operations {
                         /** @enum {string} */
                         status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
                         subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
                         /** Format: date-time */
                         updated_at: string;
                     };
@@ -15176,7 +15688,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `invalid_state_transition`: an illegal move in a state machine. */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `invalid_state_transition`: an illegal move in a state machine; `routing_mode_mismatch`: a test request goes only to the simulated provider, and the simulated provider takes test requests only. */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -15192,7 +15704,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "invalid_state_transition";
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "invalid_state_transition" | "routing_mode_mismatch";
                         /** @constant */
                         status?: 409;
                     };
@@ -15505,6 +16017,470 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listTestClocks: {
+        parameters: {
+            query?: {
+                ending_before?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description The clock's time. The deadlines of its requests fall relative to it: one that is `n` days away falls at `frozen_time` + `n` days, and fires when an advance passes it.
+                             */
+                            frozen_time: string;
+                            id: string;
+                            /** @constant */
+                            livemode: false;
+                            name: string | null;
+                            /** @constant */
+                            object: "test_clock";
+                            /** @description How many requests were made on the clock. */
+                            requests: number;
+                            /**
+                             * @description `advancing` while an advance runs (one that took longer than its answer could wait goes on in the background); `ready` otherwise.
+                             * @enum {string}
+                             */
+                            status: "ready" | "advancing";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["AgentKeyRequired"];
+            403: components["responses"]["InsufficientScope"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description May be left out; it then counts as `{}`. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_time": "2030-01-01T09:00:00Z",
+                 *       "name": "Checkout flow"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Where the clock starts (RFC 3339); now when left out.
+                     */
+                    frozen_time?: string;
+                    name?: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description The clock's time. The deadlines of its requests fall relative to it: one that is `n` days away falls at `frozen_time` + `n` days, and fires when an advance passes it.
+                         */
+                        frozen_time: string;
+                        id: string;
+                        /** @constant */
+                        livemode: false;
+                        name: string | null;
+                        /** @constant */
+                        object: "test_clock";
+                        /** @description How many requests were made on the clock. */
+                        requests: number;
+                        /**
+                         * @description `advancing` while an advance runs (one that took longer than its answer could wait goes on in the background); `ready` otherwise.
+                         * @enum {string}
+                         */
+                        status: "ready" | "advancing";
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["AgentKeyRequired"];
+            403: components["responses"]["InsufficientScope"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many). */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "limit_reached";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description The clock's time. The deadlines of its requests fall relative to it: one that is `n` days away falls at `frozen_time` + `n` days, and fires when an advance passes it.
+                         */
+                        frozen_time: string;
+                        id: string;
+                        /** @constant */
+                        livemode: false;
+                        name: string | null;
+                        /** @constant */
+                        object: "test_clock";
+                        /** @description How many requests were made on the clock. */
+                        requests: number;
+                        /**
+                         * @description `advancing` while an advance runs (one that took longer than its answer could wait goes on in the background); `ready` otherwise.
+                         * @enum {string}
+                         */
+                        status: "ready" | "advancing";
+                    };
+                };
+            };
+            401: components["responses"]["AgentKeyRequired"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description Not Found. `test_clock_not_found`: unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "test_clock_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "test_clock";
+                    };
+                };
+            };
+            401: components["responses"]["AgentKeyRequired"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description Not Found. `test_clock_not_found`: unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "test_clock_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `test_clock_advancing`: the test clock is advancing; try again once its `status` is `ready`. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "test_clock_advancing";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frozen_time": "2030-01-15T09:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The clock's new time: later than its current `frozen_time`, by at most two years. Every deadline of its requests at or before it fires, soonest first.
+                     */
+                    frozen_time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description The clock's time. The deadlines of its requests fall relative to it: one that is `n` days away falls at `frozen_time` + `n` days, and fires when an advance passes it.
+                         */
+                        frozen_time: string;
+                        id: string;
+                        /** @constant */
+                        livemode: false;
+                        name: string | null;
+                        /** @constant */
+                        object: "test_clock";
+                        /** @description How many requests were made on the clock. */
+                        requests: number;
+                        /**
+                         * @description `advancing` while an advance runs (one that took longer than its answer could wait goes on in the background); `ready` otherwise.
+                         * @enum {string}
+                         */
+                        status: "ready" | "advancing";
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["AgentKeyRequired"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description Not Found. `test_clock_not_found`: unknown test clock, one of another integration, or one asked for with a live key (test clocks are test mode only). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "test_clock_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `test_clock_advancing`: the test clock is advancing; try again once its `status` is `ready`. */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "test_clock_advancing";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -15544,6 +16520,8 @@ export interface operations {
                             enabled: boolean;
                             event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             /** @constant */
                             object: "webhook_endpoint";
                             previous_secret_expires_at: string | null;
@@ -15621,6 +16599,8 @@ export interface operations {
                         enabled: boolean;
                         event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
@@ -15635,7 +16615,7 @@ export interface operations {
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints it may have (`limit` says how many). */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many). */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -15701,6 +16681,8 @@ export interface operations {
                         enabled: boolean;
                         event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
@@ -15852,6 +16834,8 @@ export interface operations {
                         enabled: boolean;
                         event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;
@@ -16025,6 +17009,8 @@ export interface operations {
                         enabled: boolean;
                         event_types: ("request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined")[];
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                         previous_secret_expires_at: string | null;

@@ -14,9 +14,11 @@ import { requestRoutes } from './requests.ts';
 import { staffEngagementRoutes } from './staff-engagement.ts';
 import { staffRoutes } from './staff.ts';
 import { staffRoutingRoutes } from './staff-routing.ts';
+import { staffTestDataRoutes } from './staff-test-data.ts';
 import { staffTimelineRoutes } from './staff-timeline.ts';
 import { staffWebhookRoutes } from './staff-webhooks.ts';
 import { stripeRoutes } from './stripe.ts';
+import { testClockRoutes } from './test-clocks.ts';
 import { updateRoutes, type UpdateHub } from './updates.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { workspaceRoutes } from './workspace.ts';
@@ -77,7 +79,9 @@ export function gatewayRoutes(
     ...staffEngagementRoutes,
     ...staffTimelineRoutes,
     ...staffWebhookRoutes,
+    ...staffTestDataRoutes,
     ...webhookRoutes,
+    ...testClockRoutes,
     ...stripeRoutes,
     ...updateRoutes(updates),
   ];
