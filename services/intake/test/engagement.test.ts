@@ -101,7 +101,7 @@ describe('the engagement consumer', () => {
   });
 
   it('moves a marketplace request straight from submitted to in progress', async () => {
-    const provider = await createProvider(intake.nc, { categories: ['plumbing'] });
+    const provider = await createProvider(intake.nc, { categories: ['plumbing'], capacity: 0 });
     const request = await createRequest(intake.nc, {
       category: 'plumbing',
       marketplace_opt_in: true,
@@ -145,7 +145,7 @@ describe('the engagement consumer', () => {
     });
     expect(await summary(manual.request.id)).toHaveLength(3);
     // Another provider's acceptance does not take the engagement over.
-    const rival = await createProvider(intake.nc, { categories: ['plumbing'] });
+    const rival = await createProvider(intake.nc, { categories: ['plumbing'], capacity: 0 });
     await settle('job.completed', manual.request.id, rival.id);
     expect(await raw(manual.request.id)).toMatchObject({
       status: 'in_progress',
