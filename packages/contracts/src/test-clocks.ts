@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { livemodeField } from './test-mode.ts';
 import { BusPage, listOf, Timestamp } from './common.ts';
 import { idPattern } from './ids.ts';
 import { intakeOp, milestonesOp, paymentsOp, testmodeOp } from './service-ops.ts';
@@ -54,6 +55,7 @@ export type TestClock = z.infer<typeof TestClock>;
 
 export const DeletedTestClock = z.object({
   object: z.literal('test_clock'),
+  ...livemodeField,
   id: z.string(),
   deleted: z.literal(true),
 });

@@ -87,12 +87,14 @@ export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
 
 export const DeletedWebhookEndpoint = z.object({
   object: z.literal('webhook_endpoint'),
+  ...livemodeField,
   id: z.string(),
   deleted: z.literal(true),
 });
 
 export const WebhookAttempt = z.object({
   object: z.literal('webhook_attempt'),
+  ...livemodeField,
   id: z.string(),
   endpoint_id: z.string(),
   event_id: z.string(),
@@ -117,6 +119,7 @@ export const EventListQuery = listQueryWith({
 
 export const Redelivery = z.object({
   object: z.literal('redelivery'),
+  ...livemodeField,
   event_id: z.string(),
   /** Endpoints that will receive the event again (enabled and subscribed to its type). */
   endpoints: z.number().int().nonnegative(),

@@ -170,6 +170,37 @@ describe('test mode isolation', () => {
     ]);
   });
 
+  it('documents `livemode` on every object an agent answer marks with it', () => {
+    interface Shape {
+      properties?: Record<string, Shape & { const?: unknown; type?: unknown }>;
+      items?: Shape;
+    }
+    // What the gateway marks (livemode.ts): objects whose `object` names their kind.
+    const named = (schema: Shape | undefined) => schema?.properties?.object?.type === 'string';
+    const marked = (schema: Shape | undefined): Shape[] => {
+      const properties = schema?.properties ?? {};
+      if (properties.object?.const === 'list') return marked(properties.data?.items);
+      if (named(schema)) return [schema as Shape];
+      // A top-level member that is an object of the API (a proposal accepted with its job).
+      return Object.values(properties).filter(named);
+    };
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!(operation.security ?? []).some((scheme) => 'agentKey' in scheme)) continue;
+        const responses = (operation as { responses?: Record<string, unknown> }).responses ?? {};
+        for (const [status, response] of Object.entries(responses)) {
+          if (!status.startsWith('2')) continue;
+          const content = (response as { content?: Record<string, { schema?: Shape }> }).content;
+          for (const schema of marked(content?.['application/json']?.schema)) {
+            if (!schema.properties?.livemode) missing.push(`${method} ${path} ${status}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it.each([
     ['a live key on test resources', () => [live, test] as const],
     ['a test key on live resources', () => [test, live] as const],

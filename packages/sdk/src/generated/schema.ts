@@ -3866,6 +3866,8 @@ export interface operations {
                     "application/json": {
                         endpoints: number;
                         event_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "redelivery";
                     };
@@ -12589,6 +12591,8 @@ export interface operations {
                     "application/json": {
                         endpoints: number;
                         event_id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "redelivery";
                     };
@@ -12931,6 +12935,8 @@ export interface operations {
                             /** @enum {string} */
                             event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             next_attempt_at: string | null;
                             /** @constant */
                             object: "webhook_attempt";
@@ -16303,6 +16309,8 @@ export interface operations {
                         /** @constant */
                         deleted: true;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "test_clock";
                     };
@@ -16753,6 +16761,8 @@ export interface operations {
                         /** @constant */
                         deleted: true;
                         id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
                         /** @constant */
                         object: "webhook_endpoint";
                     };
@@ -16922,6 +16932,8 @@ export interface operations {
                             /** @enum {string} */
                             event_type: "request.created" | "request.updated" | "message.created" | "proposal.received" | "proposal.accepted" | "payment.requested" | "payment.completed" | "milestone.created" | "milestone.updated" | "milestone.submitted" | "milestone.approved" | "deliverable.created" | "dispute.created" | "dispute.updated" | "job.completed" | "payment.request_rejected" | "payment.request_expired" | "payment.failed" | "proposal.declined";
                             id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
                             next_attempt_at: string | null;
                             /** @constant */
                             object: "webhook_attempt";
