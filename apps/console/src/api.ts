@@ -129,6 +129,10 @@ export class StaffApi {
     return this.#call<T>('PATCH', path, body);
   }
 
+  delete<T>(path: string): Promise<T> {
+    return this.#call<T>('DELETE', path);
+  }
+
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.#token}`,

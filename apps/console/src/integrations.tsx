@@ -5,7 +5,7 @@ import { useAction, useLoad } from './hooks.ts';
 import { idScreen } from './screens.tsx';
 import { ColumnHeads, OnceSecret, ScopePicker, when } from './ui.tsx';
 
-/** One integration: its scopes and keys; issue, revoke and rotate keys. */
+/** One integration: its scopes and keys; issue, revoke and rotate keys; test keys and test data. */
 export const Integrations = idScreen({
   name: 'integrations',
   title: 'Integrations and keys',
@@ -39,6 +39,15 @@ function IntegrationView({ api, id }: { api: StaffApi; id: string }) {
           setSecret(issued.api_key);
           reload();
           return `Issued key ${issued.key_id}.`;
+        }}
+      />{' '}
+      <TestMode
+        api={api}
+        integration={data}
+        action={action}
+        onIssued={(secret) => {
+          setSecret(secret);
+          reload();
         }}
       />
       <table>
@@ -107,5 +116,58 @@ function IntegrationView({ api, id }: { api: StaffApi; id: string }) {
         own key; the staff API has no endpoints for them, so the console does not show them.
       </p>
     </div>
+  );
+}
+
+interface TestDataDeletion {
+  requests_deleted: number;
+  has_more: boolean;
+}
+
+/**
+ * Test mode: a test key (`hk_test_…`, on the integration's test twin, which owns its test data)
+ * and, once it has one, deleting its test data.
+ */
+function TestMode(props: {
+  api: StaffApi;
+  integration: Integration;
+  action: ReturnType<typeof useAction>;
+  onIssued: (secret: string) => void;
+}) {
+  const { api, integration, action } = props;
+  const twin = integration.test_integration_id;
+  return (
+    <>
+      <ActionButton
+        label="Issue a test key"
+        action={action}
+        work={async () => {
+          const issued = await api.post<IssuedKey>(`/integrations/${integration.id}/keys`, {
+            livemode: false,
+          });
+          props.onIssued(issued.api_key);
+          return `Issued test key ${issued.key_id} (test data only; the simulated provider answers it).`;
+        }}
+      />{' '}
+      {twin && (
+        <ConfirmButton
+          label="Delete test data"
+          question="Delete every test request, test webhook endpoint and test event of this integration? Live data is untouched."
+          danger
+          action={action}
+          work={async () => {
+            const done = await api.delete<TestDataDeletion>(
+              `/integrations/${integration.id}/test-data`,
+            );
+            return `Deleted ${done.requests_deleted} test requests${done.has_more ? '; more remain, delete again' : ''}.`;
+          }}
+        />
+      )}
+      {twin && (
+        <p class="note">
+          Test keys and test data belong to its test integration <span class="mono">{twin}</span>.
+        </p>
+      )}
+    </>
   );
 }

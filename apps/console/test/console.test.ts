@@ -325,6 +325,40 @@ describe('the staff console', () => {
     expect(await page.content()).not.toContain(secret);
   });
 
+  it("issues an integration's test key, whose data staff then delete, leaving live data", async () => {
+    await screen('Integrations');
+    await page.getByLabel('Integration id').fill(integrationId);
+    await button('Open').click();
+    await button('Issue a test key').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Issued test key / })
+      .waitFor();
+    const testKey = await page.getByTestId('once-secret').inputValue();
+    expect(testKey).toMatch(/^hk_test_/);
+    const me = await http(stack, '/v1/me', { token: testKey });
+    expect(me.body).toMatchObject({ livemode: false });
+    const created = await http(stack, '/v1/ai-to-human-request', {
+      token: testKey,
+      body: { message: 'A test request to delete.', test_scenario: 'declines' },
+    });
+    expect(created.body).toMatchObject({ livemode: false });
+    await button('I have copied it; hide it').click();
+    // The integration now names its test twin, and offers to delete its data.
+    await page.getByText('Test keys and test data belong to its test integration').waitFor();
+    await shot('integrations-test-mode');
+    await button('Delete test data').click();
+    await button('Confirm').click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Deleted 1 test requests/ })
+      .waitFor();
+    const gone = await http(stack, `/v1/staff/requests/${String(created.body.id)}`, {
+      token: stack.staff,
+    });
+    expect(gone.status).toBe(404);
+  });
+
   it('lists what waits on somebody, soonest deadline first, and cancels a job from there', async () => {
     // Something in the queues besides the deadlines, for the picture.
     await apply('Globex Travel Desk');
