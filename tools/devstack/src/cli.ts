@@ -320,6 +320,11 @@ export async function runCli(args: string[], io: Io): Promise<number> {
 
 /** Runs the process's command line (`bin/handoff.js`, the `handoff` bin, calls it). */
 export async function main(): Promise<void> {
+  // A reader that stops early (`handoff test scenarios | head -3`) ends the output, not in a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   process.exitCode = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
