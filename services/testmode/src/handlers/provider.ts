@@ -119,18 +119,23 @@ async function propose(a: Acting, request: VisibleRequest, scenario: TestScenari
   );
 }
 
-/**
- * The job started (the agent accepted the proposal): one milestone for the job's amount, then,
- * unless the scenario misses its deadline, a deliverable and the submission.
- */
-export async function startWork(a: Acting, requestId: string, scenario: TestScenario) {
+/** The simulated provider's active job on the request, if it has one. */
+async function activeJob(a: Acting, requestId: string) {
   const jobs = await a.call(jobOps.list, {
     party: SIMULATED,
     request_id: requestId,
     status: 'active',
     limit: 1,
   });
-  const [job] = jobs.data;
+  return jobs.data[0];
+}
+
+/**
+ * The job started (the agent accepted the proposal): one milestone for the job's amount, then,
+ * unless the scenario misses its deadline, a deliverable and the submission.
+ */
+export async function startWork(a: Acting, requestId: string, scenario: TestScenario) {
+  const job = await activeJob(a, requestId);
   if (!job) return;
   const planned = await a.call(milestoneOps.list, {
     party: SIMULATED,
@@ -236,13 +241,7 @@ export async function answerDispute(a: Acting, disputeId: string) {
  * milestone or a case is still open the job waits (`job_has_open_work`) for a later event.
  */
 export async function completeWhenPaid(a: Acting, requestId: string) {
-  const jobs = await a.call(jobOps.list, {
-    party: SIMULATED,
-    request_id: requestId,
-    status: 'active',
-    limit: 1,
-  });
-  const [job] = jobs.data;
+  const job = await activeJob(a, requestId);
   if (!job) return;
   const paid = await a.call(paymentRecordOps.list, {
     request_id: requestId,
