@@ -9,5 +9,6 @@ export * from './receiver.ts';
 export * from './tls.ts';
 export { databasePasswords, serviceDatabase, type DatabasePasswords } from './postgres.ts';
 export * from './events.ts';
+export * from './test-mode.ts';
 export * from './mailpit.ts';
 export * from './processes.ts';

@@ -6,7 +6,14 @@ import {
   WebhookEndpointWithSecret,
   type TestScenario,
 } from '@handoff/contracts';
-import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
+import {
+  eventually,
+  startReceiver,
+  TEST_MODE_OPENING as OPENING,
+  TEST_MODE_PAID as PAID,
+  TEST_MODE_WORK as WORK,
+  type Receiver,
+} from '@handoff/testkit';
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { http, type Answer } from './support/http.ts';
@@ -18,27 +25,6 @@ import { CUSTOMER, startStack, type ProviderAccount, type Stack } from './suppor
 // never reaches a real provider's offers or the payment processor (Stripe here).
 
 /** Each event as `type` or `type:status` (the object's status, where it has one). */
-const OPENING = [
-  'request.created:submitted',
-  'request.updated:routed', // offered to the simulated provider
-  'request.updated:routed', // the offer accepted
-  'message.created',
-  'proposal.received:submitted',
-];
-const WORK = [
-  'proposal.accepted:accepted',
-  'request.updated:in_progress',
-  'milestone.created:open',
-  'deliverable.created:submitted',
-  'milestone.submitted:submitted',
-];
-const PAID = [
-  'payment.requested:pending_approval',
-  'payment.requested:approved',
-  'payment.completed:completed',
-  'job.completed:completed',
-  'request.updated:completed',
-];
 
 interface Delivery {
   body: string;

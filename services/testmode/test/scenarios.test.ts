@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { routingOps, SIMULATED_PROVIDER_ID, type EventEnvelope } from '@handoff/contracts';
 import { createLogger } from '@handoff/observability';
-import { eventually } from '@handoff/testkit';
+import {
+  eventually,
+  TEST_MODE_OPENING as OPENING,
+  TEST_MODE_PAID as PAID,
+  TEST_MODE_WORK as WORK,
+} from '@handoff/testkit';
 import { acting } from '../src/handlers/acting.ts';
 import { REACTIONS } from '../src/handlers/events.consumer.ts';
 import { scenarios } from '../src/handlers/scenarios.ts';
@@ -11,28 +16,6 @@ import { described, useSimulation, type Simulation } from './support/stack.ts';
 // the gateway calls for it, and the request's events must be exactly the documented ones.
 
 const stack = useSimulation();
-
-const OPENING = [
-  'request.created:submitted',
-  'request.updated:routed', // offered to the simulated provider
-  'request.updated:routed', // the offer accepted
-  'message.created',
-  'proposal.received:submitted',
-];
-const WORK = [
-  'proposal.accepted:accepted',
-  'request.updated:in_progress',
-  'milestone.created:open',
-  'deliverable.created:submitted',
-  'milestone.submitted:submitted',
-];
-const PAID = [
-  'payment.requested:pending_approval',
-  'payment.requested:approved',
-  'payment.completed:completed',
-  'job.completed:completed',
-  'request.updated:completed',
-];
 
 /** Waits for exactly `expected` (no event more, a moment later), as `type:status` lines. */
 async function expectEvents(requestId: string, expected: string[]) {

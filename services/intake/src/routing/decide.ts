@@ -156,26 +156,26 @@ export async function decide(deps: RoutingDeps, doc: RequestDoc): Promise<boolea
     { by: 'rules', actor: 'system', summary: `Offered to ${chosen.name} by the rules.` },
     now,
   );
-  const offering = asMove('request.routing_offered', (fresh) =>
-    stillRouting(fresh)
-      ? offerChange(
-          fresh,
-          {
-            providerId,
-            by: 'rules',
-            responseSeconds: settings.responseSeconds,
-            maxOffers,
-            decision,
-          },
-          now,
-        )
-      : null,
-  );
-  const after = await deps.move(doc._id, SYSTEM, offering.move);
-  if (!offering.changed() && !after.routing.provider_ids.includes(providerId)) {
+  const offer = { providerId, responseSeconds: settings.responseSeconds, maxOffers, decision };
+  const { written, after } = await offerByRules(deps, doc, offer, now);
+  if (!written && !after.routing.provider_ids.includes(providerId)) {
     await release(deps.ctx, providerId, doc._id);
   }
   return false;
+}
+
+/** The rules' offer, written only while the request still waits for them. */
+async function offerByRules(
+  deps: RoutingDeps,
+  doc: RequestDoc,
+  offer: { providerId: string; responseSeconds: number; maxOffers: number; decision: DecisionDoc },
+  now: Date,
+) {
+  const offering = asMove('request.routing_offered', (fresh) =>
+    stillRouting(fresh) ? offerChange(fresh, { ...offer, by: 'rules' }, now) : null,
+  );
+  const after = await deps.move(doc._id, SYSTEM, offering.move);
+  return { written: offering.changed(), after };
 }
 
 /**
@@ -195,21 +195,13 @@ async function offerToSimulated(deps: RoutingDeps, doc: RequestDoc): Promise<boo
     { by: 'rules', actor: 'system', summary: 'A test request: offered to the simulated provider.' },
     now,
   );
-  const offering = asMove('request.routing_offered', (fresh) =>
-    stillRouting(fresh)
-      ? offerChange(
-          fresh,
-          {
-            providerId: SIMULATED_PROVIDER_ID,
-            by: 'rules',
-            responseSeconds: settings?.responseSeconds ?? deps.ctx.env.ROUTING_RESPONSE_SECONDS,
-            maxOffers: auto.max_offers,
-            decision,
-          },
-          now,
-        )
-      : null,
-  );
-  await deps.move(doc._id, SYSTEM, offering.move);
+  const responseSeconds = settings?.responseSeconds ?? deps.ctx.env.ROUTING_RESPONSE_SECONDS;
+  const offer = {
+    providerId: SIMULATED_PROVIDER_ID,
+    responseSeconds,
+    maxOffers: auto.max_offers,
+    decision,
+  };
+  await offerByRules(deps, doc, offer, now);
   return false;
 }
