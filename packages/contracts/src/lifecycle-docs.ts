@@ -1,4 +1,4 @@
-import type { StateMachine } from './state-machine.ts';
+import { actorsIn, type StateMachine } from './state-machine.ts';
 
 /**
  * Renders a state machine of `lifecycle.ts` for people: a transition table (state × action → next
@@ -44,7 +44,6 @@ export function machineMermaid(machine: StateMachine): string {
  */
 export function machineMarkdown(machine: StateMachine, heading = '###'): string {
   const events = machine.events as Record<string, string | null>;
-  const actors = machine.actors as Record<string, readonly string[]>;
   const describe = machine.describe as Record<string, string>;
   const waiting = machine.waiting as Record<
     string,
@@ -73,7 +72,7 @@ export function machineMarkdown(machine: StateMachine, heading = '###'): string 
   for (const { from, action, to } of movesOf(machine)) {
     const event = events[action];
     out.push(
-      `| ${code(from)} | ${code(action)} | ${code(to)} | ${event ? code(event) : '—'} | ${(actors[action] ?? []).join(', ')} |`,
+      `| ${code(from)} | ${code(action)} | ${code(to)} | ${event ? code(event) : '—'} | ${actorsIn(machine, from, action).join(', ')} |`,
     );
   }
   const waitingStates = machine.states.filter((state) => waiting[state] !== undefined);

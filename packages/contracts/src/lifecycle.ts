@@ -53,10 +53,12 @@ export const REQUEST_MACHINE = defineMachine({
     unroute: ['staff', 'system'],
     start: ['staff', 'system'],
     complete: ['staff', 'system'],
-    cancel: ['staff'],
+    cancel: ['staff', 'customer'],
     update: ['staff', 'system'],
     review_marketplace: ['staff'],
   },
+  // Once a provider is engaged, the customer's way out is a dispute, through staff.
+  only_from: { cancel: { customer: ['submitted', 'routed'] } },
   describe: {
     route:
       'Automatic routing offers it to a provider (`routing.mode` `direct`), or staff route it (`PATCH /v1/staff/requests/{id}` with `status: "routed"`, usually with `routing`).',
@@ -67,7 +69,7 @@ export const REQUEST_MACHINE = defineMachine({
     complete:
       'The engaged provider’s job was completed: the system moves it. Staff may too (`status: "completed"`).',
     cancel:
-      'Staff cancel it (`status: "cancelled"`): its open proposals are declined, its pending payment requests rejected and its active job cancelled.',
+      'The customer cancels it while no provider is engaged yet (`POST /v1/request/{id}/cancel`, from `submitted` or `routed`; from `in_progress` that is 409 `invalid_state_transition`: open a dispute instead), or staff cancel it in any open state (`status: "cancelled"`): its pending offer is withdrawn, its open proposals are declined, its pending payment requests rejected and its active job cancelled.',
     update:
       'Automatic routing offers it to another provider, or staff change its `routing` and leave its state (a `PATCH` without `status`, or with the status it has).',
     review_marketplace:

@@ -60,6 +60,16 @@ export const requestOps = {
     z.object({ request_id: z.string().max(64) }),
     z.object({ status: RequestStatus }),
   ),
+  /**
+   * The owner (its agent, for the customer) cancels its request, which the machine allows only
+   * before a provider is engaged; the same move and effects as staff's cancel. `request_not_found`
+   * for an unknown id or another integration's request.
+   */
+  cancel: intakeOp(
+    'requests.cancel',
+    RequestAccess.extend({ reason: z.string().max(1_000).optional() }),
+    Request,
+  ),
   /** Staff: change status and/or routing along the request's state machine. */
   update: intakeOp(
     'requests.update',

@@ -239,6 +239,18 @@ export const RequestPatch = z
   })
   .meta({ anyOf: [{ required: ['status'] }, { required: ['routing'] }] });
 
+/**
+ * `POST /v1/request/{id}/cancel`: the customer withdraws its request while no provider is engaged.
+ * The same bound as staff's reasons.
+ */
+export const RequestCancel = z.strictObject({
+  reason: trimmedText(1_000).optional().meta({
+    description:
+      'Why the customer cancels it: kept with the request for staff (`cancellation` in their read and its audit entry).',
+  }),
+});
+export type RequestCancel = z.infer<typeof RequestCancel>;
+
 export const MarketplaceDecision = z.strictObject({
   decision: z.enum(['approved', 'rejected']),
   reason: trimmedText(1_000).optional(),

@@ -161,8 +161,21 @@ export const AutoRouting = z.object({
 });
 export type AutoRouting = z.infer<typeof AutoRouting>;
 
-/** A request as staff read it: the agent's view and where automatic routing stands. */
-export const StaffRequest = Request.extend({ automatic_routing: AutoRouting });
+/** Who cancelled a request that its customer cancelled, and why (absent otherwise). */
+export const RequestCancellation = z.object({
+  by: z.literal('customer'),
+  reason: z.string().nullable().meta({ description: 'The reason the agent gave, if any.' }),
+  at: Timestamp,
+});
+
+/**
+ * A request as staff read it: the agent's view, where automatic routing stands, and, when its
+ * customer cancelled it, why.
+ */
+export const StaffRequest = Request.extend({
+  automatic_routing: AutoRouting,
+  cancellation: RequestCancellation.optional(),
+});
 export type StaffRequest = z.infer<typeof StaffRequest>;
 
 /** `POST /v1/staff/requests/{id}/routing`: staff take a hand in a request's routing (audited). */

@@ -41,6 +41,12 @@ export interface StateMachine<
   /** `moves[state][action]` is the state the action leads to; a missing pair is illegal. */
   moves: { readonly [K in NoInfer<S>]: Partial<Record<NoInfer<A>, NoInfer<S>>> };
   actors: { readonly [K in NoInfer<A>]: readonly Actor[] };
+  /**
+   * An actor of `actors` who may take the action from some of its states only (the customer
+   * cancels a request only before a provider is engaged). Without an entry, every actor of the
+   * action takes it from every state that has it.
+   */
+  only_from?: { readonly [K in NoInfer<A>]?: Partial<Record<Actor, readonly NoInfer<S>[]>> };
   describe: { readonly [K in NoInfer<A>]: string };
   waiting: Partial<{ readonly [K in NoInfer<S>]: WaitingState<NoInfer<A>> }>;
 }
@@ -79,6 +85,26 @@ export function allowedActions<S extends string, A extends string>(
   state: S,
 ): A[] {
   return Object.keys(m.moves[state]) as A[];
+}
+
+/** Whether `actor` is one that `only_from` keeps from taking `action` in `state`. */
+export function barredFrom<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+  action: A,
+  actor: Actor,
+): boolean {
+  const states = m.only_from?.[action]?.[actor];
+  return states !== undefined && !states.includes(state);
+}
+
+/** Who may take `action` from `state`: its actors, less those `only_from` keeps out of it. */
+export function actorsIn<S extends string, A extends string>(
+  m: StateMachine<S, A>,
+  state: S,
+  action: A,
+): Actor[] {
+  return m.actors[action].filter((actor) => !barredFrom(m, state, action, actor));
 }
 
 /** When a resource entering `state` at `enteredAt` runs out of time (`null`: not a waiting state). */

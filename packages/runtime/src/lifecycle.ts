@@ -1,5 +1,12 @@
 import { BusError } from '@handoff/bus';
-import { allowedActions, nextState, type Actor, type StateMachine } from '@handoff/contracts';
+import {
+  actorsIn,
+  allowedActions,
+  barredFrom,
+  nextState,
+  type Actor,
+  type StateMachine,
+} from '@handoff/contracts';
 
 /** Actions whose name is not a plain verb taking the resource as its object. */
 const ACTION_PHRASES: Readonly<Record<string, string>> = {
@@ -35,7 +42,7 @@ export function callerActions<S extends string, A extends string>(
   const humans = actors.filter((actor) => actor !== 'system');
   const roles: readonly Actor[] = by ? [by] : humans.length > 0 ? humans : actors;
   return allowedActions(machine, state).filter((allowed) =>
-    machine.actors[allowed].some((actor) => roles.includes(actor)),
+    actorsIn(machine, state, allowed).some((actor) => roles.includes(actor)),
   );
 }
 
@@ -75,7 +82,8 @@ export function invalidTransition(
  * The state `action` leads to from `state`, or a 409 `invalid_state_transition` that names the
  * resource, its state and the actions the caller (`by`, see {@link callerActions}) may take in
  * it. Every move goes through this (in `moveDocument`), so the documented table
- * (`@handoff/contracts`' machines) is the only source of moves.
+ * (`@handoff/contracts`' machines) is the only source of moves. A move the table has is refused
+ * the same way when `by` may not take it from `state` (the machine's `only_from`).
  */
 export function applyMove<S extends string, A extends string>(
   machine: StateMachine<S, A>,
@@ -84,7 +92,9 @@ export function applyMove<S extends string, A extends string>(
   by?: Actor,
 ): S {
   const next = nextState(machine, state, action);
-  if (next !== undefined) return next;
+  const barred = next !== undefined && by !== undefined && barredFrom(machine, state, action, by);
+  if (next !== undefined && !barred) return next;
+  const from = by === undefined ? undefined : machine.only_from?.[action]?.[by];
   throw invalidTransition(
     {
       resource: machine.resource,
@@ -92,7 +102,10 @@ export function applyMove<S extends string, A extends string>(
       action,
       allowed_actions: callerActions(machine, state, action, by),
     },
-    { final: allowedActions(machine, state).length === 0 },
+    {
+      final: allowedActions(machine, state).length === 0,
+      ...(barred && from ? { reason: `the ${by} may only from ${from.join(' or ')}` } : {}),
+    },
   );
 }
 

@@ -106,6 +106,12 @@ export function createHandoffClient(options: AgentClientOptions) {
     /** Proposes a payment request; staff approve it before it shows in reads. */
     proposePayment: onRequest.send('/v1/request/{id}/payment-request'),
     /**
+     * Cancels the request while no provider is engaged (`submitted`, `routed`), optionally with
+     * `{ reason }` for staff; once work is under way, 409 `invalid_state_transition` (open a
+     * dispute instead). Answers the request as `get` reads it.
+     */
+    cancel: onRequest.send('/v1/request/{id}/cancel', {}),
+    /**
      * One long-poll (`GET /v1/request/{id}/events`): the events after `after`, in sequence
      * order, answered at once when there are some, else after up to `wait` seconds (≤ 25).
      */

@@ -193,6 +193,15 @@ describe('the calls of the clients', () => {
       sent: 'POST /v1/request/req_1/message {"message":"Hi"} hrt_1',
     },
     {
+      call: (base: string) => agent(base).requests.cancel('req_1'),
+      sent: 'POST /v1/request/req_1/cancel {} hrt_1',
+    },
+    {
+      call: (base: string) =>
+        agent(base).requests.cancel('req_2', { reason: 'Solved.' }, { token: 'hrt_2' }),
+      sent: 'POST /v1/request/req_2/cancel {"reason":"Solved."} hrt_2',
+    },
+    {
       call: (base: string) => agent(base).webhookEndpoints.delete('we_1'),
       sent: 'DELETE /v1/webhook-endpoints/we_1  -',
     },

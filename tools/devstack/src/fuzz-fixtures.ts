@@ -52,27 +52,38 @@ export async function buildFixtures(
   };
 }
 
+/** The operations that close the request they act on: each gets a test request of its own. */
+const CLOSING = new Set(['cancelRequest']);
+
+/** A test request whose simulated provider asks a question and waits, so it stays open. */
+async function testRequest(base: Onboarded, label: string) {
+  const what = `create a test request ${label}`;
+  const created = await callJson(
+    what,
+    `${base.gateway_url}/v1/ai-to-human-request`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${base.test_key}` },
+      body: { message: `A test request ${label}.`, test_scenario: 'asks_question' },
+      expect: 201,
+    },
+    undefined,
+  );
+  return {
+    id: stringField(what, created, 'id'),
+    token: stringField(what, created, 'request_token'),
+  };
+}
+
 /**
- * The test-key pass's fixtures: a test request (the simulated provider asks a question and waits,
- * so it stays open), and every agent operation on a request alone fixed to it and its token.
+ * The test-key pass's fixtures: a test request, and every agent operation on a request alone
+ * fixed to it and its token, but those that close it (cancel), each on a test request of its own.
  */
 async function testModeOperations(
   base: Onboarded,
   agent: readonly OperationFixture[],
 ): Promise<OperationFixture[]> {
-  const created = await callJson(
-    'create a test request',
-    `${base.gateway_url}/v1/ai-to-human-request`,
-    {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${base.test_key}` },
-      body: { message: 'A test request for the test-key pass.', test_scenario: 'asks_question' },
-      expect: 201,
-    },
-    undefined,
-  );
-  const id = stringField('create a test request', created, 'id');
-  const token = stringField('create a test request', created, 'request_token');
+  const { id, token } = await testRequest(base, 'for the test-key pass');
   // Two clocks: one to delete, one to read and advance.
   const clock = async (name: string) =>
     stringField(
@@ -97,11 +108,19 @@ async function testModeOperations(
     { operationId: 'getTestClock', path: { id: kept } },
     { operationId: 'advanceTestClock', path: { id: kept } },
   ];
+  const onRequest = agent
+    .filter((fixture) => fixture.requestToken !== undefined)
+    .filter((fixture) => Object.keys(fixture.path).join() === 'id');
+  const closing: OperationFixture[] = [];
+  for (const { operationId } of onRequest.filter((fixture) => CLOSING.has(fixture.operationId))) {
+    const own = await testRequest(base, `for ${operationId}`);
+    closing.push({ operationId, path: { id: own.id }, requestToken: own.token });
+  }
   return [
-    ...agent
-      .filter((fixture) => fixture.requestToken !== undefined)
-      .filter((fixture) => Object.keys(fixture.path).join() === 'id')
+    ...onRequest
+      .filter((fixture) => !CLOSING.has(fixture.operationId))
       .map(({ operationId }) => ({ operationId, path: { id }, requestToken: token })),
+    ...closing,
     ...clockOperations,
   ];
 }

@@ -28,6 +28,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     email: 'ada@example.com',
   },
   sendMessage: { message: 'Any update?' },
+  cancelRequest: { reason: 'The customer found a baker’s website template instead.' },
   proposePaymentRequest: {
     amount: 120.5,
     currency: 'EUR',

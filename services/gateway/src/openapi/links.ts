@@ -56,6 +56,7 @@ const LINK_SPECS: readonly LinkSpec[] = [
       'listDisputes',
       'openDispute',
       'waitForRequestUpdates',
+      'cancelRequest',
     ],
     NEW_REQUEST,
   ),

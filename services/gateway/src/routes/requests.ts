@@ -15,8 +15,10 @@ import {
   RequestCreated,
   withBudgetOrder,
   type RequestCreate,
+  RequestCancel,
   RequestDetail,
   requestOps,
+  type Request,
   testClockOps,
 } from '@handoff/contracts';
 import { generateSecret } from '@handoff/runtime';
@@ -60,14 +62,23 @@ export const HUMAN_REQUEST_DEPRECATION = {
   Link: '</v1/ai-to-human-request>; rel="successor-version"',
 } as const;
 
+type OwnedRequestContext = RouteContext<'agent'> & RequestContext<'owner'>;
+
 /**
  * The agent's read: the request (its token already checked by the pipeline; intake reads it for
- * its owner only), its conversation and its approved payment requests, asked at once.
+ * its owner only), its conversation and its approved payment requests, asked at once. `request`
+ * is how the request itself is had: read, or as an action on it answered.
  */
-async function readDetail(ctx: RouteContext<'agent'> & RequestContext<'owner'>) {
+async function readDetail(
+  ctx: OwnedRequestContext,
+  asked: Promise<Request> = ctx.call(requestOps.get, {
+    request_id: ctx.request.id,
+    integration_id: ctx.agent.integration_id,
+  }),
+) {
   const { id } = ctx.request;
   const [request, conversation, payments] = await Promise.allSettled([
-    ctx.call(requestOps.get, { request_id: id, integration_id: ctx.agent.integration_id }),
+    asked,
     ctx.call(messageOps.list, { request_id: id }),
     ctx.call(paymentOps.listApproved, { request_id: id }),
   ]);
@@ -173,6 +184,35 @@ const OWNED_REQUEST_ROUTES: RouteDefinition[] = [
         author_role: 'agent',
         message: ctx.body.message,
       }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/request/{id}/cancel',
+    operationId: 'cancelRequest',
+    summary:
+      'Cancel an owned request while no provider is engaged (`submitted`, `routed`); from `in_progress` 409 `invalid_state_transition`: open a dispute instead (extension)',
+    tags: ['requests'],
+    // Withdrawing a hand-off before anyone took it is the other side of making it.
+    access: { kind: 'agent', scopes: ['requests:create'] },
+    // A closed request is refused by the machine (409 `invalid_state_transition`, naming its
+    // state), as every other state the customer may not cancel from.
+    requestToken: 'owner',
+    params: RequestParams,
+    body: RequestCancel,
+    bodyOptional: true,
+    status: 200,
+    response: RequestDetail,
+    notFound: ['request_not_found'],
+    // Answered as the agent's read shows the request now: cancelled, with its conversation.
+    handle: (ctx) =>
+      readDetail(
+        ctx,
+        ctx.call(requestOps.cancel, {
+          request_id: ctx.request.id,
+          integration_id: ctx.agent.integration_id,
+          ...(ctx.body.reason === undefined ? {} : { reason: ctx.body.reason }),
+        }),
+      ),
   }),
   defineRoute({
     method: 'post',

@@ -3,6 +3,7 @@
 import type { Endpoint } from '@handoff/bus';
 import type { IntakeContext } from './context.ts';
 import { agentRequestEndpoints } from './requests/agent.ts';
+import { customerCancelEndpoints } from './requests/cancel.ts';
 import { requestDeadlineEndpoints } from './requests/deadlines.ts';
 import { marketplaceReviewEndpoints } from './requests/marketplace-review.ts';
 import { requestMover } from './requests/mover.ts';
@@ -14,6 +15,7 @@ export function requestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
   const move = requestMover(ctx);
   return {
     ...agentRequestEndpoints(ctx),
+    ...customerCancelEndpoints(move),
     ...staffRequestEndpoints(ctx, move),
     ...marketplaceReviewEndpoints(move),
     ...requestDeadlineEndpoints(ctx),

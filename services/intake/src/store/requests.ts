@@ -42,6 +42,8 @@ export interface RequestDoc extends OutboxFields {
   test_scenario?: TestScenario;
   /** The test clock a test request runs on (`clk_…`), if it was made on one. */
   test_clock?: string;
+  /** Set when its customer cancelled it: why, for staff. */
+  cancellation?: { by: 'customer'; reason: string | null; at: Date };
   created_at: Date;
   updated_at: Date;
 }

@@ -71,6 +71,9 @@ export function autoRoutingView(doc: RequestDoc): AutoRouting {
 export const staffRequestView = (doc: RequestDoc): StaffRequest => ({
   ...requestView(doc),
   automatic_routing: autoRoutingView(doc),
+  ...(doc.cancellation
+    ? { cancellation: { ...doc.cancellation, at: doc.cancellation.at.toISOString() } }
+    : {}),
 });
 
 /** The request's pending offer, if one waits. */

@@ -66,6 +66,7 @@ export function agentOperations({ agent, proposals }: Resources): OperationFixtu
       { id: toAcceptOn.id, proposal_id: proposals.proposalToAccept },
       toAcceptOn.token,
     )('acceptProposal'),
+    ...at({ id: agent.toCancel.id }, agent.toCancel.token)('cancelRequest'),
   ];
 }
 

@@ -8,7 +8,8 @@ const encode = encodeURIComponent;
 
 /**
  * The agent's engagement: milestones to approve, to send back, and to keep open; deliverables,
- * disputes to comment on and to withdraw, a payment request and a payment.
+ * disputes to comment on and to withdraw, a payment request and a payment; and a routed request
+ * to cancel.
  */
 async function agentWork(make: ResourceMaker) {
   const main = await make.engagement('the main engagement', 4);
@@ -29,8 +30,11 @@ async function agentWork(make: ResourceMaker) {
   const mainPaymentRequest = await make.paymentRequest(main);
   await make.payment(main);
   const disputeToWithdraw = await make.dispute(main);
+  // Cancelling moves a request once, and only before a provider is engaged: one of its own.
+  const toCancel = await make.request('a request for its agent to cancel');
   return {
     main,
+    toCancel,
     milestones: { toApprove, toSendBack, open, toSubmit },
     deliverable,
     toWithdraw,

@@ -1,4 +1,4 @@
-import { REQUEST_MACHINE, type Request, type RequestAction } from '@handoff/contracts';
+import { REQUEST_MACHINE, type Actor, type Request, type RequestAction } from '@handoff/contracts';
 import { domainEvent, moveDocument, outboxCollection, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { requestCollection, requestView, type RequestDoc } from '../../store/requests.ts';
@@ -22,6 +22,10 @@ export interface RequestMove {
   action: RequestAction | ((before: RequestDoc) => RequestAction);
   /** How the audit log names it (`request.updated` for a staff `PATCH`). */
   audit: string;
+  /** The party that moves it, where the machine limits that party (the customer's cancel). */
+  by?: Actor;
+  /** Whether the mover may see the request at all (its owner only); otherwise not found. */
+  visible?: (before: RequestDoc) => boolean;
   /** The request already is where the mover wants it: nothing is written or announced. */
   unchanged?: (before: RequestDoc) => boolean;
   /** Refusals that come before the machine's. */
@@ -63,6 +67,8 @@ export function requestMover(deps: RequestDeps): MoveRequest {
         announce: (type, after, before) =>
           domainEvent(type, before._id, after, before.integration_id),
         audit: { service: 'intake', actor: who.actor, call_id: who.call_id, action: move.audit },
+        ...(move.by ? { by: move.by } : {}),
+        ...(move.visible ? { visible: move.visible } : {}),
         ...(move.unchanged ? { unchanged: move.unchanged } : {}),
         ...(move.refuse ? { refuse: move.refuse } : {}),
         // Whoever routes it (the rules, staff), a test request reaches no real provider.
