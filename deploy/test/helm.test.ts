@@ -40,6 +40,7 @@ const EXISTING = { 'secrets.create': 'false' };
 /** Values that make the chart create each service's Secret, with the keys it must have. */
 const CREATED = {
   'secrets.values.gateway.STAFF_JWT_SECRET': 'x'.repeat(48),
+  'secrets.values.gateway.A2A_TOKENS_KEY': Buffer.alloc(32, 5).toString('base64'),
   'secrets.values.webhook-dispatcher.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
   'secrets.values.notifications.SMTP_URL': 'smtp://apikey:pw@smtp.example.invalid:587',
   'secrets.values.notifications.NOTIFICATIONS_SIGNING_KEY': Buffer.alloc(32, 9).toString('base64'),
@@ -269,7 +270,7 @@ describe('the chart Secrets', () => {
   it("are one per service, each with that service's keys only", () => {
     const backend = ['MONGO_URL', 'NATS_PASSWORD'];
     expect(keysOf('created Secrets')).toEqual({
-      [serviceSecretName('gateway')]: ['NATS_PASSWORD', 'STAFF_JWT_SECRET'],
+      [serviceSecretName('gateway')]: ['A2A_TOKENS_KEY', 'NATS_PASSWORD', 'STAFF_JWT_SECRET'],
       [serviceSecretName('intake')]: backend,
       [serviceSecretName('conversation')]: backend,
       [serviceSecretName('payments')]: backend,

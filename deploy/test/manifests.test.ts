@@ -657,6 +657,7 @@ describe('the Secret commands in the docs', () => {
         }
       }
       expect([...(needed.get(serviceSecretName('gateway')) ?? [])].sort()).toEqual([
+        'A2A_TOKENS_KEY',
         'NATS_PASSWORD',
         'STAFF_JWT_SECRET',
       ]);

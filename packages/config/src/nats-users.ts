@@ -92,7 +92,8 @@ export const NATS_GRANTS = {
     manages: [RATE_LIMIT_STREAM.name],
     consumes: none,
     reads: none,
-    buckets: ['HANDOFF_IDEMPOTENCY'],
+    // HANDOFF_A2A_TOKENS: the request tokens the A2A binding holds for integrations (encrypted).
+    buckets: ['HANDOFF_IDEMPOTENCY', 'HANDOFF_A2A_TOKENS'],
   },
   intake: {
     ...backend('intake'),

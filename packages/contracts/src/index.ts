@@ -1,3 +1,4 @@
+export * from './a2a.ts';
 export * from './access-ops.ts';
 export * from './access.ts';
 export * from './asyncapi.ts';

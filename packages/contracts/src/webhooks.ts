@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { A2aPushTarget, A2aPushView } from './a2a.ts';
 import { livemodeField } from './test-mode.ts';
 import { ListQuery, listOf, listQueryWith, StaffAction, Timestamp } from './common.ts';
 import { EventEnvelope, EventType } from './events.ts';
@@ -77,6 +78,11 @@ export const WebhookEndpoint = z.object({
   updated_at: Timestamp,
   /** Until then the previous secret signs too. */
   previous_secret_expires_at: Timestamp.nullable(),
+  a2a: A2aPushView.optional().meta({
+    description:
+      'Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it ' +
+      "delivers only that task's request's events, each as the A2A update it implies.",
+  }),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
@@ -155,7 +161,8 @@ const ByStaff = z.object({
 export const webhookOps = {
   create: dispatcherOp(
     'endpoints.create',
-    Owner.extend({ input: WebhookEndpointCreate }),
+    // `a2a`: the gateway's A2A binding registers a task's push notifications (never the REST body).
+    Owner.extend({ input: WebhookEndpointCreate, a2a: A2aPushTarget.optional() }),
     WebhookEndpointWithSecret,
   ),
   list: dispatcherOp('endpoints.list', Owner.extend({ query: ListQuery }), listOf(WebhookEndpoint)),

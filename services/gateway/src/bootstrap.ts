@@ -1,29 +1,20 @@
 import { busOptionsFromEnv, connectBus, onBusInterrupted } from '@handoff/bus';
-import { createMcpHttpHandler } from '@handoff/mcp';
 import { createLogger, type Logger } from '@handoff/observability';
 import { createRequestCache, packageVersion } from '@handoff/runtime';
 import type { BootstrapOptions } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import {
-  agentKeys,
-  createBearerKeyVerifier,
-  providerKeys,
-  type AgentIdentity,
-  type BearerKeyVerifier,
-} from './auth/bearer-keys.ts';
-import { createAuthFailureGuard, type AuthFailureGuard } from './auth/client-guard.ts';
+import { agentKeys, createBearerKeyVerifier, providerKeys } from './auth/bearer-keys.ts';
+import { createAuthFailureGuard } from './auth/client-guard.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { createSessionVerifier } from './auth/workspace-sessions.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
+import { a2aBinding } from './a2a/index.ts';
 import { createApp } from './http/app.ts';
-import { HttpError } from './http/errors.ts';
-import { bearerCaller } from './http/pipeline/authenticate.ts';
-import { sendHttpError } from './http/problem.ts';
+import { mcpEndpoint, mcpMount, type McpEndpoint } from './mcp/endpoint.ts';
 import { createRateLimiter, ensureRateLimitStream } from './ratelimit.ts';
 import { docsRouter } from './http/docs.ts';
 import { buildOpenApi, withOpenApi } from './openapi/document.ts';
@@ -90,7 +81,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     { address: policies.authFailures, credential: policies.authFailuresPerPrefix },
     logger,
   );
-  const mcp = mcpHandler(server, keys, guard);
+  let mcp: McpEndpoint | undefined;
   try {
     await ensureRateLimitStream(bus.jsm, env.NATS_STREAM_REPLICAS);
     const idempotency = await createIdempotencyStore(bus.nc, {
@@ -101,26 +92,27 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     const routes = withOpenApi(
       gatewayRoutes(env, readiness, updates, webhookSettings.current, { limiter, logger }),
     );
+    // What the routes and the A2A binding share: the bus, the callers' keys and their limits.
+    const shared = { nc: bus.nc, busTimeoutMs: env.BUS_TIMEOUT_MS, logger, keys, guard };
+    const limits = { limiter, policies, requests };
+    const stopping = () => updates.closed;
+    const a2a = await a2aBinding(env, { ...shared, ...limits, routes, version: VERSION, stopping });
+    mcp = mcpEndpoint({ ...shared, ...limits, routes, gatewayUrl: () => ownUrl(server) });
     const app = createApp({
+      ...shared,
+      ...limits,
       idempotency,
-      nc: bus.nc,
-      logger,
       readiness,
-      busTimeoutMs: env.BUS_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
       ...(env.CONSOLE_DIR ? { consoleDir: env.CONSOLE_DIR } : {}),
       ...(env.WORKSPACE_DIR ? { workspaceDir: env.WORKSPACE_DIR } : {}),
-      keys,
       providers,
       sessions,
       staff: staffVerifier(env),
-      guard,
-      limiter,
-      policies,
-      requests,
       routes,
       docs: docsRouter(buildOpenApi(routes)),
       mounts: [{ path: '/mcp', handle: mcpMount(mcp) }],
+      routers: a2a ? [a2a] : [],
     });
     await listen(server, app, env.PORT);
   } catch (error) {
@@ -146,7 +138,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         accepting = false;
         // Waiting long-polls answer now with what they have, so that closing does not wait 25 s.
         await updates.close();
-        await mcp.close();
+        await mcp?.close();
         // Stop taking connections, let in-flight requests finish, then drain the bus.
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
@@ -163,47 +155,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   };
 }
 
-type McpHandler = ReturnType<typeof createMcpHttpHandler>;
-
-/**
- * MCP over Streamable HTTP at /mcp: its tools call this gateway's agent API with the caller's
- * key. The key is checked here, and a failure counted against the caller's address and the key's
- * prefix, like every agent route; the tools' own calls then come from loopback with a key that
- * is known to be good.
- */
-function mcpHandler(
-  server: Server,
-  keys: BearerKeyVerifier<AgentIdentity>,
-  guard: AuthFailureGuard,
-): McpHandler {
-  return createMcpHttpHandler({
-    gatewayUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    authenticate: async (req, apiKey) => {
-      const agent = await bearerCaller(keys, `Bearer ${apiKey}`, {
-        address: (req as Request).ip ?? 'unknown',
-        guard,
-        callId: randomUUID(),
-      });
-      return { integrationId: agent.integration_id, scopes: agent.scopes };
-    },
-  });
-}
-
-/** The /mcp mount: a refusal before the MCP answer started is a problem like any route's. */
-function mcpMount(mcp: McpHandler) {
-  return async (req: Request, res: Response): Promise<void> => {
-    try {
-      await mcp.handle(req, res);
-    } catch (error) {
-      if (error instanceof HttpError && !res.headersSent) {
-        if (error.status === 401) res.set('WWW-Authenticate', 'Bearer realm="handoff"');
-        sendHttpError(res, error);
-        return;
-      }
-      throw error;
-    }
-  };
-}
+const ownUrl = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 function staffVerifier(env: Env) {
   return createStaffVerifier({

@@ -109,6 +109,12 @@ export function serviceEnvironments(
           ...gatewaySettings,
           PORT: String(gatewayPort),
           STAFF_JWT_SECRET: secret,
+          // Made once, like the webhook secrets' key: the A2A tasks' held tokens outlive restarts.
+          A2A_TOKENS_KEY:
+            options.env.A2A_TOKENS_KEY ||
+            developmentSecret(dataDir, 'dev-a2a-tokens-key', () =>
+              randomBytes(32).toString('base64'),
+            ),
         }
       : {
           ...common,

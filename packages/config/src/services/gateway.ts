@@ -95,6 +95,16 @@ export const gatewayEnv = z
     WORKSPACE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Sign-in links asked for per minute per client address; past it, 429. */
     SIGN_IN_PER_MINUTE_PER_ADDRESS: perMinute.default(10),
+    /**
+     * Base64 of 32 bytes: encrypts (AES-256-GCM) the request tokens the A2A binding holds for the
+     * integrations whose tasks they are (docs/a2a.md). Unset: no A2A binding (no agent card).
+     */
+    A2A_TOKENS_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        message: 'must be base64 of 32 bytes (openssl rand -base64 32)',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {

@@ -914,6 +914,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an owned request while no provider is engaged (`submitted`, `routed`); from `in_progress` 409 `invalid_state_transition`: open a dispute instead (extension)
+         * @description An agent key with the scope(s) `requests:create`. The request's token goes in `X-Service-Request-Token`.
+         */
+        post: operations["cancelRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/request/{id}/deliverables": {
         parameters: {
             query?: never;
@@ -7569,6 +7589,209 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    cancelRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description May be left out; it then counts as `{}`. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer found a baker’s website template instead."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the customer cancels it: kept with the request for staff (`cancellation` in their read and its audit entry). */
+                    reason?: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        budget_max: number | null;
+                        budget_min: number | null;
+                        category: string | null;
+                        contact_permission: boolean;
+                        /** @description The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`). */
+                        conversation: {
+                            /** @enum {string} */
+                            author_role: "customer" | "agent" | "provider" | "staff";
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
+                            message: string;
+                            /** @constant */
+                            object: "message";
+                            request_id: string;
+                        }[];
+                        /** @description Extension (not in spec 1.0.2): true when older messages were left out of `conversation`; page through all of them with `GET /v1/request/{id}/messages`. */
+                        conversation_has_more: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        customer: {
+                            company: string | null;
+                            email: string | null;
+                            name: string | null;
+                            website: string | null;
+                        };
+                        /** @description Extension (not in spec 1.0.2): the provider whose proposal the customer accepted, or null while no provider is engaged. */
+                        engaged_provider_id: string | null;
+                        id: string;
+                        /** @description Extension (not in spec 1.0.2): the customer’s language, when given. */
+                        language: string | null;
+                        /** @description Extension: false for a request made with a test key (`hk_test_…`), which only the simulated provider answers. */
+                        livemode: boolean;
+                        marketplace: {
+                            opted_in: boolean;
+                            reason: string | null;
+                            /** @enum {string} */
+                            review: "not_requested" | "pending_review" | "approved" | "rejected";
+                        };
+                        message: string;
+                        /** @constant */
+                        object: "request";
+                        payments: {
+                            amount: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            currency: string;
+                            decided_at: string | null;
+                            description: string;
+                            id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
+                            /** @constant */
+                            object: "payment_request";
+                            reference: string | null;
+                            rejection_reason: string | null;
+                            request_id: string;
+                            /** @enum {string} */
+                            status: "pending_approval" | "approved" | "rejected" | "expired";
+                        }[];
+                        routing: {
+                            /** @enum {string} */
+                            mode: "unassigned" | "direct" | "marketplace";
+                            provider_ids: string[];
+                        };
+                        /** @enum {string} */
+                        status: "submitted" | "routed" | "in_progress" | "completed" | "cancelled";
+                        subject: string | null;
+                        /** @description Extension: the test clock the request runs on, if any; null on a live request. */
+                        test_clock: string | null;
+                        /** @description Extension: the scenario a test request runs; null on a live request. */
+                        test_scenario: ("happy_path" | "asks_question" | "declines" | "misses_deadline" | "requests_changes" | "disputes" | "payment_fails") | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listDeliverables: {
         parameters: {
             query?: {
@@ -12839,6 +13062,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                            a2a?: {
+                                config_id: string;
+                                context_id: string;
+                                task_id: string;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             description: string | null;
@@ -13018,6 +13247,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                        a2a?: {
+                            config_id: string;
+                            context_id: string;
+                            task_id: string;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
@@ -14964,6 +15199,14 @@ export interface operations {
                             };
                             budget_max: number | null;
                             budget_min: number | null;
+                            cancellation?: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @constant */
+                                by: "customer";
+                                /** @description The reason the agent gave, if any. */
+                                reason: string | null;
+                            };
                             category: string | null;
                             contact_permission: boolean;
                             /** Format: date-time */
@@ -15108,6 +15351,14 @@ export interface operations {
                         };
                         budget_max: number | null;
                         budget_min: number | null;
+                        cancellation?: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @constant */
+                            by: "customer";
+                            /** @description The reason the agent gave, if any. */
+                            reason: string | null;
+                        };
                         category: string | null;
                         contact_permission: boolean;
                         /** Format: date-time */
@@ -15292,6 +15543,14 @@ export interface operations {
                         };
                         budget_max: number | null;
                         budget_min: number | null;
+                        cancellation?: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @constant */
+                            by: "customer";
+                            /** @description The reason the agent gave, if any. */
+                            reason: string | null;
+                        };
                         category: string | null;
                         contact_permission: boolean;
                         /** Format: date-time */
@@ -15627,6 +15886,14 @@ export interface operations {
                         };
                         budget_max: number | null;
                         budget_min: number | null;
+                        cancellation?: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @constant */
+                            by: "customer";
+                            /** @description The reason the agent gave, if any. */
+                            reason: string | null;
+                        };
                         category: string | null;
                         contact_permission: boolean;
                         /** Format: date-time */
@@ -16521,6 +16788,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                            a2a?: {
+                                config_id: string;
+                                context_id: string;
+                                task_id: string;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             description: string | null;
@@ -16600,6 +16873,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                        a2a?: {
+                            config_id: string;
+                            context_id: string;
+                            task_id: string;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
@@ -16682,6 +16961,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                        a2a?: {
+                            config_id: string;
+                            context_id: string;
+                            task_id: string;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
@@ -16837,6 +17122,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                        a2a?: {
+                            config_id: string;
+                            context_id: string;
+                            task_id: string;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;
@@ -17014,6 +17305,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Extension: present on an endpoint an A2A push notification config made (docs/a2a.md): it delivers only that task's request's events, each as the A2A update it implies. */
+                        a2a?: {
+                            config_id: string;
+                            context_id: string;
+                            task_id: string;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         description: string | null;

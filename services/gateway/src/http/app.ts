@@ -22,6 +22,8 @@ export interface AppDeps extends RouteDeps {
   docs?: express.Router;
   /** Handlers outside the route table (the MCP endpoint), mounted before the routes' 404. */
   mounts?: readonly { path: string; handle: (req: Request, res: Response) => Promise<void> }[];
+  /** Routers outside the route table (the A2A binding), mounted before the routes' 404. */
+  routers?: readonly express.Router[];
   /** The staff console's build (apps/console/dist unless given); see {@link webAppRouter}. */
   consoleDir?: string;
   /** The providers' workspace's build (apps/workspace/dist unless given). */
@@ -65,6 +67,7 @@ export function createApp(deps: AppDeps): express.Express {
       mount.handle(req, res).catch(next);
     });
   }
+  for (const router of deps.routers ?? []) app.use(router);
 
   app.use((req: Request, res: Response) => {
     sendProblem(res, 'not_found', `No route matches ${req.method} ${req.path}.`);

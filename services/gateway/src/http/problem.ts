@@ -33,17 +33,27 @@ export function sendProblem(
   detail: string,
   extra: Record<string, unknown> = {},
 ): void {
+  const body = problemBody(code, detail, String(res.locals.callId ?? ''), extra);
+  res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+}
+
+/** The problem details of `code` for the call `callId`, as {@link sendProblem} sends them. */
+export function problemBody(
+  code: ErrorCode,
+  detail: string,
+  callId: string,
+  extra: Record<string, unknown> = {},
+): Problem & Record<string, unknown> {
   const { status } = ERRORS[code];
-  const body: Problem & Record<string, unknown> = {
+  return {
     type: `${PROBLEM_BASE}${code}`,
     title: STATUS_TITLES[status] ?? 'Error',
     status,
     detail,
     code,
-    request_id: String(res.locals.callId ?? ''),
+    request_id: callId,
     ...extra,
   };
-  res.status(status).type('application/problem+json').send(JSON.stringify(body));
 }
 
 export function sendHttpError(res: Response, error: HttpError): void {

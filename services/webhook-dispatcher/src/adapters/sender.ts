@@ -40,6 +40,8 @@ export interface SendTarget {
   url: string;
   /** The live secrets, each `whsec_` + base64; every one of them signs (rotation grace). */
   secrets: readonly string[];
+  /** Headers the receiver asked for besides the signature's (an A2A client's token). */
+  headers?: Record<string, string>;
 }
 
 export interface SendEvent {
@@ -237,6 +239,7 @@ export async function sendWebhook(
   const timestamp = Math.floor(now() / 1_000);
   const payload = Buffer.from(event.body, 'utf8');
   const headers: http.OutgoingHttpHeaders = {
+    ...target.headers,
     ...deliveryHeaders(target.secrets, event.id, timestamp, event.body),
     'content-length': payload.length,
   };

@@ -1,6 +1,7 @@
 // One attempt of a delivery: the endpoint as the directory has it now, the signed call, and what
 // the answer means for the delivery. Nothing is written here (see outcome.ts).
 import { sendWebhook, type SendResult } from '../adapters/sender.ts';
+import { a2aDelivery } from '../domain/a2a-push.ts';
 import { nextAttemptDelayMs } from '../domain/schedule.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import type { DeliveryJob } from '../store/delivery-queue.ts';
@@ -83,9 +84,14 @@ export async function attemptDelivery(
   const endpoint = liveEndpoint(job, await resources.directory.byId(job.endpoint_id));
   if (!endpoint) return { kind: 'cancelled' };
   const attemptedAt = new Date();
+  const a2a = endpoint.a2a ? a2aDelivery(endpoint.a2a, job.event.body, resources.secrets) : null;
   const send = await sendWebhook(
-    { url: endpoint.url, secrets: signingSecrets(endpoint, resources.secrets, attemptedAt) },
-    { id: job.event.id, body: job.event.body },
+    {
+      url: endpoint.url,
+      secrets: signingSecrets(endpoint, resources.secrets, attemptedAt),
+      ...(a2a ? { headers: a2a.headers } : {}),
+    },
+    { id: job.event.id, body: a2a?.body ?? job.event.body },
     resources.send,
   );
   const verdict = verdictOf(send, job.attempt, resources.schedule);

@@ -41,7 +41,7 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
   };
 
   return {
-    ...implement(webhookOps.create, async ({ integration_id, input }) =>
+    ...implement(webhookOps.create, async ({ integration_id, input, a2a }) =>
       // Serialized per integration, so that concurrent creations cannot pass the limit together.
       deps.store.serialize(c.endpoints, `integration:${integration_id}`, async () => {
         if ((await c.endpoints.countDocuments({ integration_id })) >= deps.maxEndpoints) {
@@ -65,6 +65,18 @@ export function endpointEndpoints(deps: EndpointDeps): Record<string, Endpoint> 
           previous_secret_enc: null,
           previous_secret_expires_at: null,
           failing_since: null,
+          ...(a2a
+            ? {
+                a2a: {
+                  request_id: a2a.request_id,
+                  context_id: a2a.context_id,
+                  config_id: a2a.config_id,
+                  token_enc: a2a.token === undefined ? null : deps.secrets.seal(a2a.token),
+                  authorization_enc:
+                    a2a.authorization === undefined ? null : deps.secrets.seal(a2a.authorization),
+                },
+              }
+            : {}),
           created_at: now,
           updated_at: now,
         };

@@ -21,8 +21,7 @@ export function deliveryMaker(
   queue: DeliveryQueue,
   offer?: OfferAttempt,
 ) {
-  const endpointsFor = (event: EventDoc, since?: Date) =>
-    directory.subscribed(event.integration_id, event.type, since);
+  const endpointsFor = (event: EventDoc, since?: Date) => directory.subscribed(event, since);
   const make = async (
     endpoints: { _id: string }[],
     event: EventDoc,

@@ -41,10 +41,13 @@ export interface EndpointDirectory {
   /** The endpoint, or null when there is none. */
   byId(id: string): Promise<EndpointDoc | null>;
   /**
-   * The ids of the enabled endpoints of an integration that subscribe to `type` and, when
-   * `existedAt` is given, were created by then.
+   * The ids of the enabled endpoints of the event's integration that subscribe to its type and,
+   * when `existedAt` is given, were created by then; an A2A task's endpoint only for its request.
    */
-  subscribed(integrationId: string, type: EventType, existedAt?: Date): Promise<{ _id: string }[]>;
+  subscribed(
+    event: { integration_id: string; type: EventType; request_id: string },
+    existedAt?: Date,
+  ): Promise<{ _id: string }[]>;
   /** After a write of an endpoint: drops it here and tells every other replica. */
   changed(change: EndpointChange): Promise<void>;
   /** Listens for the other replicas' changes; the returned function stops listening. */
@@ -98,13 +101,14 @@ export function endpointDirectory(
       return doc;
     },
 
-    async subscribed(integrationId, type, existedAt) {
-      const docs = await integrationEndpoints(integrationId);
+    async subscribed(event, existedAt) {
+      const docs = await integrationEndpoints(event.integration_id);
       return docs
         .filter(
           (doc) =>
             doc.enabled &&
-            doc.event_types.includes(type) &&
+            doc.event_types.includes(event.type) &&
+            (doc.a2a === undefined || doc.a2a.request_id === event.request_id) &&
             (existedAt === undefined || doc.created_at <= existedAt),
         )
         .map((doc) => ({ _id: doc._id }));

@@ -1,5 +1,6 @@
 import type { EventType, WebhookEndpoint } from '@handoff/contracts';
 import type { Store } from '@handoff/store';
+import type { A2aPushTarget } from '../domain/a2a-push.ts';
 
 export interface EndpointDoc {
   _id: string;
@@ -20,6 +21,12 @@ export interface EndpointDoc {
    * it and do not resume when it is enabled again.
    */
   disabled_at?: Date;
+  /**
+   * Present on an endpoint that an A2A push notification config made: it gets only this
+   * request's events, each delivered as the A2A update it implies (docs/a2a.md). The client's
+   * token and credentials are sealed like the signing secret.
+   */
+  a2a?: A2aPushTarget & { config_id: string };
   created_at: Date;
   updated_at: Date;
 }
@@ -44,5 +51,14 @@ export function endpointView(doc: EndpointDoc, now = new Date()): WebhookEndpoin
     previous_secret_expires_at: graceOpen
       ? (doc.previous_secret_expires_at?.toISOString() ?? null)
       : null,
+    ...(doc.a2a
+      ? {
+          a2a: {
+            task_id: doc.a2a.request_id,
+            context_id: doc.a2a.context_id,
+            config_id: doc.a2a.config_id,
+          },
+        }
+      : {}),
   };
 }
