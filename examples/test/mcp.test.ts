@@ -116,9 +116,16 @@ describe.each<Transport>(['stdio', 'http'])('the MCP server over %s', (transport
     const client = await connect(transport, narrowKey);
     const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
     expect(names).toEqual(
-      ['create_handoff', 'get_handoff', 'list_service_categories', 'wait_for_updates'].sort(),
+      [
+        'cancel_handoff',
+        'create_handoff',
+        'get_handoff',
+        'list_service_categories',
+        'wait_for_updates',
+      ].sort(),
     );
     const created = await call(client, 'create_handoff', { message: 'Translate our menu.' });
+    const ref = { request_id: created.id, request_token: created.request_token };
     // Not listed, so not callable either.
     await expect(
       client.callTool({
@@ -126,6 +133,14 @@ describe.each<Transport>(['stdio', 'http'])('the MCP server over %s', (transport
         arguments: { request_id: created.id, request_token: created.request_token, message: 'Hi' },
       }),
     ).rejects.toThrow(/send_message/);
+    // The agent takes it back before any provider is engaged; only once.
+    const cancelled = await call(client, 'cancel_handoff', { ...ref, reason: 'Done in-house.' });
+    expect(cancelled).toMatchObject({ id: created.id, status: 'cancelled' });
+    const again = await callFailing(client, 'cancel_handoff', ref);
+    expect(again).toMatchObject({
+      code: 'invalid_state_transition',
+      next_step: expect.stringContaining('(cancelled)'),
+    });
   });
 });
 

@@ -5,10 +5,18 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandoffMcpServer } from './server.ts';
 
+/** How the tools reach the agent API: a `fetch` of web requests. */
+export type AgentApiFetch = (request: Request) => Promise<Response>;
+
 /** The verified agent key of an MCP request. */
 export interface McpIdentity {
   integrationId: string;
   scopes: readonly string[];
+  /**
+   * How this request's tools reach the agent API, when not over HTTP at `gatewayUrl` (the gateway
+   * serves its own routes in process: no second exchange, key check or rate-limit count).
+   */
+  fetch?: AgentApiFetch;
 }
 
 export interface McpHttpOptions {
@@ -106,21 +114,31 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | u
   });
 }
 
+/** The identity's `fetch`, which rides to the server's factory in the auth info's `extra`. */
+const fetchOf = (extra: Record<string, unknown> | undefined): AgentApiFetch | undefined =>
+  typeof extra?.fetch === 'function' ? (extra.fetch as AgentApiFetch) : undefined;
+
 /**
  * Streamable HTTP (stateless) for agents: the agent key is the Bearer token, checked with
  * `GET /v1/me` through the SDK, and its scopes decide the tools listed. Each tool call goes
- * through the agent API with that key, so every check of the API applies unchanged.
+ * through the agent API with that key (over HTTP, or the identity's `fetch`), so every check of
+ * the API applies unchanged.
  */
 export function createMcpHttpHandler(options: McpHttpOptions) {
-  const clientFor = (apiKey: string): HandoffClient =>
+  const clientFor = (apiKey: string, fetch?: AgentApiFetch): HandoffClient =>
     createHandoffClient({
       baseUrl: options.gatewayUrl(),
       apiKey,
       userAgent: 'handoff-mcp/0.1.0 (http)',
+      ...(fetch ? { fetch } : {}),
     });
-  const handler = createMcpHandler((ctx) =>
-    createHandoffMcpServer(clientFor(ctx.authInfo?.token ?? ''), ctx.authInfo?.scopes ?? []),
-  );
+  const handler = createMcpHandler((ctx) => {
+    const apiKey = ctx.authInfo?.token ?? '';
+    // Tasks are the 2026-07-28 extension: a 2025-era client gets the plain tools.
+    const tasks = ctx.era === 'modern' ? { apiKey } : undefined;
+    const client = clientFor(apiKey, fetchOf(ctx.authInfo?.extra));
+    return createHandoffMcpServer(client, ctx.authInfo?.scopes ?? [], tasks);
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const authorization = req.headers.authorization ?? '';
@@ -173,7 +191,12 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
       ...(body === undefined ? {} : { body: new Uint8Array(body) }),
     });
     const response = await handler.fetch(request, {
-      authInfo: { token: apiKey, clientId: identity.integrationId, scopes: [...identity.scopes] },
+      authInfo: {
+        token: apiKey,
+        clientId: identity.integrationId,
+        scopes: [...identity.scopes],
+        ...(identity.fetch ? { extra: { fetch: identity.fetch } } : {}),
+      },
     });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -1,4 +1,9 @@
-export { createMcpHttpHandler, type McpHttpOptions, type McpIdentity } from './http.ts';
+export {
+  createMcpHttpHandler,
+  type AgentApiFetch,
+  type McpHttpOptions,
+  type McpIdentity,
+} from './http.ts';
 export { createHandoffMcpServer, SERVER_INFO } from './server.ts';
 export { TOOLS, toolsFor, type ToolDefinition } from './tools.ts';
 export { TEST_TOOLS } from './test-tools.ts';

@@ -1,6 +1,13 @@
 import { stateMachinesDocument } from '@handoff/contracts';
-import { HandoffConnectionError, HandoffError, type HandoffClient } from '@handoff/sdk';
+import {
+  HandoffConnectionError,
+  HandoffError,
+  type HandoffClient,
+  type RequestCreated,
+} from '@handoff/sdk';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { withCachedJsonSchema } from './cached-schema.ts';
+import { attachTasks, createTaskResult, declaresTasks } from './tasks/extension.ts';
 import { toolsFor, type ToolDefinition } from './tools.ts';
 
 export const SERVER_INFO = { name: 'handoff', version: '0.1.0' } as const;
@@ -54,18 +61,33 @@ function failure(error: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(payload, null, 2) }] };
 }
 
-function register(server: McpServer, client: HandoffClient, tool: ToolDefinition) {
+/** How a server answers tasks: for the agent key whose task ids it seals and opens. */
+export interface TaskOptions {
+  apiKey: string;
+}
+
+function register(
+  server: McpServer,
+  client: HandoffClient,
+  tool: ToolDefinition,
+  tasks: TaskOptions | undefined,
+) {
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input,
+      inputSchema: withCachedJsonSchema(tool.input),
       annotations: { readOnlyHint: tool.readOnly, openWorldHint: true },
     },
-    async (args: Record<string, unknown>): Promise<CallToolResult> => {
+    async (args: Record<string, unknown>, ctx): Promise<CallToolResult> => {
       try {
         const result = await tool.run(client, args);
+        if (tool.task && tasks && declaresTasks(ctx)) {
+          // The extension's CreateTaskResult stands in for the tool's result (`resultType`
+          // passes through the SDK's tools/call result on 2026-07-28).
+          return createTaskResult(tasks.apiKey, result as RequestCreated) as never;
+        }
         const structured =
           typeof result === 'object' && result !== null && !Array.isArray(result)
             ? (result as Record<string, unknown>)
@@ -84,9 +106,14 @@ function register(server: McpServer, client: HandoffClient, tool: ToolDefinition
 /**
  * One MCP server for one agent key: only the tools its scopes allow are listed (and so usable),
  * each calling the agent API through @handoff/sdk. Resources: the capabilities and the state
- * machines of the engagement.
+ * machines of the engagement. With `tasks` (a 2026-07-28 client), `create_handoff` answers a
+ * task that follows the request when the client declares the Tasks extension.
  */
-export function createHandoffMcpServer(client: HandoffClient, scopes: readonly string[]) {
+export function createHandoffMcpServer(
+  client: HandoffClient,
+  scopes: readonly string[],
+  tasks?: TaskOptions,
+) {
   const server = new McpServer(SERVER_INFO, {
     instructions:
       'Hand customer requests to human providers and follow them: create_handoff returns `id` and ' +
@@ -94,7 +121,9 @@ export function createHandoffMcpServer(client: HandoffClient, scopes: readonly s
       'providers and staff do. The resource handoff://docs/state-machines lists allowed moves.',
   });
   // A test key (test mode) also gets the test clock tools.
-  for (const tool of toolsFor(scopes, client.testHelpers.livemode)) register(server, client, tool);
+  const tools = toolsFor(scopes, client.testHelpers.livemode);
+  for (const tool of tools) register(server, client, tool, tasks);
+  if (tasks && tools.some((tool) => tool.task)) attachTasks(server, client, tasks.apiKey);
   server.registerResource(
     'capabilities',
     'handoff://capabilities',

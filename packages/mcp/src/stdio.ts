@@ -30,6 +30,14 @@ const me = await client.me().catch((error: unknown) => {
   process.stderr.write(`handoff-mcp: the key was not accepted: ${String(error)}\n`);
   process.exit(1);
 });
-serveStdio(() => createHandoffMcpServer(client, me.scopes), {
-  onerror: (error) => process.stderr.write(`handoff-mcp: ${error.message}\n`),
-});
+serveStdio(
+  (ctx) =>
+    createHandoffMcpServer(
+      client,
+      me.scopes,
+      ctx.era === 'modern' ? { apiKey: parsed.data.HANDOFF_API_KEY } : undefined,
+    ),
+  {
+    onerror: (error) => process.stderr.write(`handoff-mcp: ${error.message}\n`),
+  },
+);

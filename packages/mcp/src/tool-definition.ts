@@ -14,5 +14,10 @@ export interface ToolDefinition {
   operationId: string;
   input: z.ZodObject;
   readOnly: boolean;
+  /**
+   * The tool may answer a task (the MCP Tasks extension) when the client declares it: `run`
+   * then returns the created request that the task follows.
+   */
+  task?: boolean;
   run(client: HandoffClient, args: Record<string, unknown>): Promise<unknown>;
 }

@@ -5,6 +5,7 @@ import {
   MilestoneChangeRequest,
   PaymentRequestCreate,
   ProposalDecline,
+  RequestCancel,
   RequestCreateFields,
   RequestUpdatesQuery,
   UPDATES_LIMITS,
@@ -117,6 +118,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     // A live key's tool has no test fields (the API refuses them from it); see `toolsFor`.
     input: z.object(RequestCreateFields.shape).omit({ test_scenario: true, test_clock: true }),
     readOnly: false,
+    task: true,
     run: (client, args) =>
       client.requests.create(args as Parameters<HandoffClient['requests']['create']>[0]),
   },
@@ -157,6 +159,19 @@ export const TOOLS: readonly ToolDefinition[] = [
     },
     PaymentRequestCreate.shape,
     (requests, id, opts, args) => requests.proposePayment(id, bodyOf(args), opts),
+  ),
+  onRequest(
+    {
+      name: 'cancel_handoff',
+      title: 'Cancel a handoff',
+      description:
+        'Cancels the request while no provider is engaged yet (status `submitted` or `routed`), optionally with a reason for staff: open proposals are declined. Once a proposal was accepted (`in_progress`) it is refused with `invalid_state_transition`: open a dispute instead.',
+      scopes: ['requests:create'],
+      operationId: 'cancelRequest',
+      readOnly: false,
+    },
+    RequestCancel.shape,
+    (requests, id, opts, args) => requests.cancel(id, bodyOf(args), opts),
   ),
   listTool(
     {

@@ -65,6 +65,23 @@ describe('tools by scope', () => {
     expect(create(live.tools)).not.toContain('test_clock');
   });
 
+  it('lists cancel_handoff with the scope of the cancel route, its reason optional', () => {
+    const creating = toolsFor(['requests:create']).map((tool) => tool.name);
+    expect(creating.sort()).toEqual([
+      'cancel_handoff',
+      'create_handoff',
+      'list_service_categories',
+    ]);
+    const cancel = TOOLS.find((tool) => tool.name === 'cancel_handoff');
+    expect(cancel).toMatchObject({ operationId: 'cancelRequest', readOnly: false });
+    const schema = z.toJSONSchema(cancel?.input ?? z.object({}), { io: 'input' }) as {
+      required?: string[];
+      properties?: Record<string, unknown>;
+    };
+    expect(schema.required?.sort()).toEqual(['request_id', 'request_token']);
+    expect(Object.keys(schema.properties ?? {})).toContain('reason');
+  });
+
   it('gives each tool an input schema that needs the request reference where the API does', () => {
     const reviewing = toolsFor(['milestones:review']).filter((tool) => tool.scopes.length > 0);
     expect(reviewing.map((tool) => tool.name).sort()).toEqual([
