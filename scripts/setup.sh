@@ -13,7 +13,10 @@
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
 #     staff console's and the workspace's browser tests (apps/console/test, apps/workspace/test)
 #     drive through playwright-core;
-#   - the npm dependencies, with `npm ci`, whenever package-lock.json changed.
+#   - the npm dependencies, with `npm ci`, whenever package-lock.json changed;
+#   - the Python venv .tools/python-venv (with python3): the pinned sdk/python/requirements-dev.txt
+#     and the Python SDK itself (editable), whenever those change; and openapi-python-client in its
+#     own venv .tools/openapi-python-client-venv (its httpx pin conflicts with a2a-sdk's).
 # Run it directly (`npm run setup`) or source it: start.sh, test.sh and bench.sh do.
 set -euo pipefail
 
@@ -28,6 +31,9 @@ STRIPE_MOCK_VERSION="v0.203.0"
 HELM_VERSION="v3.22.0"
 # Keep in step with MAILPIT_VERSION in internal-packages/testkit/src/mailpit.ts.
 MAILPIT_VERSION="v1.33.1"
+# Generates sdk/python/src/handoff/_generated (scripts/openapi.sh); keep in step with
+# sdk/python/scripts/generate.sh.
+OPENAPI_PYTHON_CLIENT_VERSION="0.29.1"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
 
@@ -145,6 +151,38 @@ ensure_chromium() {
     say "could not install chromium: the staff console's browser tests fail until it is installed"
 }
 
+# The Python SDK's tests (sdk/python, run by `npm test`) and its generator. Without python3 it
+# says so, and under CI=true the Python tests then fail (sdk/python/scripts/test.ts).
+ensure_python() {
+  if ! have python3 || ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    say "no python3 (3.10+): the Python SDK's tests fail until it is installed (Debian: apt-get install python3 python3-venv)"
+    return
+  fi
+  local venv="$TOOLS_DIR/python-venv" sdk="$HANDOFF_ROOT/sdk/python"
+  local stamp="$venv/.handoff-requirements" want
+  want="$(python3 --version) $(cat "$sdk/requirements-dev.txt" "$sdk/pyproject.toml" | sha256sum | cut -d' ' -f1)"
+  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" || ! -x "$venv/bin/python" ]]; then
+    say "installing the Python SDK's requirements into .tools/python-venv"
+    if [[ ! -x "$venv/bin/python" ]] && ! python3 -m venv "$venv"; then
+      say "python3 -m venv failed: the Python SDK's tests fail until it works (Debian: apt-get install python3-venv)"
+      return
+    fi
+    if "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$sdk/requirements-dev.txt" &&
+      "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps -e "$sdk"; then
+      echo "$want" > "$stamp"
+    else
+      say "could not install the Python SDK's requirements: the Python SDK's tests fail until they install"
+    fi
+  fi
+  local generator="$TOOLS_DIR/openapi-python-client-venv"
+  if [[ "$("$generator/bin/openapi-python-client" --version 2>/dev/null || true)" != *"$OPENAPI_PYTHON_CLIENT_VERSION"* ]]; then
+    say "installing openapi-python-client $OPENAPI_PYTHON_CLIENT_VERSION into .tools/openapi-python-client-venv"
+    { python3 -m venv "$generator" &&
+      "$generator/bin/pip" install --quiet --disable-pip-version-check "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION"; } ||
+      say "could not install openapi-python-client: npm run openapi and the Python SDK's staleness check fail until it installs"
+  fi
+}
+
 ensure_dependencies() {
   local stamp="$HANDOFF_ROOT/node_modules/.handoff-lock"
   local want
@@ -170,3 +208,4 @@ ensure_mailpit
 ensure_helm
 ensure_chromium
 ensure_dependencies
+ensure_python

@@ -1,0 +1,181 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_readiness_response_200 import GetReadinessResponse200
+from ...models.get_readiness_response_503 import GetReadinessResponse503
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(request_id, Unset):
+        headers["Request-Id"] = request_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/readyz",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetReadinessResponse200 | GetReadinessResponse503 | Problem | None:
+    if response.status_code == 200:
+        response_200 = GetReadinessResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 405:
+        response_405 = Problem.from_dict(response.json())
+
+        return response_405
+
+    if response.status_code == 503:
+        response_503 = GetReadinessResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetReadinessResponse200 | GetReadinessResponse503 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
+) -> Response[GetReadinessResponse200 | GetReadinessResponse503 | Problem]:
+    """Every backend service answers over the bus
+
+     Asks each service for its health over NATS and says only ready or not; staff see every service's
+    instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.
+
+    Args:
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetReadinessResponse200 | GetReadinessResponse503 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
+) -> GetReadinessResponse200 | GetReadinessResponse503 | Problem | None:
+    """Every backend service answers over the bus
+
+     Asks each service for its health over NATS and says only ready or not; staff see every service's
+    instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.
+
+    Args:
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetReadinessResponse200 | GetReadinessResponse503 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        request_id=request_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
+) -> Response[GetReadinessResponse200 | GetReadinessResponse503 | Problem]:
+    """Every backend service answers over the bus
+
+     Asks each service for its health over NATS and says only ready or not; staff see every service's
+    instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.
+
+    Args:
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetReadinessResponse200 | GetReadinessResponse503 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    request_id: str | Unset = UNSET,
+) -> GetReadinessResponse200 | GetReadinessResponse503 | Problem | None:
+    """Every backend service answers over the bus
+
+     Asks each service for its health over NATS and says only ready or not; staff see every service's
+    instance, version, latency and error at `GET /v1/staff/health`. Not rate limited.
+
+    Args:
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetReadinessResponse200 | GetReadinessResponse503 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            request_id=request_id,
+        )
+    ).parsed

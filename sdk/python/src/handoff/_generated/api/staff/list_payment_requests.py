@@ -1,0 +1,273 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_payment_requests_response_200 import ListPaymentRequestsResponse200
+from ...models.list_payment_requests_status import (
+    ListPaymentRequestsStatus,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 20,
+    starting_after: str | Unset = UNSET,
+    ending_before: str | Unset = UNSET,
+    status: ListPaymentRequestsStatus | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(request_id, Unset):
+        headers["Request-Id"] = request_id
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["starting_after"] = starting_after
+
+    params["ending_before"] = ending_before
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/staff/payment-requests",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ListPaymentRequestsResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListPaymentRequestsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 405:
+        response_405 = Problem.from_dict(response.json())
+
+        return response_405
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ListPaymentRequestsResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    starting_after: str | Unset = UNSET,
+    ending_before: str | Unset = UNSET,
+    status: ListPaymentRequestsStatus | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> Response[ListPaymentRequestsResponse200 | Problem]:
+    """Payment requests, newest first, by status
+
+     Staff, with a JWT whose `roles` contain `staff`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        starting_after (str | Unset):
+        ending_before (str | Unset):
+        status (ListPaymentRequestsStatus | Unset):
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListPaymentRequestsResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        starting_after=starting_after,
+        ending_before=ending_before,
+        status=status,
+        request_id=request_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    starting_after: str | Unset = UNSET,
+    ending_before: str | Unset = UNSET,
+    status: ListPaymentRequestsStatus | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> ListPaymentRequestsResponse200 | Problem | None:
+    """Payment requests, newest first, by status
+
+     Staff, with a JWT whose `roles` contain `staff`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        starting_after (str | Unset):
+        ending_before (str | Unset):
+        status (ListPaymentRequestsStatus | Unset):
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListPaymentRequestsResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        starting_after=starting_after,
+        ending_before=ending_before,
+        status=status,
+        request_id=request_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    starting_after: str | Unset = UNSET,
+    ending_before: str | Unset = UNSET,
+    status: ListPaymentRequestsStatus | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> Response[ListPaymentRequestsResponse200 | Problem]:
+    """Payment requests, newest first, by status
+
+     Staff, with a JWT whose `roles` contain `staff`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        starting_after (str | Unset):
+        ending_before (str | Unset):
+        status (ListPaymentRequestsStatus | Unset):
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListPaymentRequestsResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        starting_after=starting_after,
+        ending_before=ending_before,
+        status=status,
+        request_id=request_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    starting_after: str | Unset = UNSET,
+    ending_before: str | Unset = UNSET,
+    status: ListPaymentRequestsStatus | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> ListPaymentRequestsResponse200 | Problem | None:
+    """Payment requests, newest first, by status
+
+     Staff, with a JWT whose `roles` contain `staff`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        starting_after (str | Unset):
+        ending_before (str | Unset):
+        status (ListPaymentRequestsStatus | Unset):
+        request_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListPaymentRequestsResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            starting_after=starting_after,
+            ending_before=ending_before,
+            status=status,
+            request_id=request_id,
+        )
+    ).parsed

@@ -1,0 +1,311 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.rotate_webhook_endpoint_secret_body import (
+    RotateWebhookEndpointSecretBody,
+)
+from ...models.rotate_webhook_endpoint_secret_response_200 import (
+    RotateWebhookEndpointSecretResponse200,
+)
+from ...models.rotate_webhook_endpoint_secret_response_403 import (
+    RotateWebhookEndpointSecretResponse403,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: RotateWebhookEndpointSecretBody | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(request_id, Unset):
+        headers["Request-Id"] = request_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/webhook-endpoints/{id}/rotate-secret".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+    | None
+):
+    if response.status_code == 200:
+        response_200 = RotateWebhookEndpointSecretResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = RotateWebhookEndpointSecretResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = Problem.from_dict(response.json())
+
+        return response_405
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretBody | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> Response[
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+]:
+    """Issue a new signing secret; the old one also signs for `grace_period_seconds` (default 86400)
+
+     An agent key with the scope(s) `webhooks:manage`.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        request_id (str | Unset):
+        body (RotateWebhookEndpointSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RotateWebhookEndpointSecretResponse200 | RotateWebhookEndpointSecretResponse403]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        request_id=request_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretBody | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> (
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+    | None
+):
+    """Issue a new signing secret; the old one also signs for `grace_period_seconds` (default 86400)
+
+     An agent key with the scope(s) `webhooks:manage`.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        request_id (str | Unset):
+        body (RotateWebhookEndpointSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RotateWebhookEndpointSecretResponse200 | RotateWebhookEndpointSecretResponse403
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        request_id=request_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretBody | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> Response[
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+]:
+    """Issue a new signing secret; the old one also signs for `grace_period_seconds` (default 86400)
+
+     An agent key with the scope(s) `webhooks:manage`.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        request_id (str | Unset):
+        body (RotateWebhookEndpointSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RotateWebhookEndpointSecretResponse200 | RotateWebhookEndpointSecretResponse403]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        request_id=request_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretBody | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+    request_id: str | Unset = UNSET,
+) -> (
+    Problem
+    | RotateWebhookEndpointSecretResponse200
+    | RotateWebhookEndpointSecretResponse403
+    | None
+):
+    """Issue a new signing secret; the old one also signs for `grace_period_seconds` (default 86400)
+
+     An agent key with the scope(s) `webhooks:manage`.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        request_id (str | Unset):
+        body (RotateWebhookEndpointSecretBody | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RotateWebhookEndpointSecretResponse200 | RotateWebhookEndpointSecretResponse403
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            request_id=request_id,
+        )
+    ).parsed

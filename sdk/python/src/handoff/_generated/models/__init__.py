@@ -1,0 +1,2295 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .accept_offer_response_200 import AcceptOfferResponse200
+from .accept_offer_response_200_customer import AcceptOfferResponse200Customer
+from .accept_offer_response_200_offer_type_0 import AcceptOfferResponse200OfferType0
+from .accept_offer_response_200_offer_type_0_status import (
+    AcceptOfferResponse200OfferType0Status,
+)
+from .accept_offer_response_200_relation import AcceptOfferResponse200Relation
+from .accept_offer_response_200_status import AcceptOfferResponse200Status
+from .accept_proposal_response_200 import AcceptProposalResponse200
+from .accept_proposal_response_200_job import AcceptProposalResponse200Job
+from .accept_proposal_response_200_job_status import AcceptProposalResponse200JobStatus
+from .accept_proposal_response_200_proposal import AcceptProposalResponse200Proposal
+from .accept_proposal_response_200_proposal_milestones_item import (
+    AcceptProposalResponse200ProposalMilestonesItem,
+)
+from .accept_proposal_response_200_proposal_status import (
+    AcceptProposalResponse200ProposalStatus,
+)
+from .accept_proposal_response_403 import AcceptProposalResponse403
+from .advance_test_clock_body import AdvanceTestClockBody
+from .advance_test_clock_response_200 import AdvanceTestClockResponse200
+from .advance_test_clock_response_200_status import AdvanceTestClockResponse200Status
+from .advance_test_clock_response_403 import AdvanceTestClockResponse403
+from .approve_access_application_body import ApproveAccessApplicationBody
+from .approve_access_application_body_scopes_item import (
+    ApproveAccessApplicationBodyScopesItem,
+)
+from .approve_access_application_response_200 import ApproveAccessApplicationResponse200
+from .approve_access_application_response_200_granted_scopes_type_0_item import (
+    ApproveAccessApplicationResponse200GrantedScopesType0Item,
+)
+from .approve_access_application_response_200_requested_scopes_item import (
+    ApproveAccessApplicationResponse200RequestedScopesItem,
+)
+from .approve_access_application_response_200_status import (
+    ApproveAccessApplicationResponse200Status,
+)
+from .approve_milestone_response_200 import ApproveMilestoneResponse200
+from .approve_milestone_response_200_approved_by_type_0 import (
+    ApproveMilestoneResponse200ApprovedByType0,
+)
+from .approve_milestone_response_200_status import ApproveMilestoneResponse200Status
+from .approve_milestone_response_403 import ApproveMilestoneResponse403
+from .approve_payment_request_response_200 import ApprovePaymentRequestResponse200
+from .approve_payment_request_response_200_status import (
+    ApprovePaymentRequestResponse200Status,
+)
+from .ask_for_sign_in_link_body import AskForSignInLinkBody
+from .ask_for_sign_in_link_response_202 import AskForSignInLinkResponse202
+from .cancel_job_body import CancelJobBody
+from .cancel_job_response_200 import CancelJobResponse200
+from .cancel_job_response_200_status import CancelJobResponse200Status
+from .cancel_milestone_body import CancelMilestoneBody
+from .cancel_milestone_response_200 import CancelMilestoneResponse200
+from .cancel_milestone_response_200_approved_by_type_0 import (
+    CancelMilestoneResponse200ApprovedByType0,
+)
+from .cancel_milestone_response_200_status import CancelMilestoneResponse200Status
+from .cancel_request_body import CancelRequestBody
+from .cancel_request_response_200 import CancelRequestResponse200
+from .cancel_request_response_200_conversation_item import (
+    CancelRequestResponse200ConversationItem,
+)
+from .cancel_request_response_200_conversation_item_author_role import (
+    CancelRequestResponse200ConversationItemAuthorRole,
+)
+from .cancel_request_response_200_customer import CancelRequestResponse200Customer
+from .cancel_request_response_200_marketplace import CancelRequestResponse200Marketplace
+from .cancel_request_response_200_marketplace_review import (
+    CancelRequestResponse200MarketplaceReview,
+)
+from .cancel_request_response_200_payments_item import (
+    CancelRequestResponse200PaymentsItem,
+)
+from .cancel_request_response_200_payments_item_status import (
+    CancelRequestResponse200PaymentsItemStatus,
+)
+from .cancel_request_response_200_routing import CancelRequestResponse200Routing
+from .cancel_request_response_200_routing_mode import (
+    CancelRequestResponse200RoutingMode,
+)
+from .cancel_request_response_200_status import CancelRequestResponse200Status
+from .cancel_request_response_200_test_scenario_type_0 import (
+    CancelRequestResponse200TestScenarioType0,
+)
+from .cancel_request_response_403 import CancelRequestResponse403
+from .claim_api_key_response_201 import ClaimApiKeyResponse201
+from .claim_api_key_response_201_scopes_item import ClaimApiKeyResponse201ScopesItem
+from .comment_on_dispute_as_provider_body import CommentOnDisputeAsProviderBody
+from .comment_on_dispute_as_provider_response_200 import (
+    CommentOnDisputeAsProviderResponse200,
+)
+from .comment_on_dispute_as_provider_response_200_comments_item import (
+    CommentOnDisputeAsProviderResponse200CommentsItem,
+)
+from .comment_on_dispute_as_provider_response_200_comments_item_author_role import (
+    CommentOnDisputeAsProviderResponse200CommentsItemAuthorRole,
+)
+from .comment_on_dispute_as_provider_response_200_kind import (
+    CommentOnDisputeAsProviderResponse200Kind,
+)
+from .comment_on_dispute_as_provider_response_200_resolution_type_0 import (
+    CommentOnDisputeAsProviderResponse200ResolutionType0,
+)
+from .comment_on_dispute_as_provider_response_200_resolution_type_0_outcome import (
+    CommentOnDisputeAsProviderResponse200ResolutionType0Outcome,
+)
+from .comment_on_dispute_as_provider_response_200_status import (
+    CommentOnDisputeAsProviderResponse200Status,
+)
+from .comment_on_dispute_as_staff_body import CommentOnDisputeAsStaffBody
+from .comment_on_dispute_as_staff_response_200 import CommentOnDisputeAsStaffResponse200
+from .comment_on_dispute_as_staff_response_200_comments_item import (
+    CommentOnDisputeAsStaffResponse200CommentsItem,
+)
+from .comment_on_dispute_as_staff_response_200_comments_item_author_role import (
+    CommentOnDisputeAsStaffResponse200CommentsItemAuthorRole,
+)
+from .comment_on_dispute_as_staff_response_200_kind import (
+    CommentOnDisputeAsStaffResponse200Kind,
+)
+from .comment_on_dispute_as_staff_response_200_resolution_type_0 import (
+    CommentOnDisputeAsStaffResponse200ResolutionType0,
+)
+from .comment_on_dispute_as_staff_response_200_resolution_type_0_outcome import (
+    CommentOnDisputeAsStaffResponse200ResolutionType0Outcome,
+)
+from .comment_on_dispute_as_staff_response_200_status import (
+    CommentOnDisputeAsStaffResponse200Status,
+)
+from .comment_on_dispute_body import CommentOnDisputeBody
+from .comment_on_dispute_response_200 import CommentOnDisputeResponse200
+from .comment_on_dispute_response_200_comments_item import (
+    CommentOnDisputeResponse200CommentsItem,
+)
+from .comment_on_dispute_response_200_comments_item_author_role import (
+    CommentOnDisputeResponse200CommentsItemAuthorRole,
+)
+from .comment_on_dispute_response_200_kind import CommentOnDisputeResponse200Kind
+from .comment_on_dispute_response_200_resolution_type_0 import (
+    CommentOnDisputeResponse200ResolutionType0,
+)
+from .comment_on_dispute_response_200_resolution_type_0_outcome import (
+    CommentOnDisputeResponse200ResolutionType0Outcome,
+)
+from .comment_on_dispute_response_200_status import CommentOnDisputeResponse200Status
+from .comment_on_dispute_response_403 import CommentOnDisputeResponse403
+from .complete_job_response_200 import CompleteJobResponse200
+from .complete_job_response_200_status import CompleteJobResponse200Status
+from .confirm_payment_body import ConfirmPaymentBody
+from .confirm_payment_response_200 import ConfirmPaymentResponse200
+from .confirm_payment_response_200_provider import ConfirmPaymentResponse200Provider
+from .confirm_payment_response_200_status import ConfirmPaymentResponse200Status
+from .count_requests_as_staff_marketplace_review import (
+    CountRequestsAsStaffMarketplaceReview,
+)
+from .count_requests_as_staff_response_200 import CountRequestsAsStaffResponse200
+from .count_requests_as_staff_response_200_by_routing_state import (
+    CountRequestsAsStaffResponse200ByRoutingState,
+)
+from .count_requests_as_staff_response_200_by_status import (
+    CountRequestsAsStaffResponse200ByStatus,
+)
+from .count_requests_as_staff_routing import CountRequestsAsStaffRouting
+from .count_requests_as_staff_routing_state import CountRequestsAsStaffRoutingState
+from .count_requests_as_staff_status import CountRequestsAsStaffStatus
+from .create_deliverable_body import CreateDeliverableBody
+from .create_deliverable_response_201 import CreateDeliverableResponse201
+from .create_deliverable_response_201_status import CreateDeliverableResponse201Status
+from .create_handoff_request_body import CreateHandoffRequestBody
+from .create_handoff_request_body_category import CreateHandoffRequestBodyCategory
+from .create_handoff_request_body_test_scenario import (
+    CreateHandoffRequestBodyTestScenario,
+)
+from .create_handoff_request_response_201 import CreateHandoffRequestResponse201
+from .create_handoff_request_response_201_customer import (
+    CreateHandoffRequestResponse201Customer,
+)
+from .create_handoff_request_response_201_marketplace import (
+    CreateHandoffRequestResponse201Marketplace,
+)
+from .create_handoff_request_response_201_marketplace_review import (
+    CreateHandoffRequestResponse201MarketplaceReview,
+)
+from .create_handoff_request_response_201_routing import (
+    CreateHandoffRequestResponse201Routing,
+)
+from .create_handoff_request_response_201_routing_mode import (
+    CreateHandoffRequestResponse201RoutingMode,
+)
+from .create_handoff_request_response_201_status import (
+    CreateHandoffRequestResponse201Status,
+)
+from .create_handoff_request_response_201_test_scenario_type_0 import (
+    CreateHandoffRequestResponse201TestScenarioType0,
+)
+from .create_handoff_request_response_403 import CreateHandoffRequestResponse403
+from .create_human_request_legacy_body import CreateHumanRequestLegacyBody
+from .create_human_request_legacy_body_category import (
+    CreateHumanRequestLegacyBodyCategory,
+)
+from .create_human_request_legacy_body_test_scenario import (
+    CreateHumanRequestLegacyBodyTestScenario,
+)
+from .create_human_request_legacy_response_201 import (
+    CreateHumanRequestLegacyResponse201,
+)
+from .create_human_request_legacy_response_201_customer import (
+    CreateHumanRequestLegacyResponse201Customer,
+)
+from .create_human_request_legacy_response_201_marketplace import (
+    CreateHumanRequestLegacyResponse201Marketplace,
+)
+from .create_human_request_legacy_response_201_marketplace_review import (
+    CreateHumanRequestLegacyResponse201MarketplaceReview,
+)
+from .create_human_request_legacy_response_201_routing import (
+    CreateHumanRequestLegacyResponse201Routing,
+)
+from .create_human_request_legacy_response_201_routing_mode import (
+    CreateHumanRequestLegacyResponse201RoutingMode,
+)
+from .create_human_request_legacy_response_201_status import (
+    CreateHumanRequestLegacyResponse201Status,
+)
+from .create_human_request_legacy_response_201_test_scenario_type_0 import (
+    CreateHumanRequestLegacyResponse201TestScenarioType0,
+)
+from .create_human_request_legacy_response_403 import (
+    CreateHumanRequestLegacyResponse403,
+)
+from .create_milestone_body import CreateMilestoneBody
+from .create_milestone_body_currency import CreateMilestoneBodyCurrency
+from .create_milestone_response_201 import CreateMilestoneResponse201
+from .create_milestone_response_201_approved_by_type_0 import (
+    CreateMilestoneResponse201ApprovedByType0,
+)
+from .create_milestone_response_201_status import CreateMilestoneResponse201Status
+from .create_proposal_body import CreateProposalBody
+from .create_proposal_body_currency import CreateProposalBodyCurrency
+from .create_proposal_body_milestones_item import CreateProposalBodyMilestonesItem
+from .create_proposal_response_201 import CreateProposalResponse201
+from .create_proposal_response_201_milestones_item import (
+    CreateProposalResponse201MilestonesItem,
+)
+from .create_proposal_response_201_status import CreateProposalResponse201Status
+from .create_provider_body import CreateProviderBody
+from .create_provider_body_availability import CreateProviderBodyAvailability
+from .create_provider_response_201 import CreateProviderResponse201
+from .create_provider_response_201_availability import (
+    CreateProviderResponse201Availability,
+)
+from .create_provider_response_201_keys_item import CreateProviderResponse201KeysItem
+from .create_provider_response_201_keys_item_status import (
+    CreateProviderResponse201KeysItemStatus,
+)
+from .create_provider_response_201_routing_score import (
+    CreateProviderResponse201RoutingScore,
+)
+from .create_provider_response_201_status import CreateProviderResponse201Status
+from .create_test_clock_body import CreateTestClockBody
+from .create_test_clock_response_201 import CreateTestClockResponse201
+from .create_test_clock_response_201_status import CreateTestClockResponse201Status
+from .create_test_clock_response_403 import CreateTestClockResponse403
+from .create_webhook_endpoint_body import CreateWebhookEndpointBody
+from .create_webhook_endpoint_body_event_types_item import (
+    CreateWebhookEndpointBodyEventTypesItem,
+)
+from .create_webhook_endpoint_response_201 import CreateWebhookEndpointResponse201
+from .create_webhook_endpoint_response_201_disabled_reason_type_0 import (
+    CreateWebhookEndpointResponse201DisabledReasonType0,
+)
+from .create_webhook_endpoint_response_201_event_types_item import (
+    CreateWebhookEndpointResponse201EventTypesItem,
+)
+from .create_webhook_endpoint_response_201a2a import CreateWebhookEndpointResponse201A2A
+from .create_webhook_endpoint_response_403 import CreateWebhookEndpointResponse403
+from .decline_offer_body import DeclineOfferBody
+from .decline_offer_response_200 import DeclineOfferResponse200
+from .decline_offer_response_200_customer import DeclineOfferResponse200Customer
+from .decline_offer_response_200_offer_type_0 import DeclineOfferResponse200OfferType0
+from .decline_offer_response_200_offer_type_0_status import (
+    DeclineOfferResponse200OfferType0Status,
+)
+from .decline_offer_response_200_relation import DeclineOfferResponse200Relation
+from .decline_offer_response_200_status import DeclineOfferResponse200Status
+from .decline_proposal_body import DeclineProposalBody
+from .decline_proposal_response_200 import DeclineProposalResponse200
+from .decline_proposal_response_200_milestones_item import (
+    DeclineProposalResponse200MilestonesItem,
+)
+from .decline_proposal_response_200_status import DeclineProposalResponse200Status
+from .decline_proposal_response_403 import DeclineProposalResponse403
+from .delete_integration_test_data_response_200 import (
+    DeleteIntegrationTestDataResponse200,
+)
+from .delete_integration_test_data_response_200_deleted import (
+    DeleteIntegrationTestDataResponse200Deleted,
+)
+from .delete_test_clock_response_200 import DeleteTestClockResponse200
+from .delete_test_clock_response_403 import DeleteTestClockResponse403
+from .delete_webhook_endpoint_response_200 import DeleteWebhookEndpointResponse200
+from .delete_webhook_endpoint_response_403 import DeleteWebhookEndpointResponse403
+from .escalate_dispute_response_200 import EscalateDisputeResponse200
+from .escalate_dispute_response_200_comments_item import (
+    EscalateDisputeResponse200CommentsItem,
+)
+from .escalate_dispute_response_200_comments_item_author_role import (
+    EscalateDisputeResponse200CommentsItemAuthorRole,
+)
+from .escalate_dispute_response_200_kind import EscalateDisputeResponse200Kind
+from .escalate_dispute_response_200_resolution_type_0 import (
+    EscalateDisputeResponse200ResolutionType0,
+)
+from .escalate_dispute_response_200_resolution_type_0_outcome import (
+    EscalateDisputeResponse200ResolutionType0Outcome,
+)
+from .escalate_dispute_response_200_status import EscalateDisputeResponse200Status
+from .fail_payment_body import FailPaymentBody
+from .fail_payment_response_200 import FailPaymentResponse200
+from .fail_payment_response_200_provider import FailPaymentResponse200Provider
+from .fail_payment_response_200_status import FailPaymentResponse200Status
+from .get_access_application_as_staff_response_200 import (
+    GetAccessApplicationAsStaffResponse200,
+)
+from .get_access_application_as_staff_response_200_granted_scopes_type_0_item import (
+    GetAccessApplicationAsStaffResponse200GrantedScopesType0Item,
+)
+from .get_access_application_as_staff_response_200_requested_scopes_item import (
+    GetAccessApplicationAsStaffResponse200RequestedScopesItem,
+)
+from .get_access_application_as_staff_response_200_status import (
+    GetAccessApplicationAsStaffResponse200Status,
+)
+from .get_access_application_response_200 import GetAccessApplicationResponse200
+from .get_access_application_response_200_granted_scopes_type_0_item import (
+    GetAccessApplicationResponse200GrantedScopesType0Item,
+)
+from .get_access_application_response_200_requested_scopes_item import (
+    GetAccessApplicationResponse200RequestedScopesItem,
+)
+from .get_access_application_response_200_status import (
+    GetAccessApplicationResponse200Status,
+)
+from .get_async_api_document_response_200 import GetAsyncApiDocumentResponse200
+from .get_async_api_document_response_200_channels import (
+    GetAsyncApiDocumentResponse200Channels,
+)
+from .get_async_api_document_response_200_info import GetAsyncApiDocumentResponse200Info
+from .get_capabilities_response_200 import GetCapabilitiesResponse200
+from .get_capabilities_response_200_authentication import (
+    GetCapabilitiesResponse200Authentication,
+)
+from .get_capabilities_response_200_authentication_agent_key import (
+    GetCapabilitiesResponse200AuthenticationAgentKey,
+)
+from .get_capabilities_response_200_authentication_agent_key_lifetime_days import (
+    GetCapabilitiesResponse200AuthenticationAgentKeyLifetimeDays,
+)
+from .get_capabilities_response_200_authentication_provider_key import (
+    GetCapabilitiesResponse200AuthenticationProviderKey,
+)
+from .get_capabilities_response_200_authentication_request_token import (
+    GetCapabilitiesResponse200AuthenticationRequestToken,
+)
+from .get_capabilities_response_200_authentication_staff import (
+    GetCapabilitiesResponse200AuthenticationStaff,
+)
+from .get_capabilities_response_200_limits import GetCapabilitiesResponse200Limits
+from .get_capabilities_response_200_limits_engagement import (
+    GetCapabilitiesResponse200LimitsEngagement,
+)
+from .get_capabilities_response_200_limits_request import (
+    GetCapabilitiesResponse200LimitsRequest,
+)
+from .get_capabilities_response_200_rate_limits_item import (
+    GetCapabilitiesResponse200RateLimitsItem,
+)
+from .get_capabilities_response_200_scopes_item import (
+    GetCapabilitiesResponse200ScopesItem,
+)
+from .get_capabilities_response_200_webhooks import GetCapabilitiesResponse200Webhooks
+from .get_capabilities_response_200_webhooks_source import (
+    GetCapabilitiesResponse200WebhooksSource,
+)
+from .get_deliverable_response_200 import GetDeliverableResponse200
+from .get_deliverable_response_200_status import GetDeliverableResponse200Status
+from .get_deliverable_response_403 import GetDeliverableResponse403
+from .get_dispute_as_staff_response_200 import GetDisputeAsStaffResponse200
+from .get_dispute_as_staff_response_200_comments_item import (
+    GetDisputeAsStaffResponse200CommentsItem,
+)
+from .get_dispute_as_staff_response_200_comments_item_author_role import (
+    GetDisputeAsStaffResponse200CommentsItemAuthorRole,
+)
+from .get_dispute_as_staff_response_200_kind import GetDisputeAsStaffResponse200Kind
+from .get_dispute_as_staff_response_200_resolution_type_0 import (
+    GetDisputeAsStaffResponse200ResolutionType0,
+)
+from .get_dispute_as_staff_response_200_resolution_type_0_outcome import (
+    GetDisputeAsStaffResponse200ResolutionType0Outcome,
+)
+from .get_dispute_as_staff_response_200_status import GetDisputeAsStaffResponse200Status
+from .get_dispute_response_200 import GetDisputeResponse200
+from .get_dispute_response_200_comments_item import GetDisputeResponse200CommentsItem
+from .get_dispute_response_200_comments_item_author_role import (
+    GetDisputeResponse200CommentsItemAuthorRole,
+)
+from .get_dispute_response_200_kind import GetDisputeResponse200Kind
+from .get_dispute_response_200_resolution_type_0 import (
+    GetDisputeResponse200ResolutionType0,
+)
+from .get_dispute_response_200_resolution_type_0_outcome import (
+    GetDisputeResponse200ResolutionType0Outcome,
+)
+from .get_dispute_response_200_status import GetDisputeResponse200Status
+from .get_dispute_response_403 import GetDisputeResponse403
+from .get_event_response_200 import GetEventResponse200
+from .get_event_response_200_data import GetEventResponse200Data
+from .get_event_response_200_data_object import GetEventResponse200DataObject
+from .get_event_response_200_type import GetEventResponse200Type
+from .get_event_response_403 import GetEventResponse403
+from .get_health_response_200 import GetHealthResponse200
+from .get_integration_response_200 import GetIntegrationResponse200
+from .get_integration_response_200_keys_item import GetIntegrationResponse200KeysItem
+from .get_integration_response_200_keys_item_status import (
+    GetIntegrationResponse200KeysItemStatus,
+)
+from .get_integration_response_200_scopes_item import (
+    GetIntegrationResponse200ScopesItem,
+)
+from .get_job_response_200 import GetJobResponse200
+from .get_job_response_200_status import GetJobResponse200Status
+from .get_job_response_403 import GetJobResponse403
+from .get_me_response_200 import GetMeResponse200
+from .get_me_response_200_scopes_item import GetMeResponse200ScopesItem
+from .get_milestone_response_200 import GetMilestoneResponse200
+from .get_milestone_response_200_approved_by_type_0 import (
+    GetMilestoneResponse200ApprovedByType0,
+)
+from .get_milestone_response_200_status import GetMilestoneResponse200Status
+from .get_milestone_response_403 import GetMilestoneResponse403
+from .get_notification_settings_response_200 import GetNotificationSettingsResponse200
+from .get_notification_settings_response_200_email_status import (
+    GetNotificationSettingsResponse200EmailStatus,
+)
+from .get_notification_settings_response_200_kinds import (
+    GetNotificationSettingsResponse200Kinds,
+)
+from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
+from .get_open_api_document_response_200_info import GetOpenApiDocumentResponse200Info
+from .get_open_api_document_response_200_paths import GetOpenApiDocumentResponse200Paths
+from .get_payment_response_200 import GetPaymentResponse200
+from .get_payment_response_200_provider import GetPaymentResponse200Provider
+from .get_payment_response_200_status import GetPaymentResponse200Status
+from .get_proposal_response_200 import GetProposalResponse200
+from .get_proposal_response_200_milestones_item import (
+    GetProposalResponse200MilestonesItem,
+)
+from .get_proposal_response_200_status import GetProposalResponse200Status
+from .get_proposal_response_403 import GetProposalResponse403
+from .get_provider_deliverable_response_200 import GetProviderDeliverableResponse200
+from .get_provider_deliverable_response_200_status import (
+    GetProviderDeliverableResponse200Status,
+)
+from .get_provider_dispute_response_200 import GetProviderDisputeResponse200
+from .get_provider_dispute_response_200_comments_item import (
+    GetProviderDisputeResponse200CommentsItem,
+)
+from .get_provider_dispute_response_200_comments_item_author_role import (
+    GetProviderDisputeResponse200CommentsItemAuthorRole,
+)
+from .get_provider_dispute_response_200_kind import GetProviderDisputeResponse200Kind
+from .get_provider_dispute_response_200_resolution_type_0 import (
+    GetProviderDisputeResponse200ResolutionType0,
+)
+from .get_provider_dispute_response_200_resolution_type_0_outcome import (
+    GetProviderDisputeResponse200ResolutionType0Outcome,
+)
+from .get_provider_dispute_response_200_status import (
+    GetProviderDisputeResponse200Status,
+)
+from .get_provider_job_response_200 import GetProviderJobResponse200
+from .get_provider_job_response_200_status import GetProviderJobResponse200Status
+from .get_provider_me_response_200 import GetProviderMeResponse200
+from .get_provider_me_response_200_availability import (
+    GetProviderMeResponse200Availability,
+)
+from .get_provider_milestone_response_200 import GetProviderMilestoneResponse200
+from .get_provider_milestone_response_200_approved_by_type_0 import (
+    GetProviderMilestoneResponse200ApprovedByType0,
+)
+from .get_provider_milestone_response_200_status import (
+    GetProviderMilestoneResponse200Status,
+)
+from .get_provider_proposal_response_200 import GetProviderProposalResponse200
+from .get_provider_proposal_response_200_milestones_item import (
+    GetProviderProposalResponse200MilestonesItem,
+)
+from .get_provider_proposal_response_200_status import (
+    GetProviderProposalResponse200Status,
+)
+from .get_provider_request_response_200 import GetProviderRequestResponse200
+from .get_provider_request_response_200_customer import (
+    GetProviderRequestResponse200Customer,
+)
+from .get_provider_request_response_200_offer_type_0 import (
+    GetProviderRequestResponse200OfferType0,
+)
+from .get_provider_request_response_200_offer_type_0_status import (
+    GetProviderRequestResponse200OfferType0Status,
+)
+from .get_provider_request_response_200_relation import (
+    GetProviderRequestResponse200Relation,
+)
+from .get_provider_request_response_200_status import (
+    GetProviderRequestResponse200Status,
+)
+from .get_provider_response_200 import GetProviderResponse200
+from .get_provider_response_200_availability import GetProviderResponse200Availability
+from .get_provider_response_200_keys_item import GetProviderResponse200KeysItem
+from .get_provider_response_200_keys_item_status import (
+    GetProviderResponse200KeysItemStatus,
+)
+from .get_provider_response_200_routing_score import GetProviderResponse200RoutingScore
+from .get_provider_response_200_status import GetProviderResponse200Status
+from .get_readiness_response_200 import GetReadinessResponse200
+from .get_readiness_response_200_status import GetReadinessResponse200Status
+from .get_readiness_response_503 import GetReadinessResponse503
+from .get_readiness_response_503_status import GetReadinessResponse503Status
+from .get_request_as_staff_response_200 import GetRequestAsStaffResponse200
+from .get_request_as_staff_response_200_automatic_routing import (
+    GetRequestAsStaffResponse200AutomaticRouting,
+)
+from .get_request_as_staff_response_200_automatic_routing_decision_type_0 import (
+    GetRequestAsStaffResponse200AutomaticRoutingDecisionType0,
+)
+from .get_request_as_staff_response_200_automatic_routing_decision_type_0_by import (
+    GetRequestAsStaffResponse200AutomaticRoutingDecisionType0By,
+)
+from .get_request_as_staff_response_200_automatic_routing_decision_type_0_candidates_item import (
+    GetRequestAsStaffResponse200AutomaticRoutingDecisionType0CandidatesItem,
+)
+from .get_request_as_staff_response_200_automatic_routing_decision_type_0_candidates_item_outcome import (
+    GetRequestAsStaffResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome,
+)
+from .get_request_as_staff_response_200_automatic_routing_decision_type_0_excluded import (
+    GetRequestAsStaffResponse200AutomaticRoutingDecisionType0Excluded,
+)
+from .get_request_as_staff_response_200_automatic_routing_offers_item import (
+    GetRequestAsStaffResponse200AutomaticRoutingOffersItem,
+)
+from .get_request_as_staff_response_200_automatic_routing_offers_item_by import (
+    GetRequestAsStaffResponse200AutomaticRoutingOffersItemBy,
+)
+from .get_request_as_staff_response_200_automatic_routing_offers_item_status import (
+    GetRequestAsStaffResponse200AutomaticRoutingOffersItemStatus,
+)
+from .get_request_as_staff_response_200_automatic_routing_queue_reason_type_0 import (
+    GetRequestAsStaffResponse200AutomaticRoutingQueueReasonType0,
+)
+from .get_request_as_staff_response_200_automatic_routing_state import (
+    GetRequestAsStaffResponse200AutomaticRoutingState,
+)
+from .get_request_as_staff_response_200_cancellation import (
+    GetRequestAsStaffResponse200Cancellation,
+)
+from .get_request_as_staff_response_200_customer import (
+    GetRequestAsStaffResponse200Customer,
+)
+from .get_request_as_staff_response_200_marketplace import (
+    GetRequestAsStaffResponse200Marketplace,
+)
+from .get_request_as_staff_response_200_marketplace_review import (
+    GetRequestAsStaffResponse200MarketplaceReview,
+)
+from .get_request_as_staff_response_200_routing import (
+    GetRequestAsStaffResponse200Routing,
+)
+from .get_request_as_staff_response_200_routing_mode import (
+    GetRequestAsStaffResponse200RoutingMode,
+)
+from .get_request_as_staff_response_200_status import GetRequestAsStaffResponse200Status
+from .get_request_as_staff_response_200_test_scenario_type_0 import (
+    GetRequestAsStaffResponse200TestScenarioType0,
+)
+from .get_request_payment_request_response_200 import (
+    GetRequestPaymentRequestResponse200,
+)
+from .get_request_payment_request_response_200_status import (
+    GetRequestPaymentRequestResponse200Status,
+)
+from .get_request_payment_request_response_403 import (
+    GetRequestPaymentRequestResponse403,
+)
+from .get_request_response_200 import GetRequestResponse200
+from .get_request_response_200_conversation_item import (
+    GetRequestResponse200ConversationItem,
+)
+from .get_request_response_200_conversation_item_author_role import (
+    GetRequestResponse200ConversationItemAuthorRole,
+)
+from .get_request_response_200_customer import GetRequestResponse200Customer
+from .get_request_response_200_marketplace import GetRequestResponse200Marketplace
+from .get_request_response_200_marketplace_review import (
+    GetRequestResponse200MarketplaceReview,
+)
+from .get_request_response_200_payments_item import GetRequestResponse200PaymentsItem
+from .get_request_response_200_payments_item_status import (
+    GetRequestResponse200PaymentsItemStatus,
+)
+from .get_request_response_200_routing import GetRequestResponse200Routing
+from .get_request_response_200_routing_mode import GetRequestResponse200RoutingMode
+from .get_request_response_200_status import GetRequestResponse200Status
+from .get_request_response_200_test_scenario_type_0 import (
+    GetRequestResponse200TestScenarioType0,
+)
+from .get_request_response_403 import GetRequestResponse403
+from .get_request_timeline_response_200 import GetRequestTimelineResponse200
+from .get_request_timeline_response_200_data_item import (
+    GetRequestTimelineResponse200DataItem,
+)
+from .get_request_timeline_response_200_data_item_kind import (
+    GetRequestTimelineResponse200DataItemKind,
+)
+from .get_staff_health_response_200 import GetStaffHealthResponse200
+from .get_staff_health_response_200_gateway import GetStaffHealthResponse200Gateway
+from .get_staff_health_response_200_gateway_long_polls import (
+    GetStaffHealthResponse200GatewayLongPolls,
+)
+from .get_staff_health_response_200_services import GetStaffHealthResponse200Services
+from .get_staff_health_response_200_services_additional_property import (
+    GetStaffHealthResponse200ServicesAdditionalProperty,
+)
+from .get_staff_health_response_200_services_additional_property_status import (
+    GetStaffHealthResponse200ServicesAdditionalPropertyStatus,
+)
+from .get_staff_health_response_200_status import GetStaffHealthResponse200Status
+from .get_test_clock_response_200 import GetTestClockResponse200
+from .get_test_clock_response_200_status import GetTestClockResponse200Status
+from .get_test_clock_response_403 import GetTestClockResponse403
+from .get_webhook_endpoint_response_200 import GetWebhookEndpointResponse200
+from .get_webhook_endpoint_response_200_disabled_reason_type_0 import (
+    GetWebhookEndpointResponse200DisabledReasonType0,
+)
+from .get_webhook_endpoint_response_200_event_types_item import (
+    GetWebhookEndpointResponse200EventTypesItem,
+)
+from .get_webhook_endpoint_response_200a2a import GetWebhookEndpointResponse200A2A
+from .get_webhook_endpoint_response_403 import GetWebhookEndpointResponse403
+from .get_workspace_session_response_200 import GetWorkspaceSessionResponse200
+from .get_workspace_session_response_200_provider import (
+    GetWorkspaceSessionResponse200Provider,
+)
+from .issue_api_key_body import IssueApiKeyBody
+from .issue_api_key_response_201 import IssueApiKeyResponse201
+from .issue_api_key_response_201_scopes_item import IssueApiKeyResponse201ScopesItem
+from .issue_provider_key_body import IssueProviderKeyBody
+from .issue_provider_key_response_201 import IssueProviderKeyResponse201
+from .list_access_applications_response_200 import ListAccessApplicationsResponse200
+from .list_access_applications_response_200_data_item import (
+    ListAccessApplicationsResponse200DataItem,
+)
+from .list_access_applications_response_200_data_item_granted_scopes_type_0_item import (
+    ListAccessApplicationsResponse200DataItemGrantedScopesType0Item,
+)
+from .list_access_applications_response_200_data_item_requested_scopes_item import (
+    ListAccessApplicationsResponse200DataItemRequestedScopesItem,
+)
+from .list_access_applications_response_200_data_item_status import (
+    ListAccessApplicationsResponse200DataItemStatus,
+)
+from .list_access_applications_status import ListAccessApplicationsStatus
+from .list_audit_log_response_200 import ListAuditLogResponse200
+from .list_audit_log_response_200_data_item import ListAuditLogResponse200DataItem
+from .list_audit_log_response_200_data_item_after_type_0 import (
+    ListAuditLogResponse200DataItemAfterType0,
+)
+from .list_audit_log_response_200_data_item_before_type_0 import (
+    ListAuditLogResponse200DataItemBeforeType0,
+)
+from .list_deadlines_overdue import ListDeadlinesOverdue
+from .list_deadlines_response_200 import ListDeadlinesResponse200
+from .list_deadlines_response_200_data_item import ListDeadlinesResponse200DataItem
+from .list_deadlines_response_200_data_item_resource import (
+    ListDeadlinesResponse200DataItemResource,
+)
+from .list_deliverables_response_200 import ListDeliverablesResponse200
+from .list_deliverables_response_200_data_item import (
+    ListDeliverablesResponse200DataItem,
+)
+from .list_deliverables_response_200_data_item_status import (
+    ListDeliverablesResponse200DataItemStatus,
+)
+from .list_deliverables_response_403 import ListDeliverablesResponse403
+from .list_deliverables_status import ListDeliverablesStatus
+from .list_disputes_as_staff_response_200 import ListDisputesAsStaffResponse200
+from .list_disputes_as_staff_response_200_data_item import (
+    ListDisputesAsStaffResponse200DataItem,
+)
+from .list_disputes_as_staff_response_200_data_item_comments_item import (
+    ListDisputesAsStaffResponse200DataItemCommentsItem,
+)
+from .list_disputes_as_staff_response_200_data_item_comments_item_author_role import (
+    ListDisputesAsStaffResponse200DataItemCommentsItemAuthorRole,
+)
+from .list_disputes_as_staff_response_200_data_item_kind import (
+    ListDisputesAsStaffResponse200DataItemKind,
+)
+from .list_disputes_as_staff_response_200_data_item_resolution_type_0 import (
+    ListDisputesAsStaffResponse200DataItemResolutionType0,
+)
+from .list_disputes_as_staff_response_200_data_item_resolution_type_0_outcome import (
+    ListDisputesAsStaffResponse200DataItemResolutionType0Outcome,
+)
+from .list_disputes_as_staff_response_200_data_item_status import (
+    ListDisputesAsStaffResponse200DataItemStatus,
+)
+from .list_disputes_as_staff_status import ListDisputesAsStaffStatus
+from .list_disputes_response_200 import ListDisputesResponse200
+from .list_disputes_response_200_data_item import ListDisputesResponse200DataItem
+from .list_disputes_response_200_data_item_comments_item import (
+    ListDisputesResponse200DataItemCommentsItem,
+)
+from .list_disputes_response_200_data_item_comments_item_author_role import (
+    ListDisputesResponse200DataItemCommentsItemAuthorRole,
+)
+from .list_disputes_response_200_data_item_kind import (
+    ListDisputesResponse200DataItemKind,
+)
+from .list_disputes_response_200_data_item_resolution_type_0 import (
+    ListDisputesResponse200DataItemResolutionType0,
+)
+from .list_disputes_response_200_data_item_resolution_type_0_outcome import (
+    ListDisputesResponse200DataItemResolutionType0Outcome,
+)
+from .list_disputes_response_200_data_item_status import (
+    ListDisputesResponse200DataItemStatus,
+)
+from .list_disputes_response_403 import ListDisputesResponse403
+from .list_disputes_status import ListDisputesStatus
+from .list_events_response_200 import ListEventsResponse200
+from .list_events_response_200_data_item import ListEventsResponse200DataItem
+from .list_events_response_200_data_item_data import ListEventsResponse200DataItemData
+from .list_events_response_200_data_item_data_object import (
+    ListEventsResponse200DataItemDataObject,
+)
+from .list_events_response_200_data_item_type import ListEventsResponse200DataItemType
+from .list_events_response_403 import ListEventsResponse403
+from .list_events_type import ListEventsType
+from .list_integrations_response_200 import ListIntegrationsResponse200
+from .list_integrations_response_200_data_item import (
+    ListIntegrationsResponse200DataItem,
+)
+from .list_integrations_response_200_data_item_keys_item import (
+    ListIntegrationsResponse200DataItemKeysItem,
+)
+from .list_integrations_response_200_data_item_keys_item_status import (
+    ListIntegrationsResponse200DataItemKeysItemStatus,
+)
+from .list_integrations_response_200_data_item_scopes_item import (
+    ListIntegrationsResponse200DataItemScopesItem,
+)
+from .list_integrations_scope import ListIntegrationsScope
+from .list_jobs_response_200 import ListJobsResponse200
+from .list_jobs_response_200_data_item import ListJobsResponse200DataItem
+from .list_jobs_response_200_data_item_status import ListJobsResponse200DataItemStatus
+from .list_jobs_response_403 import ListJobsResponse403
+from .list_jobs_status import ListJobsStatus
+from .list_milestones_response_200 import ListMilestonesResponse200
+from .list_milestones_response_200_data_item import ListMilestonesResponse200DataItem
+from .list_milestones_response_200_data_item_approved_by_type_0 import (
+    ListMilestonesResponse200DataItemApprovedByType0,
+)
+from .list_milestones_response_200_data_item_status import (
+    ListMilestonesResponse200DataItemStatus,
+)
+from .list_milestones_response_403 import ListMilestonesResponse403
+from .list_milestones_status import ListMilestonesStatus
+from .list_payment_requests_response_200 import ListPaymentRequestsResponse200
+from .list_payment_requests_response_200_data_item import (
+    ListPaymentRequestsResponse200DataItem,
+)
+from .list_payment_requests_response_200_data_item_status import (
+    ListPaymentRequestsResponse200DataItemStatus,
+)
+from .list_payment_requests_status import ListPaymentRequestsStatus
+from .list_payments_response_200 import ListPaymentsResponse200
+from .list_payments_response_200_data_item import ListPaymentsResponse200DataItem
+from .list_payments_response_200_data_item_provider import (
+    ListPaymentsResponse200DataItemProvider,
+)
+from .list_payments_response_200_data_item_status import (
+    ListPaymentsResponse200DataItemStatus,
+)
+from .list_payments_status import ListPaymentsStatus
+from .list_proposals_response_200 import ListProposalsResponse200
+from .list_proposals_response_200_data_item import ListProposalsResponse200DataItem
+from .list_proposals_response_200_data_item_milestones_item import (
+    ListProposalsResponse200DataItemMilestonesItem,
+)
+from .list_proposals_response_200_data_item_status import (
+    ListProposalsResponse200DataItemStatus,
+)
+from .list_proposals_response_403 import ListProposalsResponse403
+from .list_proposals_status import ListProposalsStatus
+from .list_provider_deliverables_response_200 import ListProviderDeliverablesResponse200
+from .list_provider_deliverables_response_200_data_item import (
+    ListProviderDeliverablesResponse200DataItem,
+)
+from .list_provider_deliverables_response_200_data_item_status import (
+    ListProviderDeliverablesResponse200DataItemStatus,
+)
+from .list_provider_deliverables_status import ListProviderDeliverablesStatus
+from .list_provider_disputes_response_200 import ListProviderDisputesResponse200
+from .list_provider_disputes_response_200_data_item import (
+    ListProviderDisputesResponse200DataItem,
+)
+from .list_provider_disputes_response_200_data_item_comments_item import (
+    ListProviderDisputesResponse200DataItemCommentsItem,
+)
+from .list_provider_disputes_response_200_data_item_comments_item_author_role import (
+    ListProviderDisputesResponse200DataItemCommentsItemAuthorRole,
+)
+from .list_provider_disputes_response_200_data_item_kind import (
+    ListProviderDisputesResponse200DataItemKind,
+)
+from .list_provider_disputes_response_200_data_item_resolution_type_0 import (
+    ListProviderDisputesResponse200DataItemResolutionType0,
+)
+from .list_provider_disputes_response_200_data_item_resolution_type_0_outcome import (
+    ListProviderDisputesResponse200DataItemResolutionType0Outcome,
+)
+from .list_provider_disputes_response_200_data_item_status import (
+    ListProviderDisputesResponse200DataItemStatus,
+)
+from .list_provider_disputes_status import ListProviderDisputesStatus
+from .list_provider_jobs_response_200 import ListProviderJobsResponse200
+from .list_provider_jobs_response_200_data_item import (
+    ListProviderJobsResponse200DataItem,
+)
+from .list_provider_jobs_response_200_data_item_status import (
+    ListProviderJobsResponse200DataItemStatus,
+)
+from .list_provider_jobs_status import ListProviderJobsStatus
+from .list_provider_milestones_response_200 import ListProviderMilestonesResponse200
+from .list_provider_milestones_response_200_data_item import (
+    ListProviderMilestonesResponse200DataItem,
+)
+from .list_provider_milestones_response_200_data_item_approved_by_type_0 import (
+    ListProviderMilestonesResponse200DataItemApprovedByType0,
+)
+from .list_provider_milestones_response_200_data_item_status import (
+    ListProviderMilestonesResponse200DataItemStatus,
+)
+from .list_provider_milestones_status import ListProviderMilestonesStatus
+from .list_provider_proposals_response_200 import ListProviderProposalsResponse200
+from .list_provider_proposals_response_200_data_item import (
+    ListProviderProposalsResponse200DataItem,
+)
+from .list_provider_proposals_response_200_data_item_milestones_item import (
+    ListProviderProposalsResponse200DataItemMilestonesItem,
+)
+from .list_provider_proposals_response_200_data_item_status import (
+    ListProviderProposalsResponse200DataItemStatus,
+)
+from .list_provider_proposals_status import ListProviderProposalsStatus
+from .list_provider_request_messages_response_200 import (
+    ListProviderRequestMessagesResponse200,
+)
+from .list_provider_request_messages_response_200_data_item import (
+    ListProviderRequestMessagesResponse200DataItem,
+)
+from .list_provider_request_messages_response_200_data_item_author_role import (
+    ListProviderRequestMessagesResponse200DataItemAuthorRole,
+)
+from .list_provider_request_payments_response_200 import (
+    ListProviderRequestPaymentsResponse200,
+)
+from .list_provider_request_payments_response_200_data_item import (
+    ListProviderRequestPaymentsResponse200DataItem,
+)
+from .list_provider_request_payments_response_200_data_item_status import (
+    ListProviderRequestPaymentsResponse200DataItemStatus,
+)
+from .list_provider_requests_response_200 import ListProviderRequestsResponse200
+from .list_provider_requests_response_200_data_item import (
+    ListProviderRequestsResponse200DataItem,
+)
+from .list_provider_requests_response_200_data_item_customer import (
+    ListProviderRequestsResponse200DataItemCustomer,
+)
+from .list_provider_requests_response_200_data_item_offer_type_0 import (
+    ListProviderRequestsResponse200DataItemOfferType0,
+)
+from .list_provider_requests_response_200_data_item_offer_type_0_status import (
+    ListProviderRequestsResponse200DataItemOfferType0Status,
+)
+from .list_provider_requests_response_200_data_item_relation import (
+    ListProviderRequestsResponse200DataItemRelation,
+)
+from .list_provider_requests_response_200_data_item_status import (
+    ListProviderRequestsResponse200DataItemStatus,
+)
+from .list_provider_sessions_response_200 import ListProviderSessionsResponse200
+from .list_provider_sessions_response_200_data_item import (
+    ListProviderSessionsResponse200DataItem,
+)
+from .list_provider_sessions_response_200_data_item_ended_by_type_0 import (
+    ListProviderSessionsResponse200DataItemEndedByType0,
+)
+from .list_provider_sessions_response_200_data_item_status import (
+    ListProviderSessionsResponse200DataItemStatus,
+)
+from .list_provider_sessions_status import ListProviderSessionsStatus
+from .list_providers_response_200 import ListProvidersResponse200
+from .list_providers_response_200_data_item import ListProvidersResponse200DataItem
+from .list_providers_response_200_data_item_availability import (
+    ListProvidersResponse200DataItemAvailability,
+)
+from .list_providers_response_200_data_item_keys_item import (
+    ListProvidersResponse200DataItemKeysItem,
+)
+from .list_providers_response_200_data_item_keys_item_status import (
+    ListProvidersResponse200DataItemKeysItemStatus,
+)
+from .list_providers_response_200_data_item_routing_score import (
+    ListProvidersResponse200DataItemRoutingScore,
+)
+from .list_providers_response_200_data_item_status import (
+    ListProvidersResponse200DataItemStatus,
+)
+from .list_providers_status import ListProvidersStatus
+from .list_request_messages_response_200 import ListRequestMessagesResponse200
+from .list_request_messages_response_200_data_item import (
+    ListRequestMessagesResponse200DataItem,
+)
+from .list_request_messages_response_200_data_item_author_role import (
+    ListRequestMessagesResponse200DataItemAuthorRole,
+)
+from .list_request_messages_response_403 import ListRequestMessagesResponse403
+from .list_request_payment_requests_response_200 import (
+    ListRequestPaymentRequestsResponse200,
+)
+from .list_request_payment_requests_response_200_data_item import (
+    ListRequestPaymentRequestsResponse200DataItem,
+)
+from .list_request_payment_requests_response_200_data_item_status import (
+    ListRequestPaymentRequestsResponse200DataItemStatus,
+)
+from .list_request_payment_requests_response_403 import (
+    ListRequestPaymentRequestsResponse403,
+)
+from .list_request_payment_requests_status import ListRequestPaymentRequestsStatus
+from .list_request_payments_response_200 import ListRequestPaymentsResponse200
+from .list_request_payments_response_200_data_item import (
+    ListRequestPaymentsResponse200DataItem,
+)
+from .list_request_payments_response_200_data_item_status import (
+    ListRequestPaymentsResponse200DataItemStatus,
+)
+from .list_request_payments_response_403 import ListRequestPaymentsResponse403
+from .list_request_payments_status import ListRequestPaymentsStatus
+from .list_requests_as_staff_marketplace_review import (
+    ListRequestsAsStaffMarketplaceReview,
+)
+from .list_requests_as_staff_response_200 import ListRequestsAsStaffResponse200
+from .list_requests_as_staff_response_200_data_item import (
+    ListRequestsAsStaffResponse200DataItem,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRouting,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_decision_type_0 import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_decision_type_0_by import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0By,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_decision_type_0_candidates_item import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0CandidatesItem,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_decision_type_0_candidates_item_outcome import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0CandidatesItemOutcome,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_decision_type_0_excluded import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0Excluded,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_offers_item import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItem,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_offers_item_by import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItemBy,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_offers_item_status import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItemStatus,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_queue_reason_type_0 import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingQueueReasonType0,
+)
+from .list_requests_as_staff_response_200_data_item_automatic_routing_state import (
+    ListRequestsAsStaffResponse200DataItemAutomaticRoutingState,
+)
+from .list_requests_as_staff_response_200_data_item_cancellation import (
+    ListRequestsAsStaffResponse200DataItemCancellation,
+)
+from .list_requests_as_staff_response_200_data_item_customer import (
+    ListRequestsAsStaffResponse200DataItemCustomer,
+)
+from .list_requests_as_staff_response_200_data_item_marketplace import (
+    ListRequestsAsStaffResponse200DataItemMarketplace,
+)
+from .list_requests_as_staff_response_200_data_item_marketplace_review import (
+    ListRequestsAsStaffResponse200DataItemMarketplaceReview,
+)
+from .list_requests_as_staff_response_200_data_item_routing import (
+    ListRequestsAsStaffResponse200DataItemRouting,
+)
+from .list_requests_as_staff_response_200_data_item_routing_mode import (
+    ListRequestsAsStaffResponse200DataItemRoutingMode,
+)
+from .list_requests_as_staff_response_200_data_item_status import (
+    ListRequestsAsStaffResponse200DataItemStatus,
+)
+from .list_requests_as_staff_response_200_data_item_test_scenario_type_0 import (
+    ListRequestsAsStaffResponse200DataItemTestScenarioType0,
+)
+from .list_requests_as_staff_routing import ListRequestsAsStaffRouting
+from .list_requests_as_staff_routing_state import ListRequestsAsStaffRoutingState
+from .list_requests_as_staff_status import ListRequestsAsStaffStatus
+from .list_routing_categories_response_200 import ListRoutingCategoriesResponse200
+from .list_routing_categories_response_200_data_item import (
+    ListRoutingCategoriesResponse200DataItem,
+)
+from .list_service_categories_response_200 import ListServiceCategoriesResponse200
+from .list_service_categories_response_200_data_item import (
+    ListServiceCategoriesResponse200DataItem,
+)
+from .list_test_clocks_response_200 import ListTestClocksResponse200
+from .list_test_clocks_response_200_data_item import ListTestClocksResponse200DataItem
+from .list_test_clocks_response_200_data_item_status import (
+    ListTestClocksResponse200DataItemStatus,
+)
+from .list_test_clocks_response_403 import ListTestClocksResponse403
+from .list_webhook_attempts_as_staff_response_200 import (
+    ListWebhookAttemptsAsStaffResponse200,
+)
+from .list_webhook_attempts_as_staff_response_200_data_item import (
+    ListWebhookAttemptsAsStaffResponse200DataItem,
+)
+from .list_webhook_attempts_as_staff_response_200_data_item_event_type import (
+    ListWebhookAttemptsAsStaffResponse200DataItemEventType,
+)
+from .list_webhook_attempts_response_200 import ListWebhookAttemptsResponse200
+from .list_webhook_attempts_response_200_data_item import (
+    ListWebhookAttemptsResponse200DataItem,
+)
+from .list_webhook_attempts_response_200_data_item_event_type import (
+    ListWebhookAttemptsResponse200DataItemEventType,
+)
+from .list_webhook_attempts_response_403 import ListWebhookAttemptsResponse403
+from .list_webhook_endpoints_as_staff_response_200 import (
+    ListWebhookEndpointsAsStaffResponse200,
+)
+from .list_webhook_endpoints_as_staff_response_200_data_item import (
+    ListWebhookEndpointsAsStaffResponse200DataItem,
+)
+from .list_webhook_endpoints_as_staff_response_200_data_item_a2a import (
+    ListWebhookEndpointsAsStaffResponse200DataItemA2A,
+)
+from .list_webhook_endpoints_as_staff_response_200_data_item_disabled_reason_type_0 import (
+    ListWebhookEndpointsAsStaffResponse200DataItemDisabledReasonType0,
+)
+from .list_webhook_endpoints_as_staff_response_200_data_item_event_types_item import (
+    ListWebhookEndpointsAsStaffResponse200DataItemEventTypesItem,
+)
+from .list_webhook_endpoints_response_200 import ListWebhookEndpointsResponse200
+from .list_webhook_endpoints_response_200_data_item import (
+    ListWebhookEndpointsResponse200DataItem,
+)
+from .list_webhook_endpoints_response_200_data_item_a2a import (
+    ListWebhookEndpointsResponse200DataItemA2A,
+)
+from .list_webhook_endpoints_response_200_data_item_disabled_reason_type_0 import (
+    ListWebhookEndpointsResponse200DataItemDisabledReasonType0,
+)
+from .list_webhook_endpoints_response_200_data_item_event_types_item import (
+    ListWebhookEndpointsResponse200DataItemEventTypesItem,
+)
+from .list_webhook_endpoints_response_403 import ListWebhookEndpointsResponse403
+from .mark_provider_request_read_response_200 import MarkProviderRequestReadResponse200
+from .open_dispute_body import OpenDisputeBody
+from .open_dispute_body_currency import OpenDisputeBodyCurrency
+from .open_dispute_body_kind import OpenDisputeBodyKind
+from .open_dispute_response_201 import OpenDisputeResponse201
+from .open_dispute_response_201_comments_item import OpenDisputeResponse201CommentsItem
+from .open_dispute_response_201_comments_item_author_role import (
+    OpenDisputeResponse201CommentsItemAuthorRole,
+)
+from .open_dispute_response_201_kind import OpenDisputeResponse201Kind
+from .open_dispute_response_201_resolution_type_0 import (
+    OpenDisputeResponse201ResolutionType0,
+)
+from .open_dispute_response_201_resolution_type_0_outcome import (
+    OpenDisputeResponse201ResolutionType0Outcome,
+)
+from .open_dispute_response_201_status import OpenDisputeResponse201Status
+from .open_dispute_response_403 import OpenDisputeResponse403
+from .override_request_routing_body_type_0 import OverrideRequestRoutingBodyType0
+from .override_request_routing_body_type_1 import OverrideRequestRoutingBodyType1
+from .override_request_routing_body_type_2 import OverrideRequestRoutingBodyType2
+from .override_request_routing_response_200 import OverrideRequestRoutingResponse200
+from .override_request_routing_response_200_automatic_routing import (
+    OverrideRequestRoutingResponse200AutomaticRouting,
+)
+from .override_request_routing_response_200_automatic_routing_decision_type_0 import (
+    OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0,
+)
+from .override_request_routing_response_200_automatic_routing_decision_type_0_by import (
+    OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0By,
+)
+from .override_request_routing_response_200_automatic_routing_decision_type_0_candidates_item import (
+    OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0CandidatesItem,
+)
+from .override_request_routing_response_200_automatic_routing_decision_type_0_candidates_item_outcome import (
+    OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome,
+)
+from .override_request_routing_response_200_automatic_routing_decision_type_0_excluded import (
+    OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0Excluded,
+)
+from .override_request_routing_response_200_automatic_routing_offers_item import (
+    OverrideRequestRoutingResponse200AutomaticRoutingOffersItem,
+)
+from .override_request_routing_response_200_automatic_routing_offers_item_by import (
+    OverrideRequestRoutingResponse200AutomaticRoutingOffersItemBy,
+)
+from .override_request_routing_response_200_automatic_routing_offers_item_status import (
+    OverrideRequestRoutingResponse200AutomaticRoutingOffersItemStatus,
+)
+from .override_request_routing_response_200_automatic_routing_queue_reason_type_0 import (
+    OverrideRequestRoutingResponse200AutomaticRoutingQueueReasonType0,
+)
+from .override_request_routing_response_200_automatic_routing_state import (
+    OverrideRequestRoutingResponse200AutomaticRoutingState,
+)
+from .override_request_routing_response_200_cancellation import (
+    OverrideRequestRoutingResponse200Cancellation,
+)
+from .override_request_routing_response_200_customer import (
+    OverrideRequestRoutingResponse200Customer,
+)
+from .override_request_routing_response_200_marketplace import (
+    OverrideRequestRoutingResponse200Marketplace,
+)
+from .override_request_routing_response_200_marketplace_review import (
+    OverrideRequestRoutingResponse200MarketplaceReview,
+)
+from .override_request_routing_response_200_routing import (
+    OverrideRequestRoutingResponse200Routing,
+)
+from .override_request_routing_response_200_routing_mode import (
+    OverrideRequestRoutingResponse200RoutingMode,
+)
+from .override_request_routing_response_200_status import (
+    OverrideRequestRoutingResponse200Status,
+)
+from .override_request_routing_response_200_test_scenario_type_0 import (
+    OverrideRequestRoutingResponse200TestScenarioType0,
+)
+from .problem import Problem
+from .problem_errors_item import ProblemErrorsItem
+from .propose_payment_request_body import ProposePaymentRequestBody
+from .propose_payment_request_body_currency import ProposePaymentRequestBodyCurrency
+from .propose_payment_request_response_201 import ProposePaymentRequestResponse201
+from .propose_payment_request_response_201_status import (
+    ProposePaymentRequestResponse201Status,
+)
+from .propose_payment_request_response_403 import ProposePaymentRequestResponse403
+from .receive_stripe_webhook_response_200 import ReceiveStripeWebhookResponse200
+from .receive_stripe_webhook_stripe_event import ReceiveStripeWebhookStripeEvent
+from .receive_stripe_webhook_stripe_event_data import (
+    ReceiveStripeWebhookStripeEventData,
+)
+from .receive_stripe_webhook_stripe_event_data_object import (
+    ReceiveStripeWebhookStripeEventDataObject,
+)
+from .redeliver_event_as_staff_response_202 import RedeliverEventAsStaffResponse202
+from .redeliver_event_response_202 import RedeliverEventResponse202
+from .redeliver_event_response_403 import RedeliverEventResponse403
+from .reject_access_application_body import RejectAccessApplicationBody
+from .reject_access_application_response_200 import RejectAccessApplicationResponse200
+from .reject_access_application_response_200_granted_scopes_type_0_item import (
+    RejectAccessApplicationResponse200GrantedScopesType0Item,
+)
+from .reject_access_application_response_200_requested_scopes_item import (
+    RejectAccessApplicationResponse200RequestedScopesItem,
+)
+from .reject_access_application_response_200_status import (
+    RejectAccessApplicationResponse200Status,
+)
+from .reject_payment_request_body import RejectPaymentRequestBody
+from .reject_payment_request_response_200 import RejectPaymentRequestResponse200
+from .reject_payment_request_response_200_status import (
+    RejectPaymentRequestResponse200Status,
+)
+from .request_milestone_changes_body import RequestMilestoneChangesBody
+from .request_milestone_changes_response_200 import RequestMilestoneChangesResponse200
+from .request_milestone_changes_response_200_approved_by_type_0 import (
+    RequestMilestoneChangesResponse200ApprovedByType0,
+)
+from .request_milestone_changes_response_200_status import (
+    RequestMilestoneChangesResponse200Status,
+)
+from .request_milestone_changes_response_403 import RequestMilestoneChangesResponse403
+from .resolve_dispute_body_type_0 import ResolveDisputeBodyType0
+from .resolve_dispute_body_type_1 import ResolveDisputeBodyType1
+from .resolve_dispute_body_type_2 import ResolveDisputeBodyType2
+from .resolve_dispute_response_200 import ResolveDisputeResponse200
+from .resolve_dispute_response_200_comments_item import (
+    ResolveDisputeResponse200CommentsItem,
+)
+from .resolve_dispute_response_200_comments_item_author_role import (
+    ResolveDisputeResponse200CommentsItemAuthorRole,
+)
+from .resolve_dispute_response_200_kind import ResolveDisputeResponse200Kind
+from .resolve_dispute_response_200_resolution_type_0 import (
+    ResolveDisputeResponse200ResolutionType0,
+)
+from .resolve_dispute_response_200_resolution_type_0_outcome import (
+    ResolveDisputeResponse200ResolutionType0Outcome,
+)
+from .resolve_dispute_response_200_status import ResolveDisputeResponse200Status
+from .review_marketplace_publication_body import ReviewMarketplacePublicationBody
+from .review_marketplace_publication_body_decision import (
+    ReviewMarketplacePublicationBodyDecision,
+)
+from .review_marketplace_publication_response_200 import (
+    ReviewMarketplacePublicationResponse200,
+)
+from .review_marketplace_publication_response_200_customer import (
+    ReviewMarketplacePublicationResponse200Customer,
+)
+from .review_marketplace_publication_response_200_marketplace import (
+    ReviewMarketplacePublicationResponse200Marketplace,
+)
+from .review_marketplace_publication_response_200_marketplace_review import (
+    ReviewMarketplacePublicationResponse200MarketplaceReview,
+)
+from .review_marketplace_publication_response_200_routing import (
+    ReviewMarketplacePublicationResponse200Routing,
+)
+from .review_marketplace_publication_response_200_routing_mode import (
+    ReviewMarketplacePublicationResponse200RoutingMode,
+)
+from .review_marketplace_publication_response_200_status import (
+    ReviewMarketplacePublicationResponse200Status,
+)
+from .review_marketplace_publication_response_200_test_scenario_type_0 import (
+    ReviewMarketplacePublicationResponse200TestScenarioType0,
+)
+from .revoke_api_key_response_200 import RevokeApiKeyResponse200
+from .revoke_api_key_response_200_status import RevokeApiKeyResponse200Status
+from .revoke_provider_key_response_200 import RevokeProviderKeyResponse200
+from .revoke_provider_key_response_200_availability import (
+    RevokeProviderKeyResponse200Availability,
+)
+from .revoke_provider_key_response_200_keys_item import (
+    RevokeProviderKeyResponse200KeysItem,
+)
+from .revoke_provider_key_response_200_keys_item_status import (
+    RevokeProviderKeyResponse200KeysItemStatus,
+)
+from .revoke_provider_key_response_200_routing_score import (
+    RevokeProviderKeyResponse200RoutingScore,
+)
+from .revoke_provider_key_response_200_status import RevokeProviderKeyResponse200Status
+from .revoke_provider_session_response_200 import RevokeProviderSessionResponse200
+from .revoke_provider_session_response_200_ended_by_type_0 import (
+    RevokeProviderSessionResponse200EndedByType0,
+)
+from .revoke_provider_session_response_200_status import (
+    RevokeProviderSessionResponse200Status,
+)
+from .rotate_webhook_endpoint_secret_as_staff_body import (
+    RotateWebhookEndpointSecretAsStaffBody,
+)
+from .rotate_webhook_endpoint_secret_as_staff_response_200 import (
+    RotateWebhookEndpointSecretAsStaffResponse200,
+)
+from .rotate_webhook_endpoint_secret_as_staff_response_200_disabled_reason_type_0 import (
+    RotateWebhookEndpointSecretAsStaffResponse200DisabledReasonType0,
+)
+from .rotate_webhook_endpoint_secret_as_staff_response_200_event_types_item import (
+    RotateWebhookEndpointSecretAsStaffResponse200EventTypesItem,
+)
+from .rotate_webhook_endpoint_secret_as_staff_response_200a2a import (
+    RotateWebhookEndpointSecretAsStaffResponse200A2A,
+)
+from .rotate_webhook_endpoint_secret_body import RotateWebhookEndpointSecretBody
+from .rotate_webhook_endpoint_secret_response_200 import (
+    RotateWebhookEndpointSecretResponse200,
+)
+from .rotate_webhook_endpoint_secret_response_200_disabled_reason_type_0 import (
+    RotateWebhookEndpointSecretResponse200DisabledReasonType0,
+)
+from .rotate_webhook_endpoint_secret_response_200_event_types_item import (
+    RotateWebhookEndpointSecretResponse200EventTypesItem,
+)
+from .rotate_webhook_endpoint_secret_response_200a2a import (
+    RotateWebhookEndpointSecretResponse200A2A,
+)
+from .rotate_webhook_endpoint_secret_response_403 import (
+    RotateWebhookEndpointSecretResponse403,
+)
+from .send_message_body import SendMessageBody
+from .send_message_response_201 import SendMessageResponse201
+from .send_message_response_201_author_role import SendMessageResponse201AuthorRole
+from .send_message_response_403 import SendMessageResponse403
+from .send_provider_message_body import SendProviderMessageBody
+from .send_provider_message_response_201 import SendProviderMessageResponse201
+from .send_provider_message_response_201_author_role import (
+    SendProviderMessageResponse201AuthorRole,
+)
+from .sign_in_body import SignInBody
+from .sign_in_response_201 import SignInResponse201
+from .sign_in_response_201_provider import SignInResponse201Provider
+from .sign_out_response_200 import SignOutResponse200
+from .sign_out_response_200_ended_by_type_0 import SignOutResponse200EndedByType0
+from .sign_out_response_200_status import SignOutResponse200Status
+from .submit_access_application_body import SubmitAccessApplicationBody
+from .submit_access_application_body_requested_scopes_item import (
+    SubmitAccessApplicationBodyRequestedScopesItem,
+)
+from .submit_access_application_response_201 import SubmitAccessApplicationResponse201
+from .submit_access_application_response_201_granted_scopes_type_0_item import (
+    SubmitAccessApplicationResponse201GrantedScopesType0Item,
+)
+from .submit_access_application_response_201_requested_scopes_item import (
+    SubmitAccessApplicationResponse201RequestedScopesItem,
+)
+from .submit_access_application_response_201_status import (
+    SubmitAccessApplicationResponse201Status,
+)
+from .submit_milestone_body import SubmitMilestoneBody
+from .submit_milestone_response_200 import SubmitMilestoneResponse200
+from .submit_milestone_response_200_approved_by_type_0 import (
+    SubmitMilestoneResponse200ApprovedByType0,
+)
+from .submit_milestone_response_200_status import SubmitMilestoneResponse200Status
+from .suggest_request_routing_response_200 import SuggestRequestRoutingResponse200
+from .suggest_request_routing_response_200_candidates_item import (
+    SuggestRequestRoutingResponse200CandidatesItem,
+)
+from .suggest_request_routing_response_200_candidates_item_outcome import (
+    SuggestRequestRoutingResponse200CandidatesItemOutcome,
+)
+from .suggest_request_routing_response_200_excluded import (
+    SuggestRequestRoutingResponse200Excluded,
+)
+from .unsubscribe_body import UnsubscribeBody
+from .unsubscribe_response_200 import UnsubscribeResponse200
+from .unsubscribe_response_200_kind import UnsubscribeResponse200Kind
+from .update_integration_body import UpdateIntegrationBody
+from .update_integration_body_scopes_item import UpdateIntegrationBodyScopesItem
+from .update_integration_response_200 import UpdateIntegrationResponse200
+from .update_integration_response_200_keys_item import (
+    UpdateIntegrationResponse200KeysItem,
+)
+from .update_integration_response_200_keys_item_status import (
+    UpdateIntegrationResponse200KeysItemStatus,
+)
+from .update_integration_response_200_scopes_item import (
+    UpdateIntegrationResponse200ScopesItem,
+)
+from .update_milestone_progress_body import UpdateMilestoneProgressBody
+from .update_milestone_progress_response_200 import UpdateMilestoneProgressResponse200
+from .update_milestone_progress_response_200_approved_by_type_0 import (
+    UpdateMilestoneProgressResponse200ApprovedByType0,
+)
+from .update_milestone_progress_response_200_status import (
+    UpdateMilestoneProgressResponse200Status,
+)
+from .update_notification_settings_body import UpdateNotificationSettingsBody
+from .update_notification_settings_body_kinds import UpdateNotificationSettingsBodyKinds
+from .update_notification_settings_response_200 import (
+    UpdateNotificationSettingsResponse200,
+)
+from .update_notification_settings_response_200_email_status import (
+    UpdateNotificationSettingsResponse200EmailStatus,
+)
+from .update_notification_settings_response_200_kinds import (
+    UpdateNotificationSettingsResponse200Kinds,
+)
+from .update_provider_body import UpdateProviderBody
+from .update_provider_body_availability import UpdateProviderBodyAvailability
+from .update_provider_body_status import UpdateProviderBodyStatus
+from .update_provider_me_body import UpdateProviderMeBody
+from .update_provider_me_body_availability import UpdateProviderMeBodyAvailability
+from .update_provider_me_response_200 import UpdateProviderMeResponse200
+from .update_provider_me_response_200_availability import (
+    UpdateProviderMeResponse200Availability,
+)
+from .update_provider_response_200 import UpdateProviderResponse200
+from .update_provider_response_200_availability import (
+    UpdateProviderResponse200Availability,
+)
+from .update_provider_response_200_keys_item import UpdateProviderResponse200KeysItem
+from .update_provider_response_200_keys_item_status import (
+    UpdateProviderResponse200KeysItemStatus,
+)
+from .update_provider_response_200_routing_score import (
+    UpdateProviderResponse200RoutingScore,
+)
+from .update_provider_response_200_status import UpdateProviderResponse200Status
+from .update_request_response_200 import UpdateRequestResponse200
+from .update_request_response_200_automatic_routing import (
+    UpdateRequestResponse200AutomaticRouting,
+)
+from .update_request_response_200_automatic_routing_decision_type_0 import (
+    UpdateRequestResponse200AutomaticRoutingDecisionType0,
+)
+from .update_request_response_200_automatic_routing_decision_type_0_by import (
+    UpdateRequestResponse200AutomaticRoutingDecisionType0By,
+)
+from .update_request_response_200_automatic_routing_decision_type_0_candidates_item import (
+    UpdateRequestResponse200AutomaticRoutingDecisionType0CandidatesItem,
+)
+from .update_request_response_200_automatic_routing_decision_type_0_candidates_item_outcome import (
+    UpdateRequestResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome,
+)
+from .update_request_response_200_automatic_routing_decision_type_0_excluded import (
+    UpdateRequestResponse200AutomaticRoutingDecisionType0Excluded,
+)
+from .update_request_response_200_automatic_routing_offers_item import (
+    UpdateRequestResponse200AutomaticRoutingOffersItem,
+)
+from .update_request_response_200_automatic_routing_offers_item_by import (
+    UpdateRequestResponse200AutomaticRoutingOffersItemBy,
+)
+from .update_request_response_200_automatic_routing_offers_item_status import (
+    UpdateRequestResponse200AutomaticRoutingOffersItemStatus,
+)
+from .update_request_response_200_automatic_routing_queue_reason_type_0 import (
+    UpdateRequestResponse200AutomaticRoutingQueueReasonType0,
+)
+from .update_request_response_200_automatic_routing_state import (
+    UpdateRequestResponse200AutomaticRoutingState,
+)
+from .update_request_response_200_cancellation import (
+    UpdateRequestResponse200Cancellation,
+)
+from .update_request_response_200_customer import UpdateRequestResponse200Customer
+from .update_request_response_200_marketplace import UpdateRequestResponse200Marketplace
+from .update_request_response_200_marketplace_review import (
+    UpdateRequestResponse200MarketplaceReview,
+)
+from .update_request_response_200_routing import UpdateRequestResponse200Routing
+from .update_request_response_200_routing_mode import (
+    UpdateRequestResponse200RoutingMode,
+)
+from .update_request_response_200_status import UpdateRequestResponse200Status
+from .update_request_response_200_test_scenario_type_0 import (
+    UpdateRequestResponse200TestScenarioType0,
+)
+from .update_routing_category_response_200 import UpdateRoutingCategoryResponse200
+from .update_webhook_endpoint_body import UpdateWebhookEndpointBody
+from .update_webhook_endpoint_body_event_types_item import (
+    UpdateWebhookEndpointBodyEventTypesItem,
+)
+from .update_webhook_endpoint_response_200 import UpdateWebhookEndpointResponse200
+from .update_webhook_endpoint_response_200_disabled_reason_type_0 import (
+    UpdateWebhookEndpointResponse200DisabledReasonType0,
+)
+from .update_webhook_endpoint_response_200_event_types_item import (
+    UpdateWebhookEndpointResponse200EventTypesItem,
+)
+from .update_webhook_endpoint_response_200a2a import UpdateWebhookEndpointResponse200A2A
+from .update_webhook_endpoint_response_403 import UpdateWebhookEndpointResponse403
+from .wait_for_provider_request_updates_response_200 import (
+    WaitForProviderRequestUpdatesResponse200,
+)
+from .wait_for_provider_request_updates_response_200_data_item import (
+    WaitForProviderRequestUpdatesResponse200DataItem,
+)
+from .wait_for_provider_request_updates_response_200_data_item_data import (
+    WaitForProviderRequestUpdatesResponse200DataItemData,
+)
+from .wait_for_provider_request_updates_response_200_data_item_data_object import (
+    WaitForProviderRequestUpdatesResponse200DataItemDataObject,
+)
+from .wait_for_provider_request_updates_response_200_data_item_type import (
+    WaitForProviderRequestUpdatesResponse200DataItemType,
+)
+from .wait_for_request_updates_response_200 import WaitForRequestUpdatesResponse200
+from .wait_for_request_updates_response_200_data_item import (
+    WaitForRequestUpdatesResponse200DataItem,
+)
+from .wait_for_request_updates_response_200_data_item_data import (
+    WaitForRequestUpdatesResponse200DataItemData,
+)
+from .wait_for_request_updates_response_200_data_item_data_object import (
+    WaitForRequestUpdatesResponse200DataItemDataObject,
+)
+from .wait_for_request_updates_response_200_data_item_type import (
+    WaitForRequestUpdatesResponse200DataItemType,
+)
+from .wait_for_request_updates_response_403 import WaitForRequestUpdatesResponse403
+from .withdraw_deliverable_response_200 import WithdrawDeliverableResponse200
+from .withdraw_deliverable_response_200_status import (
+    WithdrawDeliverableResponse200Status,
+)
+from .withdraw_dispute_response_200 import WithdrawDisputeResponse200
+from .withdraw_dispute_response_200_comments_item import (
+    WithdrawDisputeResponse200CommentsItem,
+)
+from .withdraw_dispute_response_200_comments_item_author_role import (
+    WithdrawDisputeResponse200CommentsItemAuthorRole,
+)
+from .withdraw_dispute_response_200_kind import WithdrawDisputeResponse200Kind
+from .withdraw_dispute_response_200_resolution_type_0 import (
+    WithdrawDisputeResponse200ResolutionType0,
+)
+from .withdraw_dispute_response_200_resolution_type_0_outcome import (
+    WithdrawDisputeResponse200ResolutionType0Outcome,
+)
+from .withdraw_dispute_response_200_status import WithdrawDisputeResponse200Status
+from .withdraw_dispute_response_403 import WithdrawDisputeResponse403
+from .withdraw_proposal_response_200 import WithdrawProposalResponse200
+from .withdraw_proposal_response_200_milestones_item import (
+    WithdrawProposalResponse200MilestonesItem,
+)
+from .withdraw_proposal_response_200_status import WithdrawProposalResponse200Status
+
+__all__ = (
+    "AcceptOfferResponse200",
+    "AcceptOfferResponse200Customer",
+    "AcceptOfferResponse200OfferType0",
+    "AcceptOfferResponse200OfferType0Status",
+    "AcceptOfferResponse200Relation",
+    "AcceptOfferResponse200Status",
+    "AcceptProposalResponse200",
+    "AcceptProposalResponse200Job",
+    "AcceptProposalResponse200JobStatus",
+    "AcceptProposalResponse200Proposal",
+    "AcceptProposalResponse200ProposalMilestonesItem",
+    "AcceptProposalResponse200ProposalStatus",
+    "AcceptProposalResponse403",
+    "AdvanceTestClockBody",
+    "AdvanceTestClockResponse200",
+    "AdvanceTestClockResponse200Status",
+    "AdvanceTestClockResponse403",
+    "ApproveAccessApplicationBody",
+    "ApproveAccessApplicationBodyScopesItem",
+    "ApproveAccessApplicationResponse200",
+    "ApproveAccessApplicationResponse200GrantedScopesType0Item",
+    "ApproveAccessApplicationResponse200RequestedScopesItem",
+    "ApproveAccessApplicationResponse200Status",
+    "ApproveMilestoneResponse200",
+    "ApproveMilestoneResponse200ApprovedByType0",
+    "ApproveMilestoneResponse200Status",
+    "ApproveMilestoneResponse403",
+    "ApprovePaymentRequestResponse200",
+    "ApprovePaymentRequestResponse200Status",
+    "AskForSignInLinkBody",
+    "AskForSignInLinkResponse202",
+    "CancelJobBody",
+    "CancelJobResponse200",
+    "CancelJobResponse200Status",
+    "CancelMilestoneBody",
+    "CancelMilestoneResponse200",
+    "CancelMilestoneResponse200ApprovedByType0",
+    "CancelMilestoneResponse200Status",
+    "CancelRequestBody",
+    "CancelRequestResponse200",
+    "CancelRequestResponse200ConversationItem",
+    "CancelRequestResponse200ConversationItemAuthorRole",
+    "CancelRequestResponse200Customer",
+    "CancelRequestResponse200Marketplace",
+    "CancelRequestResponse200MarketplaceReview",
+    "CancelRequestResponse200PaymentsItem",
+    "CancelRequestResponse200PaymentsItemStatus",
+    "CancelRequestResponse200Routing",
+    "CancelRequestResponse200RoutingMode",
+    "CancelRequestResponse200Status",
+    "CancelRequestResponse200TestScenarioType0",
+    "CancelRequestResponse403",
+    "ClaimApiKeyResponse201",
+    "ClaimApiKeyResponse201ScopesItem",
+    "CommentOnDisputeAsProviderBody",
+    "CommentOnDisputeAsProviderResponse200",
+    "CommentOnDisputeAsProviderResponse200CommentsItem",
+    "CommentOnDisputeAsProviderResponse200CommentsItemAuthorRole",
+    "CommentOnDisputeAsProviderResponse200Kind",
+    "CommentOnDisputeAsProviderResponse200ResolutionType0",
+    "CommentOnDisputeAsProviderResponse200ResolutionType0Outcome",
+    "CommentOnDisputeAsProviderResponse200Status",
+    "CommentOnDisputeAsStaffBody",
+    "CommentOnDisputeAsStaffResponse200",
+    "CommentOnDisputeAsStaffResponse200CommentsItem",
+    "CommentOnDisputeAsStaffResponse200CommentsItemAuthorRole",
+    "CommentOnDisputeAsStaffResponse200Kind",
+    "CommentOnDisputeAsStaffResponse200ResolutionType0",
+    "CommentOnDisputeAsStaffResponse200ResolutionType0Outcome",
+    "CommentOnDisputeAsStaffResponse200Status",
+    "CommentOnDisputeBody",
+    "CommentOnDisputeResponse200",
+    "CommentOnDisputeResponse200CommentsItem",
+    "CommentOnDisputeResponse200CommentsItemAuthorRole",
+    "CommentOnDisputeResponse200Kind",
+    "CommentOnDisputeResponse200ResolutionType0",
+    "CommentOnDisputeResponse200ResolutionType0Outcome",
+    "CommentOnDisputeResponse200Status",
+    "CommentOnDisputeResponse403",
+    "CompleteJobResponse200",
+    "CompleteJobResponse200Status",
+    "ConfirmPaymentBody",
+    "ConfirmPaymentResponse200",
+    "ConfirmPaymentResponse200Provider",
+    "ConfirmPaymentResponse200Status",
+    "CountRequestsAsStaffMarketplaceReview",
+    "CountRequestsAsStaffResponse200",
+    "CountRequestsAsStaffResponse200ByRoutingState",
+    "CountRequestsAsStaffResponse200ByStatus",
+    "CountRequestsAsStaffRouting",
+    "CountRequestsAsStaffRoutingState",
+    "CountRequestsAsStaffStatus",
+    "CreateDeliverableBody",
+    "CreateDeliverableResponse201",
+    "CreateDeliverableResponse201Status",
+    "CreateHandoffRequestBody",
+    "CreateHandoffRequestBodyCategory",
+    "CreateHandoffRequestBodyTestScenario",
+    "CreateHandoffRequestResponse201",
+    "CreateHandoffRequestResponse201Customer",
+    "CreateHandoffRequestResponse201Marketplace",
+    "CreateHandoffRequestResponse201MarketplaceReview",
+    "CreateHandoffRequestResponse201Routing",
+    "CreateHandoffRequestResponse201RoutingMode",
+    "CreateHandoffRequestResponse201Status",
+    "CreateHandoffRequestResponse201TestScenarioType0",
+    "CreateHandoffRequestResponse403",
+    "CreateHumanRequestLegacyBody",
+    "CreateHumanRequestLegacyBodyCategory",
+    "CreateHumanRequestLegacyBodyTestScenario",
+    "CreateHumanRequestLegacyResponse201",
+    "CreateHumanRequestLegacyResponse201Customer",
+    "CreateHumanRequestLegacyResponse201Marketplace",
+    "CreateHumanRequestLegacyResponse201MarketplaceReview",
+    "CreateHumanRequestLegacyResponse201Routing",
+    "CreateHumanRequestLegacyResponse201RoutingMode",
+    "CreateHumanRequestLegacyResponse201Status",
+    "CreateHumanRequestLegacyResponse201TestScenarioType0",
+    "CreateHumanRequestLegacyResponse403",
+    "CreateMilestoneBody",
+    "CreateMilestoneBodyCurrency",
+    "CreateMilestoneResponse201",
+    "CreateMilestoneResponse201ApprovedByType0",
+    "CreateMilestoneResponse201Status",
+    "CreateProposalBody",
+    "CreateProposalBodyCurrency",
+    "CreateProposalBodyMilestonesItem",
+    "CreateProposalResponse201",
+    "CreateProposalResponse201MilestonesItem",
+    "CreateProposalResponse201Status",
+    "CreateProviderBody",
+    "CreateProviderBodyAvailability",
+    "CreateProviderResponse201",
+    "CreateProviderResponse201Availability",
+    "CreateProviderResponse201KeysItem",
+    "CreateProviderResponse201KeysItemStatus",
+    "CreateProviderResponse201RoutingScore",
+    "CreateProviderResponse201Status",
+    "CreateTestClockBody",
+    "CreateTestClockResponse201",
+    "CreateTestClockResponse201Status",
+    "CreateTestClockResponse403",
+    "CreateWebhookEndpointBody",
+    "CreateWebhookEndpointBodyEventTypesItem",
+    "CreateWebhookEndpointResponse201",
+    "CreateWebhookEndpointResponse201A2A",
+    "CreateWebhookEndpointResponse201DisabledReasonType0",
+    "CreateWebhookEndpointResponse201EventTypesItem",
+    "CreateWebhookEndpointResponse403",
+    "DeclineOfferBody",
+    "DeclineOfferResponse200",
+    "DeclineOfferResponse200Customer",
+    "DeclineOfferResponse200OfferType0",
+    "DeclineOfferResponse200OfferType0Status",
+    "DeclineOfferResponse200Relation",
+    "DeclineOfferResponse200Status",
+    "DeclineProposalBody",
+    "DeclineProposalResponse200",
+    "DeclineProposalResponse200MilestonesItem",
+    "DeclineProposalResponse200Status",
+    "DeclineProposalResponse403",
+    "DeleteIntegrationTestDataResponse200",
+    "DeleteIntegrationTestDataResponse200Deleted",
+    "DeleteTestClockResponse200",
+    "DeleteTestClockResponse403",
+    "DeleteWebhookEndpointResponse200",
+    "DeleteWebhookEndpointResponse403",
+    "EscalateDisputeResponse200",
+    "EscalateDisputeResponse200CommentsItem",
+    "EscalateDisputeResponse200CommentsItemAuthorRole",
+    "EscalateDisputeResponse200Kind",
+    "EscalateDisputeResponse200ResolutionType0",
+    "EscalateDisputeResponse200ResolutionType0Outcome",
+    "EscalateDisputeResponse200Status",
+    "FailPaymentBody",
+    "FailPaymentResponse200",
+    "FailPaymentResponse200Provider",
+    "FailPaymentResponse200Status",
+    "GetAccessApplicationAsStaffResponse200",
+    "GetAccessApplicationAsStaffResponse200GrantedScopesType0Item",
+    "GetAccessApplicationAsStaffResponse200RequestedScopesItem",
+    "GetAccessApplicationAsStaffResponse200Status",
+    "GetAccessApplicationResponse200",
+    "GetAccessApplicationResponse200GrantedScopesType0Item",
+    "GetAccessApplicationResponse200RequestedScopesItem",
+    "GetAccessApplicationResponse200Status",
+    "GetAsyncApiDocumentResponse200",
+    "GetAsyncApiDocumentResponse200Channels",
+    "GetAsyncApiDocumentResponse200Info",
+    "GetCapabilitiesResponse200",
+    "GetCapabilitiesResponse200Authentication",
+    "GetCapabilitiesResponse200AuthenticationAgentKey",
+    "GetCapabilitiesResponse200AuthenticationAgentKeyLifetimeDays",
+    "GetCapabilitiesResponse200AuthenticationProviderKey",
+    "GetCapabilitiesResponse200AuthenticationRequestToken",
+    "GetCapabilitiesResponse200AuthenticationStaff",
+    "GetCapabilitiesResponse200Limits",
+    "GetCapabilitiesResponse200LimitsEngagement",
+    "GetCapabilitiesResponse200LimitsRequest",
+    "GetCapabilitiesResponse200RateLimitsItem",
+    "GetCapabilitiesResponse200ScopesItem",
+    "GetCapabilitiesResponse200Webhooks",
+    "GetCapabilitiesResponse200WebhooksSource",
+    "GetDeliverableResponse200",
+    "GetDeliverableResponse200Status",
+    "GetDeliverableResponse403",
+    "GetDisputeAsStaffResponse200",
+    "GetDisputeAsStaffResponse200CommentsItem",
+    "GetDisputeAsStaffResponse200CommentsItemAuthorRole",
+    "GetDisputeAsStaffResponse200Kind",
+    "GetDisputeAsStaffResponse200ResolutionType0",
+    "GetDisputeAsStaffResponse200ResolutionType0Outcome",
+    "GetDisputeAsStaffResponse200Status",
+    "GetDisputeResponse200",
+    "GetDisputeResponse200CommentsItem",
+    "GetDisputeResponse200CommentsItemAuthorRole",
+    "GetDisputeResponse200Kind",
+    "GetDisputeResponse200ResolutionType0",
+    "GetDisputeResponse200ResolutionType0Outcome",
+    "GetDisputeResponse200Status",
+    "GetDisputeResponse403",
+    "GetEventResponse200",
+    "GetEventResponse200Data",
+    "GetEventResponse200DataObject",
+    "GetEventResponse200Type",
+    "GetEventResponse403",
+    "GetHealthResponse200",
+    "GetIntegrationResponse200",
+    "GetIntegrationResponse200KeysItem",
+    "GetIntegrationResponse200KeysItemStatus",
+    "GetIntegrationResponse200ScopesItem",
+    "GetJobResponse200",
+    "GetJobResponse200Status",
+    "GetJobResponse403",
+    "GetMeResponse200",
+    "GetMeResponse200ScopesItem",
+    "GetMilestoneResponse200",
+    "GetMilestoneResponse200ApprovedByType0",
+    "GetMilestoneResponse200Status",
+    "GetMilestoneResponse403",
+    "GetNotificationSettingsResponse200",
+    "GetNotificationSettingsResponse200EmailStatus",
+    "GetNotificationSettingsResponse200Kinds",
+    "GetOpenApiDocumentResponse200",
+    "GetOpenApiDocumentResponse200Info",
+    "GetOpenApiDocumentResponse200Paths",
+    "GetPaymentResponse200",
+    "GetPaymentResponse200Provider",
+    "GetPaymentResponse200Status",
+    "GetProposalResponse200",
+    "GetProposalResponse200MilestonesItem",
+    "GetProposalResponse200Status",
+    "GetProposalResponse403",
+    "GetProviderDeliverableResponse200",
+    "GetProviderDeliverableResponse200Status",
+    "GetProviderDisputeResponse200",
+    "GetProviderDisputeResponse200CommentsItem",
+    "GetProviderDisputeResponse200CommentsItemAuthorRole",
+    "GetProviderDisputeResponse200Kind",
+    "GetProviderDisputeResponse200ResolutionType0",
+    "GetProviderDisputeResponse200ResolutionType0Outcome",
+    "GetProviderDisputeResponse200Status",
+    "GetProviderJobResponse200",
+    "GetProviderJobResponse200Status",
+    "GetProviderMeResponse200",
+    "GetProviderMeResponse200Availability",
+    "GetProviderMilestoneResponse200",
+    "GetProviderMilestoneResponse200ApprovedByType0",
+    "GetProviderMilestoneResponse200Status",
+    "GetProviderProposalResponse200",
+    "GetProviderProposalResponse200MilestonesItem",
+    "GetProviderProposalResponse200Status",
+    "GetProviderRequestResponse200",
+    "GetProviderRequestResponse200Customer",
+    "GetProviderRequestResponse200OfferType0",
+    "GetProviderRequestResponse200OfferType0Status",
+    "GetProviderRequestResponse200Relation",
+    "GetProviderRequestResponse200Status",
+    "GetProviderResponse200",
+    "GetProviderResponse200Availability",
+    "GetProviderResponse200KeysItem",
+    "GetProviderResponse200KeysItemStatus",
+    "GetProviderResponse200RoutingScore",
+    "GetProviderResponse200Status",
+    "GetReadinessResponse200",
+    "GetReadinessResponse200Status",
+    "GetReadinessResponse503",
+    "GetReadinessResponse503Status",
+    "GetRequestAsStaffResponse200",
+    "GetRequestAsStaffResponse200AutomaticRouting",
+    "GetRequestAsStaffResponse200AutomaticRoutingDecisionType0",
+    "GetRequestAsStaffResponse200AutomaticRoutingDecisionType0By",
+    "GetRequestAsStaffResponse200AutomaticRoutingDecisionType0CandidatesItem",
+    "GetRequestAsStaffResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome",
+    "GetRequestAsStaffResponse200AutomaticRoutingDecisionType0Excluded",
+    "GetRequestAsStaffResponse200AutomaticRoutingOffersItem",
+    "GetRequestAsStaffResponse200AutomaticRoutingOffersItemBy",
+    "GetRequestAsStaffResponse200AutomaticRoutingOffersItemStatus",
+    "GetRequestAsStaffResponse200AutomaticRoutingQueueReasonType0",
+    "GetRequestAsStaffResponse200AutomaticRoutingState",
+    "GetRequestAsStaffResponse200Cancellation",
+    "GetRequestAsStaffResponse200Customer",
+    "GetRequestAsStaffResponse200Marketplace",
+    "GetRequestAsStaffResponse200MarketplaceReview",
+    "GetRequestAsStaffResponse200Routing",
+    "GetRequestAsStaffResponse200RoutingMode",
+    "GetRequestAsStaffResponse200Status",
+    "GetRequestAsStaffResponse200TestScenarioType0",
+    "GetRequestPaymentRequestResponse200",
+    "GetRequestPaymentRequestResponse200Status",
+    "GetRequestPaymentRequestResponse403",
+    "GetRequestResponse200",
+    "GetRequestResponse200ConversationItem",
+    "GetRequestResponse200ConversationItemAuthorRole",
+    "GetRequestResponse200Customer",
+    "GetRequestResponse200Marketplace",
+    "GetRequestResponse200MarketplaceReview",
+    "GetRequestResponse200PaymentsItem",
+    "GetRequestResponse200PaymentsItemStatus",
+    "GetRequestResponse200Routing",
+    "GetRequestResponse200RoutingMode",
+    "GetRequestResponse200Status",
+    "GetRequestResponse200TestScenarioType0",
+    "GetRequestResponse403",
+    "GetRequestTimelineResponse200",
+    "GetRequestTimelineResponse200DataItem",
+    "GetRequestTimelineResponse200DataItemKind",
+    "GetStaffHealthResponse200",
+    "GetStaffHealthResponse200Gateway",
+    "GetStaffHealthResponse200GatewayLongPolls",
+    "GetStaffHealthResponse200Services",
+    "GetStaffHealthResponse200ServicesAdditionalProperty",
+    "GetStaffHealthResponse200ServicesAdditionalPropertyStatus",
+    "GetStaffHealthResponse200Status",
+    "GetTestClockResponse200",
+    "GetTestClockResponse200Status",
+    "GetTestClockResponse403",
+    "GetWebhookEndpointResponse200",
+    "GetWebhookEndpointResponse200A2A",
+    "GetWebhookEndpointResponse200DisabledReasonType0",
+    "GetWebhookEndpointResponse200EventTypesItem",
+    "GetWebhookEndpointResponse403",
+    "GetWorkspaceSessionResponse200",
+    "GetWorkspaceSessionResponse200Provider",
+    "IssueApiKeyBody",
+    "IssueApiKeyResponse201",
+    "IssueApiKeyResponse201ScopesItem",
+    "IssueProviderKeyBody",
+    "IssueProviderKeyResponse201",
+    "ListAccessApplicationsResponse200",
+    "ListAccessApplicationsResponse200DataItem",
+    "ListAccessApplicationsResponse200DataItemGrantedScopesType0Item",
+    "ListAccessApplicationsResponse200DataItemRequestedScopesItem",
+    "ListAccessApplicationsResponse200DataItemStatus",
+    "ListAccessApplicationsStatus",
+    "ListAuditLogResponse200",
+    "ListAuditLogResponse200DataItem",
+    "ListAuditLogResponse200DataItemAfterType0",
+    "ListAuditLogResponse200DataItemBeforeType0",
+    "ListDeadlinesOverdue",
+    "ListDeadlinesResponse200",
+    "ListDeadlinesResponse200DataItem",
+    "ListDeadlinesResponse200DataItemResource",
+    "ListDeliverablesResponse200",
+    "ListDeliverablesResponse200DataItem",
+    "ListDeliverablesResponse200DataItemStatus",
+    "ListDeliverablesResponse403",
+    "ListDeliverablesStatus",
+    "ListDisputesAsStaffResponse200",
+    "ListDisputesAsStaffResponse200DataItem",
+    "ListDisputesAsStaffResponse200DataItemCommentsItem",
+    "ListDisputesAsStaffResponse200DataItemCommentsItemAuthorRole",
+    "ListDisputesAsStaffResponse200DataItemKind",
+    "ListDisputesAsStaffResponse200DataItemResolutionType0",
+    "ListDisputesAsStaffResponse200DataItemResolutionType0Outcome",
+    "ListDisputesAsStaffResponse200DataItemStatus",
+    "ListDisputesAsStaffStatus",
+    "ListDisputesResponse200",
+    "ListDisputesResponse200DataItem",
+    "ListDisputesResponse200DataItemCommentsItem",
+    "ListDisputesResponse200DataItemCommentsItemAuthorRole",
+    "ListDisputesResponse200DataItemKind",
+    "ListDisputesResponse200DataItemResolutionType0",
+    "ListDisputesResponse200DataItemResolutionType0Outcome",
+    "ListDisputesResponse200DataItemStatus",
+    "ListDisputesResponse403",
+    "ListDisputesStatus",
+    "ListEventsResponse200",
+    "ListEventsResponse200DataItem",
+    "ListEventsResponse200DataItemData",
+    "ListEventsResponse200DataItemDataObject",
+    "ListEventsResponse200DataItemType",
+    "ListEventsResponse403",
+    "ListEventsType",
+    "ListIntegrationsResponse200",
+    "ListIntegrationsResponse200DataItem",
+    "ListIntegrationsResponse200DataItemKeysItem",
+    "ListIntegrationsResponse200DataItemKeysItemStatus",
+    "ListIntegrationsResponse200DataItemScopesItem",
+    "ListIntegrationsScope",
+    "ListJobsResponse200",
+    "ListJobsResponse200DataItem",
+    "ListJobsResponse200DataItemStatus",
+    "ListJobsResponse403",
+    "ListJobsStatus",
+    "ListMilestonesResponse200",
+    "ListMilestonesResponse200DataItem",
+    "ListMilestonesResponse200DataItemApprovedByType0",
+    "ListMilestonesResponse200DataItemStatus",
+    "ListMilestonesResponse403",
+    "ListMilestonesStatus",
+    "ListPaymentRequestsResponse200",
+    "ListPaymentRequestsResponse200DataItem",
+    "ListPaymentRequestsResponse200DataItemStatus",
+    "ListPaymentRequestsStatus",
+    "ListPaymentsResponse200",
+    "ListPaymentsResponse200DataItem",
+    "ListPaymentsResponse200DataItemProvider",
+    "ListPaymentsResponse200DataItemStatus",
+    "ListPaymentsStatus",
+    "ListProposalsResponse200",
+    "ListProposalsResponse200DataItem",
+    "ListProposalsResponse200DataItemMilestonesItem",
+    "ListProposalsResponse200DataItemStatus",
+    "ListProposalsResponse403",
+    "ListProposalsStatus",
+    "ListProviderDeliverablesResponse200",
+    "ListProviderDeliverablesResponse200DataItem",
+    "ListProviderDeliverablesResponse200DataItemStatus",
+    "ListProviderDeliverablesStatus",
+    "ListProviderDisputesResponse200",
+    "ListProviderDisputesResponse200DataItem",
+    "ListProviderDisputesResponse200DataItemCommentsItem",
+    "ListProviderDisputesResponse200DataItemCommentsItemAuthorRole",
+    "ListProviderDisputesResponse200DataItemKind",
+    "ListProviderDisputesResponse200DataItemResolutionType0",
+    "ListProviderDisputesResponse200DataItemResolutionType0Outcome",
+    "ListProviderDisputesResponse200DataItemStatus",
+    "ListProviderDisputesStatus",
+    "ListProviderJobsResponse200",
+    "ListProviderJobsResponse200DataItem",
+    "ListProviderJobsResponse200DataItemStatus",
+    "ListProviderJobsStatus",
+    "ListProviderMilestonesResponse200",
+    "ListProviderMilestonesResponse200DataItem",
+    "ListProviderMilestonesResponse200DataItemApprovedByType0",
+    "ListProviderMilestonesResponse200DataItemStatus",
+    "ListProviderMilestonesStatus",
+    "ListProviderProposalsResponse200",
+    "ListProviderProposalsResponse200DataItem",
+    "ListProviderProposalsResponse200DataItemMilestonesItem",
+    "ListProviderProposalsResponse200DataItemStatus",
+    "ListProviderProposalsStatus",
+    "ListProviderRequestMessagesResponse200",
+    "ListProviderRequestMessagesResponse200DataItem",
+    "ListProviderRequestMessagesResponse200DataItemAuthorRole",
+    "ListProviderRequestPaymentsResponse200",
+    "ListProviderRequestPaymentsResponse200DataItem",
+    "ListProviderRequestPaymentsResponse200DataItemStatus",
+    "ListProviderRequestsResponse200",
+    "ListProviderRequestsResponse200DataItem",
+    "ListProviderRequestsResponse200DataItemCustomer",
+    "ListProviderRequestsResponse200DataItemOfferType0",
+    "ListProviderRequestsResponse200DataItemOfferType0Status",
+    "ListProviderRequestsResponse200DataItemRelation",
+    "ListProviderRequestsResponse200DataItemStatus",
+    "ListProviderSessionsResponse200",
+    "ListProviderSessionsResponse200DataItem",
+    "ListProviderSessionsResponse200DataItemEndedByType0",
+    "ListProviderSessionsResponse200DataItemStatus",
+    "ListProviderSessionsStatus",
+    "ListProvidersResponse200",
+    "ListProvidersResponse200DataItem",
+    "ListProvidersResponse200DataItemAvailability",
+    "ListProvidersResponse200DataItemKeysItem",
+    "ListProvidersResponse200DataItemKeysItemStatus",
+    "ListProvidersResponse200DataItemRoutingScore",
+    "ListProvidersResponse200DataItemStatus",
+    "ListProvidersStatus",
+    "ListRequestMessagesResponse200",
+    "ListRequestMessagesResponse200DataItem",
+    "ListRequestMessagesResponse200DataItemAuthorRole",
+    "ListRequestMessagesResponse403",
+    "ListRequestPaymentRequestsResponse200",
+    "ListRequestPaymentRequestsResponse200DataItem",
+    "ListRequestPaymentRequestsResponse200DataItemStatus",
+    "ListRequestPaymentRequestsResponse403",
+    "ListRequestPaymentRequestsStatus",
+    "ListRequestPaymentsResponse200",
+    "ListRequestPaymentsResponse200DataItem",
+    "ListRequestPaymentsResponse200DataItemStatus",
+    "ListRequestPaymentsResponse403",
+    "ListRequestPaymentsStatus",
+    "ListRequestsAsStaffMarketplaceReview",
+    "ListRequestsAsStaffResponse200",
+    "ListRequestsAsStaffResponse200DataItem",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRouting",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0By",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0CandidatesItem",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0CandidatesItemOutcome",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingDecisionType0Excluded",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItem",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItemBy",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingOffersItemStatus",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingQueueReasonType0",
+    "ListRequestsAsStaffResponse200DataItemAutomaticRoutingState",
+    "ListRequestsAsStaffResponse200DataItemCancellation",
+    "ListRequestsAsStaffResponse200DataItemCustomer",
+    "ListRequestsAsStaffResponse200DataItemMarketplace",
+    "ListRequestsAsStaffResponse200DataItemMarketplaceReview",
+    "ListRequestsAsStaffResponse200DataItemRouting",
+    "ListRequestsAsStaffResponse200DataItemRoutingMode",
+    "ListRequestsAsStaffResponse200DataItemStatus",
+    "ListRequestsAsStaffResponse200DataItemTestScenarioType0",
+    "ListRequestsAsStaffRouting",
+    "ListRequestsAsStaffRoutingState",
+    "ListRequestsAsStaffStatus",
+    "ListRoutingCategoriesResponse200",
+    "ListRoutingCategoriesResponse200DataItem",
+    "ListServiceCategoriesResponse200",
+    "ListServiceCategoriesResponse200DataItem",
+    "ListTestClocksResponse200",
+    "ListTestClocksResponse200DataItem",
+    "ListTestClocksResponse200DataItemStatus",
+    "ListTestClocksResponse403",
+    "ListWebhookAttemptsAsStaffResponse200",
+    "ListWebhookAttemptsAsStaffResponse200DataItem",
+    "ListWebhookAttemptsAsStaffResponse200DataItemEventType",
+    "ListWebhookAttemptsResponse200",
+    "ListWebhookAttemptsResponse200DataItem",
+    "ListWebhookAttemptsResponse200DataItemEventType",
+    "ListWebhookAttemptsResponse403",
+    "ListWebhookEndpointsAsStaffResponse200",
+    "ListWebhookEndpointsAsStaffResponse200DataItem",
+    "ListWebhookEndpointsAsStaffResponse200DataItemA2A",
+    "ListWebhookEndpointsAsStaffResponse200DataItemDisabledReasonType0",
+    "ListWebhookEndpointsAsStaffResponse200DataItemEventTypesItem",
+    "ListWebhookEndpointsResponse200",
+    "ListWebhookEndpointsResponse200DataItem",
+    "ListWebhookEndpointsResponse200DataItemA2A",
+    "ListWebhookEndpointsResponse200DataItemDisabledReasonType0",
+    "ListWebhookEndpointsResponse200DataItemEventTypesItem",
+    "ListWebhookEndpointsResponse403",
+    "MarkProviderRequestReadResponse200",
+    "OpenDisputeBody",
+    "OpenDisputeBodyCurrency",
+    "OpenDisputeBodyKind",
+    "OpenDisputeResponse201",
+    "OpenDisputeResponse201CommentsItem",
+    "OpenDisputeResponse201CommentsItemAuthorRole",
+    "OpenDisputeResponse201Kind",
+    "OpenDisputeResponse201ResolutionType0",
+    "OpenDisputeResponse201ResolutionType0Outcome",
+    "OpenDisputeResponse201Status",
+    "OpenDisputeResponse403",
+    "OverrideRequestRoutingBodyType0",
+    "OverrideRequestRoutingBodyType1",
+    "OverrideRequestRoutingBodyType2",
+    "OverrideRequestRoutingResponse200",
+    "OverrideRequestRoutingResponse200AutomaticRouting",
+    "OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0",
+    "OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0By",
+    "OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0CandidatesItem",
+    "OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome",
+    "OverrideRequestRoutingResponse200AutomaticRoutingDecisionType0Excluded",
+    "OverrideRequestRoutingResponse200AutomaticRoutingOffersItem",
+    "OverrideRequestRoutingResponse200AutomaticRoutingOffersItemBy",
+    "OverrideRequestRoutingResponse200AutomaticRoutingOffersItemStatus",
+    "OverrideRequestRoutingResponse200AutomaticRoutingQueueReasonType0",
+    "OverrideRequestRoutingResponse200AutomaticRoutingState",
+    "OverrideRequestRoutingResponse200Cancellation",
+    "OverrideRequestRoutingResponse200Customer",
+    "OverrideRequestRoutingResponse200Marketplace",
+    "OverrideRequestRoutingResponse200MarketplaceReview",
+    "OverrideRequestRoutingResponse200Routing",
+    "OverrideRequestRoutingResponse200RoutingMode",
+    "OverrideRequestRoutingResponse200Status",
+    "OverrideRequestRoutingResponse200TestScenarioType0",
+    "Problem",
+    "ProblemErrorsItem",
+    "ProposePaymentRequestBody",
+    "ProposePaymentRequestBodyCurrency",
+    "ProposePaymentRequestResponse201",
+    "ProposePaymentRequestResponse201Status",
+    "ProposePaymentRequestResponse403",
+    "ReceiveStripeWebhookResponse200",
+    "ReceiveStripeWebhookStripeEvent",
+    "ReceiveStripeWebhookStripeEventData",
+    "ReceiveStripeWebhookStripeEventDataObject",
+    "RedeliverEventAsStaffResponse202",
+    "RedeliverEventResponse202",
+    "RedeliverEventResponse403",
+    "RejectAccessApplicationBody",
+    "RejectAccessApplicationResponse200",
+    "RejectAccessApplicationResponse200GrantedScopesType0Item",
+    "RejectAccessApplicationResponse200RequestedScopesItem",
+    "RejectAccessApplicationResponse200Status",
+    "RejectPaymentRequestBody",
+    "RejectPaymentRequestResponse200",
+    "RejectPaymentRequestResponse200Status",
+    "RequestMilestoneChangesBody",
+    "RequestMilestoneChangesResponse200",
+    "RequestMilestoneChangesResponse200ApprovedByType0",
+    "RequestMilestoneChangesResponse200Status",
+    "RequestMilestoneChangesResponse403",
+    "ResolveDisputeBodyType0",
+    "ResolveDisputeBodyType1",
+    "ResolveDisputeBodyType2",
+    "ResolveDisputeResponse200",
+    "ResolveDisputeResponse200CommentsItem",
+    "ResolveDisputeResponse200CommentsItemAuthorRole",
+    "ResolveDisputeResponse200Kind",
+    "ResolveDisputeResponse200ResolutionType0",
+    "ResolveDisputeResponse200ResolutionType0Outcome",
+    "ResolveDisputeResponse200Status",
+    "ReviewMarketplacePublicationBody",
+    "ReviewMarketplacePublicationBodyDecision",
+    "ReviewMarketplacePublicationResponse200",
+    "ReviewMarketplacePublicationResponse200Customer",
+    "ReviewMarketplacePublicationResponse200Marketplace",
+    "ReviewMarketplacePublicationResponse200MarketplaceReview",
+    "ReviewMarketplacePublicationResponse200Routing",
+    "ReviewMarketplacePublicationResponse200RoutingMode",
+    "ReviewMarketplacePublicationResponse200Status",
+    "ReviewMarketplacePublicationResponse200TestScenarioType0",
+    "RevokeApiKeyResponse200",
+    "RevokeApiKeyResponse200Status",
+    "RevokeProviderKeyResponse200",
+    "RevokeProviderKeyResponse200Availability",
+    "RevokeProviderKeyResponse200KeysItem",
+    "RevokeProviderKeyResponse200KeysItemStatus",
+    "RevokeProviderKeyResponse200RoutingScore",
+    "RevokeProviderKeyResponse200Status",
+    "RevokeProviderSessionResponse200",
+    "RevokeProviderSessionResponse200EndedByType0",
+    "RevokeProviderSessionResponse200Status",
+    "RotateWebhookEndpointSecretAsStaffBody",
+    "RotateWebhookEndpointSecretAsStaffResponse200",
+    "RotateWebhookEndpointSecretAsStaffResponse200A2A",
+    "RotateWebhookEndpointSecretAsStaffResponse200DisabledReasonType0",
+    "RotateWebhookEndpointSecretAsStaffResponse200EventTypesItem",
+    "RotateWebhookEndpointSecretBody",
+    "RotateWebhookEndpointSecretResponse200",
+    "RotateWebhookEndpointSecretResponse200A2A",
+    "RotateWebhookEndpointSecretResponse200DisabledReasonType0",
+    "RotateWebhookEndpointSecretResponse200EventTypesItem",
+    "RotateWebhookEndpointSecretResponse403",
+    "SendMessageBody",
+    "SendMessageResponse201",
+    "SendMessageResponse201AuthorRole",
+    "SendMessageResponse403",
+    "SendProviderMessageBody",
+    "SendProviderMessageResponse201",
+    "SendProviderMessageResponse201AuthorRole",
+    "SignInBody",
+    "SignInResponse201",
+    "SignInResponse201Provider",
+    "SignOutResponse200",
+    "SignOutResponse200EndedByType0",
+    "SignOutResponse200Status",
+    "SubmitAccessApplicationBody",
+    "SubmitAccessApplicationBodyRequestedScopesItem",
+    "SubmitAccessApplicationResponse201",
+    "SubmitAccessApplicationResponse201GrantedScopesType0Item",
+    "SubmitAccessApplicationResponse201RequestedScopesItem",
+    "SubmitAccessApplicationResponse201Status",
+    "SubmitMilestoneBody",
+    "SubmitMilestoneResponse200",
+    "SubmitMilestoneResponse200ApprovedByType0",
+    "SubmitMilestoneResponse200Status",
+    "SuggestRequestRoutingResponse200",
+    "SuggestRequestRoutingResponse200CandidatesItem",
+    "SuggestRequestRoutingResponse200CandidatesItemOutcome",
+    "SuggestRequestRoutingResponse200Excluded",
+    "UnsubscribeBody",
+    "UnsubscribeResponse200",
+    "UnsubscribeResponse200Kind",
+    "UpdateIntegrationBody",
+    "UpdateIntegrationBodyScopesItem",
+    "UpdateIntegrationResponse200",
+    "UpdateIntegrationResponse200KeysItem",
+    "UpdateIntegrationResponse200KeysItemStatus",
+    "UpdateIntegrationResponse200ScopesItem",
+    "UpdateMilestoneProgressBody",
+    "UpdateMilestoneProgressResponse200",
+    "UpdateMilestoneProgressResponse200ApprovedByType0",
+    "UpdateMilestoneProgressResponse200Status",
+    "UpdateNotificationSettingsBody",
+    "UpdateNotificationSettingsBodyKinds",
+    "UpdateNotificationSettingsResponse200",
+    "UpdateNotificationSettingsResponse200EmailStatus",
+    "UpdateNotificationSettingsResponse200Kinds",
+    "UpdateProviderBody",
+    "UpdateProviderBodyAvailability",
+    "UpdateProviderBodyStatus",
+    "UpdateProviderMeBody",
+    "UpdateProviderMeBodyAvailability",
+    "UpdateProviderMeResponse200",
+    "UpdateProviderMeResponse200Availability",
+    "UpdateProviderResponse200",
+    "UpdateProviderResponse200Availability",
+    "UpdateProviderResponse200KeysItem",
+    "UpdateProviderResponse200KeysItemStatus",
+    "UpdateProviderResponse200RoutingScore",
+    "UpdateProviderResponse200Status",
+    "UpdateRequestResponse200",
+    "UpdateRequestResponse200AutomaticRouting",
+    "UpdateRequestResponse200AutomaticRoutingDecisionType0",
+    "UpdateRequestResponse200AutomaticRoutingDecisionType0By",
+    "UpdateRequestResponse200AutomaticRoutingDecisionType0CandidatesItem",
+    "UpdateRequestResponse200AutomaticRoutingDecisionType0CandidatesItemOutcome",
+    "UpdateRequestResponse200AutomaticRoutingDecisionType0Excluded",
+    "UpdateRequestResponse200AutomaticRoutingOffersItem",
+    "UpdateRequestResponse200AutomaticRoutingOffersItemBy",
+    "UpdateRequestResponse200AutomaticRoutingOffersItemStatus",
+    "UpdateRequestResponse200AutomaticRoutingQueueReasonType0",
+    "UpdateRequestResponse200AutomaticRoutingState",
+    "UpdateRequestResponse200Cancellation",
+    "UpdateRequestResponse200Customer",
+    "UpdateRequestResponse200Marketplace",
+    "UpdateRequestResponse200MarketplaceReview",
+    "UpdateRequestResponse200Routing",
+    "UpdateRequestResponse200RoutingMode",
+    "UpdateRequestResponse200Status",
+    "UpdateRequestResponse200TestScenarioType0",
+    "UpdateRoutingCategoryResponse200",
+    "UpdateWebhookEndpointBody",
+    "UpdateWebhookEndpointBodyEventTypesItem",
+    "UpdateWebhookEndpointResponse200",
+    "UpdateWebhookEndpointResponse200A2A",
+    "UpdateWebhookEndpointResponse200DisabledReasonType0",
+    "UpdateWebhookEndpointResponse200EventTypesItem",
+    "UpdateWebhookEndpointResponse403",
+    "WaitForProviderRequestUpdatesResponse200",
+    "WaitForProviderRequestUpdatesResponse200DataItem",
+    "WaitForProviderRequestUpdatesResponse200DataItemData",
+    "WaitForProviderRequestUpdatesResponse200DataItemDataObject",
+    "WaitForProviderRequestUpdatesResponse200DataItemType",
+    "WaitForRequestUpdatesResponse200",
+    "WaitForRequestUpdatesResponse200DataItem",
+    "WaitForRequestUpdatesResponse200DataItemData",
+    "WaitForRequestUpdatesResponse200DataItemDataObject",
+    "WaitForRequestUpdatesResponse200DataItemType",
+    "WaitForRequestUpdatesResponse403",
+    "WithdrawDeliverableResponse200",
+    "WithdrawDeliverableResponse200Status",
+    "WithdrawDisputeResponse200",
+    "WithdrawDisputeResponse200CommentsItem",
+    "WithdrawDisputeResponse200CommentsItemAuthorRole",
+    "WithdrawDisputeResponse200Kind",
+    "WithdrawDisputeResponse200ResolutionType0",
+    "WithdrawDisputeResponse200ResolutionType0Outcome",
+    "WithdrawDisputeResponse200Status",
+    "WithdrawDisputeResponse403",
+    "WithdrawProposalResponse200",
+    "WithdrawProposalResponse200MilestonesItem",
+    "WithdrawProposalResponse200Status",
+)

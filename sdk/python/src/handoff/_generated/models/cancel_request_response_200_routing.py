@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.cancel_request_response_200_routing_mode import (
+    CancelRequestResponse200RoutingMode,
+    check_cancel_request_response_200_routing_mode,
+)
+
+T = TypeVar("T", bound="CancelRequestResponse200Routing")
+
+
+@_attrs_define
+class CancelRequestResponse200Routing:
+    """
+    Attributes:
+        mode (CancelRequestResponse200RoutingMode):
+        provider_ids (list[str]):
+    """
+
+    mode: CancelRequestResponse200RoutingMode
+    provider_ids: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        mode: str = self.mode
+
+        provider_ids = self.provider_ids
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "mode": mode,
+                "provider_ids": provider_ids,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        mode = check_cancel_request_response_200_routing_mode(d.pop("mode"))
+
+        provider_ids = cast(list[str], d.pop("provider_ids"))
+
+        cancel_request_response_200_routing = cls(
+            mode=mode,
+            provider_ids=provider_ids,
+        )
+
+        return cancel_request_response_200_routing

@@ -1,0 +1,48 @@
+from typing import Literal
+
+GetAccessApplicationAsStaffResponse200RequestedScopesItem = Literal[
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+]
+
+GET_ACCESS_APPLICATION_AS_STAFF_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES: set[
+    GetAccessApplicationAsStaffResponse200RequestedScopesItem
+] = {
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+}
+
+
+def check_get_access_application_as_staff_response_200_requested_scopes_item(
+    value: str,
+) -> GetAccessApplicationAsStaffResponse200RequestedScopesItem:
+    if (
+        value
+        in GET_ACCESS_APPLICATION_AS_STAFF_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_ACCESS_APPLICATION_AS_STAFF_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES!r}"
+    )

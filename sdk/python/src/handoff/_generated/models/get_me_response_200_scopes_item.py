@@ -1,0 +1,41 @@
+from typing import Literal
+
+GetMeResponse200ScopesItem = Literal[
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+]
+
+GET_ME_RESPONSE_200_SCOPES_ITEM_VALUES: set[GetMeResponse200ScopesItem] = {
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+}
+
+
+def check_get_me_response_200_scopes_item(value: str) -> GetMeResponse200ScopesItem:
+    if value in GET_ME_RESPONSE_200_SCOPES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_ME_RESPONSE_200_SCOPES_ITEM_VALUES!r}"
+    )

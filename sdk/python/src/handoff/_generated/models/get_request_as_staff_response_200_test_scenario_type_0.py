@@ -1,0 +1,33 @@
+from typing import Literal
+
+GetRequestAsStaffResponse200TestScenarioType0 = Literal[
+    "asks_question",
+    "declines",
+    "disputes",
+    "happy_path",
+    "misses_deadline",
+    "payment_fails",
+    "requests_changes",
+]
+
+GET_REQUEST_AS_STAFF_RESPONSE_200_TEST_SCENARIO_TYPE_0_VALUES: set[
+    GetRequestAsStaffResponse200TestScenarioType0
+] = {
+    "asks_question",
+    "declines",
+    "disputes",
+    "happy_path",
+    "misses_deadline",
+    "payment_fails",
+    "requests_changes",
+}
+
+
+def check_get_request_as_staff_response_200_test_scenario_type_0(
+    value: str,
+) -> GetRequestAsStaffResponse200TestScenarioType0:
+    if value in GET_REQUEST_AS_STAFF_RESPONSE_200_TEST_SCENARIO_TYPE_0_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_REQUEST_AS_STAFF_RESPONSE_200_TEST_SCENARIO_TYPE_0_VALUES!r}"
+    )

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="GetWorkspaceSessionResponse200Provider")
+
+
+@_attrs_define
+class GetWorkspaceSessionResponse200Provider:
+    """
+    Attributes:
+        id (str):
+        name (str):
+        email (str):
+        categories (list[str]):
+    """
+
+    id: str
+    name: str
+    email: str
+    categories: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name = self.name
+
+        email = self.email
+
+        categories = self.categories
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "email": email,
+                "categories": categories,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        email = d.pop("email")
+
+        categories = cast(list[str], d.pop("categories"))
+
+        get_workspace_session_response_200_provider = cls(
+            id=id,
+            name=name,
+            email=email,
+            categories=categories,
+        )
+
+        return get_workspace_session_response_200_provider

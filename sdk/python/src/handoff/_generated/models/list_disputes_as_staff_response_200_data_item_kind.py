@@ -1,0 +1,20 @@
+from typing import Literal
+
+ListDisputesAsStaffResponse200DataItemKind = Literal["dispute", "refund"]
+
+LIST_DISPUTES_AS_STAFF_RESPONSE_200_DATA_ITEM_KIND_VALUES: set[
+    ListDisputesAsStaffResponse200DataItemKind
+] = {
+    "dispute",
+    "refund",
+}
+
+
+def check_list_disputes_as_staff_response_200_data_item_kind(
+    value: str,
+) -> ListDisputesAsStaffResponse200DataItemKind:
+    if value in LIST_DISPUTES_AS_STAFF_RESPONSE_200_DATA_ITEM_KIND_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_DISPUTES_AS_STAFF_RESPONSE_200_DATA_ITEM_KIND_VALUES!r}"
+    )

@@ -1,0 +1,53 @@
+from typing import Literal
+
+ListEventsType = Literal[
+    "deliverable.created",
+    "dispute.created",
+    "dispute.updated",
+    "job.completed",
+    "message.created",
+    "milestone.approved",
+    "milestone.created",
+    "milestone.submitted",
+    "milestone.updated",
+    "payment.completed",
+    "payment.failed",
+    "payment.request_expired",
+    "payment.request_rejected",
+    "payment.requested",
+    "proposal.accepted",
+    "proposal.declined",
+    "proposal.received",
+    "request.created",
+    "request.updated",
+]
+
+LIST_EVENTS_TYPE_VALUES: set[ListEventsType] = {
+    "deliverable.created",
+    "dispute.created",
+    "dispute.updated",
+    "job.completed",
+    "message.created",
+    "milestone.approved",
+    "milestone.created",
+    "milestone.submitted",
+    "milestone.updated",
+    "payment.completed",
+    "payment.failed",
+    "payment.request_expired",
+    "payment.request_rejected",
+    "payment.requested",
+    "proposal.accepted",
+    "proposal.declined",
+    "proposal.received",
+    "request.created",
+    "request.updated",
+}
+
+
+def check_list_events_type(value: str) -> ListEventsType:
+    if value in LIST_EVENTS_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_EVENTS_TYPE_VALUES!r}"
+    )

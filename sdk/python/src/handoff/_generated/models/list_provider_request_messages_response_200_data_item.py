@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.list_provider_request_messages_response_200_data_item_author_role import (
+    ListProviderRequestMessagesResponse200DataItemAuthorRole,
+    check_list_provider_request_messages_response_200_data_item_author_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ListProviderRequestMessagesResponse200DataItem")
+
+
+@_attrs_define
+class ListProviderRequestMessagesResponse200DataItem:
+    """
+    Attributes:
+        object_ (Literal['message']):
+        id (str):
+        request_id (str):
+        author_role (ListProviderRequestMessagesResponse200DataItemAuthorRole):
+        message (str):
+        created_at (datetime.datetime):
+        mine (bool): True when the calling provider wrote the message; false for every other author, another provider of
+            the request included, and for provider messages stored before authors were kept.
+        livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
+            answers.
+    """
+
+    object_: Literal["message"]
+    id: str
+    request_id: str
+    author_role: ListProviderRequestMessagesResponse200DataItemAuthorRole
+    message: str
+    created_at: datetime.datetime
+    mine: bool
+    livemode: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        object_ = self.object_
+
+        id = self.id
+
+        request_id = self.request_id
+
+        author_role: str = self.author_role
+
+        message = self.message
+
+        created_at = self.created_at.isoformat()
+
+        mine = self.mine
+
+        livemode = self.livemode
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "object": object_,
+                "id": id,
+                "request_id": request_id,
+                "author_role": author_role,
+                "message": message,
+                "created_at": created_at,
+                "mine": mine,
+            }
+        )
+        if livemode is not UNSET:
+            field_dict["livemode"] = livemode
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        object_ = cast(Literal["message"], d.pop("object"))
+        if object_ != "message":
+            raise ValueError(f"object must match const 'message', got '{object_}'")
+
+        id = d.pop("id")
+
+        request_id = d.pop("request_id")
+
+        author_role = (
+            check_list_provider_request_messages_response_200_data_item_author_role(
+                d.pop("author_role")
+            )
+        )
+
+        message = d.pop("message")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        mine = d.pop("mine")
+
+        livemode = d.pop("livemode", UNSET)
+
+        list_provider_request_messages_response_200_data_item = cls(
+            object_=object_,
+            id=id,
+            request_id=request_id,
+            author_role=author_role,
+            message=message,
+            created_at=created_at,
+            mine=mine,
+            livemode=livemode,
+        )
+
+        return list_provider_request_messages_response_200_data_item

@@ -1,0 +1,24 @@
+from typing import Literal
+
+ListRequestMessagesResponse200DataItemAuthorRole = Literal[
+    "agent", "customer", "provider", "staff"
+]
+
+LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_AUTHOR_ROLE_VALUES: set[
+    ListRequestMessagesResponse200DataItemAuthorRole
+] = {
+    "agent",
+    "customer",
+    "provider",
+    "staff",
+}
+
+
+def check_list_request_messages_response_200_data_item_author_role(
+    value: str,
+) -> ListRequestMessagesResponse200DataItemAuthorRole:
+    if value in LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_AUTHOR_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_AUTHOR_ROLE_VALUES!r}"
+    )

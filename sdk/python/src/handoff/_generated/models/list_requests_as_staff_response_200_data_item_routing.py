@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.list_requests_as_staff_response_200_data_item_routing_mode import (
+    ListRequestsAsStaffResponse200DataItemRoutingMode,
+    check_list_requests_as_staff_response_200_data_item_routing_mode,
+)
+
+T = TypeVar("T", bound="ListRequestsAsStaffResponse200DataItemRouting")
+
+
+@_attrs_define
+class ListRequestsAsStaffResponse200DataItemRouting:
+    """
+    Attributes:
+        mode (ListRequestsAsStaffResponse200DataItemRoutingMode):
+        provider_ids (list[str]):
+    """
+
+    mode: ListRequestsAsStaffResponse200DataItemRoutingMode
+    provider_ids: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        mode: str = self.mode
+
+        provider_ids = self.provider_ids
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "mode": mode,
+                "provider_ids": provider_ids,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        mode = check_list_requests_as_staff_response_200_data_item_routing_mode(
+            d.pop("mode")
+        )
+
+        provider_ids = cast(list[str], d.pop("provider_ids"))
+
+        list_requests_as_staff_response_200_data_item_routing = cls(
+            mode=mode,
+            provider_ids=provider_ids,
+        )
+
+        return list_requests_as_staff_response_200_data_item_routing

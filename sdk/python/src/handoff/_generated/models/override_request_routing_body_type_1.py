@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="OverrideRequestRoutingBodyType1")
+
+
+@_attrs_define
+class OverrideRequestRoutingBodyType1:
+    """
+    Attributes:
+        action (Literal['rerun']): Run the rules again from the start (a fresh count of offers).
+        reason (str):
+    """
+
+    action: Literal["rerun"]
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+
+        reason = self.reason
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "action": action,
+                "reason": reason,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        action = cast(Literal["rerun"], d.pop("action"))
+        if action != "rerun":
+            raise ValueError(f"action must match const 'rerun', got '{action}'")
+
+        reason = d.pop("reason")
+
+        override_request_routing_body_type_1 = cls(
+            action=action,
+            reason=reason,
+        )
+
+        return override_request_routing_body_type_1

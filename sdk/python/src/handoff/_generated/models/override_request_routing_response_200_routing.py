@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.override_request_routing_response_200_routing_mode import (
+    OverrideRequestRoutingResponse200RoutingMode,
+    check_override_request_routing_response_200_routing_mode,
+)
+
+T = TypeVar("T", bound="OverrideRequestRoutingResponse200Routing")
+
+
+@_attrs_define
+class OverrideRequestRoutingResponse200Routing:
+    """
+    Attributes:
+        mode (OverrideRequestRoutingResponse200RoutingMode):
+        provider_ids (list[str]):
+    """
+
+    mode: OverrideRequestRoutingResponse200RoutingMode
+    provider_ids: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        mode: str = self.mode
+
+        provider_ids = self.provider_ids
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "mode": mode,
+                "provider_ids": provider_ids,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        mode = check_override_request_routing_response_200_routing_mode(d.pop("mode"))
+
+        provider_ids = cast(list[str], d.pop("provider_ids"))
+
+        override_request_routing_response_200_routing = cls(
+            mode=mode,
+            provider_ids=provider_ids,
+        )
+
+        return override_request_routing_response_200_routing

@@ -1,0 +1,45 @@
+from typing import Literal
+
+RejectAccessApplicationResponse200RequestedScopesItem = Literal[
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+]
+
+REJECT_ACCESS_APPLICATION_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES: set[
+    RejectAccessApplicationResponse200RequestedScopesItem
+] = {
+    "disputes:manage",
+    "disputes:read",
+    "events:read",
+    "jobs:read",
+    "messages:create",
+    "milestones:read",
+    "milestones:review",
+    "payments:propose",
+    "proposals:accept",
+    "proposals:read",
+    "requests:create",
+    "requests:read",
+    "webhooks:manage",
+}
+
+
+def check_reject_access_application_response_200_requested_scopes_item(
+    value: str,
+) -> RejectAccessApplicationResponse200RequestedScopesItem:
+    if value in REJECT_ACCESS_APPLICATION_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {REJECT_ACCESS_APPLICATION_RESPONSE_200_REQUESTED_SCOPES_ITEM_VALUES!r}"
+    )

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="SignInBody")
+
+
+@_attrs_define
+class SignInBody:
+    """
+    Attributes:
+        token (str):
+    """
+
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "token": token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        token = d.pop("token")
+
+        sign_in_body = cls(
+            token=token,
+        )
+
+        return sign_in_body

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.suggest_request_routing_response_200_candidates_item_outcome import (
+    SuggestRequestRoutingResponse200CandidatesItemOutcome,
+    check_suggest_request_routing_response_200_candidates_item_outcome,
+)
+
+T = TypeVar("T", bound="SuggestRequestRoutingResponse200CandidatesItem")
+
+
+@_attrs_define
+class SuggestRequestRoutingResponse200CandidatesItem:
+    """
+    Attributes:
+        provider_id (str):
+        name (str):
+        outcome (SuggestRequestRoutingResponse200CandidatesItemOutcome):
+        reasons (list[str]): In plain words: what qualified it, its load, score and turn, or what excluded it.
+        load (int):
+        capacity (int):
+        score (float):
+    """
+
+    provider_id: str
+    name: str
+    outcome: SuggestRequestRoutingResponse200CandidatesItemOutcome
+    reasons: list[str]
+    load: int
+    capacity: int
+    score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        provider_id = self.provider_id
+
+        name = self.name
+
+        outcome: str = self.outcome
+
+        reasons = self.reasons
+
+        load = self.load
+
+        capacity = self.capacity
+
+        score = self.score
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "provider_id": provider_id,
+                "name": name,
+                "outcome": outcome,
+                "reasons": reasons,
+                "load": load,
+                "capacity": capacity,
+                "score": score,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        provider_id = d.pop("provider_id")
+
+        name = d.pop("name")
+
+        outcome = check_suggest_request_routing_response_200_candidates_item_outcome(
+            d.pop("outcome")
+        )
+
+        reasons = cast(list[str], d.pop("reasons"))
+
+        load = d.pop("load")
+
+        capacity = d.pop("capacity")
+
+        score = d.pop("score")
+
+        suggest_request_routing_response_200_candidates_item = cls(
+            provider_id=provider_id,
+            name=name,
+            outcome=outcome,
+            reasons=reasons,
+            load=load,
+            capacity=capacity,
+            score=score,
+        )
+
+        return suggest_request_routing_response_200_candidates_item

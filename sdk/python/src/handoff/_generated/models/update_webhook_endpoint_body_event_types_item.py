@@ -1,0 +1,57 @@
+from typing import Literal
+
+UpdateWebhookEndpointBodyEventTypesItem = Literal[
+    "deliverable.created",
+    "dispute.created",
+    "dispute.updated",
+    "job.completed",
+    "message.created",
+    "milestone.approved",
+    "milestone.created",
+    "milestone.submitted",
+    "milestone.updated",
+    "payment.completed",
+    "payment.failed",
+    "payment.request_expired",
+    "payment.request_rejected",
+    "payment.requested",
+    "proposal.accepted",
+    "proposal.declined",
+    "proposal.received",
+    "request.created",
+    "request.updated",
+]
+
+UPDATE_WEBHOOK_ENDPOINT_BODY_EVENT_TYPES_ITEM_VALUES: set[
+    UpdateWebhookEndpointBodyEventTypesItem
+] = {
+    "deliverable.created",
+    "dispute.created",
+    "dispute.updated",
+    "job.completed",
+    "message.created",
+    "milestone.approved",
+    "milestone.created",
+    "milestone.submitted",
+    "milestone.updated",
+    "payment.completed",
+    "payment.failed",
+    "payment.request_expired",
+    "payment.request_rejected",
+    "payment.requested",
+    "proposal.accepted",
+    "proposal.declined",
+    "proposal.received",
+    "request.created",
+    "request.updated",
+}
+
+
+def check_update_webhook_endpoint_body_event_types_item(
+    value: str,
+) -> UpdateWebhookEndpointBodyEventTypesItem:
+    if value in UPDATE_WEBHOOK_ENDPOINT_BODY_EVENT_TYPES_ITEM_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {UPDATE_WEBHOOK_ENDPOINT_BODY_EVENT_TYPES_ITEM_VALUES!r}"
+    )

@@ -1,0 +1,607 @@
+"""``Handoff``: the synchronous client of the agent API (an ``hk_live_`` or ``hk_test_`` key)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from types import ModuleType
+from typing import Any, Self, TypeVar
+
+import httpx
+
+from . import _core
+from ._core import Item_co, Page, body, given, ok
+from ._generated.api.deliverables import get_deliverable, list_deliverables
+from ._generated.api.disputes import (
+    comment_on_dispute,
+    get_dispute,
+    list_disputes,
+    open_dispute,
+    withdraw_dispute,
+)
+from ._generated.api.events import get_event, list_events, redeliver_event
+from ._generated.api.jobs import get_job, list_jobs
+from ._generated.api.meta import get_capabilities, get_me
+from ._generated.api.milestones import (
+    approve_milestone,
+    get_milestone,
+    list_milestones,
+    request_milestone_changes,
+)
+from ._generated.api.proposals import (
+    accept_proposal,
+    decline_proposal,
+    get_proposal,
+    list_proposals,
+)
+from ._generated.api.requests import (
+    cancel_request,
+    create_handoff_request,
+    get_request,
+    list_request_messages,
+    list_request_payment_requests,
+    list_request_payments,
+    propose_payment_request,
+    send_message,
+    wait_for_request_updates,
+)
+from ._generated.api.test_clocks import (
+    advance_test_clock,
+    create_test_clock,
+    delete_test_clock,
+    get_test_clock,
+    list_test_clocks,
+)
+from ._generated.api.webhooks import (
+    create_webhook_endpoint,
+    delete_webhook_endpoint,
+    get_webhook_endpoint,
+    list_webhook_attempts,
+    list_webhook_endpoints,
+    rotate_webhook_endpoint_secret,
+    update_webhook_endpoint,
+)
+from ._generated.client import AuthenticatedClient
+from ._generated.models import (
+    AcceptProposalResponse200,
+    AdvanceTestClockBody,
+    AdvanceTestClockResponse200,
+    ApproveMilestoneResponse200,
+    CancelRequestBody,
+    CancelRequestResponse200,
+    CommentOnDisputeBody,
+    CommentOnDisputeResponse200,
+    CreateHandoffRequestBody,
+    CreateHandoffRequestResponse201,
+    CreateTestClockBody,
+    CreateTestClockResponse201,
+    CreateWebhookEndpointBody,
+    CreateWebhookEndpointResponse201,
+    DeclineProposalBody,
+    DeclineProposalResponse200,
+    DeleteTestClockResponse200,
+    DeleteWebhookEndpointResponse200,
+    GetCapabilitiesResponse200,
+    GetDeliverableResponse200,
+    GetDisputeResponse200,
+    GetEventResponse200,
+    GetJobResponse200,
+    GetMeResponse200,
+    GetMilestoneResponse200,
+    GetProposalResponse200,
+    GetRequestResponse200,
+    GetTestClockResponse200,
+    GetWebhookEndpointResponse200,
+    ListDeliverablesResponse200,
+    ListDeliverablesResponse200DataItem,
+    ListDisputesResponse200,
+    ListDisputesResponse200DataItem,
+    ListEventsResponse200,
+    ListEventsResponse200DataItem,
+    ListJobsResponse200,
+    ListJobsResponse200DataItem,
+    ListMilestonesResponse200,
+    ListMilestonesResponse200DataItem,
+    ListProposalsResponse200,
+    ListProposalsResponse200DataItem,
+    ListRequestMessagesResponse200,
+    ListRequestMessagesResponse200DataItem,
+    ListRequestPaymentRequestsResponse200,
+    ListRequestPaymentRequestsResponse200DataItem,
+    ListRequestPaymentsResponse200,
+    ListRequestPaymentsResponse200DataItem,
+    ListTestClocksResponse200,
+    ListTestClocksResponse200DataItem,
+    ListWebhookAttemptsResponse200,
+    ListWebhookAttemptsResponse200DataItem,
+    ListWebhookEndpointsResponse200,
+    ListWebhookEndpointsResponse200DataItem,
+    OpenDisputeBody,
+    OpenDisputeResponse201,
+    ProposePaymentRequestBody,
+    ProposePaymentRequestResponse201,
+    RedeliverEventResponse202,
+    RequestMilestoneChangesBody,
+    RequestMilestoneChangesResponse200,
+    RotateWebhookEndpointSecretResponse200,
+    SendMessageBody,
+    SendMessageResponse201,
+    UpdateWebhookEndpointBody,
+    UpdateWebhookEndpointResponse200,
+    WaitForRequestUpdatesResponse200,
+    WithdrawDisputeResponse200,
+)
+from ._retry import RetryingTransport, RetryPolicy
+from .models import Event
+
+Json = Mapping[str, Any]
+T = TypeVar("T")
+
+
+class _Part:
+    """One group of operations; each call goes through ``_call``, which raises problems."""
+
+    def __init__(self, api: AuthenticatedClient, tokens: _core.Tokens) -> None:
+        self._api = api
+        self._tokens = tokens
+
+    def _call(self, op: ModuleType, kind: type[T], *ids: str, **kwargs: Any) -> T:
+        return ok(op.sync_detailed(*ids, client=self._api, **kwargs), kind)
+
+    def _list(
+        self, op: ModuleType, kind: type[Page[Item_co]], *ids: str, **kwargs: Any
+    ) -> Iterator[Item_co]:
+        return _core.pages(
+            lambda cursor: self._call(
+                op, kind, *ids, limit=_core.PAGE_SIZE, starting_after=cursor, **kwargs
+            )
+        )
+
+
+class _OfRequest(_Part):
+    """Operations under ``/v1/request/{id}``: each sends the request's token (``token=`` or
+    the one remembered for the id)."""
+
+    def _on(
+        self,
+        op: ModuleType,
+        kind: type[T],
+        request_id: str,
+        *ids: str,
+        token: str | None,
+        **kwargs: Any,
+    ) -> T:
+        sent = self._tokens.for_request(request_id, token)
+        return self._call(op, kind, request_id, *ids, x_service_request_token=sent, **kwargs)
+
+    def _list_on(
+        self,
+        op: ModuleType,
+        kind: type[Page[Item_co]],
+        request_id: str,
+        token: str | None,
+        **kwargs: Any,
+    ) -> Iterator[Item_co]:
+        sent = self._tokens.for_request(request_id, token)
+        return self._list(op, kind, request_id, x_service_request_token=sent, **kwargs)
+
+
+class Requests(_OfRequest):
+    """Hand-off requests: create, read, talk, propose payments, follow their events."""
+
+    def create(
+        self, request: CreateHandoffRequestBody | Json, *, idempotency_key: str | None = None
+    ) -> CreateHandoffRequestResponse201:
+        """Hands a customer's request over; the request token in the answer is remembered."""
+        created = self._call(
+            create_handoff_request,
+            CreateHandoffRequestResponse201,
+            body=body(CreateHandoffRequestBody, request),
+            idempotency_key=given(idempotency_key),
+        )
+        self._tokens.remember(created.id, created.request_token)
+        return created
+
+    def use_token(self, request_id: str, token: str) -> None:
+        """Remembers the request token of a request created elsewhere."""
+        self._tokens.remember(request_id, token)
+
+    def get(self, request_id: str, *, token: str | None = None) -> GetRequestResponse200:
+        """The request with its newest conversation and approved payment requests."""
+        return self._on(get_request, GetRequestResponse200, request_id, token=token)
+
+    def send_message(
+        self, request_id: str, message: str | SendMessageBody | Json, *, token: str | None = None
+    ) -> SendMessageResponse201:
+        sent = {"message": message} if isinstance(message, str) else message
+        return self._on(
+            send_message,
+            SendMessageResponse201,
+            request_id,
+            token=token,
+            body=body(SendMessageBody, sent),
+        )
+
+    def propose_payment(
+        self,
+        request_id: str,
+        payment: ProposePaymentRequestBody | Json,
+        *,
+        token: str | None = None,
+    ) -> ProposePaymentRequestResponse201:
+        """Proposes a payment request (test mode approves it at once; live, staff do)."""
+        proposed = body(ProposePaymentRequestBody, payment)
+        return self._on(
+            propose_payment_request,
+            ProposePaymentRequestResponse201,
+            request_id,
+            token=token,
+            body=proposed,
+        )
+
+    def cancel(
+        self, request_id: str, reason: str | None = None, *, token: str | None = None
+    ) -> CancelRequestResponse200:
+        """Cancels the request while no provider is engaged (``submitted``, ``routed``), with an
+        optional ``reason`` for staff, and answers it as ``get`` reads it. Once a proposal was
+        accepted, ``HandoffError`` 409 ``invalid_state_transition``: open a dispute instead."""
+        cancelled = given(
+            None if reason is None else CancelRequestBody.from_dict({"reason": reason})
+        )
+        return self._on(
+            cancel_request, CancelRequestResponse200, request_id, token=token, body=cancelled
+        )
+
+    def wait_for_updates(
+        self, request_id: str, *, after: int = 0, wait: int = 25, token: str | None = None
+    ) -> WaitForRequestUpdatesResponse200:
+        """One long poll: the events after ``after`` in sequence order, answered at once when
+        there are some, else after up to ``wait`` seconds (at most 25) with none."""
+        return self._on(
+            wait_for_request_updates,
+            WaitForRequestUpdatesResponse200,
+            request_id,
+            token=token,
+            after=after,
+            wait=wait,
+        )
+
+    def updates(
+        self,
+        request_id: str,
+        *,
+        after: int = 0,
+        wait: int = 25,
+        timeout: float | None = None,
+        token: str | None = None,
+    ) -> Iterator[Event]:
+        """Every event of the request after ``after``, as it happens, in sequence order. It
+        long-polls without end: ``break`` when the request is where you need it. With
+        ``timeout`` (seconds), it raises ``TimeoutError`` once that long has passed."""
+        deadline = _core.Deadline(timeout)
+        while True:
+            poll = deadline.poll_seconds(wait)
+            page = self.wait_for_updates(request_id, after=after, wait=poll, token=token)
+            for event in page.data:
+                after = max(after, event.data.sequence)
+                yield event
+
+    def messages(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListRequestMessagesResponse200DataItem]:
+        """The whole conversation, newest first (a request read shows the newest 1,000)."""
+        return self._list_on(
+            list_request_messages, ListRequestMessagesResponse200, request_id, token
+        )
+
+    def payment_requests(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListRequestPaymentRequestsResponse200DataItem]:
+        """Every payment request of the request, whatever its status, newest first."""
+        return self._list_on(
+            list_request_payment_requests, ListRequestPaymentRequestsResponse200, request_id, token
+        )
+
+    def payments(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListRequestPaymentsResponse200DataItem]:
+        """The payments of the request (one per approved payment request) with their outcome."""
+        return self._list_on(
+            list_request_payments, ListRequestPaymentsResponse200, request_id, token
+        )
+
+
+class Proposals(_OfRequest):
+    """Providers' proposals on a request; accepting one starts its job."""
+
+    def list(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListProposalsResponse200DataItem]:
+        return self._list_on(list_proposals, ListProposalsResponse200, request_id, token)
+
+    def get(
+        self, request_id: str, proposal_id: str, *, token: str | None = None
+    ) -> GetProposalResponse200:
+        return self._on(get_proposal, GetProposalResponse200, request_id, proposal_id, token=token)
+
+    def accept(
+        self, request_id: str, proposal_id: str, *, token: str | None = None
+    ) -> AcceptProposalResponse200:
+        """Accepts one proposal: its job starts, the other open proposals are declined."""
+        return self._on(
+            accept_proposal, AcceptProposalResponse200, request_id, proposal_id, token=token
+        )
+
+    def decline(
+        self,
+        request_id: str,
+        proposal_id: str,
+        reason: str | None = None,
+        *,
+        token: str | None = None,
+    ) -> DeclineProposalResponse200:
+        declined = given(
+            None if reason is None else DeclineProposalBody.from_dict({"reason": reason})
+        )
+        return self._on(
+            decline_proposal,
+            DeclineProposalResponse200,
+            request_id,
+            proposal_id,
+            token=token,
+            body=declined,
+        )
+
+
+class Milestones(_OfRequest):
+    """The job's milestones: review a submitted one (approve, or ask for changes)."""
+
+    def list(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListMilestonesResponse200DataItem]:
+        return self._list_on(list_milestones, ListMilestonesResponse200, request_id, token)
+
+    def get(
+        self, request_id: str, milestone_id: str, *, token: str | None = None
+    ) -> GetMilestoneResponse200:
+        return self._on(
+            get_milestone, GetMilestoneResponse200, request_id, milestone_id, token=token
+        )
+
+    def approve(
+        self, request_id: str, milestone_id: str, *, token: str | None = None
+    ) -> ApproveMilestoneResponse200:
+        """Approves a submitted milestone: its payment follows."""
+        return self._on(
+            approve_milestone, ApproveMilestoneResponse200, request_id, milestone_id, token=token
+        )
+
+    def request_changes(
+        self, request_id: str, milestone_id: str, reason: str, *, token: str | None = None
+    ) -> RequestMilestoneChangesResponse200:
+        changes = RequestMilestoneChangesBody.from_dict({"reason": reason})
+        return self._on(
+            request_milestone_changes,
+            RequestMilestoneChangesResponse200,
+            request_id,
+            milestone_id,
+            token=token,
+            body=changes,
+        )
+
+
+class Disputes(_OfRequest):
+    """Cases the agent opens on a milestone or the job."""
+
+    def list(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListDisputesResponse200DataItem]:
+        return self._list_on(list_disputes, ListDisputesResponse200, request_id, token)
+
+    def get(
+        self, request_id: str, dispute_id: str, *, token: str | None = None
+    ) -> GetDisputeResponse200:
+        return self._on(get_dispute, GetDisputeResponse200, request_id, dispute_id, token=token)
+
+    def open(
+        self, request_id: str, dispute: OpenDisputeBody | Json, *, token: str | None = None
+    ) -> OpenDisputeResponse201:
+        return self._on(
+            open_dispute,
+            OpenDisputeResponse201,
+            request_id,
+            token=token,
+            body=body(OpenDisputeBody, dispute),
+        )
+
+    def comment(
+        self, request_id: str, dispute_id: str, comment: str, *, token: str | None = None
+    ) -> CommentOnDisputeResponse200:
+        said = CommentOnDisputeBody.from_dict({"comment": comment})
+        return self._on(
+            comment_on_dispute,
+            CommentOnDisputeResponse200,
+            request_id,
+            dispute_id,
+            token=token,
+            body=said,
+        )
+
+    def withdraw(
+        self, request_id: str, dispute_id: str, *, token: str | None = None
+    ) -> WithdrawDisputeResponse200:
+        return self._on(
+            withdraw_dispute, WithdrawDisputeResponse200, request_id, dispute_id, token=token
+        )
+
+
+class Deliverables(_OfRequest):
+    def list(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListDeliverablesResponse200DataItem]:
+        return self._list_on(list_deliverables, ListDeliverablesResponse200, request_id, token)
+
+    def get(
+        self, request_id: str, deliverable_id: str, *, token: str | None = None
+    ) -> GetDeliverableResponse200:
+        return self._on(
+            get_deliverable, GetDeliverableResponse200, request_id, deliverable_id, token=token
+        )
+
+
+class Jobs(_OfRequest):
+    def list(
+        self, request_id: str, *, token: str | None = None
+    ) -> Iterator[ListJobsResponse200DataItem]:
+        return self._list_on(list_jobs, ListJobsResponse200, request_id, token)
+
+    def get(self, request_id: str, job_id: str, *, token: str | None = None) -> GetJobResponse200:
+        return self._on(get_job, GetJobResponse200, request_id, job_id, token=token)
+
+
+class Events(_Part):
+    """The integration's events (the recovery feed, 30 days), newest first."""
+
+    def list(
+        self, *, type: str | None = None, request_id: str | None = None
+    ) -> Iterator[ListEventsResponse200DataItem]:
+        return self._list(
+            list_events,
+            ListEventsResponse200,
+            type_=given(type),
+            request_id_query=given(request_id),
+        )
+
+    def get(self, event_id: str) -> GetEventResponse200:
+        return self._call(get_event, GetEventResponse200, event_id)
+
+    def redeliver(self, event_id: str) -> RedeliverEventResponse202:
+        """Sends the event again to every endpoint subscribed to it."""
+        return self._call(redeliver_event, RedeliverEventResponse202, event_id)
+
+
+class WebhookEndpoints(_Part):
+    """Where the integration's events are delivered (signed, Standard Webhooks)."""
+
+    def create(
+        self, endpoint: CreateWebhookEndpointBody | Json
+    ) -> CreateWebhookEndpointResponse201:
+        """The answer holds the signing secret (``whsec_…``), shown only here."""
+        return self._call(
+            create_webhook_endpoint,
+            CreateWebhookEndpointResponse201,
+            body=body(CreateWebhookEndpointBody, endpoint),
+        )
+
+    def list(self) -> Iterator[ListWebhookEndpointsResponse200DataItem]:
+        return self._list(list_webhook_endpoints, ListWebhookEndpointsResponse200)
+
+    def get(self, endpoint_id: str) -> GetWebhookEndpointResponse200:
+        return self._call(get_webhook_endpoint, GetWebhookEndpointResponse200, endpoint_id)
+
+    def update(
+        self, endpoint_id: str, changes: UpdateWebhookEndpointBody | Json
+    ) -> UpdateWebhookEndpointResponse200:
+        return self._call(
+            update_webhook_endpoint,
+            UpdateWebhookEndpointResponse200,
+            endpoint_id,
+            body=body(UpdateWebhookEndpointBody, changes),
+        )
+
+    def delete(self, endpoint_id: str) -> DeleteWebhookEndpointResponse200:
+        return self._call(delete_webhook_endpoint, DeleteWebhookEndpointResponse200, endpoint_id)
+
+    def attempts(self, endpoint_id: str) -> Iterator[ListWebhookAttemptsResponse200DataItem]:
+        """The delivery attempts to the endpoint, newest first."""
+        return self._list(list_webhook_attempts, ListWebhookAttemptsResponse200, endpoint_id)
+
+    def rotate_secret(self, endpoint_id: str) -> RotateWebhookEndpointSecretResponse200:
+        return self._call(
+            rotate_webhook_endpoint_secret, RotateWebhookEndpointSecretResponse200, endpoint_id
+        )
+
+
+class TestClocks(_Part):
+    """Test mode (an ``hk_test_`` key): clocks that move the deadlines of the test requests made
+    on them (``requests.create({..., "test_clock": clock.id})``) as if time had passed."""
+
+    __test__ = False  # not a pytest class
+
+    def create(self, clock: CreateTestClockBody | Json | None = None) -> CreateTestClockResponse201:
+        made = given(None if clock is None else body(CreateTestClockBody, clock))
+        return self._call(create_test_clock, CreateTestClockResponse201, body=made)
+
+    def list(self) -> Iterator[ListTestClocksResponse200DataItem]:
+        return self._list(list_test_clocks, ListTestClocksResponse200)
+
+    def get(self, clock_id: str) -> GetTestClockResponse200:
+        return self._call(get_test_clock, GetTestClockResponse200, clock_id)
+
+    def advance(self, clock_id: str, frozen_time: str) -> AdvanceTestClockResponse200:
+        """Moves the clock to ``frozen_time``: every deadline it passes fires, in order."""
+        moved = AdvanceTestClockBody.from_dict({"frozen_time": frozen_time})
+        return self._call(advance_test_clock, AdvanceTestClockResponse200, clock_id, body=moved)
+
+    def delete(self, clock_id: str) -> DeleteTestClockResponse200:
+        return self._call(delete_test_clock, DeleteTestClockResponse200, clock_id)
+
+
+def _read_and_raise(response: httpx.Response) -> None:
+    if response.status_code >= 400:
+        response.read()
+        _core.raise_problem(response)
+
+
+class Handoff:
+    """The agent API, synchronous. ``Handoff(api_key="hk_live_…", base_url="http://127.0.0.1:8080")``;
+    ``with Handoff(...) as client:`` closes its connections at the end."""
+
+    def __init__(
+        self,
+        api_key: str,
+        *,
+        base_url: str = _core.DEFAULT_BASE_URL,
+        retry: RetryPolicy | None = None,
+        timeout: httpx.Timeout = _core.DEFAULT_TIMEOUT,
+        user_agent: str | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        base = base_url.rstrip("/")
+        self.livemode = not api_key.startswith("hk_test_")
+        self._http = httpx.Client(
+            base_url=base,
+            headers=_core.headers(api_key, user_agent),
+            timeout=timeout,
+            transport=RetryingTransport(retry or RetryPolicy(), transport),
+            event_hooks={"response": [_read_and_raise]},
+        )
+        #: The generated client (``handoff._generated.api.*`` functions take it as ``client=``),
+        #: on this client's connection, headers and retries.
+        self.api = AuthenticatedClient(base_url=base, token=api_key).set_httpx_client(self._http)
+        tokens = _core.Tokens()
+        self.requests = Requests(self.api, tokens)
+        self.proposals = Proposals(self.api, tokens)
+        self.milestones = Milestones(self.api, tokens)
+        self.disputes = Disputes(self.api, tokens)
+        self.deliverables = Deliverables(self.api, tokens)
+        self.jobs = Jobs(self.api, tokens)
+        self.events = Events(self.api, tokens)
+        self.webhook_endpoints = WebhookEndpoints(self.api, tokens)
+        self.test_clocks = TestClocks(self.api, tokens)
+        self._meta = _Part(self.api, tokens)
+
+    def me(self) -> GetMeResponse200:
+        """The key's integration, scopes and mode."""
+        return self._meta._call(get_me, GetMeResponse200)
+
+    def capabilities(self) -> GetCapabilitiesResponse200:
+        return self._meta._call(get_capabilities, GetCapabilitiesResponse200)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
