@@ -10,6 +10,7 @@ import { expressBare } from './express-bare.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { milestoneApproval, providerProposal } from './gateway-engagement.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
+import { a2aSend, mcpTaskCreate } from './agent-protocols.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { growthScenarios } from './growth.ts';
 import { longPollAnswer, longPollHeld } from './long-poll.ts';
@@ -54,6 +55,9 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayAuthenticated(stack, options.logLevel),
     stackInsertOne(stack),
     gatewayCreate(stack, options.logLevel),
+    // Right after gateway-create, on the same stack and database size: their ratios to it.
+    a2aSend(stack, options.logLevel),
+    mcpTaskCreate(stack, options.logLevel),
     gatewayRead(stack, options.logLevel),
     gatewayMessage(stack, options.logLevel),
     providerProposal(stack, options.logLevel),
@@ -182,6 +186,11 @@ export const RATIOS: readonly RatioSpec[] = [
     // A write against the raw insert of the same database server, same connections.
     ...(writes === undefined ? [] : [{ subject, baseline: 'stack-insert-one', note: writes }]),
   ]),
+  ...['a2a-send', 'mcp-task-create'].map((subject) => ({
+    subject,
+    baseline: 'gateway-create',
+    note: "the same create through an agent protocol's translation; issue 34's target: ≥ 0.8x",
+  })),
   {
     subject: 'mail-deliveries',
     baseline: 'raw-smtp-send',
