@@ -72,6 +72,9 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServer>
       ['-c', configFile],
       port,
       options.dataDir,
+      process.env,
+      // A cluster node is up once its route port is bound too (it exits if that port is taken).
+      options.cluster ? /Listening for route connections on/ : undefined,
     );
     const scheme = options.tls ? 'tls' : 'nats';
     return {

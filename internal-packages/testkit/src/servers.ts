@@ -112,12 +112,15 @@ export async function startProcess(
   port: number,
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
+  /** Printed once the server is wholly up, when its port answers before it is (see waitForPort). */
+  readyLine?: RegExp,
 ): Promise<ChildProcess> {
   return waitForPort(
     label,
     spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env }),
     port,
     dataDir,
+    readyLine,
   );
 }
 
@@ -140,6 +143,12 @@ export async function waitForPort(
   child: ChildProcess,
   port: number,
   dataDir: string,
+  /**
+   * A line the server prints once it is wholly up, for a server whose port answers first: a
+   * cluster's nats-server listens for clients before it binds its route port, and only then
+   * exits when that port is taken. Without it, the port answering is enough.
+   */
+  readyLine?: RegExp,
 ): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(dataDir, `${label}.log`);
@@ -148,8 +157,11 @@ export async function waitForPort(
   child.stderr?.pipe(log);
   // The end of what it printed, for the error when it stops at start.
   let output = '';
+  // Seen once, kept: the line may scroll out of the kept output before the next check.
+  let up = readyLine === undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
+    up ||= readyLine?.test(output) ?? true;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -170,7 +182,7 @@ export async function waitForPort(
       }
       throw new ServerExitedError(label, exited, logFile, output);
     }
-    if (await canConnect(port)) {
+    if (up && (await canConnect(port))) {
       child.stdout?.off('data', keep);
       child.stderr?.off('data', keep);
       return child;
