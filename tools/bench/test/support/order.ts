@@ -9,6 +9,8 @@ export const SHARED_STACK_ORDER = [
   'gateway-authenticated',
   'stack-insert-one',
   'gateway-create',
+  'a2a-send',
+  'mcp-task-create',
   'gateway-read',
   'gateway-message',
   'provider-proposal',
