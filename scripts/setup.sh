@@ -32,7 +32,7 @@ HELM_VERSION="v3.22.0"
 # Keep in step with MAILPIT_VERSION in internal-packages/testkit/src/mailpit.ts.
 MAILPIT_VERSION="v1.33.1"
 # Generates sdk/python/src/handoff/_generated (scripts/openapi.sh); keep in step with
-# sdk/python/scripts/generate.sh.
+# sdk/python/requirements-generator.txt, which pins it and ruff.
 OPENAPI_PYTHON_CLIENT_VERSION="0.29.1"
 
 say() { printf '\033[2m[setup]\033[0m %s\n' "$*" >&2; }
@@ -174,12 +174,19 @@ ensure_python() {
       say "could not install the Python SDK's requirements: the Python SDK's tests fail until they install"
     fi
   fi
+  # The generator and ruff from their own pinned file: ruff's formatting is part of the output
+  # the staleness check compares, so its version must not drift either.
   local generator="$TOOLS_DIR/openapi-python-client-venv"
-  if [[ "$("$generator/bin/openapi-python-client" --version 2>/dev/null || true)" != *"$OPENAPI_PYTHON_CLIENT_VERSION"* ]]; then
+  local generator_stamp="$generator/.handoff-requirements" generator_want
+  generator_want="$(python3 --version) $(sha256sum "$sdk/requirements-generator.txt" | cut -d' ' -f1)"
+  if [[ ! -f "$generator_stamp" || "$(cat "$generator_stamp")" != "$generator_want" ]]; then
     say "installing openapi-python-client $OPENAPI_PYTHON_CLIENT_VERSION into .tools/openapi-python-client-venv"
-    { python3 -m venv "$generator" &&
-      "$generator/bin/pip" install --quiet --disable-pip-version-check "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION"; } ||
+    if { [[ -x "$generator/bin/python" ]] || python3 -m venv "$generator"; } &&
+      "$generator/bin/pip" install --quiet --disable-pip-version-check -r "$sdk/requirements-generator.txt"; then
+      echo "$generator_want" > "$generator_stamp"
+    else
       say "could not install openapi-python-client: npm run openapi and the Python SDK's staleness check fail until it installs"
+    fi
   fi
 }
 
