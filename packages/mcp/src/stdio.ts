@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npx handoff-mcp`: the Handoff MCP server over stdio, for one agent key.
 //   HANDOFF_URL      the gateway, e.g. http://127.0.0.1:8080
-//   HANDOFF_API_KEY  the agent key, hk_live_...
+//   HANDOFF_API_KEY  the agent key, hk_live_... (or a test key, hk_test_...: test mode)
 // Only stderr is written to: stdout carries the protocol.
+import { AGENT_KEY_PATTERN } from '@handoff/contracts';
 import { createHandoffClient } from '@handoff/sdk';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
@@ -10,13 +11,13 @@ import { createHandoffMcpServer } from './server.ts';
 
 const Env = z.object({
   HANDOFF_URL: z.url({ protocol: /^https?$/ }),
-  HANDOFF_API_KEY: z.string().startsWith('hk_live_'),
+  HANDOFF_API_KEY: z.string().regex(AGENT_KEY_PATTERN),
 });
 
 const parsed = Env.safeParse(process.env);
 if (!parsed.success) {
   process.stderr.write(
-    `handoff-mcp: set ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')} (HANDOFF_URL: the gateway URL; HANDOFF_API_KEY: an agent key hk_live_...)\n`,
+    `handoff-mcp: set ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')} (HANDOFF_URL: the gateway URL; HANDOFF_API_KEY: an agent key hk_live_... or hk_test_...)\n`,
   );
   process.exit(2);
 }

@@ -3,6 +3,7 @@ bodies from plain dicts, answers to models or exceptions, and paging."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
@@ -49,6 +50,26 @@ def headers(api_key: str, user_agent: str | None) -> dict[str, str]:
 def body(kind: _FromDict[T], value: T | Mapping[str, Any]) -> T:
     """A generated body model from itself or from a plain dict of the same JSON."""
     return kind.from_dict(value) if isinstance(value, Mapping) else value
+
+
+def body_of(given_body: T | None, fields: Mapping[str, Any]) -> T | Mapping[str, Any]:
+    """The body given whole, or made of keyword fields (not both)."""
+    if given_body is not None and fields:
+        raise TypeError("give the body as one argument or as keywords, not both")
+    if given_body is not None:
+        return given_body
+    if not fields:
+        raise TypeError("a body is needed: a model, a dict or keywords")
+    return fields
+
+
+def settings(api_key: str | None, base_url: str | None) -> tuple[str, str]:
+    """The key and base URL given, else HANDOFF_API_KEY and HANDOFF_URL, else the local default."""
+    key = api_key or os.environ.get("HANDOFF_API_KEY")
+    if not key:
+        raise ValueError("an agent key is needed: Handoff(api_key=...) or HANDOFF_API_KEY")
+    base = base_url or os.environ.get("HANDOFF_URL") or DEFAULT_BASE_URL
+    return key, base.rstrip("/")
 
 
 def given(value: T | None) -> T | Unset:

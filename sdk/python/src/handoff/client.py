@@ -189,13 +189,20 @@ class Requests(_OfRequest):
     """Hand-off requests: create, read, talk, propose payments, follow their events."""
 
     def create(
-        self, request: CreateHandoffRequestBody | Json, *, idempotency_key: str | None = None
+        self,
+        request: CreateHandoffRequestBody | Json | None = None,
+        *,
+        idempotency_key: str | None = None,
+        **fields: Any,
     ) -> CreateHandoffRequestResponse201:
-        """Hands a customer's request over; the request token in the answer is remembered."""
+        """Hands a customer's request over; the request token in the answer is remembered.
+
+        The body as a model or a dict, or as keywords: ``create(message="…", budget_max=150)``.
+        """
         created = self._call(
             create_handoff_request,
             CreateHandoffRequestResponse201,
-            body=body(CreateHandoffRequestBody, request),
+            body=body(CreateHandoffRequestBody, _core.body_of(request, fields)),
             idempotency_key=given(idempotency_key),
         )
         self._tokens.remember(created.id, created.request_token)
@@ -553,20 +560,21 @@ def _read_and_raise(response: httpx.Response) -> None:
 
 
 class Handoff:
-    """The agent API, synchronous. ``Handoff(api_key="hk_live_…", base_url="http://127.0.0.1:8080")``;
-    ``with Handoff(...) as client:`` closes its connections at the end."""
+    """The agent API, synchronous. ``Handoff(api_key="hk_live_…", base_url="http://127.0.0.1:8080")``,
+    or ``Handoff()`` with HANDOFF_API_KEY and HANDOFF_URL set; ``with Handoff(...) as client:``
+    closes its connections at the end."""
 
     def __init__(
         self,
-        api_key: str,
+        api_key: str | None = None,
         *,
-        base_url: str = _core.DEFAULT_BASE_URL,
+        base_url: str | None = None,
         retry: RetryPolicy | None = None,
         timeout: httpx.Timeout = _core.DEFAULT_TIMEOUT,
         user_agent: str | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        base = base_url.rstrip("/")
+        api_key, base = _core.settings(api_key, base_url)
         self.livemode = not api_key.startswith("hk_test_")
         self._http = httpx.Client(
             base_url=base,

@@ -1,14 +1,19 @@
 """A handoff as an MCP task, driven by the Python `mcp` client (a client we did not write).
 
 Protocol revision 2026-07-28 with the Tasks extension (`io.modelcontextprotocol/tasks`,
-SEP-2663) over Streamable HTTP at the gateway's /mcp, with the test key as Bearer: the simulated
+SEP-2663), over Streamable HTTP at the gateway's /mcp with the test key as Bearer, and over stdio
+(`handoff-mcp`, packages/mcp/src/stdio.ts, with the test key in its environment): the simulated
 provider of test mode asks a question, so the task turns `input_required`; the answers go back
 with `tasks/update` and the task completes with the deliverables as its result.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import anyio
@@ -16,12 +21,14 @@ import httpx2
 import pytest
 from mcp.client.client import Client
 from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
+from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, Request, RequestParams, Result
 from pydantic import ConfigDict, Field
 
 PROTOCOL = "2026-07-28"
 TASKS = "io.modelcontextprotocol/tasks"
+STDIO_ENTRY = Path(__file__).resolve().parents[4] / "packages" / "mcp" / "src" / "stdio.ts"
 
 
 class CreateTaskResult(Result):
@@ -74,19 +81,37 @@ def _answer(key: str) -> dict[str, Any]:
     return {"action": "accept", "content": {"decision": "approve"}}
 
 
+@asynccontextmanager
+async def _client(transport: str, base_url: str, key: str) -> AsyncIterator[Client]:
+    """A 2026-07-28 client with the extension, over the gateway's /mcp or the stdio entry."""
+    if transport == "http":
+        http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=30)
+        async with (
+            http,
+            Client(
+                streamable_http_client(f"{base_url}/mcp", http_client=http),
+                mode=PROTOCOL,
+                extensions=[Tasks()],
+            ) as client,
+        ):
+            yield client
+        return
+    # `npx handoff-mcp` as an MCP host starts it; node runs the TypeScript entry directly.
+    server = StdioServerParameters(
+        command="node",
+        args=[str(STDIO_ENTRY)],
+        env={"PATH": os.environ["PATH"], "HANDOFF_URL": base_url, "HANDOFF_API_KEY": key},
+    )
+    async with Client(stdio_client(server), mode=PROTOCOL, extensions=[Tasks()]) as client:
+        yield client
+
+
 @pytest.mark.anyio
+@pytest.mark.parametrize("transport", ["http", "stdio"])
 async def test_a_handoff_runs_as_an_mcp_task_to_input_required_and_back(
-    base_url: str, test_key: str
+    transport: str, base_url: str, test_key: str
 ) -> None:
-    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {test_key}"}, timeout=30)
-    async with (
-        http,
-        Client(
-            streamable_http_client(f"{base_url}/mcp", http_client=http),
-            mode=PROTOCOL,
-            extensions=[Tasks()],
-        ) as client,
-    ):
+    async with _client(transport, base_url, test_key) as client:
         session = client.session
 
         async def call(method: str, task_id: str, **params: Any) -> TaskState | Result:
