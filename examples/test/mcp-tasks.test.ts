@@ -191,11 +191,14 @@ describe('create_handoff as an MCP task', () => {
     const taskId = execution.handle.taskId;
     await execution.detach();
     const task = tasks.task(taskId);
+    // The provider writes before it proposes, and its message is a question until the proposal
+    // follows it: the proposal is waited for, as a client polling would see it come.
     const waiting = await eventually(
       async () => {
         const view = await task.snapshot();
         expect(view.status).toBe('input_required');
-        return view;
+        const asked = Object.keys(view.raw.inputRequests as Json);
+        return asked.some((key) => key.startsWith('proposal:')) ? view : undefined;
       },
       { timeoutMs: 30_000 },
     );

@@ -3,7 +3,6 @@
 //   HANDOFF_URL      the gateway, e.g. http://127.0.0.1:8080
 //   HANDOFF_API_KEY  the agent key, hk_live_... (or a test key, hk_test_...: test mode)
 // Only stderr is written to: stdout carries the protocol.
-import { AGENT_KEY_PATTERN } from '@handoff/contracts';
 import { createHandoffClient } from '@handoff/sdk';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
@@ -11,7 +10,8 @@ import { createHandoffMcpServer } from './server.ts';
 
 const Env = z.object({
   HANDOFF_URL: z.url({ protocol: /^https?$/ }),
-  HANDOFF_API_KEY: z.string().regex(AGENT_KEY_PATTERN),
+  // An agent key by its prefix, live or test; the gateway judges the rest at the first call.
+  HANDOFF_API_KEY: z.string().regex(/^hk_(?:live|test)_/),
 });
 
 const parsed = Env.safeParse(process.env);

@@ -34,7 +34,14 @@ describe('a cancelled request’s payment requests', () => {
 
   it('refuses staff approval with request_closed, naming the state; no payment is made', async () => {
     const request_id = await stack.newRequest();
+    const before = await stack.createPaymentRequest(request_id, { amount: 10 });
     await closeRequest(request_id, 'cancelled');
+    // The closure consumer has settled the cancel once it rejected the one pending before it;
+    // until then it could reject the late one too, and the test would see that instead.
+    await eventually(async () => {
+      const doc = await stack.rawRequests().findOne({ _id: before.id });
+      return doc?.status === 'rejected' ? doc : undefined;
+    });
     // Created after the cancel was settled (as one that crossed the cancel would be): only the
     // fresh status read stands between it and a payment.
     const late = await stack.createPaymentRequest(request_id);
