@@ -3,8 +3,9 @@ import { boundedCache } from '@handoff/runtime';
 import { jetstream, StorageType } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
+import { createSecretKey } from 'node:crypto';
 import { z } from 'zod';
+import { open, seal } from '../http/sealed.ts';
 
 /**
  * The request tokens the A2A binding holds. A2A clients know only their key and the task id, so
@@ -63,30 +64,19 @@ export async function createTaskTokens(
       ? `${integrationId}.${requestId}`
       : undefined;
 
-  const seal = (name: string, task: HeldTask): string => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(name));
-    const data = Buffer.concat([cipher.update(JSON.stringify(task), 'utf8'), cipher.final()]);
-    return ['v1', ...[iv, cipher.getAuthTag(), data].map((p) => p.toString('base64url'))].join('.');
-  };
-  const open = (name: string, sealed: string): HeldTask => {
-    const [version, iv, tag, data] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !data) throw new Error('not a sealed A2A record');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-      .setAAD(Buffer.from(name))
-      .setAuthTag(Buffer.from(tag, 'base64url'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(data, 'base64url')),
-      decipher.final(),
-    ]);
-    return HeldTask.parse(JSON.parse(plain.toString('utf8')));
+  // Versioned, so that a later format can be told apart from the records already kept.
+  const sealTask = (name: string, task: HeldTask): string =>
+    `v1.${seal(key, JSON.stringify(task), name)}`;
+  const openTask = (name: string, sealed: string): HeldTask => {
+    if (!sealed.startsWith('v1.')) throw new Error('not a sealed A2A record');
+    return HeldTask.parse(JSON.parse(open(key, sealed.slice('v1.'.length), name)));
   };
 
   return {
     async hold(integrationId, requestId, task) {
       const name = recordKey(integrationId, requestId);
       if (name === undefined) throw new Error('an integration or request id out of shape');
-      await kv.put(name, seal(name, task));
+      await kv.put(name, sealTask(name, task));
       opened.set(name, task);
     },
     async get(integrationId, requestId) {
@@ -96,7 +86,7 @@ export async function createTaskTokens(
       if (held) return held;
       const entry = await kv.get(name);
       if (!entry || entry.operation !== 'PUT') return undefined;
-      const task = open(name, entry.string());
+      const task = openTask(name, entry.string());
       opened.set(name, task);
       return task;
     },

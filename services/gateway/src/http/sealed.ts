@@ -1,4 +1,33 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
+
+/**
+ * AES-256-GCM for what the gateway keeps but must not be able to show in clear: `iv.tag.data`,
+ * each part base64url. `aad`, when given, binds the sealed text to where it is kept (its record's
+ * key), so a sealed value moved elsewhere does not open.
+ */
+export function seal(key: Buffer | KeyObject, plaintext: string, aad?: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad));
+  const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+}
+
+/** The text {@link seal} sealed under the same key (and `aad`); throws when it does not open. */
+export function open(key: Buffer | KeyObject, sealed: string, aad?: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !data) throw new Error('malformed sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}
 
 /**
  * Replayed bodies are kept encrypted under a key derived from the caller's Idempotency-Key,
@@ -12,16 +41,9 @@ function keyFor(idempotencyKey: string, scope: string): Buffer {
 }
 
 export function sealBody(idempotencyKey: string, scope: string, body: unknown): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFor(idempotencyKey, scope), iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+  return seal(keyFor(idempotencyKey, scope), JSON.stringify(body));
 }
 
 export function openBody(idempotencyKey: string, scope: string, sealed: string): unknown {
-  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !data) throw new Error('malformed sealed body');
-  const decipher = createDecipheriv('aes-256-gcm', keyFor(idempotencyKey, scope), iv);
-  decipher.setAuthTag(tag);
-  return JSON.parse(Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8'));
+  return JSON.parse(open(keyFor(idempotencyKey, scope), sealed));
 }
