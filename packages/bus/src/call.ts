@@ -1,4 +1,4 @@
-import { BUS_HEADERS, type Operation } from '@handoff/contracts';
+import { BUS_HEADERS, type ByteOperation, type Operation } from '@handoff/contracts';
 import { injectTraceContext, SpanKind, withSpan } from '@handoff/observability';
 import { ServiceError } from '@nats-io/services';
 import { errors, headers, type NatsConnection } from '@nats-io/transport-node';
@@ -64,6 +64,49 @@ export function call<I extends z.ZodType, O extends z.ZodType>(
   options: { timeoutMs: number; callId?: string },
 ): Promise<z.output<O>> {
   return callSubject(nc, op.subject, input, { ...options, reply: op.output });
+}
+
+/**
+ * Calls a byte operation (`ByteOperation`): its input travels as JSON in the `Handoff-Input`
+ * header and `data` as the message's body, so a file's chunk crosses the bus as it is, with no
+ * JSON or base64 around it. Answers the reply's bytes.
+ */
+export async function callBytes<I extends z.ZodType>(
+  nc: NatsConnection,
+  op: ByteOperation<I>,
+  input: z.input<I>,
+  data: Uint8Array | undefined,
+  options: { timeoutMs: number; callId?: string },
+): Promise<Uint8Array> {
+  return withSpan(
+    `${op.subject} request`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': op.subject },
+    },
+    async () => {
+      const h = headers();
+      if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
+      h.set(BUS_HEADERS.input, JSON.stringify(input));
+      injectTraceContext((key, value) => h.set(key, value));
+      let msg;
+      try {
+        msg = await nc.request(op.subject, data ?? new Uint8Array(0), {
+          timeout: options.timeoutMs,
+          headers: h,
+        });
+      } catch (error) {
+        throw new BusError(
+          'service_unavailable',
+          `${op.subject}: ${describeRequestFailure(error)}`,
+          { cause: error },
+        );
+      }
+      const failure = ServiceError.toServiceError(msg);
+      if (failure) throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
+      return msg.data;
+    },
+  );
 }
 
 function errorDetails(data: Uint8Array): Record<string, unknown> | undefined {

@@ -1,4 +1,4 @@
-import { BUS_HEADERS, type Operation } from '@handoff/contracts';
+import { BUS_HEADERS, type ByteOperation, type Operation } from '@handoff/contracts';
 import { extractTraceContext, SpanKind, withSpan, type Logger } from '@handoff/observability';
 import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -16,7 +16,12 @@ export interface HandlerContext {
 
 export interface Endpoint<S extends z.ZodType = z.ZodType> {
   input: S;
-  handle(input: z.output<S>, ctx: HandlerContext): Promise<unknown>;
+  /**
+   * A byte operation's endpoint: the input comes from the `Handoff-Input` header, the body is
+   * handed to `handle` as bytes, and a reply of bytes is sent as it is (see `callBytes`).
+   */
+  bytes?: true;
+  handle(input: z.output<S>, ctx: HandlerContext, data: Uint8Array): Promise<unknown>;
 }
 
 /** Implements a declared operation; spread the result into `serve()`'s endpoints. */
@@ -25,6 +30,19 @@ export function implement<I extends z.ZodType, O extends z.ZodType>(
   handle: (input: z.output<I>, ctx: HandlerContext) => Promise<z.input<O>>,
 ): Record<string, Endpoint> {
   return { [op.name]: endpoint(op.input, handle) };
+}
+
+/** Implements a byte operation: `data` is the message's body, and returned bytes are the reply. */
+export function implementBytes<I extends z.ZodType>(
+  op: ByteOperation<I>,
+  handle: (input: z.output<I>, data: Uint8Array, ctx: HandlerContext) => Promise<Uint8Array>,
+): Record<string, Endpoint> {
+  const definition: Endpoint<I> = {
+    input: op.input,
+    bytes: true,
+    handle: (input, ctx, data) => handle(input, data, ctx),
+  };
+  return { [op.name]: definition };
 }
 
 /** Declares an endpoint with its input inferred from the schema. */
@@ -137,15 +155,17 @@ async function handle(
     async () => {
       const logger = baseLogger.child(callId ? { call_id: callId, subject } : { subject });
       try {
-        const parsed = definition.input.safeParse(decode(msg));
+        const parsed = definition.input.safeParse(
+          definition.bytes ? decodeInputHeader(msg) : decode(msg),
+        );
         if (!parsed.success) {
           throw new BusError(
             'validation_failed',
             parsed.error.issues.map((i) => i.message).join('; '),
           );
         }
-        const result = await definition.handle(parsed.data, { callId, logger });
-        msg.respond(JSON.stringify(result ?? null));
+        const result = await definition.handle(parsed.data, { callId, logger }, msg.data);
+        msg.respond(result instanceof Uint8Array ? result : JSON.stringify(result ?? null));
       } catch (error) {
         const failure =
           error instanceof BusError ? error : new BusError('internal_error', 'internal error');
@@ -158,6 +178,16 @@ async function handle(
       }
     },
   );
+}
+
+function decodeInputHeader(msg: ServiceMsg): unknown {
+  const text = msg.headers?.get(BUS_HEADERS.input);
+  if (!text) throw new BusError('validation_failed', `no ${BUS_HEADERS.input} header`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BusError('validation_failed', `${BUS_HEADERS.input} is not JSON`);
+  }
 }
 
 function decode(msg: ServiceMsg): unknown {

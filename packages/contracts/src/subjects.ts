@@ -52,6 +52,8 @@ export const BUS_HEADERS = {
   callId: 'Request-Id',
   traceparent: 'traceparent',
   tracestate: 'tracestate',
+  /** A byte operation's input (JSON), whose body is bytes (`ByteOperation`, file-ops.ts). */
+  input: 'Handoff-Input',
 } as const;
 
 /** Access events for staff tools: applications, keys, integrations. */
