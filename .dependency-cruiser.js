@@ -33,7 +33,7 @@ const PACKAGE_ORDER = {
     ['contracts'],
     ['config', 'observability'],
     ['bus', 'store', 'testkit'],
-    ['runtime'],
+    ['runtime', 'files'],
     ['service-suites'],
   ],
   web: [['contracts'], ['sdk'], ['mcp', 'web-ui'], ['console', 'workspace']],

@@ -77,7 +77,15 @@ export type A2aUpdate =
   | { kind: 'status'; state: A2aTaskState; message?: A2aAgentMessage }
   | {
       kind: 'artifact';
-      artifact: { id: string; name: string; description: string | null; url: string };
+      artifact: {
+        id: string;
+        name: string;
+        description: string | null;
+        /** Null for a deliverable of files only. */
+        url: string | null;
+        /** The deliverable's files' metadata; an agent reads their download URLs from the API. */
+        files?: unknown[];
+      };
     };
 
 const text = (object: Record<string, unknown>, key: string): string => {
@@ -157,7 +165,10 @@ export function a2aUpdateOf(event: Pick<EventEnvelope, 'type' | 'data'>): A2aUpd
           id: text(object, 'id'),
           name: text(object, 'title'),
           description: typeof object.description === 'string' ? object.description : null,
-          url: text(object, 'url'),
+          url: typeof object.url === 'string' ? object.url : null,
+          ...(Array.isArray(object.files) && object.files.length > 0
+            ? { files: object.files as unknown[] }
+            : {}),
         },
       };
     default:
@@ -192,8 +203,12 @@ export function a2aWireArtifact(artifact: Extract<A2aUpdate, { kind: 'artifact' 
     name: artifact.name,
     ...(artifact.description ? { description: artifact.description } : {}),
     parts: [
-      { url: artifact.url, mediaType: 'text/uri-list' },
+      ...(artifact.url === null ? [] : [{ url: artifact.url, mediaType: 'text/uri-list' }]),
       ...(artifact.description ? [{ text: artifact.description, mediaType: 'text/plain' }] : []),
+      // The files' metadata, not their bytes: `GET /v1/request/{id}/files` gives their URLs.
+      ...(artifact.files
+        ? [{ data: { files: artifact.files }, mediaType: 'application/json' }]
+        : []),
     ],
   };
 }

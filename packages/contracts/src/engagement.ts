@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { livemodeField } from './test-mode.ts';
+import { FileIds, FileMeta } from './files.ts';
 import { KeyStatus } from './access.ts';
 import { Timestamp } from './common.ts';
 import {
@@ -314,11 +315,19 @@ export const Milestone = z.object({
 });
 export type Milestone = z.infer<typeof Milestone>;
 
-export const DeliverableCreate = z.strictObject({
-  title: trimmedText(ENGAGEMENT_LIMITS.title),
-  url: httpUrl(ENGAGEMENT_LIMITS.url),
-  description: trimmedText(ENGAGEMENT_LIMITS.text).optional(),
-});
+export const DeliverableCreate = z
+  .strictObject({
+    title: trimmedText(ENGAGEMENT_LIMITS.title),
+    /** A link to the work; optional when `files` carry it. */
+    url: httpUrl(ENGAGEMENT_LIMITS.url).optional(),
+    description: trimmedText(ENGAGEMENT_LIMITS.text).optional(),
+    /** Files uploaded for this milestone first (`POST /v1/provider/milestones/{id}/files`). */
+    files: FileIds.optional(),
+  })
+  .refine((body) => body.url !== undefined || (body.files?.length ?? 0) > 0, {
+    message: 'give a `url`, `files`, or both',
+    path: ['url'],
+  });
 
 export const DeliverableStatus = z.enum(DELIVERABLE_MACHINE.states);
 
@@ -331,8 +340,11 @@ export const Deliverable = z.object({
   milestone_id: z.string(),
   provider_id: z.string(),
   title: z.string(),
-  url: z.string(),
+  /** Null for a deliverable of files only. */
+  url: z.string().nullable(),
   description: z.string().nullable(),
+  /** Present when the deliverable has files: their metadata, never their bytes or a URL. */
+  files: z.array(FileMeta).optional(),
   status: DeliverableStatus,
   ...TIMES,
 });

@@ -6,7 +6,7 @@ import {
 } from './http.ts';
 
 /** The statuses a problem is answered with. */
-type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 503;
 
 interface ErrorEntry {
   /** Every answer with the code has this status, so the code alone says what to send. */
@@ -82,6 +82,8 @@ export const ERRORS = {
       'comes from another origin',
     request_token_invalid:
       "the request belongs to the caller's integration but the token does not match",
+    download_url_invalid:
+      'the signed download URL is altered, expired or malformed (one answer for all): read the file again for a fresh `download_url`',
   }),
   ...withStatus(404, {
     not_found: 'unknown resource',
@@ -94,6 +96,7 @@ export const ERRORS = {
     milestone_not_found: hidden('milestone'),
     deliverable_not_found: hidden('deliverable'),
     dispute_not_found: hidden('dispute'),
+    file_not_found: hidden('file'),
     provider_not_found: 'unknown provider',
     provider_key_not_found: 'unknown provider key',
     provider_session_not_found:
@@ -128,7 +131,7 @@ export const ERRORS = {
       'the milestone is under review; its deliverables can be withdrawn once it is reviewed',
     comment_limit_reached: 'the dispute has the most comments it may have',
     limit_reached:
-      'the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many)',
+      'the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many)',
     test_clock_full: 'the test clock has the most requests it may have (`limit` says how many)',
     test_clock_advancing: 'the test clock is advancing; try again once its `status` is `ready`',
     provider_suspended: 'the provider is suspended',
@@ -139,8 +142,22 @@ export const ERRORS = {
     provider_confirms: 'the payment provider (Stripe) confirms this payment, not staff',
     amount_mismatch: 'the payment provider reports another amount or currency than the payment has',
   }),
-  ...withStatus(413, { payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes` }),
-  ...withStatus(415, { unsupported_media_type: 'a body that is not `application/json`' }),
+  ...withStatus(413, {
+    payload_too_large: `the body is over ${BODY_LIMIT_BYTES} bytes`,
+    file_too_large:
+      "the file is over the largest a file may be, or the request's files would be over their total (`limit` says how many bytes remain allowed); refused before the body is read past the limit",
+  }),
+  ...withStatus(415, {
+    unsupported_media_type: 'a body that is not `application/json`',
+    file_type_not_allowed:
+      'the file is of a type not on the list (`allowed` lists them; docs/files.md): the bytes decide, not the `Content-Type`',
+    file_type_mismatch:
+      'the declared `Content-Type` does not match the bytes (`detected` says what they are)',
+  }),
+  ...withStatus(416, {
+    range_not_satisfiable:
+      "the `Range` of a download starts past the file's end; `Content-Range` says its size",
+  }),
   ...withStatus(422, {
     validation_failed: `schema violation; \`errors[]\` has a JSON pointer per problem (the first ${MAX_FIELD_ERRORS}; \`detail\` gives the total when there are more)`,
     idempotency_key_reused: 'the same `Idempotency-Key` with a different request',

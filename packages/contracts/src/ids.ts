@@ -26,6 +26,8 @@ export const ID_PREFIXES = [
   'off',
   // A test clock (test mode).
   'clk',
+  // A file: a message's attachment or a deliverable's.
+  'file',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -34,3 +34,5 @@ export * from './webhooks.ts';
 export * from './mail-kinds.ts';
 export * from './notifications.ts';
 export * from './workspace.ts';
+export * from './files.ts';
+export * from './file-ops.ts';

@@ -106,6 +106,8 @@ export const messageOps = {
       author_role: AuthorRole,
       author_provider_id: z.string().max(64).optional(),
       message: z.string(),
+      /** Files of the request's conversation that the author uploaded. */
+      attachments: z.array(z.string()).optional(),
     }),
     Message,
   ),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { FileIds, FileMeta } from './files.ts';
 import { amountPrecisionSchema, CurrencyCode } from './money.ts';
 import { Timestamp } from './common.ts';
 import { idPattern } from './ids.ts';
 import { REQUEST_LIMITS } from './limits.ts';
 import { livemodeField, TestScenario } from './test-mode.ts';
-import { emailAddress, httpUrl, languageTag, trimmedText } from './text.ts';
+import { emailAddress, httpUrl, languageTag, optionalText, trimmedText } from './text.ts';
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
@@ -152,9 +153,18 @@ export const RequestCreated = Request.extend({ request_token: z.string() });
 
 export const AuthorRole = z.enum(['customer', 'agent', 'provider', 'staff']);
 
-export const MessageCreate = z.strictObject({
-  message: trimmedText(REQUEST_LIMITS.message),
-});
+export const MessageCreate = z
+  .strictObject({
+    /** Blank only when the message carries files. */
+    message: optionalText(REQUEST_LIMITS.message),
+    /** Files the sender uploaded to the request's conversation first (docs/files.md). */
+    attachments: FileIds.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.message === '' && (body.attachments?.length ?? 0) === 0) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'must not be blank' });
+    }
+  });
 
 export const Message = z.object({
   object: z.literal('message'),
@@ -163,6 +173,8 @@ export const Message = z.object({
   request_id: z.string(),
   author_role: AuthorRole,
   message: z.string(),
+  /** Present when the message has files: their metadata, never their bytes or a URL. */
+  attachments: z.array(FileMeta).optional(),
   created_at: Timestamp,
 });
 export type Message = z.infer<typeof Message>;

@@ -26,12 +26,13 @@ const PageOfRequests = z.object({
   request_ids: z.array(z.string().max(64)).max(TEST_DATA_LIMITS.maxRequestIds),
 });
 
-export const ConversationPurged = z.object({ messages: Count });
+export const ConversationPurged = z.object({ messages: Count, message_files: Count });
 export const MilestonesPurged = z.object({
   proposals: Count,
   jobs: Count,
   milestones: Count,
   deliverables: Count,
+  deliverable_files: Count,
   disputes: Count,
 });
 export const PaymentsPurged = z.object({ payment_requests: Count, payments: Count });

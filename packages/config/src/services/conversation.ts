@@ -3,7 +3,8 @@
 // checks read the same schema without importing a service. The service reads it in src/env.ts.
 import type { z } from 'zod';
 import { baseServiceEnv } from '../index.ts';
+import { checkFilesEnv, filesEnvShape } from './files.ts';
 
-/** Conversation reads only the variables every backend service reads. */
-export const conversationEnv = baseServiceEnv;
+/** Conversation reads the variables every backend service reads, and those of its files (files.ts). */
+export const conversationEnv = baseServiceEnv.extend(filesEnvShape).superRefine(checkFilesEnv);
 export type ConversationEnv = z.output<typeof conversationEnv>;

@@ -1,7 +1,7 @@
 // The variables of services/gateway. The schema lives in this package rather than in the service so
 // that the dev stack (which checks a stack's settings before it starts anything) and the deploy
 // checks read the same schema without importing a service. The service reads it in src/env.ts.
-import { UPDATES_LIMITS } from '@handoff/contracts';
+import { FILE_LIMITS, UPDATES_LIMITS } from '@handoff/contracts';
 import { z } from 'zod';
 import { durationMs, logLevel, natsClientEnv, natsUrl, port } from '../index.ts';
 
@@ -48,8 +48,13 @@ export const gatewayEnv = z
     SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
     /** How long a client may take to send the request line and headers (slowloris). */
     HTTP_HEADERS_TIMEOUT_MS: durationMs.default(10_000),
-    /** How long a client may take to send the whole request, body included. */
+    /**
+     * How long a client may take to send the whole request, body included; an upload instead may
+     * stall (send nothing) for this long at most.
+     */
     HTTP_REQUEST_TIMEOUT_MS: durationMs.default(30_000),
+    /** How long a file's upload may take in all (100 MiB in 15 minutes is 114 KiB/s). */
+    HTTP_UPLOAD_TIMEOUT_MS: durationMs.default(900_000),
     /** HS256 secret for staff JWTs. */
     STAFF_JWT_SECRET: z.string().optional(),
     /** JWKS of the staff identity provider; when set, only asymmetric staff tokens are accepted. */
@@ -105,6 +110,23 @@ export const gatewayEnv = z
         message: 'must be base64 of 32 bytes (openssl rand -base64 32)',
       })
       .optional(),
+    /**
+     * Base64 of 32 bytes: signs (HMAC-SHA256) the files' download URLs, so every replica must
+     * share it. Unset: a key made at start, whose URLs only this process accepts (docs/files.md).
+     */
+    FILE_URLS_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, {
+        message: 'must be base64 of 32 bytes (openssl rand -base64 32)',
+      })
+      .optional(),
+    /** How long a file's download URL works. */
+    FILE_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(FILE_LIMITS.downloadUrlTtlSeconds),
   })
   .superRefine((env, ctx) => {
     if (env.STAFF_JWT_SECRET !== undefined && Buffer.byteLength(env.STAFF_JWT_SECRET) < 32) {
@@ -126,6 +148,13 @@ export const gatewayEnv = z
         code: 'custom',
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
+    if (env.HTTP_REQUEST_TIMEOUT_MS > env.HTTP_UPLOAD_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_REQUEST_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_UPLOAD_TIMEOUT_MS',
       });
     }
     if (env.UPDATES_MAX_WAITERS_PER_KEY > env.UPDATES_MAX_WAITERS_PER_PROCESS) {

@@ -3,7 +3,8 @@
 // checks read the same schema without importing a service. The service reads it in src/env.ts.
 import type { z } from 'zod';
 import { baseServiceEnv } from '../index.ts';
+import { checkFilesEnv, filesEnvShape } from './files.ts';
 
-/** Milestones reads only the variables every backend service reads. */
-export const milestonesEnv = baseServiceEnv;
+/** Milestones reads the variables every backend service reads, and those of its files (files.ts). */
+export const milestonesEnv = baseServiceEnv.extend(filesEnvShape).superRefine(checkFilesEnv);
 export type MilestonesEnv = z.output<typeof milestonesEnv>;

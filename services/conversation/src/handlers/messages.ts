@@ -1,5 +1,6 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
+import { attachable, type Catalog } from '@handoff/files';
 import type { Logger } from '@handoff/observability';
 import { domainEvent, type Outbox } from '@handoff/runtime';
 import { groupedInserts, paginate, type Store } from '@handoff/store';
@@ -17,6 +18,8 @@ export interface MessageDeps {
   store: Store;
   logger: Logger;
   outbox: Outbox;
+  /** The conversation's files, which messages attach. */
+  files: Catalog;
 }
 
 export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
@@ -26,6 +29,15 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
 
   return {
     ...implement(messageOps.create, async (input) => {
+      const attachments = input.attachments?.length
+        ? await attachable(deps.files, input.attachments, {
+            request_id: input.request_id,
+            uploaded_by: input.author_role === 'provider' ? 'provider' : 'agent',
+            ...(input.author_provider_id === undefined
+              ? {}
+              : { provider_id: input.author_provider_id }),
+          })
+        : [];
       const doc: MessageDoc = {
         _id: newId('msg'),
         request_id: input.request_id,
@@ -35,6 +47,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
           ? { author_provider_id: input.author_provider_id }
           : {}),
         message: input.message,
+        ...(attachments.length > 0 ? { attachments } : {}),
         created_at: new Date(),
       };
       // The agent's view: the event carries no author id, so webhooks deliver none.

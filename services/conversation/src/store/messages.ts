@@ -1,4 +1,4 @@
-import type { Message, ProviderMessage } from '@handoff/contracts';
+import type { FileMeta, Message, ProviderMessage } from '@handoff/contracts';
 import type { OutboxDocument } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
@@ -17,6 +17,8 @@ export interface MessageDoc extends OutboxDocument {
    */
   author_provider_id?: string;
   message: string;
+  /** The attached files' metadata, as they were when the message was written. */
+  attachments?: FileMeta[];
   created_at: Date;
 }
 
@@ -27,6 +29,7 @@ export function messageView(doc: MessageDoc): Message {
     request_id: doc.request_id,
     author_role: doc.author_role,
     message: doc.message,
+    ...(doc.attachments?.length ? { attachments: doc.attachments } : {}),
     created_at: doc.created_at.toISOString(),
   };
 }

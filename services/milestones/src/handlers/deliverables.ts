@@ -1,5 +1,6 @@
 import { implement, type Endpoint } from '@handoff/bus';
 import { DELIVERABLE_MACHINE, deliverableOps, MILESTONE_MACHINE, newId } from '@handoff/contracts';
+import { attachable, type Catalog } from '@handoff/files';
 import { applyMove } from '@handoff/runtime';
 import type { MilestonesDeps } from './deps.ts';
 import { collectionsOf, resourcesOf } from '../store/collections.ts';
@@ -14,7 +15,11 @@ import { create, opening, partyReads } from './resources.ts';
  * `add_deliverable`, and withdraws them while it is not under review; accepting them and asking
  * for a revision follow the milestone's review (see `milestones.ts`).
  */
-export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpoint> {
+export function deliverableEndpoints(
+  deps: MilestonesDeps,
+  /** The deliverables' files, which a new deliverable attaches. */
+  files: Catalog,
+): Record<string, Endpoint> {
   const { milestones, deliverables } = collectionsOf(deps.store);
   const resources = resourcesOf(deps.store);
 
@@ -30,6 +35,14 @@ export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpo
         applyMove(MILESTONE_MACHINE, milestone.status, 'add_deliverable');
         await jobActive(deps, milestone.job_id);
         // Before the deliverable exists, so that a review never misses it for want of the flag.
+        const attached = input.files?.length
+          ? await attachable(files, input.files, {
+              request_id: milestone.request_id,
+              uploaded_by: 'provider',
+              provider_id,
+              milestone_id,
+            })
+          : [];
         if (milestone.has_deliverables !== true) {
           await milestones.updateOne({ _id: milestone_id }, { $set: { has_deliverables: true } });
         }
@@ -40,8 +53,9 @@ export function deliverableEndpoints(deps: MilestonesDeps): Record<string, Endpo
           milestone_id,
           provider_id,
           title: input.title,
-          url: input.url,
+          url: input.url ?? null,
           description: input.description ?? null,
+          ...(attached.length > 0 ? { files: attached } : {}),
           ...opening(DELIVERABLE_MACHINE, new Date()),
         };
       }),

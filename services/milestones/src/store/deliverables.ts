@@ -1,4 +1,4 @@
-import type { Deliverable } from '@handoff/contracts';
+import type { Deliverable, FileMeta } from '@handoff/contracts';
 import type { StoredDocument } from './stored-document.ts';
 import { iso } from './view-values.ts';
 
@@ -7,8 +7,9 @@ export interface DeliverableDoc extends StoredDocument<Deliverable['status']> {
   milestone_id: string;
   provider_id: string;
   title: string;
-  url: string;
+  url: string | null;
   description: string | null;
+  files?: FileMeta[];
 }
 
 export function deliverableView(doc: DeliverableDoc): Deliverable {
@@ -22,6 +23,7 @@ export function deliverableView(doc: DeliverableDoc): Deliverable {
     title: doc.title,
     url: doc.url,
     description: doc.description,
+    ...(doc.files?.length ? { files: doc.files } : {}),
     status: doc.status,
     deadline_at: iso(doc.deadline_at),
     created_at: doc.created_at.toISOString(),

@@ -24,6 +24,8 @@ type Deleted = TestDataDeletion['deleted'];
 
 const NOTHING: Deleted = {
   messages: 0,
+  message_files: 0,
+  deliverable_files: 0,
   proposals: 0,
   jobs: 0,
   milestones: 0,
