@@ -8,6 +8,8 @@
 #     .tools/bin unless STRIPE_MOCK_URL is set or it is already on PATH;
 #   - Mailpit (SMTP server with a web UI and an API), built with Go into .tools/bin unless
 #     MAILPIT_URL is set or it is already on PATH: the mail of `npm start` and the tests goes there;
+#   - versitygw (the Versity S3 Gateway: an S3-compatible server over a folder, for the files' S3
+#     store's tests), built with Go into .tools/bin unless S3_TEST_URL is set or it is on PATH;
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
@@ -31,6 +33,8 @@ STRIPE_MOCK_VERSION="v0.203.0"
 HELM_VERSION="v3.22.0"
 # Keep in step with MAILPIT_VERSION in internal-packages/testkit/src/mailpit.ts.
 MAILPIT_VERSION="v1.33.1"
+# Keep in step with VERSITYGW_VERSION in internal-packages/testkit/src/s3-server.ts.
+VERSITYGW_VERSION="v1.8.0"
 # Generates sdk/python/src/handoff/_generated (scripts/openapi.sh); keep in step with
 # sdk/python/requirements-generator.txt, which pins it and ruff.
 OPENAPI_PYTHON_CLIENT_VERSION="0.29.1"
@@ -123,6 +127,14 @@ ensure_mailpit() {
     "no mailpit and no Go: the notifications tests fail and npm start sends no mail until mailpit is on PATH"
 }
 
+# versitygw: the S3-compatible server (Apache-2.0; objects as files on disk) that the tests of
+# the files' S3 store run against. About a minute on a small machine (its AWS and Azure SDKs).
+ensure_versitygw() {
+  if [[ -n "${S3_TEST_URL:-}" ]] || have versitygw; then return; fi
+  go_install versitygw "$VERSITYGW_VERSION" github.com/versity/versitygw/cmd/versitygw \
+    "no versitygw and no Go: the tests fail until versitygw is on PATH (or S3_TEST_URL is set)"
+}
+
 ensure_helm() {
   if have helm; then return; fi
   # With Go, several minutes on a small machine (client-go and the Kubernetes API types); once only.
@@ -212,6 +224,7 @@ ensure_mongo_wire_server
 check_postgres
 ensure_stripe_mock
 ensure_mailpit
+ensure_versitygw
 ensure_helm
 ensure_chromium
 ensure_dependencies

@@ -3,6 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mailpitClient, type MailpitClient } from './mailpit.ts';
 import { TEST_NATS_USER, type NatsPasswords } from './natsconf.ts';
 
+/** Where a test's S3 client connects, and as whom. */
+export interface S3Access {
+  /** `http://127.0.0.1:<port>`: path-style addressing only. */
+  url: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export const SERVERS_ENV = 'HANDOFF_TEST_SERVERS';
 
 export interface WorkerServers {
@@ -13,6 +22,8 @@ export interface WorkerServers {
   /** This worker's Mailpit: its web UI and API, and its SMTP address. */
   mailpitUrl: string;
   smtpUrl: string;
+  /** This worker's S3-compatible server (versitygw), for the files' S3 store. */
+  s3: S3Access;
   dataDir: string;
 }
 

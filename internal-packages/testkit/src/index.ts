@@ -11,4 +11,5 @@ export { databasePasswords, serviceDatabase, type DatabasePasswords } from './po
 export * from './events.ts';
 export * from './test-mode.ts';
 export * from './mailpit.ts';
+export * from './s3-server.ts';
 export * from './processes.ts';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startMailpit } from '../mailpit.ts';
 import { startMongo } from '../mongo-server.ts';
 import { startNats } from '../nats-server.ts';
+import { startS3Server } from '../s3-server.ts';
 import { startPair, type RunningServer } from '../servers.ts';
 import { SERVERS_ENV, type WorkerServers } from '../fixtures.ts';
 
@@ -14,8 +15,8 @@ interface GlobalConfig {
 const RUNNING = Symbol.for('handoff.testkit.running');
 
 /**
- * Starts one NATS, one MongoDB-wire server and one Mailpit (SMTP) per jest worker, before any test
- * file runs.
+ * Starts one NATS, one MongoDB-wire server, one Mailpit (SMTP) and one S3-compatible server
+ * (versitygw) per jest worker, before any test file runs.
  */
 export default async function globalSetup(config: GlobalConfig): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'handoff-test-'));
@@ -31,14 +32,26 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
         startMongo({ dataDir, durable: false }),
       );
       running.push(nats, mongo);
-      const mail = await startMailpit({ dataDir });
-      running.push({ ...mail, description: `Mailpit at ${mail.url}` });
+      const [mail, s3] = await startPair(
+        startMailpit({ dataDir }).then((mail) => ({
+          ...mail,
+          description: `Mailpit at ${mail.url}`,
+        })),
+        startS3Server({ dataDir }),
+      );
+      running.push(mail, s3);
       return {
         natsUrl: nats.url,
         ...(nats.passwords ? { natsPasswords: nats.passwords } : {}),
         mongoUrl: mongo.url,
         mailpitUrl: mail.url,
         smtpUrl: mail.smtpUrl,
+        s3: {
+          url: s3.url,
+          region: s3.region,
+          accessKeyId: s3.accessKeyId,
+          secretAccessKey: s3.secretAccessKey,
+        },
         dataDir,
       };
     }),
