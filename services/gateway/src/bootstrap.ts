@@ -51,10 +51,12 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
   const providers = createBearerKeyVerifier(providerKeys, keyOptions);
   const sessions = createSessionVerifier(keyOptions);
   // Slow clients (slowloris) hold a connection each: headers and the whole request have a
-  // deadline, checked often enough that it is kept (Node checks every 30 s by default).
+  // deadline, checked often enough that it is kept (Node checks every 30 s by default). The
+  // server's is the uploads'; the app keeps other requests to HTTP_REQUEST_TIMEOUT_MS
+  // (http/deadlines.ts).
   const server = createServer({
     headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    requestTimeout: env.HTTP_UPLOAD_TIMEOUT_MS,
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, env.HTTP_HEADERS_TIMEOUT_MS / 4)),
   });
   // What this replica knows of requests between their events (owners for the request token
@@ -104,6 +106,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       idempotency,
       readiness,
       trustProxy: env.TRUST_PROXY,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       ...(env.CONSOLE_DIR ? { consoleDir: env.CONSOLE_DIR } : {}),
       ...(env.WORKSPACE_DIR ? { workspaceDir: env.WORKSPACE_DIR } : {}),
       providers,

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { RunningGateway } from '../src/bootstrap.ts';
 import { CONSOLE_CSP } from '../src/http/web-apps.ts';
 import { BODY_LIMIT_BYTES } from '@handoff/contracts';
+import { MCP_BODY_LIMIT_BYTES } from '@handoff/mcp';
 import { eventually } from '@handoff/testkit';
 import { STRIPE_WEBHOOK_LIMIT_BYTES } from '../src/routes/stripe.ts';
 import { readEnv } from '../src/env.ts';
@@ -206,10 +207,11 @@ describe('API4: the body limit holds before the body is read', () => {
       headers: { 'Stripe-Signature': 't=1,v1=00' },
       limit: STRIPE_WEBHOOK_LIMIT_BYTES,
     },
-    // MCP over Streamable HTTP reads its JSON-RPC body itself, under the API's limit.
+    // MCP over Streamable HTTP reads its JSON-RPC body itself, under the API's limit and room
+    // for one upload_file call's base64 content (packages/mcp/src/limits.ts).
     {
       path: '/mcp',
-      limit: BODY_LIMIT_BYTES,
+      limit: MCP_BODY_LIMIT_BYTES,
       headers: {
         Authorization: `Bearer ${agent.key}`,
         Accept: 'application/json, text/event-stream',
@@ -709,6 +711,44 @@ describe('slow clients (slowloris)', () => {
     );
     expect(answer.status).toBe(408);
     expect(answer.closed).toBe(true);
+  });
+
+  describe('an upload, which may take longer than the request timeout while bytes keep coming', () => {
+    let uploader: Onboarded;
+    beforeAll(async () => {
+      uploader = await stack.agentOf(['requests:create', 'messages:create']);
+    });
+
+    const uploadHead = async () => {
+      const request = await stack.requestOf(uploader);
+      return (
+        `POST /v1/request/${request.id}/files?filename=slow.txt HTTP/1.1\r\nHost: x\r\n` +
+        `Authorization: Bearer ${uploader.key}\r\nX-Service-Request-Token: ${request.token}\r\n` +
+        'Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close'
+      );
+    };
+    const chunk = (text: string) => `${text.length.toString(16)}\r\n${text}\r\n`;
+
+    it('takes an upload that keeps sending for longer than the request timeout', async () => {
+      const answer = await rawCall(slow, await uploadHead(), async (socket, done) => {
+        // 3 s in all, a piece every 250 ms: never silent for the 2 s of the timeout.
+        for (let i = 0; i < 12 && !done(); i += 1) {
+          socket.write(chunk('still coming\n'));
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        socket.write('0\r\n\r\n');
+      });
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ object: 'file', size: 12 * 13 });
+    });
+
+    it('closes an upload that stalls for the request timeout, with 408', async () => {
+      const answer = await rawCall(slow, await uploadHead(), async (socket) => {
+        socket.write(chunk('a start, then nothing\n'));
+      });
+      expect(answer.status).toBe(408);
+      expect(answer.closed).toBe(true);
+    });
   });
 });
 

@@ -87,6 +87,10 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     out[400] = [...route.rawBody.badRequest];
     out[413] = ['payload_too_large'];
     out[415] = ['unsupported_media_type'];
+  } else if (route.upload) {
+    // A file's bytes: never parsed, refused by their size and type.
+    out[413] = ['file_too_large'];
+    out[415] = ['unsupported_media_type', 'file_type_not_allowed', 'file_type_mismatch'];
   } else if (route.body) {
     out[400] = ['invalid_json'];
     out[413] = ['payload_too_large'];
@@ -119,12 +123,14 @@ function expectedErrors(route: RouteDefinition): Record<number, string[]> {
     ...((access.kind === 'provider' || access.kind === 'workspace') && route.method !== 'get'
       ? ['csrf_token_invalid']
       : []),
+    ...(route.forbidden ?? []),
   ];
   if (forbidden.length > 0) out[403] = forbidden;
   if (route.notFound || /\{\w+\}/.test(route.path)) {
     out[404] = [...(route.notFound ?? ['not_found'])];
   }
   out[405] = ['method_not_allowed'];
+  if (route.download) out[416] = ['range_not_satisfiable'];
   if (route.method !== 'get') {
     out[409] = [
       'invalid_state_transition',
@@ -290,7 +296,10 @@ for (const route of served) {
       for (const name of Object.keys(route.headers ?? {})) {
         expect(success.headers?.[name]).toBeDefined();
       }
-      if (route.status !== 204) {
+      if (route.download) {
+        // A file's bytes, whatever their type.
+        expect(success.content?.['application/octet-stream']?.schema).toEqual(expect.any(Object));
+      } else if (route.status !== 204) {
         expect(success.content?.['application/json']?.schema).toEqual(expect.any(Object));
       }
     });
@@ -356,6 +365,11 @@ for (const route of served) {
         expect(op.requestBody).toMatchObject({
           required: !route.bodyOptional,
           content: { 'application/json': { schema: expect.any(Object) } },
+        });
+      } else if (route.upload) {
+        expect(op.requestBody).toMatchObject({
+          required: true,
+          content: { 'application/octet-stream': { schema: expect.any(Object) } },
         });
       } else {
         expect(op.requestBody).toBeUndefined();

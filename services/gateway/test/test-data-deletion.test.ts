@@ -29,6 +29,7 @@ interface Made {
   agent: Onboarded;
   requests: OwnedRequest[];
   messageIds: string[];
+  fileIds: string[];
   paymentRequestId: string;
   endpointId: string;
 }
@@ -47,11 +48,31 @@ async function make(agent: Onboarded, count: number): Promise<Made> {
     agent,
     requests,
     messageIds: [] as string[],
+    fileIds: [] as string[],
     paymentRequestId: '',
     endpointId: '',
   };
   for (const request of requests) {
-    const sent = await asAgent(made, request, '/message', { message: 'Any update?' });
+    // A file with each message: a request's data includes its files and their bytes.
+    const uploaded = await fetch(
+      `${stack.gateway.url}/v1/request/${request.id}/files?filename=a.txt`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${agent.key}`,
+          'X-Service-Request-Token': request.token,
+          'Content-Type': 'text/plain',
+        },
+        body: 'the customer’s notes\n'.repeat(20_000),
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    const file = (await uploaded.json()) as { id: string };
+    made.fileIds.push(file.id);
+    const sent = await asAgent(made, request, '/message', {
+      message: 'Any update?',
+      attachments: [file.id],
+    });
     expect(sent.status).toBe(201);
     made.messageIds.push(String(sent.body.id));
   }
@@ -81,7 +102,7 @@ const feed = async (made: Made) => {
 };
 
 /** Raw counts in the owning services' collections: what no API read can see once it is gone. */
-async function stored(requestIds: string[], integrationId: string) {
+async function stored(requestIds: string[], integrationId: string, fileIds: string[] = []) {
   const db = (service: BackendService) => stack.backend(service).store.db;
   const byRequest = (service: BackendService, collection: string) =>
     db(service)
@@ -92,6 +113,12 @@ async function stored(requestIds: string[], integrationId: string) {
       .collection<{ _id: string }>('requests')
       .countDocuments({ _id: { $in: requestIds } }),
     messages: await byRequest('conversation', 'messages'),
+    message_files: await db('conversation')
+      .collection('attachments.files')
+      .countDocuments({ 'metadata.request_id': { $in: requestIds } }),
+    message_file_chunks: await db('conversation')
+      .collection('attachments.chunks')
+      .countDocuments({ files_id: { $in: fileIds } }),
     payment_requests: await byRequest('payments', 'payment_requests'),
     webhook_events: await db('webhook-dispatcher')
       .collection('webhook_events')
@@ -143,8 +170,15 @@ describe('DELETE /v1/staff/integrations/{id}/test-data', () => {
     const before = await stored(
       test.requests.map((request) => request.id),
       twinId,
+      test.fileIds,
     );
-    expect(before).toMatchObject({ requests: 2, messages: 2, payment_requests: 1 });
+    expect(before).toMatchObject({
+      requests: 2,
+      messages: 2,
+      message_files: 2,
+      message_file_chunks: 4,
+      payment_requests: 1,
+    });
 
     const deleted = await stack.asStaff(`/integrations/${live.agent.integrationId}/test-data`, {
       method: 'DELETE',
@@ -158,6 +192,8 @@ describe('DELETE /v1/staff/integrations/{id}/test-data', () => {
       has_more: false,
       deleted: {
         messages: 2,
+        message_files: 2,
+        deliverable_files: 0,
         payment_requests: 1,
         payments: 0,
         proposals: 0,
@@ -171,10 +207,13 @@ describe('DELETE /v1/staff/integrations/{id}/test-data', () => {
       await stored(
         test.requests.map((request) => request.id),
         twinId,
+        test.fileIds,
       ),
     ).toEqual({
       requests: 0,
       messages: 0,
+      message_files: 0,
+      message_file_chunks: 0,
       payment_requests: 0,
       webhook_events: 0,
       webhook_endpoints: 0,
@@ -199,9 +238,11 @@ describe('DELETE /v1/staff/integrations/{id}/test-data', () => {
   it('leaves every live object of the integration as it was', async () => {
     const [request] = live.requests;
     if (!request) throw new Error('no live request');
-    expect(await stored([request.id], live.agent.integrationId)).toMatchObject({
+    expect(await stored([request.id], live.agent.integrationId, live.fileIds)).toMatchObject({
       requests: 1,
       messages: 1,
+      message_files: 1,
+      message_file_chunks: 2,
       payment_requests: 1,
       webhook_endpoints: 1,
     });

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { pendingInputs } from './inputs.ts';
-import { lastUpdatedAt, type Snapshot } from './snapshot.ts';
+import { fileNames, lastUpdatedAt, type Snapshot } from './snapshot.ts';
 
 /** Where a task names its request (`_meta`), for a client that also uses the other tools. */
 export const REQUEST_META = 'dev.handoff/request';
@@ -29,8 +29,9 @@ const WORKING_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The deliverables as the tool's final result: structured, with a link to each. It is the
- * `CallToolResult` the call would have answered, so it says `resultType: "complete"` too.
+ * The deliverables as the tool's final result: structured, with a link to each that has a URL
+ * (a deliverable may be files only: their names are in the text, list_files downloads them). It
+ * is the `CallToolResult` the call would have answered, so it says `resultType: "complete"` too.
  */
 function completedResult(snapshot: Snapshot): CallToolResult & { resultType: 'complete' } {
   const { request, deliverables, milestones } = snapshot;
@@ -44,28 +45,42 @@ function completedResult(snapshot: Snapshot): CallToolResult & { resultType: 'co
       amount,
       currency,
     })),
-    deliverables: deliverables.map(({ id, milestone_id, title, url, description, status }) => ({
-      id,
-      milestone_id,
-      title,
-      url,
-      description,
-      status,
-    })),
+    deliverables: deliverables.map(
+      ({ id, milestone_id, title, url, files, description, status }) => ({
+        id,
+        milestone_id,
+        title,
+        url,
+        ...(files && files.length > 0 ? { files } : {}),
+        description,
+        status,
+      }),
+    ),
   };
+  const named = deliverables.flatMap((deliverable) => fileNames(deliverable.files));
+  const withFiles =
+    named.length > 0
+      ? ` Their files: ${named.join(', ')} (list_files answers a download URL for each).`
+      : '';
   return {
     resultType: 'complete',
     content: [
       {
         type: 'text',
-        text: `The request ${request.id} is completed with ${deliverables.length} deliverable(s).\n${JSON.stringify(structured, null, 2)}`,
+        text: `The request ${request.id} is completed with ${deliverables.length} deliverable(s).${withFiles}\n${JSON.stringify(structured, null, 2)}`,
       },
-      ...deliverables.map((deliverable) => ({
-        type: 'resource_link' as const,
-        uri: deliverable.url,
-        name: deliverable.title,
-        ...(deliverable.description ? { description: deliverable.description } : {}),
-      })),
+      ...deliverables.flatMap((deliverable) =>
+        typeof deliverable.url === 'string'
+          ? [
+              {
+                type: 'resource_link' as const,
+                uri: deliverable.url,
+                name: deliverable.title,
+                ...(deliverable.description ? { description: deliverable.description } : {}),
+              },
+            ]
+          : [],
+      ),
     ],
     structuredContent: structured,
   };

@@ -1,7 +1,7 @@
-import { MessageCreate, ProposalDecline, ReasonBody } from '@handoff/contracts';
+import { ProposalDecline, ReasonBody, REQUEST_LIMITS, trimmedText } from '@handoff/contracts';
 import type { HandoffClient, Milestone, Proposal } from '@handoff/sdk';
 import { z } from 'zod';
-import type { Snapshot } from './snapshot.ts';
+import { fileNames, type Snapshot } from './snapshot.ts';
 import type { TaskRef } from './task-id.ts';
 
 /** What the agent is asked (an elicitation form) and how its answer becomes an API call. */
@@ -16,7 +16,7 @@ export interface PendingInput {
 }
 
 const Reply = z.object({
-  message: MessageCreate.shape.message.describe('Your answer; the provider reads it.'),
+  message: trimmedText(REQUEST_LIMITS.message).describe('Your answer; the provider reads it.'),
 });
 const ProposalAnswer = z.object({
   decision: z
@@ -113,7 +113,14 @@ function proposalInput(proposal: Proposal): PendingInput {
 function milestoneInput(milestone: Milestone, snapshot: Snapshot): PendingInput {
   const work = snapshot.deliverables
     .filter((deliverable) => deliverable.milestone_id === milestone.id)
-    .map((deliverable) => `${deliverable.title} <${deliverable.url}>`);
+    .map((deliverable) => {
+      const files = fileNames(deliverable.files);
+      return [
+        deliverable.title,
+        ...(typeof deliverable.url === 'string' ? [`<${deliverable.url}>`] : []),
+        ...(files.length > 0 ? [`(files: ${files.join(', ')})`] : []),
+      ].join(' ');
+    });
   const message =
     `“${milestone.title}” is submitted for your review (submission ${milestone.revision})` +
     (milestone.submission_note ? `: “${clip(milestone.submission_note)}”` : '.') +

@@ -41,3 +41,7 @@ export function lastUpdatedAt(snapshot: Snapshot): string {
   ];
   return times.reduce((latest, time) => (time > latest ? time : latest));
 }
+
+/** A deliverable's files by name (their metadata only; list_files answers their download URLs). */
+export const fileNames = (files: readonly { filename: string }[] | undefined) =>
+  (files ?? []).map((file) => file.filename);

@@ -120,6 +120,7 @@ export function taskOf(ref: A2aTaskRef, sources: TaskSources): Task {
           name: deliverable.title,
           description: deliverable.description,
           url: deliverable.url,
+          ...(deliverable.files ? { files: deliverable.files } : {}),
         }),
       ),
     metadata: {

@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ReadinessCheck } from '../readiness.ts';
 import { closeWhenBodyUnread } from './body.ts';
+import { requestDeadlines } from './deadlines.ts';
 import { webAppRouter } from './web-apps.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
@@ -17,6 +18,8 @@ export interface AppDeps extends RouteDeps {
   readiness: ReadinessCheck;
   /** Express `trust proxy`: no proxy, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** How long a request may take to arrive (an upload: may stall); see `requestDeadlines`. */
+  requestTimeoutMs?: number;
   routes: readonly RouteDefinition[];
   /** The pages for people at `/docs` (API reference, problem codes), outside the route table. */
   docs?: express.Router;
@@ -37,6 +40,9 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', deps.trustProxy);
   app.use(securityHeaders);
   app.use(closeWhenBodyUnread);
+  if (deps.requestTimeoutMs !== undefined) {
+    app.use(requestDeadlines(deps.routes, { requestMs: deps.requestTimeoutMs }));
+  }
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {

@@ -6,6 +6,7 @@ import type {
   RequestStatus,
   Scope,
 } from '@handoff/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { AgentIdentity, ProviderIdentity } from '../auth/bearer-keys.ts';
@@ -57,12 +58,16 @@ export interface BaseContext<P = unknown, Q = unknown, B = unknown> {
   query: Q;
   body: B;
   callId: string;
+  /** This gateway's origin as the client called it (`https://host`, behind the trusted proxies). */
+  origin: string;
   /** A header of the call (names are case-insensitive). */
   header(name: string): string | undefined;
   call<I extends z.ZodType, O extends z.ZodType>(
     op: Operation<I, O>,
     input: z.input<I>,
   ): Promise<z.output<O>>;
+  /** The bus as `call` uses it, for byte operations (a file's chunks): its own timeout and call id. */
+  bus: { nc: NatsConnection; timeoutMs: number; callId: string };
   res: Response;
 }
 
@@ -113,6 +118,21 @@ export type RouteContext<
   Q = unknown,
   B = unknown,
 > = BaseContext<P, Q, B> & CallerOf[K];
+
+/** The bytes of a file upload, as they stream in; see {@link RouteDefinition.upload}. */
+export interface UploadSource {
+  /** The body, read as the handler pulls it: never whole in memory. */
+  stream: AsyncIterable<Uint8Array>;
+  /** The declared `Content-Length`; undefined for a chunked body. */
+  length: number | undefined;
+  /** The declared media type: the `Content-Type` lower-cased without parameters, '' if none. */
+  type: string;
+}
+
+/** Given to the handlers of routes with `upload`. */
+export interface UploadContext {
+  upload: UploadSource;
+}
 
 /** A body passed on unparsed; see {@link RouteDefinition.rawBody}. */
 export interface RawBody {
@@ -168,6 +188,17 @@ export interface RouteDefinition<
    */
   rawBody?: R;
   /**
+   * The body is a file's bytes, of any media type, streamed to the handler (`ctx.upload`) rather
+   * than read by the pipeline; `description` documents it. The idempotency fingerprint covers the
+   * query, the declared type and length, not the bytes (a replay does not read them again).
+   */
+  upload?: { description: string };
+  /**
+   * The handler answers itself with bytes (`ctx.res`), e.g. a file's download: the pipeline
+   * sends nothing after it. `description` documents the answer, `headers` its headers.
+   */
+  download?: { description: string; headers: Record<string, string> };
+  /**
    * What the route needs of the request its {@link RequestId} parameter names (agent routes):
    * the token's presence is checked before the body, the owner, token and state after the
    * schemas, and the handler gets `ctx.request`. A route with a `RequestId` parameter must say.
@@ -180,6 +211,8 @@ export interface RouteDefinition<
    * could not do again (set a cookie).
    */
   idempotency?: false;
+  /** Codes of the handler's own 403 answers beyond the access kind's (a refused download URL). */
+  forbidden?: readonly ErrorCodeOf<403>[];
   /** Codes of the handler's own 401 answers beyond the access kind's (a refused sign-in link). */
   unauthorized?: readonly ErrorCodeOf<401>[];
   /** Codes of 409 answers of this route beyond the common ones (e.g. a limit reached). */
@@ -203,7 +236,8 @@ export interface RouteDefinition<
   handle(
     ctx: RouteContext<A['kind'], z.output<P>, z.output<Q>, z.output<B>> &
       WithRequest<T> &
-      WithRawBody<R>,
+      WithRawBody<R> &
+      Partial<UploadContext>,
   ): Promise<unknown>;
 }
 

@@ -13,7 +13,8 @@ import { withLivemode } from '../http/pipeline/livemode.ts';
 import { requestTokenOf } from '../http/pipeline/request-token.ts';
 import { runRoute } from '../http/pipeline/run-route.ts';
 import { problemBody } from '../http/problem.ts';
-import type { Caller, RouteDefinition } from '../http/route.ts';
+import type { Caller, RouteDefinition, UploadSource } from '../http/route.ts';
+import { mediaTypeOf } from '../http/pipeline/upload.ts';
 import { agentRouteTable } from './route-table.ts';
 
 export type Fetch = (request: Request) => Promise<Response>;
@@ -54,6 +55,38 @@ async function bodyOf(route: RouteDefinition, request: Request): Promise<unknown
     throw new HttpError('payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`);
   }
   return parseJson(new TextDecoder().decode(bytes));
+}
+
+/** An upload's body as the route streams it, from the in-process request's own stream. */
+function uploadOf(request: Request): UploadSource {
+  if ((request.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity') {
+    throw new HttpError(
+      'unsupported_media_type',
+      'Send the file as it is, without a Content-Encoding.',
+    );
+  }
+  const declared = request.headers.get('content-length');
+  const body = request.body;
+  return {
+    stream: chunksOf(body),
+    length: declared !== null && /^[0-9]{1,15}$/.test(declared) ? Number(declared) : undefined,
+    type: mediaTypeOf(request.headers.get('content-type') ?? undefined),
+  };
+}
+
+/** A web stream's chunks as they come (read through its reader: every DOM library types it). */
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (body === null) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** A query string as Express's simple parser reads it: a repeated name is an array. */
@@ -129,7 +162,8 @@ export function routeFetch(routes: readonly RouteDefinition[], deps: CallDeps & 
         if (route.method === 'post' && route.idempotency !== false) {
           parseIdempotencyKey(exchange.header('idempotency-key'));
         }
-        const input = { params: found.params, query: queryOf(url), body, token };
+        const upload = route.upload ? uploadOf(request) : undefined;
+        const input = { params: found.params, query: queryOf(url), body, token, upload };
         const answer = await runRoute(found.entry, { caller, exchange, res }, input, deps);
         const sent = caller.kind === 'agent' ? withLivemode(answer, agent.livemode) : answer;
         return new Response(sent === undefined ? null : JSON.stringify(sent), {

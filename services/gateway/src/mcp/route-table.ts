@@ -45,6 +45,8 @@ function compile(route: RouteDefinition): Compiled {
 export function agentRouteTable(routes: readonly RouteDefinition[]) {
   const compiled = routes
     .filter((route) => route.access.kind === 'agent' || route.access.kind === 'public')
+    // A download answers with bytes on its own HTTP exchange: an MCP client follows the URL.
+    .filter((route) => route.download === undefined)
     .map(compile);
   return (method: string, path: string): Match => {
     const allowed = new Set<string>();

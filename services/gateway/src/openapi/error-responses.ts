@@ -96,6 +96,12 @@ export function errorResponses(
   if (unauthorized) responses[401] = unauthorized;
   const forbidden = forbiddenResponse(facts);
   if (forbidden) responses[403] = forbidden;
+  if (route.forbidden?.length) responses[403] = problem(403, [...route.forbidden]);
+  if (route.download) {
+    responses[416] = problem(416, ['range_not_satisfiable'], {
+      headers: { 'Content-Range': { description: '`bytes */<size>`', schema: { type: 'string' } } },
+    });
+  }
 
   if (route.notFound !== undefined || hasPathParams) {
     responses[404] = problem(404, route.notFound ?? ['not_found']);
@@ -152,6 +158,20 @@ function bodyResponses({ route, named }: RouteFacts) {
       note: `The limit here is ${route.rawBody.limitBytes} bytes.`,
     });
     responses[415] = named('UnsupportedMediaType', () => problem(415, ['unsupported_media_type']));
+  } else if (route.upload) {
+    responses[413] = named('FileTooLarge', () =>
+      problem(413, ['file_too_large'], {
+        extension: { limit: { type: 'integer', description: 'The bytes the file may have.' } },
+      }),
+    );
+    responses[415] = named('FileTypeRefused', () =>
+      problem(415, ['unsupported_media_type', 'file_type_not_allowed', 'file_type_mismatch'], {
+        extension: {
+          allowed: { type: 'array', items: { type: 'string' } },
+          detected: { type: ['string', 'null'] },
+        },
+      }),
+    );
   } else if (route.body !== undefined) {
     responses[400] = named('InvalidJson', () => problem(400, ['invalid_json']));
     responses[413] = named('PayloadTooLarge', () => problem(413, ['payload_too_large']));

@@ -94,7 +94,9 @@ export function operationFor(
       ? {}
       : { content: { 'application/json': { schema: schemaOf(route.response, 'output', defs) } } }),
   };
-  const responses: Record<string, ResponseObject | Reference> = { [route.status]: success };
+  const responses: Record<string, ResponseObject | Reference> = route.download
+    ? downloadResponses(route.download, successHeaders)
+    : { [route.status]: success };
   if (etag && route.method === 'get') {
     responses[304] = {
       description: 'Not Modified: `If-None-Match` named the current `ETag`.',
@@ -162,6 +164,48 @@ function parametersOf(
   return parameters;
 }
 
+// A file of any allowed type; `application/octet-stream` stands for them all (docs/files.md).
+const BYTES = {
+  'application/octet-stream': {
+    schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+  },
+};
+
+/** The answers of a route that answers with a file's bytes: whole, a range, unchanged. */
+function downloadResponses(
+  download: NonNullable<RouteDefinition['download']>,
+  common: Record<string, Header | Reference>,
+): Record<string, ResponseObject | Reference> {
+  const fixed = Object.fromEntries(
+    Object.entries(download.headers).map(([name, value]) => [
+      name,
+      {
+        description: 'Sent with every answer that carries bytes.',
+        required: true,
+        schema: { type: 'string' },
+        example: value,
+      } satisfies Header,
+    ]),
+  );
+  const text = (description: string) => ({ description, schema: { type: 'string' } });
+  const headers = {
+    ...common,
+    ...fixed,
+    ETag: text("The file's SHA-256, quoted."),
+    'Content-Disposition': text("`attachment`, with the file's safe name (RFC 6266, RFC 5987)."),
+    'Cache-Control': text('`private`, for no longer than the URL works.'),
+  };
+  return {
+    200: { description: download.description, headers, content: BYTES },
+    206: {
+      description: 'Partial Content: the one range `Range` asked for.',
+      headers: { ...headers, 'Content-Range': text('`bytes <first>-<last>/<size>`') },
+      content: BYTES,
+    },
+    304: { description: 'Not Modified: `If-None-Match` named the `ETag`.', headers: common },
+  };
+}
+
 /** The body as its schema validates it, or as it arrives unparsed (`rawBody`). */
 function requestBodyOf(
   route: RouteDefinition,
@@ -180,6 +224,15 @@ function requestBodyOf(
               : { example: REQUEST_EXAMPLES[route.operationId] }),
           },
         },
+      },
+    };
+  }
+  if (route.upload) {
+    return {
+      requestBody: {
+        required: true,
+        description: route.upload.description,
+        content: BYTES,
       },
     };
   }

@@ -7,6 +7,8 @@ import type { ReadinessCheck } from '../readiness.ts';
 import { accessRoutes } from './access.ts';
 import { asyncApiRoutes } from './asyncapi.ts';
 import { engagementRoutes } from './engagement.ts';
+import { fileRoutes } from './files.ts';
+import { createFileUrls } from '../files/urls.ts';
 import { healthRoutes } from './health.ts';
 import { metaRoutes } from './meta.ts';
 import { providerRoutes } from './provider.ts';
@@ -62,12 +64,24 @@ export function gatewayRoutes(
   signIns?: { limiter: RateLimiter; logger: Logger },
 ): RouteDefinition[] {
   return [
-    ...metaRoutes({ policies: ratePolicies(env), ...(webhookSettings ? { webhookSettings } : {}) }),
+    ...metaRoutes({
+      policies: ratePolicies(env),
+      fileUrlTtlSeconds: env.FILE_URL_TTL_SECONDS,
+      ...(webhookSettings ? { webhookSettings } : {}),
+    }),
     ...asyncApiRoutes(),
     ...healthRoutes(readiness, updates),
     ...requestRoutes(loadCategories(env.SERVICE_CATEGORIES_FILE ?? DEFAULT_CATEGORIES_FILE)),
     ...accessRoutes,
     ...engagementRoutes,
+    ...fileRoutes(
+      createFileUrls({
+        keyBase64: env.FILE_URLS_KEY,
+        ttlSeconds: env.FILE_URL_TTL_SECONDS,
+        // Only the running gateway is told that its URLs work on this process alone.
+        ...(signIns ? { logger: signIns.logger } : {}),
+      }),
+    ),
     ...providerRoutes,
     ...workspaceRoutes({
       env,

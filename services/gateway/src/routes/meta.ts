@@ -2,6 +2,8 @@ import {
   API_KEY_PREFIX,
   API_VERSION,
   ENGAGEMENT_LIMITS,
+  FILE_LIMITS,
+  FILE_TYPES,
   ALL_EVENT_TYPES,
   BODY_LIMIT_BYTES,
   KEY_LIFETIME_DAYS,
@@ -70,6 +72,21 @@ export const Capabilities = z.object({
   }),
   rate_limits: z.array(RateLimitPolicyView),
   rate_limit_headers: z.string(),
+  files: z.object({
+    /** What the bytes of a file may be (docs/files.md); the declared type must agree. */
+    types: z.array(z.string()),
+    max_attachments: z.number().int(),
+    download_url_ttl_seconds: z.number().int(),
+    /**
+     * The owning services' limits as shipped (their FILES_* settings may differ: a refusal says
+     * its `limit`).
+     */
+    default_limits: z.object({
+      file_bytes: z.number().int(),
+      request_bytes: z.number().int(),
+      files_per_request: z.number().int(),
+    }),
+  }),
   webhooks: z.object({
     signature_scheme: z.string(),
     headers: z.array(z.string()),
@@ -118,6 +135,8 @@ export interface MetaOptions {
    * gateway and the dispatcher run apart, so the gateway asks it over the bus.
    */
   webhookSettings?: () => WebhookSettings | undefined;
+  /** How long a file's download URL works (FILE_URL_TTL_SECONDS). */
+  fileUrlTtlSeconds: number;
   policies: {
     key: RateLimitPolicy;
     public: RateLimitPolicy;
@@ -138,8 +157,8 @@ const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
 };
 
 /** The capabilities document before the dispatcher's webhook settings are laid over it. */
-function baseCapabilities(policies: MetaOptions['policies']): z.infer<typeof Capabilities> {
-  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = policies;
+function baseCapabilities(options: MetaOptions): z.infer<typeof Capabilities> {
+  const { key, public: anonymous, authFailures, authFailuresPerPrefix } = options.policies;
   return {
     object: 'capabilities',
     api_version: API_VERSION,
@@ -205,6 +224,16 @@ function baseCapabilities(policies: MetaOptions['policies']): z.infer<typeof Cap
       },
     ],
     rate_limit_headers: 'draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit',
+    files: {
+      types: [...FILE_TYPES],
+      max_attachments: FILE_LIMITS.maxAttachments,
+      download_url_ttl_seconds: options.fileUrlTtlSeconds,
+      default_limits: {
+        file_bytes: FILE_LIMITS.maxFileBytes,
+        request_bytes: FILE_LIMITS.maxRequestBytes,
+        files_per_request: FILE_LIMITS.maxFilesPerRequest,
+      },
+    },
     webhooks: {
       signature_scheme: WEBHOOK_SIGNATURE_SCHEME,
       headers: ['webhook-id', 'webhook-timestamp', 'webhook-signature'],
@@ -215,7 +244,7 @@ function baseCapabilities(policies: MetaOptions['policies']): z.infer<typeof Cap
 }
 
 export function metaRoutes(options: MetaOptions): RouteDefinition[] {
-  const base = baseCapabilities(options.policies);
+  const base = baseCapabilities(options);
 
   // The webhook part comes from the dispatcher (see `webhookSettings`); the answer and its ETag
   // are rebuilt only when those settings change.

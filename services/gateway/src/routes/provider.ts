@@ -263,6 +263,7 @@ export const providerRoutes: RouteDefinition[] = [
         author_role: 'provider',
         author_provider_id: ctx.provider.provider_id,
         message: ctx.body.message,
+        ...(ctx.body.attachments ? { attachments: ctx.body.attachments } : {}),
       });
       return { ...message, mine: true };
     },

@@ -183,6 +183,7 @@ const OWNED_REQUEST_ROUTES: RouteDefinition[] = [
         integration_id: ctx.agent.integration_id,
         author_role: 'agent',
         message: ctx.body.message,
+        ...(ctx.body.attachments ? { attachments: ctx.body.attachments } : {}),
       }),
   }),
   defineRoute({

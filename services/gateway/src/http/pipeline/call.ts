@@ -2,7 +2,15 @@ import { call as busCall } from '@handoff/bus';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import type { RequestCache } from '@handoff/runtime';
-import type { BaseContext, Caller, CallerOf, RawBodyContext, RouteContext } from '../route.ts';
+import type {
+  BaseContext,
+  Caller,
+  CallerOf,
+  RawBodyContext,
+  RouteContext,
+  UploadContext,
+  UploadSource,
+} from '../route.ts';
 import type { Exchange } from './exchange.ts';
 import type { Input } from './schema.ts';
 
@@ -18,10 +26,12 @@ export interface Established extends Input {
   caller: Caller;
   /** Present on routes with `rawBody`. */
   rawBody: string | undefined;
+  /** Present on routes with `upload`. */
+  upload?: UploadSource | undefined;
 }
 
 /** The context of any route: the handler's own type narrows it to its access kind and flags. */
-export type AnyRouteContext = RouteContext & Partial<RawBodyContext>;
+export type AnyRouteContext = RouteContext & Partial<RawBodyContext> & Partial<UploadContext>;
 
 /** The handler's context; its bus calls carry the call's request id and the bus timeout. */
 export function handlerContext(
@@ -38,11 +48,14 @@ export function handlerContext(
     query: established.query,
     body: established.body,
     callId,
+    origin: exchange.origin,
     header: (name) => exchange.header(name),
     call,
+    bus: { nc: deps.nc, timeoutMs: deps.busTimeoutMs, callId },
     res,
     ...callerFields(established.caller),
     ...(established.rawBody === undefined ? {} : { rawBody: established.rawBody }),
+    ...(established.upload === undefined ? {} : { upload: established.upload }),
   };
 }
 

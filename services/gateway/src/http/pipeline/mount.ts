@@ -7,7 +7,8 @@ import {
 import { sendHttpError, sendProblem } from '../problem.ts';
 import type { RouteDefinition } from '../route.ts';
 import { authenticate, type AuthDeps } from './authenticate.ts';
-import { readBody } from './body.ts';
+import { readBody, type ReadBody } from './body.ts';
+import { uploadFingerprint, uploadSourceOf } from './upload.ts';
 import { handlerContext, type CallDeps } from './call.ts';
 import { notModified } from './conditional-get.ts';
 import { failureAnswer } from './errors.ts';
@@ -20,6 +21,9 @@ import { withLivemode } from './livemode.ts';
 export interface RouteDeps extends AuthDeps, CallDeps {
   idempotency: IdempotencyStore;
 }
+
+/** An upload's body is not read by the pipeline: its handler streams it. */
+const UNREAD: ReadBody = { json: undefined, raw: undefined };
 
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -72,7 +76,8 @@ async function serve(
       res.set(route.headers).status(304).end();
       return;
     }
-    const body = await readBody(route, req, res);
+    const body = route.upload ? UNREAD : await readBody(route, req, res);
+    const upload = route.upload ? uploadSourceOf(req, res) : undefined;
     const input = validateInput(route, {
       params: req.params,
       query: { ...req.query },
@@ -87,7 +92,12 @@ async function serve(
     // request and raw body are there when its flags ask for them: what the handler's declared
     // type says. The request is checked inside, so that a replay answers as the first call did.
     const run = async () => {
-      const ctx = handlerContext({ ...input, caller, rawBody: body.raw }, exchange, res, deps);
+      const ctx = handlerContext(
+        { ...input, caller, rawBody: body.raw, upload },
+        exchange,
+        res,
+        deps,
+      );
       if (tokenRoute === undefined || requestToken === undefined) return route.handle(ctx);
       const request = await verifyRequest(tokenRoute, {
         params: input.params,
@@ -104,12 +114,18 @@ async function serve(
         key,
         scope: idempotencyScope(caller, exchange.address),
         fingerprint: () =>
-          requestFingerprint(exchange.method, exchange.path, body.raw ?? input.body),
+          requestFingerprint(
+            exchange.method,
+            exchange.path,
+            upload ? uploadFingerprint(input.query, upload) : (body.raw ?? input.body),
+          ),
         status: route.status,
       },
       run,
       { logger: deps.logger, callId: exchange.callId },
     );
+    // A download answered itself, with its bytes.
+    if (route.download) return;
     if (route.headers) res.set(route.headers);
     // An agent's key decides which data it sees (test or live), so its mode is every object's.
     const livemode = caller.kind === 'agent' ? caller.agent.livemode : undefined;

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { Caller, RouteDefinition } from '../route.ts';
+import type { Caller, RouteDefinition, UploadSource } from '../route.ts';
 import { handlerContext, type CallDeps } from './call.ts';
 import type { Exchange } from './exchange.ts';
 import { verifyRequest, type TokenRoute } from './request-token.ts';
@@ -27,13 +27,18 @@ export interface InProcessCall {
 export async function runRoute(
   { route, token: tokenRoute }: RouteEntry,
   call: InProcessCall,
-  input: Input & { token?: string | undefined },
+  input: Input & { token?: string | undefined; upload?: UploadSource | undefined },
   deps: CallDeps,
 ): Promise<unknown> {
   const valid = validateInput(route, input);
   route.checkBody?.(valid.body);
   const { caller, exchange, res } = call;
-  const ctx = handlerContext({ ...valid, caller, rawBody: undefined }, exchange, res, deps);
+  const ctx = handlerContext(
+    { ...valid, caller, rawBody: undefined, upload: input.upload },
+    exchange,
+    res,
+    deps,
+  );
   if (tokenRoute === undefined) return route.handle(ctx);
   if (input.token === undefined) throw new Error(`${route.operationId} needs the request token`);
   const request = await verifyRequest(tokenRoute, {
