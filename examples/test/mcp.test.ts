@@ -120,6 +120,7 @@ describe.each<Transport>(['stdio', 'http'])('the MCP server over %s', (transport
         'cancel_handoff',
         'create_handoff',
         'get_handoff',
+        'list_files',
         'list_service_categories',
         'wait_for_updates',
       ].sort(),

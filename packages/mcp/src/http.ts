@@ -1,8 +1,9 @@
-import { BODY_LIMIT_BYTES, PROBLEM_BASE } from '@handoff/contracts';
+import { PROBLEM_BASE } from '@handoff/contracts';
 import { createHandoffClient, HandoffError, type HandoffClient } from '@handoff/sdk';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MCP_BODY_LIMIT_BYTES } from './limits.ts';
 import { createHandoffMcpServer } from './server.ts';
 
 /** How the tools reach the agent API: a `fetch` of web requests. */
@@ -63,7 +64,7 @@ function problem(
 
 const tooLarge = (res: ServerResponse) =>
   // The rest of the body is never read, so the connection cannot carry another request.
-  problem(res, 413, 'payload_too_large', `The body is over ${BODY_LIMIT_BYTES} bytes.`, {
+  problem(res, 413, 'payload_too_large', `The body is over ${MCP_BODY_LIMIT_BYTES} bytes.`, {
     Connection: 'close',
   });
 
@@ -88,7 +89,7 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | u
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT_BYTES) {
+      if (size > MCP_BODY_LIMIT_BYTES) {
         cleanup();
         req.pause();
         resolve(undefined);
@@ -132,13 +133,16 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
       userAgent: 'handoff-mcp/0.1.0 (http)',
       ...(fetch ? { fetch } : {}),
     });
-  const handler = createMcpHandler((ctx) => {
-    const apiKey = ctx.authInfo?.token ?? '';
-    // Tasks are the 2026-07-28 extension: a 2025-era client gets the plain tools.
-    const tasks = ctx.era === 'modern' ? { apiKey } : undefined;
-    const client = clientFor(apiKey, fetchOf(ctx.authInfo?.extra));
-    return createHandoffMcpServer(client, ctx.authInfo?.scopes ?? [], tasks);
-  });
+  const handler = createMcpHandler(
+    (ctx) => {
+      const apiKey = ctx.authInfo?.token ?? '';
+      // Tasks are the 2026-07-28 extension: a 2025-era client gets the plain tools.
+      const tasks = ctx.era === 'modern' ? { apiKey } : undefined;
+      const client = clientFor(apiKey, fetchOf(ctx.authInfo?.extra));
+      return createHandoffMcpServer(client, ctx.authInfo?.scopes ?? [], tasks);
+    },
+    { maxRequestBodySize: MCP_BODY_LIMIT_BYTES },
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const authorization = req.headers.authorization ?? '';
@@ -176,7 +180,7 @@ export function createMcpHttpHandler(options: McpHttpOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE') {
       // A declared length over the limit is refused before a byte of the body is read.
       const declared = Number(req.headers['content-length'] ?? Number.NaN);
-      if (Number.isFinite(declared) && declared > BODY_LIMIT_BYTES) return tooLarge(res);
+      if (Number.isFinite(declared) && declared > MCP_BODY_LIMIT_BYTES) return tooLarge(res);
       body = await readBody(req, res);
       if (body === undefined) return tooLarge(res);
     }

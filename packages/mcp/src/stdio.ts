@@ -4,8 +4,9 @@
 //   HANDOFF_API_KEY  the agent key, hk_live_... (or a test key, hk_test_...: test mode)
 // Only stderr is written to: stdout carries the protocol.
 import { createHandoffClient } from '@handoff/sdk';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
+import { MCP_BODY_LIMIT_BYTES } from './limits.ts';
 import { createHandoffMcpServer } from './server.ts';
 
 const Env = z.object({
@@ -39,6 +40,10 @@ serveStdio(
       ctx.era === 'modern' ? { apiKey: parsed.data.HANDOFF_API_KEY } : undefined,
     ),
   {
+    // Room for one upload_file call, whose file travels in the message as base64.
+    transport: new StdioServerTransport(process.stdin, process.stdout, {
+      maxBufferSize: MCP_BODY_LIMIT_BYTES,
+    }),
     onerror: (error) => process.stderr.write(`handoff-mcp: ${error.message}\n`),
   },
 );

@@ -12,57 +12,12 @@ import {
 } from '@handoff/contracts';
 import { toArray, type HandoffClient } from '@handoff/sdk';
 import { TEST_CREATE_NOTE, TEST_TOOLS } from './test-tools.ts';
+import { FILE_TOOLS } from './file-tools.ts';
+import { bodyOf, onRequest, type Described, type Requests, type Token } from './request-tool.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { z } from 'zod';
 
 export type { ToolDefinition };
-
-/** The request a tool acts on: the id and the token `create_handoff` returned (stateless). */
-const OnRequest = z.object({
-  request_id: z.string().max(64).describe('The id `create_handoff` returned (`req_...`).'),
-  request_token: z
-    .string()
-    .max(200)
-    .describe('The `request_token` `create_handoff` returned for this request (`hrt_...`).'),
-});
-type OnRequest = z.infer<typeof OnRequest>;
-
-const on = (args: Record<string, unknown>) => {
-  const { request_id, request_token } = OnRequest.parse(args);
-  return { id: request_id, opts: { token: request_token } };
-};
-
-/** The fields of a body schema beside the request reference (the API validates the rest). */
-const withRequest = <T extends z.ZodRawShape>(shape: T) => OnRequest.extend(shape);
-
-/** The API's body fields of a tool call: everything except the request reference. */
-function bodyOf<T = Record<string, unknown>>(args: Record<string, unknown>): T {
-  const body = { ...args };
-  delete body.request_id;
-  delete body.request_token;
-  return body as T;
-}
-
-type Requests = HandoffClient['requests'];
-type Token = { token: string };
-type Described = Omit<ToolDefinition, 'input' | 'run'>;
-
-/**
- * A tool on one request: its input is the request reference with `fields`, and `call` gets the
- * request's id and token and the tool's arguments.
- */
-const onRequest = (
-  tool: Described,
-  fields: z.ZodRawShape,
-  call: (requests: Requests, id: string, opts: Token, args: Record<string, unknown>) => unknown,
-): ToolDefinition => ({
-  ...tool,
-  input: withRequest(fields),
-  run: async (client, args) => {
-    const { id, opts } = on(args);
-    return call(client.requests, id, opts, args);
-  },
-});
 
 /** A tool listing a collection of the request, every page of it. */
 const listTool = (
@@ -139,7 +94,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     {
       name: 'send_message',
       title: 'Send a message',
-      description: "Adds a message from the customer's side to the request's conversation.",
+      description:
+        "Adds a message from the customer's side to the request's conversation. `attachments` sends files uploaded with upload_file first (their ids, at most 10), which the provider can then open.",
       scopes: ['messages:create'],
       operationId: 'sendMessage',
       readOnly: false,
@@ -147,6 +103,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     MessageCreate.shape,
     (requests, id, opts, args) => requests.sendMessage(id, bodyOf(args), opts),
   ),
+  ...FILE_TOOLS,
   onRequest(
     {
       name: 'propose_payment',

@@ -3,7 +3,6 @@
 // key (a real HTTP server), and the stdio entry's refusal without its variables. The whole
 // engagement over stdio and HTTP is in examples/test/mcp.test.ts, against the local stack.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BODY_LIMIT_BYTES } from '@handoff/contracts';
 import { createHandoffClient } from '@handoff/sdk';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import {
   createHandoffMcpServer,
   createMcpHttpHandler,
+  MCP_BODY_LIMIT_BYTES,
   TEST_TOOLS,
   TOOLS,
   toolsFor,
@@ -134,7 +134,7 @@ describe('the HTTP entry', () => {
     });
   });
 
-  it("refuses a declared Content-Length over the API's limit at once, without the body", async () => {
+  it('refuses a declared Content-Length over its limit at once, without the body', async () => {
     const { port } = server.address() as AddressInfo;
     const socket = connect(port, '127.0.0.1');
     let received = '';
@@ -149,7 +149,7 @@ describe('the HTTP entry', () => {
         'Host: 127.0.0.1',
         'Authorization: Bearer hk_live_test',
         'Content-Type: application/json',
-        `Content-Length: ${BODY_LIMIT_BYTES + 1}`,
+        `Content-Length: ${MCP_BODY_LIMIT_BYTES + 1}`,
         '',
         '',
       ].join('\r\n'),
@@ -160,7 +160,7 @@ describe('the HTTP entry', () => {
     expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toMatchObject({
       type: '/docs/errors/payload_too_large',
       code: 'payload_too_large',
-      detail: `The body is over ${BODY_LIMIT_BYTES} bytes.`,
+      detail: `The body is over ${MCP_BODY_LIMIT_BYTES} bytes.`,
     });
   });
 
@@ -173,7 +173,7 @@ describe('the HTTP entry', () => {
         Accept: 'application/json, text/event-stream',
       },
       // A stream has no length to declare: it goes chunked, and is read until the limit.
-      body: new Blob([`{"a":"${'x'.repeat(BODY_LIMIT_BYTES)}"}`]).stream(),
+      body: new Blob([`{"a":"${'x'.repeat(MCP_BODY_LIMIT_BYTES)}"}`]).stream(),
       duplex: 'half',
     });
     expect(res.status).toBe(413);

@@ -1,5 +1,6 @@
-import { createApi, type ClientOptions } from './client.ts';
+import { createTransport, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
+import { agentFiles } from './agent-files.ts';
 import { operations } from './operations.ts';
 import { testHelpers } from './test-helpers.ts';
 import type { Event, RequestCreate } from './types.ts';
@@ -18,15 +19,9 @@ export interface TokenOption {
   signal?: AbortSignal;
 }
 
-/**
- * The agent API (`hk_live_` key). Request tokens are remembered per request id: `create`
- * keeps the one it got, `useToken` adds one from elsewhere (a database, a previous process),
- * and any call takes `{ token }` to override it.
- */
-export function createHandoffClient(options: AgentClientOptions) {
-  const api = createApi(options, `Bearer ${options.apiKey}`);
+/** The request tokens a client remembers, by request id, and the header that sends one. */
+function requestTokens() {
   const tokens = new Map<string, string>();
-
   const tokenFor = (id: string, given?: string): string => {
     const token = given ?? tokens.get(id);
     if (token === undefined) {
@@ -39,6 +34,18 @@ export function createHandoffClient(options: AgentClientOptions) {
   const tokenHeader = (id: string, opts: TokenOption | undefined) => ({
     'X-Service-Request-Token': tokenFor(id, opts?.token),
   });
+  return { tokens, tokenHeader };
+}
+
+/**
+ * The agent API (`hk_live_` key). Request tokens are remembered per request id: `create`
+ * keeps the one it got, `useToken` adds one from elsewhere (a database, a previous process),
+ * and any call takes `{ token }` to override it.
+ */
+export function createHandoffClient(options: AgentClientOptions) {
+  const transport = createTransport(options, `Bearer ${options.apiKey}`);
+  const { api } = transport;
+  const { tokens, tokenHeader } = requestTokens();
   const signal = (opts: TokenOption | undefined) => (opts?.signal ? { signal: opts.signal } : {});
   const calls = operations(api);
   /** The calls under `/v1/request/{id}`: each sends the request's token and takes `TokenOption`. */
@@ -75,6 +82,8 @@ export function createHandoffClient(options: AgentClientOptions) {
     list: onRequest.list('/v1/request/{id}/messages'),
   };
 
+  const files = agentFiles(transport, onRequest, tokenHeader);
+
   const paymentRequests = {
     /**
      * Every payment request of the request, newest first, whatever its status (pending,
@@ -102,6 +111,7 @@ export function createHandoffClient(options: AgentClientOptions) {
     },
     /** The request with its conversation and approved payment requests. */
     get: onRequest.get('/v1/request/{id}'),
+    /** Writes into the conversation; `attachments` names files uploaded with `files.upload`. */
     sendMessage: onRequest.send('/v1/request/{id}/message'),
     /** Proposes a payment request; staff approve it before it shows in reads. */
     proposePayment: onRequest.send('/v1/request/{id}/payment-request'),
@@ -150,6 +160,7 @@ export function createHandoffClient(options: AgentClientOptions) {
       }
     },
     messages,
+    files,
     paymentRequests,
     payments,
     proposals,

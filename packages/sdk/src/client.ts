@@ -24,8 +24,27 @@ export type Credentials = { authorization: string } | { csrfToken: string };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/**
+ * What a client sends with: the typed API, a fetch that sends a call once (its body may be a
+ * stream, which cannot be sent twice) and a fetch without credentials for signed download URLs.
+ */
+export interface Transport {
+  api: Api;
+  /** The API's fetch without retries: for a call whose body is a one-shot stream. */
+  sendOnce: Fetch;
+  /** Retries, no credentials: a download URL is its own capability, the key stays home. */
+  plain: Fetch;
+}
+
 /** The typed openapi-fetch client every side of the API shares, with auth and retries. */
 export function createApi(options: ClientOptions, credentials: Credentials | string): Api {
+  return createTransport(options, credentials).api;
+}
+
+export function createTransport(
+  options: ClientOptions,
+  credentials: Credentials | string,
+): Transport {
   const given = typeof credentials === 'string' ? { authorization: credentials } : credentials;
   const base: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
   const inner: Fetch =
@@ -37,9 +56,10 @@ export function createApi(options: ClientOptions, credentials: Credentials | str
           return base(new Request(request, { headers }));
         }
       : base;
-  return createClient<paths>({
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const api = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    fetch: retryingFetch({ ...DEFAULT_RETRY, ...options.retry }, inner),
+    fetch: retryingFetch(retry, inner),
     // A session's cookie goes only to the gateway the page came from.
     ...('csrfToken' in given ? { credentials: 'same-origin' as const } : {}),
     headers: {
@@ -48,4 +68,10 @@ export function createApi(options: ClientOptions, credentials: Credentials | str
       'User-Agent': ['handoff-sdk-typescript/0.1.0', options.userAgent].filter(Boolean).join(' '),
     },
   });
+  return {
+    api,
+    // No retry: the one attempt sends the request itself, never a copy of its stream.
+    sendOnce: retryingFetch({ ...retry, maxRetries: 0 }, inner),
+    plain: retryingFetch(retry, base),
+  };
 }

@@ -12,6 +12,12 @@ export {
   unwrap,
   type FieldError,
 } from './errors.ts';
+export {
+  type DownloadOptions,
+  type DownloadSource,
+  type UploadBody,
+  type UploadOptions,
+} from './files.ts';
 export { paginate, toArray, type Page } from './paginate.ts';
 export {
   createProviderClient,

@@ -1,6 +1,8 @@
-import { createApi, type ClientOptions } from './client.ts';
+import { createApi, createTransport, type ClientOptions } from './client.ts';
 import { unwrap } from './errors.ts';
+import { downloads, uploader, type UploadBody, type UploadOptions } from './files.ts';
 import { operations } from './operations.ts';
+import { toArray } from './paginate.ts';
 import type { QueryOf } from './types.ts';
 
 export type ProviderClientOptions = ClientOptions &
@@ -31,11 +33,13 @@ export type { ListOption } from './operations.ts';
  * iterator over all its pages: `for await (const job of provider.jobs.list({ status: 'active' }))`.
  */
 export function createProviderClient(options: ProviderClientOptions) {
-  const api = createApi(
+  const transport = createTransport(
     options,
     'apiKey' in options ? `Bearer ${options.apiKey}` : { csrfToken: options.session.csrfToken },
   );
+  const { api } = transport;
   const { collection, get, post, send, patch, list, pages } = operations(api);
+  const upload = uploader(transport);
 
   const requests = {
     /** The requests routed to this provider, newest first, each with its unread messages. */
@@ -43,8 +47,18 @@ export function createProviderClient(options: ProviderClientOptions) {
     get: get('/v1/provider/requests/{id}'),
     /** The request's conversation, newest first; `mine` marks what this provider wrote. */
     messages: pages('/v1/provider/requests/{id}/messages'),
-    /** Writes into the request's conversation with the customer's agent. */
+    /**
+     * Writes into the request's conversation with the customer's agent; `attachments` names
+     * files uploaded with `uploadFile`.
+     */
     sendMessage: send('/v1/provider/requests/{id}/messages'),
+    /** Uploads a file into the request's conversation (the body is its bytes, streamed). */
+    uploadFile: (id: string, body: UploadBody, opts: UploadOptions) =>
+      upload('/v1/provider/requests/{id}/files', { id }, body, opts),
+    /** The request's files this provider may see, each with a download URL (15 minutes). */
+    files: pages('/v1/provider/requests/{id}/files'),
+    /** One file of the request with a fresh download URL. */
+    file: get('/v1/provider/requests/{id}/files/{file_id}'),
     /** Marks the conversation read (its unread count goes back to 0). */
     markRead: post('/v1/provider/requests/{id}/read'),
     /** What has been paid on a request the provider is engaged on. */
@@ -73,6 +87,10 @@ export function createProviderClient(options: ProviderClientOptions) {
     declineOffer: send('/v1/provider/requests/{id}/offer/decline', {}),
   };
 
+  const fileDownloads = downloads(transport.plain, (file) =>
+    requests.file(file.request_id, file.id),
+  );
+
   const notificationSettings = {
     get: get('/v1/provider/notification-settings'),
     /** Turns kinds of email on or off: `{ kinds: { message_received: false } }`. */
@@ -92,7 +110,11 @@ export function createProviderClient(options: ProviderClientOptions) {
 
   const milestones = {
     ...collection('/v1/provider/milestones/{id}'),
+    /** Adds a deliverable: a `url`, or `files` uploaded with `uploadFile` first, or both. */
     addDeliverable: send('/v1/provider/milestones/{id}/deliverables'),
+    /** Uploads a file for a deliverable of the milestone; then `addDeliverable({ files })`. */
+    uploadFile: (id: string, body: UploadBody, opts: UploadOptions) =>
+      upload('/v1/provider/milestones/{id}/files', { id }, body, opts),
     reportProgress: send('/v1/provider/milestones/{id}/progress'),
     /** Submits the milestone for the customer's approval. */
     submit: send('/v1/provider/milestones/{id}/submit', {}),
@@ -112,6 +134,12 @@ export function createProviderClient(options: ProviderClientOptions) {
     /** The generated client itself, for any operation (`api.GET('/v1/...', ...)`) with `unwrap`. */
     api,
     me: get('/v1/provider/me'),
+    /**
+     * Downloads a file (the `Response`, its body unread); given the file, an expired URL is
+     * renewed by reading it again. `fileBytes` answers the bytes.
+     */
+    downloadFile: fileDownloads.download,
+    fileBytes: fileDownloads.bytes,
     /** Sets the provider's languages and availability (`{ availability: 'away' }`). */
     updateMe: patch('/v1/provider/me'),
     requests,
@@ -155,7 +183,8 @@ export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;
  * resource per staff collection, every list an async iterator over all its pages.
  */
 export function createStaffClient(options: StaffClientOptions) {
-  const api = createApi(options, `Bearer ${options.token}`);
+  const transport = createTransport(options, `Bearer ${options.token}`);
+  const { api } = transport;
   const { collection, get, post, send, patch, list, pages } = operations(api);
 
   const requests = {
@@ -172,7 +201,18 @@ export function createStaffClient(options: StaffClientOptions) {
     overrideRouting: send('/v1/staff/requests/{id}/routing'),
     /** Whom the rules would choose now, and why. */
     routingSuggestions: get('/v1/staff/requests/{id}/routing/suggestions'),
+    /** Every file of the request (conversation and deliverables), each with a download URL. */
+    files: pages('/v1/staff/requests/{id}/files'),
   };
+
+  // Staff read one file by listing its request's: a fresh URL when one has expired.
+  const fileDownloads = downloads(transport.plain, async (file) => {
+    const found = (await toArray(requests.files(file.request_id))).find(
+      (item) => item.id === file.id,
+    );
+    if (!found) throw new Error(`The file ${file.id} is no longer on ${file.request_id}.`);
+    return found;
+  });
 
   const routing = {
     /** Every category with its settings, providers and queued requests. */
@@ -254,6 +294,9 @@ export function createStaffClient(options: StaffClientOptions) {
       unwrap(api.GET('/v1/staff/deadlines', { params: { query } })),
     /** Every staff action, newest first. */
     auditLog: pages('/v1/staff/audit-log'),
+    /** Downloads a file (the `Response`); given the file, an expired URL is renewed. */
+    downloadFile: fileDownloads.download,
+    fileBytes: fileDownloads.bytes,
     requests,
     routing,
     providers,

@@ -41,6 +41,11 @@ export type RequestCreate = BodyOf<'/v1/ai-to-human-request', 'post'>;
 export type RequestCreated = Ok<'/v1/ai-to-human-request', 'post'>;
 export type RequestDetail = Ok<'/v1/request/{id}', 'get'>;
 export type Message = Ok<'/v1/request/{id}/message', 'post'>;
+/**
+ * A file of a request (a message's attachment or a deliverable's) with a signed `download_url`
+ * that works for 15 minutes; read the file again for a fresh one.
+ */
+export type FileObject = Ok<'/v1/request/{id}/files/{file_id}', 'get'>;
 export type PaymentRequest = Ok<'/v1/request/{id}/payment-request', 'post'>;
 /** A payment of the request as the agent sees it (no payment provider or its reference). */
 export type Payment = Item<Ok<'/v1/request/{id}/payments', 'get'>>;

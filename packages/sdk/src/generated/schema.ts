@@ -221,6 +221,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{file_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file by its signed `download_url` (no credentials: the URL is the capability, until it expires); ranges and `If-None-Match` are honoured (extension)
+         * @description Anyone may call this; it is rate limited per client address.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/human-request": {
         parameters: {
             query?: never;
@@ -586,6 +606,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/provider/milestones/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file for a deliverable of the milestone (while it takes deliverables); attach it with `files` when adding the deliverable
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        post: operations["uploadDeliverableFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/provider/milestones/{id}/progress": {
         parameters: {
             query?: never;
@@ -762,6 +802,50 @@ export interface paths {
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         get: operations["waitForProviderRequestUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request's files the provider may see (the conversation's, and its own deliverables'), each with a download URL
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["listProviderRequestFiles"];
+        put?: never;
+        /**
+         * Upload a file into the request's conversation as the provider; attach it to a message next
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        post: operations["uploadProviderRequestFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider/requests/{id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of the request the provider may see, with a fresh download URL
+         * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
+         */
+        get: operations["getProviderRequestFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1070,6 +1154,50 @@ export interface paths {
          * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
          */
         get: operations["waitForRequestUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request's files (the conversation's and the deliverables'), newest first, each with a download URL that works for 15 minutes (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["listRequestFiles"];
+        put?: never;
+        /**
+         * Upload a file into the request's conversation (the body is the file's bytes); attach it to a message next (extension)
+         * @description An agent key with the scope(s) `messages:create`. The request's token goes in `X-Service-Request-Token`.
+         */
+        post: operations["uploadRequestFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/request/{id}/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of the request, with a fresh download URL (extension)
+         * @description An agent key with the scope(s) `requests:read`. The request's token goes in `X-Service-Request-Token`.
+         */
+        get: operations["getRequestFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2214,6 +2342,26 @@ export interface paths {
         patch: operations["updateRequest"];
         trace?: never;
     };
+    "/v1/staff/requests/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every file of a request (the conversation's and the deliverables'), with download URLs
+         * @description Staff, with a JWT whose `roles` contain `staff`.
+         */
+        get: operations["listStaffRequestFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/staff/requests/{id}/marketplace-review": {
         parameters: {
             query?: never;
@@ -2698,6 +2846,50 @@ export interface components {
                     code?: "csrf_token_invalid";
                     /** @constant */
                     status?: 403;
+                };
+            };
+        };
+        /** @description Content Too Large. `file_too_large`: the file is over the largest a file may be, or the request's files would be over their total (`limit` says how many bytes remain allowed); refused before the body is read past the limit. */
+        FileTooLarge: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "file_too_large";
+                    /** @description The bytes the file may have. */
+                    limit?: number;
+                    /** @constant */
+                    status?: 413;
+                };
+            };
+        };
+        /** @description Unsupported Media Type. `unsupported_media_type`: a body that is not `application/json`; `file_type_not_allowed`: the file is of a type not on the list (`allowed` lists them; docs/files.md): the bytes decide, not the `Content-Type`; `file_type_mismatch`: the declared `Content-Type` does not match the bytes (`detected` says what they are). */
+        FileTypeRefused: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    allowed?: string[];
+                    /** @enum {string} */
+                    code?: "unsupported_media_type" | "file_type_not_allowed" | "file_type_mismatch";
+                    detected?: string | null;
+                    /** @constant */
+                    status?: 415;
                 };
             };
         };
@@ -3647,6 +3839,16 @@ export interface operations {
                         };
                         base_path: string;
                         event_types: string[];
+                        files: {
+                            default_limits: {
+                                file_bytes: number;
+                                files_per_request: number;
+                                request_bytes: number;
+                            };
+                            download_url_ttl_seconds: number;
+                            max_attachments: number;
+                            types: string[];
+                        };
                         limits: {
                             body_bytes: number;
                             engagement: {
@@ -3918,6 +4120,180 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ConflictOrKeyInUse"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                expires: string;
+                purpose: string;
+                signature: string;
+            };
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes (`206` with `Content-Range` for a `Range` of one span, `304` for a matching `If-None-Match`), as an attachment that no browser runs or sniffs */
+            200: {
+                headers: {
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example bytes
+                     */
+                    "Accept-Ranges": string;
+                    /** @description `private`, for no longer than the URL works. */
+                    "Cache-Control"?: string;
+                    /** @description `attachment`, with the file's safe name (RFC 6266, RFC 5987). */
+                    "Content-Disposition"?: string;
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example sandbox; default-src 'none'
+                     */
+                    "Content-Security-Policy": string;
+                    /** @description The file's SHA-256, quoted. */
+                    ETag?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example nosniff
+                     */
+                    "X-Content-Type-Options": string;
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Partial Content: the one range `Range` asked for. */
+            206: {
+                headers: {
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example bytes
+                     */
+                    "Accept-Ranges": string;
+                    /** @description `private`, for no longer than the URL works. */
+                    "Cache-Control"?: string;
+                    /** @description `attachment`, with the file's safe name (RFC 6266, RFC 5987). */
+                    "Content-Disposition"?: string;
+                    /** @description `bytes <first>-<last>/<size>` */
+                    "Content-Range"?: string;
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example sandbox; default-src 'none'
+                     */
+                    "Content-Security-Policy": string;
+                    /** @description The file's SHA-256, quoted. */
+                    ETag?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with every answer that carries bytes.
+                     * @example nosniff
+                     */
+                    "X-Content-Type-Options": string;
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not Modified: `If-None-Match` named the `ETag`. */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Forbidden. `download_url_invalid`: the signed download URL is altered, expired or malformed (one answer for all): read the file again for a fresh `download_url`. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "download_url_invalid";
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `file_not_found`: unknown file, or one the caller may not see. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "file_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Range Not Satisfiable. `range_not_satisfiable`: the `Range` of a download starts past the file's end; `Content-Range` says its size. */
+            416: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description `bytes *\/<size>` */
+                    "Content-Range"?: string;
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "range_not_satisfiable";
+                        /** @constant */
+                        status?: 416;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4332,6 +4708,14 @@ export interface operations {
                             created_at: string;
                             deadline_at: string | null;
                             description: string | null;
+                            files?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             id: string;
                             job_id: string;
                             /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -4346,7 +4730,7 @@ export interface operations {
                             title: string;
                             /** Format: date-time */
                             updated_at: string;
-                            url: string;
+                            url: string | null;
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -4395,6 +4779,14 @@ export interface operations {
                         created_at: string;
                         deadline_at: string | null;
                         description: string | null;
+                        files?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         id: string;
                         job_id: string;
                         /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -4409,7 +4801,7 @@ export interface operations {
                         title: string;
                         /** Format: date-time */
                         updated_at: string;
-                        url: string;
+                        url: string | null;
                     };
                 };
             };
@@ -4477,6 +4869,14 @@ export interface operations {
                         created_at: string;
                         deadline_at: string | null;
                         description: string | null;
+                        files?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         id: string;
                         job_id: string;
                         /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -4491,7 +4891,7 @@ export interface operations {
                         title: string;
                         /** Format: date-time */
                         updated_at: string;
-                        url: string;
+                        url: string | null;
                     };
                 };
             };
@@ -5598,9 +5998,10 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string & unknown;
+                    files?: (string & unknown)[];
                     title: string & unknown;
                     /** Format: uri */
-                    url: string;
+                    url?: string;
                 };
             };
         };
@@ -5625,6 +6026,14 @@ export interface operations {
                         created_at: string;
                         deadline_at: string | null;
                         description: string | null;
+                        files?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         id: string;
                         job_id: string;
                         /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -5639,7 +6048,7 @@ export interface operations {
                         title: string;
                         /** Format: date-time */
                         updated_at: string;
-                        url: string;
+                        url: string | null;
                     };
                 };
             };
@@ -5691,6 +6100,123 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadDeliverableFile: {
+        parameters: {
+            query: {
+                filename: string;
+            };
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes exactly as they are (no multipart, no base64, no Content-Encoding). `Content-Type` declares the type, which the bytes must agree with (`application/octet-stream` lets the bytes decide); `Content-Length` is optional (a chunked body is counted as it streams). docs/files.md lists the types and limits. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uri */
+                        download_url: string;
+                        /** Format: date-time */
+                        download_url_expires_at: string;
+                        filename: string;
+                        id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
+                        milestone_id?: string;
+                        /** @constant */
+                        object: "file";
+                        /** @enum {string} */
+                        purpose: "message_attachment" | "deliverable";
+                        request_id: string;
+                        sha256: string & unknown;
+                        size: number;
+                        /** @enum {string} */
+                        uploaded_by: "agent" | "provider";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "milestone_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many). */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "limit_reached";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["FileTooLarge"];
+            415: components["responses"]["FileTypeRefused"];
             422: components["responses"]["ValidationFailedOrKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -6654,6 +7180,293 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listProviderRequestFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uri */
+                            download_url: string;
+                            /** Format: date-time */
+                            download_url_expires_at: string;
+                            filename: string;
+                            id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
+                            milestone_id?: string;
+                            /** @constant */
+                            object: "file";
+                            /** @enum {string} */
+                            purpose: "message_attachment" | "deliverable";
+                            request_id: string;
+                            sha256: string & unknown;
+                            size: number;
+                            /** @enum {string} */
+                            uploaded_by: "agent" | "provider";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadProviderRequestFile: {
+        parameters: {
+            query: {
+                filename: string;
+            };
+            header?: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes exactly as they are (no multipart, no base64, no Content-Encoding). `Content-Type` declares the type, which the bytes must agree with (`application/octet-stream` lets the bytes decide); `Content-Length` is optional (a chunked body is counted as it streams). docs/files.md lists the types and limits. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uri */
+                        download_url: string;
+                        /** Format: date-time */
+                        download_url_expires_at: string;
+                        filename: string;
+                        id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
+                        milestone_id?: string;
+                        /** @constant */
+                        object: "file";
+                        /** @enum {string} */
+                        purpose: "message_attachment" | "deliverable";
+                        request_id: string;
+                        sha256: string & unknown;
+                        size: number;
+                        /** @enum {string} */
+                        uploaded_by: "agent" | "provider";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            403: components["responses"]["CsrfTokenInvalid"];
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many). */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed" | "limit_reached";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["FileTooLarge"];
+            415: components["responses"]["FileTypeRefused"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProviderRequestFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                file_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uri */
+                        download_url: string;
+                        /** Format: date-time */
+                        download_url_expires_at: string;
+                        filename: string;
+                        id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
+                        milestone_id?: string;
+                        /** @constant */
+                        object: "file";
+                        /** @enum {string} */
+                        purpose: "message_attachment" | "deliverable";
+                        request_id: string;
+                        sha256: string & unknown;
+                        size: number;
+                        /** @enum {string} */
+                        uploaded_by: "agent" | "provider";
+                    };
+                };
+            };
+            401: components["responses"]["ProviderKeyRequired"];
+            /** @description Not Found. `file_not_found`: unknown file, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "file_not_found" | "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listProviderRequestMessages: {
         parameters: {
             query?: {
@@ -6688,6 +7501,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            attachments?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
                             /** Format: date-time */
@@ -6758,7 +7579,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    message: string & unknown;
+                    attachments?: (string & unknown)[];
+                    message: string;
                 };
             };
         };
@@ -6779,6 +7601,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        attachments?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         /** @enum {string} */
                         author_role: "customer" | "agent" | "provider" | "staff";
                         /** Format: date-time */
@@ -7443,6 +8273,14 @@ export interface operations {
                         contact_permission: boolean;
                         /** @description The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`). */
                         conversation: {
+                            attachments?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
                             /** Format: date-time */
@@ -7642,6 +8480,14 @@ export interface operations {
                         contact_permission: boolean;
                         /** @description The conversation, oldest first: at most its newest 1,000 messages (see `conversation_has_more`). */
                         conversation: {
+                            attachments?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
                             /** Format: date-time */
@@ -7834,6 +8680,14 @@ export interface operations {
                             created_at: string;
                             deadline_at: string | null;
                             description: string | null;
+                            files?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             id: string;
                             job_id: string;
                             /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -7848,7 +8702,7 @@ export interface operations {
                             title: string;
                             /** Format: date-time */
                             updated_at: string;
-                            url: string;
+                            url: string | null;
                         }[];
                         has_more: boolean;
                         /** @constant */
@@ -7965,6 +8819,14 @@ export interface operations {
                         created_at: string;
                         deadline_at: string | null;
                         description: string | null;
+                        files?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         id: string;
                         job_id: string;
                         /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
@@ -7979,7 +8841,7 @@ export interface operations {
                         title: string;
                         /** Format: date-time */
                         updated_at: string;
-                        url: string;
+                        url: string | null;
                     };
                 };
             };
@@ -9015,6 +9877,433 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listRequestFiles: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uri */
+                            download_url: string;
+                            /** Format: date-time */
+                            download_url_expires_at: string;
+                            filename: string;
+                            id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
+                            milestone_id?: string;
+                            /** @constant */
+                            object: "file";
+                            /** @enum {string} */
+                            purpose: "message_attachment" | "deliverable";
+                            request_id: string;
+                            sha256: string & unknown;
+                            size: number;
+                            /** @enum {string} */
+                            uploaded_by: "agent" | "provider";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadRequestFile: {
+        parameters: {
+            query: {
+                filename: string;
+            };
+            header: {
+                /** @description Makes a POST safe to retry: kept 24 h per integration; a replay returns the stored answer. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes exactly as they are (no multipart, no base64, no Content-Encoding). `Content-Type` declares the type, which the bytes must agree with (`application/octet-stream` lets the bytes decide); `Content-Length` is optional (a chunked body is counted as it streams). docs/files.md lists the types and limits. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uri */
+                        download_url: string;
+                        /** Format: date-time */
+                        download_url_expires_at: string;
+                        filename: string;
+                        id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
+                        milestone_id?: string;
+                        /** @constant */
+                        object: "file";
+                        /** @enum {string} */
+                        purpose: "message_attachment" | "deliverable";
+                        request_id: string;
+                        sha256: string & unknown;
+                        size: number;
+                        /** @enum {string} */
+                        uploaded_by: "agent" | "provider";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `request_closed`: the request is completed or cancelled and takes no more messages, proposals, acceptances or payment requests; `current_state` names its state; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many). */
+            409: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description With `idempotency_key_in_use`: seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "invalid_state_transition" | "concurrent_change" | "idempotency_key_in_use" | "request_closed" | "limit_reached";
+                        /** @constant */
+                        status?: 409;
+                    };
+                };
+            };
+            413: components["responses"]["FileTooLarge"];
+            415: components["responses"]["FileTypeRefused"];
+            422: components["responses"]["ValidationFailedOrKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRequestFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+                /** @description The request token returned once when the request was created (`hrt_...`). */
+                "X-Service-Request-Token": components["parameters"]["X-Service-Request-Token"];
+            };
+            path: {
+                file_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: uri */
+                        download_url: string;
+                        /** Format: date-time */
+                        download_url_expires_at: string;
+                        filename: string;
+                        id: string;
+                        /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                        livemode?: boolean;
+                        milestone_id?: string;
+                        /** @constant */
+                        object: "file";
+                        /** @enum {string} */
+                        purpose: "message_attachment" | "deliverable";
+                        request_id: string;
+                        sha256: string & unknown;
+                        size: number;
+                        /** @enum {string} */
+                        uploaded_by: "agent" | "provider";
+                    };
+                };
+            };
+            /** @description Unauthorized. `api_key_missing`: no agent key; `api_key_invalid`: unknown or revoked agent key (the same answer for both); `detail` says so when the header lacks the `Bearer` scheme, uses another scheme, holds a malformed key (checked offline) or another kind of credential (a staff JWT, a provider key), never quoting it; `api_key_expired`: expired agent key; `request_token_missing`: no `X-Service-Request-Token` (checked right after the key and scope, before the body and any lookup). */
+            401: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "api_key_missing" | "api_key_invalid" | "api_key_expired" | "request_token_missing";
+                        /** @constant */
+                        status?: 401;
+                    };
+                };
+            };
+            /** @description Forbidden. `insufficient_scope`: the key lacks a scope; the body lists `required_scopes`; `request_token_invalid`: the request belongs to the caller's integration but the token does not match. */
+            403: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description The authentication challenge, when the failure concerns the bearer credential. */
+                    "WWW-Authenticate"?: string;
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "insufficient_scope" | "request_token_invalid";
+                        missing_scopes?: string[];
+                        required_scopes?: string[];
+                        /** @constant */
+                        status?: 403;
+                    };
+                };
+            };
+            /** @description Not Found. `file_not_found`: unknown file, or one the caller may not see; `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "file_not_found" | "request_not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -9302,7 +10591,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    message: string & unknown;
+                    attachments?: (string & unknown)[];
+                    message: string;
                 };
             };
         };
@@ -9323,6 +10613,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        attachments?: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            filename: string;
+                            id: string;
+                            sha256: string & unknown;
+                            size: number;
+                        }[];
                         /** @enum {string} */
                         author_role: "customer" | "agent" | "provider" | "staff";
                         /** Format: date-time */
@@ -9471,6 +10769,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            attachments?: {
+                                /** @enum {string} */
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                filename: string;
+                                id: string;
+                                sha256: string & unknown;
+                                size: number;
+                            }[];
                             /** @enum {string} */
                             author_role: "customer" | "agent" | "provider" | "staff";
                             /** Format: date-time */
@@ -12973,9 +14279,11 @@ export interface operations {
                     "application/json": {
                         /** @description How many of each kind of object this call deleted, by every service. */
                         deleted: {
+                            deliverable_files: number;
                             deliverables: number;
                             disputes: number;
                             jobs: number;
+                            message_files: number;
                             messages: number;
                             milestones: number;
                             payment_requests: number;
@@ -15646,6 +16954,94 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listStaffRequestFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller’s own id for this call, kept when it is 8 to 128 of `A-Z a-z 0-9 . _ : -`; any other value is replaced by a new id rather than refused. */
+                "Request-Id"?: components["parameters"]["Request-Id"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uri */
+                            download_url: string;
+                            /** Format: date-time */
+                            download_url_expires_at: string;
+                            filename: string;
+                            id: string;
+                            /** @description Extension: false for test data (made with a `hk_test_` key). Always present in agent answers. */
+                            livemode?: boolean;
+                            milestone_id?: string;
+                            /** @constant */
+                            object: "file";
+                            /** @enum {string} */
+                            purpose: "message_attachment" | "deliverable";
+                            request_id: string;
+                            sha256: string & unknown;
+                            size: number;
+                            /** @enum {string} */
+                            uploaded_by: "agent" | "provider";
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            401: components["responses"]["StaffTokenRequired"];
+            403: components["responses"]["StaffRoleRequired"];
+            /** @description Not Found. `not_found`: unknown resource. */
+            404: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Referrer-Policy": components["headers"]["Referrer-Policy"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Frame-Options": components["headers"]["X-Frame-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                        /** @constant */
+                        status?: 404;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     reviewMarketplacePublication: {
         parameters: {
             query?: never;
@@ -16433,7 +17829,7 @@ export interface operations {
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many). */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many). */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -16902,7 +18298,7 @@ export interface operations {
             401: components["responses"]["AgentKeyRequired"];
             403: components["responses"]["InsufficientScope"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have (`limit` says how many). */
+            /** @description Conflict. `invalid_state_transition`: an illegal move in a state machine; `concurrent_change`: another call moved the resource between its read and this write, so nothing changed and a retry may succeed; `idempotency_key_in_use`: a request with the same `Idempotency-Key` is still in flight; `limit_reached`: the integration has the most webhook endpoints (or test clocks) it may have, or the request the most files (`limit` says how many). */
             409: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import Any, Self, TypeVar
+from urllib.parse import quote
 
 import httpx
 
-from . import _core
+from . import _core, _files
 from ._core import Item_co, Page, body, given, ok
 from ._generated.api.deliverables import get_deliverable, list_deliverables
 from ._generated.api.disputes import (
@@ -19,6 +20,7 @@ from ._generated.api.disputes import (
     withdraw_dispute,
 )
 from ._generated.api.events import get_event, list_events, redeliver_event
+from ._generated.api.files import get_request_file, list_request_files
 from ._generated.api.jobs import get_job, list_jobs
 from ._generated.api.meta import get_capabilities, get_me
 from ._generated.api.milestones import (
@@ -88,6 +90,7 @@ from ._generated.models import (
     GetMeResponse200,
     GetMilestoneResponse200,
     GetProposalResponse200,
+    GetRequestFileResponse200,
     GetRequestResponse200,
     GetTestClockResponse200,
     GetWebhookEndpointResponse200,
@@ -103,6 +106,8 @@ from ._generated.models import (
     ListMilestonesResponse200DataItem,
     ListProposalsResponse200,
     ListProposalsResponse200DataItem,
+    ListRequestFilesResponse200,
+    ListRequestFilesResponse200DataItem,
     ListRequestMessagesResponse200,
     ListRequestMessagesResponse200DataItem,
     ListRequestPaymentRequestsResponse200,
@@ -127,10 +132,12 @@ from ._generated.models import (
     SendMessageResponse201,
     UpdateWebhookEndpointBody,
     UpdateWebhookEndpointResponse200,
+    UploadRequestFileResponse201,
     WaitForRequestUpdatesResponse200,
     WithdrawDisputeResponse200,
 )
 from ._retry import RetryingTransport, RetryPolicy
+from .errors import HandoffError
 from .models import Event
 
 Json = Mapping[str, Any]
@@ -217,9 +224,20 @@ class Requests(_OfRequest):
         return self._on(get_request, GetRequestResponse200, request_id, token=token)
 
     def send_message(
-        self, request_id: str, message: str | SendMessageBody | Json, *, token: str | None = None
+        self,
+        request_id: str,
+        message: str | SendMessageBody | Json,
+        *,
+        attachments: Sequence[str] | None = None,
+        token: str | None = None,
     ) -> SendMessageResponse201:
+        """Writes into the conversation; ``attachments`` names files uploaded with
+        ``upload_file`` first (their ids, at most 10), which the provider can then open."""
         sent = {"message": message} if isinstance(message, str) else message
+        if attachments is not None:
+            if not isinstance(sent, Mapping):
+                raise TypeError("give attachments inside the body model, or the message as text")
+            sent = {**sent, "attachments": list(attachments)}
         return self._on(
             send_message,
             SendMessageResponse201,
@@ -227,6 +245,66 @@ class Requests(_OfRequest):
             token=token,
             body=body(SendMessageBody, sent),
         )
+
+    def upload_file(
+        self,
+        request_id: str,
+        file: _files.FileContent,
+        *,
+        filename: str,
+        content_type: str | None = None,
+        token: str | None = None,
+    ) -> UploadRequestFileResponse201:
+        """Uploads a file into the request's conversation and answers it (``id``, ``size``,
+        ``sha256``, a ``download_url`` for 15 minutes); attach it next with
+        ``send_message(..., attachments=[file.id])``.
+
+        ``file`` is the bytes, a path (``str`` or ``pathlib.Path``: opened and streamed) or a
+        binary file object (streamed from where it stands). ``content_type`` must agree with the
+        bytes; left out, the bytes decide (``application/octet-stream``)."""
+        sent = self._tokens.for_request(request_id, token)
+        http = self._api.get_httpx_client()
+        request = _files.upload_request(
+            http,
+            f"/v1/request/{quote(request_id, safe='')}/files",
+            file,
+            filename=filename,
+            content_type=content_type,
+            headers={"X-Service-Request-Token": sent},
+        )
+        response = http.send(request)
+        return UploadRequestFileResponse201.from_dict(response.json())
+
+    def list_files(
+        self, request_id: str, *, token: str | None = None
+    ) -> list[ListRequestFilesResponse200DataItem]:
+        """The request's files (its conversation's and its deliverables'), newest first, each
+        with a ``download_url`` that works for 15 minutes."""
+        listed = self._on(list_request_files, ListRequestFilesResponse200, request_id, token=token)
+        return list(listed.data)
+
+    def get_file(
+        self, request_id: str, file_id: str, *, token: str | None = None
+    ) -> GetRequestFileResponse200:
+        """One file of the request with a fresh ``download_url``."""
+        return self._on(
+            get_request_file, GetRequestFileResponse200, request_id, file_id, token=token
+        )
+
+    def download_file(self, file: _files.DownloadSource, *, token: str | None = None) -> bytes:
+        """A file's bytes, from a file (as ``upload_file``, ``list_files`` or ``get_file``
+        answered it) or its ``download_url``. The URL is sent without the key; given the file,
+        an expired URL (403 ``download_url_invalid``) is renewed by reading the file again."""
+        http = self._api.get_httpx_client()
+        try:
+            response = http.send(_files.download_request(http, _files.url_of(file)))
+        except HandoffError as error:
+            stale = _files.renewable(file)
+            if stale is None or error.code != "download_url_invalid":
+                raise
+            fresh = self.get_file(stale.request_id, stale.id, token=token)
+            response = http.send(_files.download_request(http, fresh.download_url))
+        return response.content
 
     def propose_payment(
         self,

@@ -63,6 +63,12 @@ from .cancel_request_response_200 import CancelRequestResponse200
 from .cancel_request_response_200_conversation_item import (
     CancelRequestResponse200ConversationItem,
 )
+from .cancel_request_response_200_conversation_item_attachments_item import (
+    CancelRequestResponse200ConversationItemAttachmentsItem,
+)
+from .cancel_request_response_200_conversation_item_attachments_item_content_type import (
+    CancelRequestResponse200ConversationItemAttachmentsItemContentType,
+)
 from .cancel_request_response_200_conversation_item_author_role import (
     CancelRequestResponse200ConversationItemAuthorRole,
 )
@@ -168,6 +174,12 @@ from .count_requests_as_staff_routing_state import CountRequestsAsStaffRoutingSt
 from .count_requests_as_staff_status import CountRequestsAsStaffStatus
 from .create_deliverable_body import CreateDeliverableBody
 from .create_deliverable_response_201 import CreateDeliverableResponse201
+from .create_deliverable_response_201_files_item import (
+    CreateDeliverableResponse201FilesItem,
+)
+from .create_deliverable_response_201_files_item_content_type import (
+    CreateDeliverableResponse201FilesItemContentType,
+)
 from .create_deliverable_response_201_status import CreateDeliverableResponse201Status
 from .create_handoff_request_body import CreateHandoffRequestBody
 from .create_handoff_request_body_category import CreateHandoffRequestBodyCategory
@@ -368,6 +380,10 @@ from .get_capabilities_response_200_authentication_request_token import (
 from .get_capabilities_response_200_authentication_staff import (
     GetCapabilitiesResponse200AuthenticationStaff,
 )
+from .get_capabilities_response_200_files import GetCapabilitiesResponse200Files
+from .get_capabilities_response_200_files_default_limits import (
+    GetCapabilitiesResponse200FilesDefaultLimits,
+)
 from .get_capabilities_response_200_limits import GetCapabilitiesResponse200Limits
 from .get_capabilities_response_200_limits_engagement import (
     GetCapabilitiesResponse200LimitsEngagement,
@@ -386,6 +402,10 @@ from .get_capabilities_response_200_webhooks_source import (
     GetCapabilitiesResponse200WebhooksSource,
 )
 from .get_deliverable_response_200 import GetDeliverableResponse200
+from .get_deliverable_response_200_files_item import GetDeliverableResponse200FilesItem
+from .get_deliverable_response_200_files_item_content_type import (
+    GetDeliverableResponse200FilesItemContentType,
+)
 from .get_deliverable_response_200_status import GetDeliverableResponse200Status
 from .get_deliverable_response_403 import GetDeliverableResponse403
 from .get_dispute_as_staff_response_200 import GetDisputeAsStaffResponse200
@@ -462,6 +482,12 @@ from .get_proposal_response_200_milestones_item import (
 from .get_proposal_response_200_status import GetProposalResponse200Status
 from .get_proposal_response_403 import GetProposalResponse403
 from .get_provider_deliverable_response_200 import GetProviderDeliverableResponse200
+from .get_provider_deliverable_response_200_files_item import (
+    GetProviderDeliverableResponse200FilesItem,
+)
+from .get_provider_deliverable_response_200_files_item_content_type import (
+    GetProviderDeliverableResponse200FilesItemContentType,
+)
 from .get_provider_deliverable_response_200_status import (
     GetProviderDeliverableResponse200Status,
 )
@@ -501,6 +527,16 @@ from .get_provider_proposal_response_200_milestones_item import (
 )
 from .get_provider_proposal_response_200_status import (
     GetProviderProposalResponse200Status,
+)
+from .get_provider_request_file_response_200 import GetProviderRequestFileResponse200
+from .get_provider_request_file_response_200_content_type import (
+    GetProviderRequestFileResponse200ContentType,
+)
+from .get_provider_request_file_response_200_purpose import (
+    GetProviderRequestFileResponse200Purpose,
+)
+from .get_provider_request_file_response_200_uploaded_by import (
+    GetProviderRequestFileResponse200UploadedBy,
 )
 from .get_provider_request_response_200 import GetProviderRequestResponse200
 from .get_provider_request_response_200_customer import (
@@ -586,6 +622,15 @@ from .get_request_as_staff_response_200_status import GetRequestAsStaffResponse2
 from .get_request_as_staff_response_200_test_scenario_type_0 import (
     GetRequestAsStaffResponse200TestScenarioType0,
 )
+from .get_request_file_response_200 import GetRequestFileResponse200
+from .get_request_file_response_200_content_type import (
+    GetRequestFileResponse200ContentType,
+)
+from .get_request_file_response_200_purpose import GetRequestFileResponse200Purpose
+from .get_request_file_response_200_uploaded_by import (
+    GetRequestFileResponse200UploadedBy,
+)
+from .get_request_file_response_403 import GetRequestFileResponse403
 from .get_request_payment_request_response_200 import (
     GetRequestPaymentRequestResponse200,
 )
@@ -598,6 +643,12 @@ from .get_request_payment_request_response_403 import (
 from .get_request_response_200 import GetRequestResponse200
 from .get_request_response_200_conversation_item import (
     GetRequestResponse200ConversationItem,
+)
+from .get_request_response_200_conversation_item_attachments_item import (
+    GetRequestResponse200ConversationItemAttachmentsItem,
+)
+from .get_request_response_200_conversation_item_attachments_item_content_type import (
+    GetRequestResponse200ConversationItemAttachmentsItemContentType,
 )
 from .get_request_response_200_conversation_item_author_role import (
     GetRequestResponse200ConversationItemAuthorRole,
@@ -690,6 +741,12 @@ from .list_deadlines_response_200_data_item_resource import (
 from .list_deliverables_response_200 import ListDeliverablesResponse200
 from .list_deliverables_response_200_data_item import (
     ListDeliverablesResponse200DataItem,
+)
+from .list_deliverables_response_200_data_item_files_item import (
+    ListDeliverablesResponse200DataItemFilesItem,
+)
+from .list_deliverables_response_200_data_item_files_item_content_type import (
+    ListDeliverablesResponse200DataItemFilesItemContentType,
 )
 from .list_deliverables_response_200_data_item_status import (
     ListDeliverablesResponse200DataItemStatus,
@@ -810,6 +867,12 @@ from .list_provider_deliverables_response_200 import ListProviderDeliverablesRes
 from .list_provider_deliverables_response_200_data_item import (
     ListProviderDeliverablesResponse200DataItem,
 )
+from .list_provider_deliverables_response_200_data_item_files_item import (
+    ListProviderDeliverablesResponse200DataItemFilesItem,
+)
+from .list_provider_deliverables_response_200_data_item_files_item_content_type import (
+    ListProviderDeliverablesResponse200DataItemFilesItemContentType,
+)
 from .list_provider_deliverables_response_200_data_item_status import (
     ListProviderDeliverablesResponse200DataItemStatus,
 )
@@ -867,11 +930,32 @@ from .list_provider_proposals_response_200_data_item_status import (
     ListProviderProposalsResponse200DataItemStatus,
 )
 from .list_provider_proposals_status import ListProviderProposalsStatus
+from .list_provider_request_files_response_200 import (
+    ListProviderRequestFilesResponse200,
+)
+from .list_provider_request_files_response_200_data_item import (
+    ListProviderRequestFilesResponse200DataItem,
+)
+from .list_provider_request_files_response_200_data_item_content_type import (
+    ListProviderRequestFilesResponse200DataItemContentType,
+)
+from .list_provider_request_files_response_200_data_item_purpose import (
+    ListProviderRequestFilesResponse200DataItemPurpose,
+)
+from .list_provider_request_files_response_200_data_item_uploaded_by import (
+    ListProviderRequestFilesResponse200DataItemUploadedBy,
+)
 from .list_provider_request_messages_response_200 import (
     ListProviderRequestMessagesResponse200,
 )
 from .list_provider_request_messages_response_200_data_item import (
     ListProviderRequestMessagesResponse200DataItem,
+)
+from .list_provider_request_messages_response_200_data_item_attachments_item import (
+    ListProviderRequestMessagesResponse200DataItemAttachmentsItem,
+)
+from .list_provider_request_messages_response_200_data_item_attachments_item_content_type import (
+    ListProviderRequestMessagesResponse200DataItemAttachmentsItemContentType,
 )
 from .list_provider_request_messages_response_200_data_item_author_role import (
     ListProviderRequestMessagesResponse200DataItemAuthorRole,
@@ -933,9 +1017,29 @@ from .list_providers_response_200_data_item_status import (
     ListProvidersResponse200DataItemStatus,
 )
 from .list_providers_status import ListProvidersStatus
+from .list_request_files_response_200 import ListRequestFilesResponse200
+from .list_request_files_response_200_data_item import (
+    ListRequestFilesResponse200DataItem,
+)
+from .list_request_files_response_200_data_item_content_type import (
+    ListRequestFilesResponse200DataItemContentType,
+)
+from .list_request_files_response_200_data_item_purpose import (
+    ListRequestFilesResponse200DataItemPurpose,
+)
+from .list_request_files_response_200_data_item_uploaded_by import (
+    ListRequestFilesResponse200DataItemUploadedBy,
+)
+from .list_request_files_response_403 import ListRequestFilesResponse403
 from .list_request_messages_response_200 import ListRequestMessagesResponse200
 from .list_request_messages_response_200_data_item import (
     ListRequestMessagesResponse200DataItem,
+)
+from .list_request_messages_response_200_data_item_attachments_item import (
+    ListRequestMessagesResponse200DataItemAttachmentsItem,
+)
+from .list_request_messages_response_200_data_item_attachments_item_content_type import (
+    ListRequestMessagesResponse200DataItemAttachmentsItemContentType,
 )
 from .list_request_messages_response_200_data_item_author_role import (
     ListRequestMessagesResponse200DataItemAuthorRole,
@@ -1037,6 +1141,19 @@ from .list_routing_categories_response_200_data_item import (
 from .list_service_categories_response_200 import ListServiceCategoriesResponse200
 from .list_service_categories_response_200_data_item import (
     ListServiceCategoriesResponse200DataItem,
+)
+from .list_staff_request_files_response_200 import ListStaffRequestFilesResponse200
+from .list_staff_request_files_response_200_data_item import (
+    ListStaffRequestFilesResponse200DataItem,
+)
+from .list_staff_request_files_response_200_data_item_content_type import (
+    ListStaffRequestFilesResponse200DataItemContentType,
+)
+from .list_staff_request_files_response_200_data_item_purpose import (
+    ListStaffRequestFilesResponse200DataItemPurpose,
+)
+from .list_staff_request_files_response_200_data_item_uploaded_by import (
+    ListStaffRequestFilesResponse200DataItemUploadedBy,
 )
 from .list_test_clocks_response_200 import ListTestClocksResponse200
 from .list_test_clocks_response_200_data_item import ListTestClocksResponse200DataItem
@@ -1316,10 +1433,22 @@ from .rotate_webhook_endpoint_secret_response_403 import (
 )
 from .send_message_body import SendMessageBody
 from .send_message_response_201 import SendMessageResponse201
+from .send_message_response_201_attachments_item import (
+    SendMessageResponse201AttachmentsItem,
+)
+from .send_message_response_201_attachments_item_content_type import (
+    SendMessageResponse201AttachmentsItemContentType,
+)
 from .send_message_response_201_author_role import SendMessageResponse201AuthorRole
 from .send_message_response_403 import SendMessageResponse403
 from .send_provider_message_body import SendProviderMessageBody
 from .send_provider_message_response_201 import SendProviderMessageResponse201
+from .send_provider_message_response_201_attachments_item import (
+    SendProviderMessageResponse201AttachmentsItem,
+)
+from .send_provider_message_response_201_attachments_item_content_type import (
+    SendProviderMessageResponse201AttachmentsItemContentType,
+)
 from .send_provider_message_response_201_author_role import (
     SendProviderMessageResponse201AuthorRole,
 )
@@ -1478,6 +1607,49 @@ from .update_webhook_endpoint_response_200_event_types_item import (
 )
 from .update_webhook_endpoint_response_200a2a import UpdateWebhookEndpointResponse200A2A
 from .update_webhook_endpoint_response_403 import UpdateWebhookEndpointResponse403
+from .upload_deliverable_file_response_201 import UploadDeliverableFileResponse201
+from .upload_deliverable_file_response_201_content_type import (
+    UploadDeliverableFileResponse201ContentType,
+)
+from .upload_deliverable_file_response_201_purpose import (
+    UploadDeliverableFileResponse201Purpose,
+)
+from .upload_deliverable_file_response_201_uploaded_by import (
+    UploadDeliverableFileResponse201UploadedBy,
+)
+from .upload_deliverable_file_response_413 import UploadDeliverableFileResponse413
+from .upload_deliverable_file_response_415 import UploadDeliverableFileResponse415
+from .upload_provider_request_file_response_201 import (
+    UploadProviderRequestFileResponse201,
+)
+from .upload_provider_request_file_response_201_content_type import (
+    UploadProviderRequestFileResponse201ContentType,
+)
+from .upload_provider_request_file_response_201_purpose import (
+    UploadProviderRequestFileResponse201Purpose,
+)
+from .upload_provider_request_file_response_201_uploaded_by import (
+    UploadProviderRequestFileResponse201UploadedBy,
+)
+from .upload_provider_request_file_response_413 import (
+    UploadProviderRequestFileResponse413,
+)
+from .upload_provider_request_file_response_415 import (
+    UploadProviderRequestFileResponse415,
+)
+from .upload_request_file_response_201 import UploadRequestFileResponse201
+from .upload_request_file_response_201_content_type import (
+    UploadRequestFileResponse201ContentType,
+)
+from .upload_request_file_response_201_purpose import (
+    UploadRequestFileResponse201Purpose,
+)
+from .upload_request_file_response_201_uploaded_by import (
+    UploadRequestFileResponse201UploadedBy,
+)
+from .upload_request_file_response_403 import UploadRequestFileResponse403
+from .upload_request_file_response_413 import UploadRequestFileResponse413
+from .upload_request_file_response_415 import UploadRequestFileResponse415
 from .wait_for_provider_request_updates_response_200 import (
     WaitForProviderRequestUpdatesResponse200,
 )
@@ -1508,6 +1680,12 @@ from .wait_for_request_updates_response_200_data_item_type import (
 )
 from .wait_for_request_updates_response_403 import WaitForRequestUpdatesResponse403
 from .withdraw_deliverable_response_200 import WithdrawDeliverableResponse200
+from .withdraw_deliverable_response_200_files_item import (
+    WithdrawDeliverableResponse200FilesItem,
+)
+from .withdraw_deliverable_response_200_files_item_content_type import (
+    WithdrawDeliverableResponse200FilesItemContentType,
+)
 from .withdraw_deliverable_response_200_status import (
     WithdrawDeliverableResponse200Status,
 )
@@ -1575,6 +1753,8 @@ __all__ = (
     "CancelRequestBody",
     "CancelRequestResponse200",
     "CancelRequestResponse200ConversationItem",
+    "CancelRequestResponse200ConversationItemAttachmentsItem",
+    "CancelRequestResponse200ConversationItemAttachmentsItemContentType",
     "CancelRequestResponse200ConversationItemAuthorRole",
     "CancelRequestResponse200Customer",
     "CancelRequestResponse200Marketplace",
@@ -1628,6 +1808,8 @@ __all__ = (
     "CountRequestsAsStaffStatus",
     "CreateDeliverableBody",
     "CreateDeliverableResponse201",
+    "CreateDeliverableResponse201FilesItem",
+    "CreateDeliverableResponse201FilesItemContentType",
     "CreateDeliverableResponse201Status",
     "CreateHandoffRequestBody",
     "CreateHandoffRequestBodyCategory",
@@ -1730,6 +1912,8 @@ __all__ = (
     "GetCapabilitiesResponse200AuthenticationProviderKey",
     "GetCapabilitiesResponse200AuthenticationRequestToken",
     "GetCapabilitiesResponse200AuthenticationStaff",
+    "GetCapabilitiesResponse200Files",
+    "GetCapabilitiesResponse200FilesDefaultLimits",
     "GetCapabilitiesResponse200Limits",
     "GetCapabilitiesResponse200LimitsEngagement",
     "GetCapabilitiesResponse200LimitsRequest",
@@ -1738,6 +1922,8 @@ __all__ = (
     "GetCapabilitiesResponse200Webhooks",
     "GetCapabilitiesResponse200WebhooksSource",
     "GetDeliverableResponse200",
+    "GetDeliverableResponse200FilesItem",
+    "GetDeliverableResponse200FilesItemContentType",
     "GetDeliverableResponse200Status",
     "GetDeliverableResponse403",
     "GetDisputeAsStaffResponse200",
@@ -1788,6 +1974,8 @@ __all__ = (
     "GetProposalResponse200Status",
     "GetProposalResponse403",
     "GetProviderDeliverableResponse200",
+    "GetProviderDeliverableResponse200FilesItem",
+    "GetProviderDeliverableResponse200FilesItemContentType",
     "GetProviderDeliverableResponse200Status",
     "GetProviderDisputeResponse200",
     "GetProviderDisputeResponse200CommentsItem",
@@ -1806,6 +1994,10 @@ __all__ = (
     "GetProviderProposalResponse200",
     "GetProviderProposalResponse200MilestonesItem",
     "GetProviderProposalResponse200Status",
+    "GetProviderRequestFileResponse200",
+    "GetProviderRequestFileResponse200ContentType",
+    "GetProviderRequestFileResponse200Purpose",
+    "GetProviderRequestFileResponse200UploadedBy",
     "GetProviderRequestResponse200",
     "GetProviderRequestResponse200Customer",
     "GetProviderRequestResponse200OfferType0",
@@ -1842,11 +2034,18 @@ __all__ = (
     "GetRequestAsStaffResponse200RoutingMode",
     "GetRequestAsStaffResponse200Status",
     "GetRequestAsStaffResponse200TestScenarioType0",
+    "GetRequestFileResponse200",
+    "GetRequestFileResponse200ContentType",
+    "GetRequestFileResponse200Purpose",
+    "GetRequestFileResponse200UploadedBy",
+    "GetRequestFileResponse403",
     "GetRequestPaymentRequestResponse200",
     "GetRequestPaymentRequestResponse200Status",
     "GetRequestPaymentRequestResponse403",
     "GetRequestResponse200",
     "GetRequestResponse200ConversationItem",
+    "GetRequestResponse200ConversationItemAttachmentsItem",
+    "GetRequestResponse200ConversationItemAttachmentsItemContentType",
     "GetRequestResponse200ConversationItemAuthorRole",
     "GetRequestResponse200Customer",
     "GetRequestResponse200Marketplace",
@@ -1899,6 +2098,8 @@ __all__ = (
     "ListDeadlinesResponse200DataItemResource",
     "ListDeliverablesResponse200",
     "ListDeliverablesResponse200DataItem",
+    "ListDeliverablesResponse200DataItemFilesItem",
+    "ListDeliverablesResponse200DataItemFilesItemContentType",
     "ListDeliverablesResponse200DataItemStatus",
     "ListDeliverablesResponse403",
     "ListDeliverablesStatus",
@@ -1962,6 +2163,8 @@ __all__ = (
     "ListProposalsStatus",
     "ListProviderDeliverablesResponse200",
     "ListProviderDeliverablesResponse200DataItem",
+    "ListProviderDeliverablesResponse200DataItemFilesItem",
+    "ListProviderDeliverablesResponse200DataItemFilesItemContentType",
     "ListProviderDeliverablesResponse200DataItemStatus",
     "ListProviderDeliverablesStatus",
     "ListProviderDisputesResponse200",
@@ -1987,8 +2190,15 @@ __all__ = (
     "ListProviderProposalsResponse200DataItemMilestonesItem",
     "ListProviderProposalsResponse200DataItemStatus",
     "ListProviderProposalsStatus",
+    "ListProviderRequestFilesResponse200",
+    "ListProviderRequestFilesResponse200DataItem",
+    "ListProviderRequestFilesResponse200DataItemContentType",
+    "ListProviderRequestFilesResponse200DataItemPurpose",
+    "ListProviderRequestFilesResponse200DataItemUploadedBy",
     "ListProviderRequestMessagesResponse200",
     "ListProviderRequestMessagesResponse200DataItem",
+    "ListProviderRequestMessagesResponse200DataItemAttachmentsItem",
+    "ListProviderRequestMessagesResponse200DataItemAttachmentsItemContentType",
     "ListProviderRequestMessagesResponse200DataItemAuthorRole",
     "ListProviderRequestPaymentsResponse200",
     "ListProviderRequestPaymentsResponse200DataItem",
@@ -2013,8 +2223,16 @@ __all__ = (
     "ListProvidersResponse200DataItemRoutingScore",
     "ListProvidersResponse200DataItemStatus",
     "ListProvidersStatus",
+    "ListRequestFilesResponse200",
+    "ListRequestFilesResponse200DataItem",
+    "ListRequestFilesResponse200DataItemContentType",
+    "ListRequestFilesResponse200DataItemPurpose",
+    "ListRequestFilesResponse200DataItemUploadedBy",
+    "ListRequestFilesResponse403",
     "ListRequestMessagesResponse200",
     "ListRequestMessagesResponse200DataItem",
+    "ListRequestMessagesResponse200DataItemAttachmentsItem",
+    "ListRequestMessagesResponse200DataItemAttachmentsItemContentType",
     "ListRequestMessagesResponse200DataItemAuthorRole",
     "ListRequestMessagesResponse403",
     "ListRequestPaymentRequestsResponse200",
@@ -2056,6 +2274,11 @@ __all__ = (
     "ListRoutingCategoriesResponse200DataItem",
     "ListServiceCategoriesResponse200",
     "ListServiceCategoriesResponse200DataItem",
+    "ListStaffRequestFilesResponse200",
+    "ListStaffRequestFilesResponse200DataItem",
+    "ListStaffRequestFilesResponse200DataItemContentType",
+    "ListStaffRequestFilesResponse200DataItemPurpose",
+    "ListStaffRequestFilesResponse200DataItemUploadedBy",
     "ListTestClocksResponse200",
     "ListTestClocksResponse200DataItem",
     "ListTestClocksResponse200DataItemStatus",
@@ -2184,10 +2407,14 @@ __all__ = (
     "RotateWebhookEndpointSecretResponse403",
     "SendMessageBody",
     "SendMessageResponse201",
+    "SendMessageResponse201AttachmentsItem",
+    "SendMessageResponse201AttachmentsItemContentType",
     "SendMessageResponse201AuthorRole",
     "SendMessageResponse403",
     "SendProviderMessageBody",
     "SendProviderMessageResponse201",
+    "SendProviderMessageResponse201AttachmentsItem",
+    "SendProviderMessageResponse201AttachmentsItemContentType",
     "SendProviderMessageResponse201AuthorRole",
     "SignInBody",
     "SignInResponse201",
@@ -2268,6 +2495,25 @@ __all__ = (
     "UpdateWebhookEndpointResponse200DisabledReasonType0",
     "UpdateWebhookEndpointResponse200EventTypesItem",
     "UpdateWebhookEndpointResponse403",
+    "UploadDeliverableFileResponse201",
+    "UploadDeliverableFileResponse201ContentType",
+    "UploadDeliverableFileResponse201Purpose",
+    "UploadDeliverableFileResponse201UploadedBy",
+    "UploadDeliverableFileResponse413",
+    "UploadDeliverableFileResponse415",
+    "UploadProviderRequestFileResponse201",
+    "UploadProviderRequestFileResponse201ContentType",
+    "UploadProviderRequestFileResponse201Purpose",
+    "UploadProviderRequestFileResponse201UploadedBy",
+    "UploadProviderRequestFileResponse413",
+    "UploadProviderRequestFileResponse415",
+    "UploadRequestFileResponse201",
+    "UploadRequestFileResponse201ContentType",
+    "UploadRequestFileResponse201Purpose",
+    "UploadRequestFileResponse201UploadedBy",
+    "UploadRequestFileResponse403",
+    "UploadRequestFileResponse413",
+    "UploadRequestFileResponse415",
     "WaitForProviderRequestUpdatesResponse200",
     "WaitForProviderRequestUpdatesResponse200DataItem",
     "WaitForProviderRequestUpdatesResponse200DataItemData",
@@ -2280,6 +2526,8 @@ __all__ = (
     "WaitForRequestUpdatesResponse200DataItemType",
     "WaitForRequestUpdatesResponse403",
     "WithdrawDeliverableResponse200",
+    "WithdrawDeliverableResponse200FilesItem",
+    "WithdrawDeliverableResponse200FilesItemContentType",
     "WithdrawDeliverableResponse200Status",
     "WithdrawDisputeResponse200",
     "WithdrawDisputeResponse200CommentsItem",

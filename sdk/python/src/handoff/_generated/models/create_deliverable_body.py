@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -15,13 +15,15 @@ class CreateDeliverableBody:
     """
     Attributes:
         title (str):
-        url (str):
+        url (str | Unset):
         description (str | Unset):
+        files (list[str] | Unset):
     """
 
     title: str
-    url: str
+    url: str | Unset = UNSET
     description: str | Unset = UNSET
+    files: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         title = self.title
@@ -30,16 +32,23 @@ class CreateDeliverableBody:
 
         description = self.description
 
+        files: list[str] | Unset = UNSET
+        if not isinstance(self.files, Unset):
+            files = self.files
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "title": title,
-                "url": url,
             }
         )
+        if url is not UNSET:
+            field_dict["url"] = url
         if description is not UNSET:
             field_dict["description"] = description
+        if files is not UNSET:
+            field_dict["files"] = files
 
         return field_dict
 
@@ -48,14 +57,17 @@ class CreateDeliverableBody:
         d = dict(src_dict)
         title = d.pop("title")
 
-        url = d.pop("url")
+        url = d.pop("url", UNSET)
 
         description = d.pop("description", UNSET)
+
+        files = cast(list[str], d.pop("files", UNSET))
 
         create_deliverable_body = cls(
             title=title,
             url=url,
             description=description,
+            files=files,
         )
 
         return create_deliverable_body

@@ -14,10 +14,12 @@ class DeleteIntegrationTestDataResponse200Deleted:
 
     Attributes:
         messages (int):
+        message_files (int):
         proposals (int):
         jobs (int):
         milestones (int):
         deliverables (int):
+        deliverable_files (int):
         disputes (int):
         payment_requests (int):
         payments (int):
@@ -28,10 +30,12 @@ class DeleteIntegrationTestDataResponse200Deleted:
     """
 
     messages: int
+    message_files: int
     proposals: int
     jobs: int
     milestones: int
     deliverables: int
+    deliverable_files: int
     disputes: int
     payment_requests: int
     payments: int
@@ -43,6 +47,8 @@ class DeleteIntegrationTestDataResponse200Deleted:
     def to_dict(self) -> dict[str, Any]:
         messages = self.messages
 
+        message_files = self.message_files
+
         proposals = self.proposals
 
         jobs = self.jobs
@@ -50,6 +56,8 @@ class DeleteIntegrationTestDataResponse200Deleted:
         milestones = self.milestones
 
         deliverables = self.deliverables
+
+        deliverable_files = self.deliverable_files
 
         disputes = self.disputes
 
@@ -70,10 +78,12 @@ class DeleteIntegrationTestDataResponse200Deleted:
         field_dict.update(
             {
                 "messages": messages,
+                "message_files": message_files,
                 "proposals": proposals,
                 "jobs": jobs,
                 "milestones": milestones,
                 "deliverables": deliverables,
+                "deliverable_files": deliverable_files,
                 "disputes": disputes,
                 "payment_requests": payment_requests,
                 "payments": payments,
@@ -91,6 +101,8 @@ class DeleteIntegrationTestDataResponse200Deleted:
         d = dict(src_dict)
         messages = d.pop("messages")
 
+        message_files = d.pop("message_files")
+
         proposals = d.pop("proposals")
 
         jobs = d.pop("jobs")
@@ -98,6 +110,8 @@ class DeleteIntegrationTestDataResponse200Deleted:
         milestones = d.pop("milestones")
 
         deliverables = d.pop("deliverables")
+
+        deliverable_files = d.pop("deliverable_files")
 
         disputes = d.pop("disputes")
 
@@ -115,10 +129,12 @@ class DeleteIntegrationTestDataResponse200Deleted:
 
         delete_integration_test_data_response_200_deleted = cls(
             messages=messages,
+            message_files=message_files,
             proposals=proposals,
             jobs=jobs,
             milestones=milestones,
             deliverables=deliverables,
+            deliverable_files=deliverable_files,
             disputes=disputes,
             payment_requests=payment_requests,
             payments=payments,

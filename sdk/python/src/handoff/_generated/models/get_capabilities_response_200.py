@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from ..models.get_capabilities_response_200_authentication import (
         GetCapabilitiesResponse200Authentication,
     )
+    from ..models.get_capabilities_response_200_files import (
+        GetCapabilitiesResponse200Files,
+    )
     from ..models.get_capabilities_response_200_limits import (
         GetCapabilitiesResponse200Limits,
     )
@@ -48,6 +51,7 @@ class GetCapabilitiesResponse200:
         limits (GetCapabilitiesResponse200Limits):
         rate_limits (list[GetCapabilitiesResponse200RateLimitsItem]):
         rate_limit_headers (str):
+        files (GetCapabilitiesResponse200Files):
         webhooks (GetCapabilitiesResponse200Webhooks):
     """
 
@@ -60,6 +64,7 @@ class GetCapabilitiesResponse200:
     limits: GetCapabilitiesResponse200Limits
     rate_limits: list[GetCapabilitiesResponse200RateLimitsItem]
     rate_limit_headers: str
+    files: GetCapabilitiesResponse200Files
     webhooks: GetCapabilitiesResponse200Webhooks
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +92,8 @@ class GetCapabilitiesResponse200:
 
         rate_limit_headers = self.rate_limit_headers
 
+        files = self.files.to_dict()
+
         webhooks = self.webhooks.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -102,6 +109,7 @@ class GetCapabilitiesResponse200:
                 "limits": limits,
                 "rate_limits": rate_limits,
                 "rate_limit_headers": rate_limit_headers,
+                "files": files,
                 "webhooks": webhooks,
             }
         )
@@ -112,6 +120,9 @@ class GetCapabilitiesResponse200:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.get_capabilities_response_200_authentication import (
             GetCapabilitiesResponse200Authentication,
+        )
+        from ..models.get_capabilities_response_200_files import (
+            GetCapabilitiesResponse200Files,
         )
         from ..models.get_capabilities_response_200_limits import (
             GetCapabilitiesResponse200Limits,
@@ -160,6 +171,8 @@ class GetCapabilitiesResponse200:
 
         rate_limit_headers = d.pop("rate_limit_headers")
 
+        files = GetCapabilitiesResponse200Files.from_dict(d.pop("files"))
+
         webhooks = GetCapabilitiesResponse200Webhooks.from_dict(d.pop("webhooks"))
 
         get_capabilities_response_200 = cls(
@@ -172,6 +185,7 @@ class GetCapabilitiesResponse200:
             limits=limits,
             rate_limits=rate_limits,
             rate_limit_headers=rate_limit_headers,
+            files=files,
             webhooks=webhooks,
         )
 

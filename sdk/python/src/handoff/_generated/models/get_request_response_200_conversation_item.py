@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -17,6 +18,12 @@ from ..models.get_request_response_200_conversation_item_author_role import (
     check_get_request_response_200_conversation_item_author_role,
 )
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.get_request_response_200_conversation_item_attachments_item import (
+        GetRequestResponse200ConversationItemAttachmentsItem,
+    )
+
 
 T = TypeVar("T", bound="GetRequestResponse200ConversationItem")
 
@@ -33,6 +40,7 @@ class GetRequestResponse200ConversationItem:
         created_at (datetime.datetime):
         livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
             answers.
+        attachments (list[GetRequestResponse200ConversationItemAttachmentsItem] | Unset):
     """
 
     object_: Literal["message"]
@@ -42,6 +50,9 @@ class GetRequestResponse200ConversationItem:
     message: str
     created_at: datetime.datetime
     livemode: bool | Unset = UNSET
+    attachments: list[GetRequestResponse200ConversationItemAttachmentsItem] | Unset = (
+        UNSET
+    )
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -58,6 +69,13 @@ class GetRequestResponse200ConversationItem:
 
         livemode = self.livemode
 
+        attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attachments, Unset):
+            attachments = []
+            for attachments_item_data in self.attachments:
+                attachments_item = attachments_item_data.to_dict()
+                attachments.append(attachments_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,11 +90,17 @@ class GetRequestResponse200ConversationItem:
         )
         if livemode is not UNSET:
             field_dict["livemode"] = livemode
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.get_request_response_200_conversation_item_attachments_item import (
+            GetRequestResponse200ConversationItemAttachmentsItem,
+        )
+
         d = dict(src_dict)
         object_ = cast(Literal["message"], d.pop("object"))
         if object_ != "message":
@@ -96,6 +120,21 @@ class GetRequestResponse200ConversationItem:
 
         livemode = d.pop("livemode", UNSET)
 
+        _attachments = d.pop("attachments", UNSET)
+        attachments: (
+            list[GetRequestResponse200ConversationItemAttachmentsItem] | Unset
+        ) = UNSET
+        if _attachments is not UNSET:
+            attachments = []
+            for attachments_item_data in _attachments:
+                attachments_item = (
+                    GetRequestResponse200ConversationItemAttachmentsItem.from_dict(
+                        attachments_item_data
+                    )
+                )
+
+                attachments.append(attachments_item)
+
         get_request_response_200_conversation_item = cls(
             object_=object_,
             id=id,
@@ -104,6 +143,7 @@ class GetRequestResponse200ConversationItem:
             message=message,
             created_at=created_at,
             livemode=livemode,
+            attachments=attachments,
         )
 
         return get_request_response_200_conversation_item

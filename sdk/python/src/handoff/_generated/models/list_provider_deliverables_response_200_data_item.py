@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -18,6 +19,12 @@ from ..models.list_provider_deliverables_response_200_data_item_status import (
 )
 from ..types import UNSET, Unset
 
+if TYPE_CHECKING:
+    from ..models.list_provider_deliverables_response_200_data_item_files_item import (
+        ListProviderDeliverablesResponse200DataItemFilesItem,
+    )
+
+
 T = TypeVar("T", bound="ListProviderDeliverablesResponse200DataItem")
 
 
@@ -32,7 +39,7 @@ class ListProviderDeliverablesResponse200DataItem:
         milestone_id (str):
         provider_id (str):
         title (str):
-        url (str):
+        url (None | str):
         description (None | str):
         status (ListProviderDeliverablesResponse200DataItemStatus):
         deadline_at (datetime.datetime | None):
@@ -40,6 +47,7 @@ class ListProviderDeliverablesResponse200DataItem:
         updated_at (datetime.datetime):
         livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
             answers.
+        files (list[ListProviderDeliverablesResponse200DataItemFilesItem] | Unset):
     """
 
     object_: Literal["deliverable"]
@@ -49,13 +57,14 @@ class ListProviderDeliverablesResponse200DataItem:
     milestone_id: str
     provider_id: str
     title: str
-    url: str
+    url: None | str
     description: None | str
     status: ListProviderDeliverablesResponse200DataItemStatus
     deadline_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     livemode: bool | Unset = UNSET
+    files: list[ListProviderDeliverablesResponse200DataItemFilesItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -72,6 +81,7 @@ class ListProviderDeliverablesResponse200DataItem:
 
         title = self.title
 
+        url: None | str
         url = self.url
 
         description: None | str
@@ -90,6 +100,13 @@ class ListProviderDeliverablesResponse200DataItem:
         updated_at = self.updated_at.isoformat()
 
         livemode = self.livemode
+
+        files: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.files, Unset):
+            files = []
+            for files_item_data in self.files:
+                files_item = files_item_data.to_dict()
+                files.append(files_item)
 
         field_dict: dict[str, Any] = {}
 
@@ -112,11 +129,17 @@ class ListProviderDeliverablesResponse200DataItem:
         )
         if livemode is not UNSET:
             field_dict["livemode"] = livemode
+        if files is not UNSET:
+            field_dict["files"] = files
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_provider_deliverables_response_200_data_item_files_item import (
+            ListProviderDeliverablesResponse200DataItemFilesItem,
+        )
+
         d = dict(src_dict)
         object_ = cast(Literal["deliverable"], d.pop("object"))
         if object_ != "deliverable":
@@ -134,7 +157,12 @@ class ListProviderDeliverablesResponse200DataItem:
 
         title = d.pop("title")
 
-        url = d.pop("url")
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
 
         def _parse_description(data: object) -> None | str:
             if data is None:
@@ -168,6 +196,21 @@ class ListProviderDeliverablesResponse200DataItem:
 
         livemode = d.pop("livemode", UNSET)
 
+        _files = d.pop("files", UNSET)
+        files: list[ListProviderDeliverablesResponse200DataItemFilesItem] | Unset = (
+            UNSET
+        )
+        if _files is not UNSET:
+            files = []
+            for files_item_data in _files:
+                files_item = (
+                    ListProviderDeliverablesResponse200DataItemFilesItem.from_dict(
+                        files_item_data
+                    )
+                )
+
+                files.append(files_item)
+
         list_provider_deliverables_response_200_data_item = cls(
             object_=object_,
             id=id,
@@ -183,6 +226,7 @@ class ListProviderDeliverablesResponse200DataItem:
             created_at=created_at,
             updated_at=updated_at,
             livemode=livemode,
+            files=files,
         )
 
         return list_provider_deliverables_response_200_data_item

@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -17,6 +18,12 @@ from ..models.list_provider_request_messages_response_200_data_item_author_role 
     check_list_provider_request_messages_response_200_data_item_author_role,
 )
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.list_provider_request_messages_response_200_data_item_attachments_item import (
+        ListProviderRequestMessagesResponse200DataItemAttachmentsItem,
+    )
+
 
 T = TypeVar("T", bound="ListProviderRequestMessagesResponse200DataItem")
 
@@ -35,6 +42,7 @@ class ListProviderRequestMessagesResponse200DataItem:
             the request included, and for provider messages stored before authors were kept.
         livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
             answers.
+        attachments (list[ListProviderRequestMessagesResponse200DataItemAttachmentsItem] | Unset):
     """
 
     object_: Literal["message"]
@@ -45,6 +53,9 @@ class ListProviderRequestMessagesResponse200DataItem:
     created_at: datetime.datetime
     mine: bool
     livemode: bool | Unset = UNSET
+    attachments: (
+        list[ListProviderRequestMessagesResponse200DataItemAttachmentsItem] | Unset
+    ) = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -63,6 +74,13 @@ class ListProviderRequestMessagesResponse200DataItem:
 
         livemode = self.livemode
 
+        attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attachments, Unset):
+            attachments = []
+            for attachments_item_data in self.attachments:
+                attachments_item = attachments_item_data.to_dict()
+                attachments.append(attachments_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,11 +96,17 @@ class ListProviderRequestMessagesResponse200DataItem:
         )
         if livemode is not UNSET:
             field_dict["livemode"] = livemode
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_provider_request_messages_response_200_data_item_attachments_item import (
+            ListProviderRequestMessagesResponse200DataItemAttachmentsItem,
+        )
+
         d = dict(src_dict)
         object_ = cast(Literal["message"], d.pop("object"))
         if object_ != "message":
@@ -106,6 +130,19 @@ class ListProviderRequestMessagesResponse200DataItem:
 
         livemode = d.pop("livemode", UNSET)
 
+        _attachments = d.pop("attachments", UNSET)
+        attachments: (
+            list[ListProviderRequestMessagesResponse200DataItemAttachmentsItem] | Unset
+        ) = UNSET
+        if _attachments is not UNSET:
+            attachments = []
+            for attachments_item_data in _attachments:
+                attachments_item = ListProviderRequestMessagesResponse200DataItemAttachmentsItem.from_dict(
+                    attachments_item_data
+                )
+
+                attachments.append(attachments_item)
+
         list_provider_request_messages_response_200_data_item = cls(
             object_=object_,
             id=id,
@@ -115,6 +152,7 @@ class ListProviderRequestMessagesResponse200DataItem:
             created_at=created_at,
             mine=mine,
             livemode=livemode,
+            attachments=attachments,
         )
 
         return list_provider_request_messages_response_200_data_item

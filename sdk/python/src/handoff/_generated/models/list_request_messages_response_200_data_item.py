@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -17,6 +18,12 @@ from ..models.list_request_messages_response_200_data_item_author_role import (
     check_list_request_messages_response_200_data_item_author_role,
 )
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.list_request_messages_response_200_data_item_attachments_item import (
+        ListRequestMessagesResponse200DataItemAttachmentsItem,
+    )
+
 
 T = TypeVar("T", bound="ListRequestMessagesResponse200DataItem")
 
@@ -33,6 +40,7 @@ class ListRequestMessagesResponse200DataItem:
         created_at (datetime.datetime):
         livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
             answers.
+        attachments (list[ListRequestMessagesResponse200DataItemAttachmentsItem] | Unset):
     """
 
     object_: Literal["message"]
@@ -42,6 +50,9 @@ class ListRequestMessagesResponse200DataItem:
     message: str
     created_at: datetime.datetime
     livemode: bool | Unset = UNSET
+    attachments: list[ListRequestMessagesResponse200DataItemAttachmentsItem] | Unset = (
+        UNSET
+    )
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -58,6 +69,13 @@ class ListRequestMessagesResponse200DataItem:
 
         livemode = self.livemode
 
+        attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attachments, Unset):
+            attachments = []
+            for attachments_item_data in self.attachments:
+                attachments_item = attachments_item_data.to_dict()
+                attachments.append(attachments_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,11 +90,17 @@ class ListRequestMessagesResponse200DataItem:
         )
         if livemode is not UNSET:
             field_dict["livemode"] = livemode
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_request_messages_response_200_data_item_attachments_item import (
+            ListRequestMessagesResponse200DataItemAttachmentsItem,
+        )
+
         d = dict(src_dict)
         object_ = cast(Literal["message"], d.pop("object"))
         if object_ != "message":
@@ -96,6 +120,21 @@ class ListRequestMessagesResponse200DataItem:
 
         livemode = d.pop("livemode", UNSET)
 
+        _attachments = d.pop("attachments", UNSET)
+        attachments: (
+            list[ListRequestMessagesResponse200DataItemAttachmentsItem] | Unset
+        ) = UNSET
+        if _attachments is not UNSET:
+            attachments = []
+            for attachments_item_data in _attachments:
+                attachments_item = (
+                    ListRequestMessagesResponse200DataItemAttachmentsItem.from_dict(
+                        attachments_item_data
+                    )
+                )
+
+                attachments.append(attachments_item)
+
         list_request_messages_response_200_data_item = cls(
             object_=object_,
             id=id,
@@ -104,6 +143,7 @@ class ListRequestMessagesResponse200DataItem:
             message=message,
             created_at=created_at,
             livemode=livemode,
+            attachments=attachments,
         )
 
         return list_request_messages_response_200_data_item

@@ -3,6 +3,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -17,6 +18,12 @@ from ..models.send_message_response_201_author_role import (
     check_send_message_response_201_author_role,
 )
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.send_message_response_201_attachments_item import (
+        SendMessageResponse201AttachmentsItem,
+    )
+
 
 T = TypeVar("T", bound="SendMessageResponse201")
 
@@ -33,6 +40,7 @@ class SendMessageResponse201:
         created_at (datetime.datetime):
         livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
             answers.
+        attachments (list[SendMessageResponse201AttachmentsItem] | Unset):
     """
 
     object_: Literal["message"]
@@ -42,6 +50,7 @@ class SendMessageResponse201:
     message: str
     created_at: datetime.datetime
     livemode: bool | Unset = UNSET
+    attachments: list[SendMessageResponse201AttachmentsItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -58,6 +67,13 @@ class SendMessageResponse201:
 
         livemode = self.livemode
 
+        attachments: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attachments, Unset):
+            attachments = []
+            for attachments_item_data in self.attachments:
+                attachments_item = attachments_item_data.to_dict()
+                attachments.append(attachments_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,11 +88,17 @@ class SendMessageResponse201:
         )
         if livemode is not UNSET:
             field_dict["livemode"] = livemode
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.send_message_response_201_attachments_item import (
+            SendMessageResponse201AttachmentsItem,
+        )
+
         d = dict(src_dict)
         object_ = cast(Literal["message"], d.pop("object"))
         if object_ != "message":
@@ -94,6 +116,17 @@ class SendMessageResponse201:
 
         livemode = d.pop("livemode", UNSET)
 
+        _attachments = d.pop("attachments", UNSET)
+        attachments: list[SendMessageResponse201AttachmentsItem] | Unset = UNSET
+        if _attachments is not UNSET:
+            attachments = []
+            for attachments_item_data in _attachments:
+                attachments_item = SendMessageResponse201AttachmentsItem.from_dict(
+                    attachments_item_data
+                )
+
+                attachments.append(attachments_item)
+
         send_message_response_201 = cls(
             object_=object_,
             id=id,
@@ -102,6 +135,7 @@ class SendMessageResponse201:
             message=message,
             created_at=created_at,
             livemode=livemode,
+            attachments=attachments,
         )
 
         return send_message_response_201

@@ -1,0 +1,178 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.get_provider_request_file_response_200_content_type import (
+    GetProviderRequestFileResponse200ContentType,
+    check_get_provider_request_file_response_200_content_type,
+)
+from ..models.get_provider_request_file_response_200_purpose import (
+    GetProviderRequestFileResponse200Purpose,
+    check_get_provider_request_file_response_200_purpose,
+)
+from ..models.get_provider_request_file_response_200_uploaded_by import (
+    GetProviderRequestFileResponse200UploadedBy,
+    check_get_provider_request_file_response_200_uploaded_by,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="GetProviderRequestFileResponse200")
+
+
+@_attrs_define
+class GetProviderRequestFileResponse200:
+    """
+    Attributes:
+        id (str):
+        filename (str):
+        size (int):
+        content_type (GetProviderRequestFileResponse200ContentType):
+        sha256 (str):
+        object_ (Literal['file']):
+        request_id (str):
+        purpose (GetProviderRequestFileResponse200Purpose):
+        uploaded_by (GetProviderRequestFileResponse200UploadedBy):
+        created_at (datetime.datetime):
+        download_url (str):
+        download_url_expires_at (datetime.datetime):
+        milestone_id (str | Unset):
+        livemode (bool | Unset): Extension: false for test data (made with a `hk_test_` key). Always present in agent
+            answers.
+    """
+
+    id: str
+    filename: str
+    size: int
+    content_type: GetProviderRequestFileResponse200ContentType
+    sha256: str
+    object_: Literal["file"]
+    request_id: str
+    purpose: GetProviderRequestFileResponse200Purpose
+    uploaded_by: GetProviderRequestFileResponse200UploadedBy
+    created_at: datetime.datetime
+    download_url: str
+    download_url_expires_at: datetime.datetime
+    milestone_id: str | Unset = UNSET
+    livemode: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        filename = self.filename
+
+        size = self.size
+
+        content_type: str = self.content_type
+
+        sha256 = self.sha256
+
+        object_ = self.object_
+
+        request_id = self.request_id
+
+        purpose: str = self.purpose
+
+        uploaded_by: str = self.uploaded_by
+
+        created_at = self.created_at.isoformat()
+
+        download_url = self.download_url
+
+        download_url_expires_at = self.download_url_expires_at.isoformat()
+
+        milestone_id = self.milestone_id
+
+        livemode = self.livemode
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "filename": filename,
+                "size": size,
+                "content_type": content_type,
+                "sha256": sha256,
+                "object": object_,
+                "request_id": request_id,
+                "purpose": purpose,
+                "uploaded_by": uploaded_by,
+                "created_at": created_at,
+                "download_url": download_url,
+                "download_url_expires_at": download_url_expires_at,
+            }
+        )
+        if milestone_id is not UNSET:
+            field_dict["milestone_id"] = milestone_id
+        if livemode is not UNSET:
+            field_dict["livemode"] = livemode
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        filename = d.pop("filename")
+
+        size = d.pop("size")
+
+        content_type = check_get_provider_request_file_response_200_content_type(
+            d.pop("content_type")
+        )
+
+        sha256 = d.pop("sha256")
+
+        object_ = cast(Literal["file"], d.pop("object"))
+        if object_ != "file":
+            raise ValueError(f"object must match const 'file', got '{object_}'")
+
+        request_id = d.pop("request_id")
+
+        purpose = check_get_provider_request_file_response_200_purpose(d.pop("purpose"))
+
+        uploaded_by = check_get_provider_request_file_response_200_uploaded_by(
+            d.pop("uploaded_by")
+        )
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        download_url = d.pop("download_url")
+
+        download_url_expires_at = datetime.datetime.fromisoformat(
+            d.pop("download_url_expires_at")
+        )
+
+        milestone_id = d.pop("milestone_id", UNSET)
+
+        livemode = d.pop("livemode", UNSET)
+
+        get_provider_request_file_response_200 = cls(
+            id=id,
+            filename=filename,
+            size=size,
+            content_type=content_type,
+            sha256=sha256,
+            object_=object_,
+            request_id=request_id,
+            purpose=purpose,
+            uploaded_by=uploaded_by,
+            created_at=created_at,
+            download_url=download_url,
+            download_url_expires_at=download_url_expires_at,
+            milestone_id=milestone_id,
+            livemode=livemode,
+        )
+
+        return get_provider_request_file_response_200

@@ -1,0 +1,47 @@
+from typing import Literal
+
+ListRequestFilesResponse200DataItemContentType = Literal[
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+]
+
+LIST_REQUEST_FILES_RESPONSE_200_DATA_ITEM_CONTENT_TYPE_VALUES: set[
+    ListRequestFilesResponse200DataItemContentType
+] = {
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+}
+
+
+def check_list_request_files_response_200_data_item_content_type(
+    value: str,
+) -> ListRequestFilesResponse200DataItemContentType:
+    if value in LIST_REQUEST_FILES_RESPONSE_200_DATA_ITEM_CONTENT_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_REQUEST_FILES_RESPONSE_200_DATA_ITEM_CONTENT_TYPE_VALUES!r}"
+    )

@@ -1,0 +1,50 @@
+from typing import Literal
+
+ListRequestMessagesResponse200DataItemAttachmentsItemContentType = Literal[
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+]
+
+LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUES: set[
+    ListRequestMessagesResponse200DataItemAttachmentsItemContentType
+] = {
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+}
+
+
+def check_list_request_messages_response_200_data_item_attachments_item_content_type(
+    value: str,
+) -> ListRequestMessagesResponse200DataItemAttachmentsItemContentType:
+    if (
+        value
+        in LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUES!r}"
+    )

@@ -1,0 +1,47 @@
+from typing import Literal
+
+UploadProviderRequestFileResponse201ContentType = Literal[
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+]
+
+UPLOAD_PROVIDER_REQUEST_FILE_RESPONSE_201_CONTENT_TYPE_VALUES: set[
+    UploadProviderRequestFileResponse201ContentType
+] = {
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+}
+
+
+def check_upload_provider_request_file_response_201_content_type(
+    value: str,
+) -> UploadProviderRequestFileResponse201ContentType:
+    if value in UPLOAD_PROVIDER_REQUEST_FILE_RESPONSE_201_CONTENT_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {UPLOAD_PROVIDER_REQUEST_FILE_RESPONSE_201_CONTENT_TYPE_VALUES!r}"
+    )

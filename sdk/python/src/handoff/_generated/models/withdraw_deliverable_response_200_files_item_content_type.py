@@ -1,0 +1,47 @@
+from typing import Literal
+
+WithdrawDeliverableResponse200FilesItemContentType = Literal[
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+]
+
+WITHDRAW_DELIVERABLE_RESPONSE_200_FILES_ITEM_CONTENT_TYPE_VALUES: set[
+    WithdrawDeliverableResponse200FilesItemContentType
+] = {
+    "application/gzip",
+    "application/json",
+    "application/pdf",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/zip",
+    "image/gif",
+    "image/jpeg",
+    "image/png",
+    "image/webp",
+    "text/csv",
+    "text/markdown",
+    "text/plain",
+}
+
+
+def check_withdraw_deliverable_response_200_files_item_content_type(
+    value: str,
+) -> WithdrawDeliverableResponse200FilesItemContentType:
+    if value in WITHDRAW_DELIVERABLE_RESPONSE_200_FILES_ITEM_CONTENT_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {WITHDRAW_DELIVERABLE_RESPONSE_200_FILES_ITEM_CONTENT_TYPE_VALUES!r}"
+    )
