@@ -70,6 +70,7 @@ export type CategoryRouting = Parsed<typeof CategoryRoutingSchema>;
 export type CategorySummary = Parsed<typeof CategoryRoutingSummary>;
 export type CategoryList = List<CategorySummary>;
 export type Timeline = Ok<Staff['/v1/staff/requests/{id}/timeline']['get']>;
+export type RequestFileList = Ok<Staff['/v1/staff/requests/{id}/files']['get']>;
 export type AuditList = Ok<Staff['/v1/staff/audit-log']['get']>;
 type Webhooks = '/v1/staff/integrations/{id}';
 export type EndpointList = Ok<Staff[`${Webhooks}/webhook-endpoints`]['get']>;

@@ -2,6 +2,7 @@ import { ActionButton, LoadError, OutcomeLine, TextField, type Runner } from '@h
 import { useState } from 'preact/hooks';
 import type { PaymentList, StaffApi, StaffRequest, Timeline } from './api.ts';
 import { useAction, useLoad } from './hooks.ts';
+import { RequestFiles } from './request-files.tsx';
 import { RoutingPanel } from './routing-panel.tsx';
 import { idScreen } from './screens.tsx';
 import { ColumnHeads, money, ReasonedConfirm, when } from './ui.tsx';
@@ -9,8 +10,8 @@ import { REQUEST_STATUS_WORDS } from './words.ts';
 
 /**
  * One request as staff see it: its details, its routing (automatic and by hand), marketplace
- * review and payments, cancelling a job or milestone of it, and its timeline (everything that
- * happened on it, events with their sequence).
+ * review and payments, cancelling a job or milestone of it, its files, and its timeline
+ * (everything that happened on it, events with their sequence).
  */
 export const RequestScreen = idScreen({
   name: 'request',
@@ -71,6 +72,7 @@ function RequestView({ api, id }: { api: StaffApi; id: string }) {
           act(`/${kind}/${target}/cancel`, { reason }, `Cancelled ${target}.`)
         }
       />
+      <RequestFiles api={api} id={id} />
       <TimelineView api={api} id={id} />
     </div>
   );

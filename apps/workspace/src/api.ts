@@ -1,4 +1,5 @@
 import { CSRF_HEADER } from '@handoff/contracts';
+import { fileSize, fileTypeName } from '@handoff/web-ui';
 import {
   createProviderClient,
   createWorkspaceClient,
@@ -10,6 +11,7 @@ import {
   type ProviderClient,
   type WorkspaceClient,
 } from '@handoff/sdk';
+import { declaredType, sendBytes } from './upload.ts';
 
 // The types of what the workspace shows, from the OpenAPI document (packages/sdk/src/generated).
 type Item<L> = L extends { data: (infer T)[] } ? T : never;
@@ -34,6 +36,10 @@ export type Payment = Item<Ok<'/v1/provider/requests/{id}/payments', 'get'>>;
 export type NotificationSettings = Ok<'/v1/provider/notification-settings', 'get'>;
 export type MailKind = keyof NotificationSettings['kinds'];
 export type RequestEvent = Item<Ok<'/v1/provider/requests/{id}/events', 'get'>>;
+/** A file of a request, with its short-lived `download_url`. */
+export type FileObject = Ok<'/v1/provider/requests/{id}/files/{file_id}', 'get'>;
+/** What a message or a deliverable carries of a file: no address to download it from. */
+export type FileMeta = NonNullable<Message['attachments']>[number];
 export type { ProviderClient };
 
 /** The workspace's own calls (sign-in, the session, unsubscribe), on the page's origin. */
@@ -49,7 +55,25 @@ export interface Connection {
   provider: ProviderClient;
   /** The session's own calls (signing out). */
   workspace: WorkspaceClient;
+  upload: Uploader;
 }
+
+/** Where a file goes: the request's conversation, or a milestone's deliverables. */
+export type UploadTarget = { requestId: string } | { milestoneId: string };
+
+/** Uploads one file, telling `onProgress` the share sent so far (0 to 1). */
+export type Uploader = (
+  target: UploadTarget,
+  file: File,
+  onProgress: (sent: number) => void,
+) => Promise<FileObject>;
+
+const uploadPath = (target: UploadTarget, filename: string) =>
+  `${
+    'requestId' in target
+      ? `/v1/provider/requests/${encodeURIComponent(target.requestId)}`
+      : `/v1/provider/milestones/${encodeURIComponent(target.milestoneId)}`
+  }/files?filename=${encodeURIComponent(filename)}`;
 
 /** What the screens must hear about the session, wherever a call learnt it. */
 export interface SessionEvents {
@@ -71,6 +95,20 @@ const refusedForCsrf = (response: Response) => isProblem(response, 403, 'csrf_to
  */
 export function connect(session: WorkspaceSession, on: SessionEvents): Connection {
   let csrfToken = session.csrf_token;
+  /** Reads the token of the session the cookie now holds: whether to make the call again. */
+  const renew = async () => {
+    const current = await workspaceClient()
+      .session()
+      .catch((error: unknown) => {
+        if (isSignedOut(error)) on.ended();
+        return null;
+      });
+    if (!current) return false;
+    csrfToken = current.csrf_token;
+    on.replaced(current);
+    // Done as the session the browser now holds, if it is still this provider's.
+    return current.provider.id === session.provider.id;
+  };
   const send = (request: Request) => {
     if (!request.headers.has(CSRF_HEADER)) return globalThis.fetch(request);
     const headers = new Headers(request.headers);
@@ -80,26 +118,39 @@ export function connect(session: WorkspaceSession, on: SessionEvents): Connectio
   const fetch = async (request: Request) => {
     const again = request.headers.has(CSRF_HEADER) ? request.clone() : null;
     let response = await send(request);
-    if (again && (await refusedForCsrf(response))) {
-      const current = await workspaceClient()
-        .session()
-        .catch((error: unknown) => {
-          if (isSignedOut(error)) on.ended();
-          return null;
-        });
-      if (current) {
-        csrfToken = current.csrf_token;
-        on.replaced(current);
-        // Done as the session the browser now holds, if it is still this provider's.
-        if (current.provider.id === session.provider.id) response = await send(again);
-      }
+    if (again && (await refusedForCsrf(response)) && (await renew())) {
+      response = await send(again);
     }
     if (response.status === 401) on.ended();
     return response;
   };
+  const upload: Uploader = async (target, file, onProgress) => {
+    // One key for the file's attempts here: a repeat after a lost answer is the same upload.
+    const key = crypto.randomUUID();
+    const attempt = () =>
+      sendBytes(
+        `${location.origin}${uploadPath(target, file.name)}`,
+        file,
+        {
+          Accept: 'application/json',
+          'Content-Type': declaredType(file),
+          'Idempotency-Key': key,
+          [CSRF_HEADER]: csrfToken,
+        },
+        onProgress,
+      );
+    let sent = await attempt();
+    if (sent.status === 403 && sent.body.code === 'csrf_token_invalid' && (await renew())) {
+      sent = await attempt();
+    }
+    if (sent.status === 401) on.ended();
+    if (sent.status !== 201) throw new HandoffError(sent.status, sent.body);
+    return sent.body as FileObject;
+  };
   return {
     provider: createProviderClient({ baseUrl: location.origin, session: { csrfToken }, fetch }),
     workspace: createWorkspaceClient({ baseUrl: location.origin, csrfToken, fetch }),
+    upload,
   };
 }
 
@@ -131,13 +182,53 @@ const CONFLICTS: Record<string, string> = {
     'This request is not offered to you (any more). The page now shows where it stands.',
 };
 
+/** Some chosen files could not be uploaded: each one says why beside it, and nothing was sent. */
+export class UploadFailed extends Error {
+  constructor(failed: number, chosen: number) {
+    const which = failed === 1 && chosen === 1 ? 'The file' : `${failed} of ${chosen} files`;
+    super(
+      `${which} could not be uploaded (see below). Nothing was sent: remove ${
+        failed === 1 ? 'it' : 'them'
+      } or try again.`,
+    );
+    this.name = 'UploadFailed';
+  }
+}
+
+const TAKEN =
+  'images (PNG, JPEG, GIF, WebP), PDF, text, CSV, Markdown, JSON, Word, Excel and PowerPoint documents, ZIP and gzip';
+
+/** What is wrong with a file the gateway refused, when it is the file. */
+function fileProblem(error: HandoffError): string | null {
+  const { limit, detected } = error.body;
+  switch (error.code) {
+    case 'file_too_large':
+      return typeof limit === 'number'
+        ? `Too large: at most ${fileSize(limit)} can be sent here.`
+        : 'Too large to be sent here.';
+    case 'file_type_not_allowed':
+      return `Handoff does not take files of this type. It takes ${TAKEN}.`;
+    case 'file_type_mismatch':
+      return `The file is not what its type says${
+        typeof detected === 'string' ? ` (its contents are ${fileTypeName(detected)})` : ''
+      }. Save it again with the right type, or choose another file.`;
+    case 'limit_reached':
+      return `This request has as many files as it may have${
+        typeof limit === 'number' ? ` (${limit})` : ''
+      }.`;
+    default:
+      return null;
+  }
+}
+
 /** What went wrong, in words for the person at the screen (no codes, no paths). */
 export function errorText(error: unknown): string {
   if (error instanceof HandoffConnectionError || error instanceof TypeError) {
     return 'Handoff could not be reached. Check your connection and try again.';
   }
+  if (error instanceof UploadFailed) return error.message;
   if (!(error instanceof HandoffError)) return 'Something went wrong. Please try again.';
-  const known = CONFLICTS[error.code];
+  const known = CONFLICTS[error.code] ?? fileProblem(error);
   if (known) return known;
   if (error.status === 401) return 'You were signed out. Sign in again to go on.';
   if (error.code === 'csrf_token_invalid') {

@@ -134,6 +134,7 @@ export function App() {
   const session: Session = {
     session: auth.session,
     client: connection.provider,
+    upload: connection.upload,
     async signOut() {
       try {
         await connection.workspace.signOut();

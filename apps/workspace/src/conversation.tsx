@@ -2,7 +2,9 @@ import { REQUEST_LIMITS } from '@handoff/contracts';
 import { LoadError } from '@handoff/web-ui';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorText, type Message, type RequestDetail } from './api.ts';
+import { FILES_TAKEN, useChosenFiles } from './attach.tsx';
 import { Ago } from './clock.tsx';
+import { AttachedFiles } from './files.tsx';
 import { MessageForm } from './forms.tsx';
 import type { Live } from './live.ts';
 import { Area } from './screen.tsx';
@@ -23,6 +25,7 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
   const seen = useRef<number | null>(null);
   const closed = request.status === 'completed' || request.status === 'cancelled';
   const customerName = request.contact_permission ? request.customer.name : null;
+  const files = useChosenFiles({ requestId: request.id });
 
   // A screen reader hears that a message arrived (not the whole conversation again).
   useEffect(() => {
@@ -76,13 +79,19 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
           class="composer"
           words={{
             label: 'Your message',
-            empty: 'Write your message first.',
+            empty: 'Write your message or attach a file first.',
             send: 'Send message',
           }}
           rows={4}
           maxLength={REQUEST_LIMITS.message}
-          onSend={async (text) => {
-            live.add(await client.requests.sendMessage(request.id, { message: text }));
+          attach={{ files, label: 'Attach files', hint: `Optional. ${FILES_TAKEN}` }}
+          onSend={async (text, attachments) => {
+            live.add(
+              await client.requests.sendMessage(request.id, {
+                message: text,
+                ...(attachments.length > 0 ? { attachments } : {}),
+              }),
+            );
             return null;
           }}
         />
@@ -99,7 +108,8 @@ function MessageItem(props: { message: Message; customerName: string | null; now
         <strong>{author(message, props.customerName)}</strong>{' '}
         <Ago at={message.created_at} now={props.now} />
       </p>
-      <p class="text">{message.message}</p>
+      {message.message && <p class="text">{message.message}</p>}
+      <AttachedFiles files={message.attachments} label="Attached files" />
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { OutcomeLine, TextArea } from '@handoff/web-ui';
 import type { ComponentChildren } from 'preact';
+import { FilePicker, type ChosenFiles } from './attach.tsx';
 import { useDraft, useDraftForm } from './drafts.ts';
 import { TextFields, type FieldSpec } from './fields.tsx';
 import { useAction } from './hooks.ts';
@@ -89,21 +90,26 @@ export function MessageForm(props: {
   rows: number;
   maxLength: number;
   class?: string;
-  /** Sends the text; answers what to say once sent, if anything. */
-  onSend: (text: string) => Promise<string | null>;
+  /** Files to send with the text (uploaded first); the text may then be empty. */
+  attach?: { files: ChosenFiles; label: string; hint: string };
+  /** Sends the text and the uploaded files' ids; answers what to say once sent, if anything. */
+  onSend: (text: string, attachments: string[]) => Promise<string | null>;
 }) {
-  const { words } = props;
+  const { words, attach } = props;
   const [draft, setDraft] = useDraft(props.draft);
   const send = useAction();
   const submit = async () => {
     const text = draft.trim();
-    if (text === '') {
+    if (text === '' && !attach?.files.chosen.length) {
       send.setOutcome({ ok: false, text: words.empty });
       return;
     }
     await send.run(async () => {
-      const said = await props.onSend(text);
+      // Uploaded first; a failure keeps the text and every file for another try.
+      const ids = attach ? await attach.files.uploadAll() : [];
+      const said = await props.onSend(text, ids);
       setDraft('');
+      attach?.files.clear();
       return said;
     });
   };
@@ -130,6 +136,7 @@ export function MessageForm(props: {
           }
         }}
       />
+      {attach && <FilePicker files={attach.files} label={attach.label} hint={attach.hint} />}
       <OutcomeLine outcome={send.outcome} />
       <SendButton busy={send.busy} primary label={words.send} busyLabel="Sending…" />
     </form>

@@ -1,11 +1,13 @@
 import { ENGAGEMENT_LIMITS } from '@handoff/contracts';
 import type { Currency, Job, Milestone } from './api.ts';
+import { FILES_TAKEN, FilePicker, useChosenFiles } from './attach.tsx';
 import { DraftForm } from './forms.tsx';
 import { useSession } from './session.ts';
 import { webLink } from './words.ts';
 
-// What a provider does on the job: add milestones, report progress on one, link the work, and
-// submit it for the customer's approval. Each form is a draft until sent.
+// What a provider does on the job: add milestones, report progress on one, hand in its work (a
+// link, files, or both), and submit it for the customer's approval. Each form is a draft until
+// sent.
 
 const OPTIONAL = 'Optional';
 
@@ -44,19 +46,22 @@ export function ReportProgress(props: { milestone: Milestone; onDone: () => void
   );
 }
 
-export function AddLink(props: { milestone: Milestone; onDone: () => void }) {
+/** What the provider hands in on a milestone: a link to its work, files, or both. */
+export function AddWork(props: { milestone: Milestone; onDone: () => void }) {
   const { client } = useSession();
   const { milestone } = props;
+  const files = useChosenFiles({ milestoneId: milestone.id });
   return (
     <DraftForm
       draft={`link.${milestone.id}`}
       empty={{ title: '', url: '', description: '' }}
-      summary="Add a link to your work"
+      summary="Add your work: a link or files"
       fields={[
-        { name: 'title', label: 'Link title', maxLength: ENGAGEMENT_LIMITS.title },
+        { name: 'title', label: 'Title of your work', maxLength: ENGAGEMENT_LIMITS.title },
         {
           name: 'url',
           label: 'Address (URL)',
+          hint: 'Optional when you add files',
           kind: 'url',
           maxLength: ENGAGEMENT_LIMITS.url,
           placeholder: 'https://',
@@ -72,19 +77,36 @@ export function AddLink(props: { milestone: Milestone; onDone: () => void }) {
       check={(form) => {
         const title = form.title.trim();
         const url = form.url.trim();
-        if (title === '') return 'Give the link a title.';
-        if (!webLink(url)) return 'Enter the full address of your work, starting with https://';
+        const attached = files.chosen.length > 0;
+        if (title === '') return 'Give your work a title.';
+        if (url === '' && !attached) return 'Give the address of your work, attach files, or both.';
+        if (url !== '' && !webLink(url)) {
+          return 'Enter the full address of your work, starting with https://';
+        }
         const description = form.description.trim();
-        return () =>
-          client.milestones.addDeliverable(milestone.id, {
+        return async () => {
+          // Uploaded first; a failure keeps the form and every file for another try.
+          const ids = await files.uploadAll();
+          await client.milestones.addDeliverable(milestone.id, {
             title,
-            url,
+            ...(url ? { url } : {}),
             ...(description ? { description } : {}),
+            ...(ids.length > 0 ? { files: ids } : {}),
           });
+          files.clear();
+        };
       }}
       onSent={props.onDone}
-      send={{ label: 'Add link', busyLabel: 'Adding…' }}
-    />
+      send={{ label: 'Add work', busyLabel: 'Adding…' }}
+    >
+      {() => (
+        <FilePicker
+          files={files}
+          label="Files of your work"
+          hint={`Optional when you give an address. ${FILES_TAKEN}`}
+        />
+      )}
+    </DraftForm>
   );
 }
 

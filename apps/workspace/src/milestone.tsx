@@ -2,11 +2,12 @@ import { ActionButton, OutcomeLine } from '@handoff/web-ui';
 import type { Deliverable, Milestone } from './api.ts';
 import { Ago, Deadline } from './clock.tsx';
 import { useAction, useNotice } from './hooks.ts';
-import { AddLink, ReportProgress, Submit } from './milestone-forms.tsx';
+import { AttachedFiles } from './files.tsx';
+import { AddWork, ReportProgress, Submit } from './milestone-forms.tsx';
 import { useSession } from './session.ts';
 import { DELIVERABLE_STATUS, MILESTONE_STATUS, money, webLink } from './words.ts';
 
-/** A milestone of the job with the links to its work. */
+/** A milestone of the job with the work handed in on it. */
 export interface Step {
   milestone: Milestone;
   deliverables: Deliverable[];
@@ -14,7 +15,7 @@ export interface Step {
 
 const REVIEW = { ahead: 'approved automatically in', past: 'review overdue by' };
 
-/** One milestone of the job: where it stands, its links, and what the provider can do next. */
+/** One milestone of the job: where it stands, its work, and what the provider can do next. */
 export function MilestoneCard(props: {
   step: Step;
   number: number;
@@ -87,12 +88,12 @@ export function MilestoneCard(props: {
       <Links
         deliverables={deliverables}
         canWithdraw={working}
-        onChanged={() => changed('The link is withdrawn.')}
+        onChanged={() => changed('The work is withdrawn.')}
       />
       {working && (
         <>
           <ReportProgress milestone={milestone} onDone={() => changed('Progress saved.')} />
-          <AddLink milestone={milestone} onDone={() => changed('Link added.')} />
+          <AddWork milestone={milestone} onDone={() => changed('Your work is added.')} />
           <Submit
             milestone={milestone}
             onDone={() =>
@@ -116,13 +117,13 @@ function Links(props: {
   const { client } = useSession();
   const withdraw = useAction();
   const shown = props.deliverables.filter((deliverable) => deliverable.status !== 'withdrawn');
-  if (shown.length === 0) return <p class="hint">No links to your work yet.</p>;
+  if (shown.length === 0) return <p class="hint">No work handed in yet.</p>;
   return (
     <>
       <ul class="links">
         {shown.map((deliverable) => (
           <li key={deliverable.id}>
-            {webLink(deliverable.url) ? (
+            {deliverable.url && webLink(deliverable.url) ? (
               <a href={deliverable.url} rel="noopener noreferrer" target="_blank">
                 {deliverable.title}
               </a>
@@ -146,6 +147,7 @@ function Links(props: {
                 }}
               />
             )}
+            <AttachedFiles files={deliverable.files} label={`Files of ${deliverable.title}`} />
           </li>
         ))}
       </ul>

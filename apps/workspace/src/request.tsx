@@ -6,6 +6,7 @@ import { Ago, useNow } from './clock.tsx';
 import { Conversation } from './conversation.tsx';
 import { useLoad } from './hooks.ts';
 import { useLive } from './live.ts';
+import { FilesProvider, useRequestFiles } from './files.tsx';
 import { DisputesArea, PaymentsArea } from './money.tsx';
 import { OfferPanel } from './offer.tsx';
 import { ProposalArea } from './proposal.tsx';
@@ -43,6 +44,7 @@ export function RequestPage(props: { id: string }) {
     client.requests.markRead(props.id).catch(() => undefined);
   };
   const live = useLive(client, props.id, markRead);
+  const files = useRequestFiles(props.id);
   // Read at once for the title, and again once the feed's position is known, so that no
   // change falls between the two.
   const request = useLoad(
@@ -96,7 +98,7 @@ export function RequestPage(props: { id: string }) {
   // An offer waits for its answer before the work starts: the rest follows the acceptance.
   const offered = detail.offer?.status === 'pending';
   return (
-    <>
+    <FilesProvider value={files}>
       <p class="crumbs">
         <Link href={paths.inbox}>Inbox</Link>
       </p>
@@ -142,7 +144,7 @@ export function RequestPage(props: { id: string }) {
           )}
         </>
       )}
-    </>
+    </FilesProvider>
   );
 }
 

@@ -286,6 +286,11 @@ describe("the providers' workspace", () => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
     await page.getByLabel('Your message').fill('I can come on Thursday at 9. Is that all right?');
+    // Past the file input (files are optional) to the send button.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.toBe(
+      'file',
+    );
     await page.keyboard.press('Tab');
     await expect(activeText()).resolves.toBe('Send message');
     await page.keyboard.press('Enter');
@@ -361,10 +366,10 @@ describe("the providers' workspace", () => {
 
   it('submits the milestone with a link; answers a change request; the agent approves', async () => {
     const job = page.getByRole('region', { name: 'The job' });
-    await job.getByText('Add a link to your work').click();
-    await job.getByLabel('Link title').fill('Photo of the fixed tap');
+    await job.getByText('Add your work: a link or files').click();
+    await job.getByLabel('Title of your work').fill('Photo of the fixed tap');
     await job.getByLabel('Address (URL)').fill('https://photos.example.com/tap.jpg');
-    await button('Add link').click();
+    await button('Add work').click();
     await job.getByRole('link', { name: 'Photo of the fixed tap' }).waitFor();
 
     await button('Submit for approval').click();
