@@ -41,6 +41,7 @@ const EXISTING = { 'secrets.create': 'false' };
 const CREATED = {
   'secrets.values.gateway.STAFF_JWT_SECRET': 'x'.repeat(48),
   'secrets.values.gateway.A2A_TOKENS_KEY': Buffer.alloc(32, 5).toString('base64'),
+  'secrets.values.gateway.FILE_URLS_KEY': Buffer.alloc(32, 6).toString('base64'),
   'secrets.values.webhook-dispatcher.WEBHOOK_SECRETS_KEY': Buffer.alloc(32, 7).toString('base64'),
   'secrets.values.notifications.SMTP_URL': 'smtp://apikey:pw@smtp.example.invalid:587',
   'secrets.values.notifications.NOTIFICATIONS_SIGNING_KEY': Buffer.alloc(32, 9).toString('base64'),
@@ -63,11 +64,26 @@ const STRIPE = {
   'secrets.values.payments.STRIPE_WEBHOOK_SECRET': 'whsec_x',
 };
 
+/** The object store's access keys, which conversation's and milestones' Secrets hold if given. */
+const FILES_S3 = Object.fromEntries(
+  ['conversation', 'milestones'].flatMap((service) => [
+    [`secrets.values.${service}.FILES_S3_ACCESS_KEY_ID`, `access-key-of-${service}`],
+    [`secrets.values.${service}.FILES_S3_SECRET_ACCESS_KEY`, `secret-key-of-${service}`],
+  ]),
+);
+
 /** The value sets every check renders: the defaults, and each switch flipped. */
 const VARIANTS: Record<string, Record<string, string>> = {
   'existing Secrets': EXISTING,
   'created Secrets': CREATED,
   'created Secrets with Stripe': { ...CREATED, ...STRIPE },
+  'files on S3': {
+    ...CREATED,
+    ...FILES_S3,
+    'config.FILES_STORE': 's3',
+    'config.FILES_S3_BUCKET': 'handoff-files',
+    'networkPolicy.filesS3EgressPorts': '{443,9000}',
+  },
   'Ingress enabled': { ...EXISTING, 'ingress.enabled': 'true' },
   'no NetworkPolicies, no tests, no autoscaling': {
     ...EXISTING,
@@ -270,7 +286,12 @@ describe('the chart Secrets', () => {
   it("are one per service, each with that service's keys only", () => {
     const backend = ['MONGO_URL', 'NATS_PASSWORD'];
     expect(keysOf('created Secrets')).toEqual({
-      [serviceSecretName('gateway')]: ['A2A_TOKENS_KEY', 'NATS_PASSWORD', 'STAFF_JWT_SECRET'],
+      [serviceSecretName('gateway')]: [
+        'A2A_TOKENS_KEY',
+        'FILE_URLS_KEY',
+        'NATS_PASSWORD',
+        'STAFF_JWT_SECRET',
+      ],
       [serviceSecretName('intake')]: backend,
       [serviceSecretName('conversation')]: backend,
       [serviceSecretName('payments')]: backend,
@@ -298,6 +319,19 @@ describe('the chart Secrets', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
+  });
+
+  it("hold the object store's keys, in conversation's and milestones' Secrets only, when given", () => {
+    const keys = keysOf('files on S3');
+    const withS3 = [
+      'FILES_S3_ACCESS_KEY_ID',
+      'FILES_S3_SECRET_ACCESS_KEY',
+      'MONGO_URL',
+      'NATS_PASSWORD',
+    ];
+    expect(keys[serviceSecretName('conversation')]).toEqual(withS3);
+    expect(keys[serviceSecretName('milestones')]).toEqual(withS3);
+    expect(keys[serviceSecretName('intake')]).toEqual(['MONGO_URL', 'NATS_PASSWORD']);
   });
 
   it.each(Object.keys(CREATED))('refuse to render without %s', (key) => {
@@ -340,6 +374,49 @@ describe('helm test', () => {
         ),
       );
     expect(gatewayIngress).toBe(true);
+  });
+});
+
+describe('the object store egress', () => {
+  it('is only there when asked for, and then only for conversation and milestones', () => {
+    const policies = (variant: string) =>
+      ofKind<INetworkPolicy>(render(variant), 'NetworkPolicy').filter((policy) =>
+        policy.metadata?.name?.endsWith('-files-s3-egress'),
+      );
+    expect(policies('created Secrets')).toEqual([]);
+    const opened = policies('files on S3');
+    expect(
+      opened.map((policy) => [
+        policy.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'],
+        policy.spec?.egress?.flatMap((rule) => rule.ports ?? []),
+      ]),
+    ).toEqual(
+      ['conversation', 'milestones'].map((service) => [
+        service,
+        [
+          { protocol: 'TCP', port: 443 },
+          { protocol: 'TCP', port: 9000 },
+        ],
+      ]),
+    );
+  });
+
+  it("gives the services the store's settings from the ConfigMap", () => {
+    const objects = render('files on S3');
+    const config = named<IConfigMap>(objects, 'ConfigMap', 'handoff-config').data ?? {};
+    expect(config).toMatchObject({ FILES_STORE: 's3', FILES_S3_BUCKET: 'handoff-files' });
+    for (const service of ['conversation', 'milestones']) {
+      const env = container(named<IDeployment>(objects, 'Deployment', service)).env ?? [];
+      const names = env.map((entry) => entry.name);
+      expect(names).toEqual(expect.arrayContaining(['FILES_STORE', 'FILES_S3_BUCKET']));
+      expect(env.find((entry) => entry.name === 'FILES_S3_SECRET_ACCESS_KEY')?.valueFrom).toEqual({
+        secretKeyRef: {
+          name: serviceSecretName(service),
+          key: 'FILES_S3_SECRET_ACCESS_KEY',
+          optional: true,
+        },
+      });
+    }
   });
 });
 

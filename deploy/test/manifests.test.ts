@@ -658,6 +658,8 @@ describe('the Secret commands in the docs', () => {
       }
       expect([...(needed.get(serviceSecretName('gateway')) ?? [])].sort()).toEqual([
         'A2A_TOKENS_KEY',
+        // Without it each replica would sign with its own key, and a URL fail on the others.
+        'FILE_URLS_KEY',
         'NATS_PASSWORD',
         'STAFF_JWT_SECRET',
       ]);
@@ -785,6 +787,26 @@ describe.each(KUSTOMIZATIONS)('Kubernetes %s: required variables', (dir) => {
   });
 });
 
+/**
+ * The gateway's upload operations (their body is a file's bytes, not JSON), from its OpenAPI
+ * document, as ingress-nginx regular expressions.
+ */
+function gatewayUploadPaths(): string[] {
+  const document = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'services/gateway/openapi.json'), 'utf8'),
+  ) as { paths: Record<string, Record<string, { requestBody?: { content?: object } }>> };
+  return Object.entries(document.paths)
+    .filter(([, operations]) =>
+      Object.values(operations).some(
+        (operation) =>
+          operation.requestBody !== undefined &&
+          !Object.keys(operation.requestBody.content ?? {}).includes('application/json'),
+      ),
+    )
+    .map(([path]) => `${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
+    .sort();
+}
+
 describe('the production Ingress', () => {
   const objects = () => render('overlays/production');
   const gatewaySource = (file: string) => join(REPO_ROOT, 'services/gateway/src', file);
@@ -794,6 +816,20 @@ describe('the production Ingress', () => {
     const gateway = containerOf(deploymentOf(objects(), 'gateway'));
     const env = expectEnvAgrees('gateway', containerEnv(gateway, objects()).values, 'gateway');
     const apiLimit = BODY_LIMIT_BYTES;
+    const fileLimit = Math.max(
+      ...(['conversation', 'milestones'] as const).map((service) =>
+        numberValue(
+          expectEnvAgrees(
+            service,
+            containerEnv(containerOf(deploymentOf(objects(), service)), objects()).values,
+            service,
+          ),
+          'FILES_MAX_FILE_BYTES',
+        ),
+      ),
+    );
+    const uploadPaths = gatewayUploadPaths();
+    expect(uploadPaths).toHaveLength(3);
     const stripeLimit = constantProduct(
       gatewaySource('routes/stripe.ts'),
       'STRIPE_WEBHOOK_LIMIT_BYTES',
@@ -808,16 +844,26 @@ describe('the production Ingress', () => {
         expect(path.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
       }
       const stripe = rulePaths.every((path) => path.path === '/v1/webhooks/stripe');
+      const uploads = rulePaths.every((path) => uploadPaths.includes(path.path ?? ''));
+      const limit = stripe ? stripeLimit : uploads ? fileLimit : apiLimit;
       expect({
         ingress: ingress.metadata.name,
         bytes: nginxSizeBytes(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? ''),
-      }).toEqual({ ingress: ingress.metadata.name, bytes: stripe ? stripeLimit : apiLimit });
+      }).toEqual({ ingress: ingress.metadata.name, bytes: limit });
+      if (uploads) {
+        // Streamed to the gateway as they come, not spooled whole by nginx first; the paths
+        // are regular expressions.
+        expect(annotations).toMatchObject({
+          'nginx.ingress.kubernetes.io/proxy-request-buffering': 'off',
+          'nginx.ingress.kubernetes.io/use-regex': 'true',
+        });
+      }
       // nginx must wait longer than the gateway does for a backend, so that the gateway's 503
       // (with its request id) reaches the client rather than nginx's 504.
       const readTimeoutS = Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']);
       expect(readTimeoutS * 1000).toBeGreaterThan(numberValue(env, 'BUS_TIMEOUT_MS'));
     }
-    expect([...paths].sort()).toEqual(['/', '/v1/webhooks/stripe']);
+    expect([...paths].sort()).toEqual(['/', '/v1/webhooks/stripe', ...uploadPaths].sort());
   });
 });
 
@@ -854,6 +900,29 @@ describe('notifications egress', () => {
         { protocol: 'TCP', port: 465 },
       ]);
     }
+  });
+});
+
+// ---- the README ----------------------------------------------------------------------------------
+
+describe("README.md's environment table", () => {
+  it("has a row for every variable of every service's env schema", () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = /\n## Environment variables\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)])
+        .map((match) => match[1]),
+    );
+    expect(documented.size).toBeGreaterThan(50);
+    const missing = ALL_SERVICES.flatMap((service) =>
+      envKeys(ENV_SCHEMAS[service])
+        .filter((name) => !documented.has(name))
+        .map((name) => `${service}: ${name}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
 

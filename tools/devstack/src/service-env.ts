@@ -1,6 +1,9 @@
 import type { ServiceName } from '@handoff/contracts';
 import { EnvError, loadEnv } from '@handoff/config';
+import { conversationEnv } from '@handoff/config/services/conversation';
+import { filesEnvShape } from '@handoff/config/services/files';
 import { gatewayEnv } from '@handoff/config/services/gateway';
+import { milestonesEnv } from '@handoff/config/services/milestones';
 import { notificationsEnv } from '@handoff/config/services/notifications';
 import { paymentsEnv } from '@handoff/config/services/payments';
 import { webhookDispatcherEnv as dispatcherEnv } from '@handoff/config/services/webhook-dispatcher';
@@ -16,6 +19,7 @@ const gatewayVariables = Object.keys(gatewayEnv.shape);
 const dispatcherVariables = Object.keys(dispatcherEnv.shape);
 const paymentsVariables = Object.keys(paymentsEnv.shape);
 const notificationsVariables = Object.keys(notificationsEnv.shape);
+const filesVariables = Object.keys(filesEnvShape);
 const STACK_DECIDES = [
   'PORT',
   'NATS_URL',
@@ -115,6 +119,12 @@ export function serviceEnvironments(
             developmentSecret(dataDir, 'dev-a2a-tokens-key', () =>
               randomBytes(32).toString('base64'),
             ),
+          // Made once too: a download URL handed out keeps working across a restart.
+          FILE_URLS_KEY:
+            options.env.FILE_URLS_KEY ||
+            developmentSecret(dataDir, 'dev-file-urls-key', () =>
+              randomBytes(32).toString('base64'),
+            ),
         }
       : {
           ...common,
@@ -122,6 +132,9 @@ export function serviceEnvironments(
           ...(name === 'webhook-dispatcher' ? dispatcherSettings : {}),
           ...(name === 'payments' ? chosen(paymentsVariables) : {}),
           ...(name === 'notifications' ? notificationsSettings : {}),
+          // The services that keep files: where the bytes go (FILES_STORE=s3 with FILES_S3_*)
+          // and the limits.
+          ...(name === 'conversation' || name === 'milestones' ? chosen(filesVariables) : {}),
           // Its own user where the database has them (FerretDB on PostgreSQL: a role that can
           // reach only its own database), else the shared URL; see startMongo.
           MONGO_URL: mongo.serviceUrls?.[name] ?? mongo.url,
@@ -143,6 +156,8 @@ export function settingsProblems(envOf: (name: ServiceName) => Record<string, st
       ['payments', paymentsEnv],
       ['webhook-dispatcher', dispatcherEnv],
       ['notifications', notificationsEnv],
+      ['conversation', conversationEnv],
+      ['milestones', milestonesEnv],
     ] as const
   ).flatMap(([name, schema]) => {
     try {

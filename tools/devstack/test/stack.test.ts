@@ -547,6 +547,11 @@ describe('npm start', () => {
       const signingKey = environOf(first.services.notifications?.pid).get(
         'NOTIFICATIONS_SIGNING_KEY',
       );
+      // The files' download URLs are signed with a key kept in the data dir, so a URL handed
+      // out before a restart still works after it.
+      const fileUrlsKey = readFileSync(join(dataDir, 'dev-file-urls-key'), 'utf8').trim();
+      expect(Buffer.from(fileUrlsKey, 'base64')).toHaveLength(32);
+      expect(environOf(first.services.gateway?.pid).get('FILE_URLS_KEY')).toBe(fileUrlsKey);
 
       const pids = Object.values(first.services).map((service) => service.pid);
       expect(await stopStack()).toBe(0);
@@ -578,6 +583,7 @@ describe('npm start', () => {
       expect(environOf(second.services.notifications?.pid).get('NOTIFICATIONS_SIGNING_KEY')).toBe(
         signingKey,
       );
+      expect(environOf(second.services.gateway?.pid).get('FILE_URLS_KEY')).toBe(fileUrlsKey);
       expect(await stopStack()).toBe(0);
     },
     STACK_START_BUDGET_MS + TEST_WORK_MS,
