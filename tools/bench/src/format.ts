@@ -91,3 +91,37 @@ export function formatProblems(reports: readonly ScenarioReport[]): string[] {
     ...report.problems.map((problem) => `${report.name}: ${problem}`),
   ]);
 }
+
+/** Bytes as the figures say them: whole MiB or KiB when they are, else bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} B`;
+}
+
+/** Figures as the table prints them: whole numbers from 100 up, one decimal below. */
+export function formatFigure(value: number): string {
+  return Math.abs(value) >= 100 ? Math.round(value).toString() : value.toFixed(1);
+}
+
+/**
+ * The scenarios' own figures (MiB/s, a peak memory), one row each; null when no scenario
+ * recorded one.
+ */
+export function formatFiguresTable(reports: readonly ScenarioReport[]): string | null {
+  const rows = reports.flatMap((report) =>
+    (report.figures ?? []).map((figure) => [
+      report.name,
+      figure.name,
+      `${formatFigure(figure.value)} ${figure.unit}`,
+      figure.note ?? '',
+    ]),
+  );
+  if (rows.length === 0) return null;
+  return renderTable(['scenario', 'figure', 'value', 'note'], rows, [
+    'left',
+    'left',
+    'right',
+    'left',
+  ]);
+}

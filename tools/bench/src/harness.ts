@@ -1,8 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatBytes } from './format.ts';
 import { runHttpLoad } from './http-load.ts';
 import { describeError, problemsOf, runClosedLoop, runObserved, summarize } from './measure.ts';
 import type {
+  Figure,
   Fixture,
   Load,
   LoadOptions,
@@ -10,6 +12,7 @@ import type {
   Scenario,
   ScenarioReport,
   SetupContext,
+  Stats,
 } from './types.ts';
 
 export interface RunOptions {
@@ -123,6 +126,18 @@ export class FixturePool {
   }
 }
 
+const MIB = 1024 * 1024;
+
+/** The rate of a scenario whose every operation moves `bytes`, in MiB/s. */
+export function throughput(stats: Stats, bytes: number): Figure {
+  return {
+    name: 'throughput',
+    value: Math.round(((stats.requests_per_s * bytes) / MIB) * 10) / 10,
+    unit: 'MiB/s',
+    note: `req/s × ${formatBytes(bytes)}`,
+  };
+}
+
 /** Drives a load with the driver its kind calls for. */
 export function drive(load: Load, options: LoadOptions): Promise<Measurement> {
   switch (load.kind) {
@@ -179,6 +194,7 @@ export async function runScenario(
         return fixtures.use(fixture);
       },
       earlier: options.earlier ?? [],
+      figure: (figure) => (report.figures ??= []).push(figure),
     });
     if (options.signal.aborted) throw new Error('interrupted');
     await fixtures.settle(scenario.uses ?? []);
@@ -191,6 +207,9 @@ export async function runScenario(
     const measurement = await drive(target, { ...load, durationMs: options.durationMs });
     if (options.signal.aborted) throw new Error('interrupted');
     report.stats = summarize(measurement);
+    if (scenario.bytesPerOperation !== undefined) {
+      (report.figures ??= []).unshift(throughput(report.stats, scenario.bytesPerOperation));
+    }
     report.problems.push(
       ...problemsOf(measurement, target.kind === 'http' ? target.expectStatus : undefined),
     );

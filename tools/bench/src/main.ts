@@ -11,7 +11,12 @@ import {
   BENCH_UPDATES_SETTINGS,
   BENCH_WEBHOOK_SETTINGS,
 } from './fixtures/gateway-stack.ts';
-import { formatProblems, formatRatiosTable, formatResultsTable } from './format.ts';
+import {
+  formatFiguresTable,
+  formatProblems,
+  formatRatiosTable,
+  formatResultsTable,
+} from './format.ts';
 import {
   computeGrowth,
   formatGrowthTable,
@@ -127,6 +132,11 @@ async function main(): Promise<number> {
   console.log('');
   console.log(formatResultsTable(reports));
   console.log('');
+  const figures = formatFiguresTable(reports);
+  if (figures) {
+    console.log(figures);
+    console.log('');
+  }
   console.log(formatRatiosTable(ratios));
   console.log('');
   if (growth) {

@@ -94,6 +94,22 @@ export interface ScenarioContext extends SetupContext {
    * load derived from another scenario's figures, such as a rate at half a measured peak.
    */
   earlier: readonly ScenarioReport[];
+  /**
+   * Records a figure of the scenario's own beside its rate and latencies (a process's peak
+   * memory, say): any time until its teardown steps are done, in the order recorded.
+   */
+  figure(figure: Figure): void;
+}
+
+/** A figure a scenario reports beside its rate and latencies. */
+export interface Figure {
+  /** Short, e.g. `gateway RSS above idle`. */
+  name: string;
+  value: number;
+  /** E.g. `MiB`, `MiB/s`. */
+  unit: string;
+  /** How to read it (a target, what it is the difference of). */
+  note?: string;
 }
 
 /**
@@ -119,6 +135,11 @@ export interface Scenario {
    * load's whole path, and a timed one would only add its drain to the run's time.
    */
   warmupMs?: number;
+  /**
+   * The bytes each operation moves (an upload's or a download's size): the report then adds its
+   * rate in MiB/s as a figure.
+   */
+  bytesPerOperation?: number;
   setup(ctx: ScenarioContext): Promise<Load>;
 }
 
@@ -192,6 +213,8 @@ export interface ScenarioReport {
   failure: string | null;
   /** Checks that failed although it ran: errors, unexpected statuses, teardown trouble. */
   problems: string[];
+  /** Figures of its own (MiB/s, a peak memory), when it has any. */
+  figures?: Figure[];
 }
 
 export interface RatioReport extends RatioSpec {

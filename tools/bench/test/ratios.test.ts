@@ -10,7 +10,7 @@ import { report, stats } from './support/reports.ts';
 /** The engagement's scenarios. */
 const ENGAGEMENT = ['provider-proposal', 'milestone-approval'];
 /** The scenarios on a stack of their own (besides the -r3 ones). */
-const OWN_STACK = ['routing'];
+const OWN_STACK = ['routing', 'file-upload-rss'];
 
 describe('the registry', () => {
   const registered = scenarios({ logLevel: 'warn' });
@@ -62,12 +62,37 @@ describe('the registry', () => {
       ),
     );
     expect(names.indexOf('routing')).toBeGreaterThan(lastShared);
-    expect(names.slice(-3)).toEqual(['routing', 'gateway-create-r3', 'webhook-deliveries-1-r3']);
+    expect(names.slice(-4)).toEqual([
+      'routing',
+      'file-upload-rss',
+      'gateway-create-r3',
+      'webhook-deliveries-1-r3',
+    ]);
     // Its offers per second read against gateway-create's creates per second, same concurrency.
     expect(routing?.connections).toBe(AGENT_API_CONNECTIONS);
     expect(RATIOS.filter((ratio) => ratio.subject === 'routing')).toEqual([
       expect.objectContaining({ baseline: 'gateway-create' }),
     ]);
+  });
+
+  it('runs the file uploads for memory on a stack of their own, once the shared one is gone', () => {
+    const rss = registered.find((scenario) => scenario.name === 'file-upload-rss');
+    const shared = registered.find((scenario) => scenario.name === 'gateway-create')?.uses?.[0];
+    expect(rss?.uses?.[0]?.name).toBe('gateway-stack-files');
+    expect(rss?.uses?.[0]).not.toBe(shared);
+    expect(rss?.connections).toBe(20);
+    // Each file against its raw GridFS baseline, at the same concurrency.
+    for (const [subject, baseline] of [
+      ['file-upload-1mib', 'gridfs-write-1mib'],
+      ['file-download-1mib', 'gridfs-read-1mib'],
+    ] as const) {
+      expect(RATIOS.filter((ratio) => ratio.subject === subject)).toEqual([
+        expect.objectContaining({ baseline }),
+      ]);
+      const connections = (name: string) =>
+        registered.find((scenario) => scenario.name === name)?.connections;
+      expect(connections(subject)).toBe(connections(baseline));
+    }
   });
 
   it('runs the agent API and the engagement writes at the same fixed concurrency', () => {

@@ -81,6 +81,7 @@ describe('latencyRate', () => {
         return Promise.reject(new Error('not to be used'));
       },
       earlier: [],
+      figure: () => {},
     };
     await expect(scenario.setup(ctx)).rejects.toThrow(/did not run/);
     expect(used).toBe(false);

@@ -7,6 +7,14 @@ import { formatRatio } from '../format.ts';
 import { DEFAULT_GROWTH_SIZES, growthRatios, type PreloadRecord } from '../growth.ts';
 import type { RatioSpec, Scenario } from '../types.ts';
 import { expressBare } from './express-bare.ts';
+import {
+  FILE_CONNECTIONS,
+  fileDownload1Mib,
+  fileUpload1Mib,
+  gridfsRead1Mib,
+  gridfsWrite1Mib,
+} from './file-transfer.ts';
+import { filesStack, fileUploadRss } from './file-upload-rss.ts';
 import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { milestoneApproval, providerProposal } from './gateway-engagement.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
@@ -45,6 +53,7 @@ export function scenarios(options: RegistryOptions): Scenario[] {
   const stack = gatewayStack(options.logLevel);
   const stackR3 = gatewayStack(options.logLevel, { natsNodes: 3 });
   const stackRouting = routingStack(options.logLevel);
+  const stackFiles = filesStack(options.logLevel);
   return [
     expressBare,
     natsRequestReply,
@@ -81,6 +90,12 @@ export function scenarios(options: RegistryOptions): Scenario[] {
       suffix: `-slow${SLOW_RECEIVER_MS}`,
       answerDelayMs: SLOW_RECEIVER_MS,
     }),
+    // Files, each right after its raw baseline; last on the shared stack, since they leave
+    // hundreds of MiB of chunks in conversation's database (its own collection, same server).
+    gridfsWrite1Mib(stack),
+    fileUpload1Mib(stack, options.logLevel),
+    gridfsRead1Mib(stack),
+    fileDownload1Mib(stack, options.logLevel),
     // Only when BENCH_ONLY names it: it adds 100k documents to every collection it measures, and
     // would make every scenario after it measure a grown database.
     ...growthScenarios(
@@ -91,6 +106,8 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     ),
     // Once the first stack is gone, on a stack of its own: 1,000 providers in 20 categories.
     routing(stackRouting, options.logLevel),
+    // On a stack of its own: 20 uploads of 50 MiB measure the gateway's memory, nothing else.
+    fileUploadRss(stackFiles, options.logLevel),
     // Last, once the first stack is gone: the same writes on a stack of its own whose NATS is a
     // 3-node cluster with 3 replicas of every stream, as in production (R3 against R1).
     gatewayCreate(stackR3, options.logLevel, '-r3'),
@@ -200,6 +217,16 @@ export const RATIOS: readonly RatioSpec[] = [
     subject: 'routing',
     baseline: 'gateway-create',
     note: "offers/s against creates/s at the same 10 connections; latency from the create to its offer's request.updated on the bus, against the create's answer",
+  },
+  {
+    subject: 'file-upload-1mib',
+    baseline: 'gridfs-write-1mib',
+    note: `1 MiB each, so req/s is MiB/s; begin, 5 chunk bus calls (3 in flight) and a commit to conversation, against the driver's GridFS writes to the same database, ${FILE_CONNECTIONS} at once; issue 35's target: ≥ 0.5x`,
+  },
+  {
+    subject: 'file-download-1mib',
+    baseline: 'gridfs-read-1mib',
+    note: `1 MiB each, so req/s is MiB/s; the record and 5 chunk bus calls (1 read ahead) from conversation, against the driver's GridFS reads of the same database, ${FILE_CONNECTIONS} at once; issue 35's target: ≥ 0.5x`,
   },
   {
     subject: 'gateway-create-r3',

@@ -1,7 +1,8 @@
 /**
  * The scenarios on the shared stack, in the order a run without BENCH_ONLY measures them: the
  * webhook scenarios last (the latency at half the peak after the peaks it is measured at), and
- * last of all one endpoint whose receiver takes 20 ms, against webhook-deliveries-1.
+ * then one endpoint whose receiver takes 20 ms, against webhook-deliveries-1; the files last, each
+ * right after its raw GridFS baseline.
  */
 export const SHARED_STACK_ORDER = [
   'gateway-readyz',
@@ -25,4 +26,8 @@ export const SHARED_STACK_ORDER = [
   'webhook-deliveries-100',
   'webhook-latency-100',
   'webhook-deliveries-1-slow20',
+  'gridfs-write-1mib',
+  'file-upload-1mib',
+  'gridfs-read-1mib',
+  'file-download-1mib',
 ];
