@@ -12,7 +12,7 @@ import { useSession } from './session.ts';
 /** What files go, in words: shown under the file input. */
 export const FILES_TAKEN = `Up to ${FILE_LIMITS.maxAttachments} files of at most ${fileSize(
   FILE_LIMITS.maxFileBytes,
-)} each: images, PDF, text, Office documents, ZIP. Or drop them here.`;
+)} each: any file but programs, web pages and scripts. Or drop them here.`;
 
 export interface Chosen {
   key: number;

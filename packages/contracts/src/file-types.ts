@@ -20,6 +20,10 @@ export const FILE_TYPES = [
   'text/csv',
   'text/markdown',
   'application/json',
+  // Bytes of no known type that are not text either (a drawing, a video): only ever served as an
+  // attachment, with nosniff and a sandboxing CSP. Executables, HTML, SVG and scripts are
+  // recognised and refused, whatever is declared.
+  'application/octet-stream',
 ] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 

@@ -289,7 +289,7 @@ class TypeChecker implements TypeCheck {
   private scanText(bytes: Uint8Array): void {
     const scan = this.text;
     if (scan === undefined) return;
-    if (!scan.feed(bytes)) this.verdict = notAllowed(undefined);
+    if (!scan.feed(bytes)) this.verdict = this.binary();
     else this.refuseMarkup(scan.markup(false));
   }
 
@@ -301,10 +301,20 @@ class TypeChecker implements TypeCheck {
   /** The verdict on the text read: at the end, or early for a declared binary type. */
   private endText(ended: boolean): TypeVerdict {
     const scan = this.text;
-    if (scan === undefined || (ended && !scan.end())) return (this.verdict = notAllowed(undefined));
+    if (scan === undefined || (ended && !scan.end())) return (this.verdict = this.binary());
     this.refuseMarkup(scan.markup(true));
     this.verdict ??= judgeText(this.declared);
     return this.verdict;
+  }
+
+  /**
+   * Bytes of no known type that are not text either (a CAD drawing, a video, a database dump):
+   * taken as `application/octet-stream` when nothing else was declared, since they are served
+   * only as an attachment that no browser runs or sniffs; a declared type they contradict.
+   */
+  private binary(): TypeVerdict {
+    if (isUndeclared(this.declared)) return accepted('application/octet-stream');
+    return mismatch('application/octet-stream');
   }
 
   private refuseMarkup(markup: string | undefined): void {

@@ -48,6 +48,7 @@ function split(data: Uint8Array, size: number): Uint8Array[] {
   return out;
 }
 
+const OCTETS = { ok: true, type: 'application/octet-stream' };
 const notAllowed = (detected: string | undefined) => ({
   ok: false,
   code: 'file_type_not_allowed',
@@ -157,9 +158,9 @@ describe('checkType: lying declared types', () => {
     expect(run('image/gif', SAMPLES['image/webp']).early).toEqual(mismatch('image/webp'));
   });
 
-  it('refuses unknown binary bytes declared a binary type as not allowed', () => {
+  it('refuses unknown binary bytes declared a binary type as a mismatch', () => {
     const unknown = bytes([0x00, 0x01, 0x02, 0x03], BODY);
-    expect(run('image/png', unknown).early).toEqual(notAllowed(undefined));
+    expect(run('image/png', unknown).early).toEqual(mismatch('application/octet-stream'));
   });
 
   it.each(['text/html', 'image/svg+xml', 'application/x-msdownload', 'application/javascript'])(
@@ -211,25 +212,33 @@ describe('checkType: text', () => {
     });
   });
 
-  it('refuses invalid UTF-8 as soon as it comes', () => {
+  it('refuses invalid UTF-8 declared as text as soon as it comes; undeclared, it is binary', () => {
     const good = utf8('fine text\n'.repeat(10));
     const { early, updates } = run('text/plain', good, bytes([0xc3, 0x28]), good);
     expect(updates).toBe(2);
-    expect(early).toEqual(notAllowed(undefined));
+    expect(early).toEqual(mismatch('application/octet-stream'));
     // A lone continuation byte, and an overlong encoding of '/'.
-    expect(run('', bytes('abc', [0x80])).final).toEqual(notAllowed(undefined));
-    expect(run('text/plain', bytes('abc', [0xc0, 0xaf])).final).toEqual(notAllowed(undefined));
+    expect(run('', bytes('abc', [0x80])).final).toEqual(OCTETS);
+    expect(run('text/plain', bytes('abc', [0xc0, 0xaf])).final).toEqual(
+      mismatch('application/octet-stream'),
+    );
   });
 
-  it('refuses a character cut off at the end', () => {
-    expect(run('text/plain', bytes('abc', [0xe2, 0x82])).final).toEqual(notAllowed(undefined));
+  it('refuses a character cut off at the end of a declared text', () => {
+    expect(run('text/plain', bytes('abc', [0xe2, 0x82])).final).toEqual(
+      mismatch('application/octet-stream'),
+    );
   });
 
-  it('refuses a NUL or a control character, even far into the file', () => {
+  it('refuses a NUL or a control character in a declared text, even far into the file', () => {
     const good = utf8('x'.repeat(100_000));
-    expect(run('text/plain', good, bytes('a\x00b')).early).toEqual(notAllowed(undefined));
-    expect(run('application/json', good, bytes('a\x1bb')).early).toEqual(notAllowed(undefined));
-    expect(run('', bytes('a\x0bb')).final).toEqual(notAllowed(undefined));
+    expect(run('text/plain', good, bytes('a\x00b')).early).toEqual(
+      mismatch('application/octet-stream'),
+    );
+    expect(run('application/json', good, bytes('a\x1bb')).early).toEqual(
+      mismatch('application/octet-stream'),
+    );
+    expect(run('', bytes('a\x0bb')).final).toEqual(OCTETS);
     expect(run('text/plain', bytes('delete\x7f')).final).toEqual({ ok: true, type: 'text/plain' });
   });
 });
@@ -300,10 +309,12 @@ describe('checkType: what a browser or system would run', () => {
     });
   });
 
-  it('refuses unknown binary bytes, undeclared, as not allowed', () => {
-    expect(run('', bytes([0x00, 0x01, 0x02], BODY)).early).toEqual(notAllowed(undefined));
-    expect(run('application/octet-stream', bytes([0xff, 0xfe, 0x41, 0x00])).final).toEqual(
-      notAllowed(undefined),
+  it('takes unknown binary bytes, undeclared, as application/octet-stream', () => {
+    expect(run('', bytes([0x00, 0x01, 0x02], BODY)).final).toEqual(OCTETS);
+    expect(run('application/octet-stream', bytes([0xff, 0xfe, 0x41, 0x00])).final).toEqual(OCTETS);
+    // Executables are still recognised and refused, whatever is declared.
+    expect(run('application/octet-stream', bytes([0x7f, 0x45, 0x4c, 0x46], BODY)).early).toEqual(
+      notAllowed('application/x-executable'),
     );
   });
 });

@@ -4710,7 +4710,7 @@ export interface operations {
                             description: string | null;
                             files?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -4781,7 +4781,7 @@ export interface operations {
                         description: string | null;
                         files?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -4871,7 +4871,7 @@ export interface operations {
                         description: string | null;
                         files?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -6028,7 +6028,7 @@ export interface operations {
                         description: string | null;
                         files?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -6146,7 +6146,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: uri */
@@ -7211,7 +7211,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uri */
@@ -7307,7 +7307,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: uri */
@@ -7415,7 +7415,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: uri */
@@ -7503,7 +7503,7 @@ export interface operations {
                         data: {
                             attachments?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -7603,7 +7603,7 @@ export interface operations {
                     "application/json": {
                         attachments?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -8275,7 +8275,7 @@ export interface operations {
                         conversation: {
                             attachments?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -8482,7 +8482,7 @@ export interface operations {
                         conversation: {
                             attachments?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -8682,7 +8682,7 @@ export interface operations {
                             description: string | null;
                             files?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -8821,7 +8821,7 @@ export interface operations {
                         description: string | null;
                         files?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -9910,7 +9910,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uri */
@@ -10053,7 +10053,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: uri */
@@ -10207,7 +10207,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                        content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                         /** Format: date-time */
                         created_at: string;
                         /** Format: uri */
@@ -10615,7 +10615,7 @@ export interface operations {
                     "application/json": {
                         attachments?: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             filename: string;
                             id: string;
                             sha256: string & unknown;
@@ -10771,7 +10771,7 @@ export interface operations {
                         data: {
                             attachments?: {
                                 /** @enum {string} */
-                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                                content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                                 filename: string;
                                 id: string;
                                 sha256: string & unknown;
@@ -16985,7 +16985,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json";
+                            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation" | "application/gzip" | "text/plain" | "text/csv" | "text/markdown" | "application/json" | "application/octet-stream";
                             /** Format: date-time */
                             created_at: string;
                             /** Format: uri */

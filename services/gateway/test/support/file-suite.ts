@@ -222,6 +222,22 @@ function fileTests() {
     expect(html).toMatchObject({ status: 415, body: { code: 'file_type_not_allowed' } });
     const declared = await agentUpload(agent, request, textOf(10), { type: 'text/html' });
     expect(declared).toMatchObject({ status: 415, body: { code: 'file_type_not_allowed' } });
+    // Bytes of no known type, nothing declared: any other kind of file (a drawing, a video).
+    const blob = Buffer.concat([Buffer.from([0x00, 0xff, 0x10, 0x80]), randomBytes(70_000)]);
+    const other = await agentUpload(agent, request, blob, {
+      filename: 'plan.dwg',
+      type: 'application/octet-stream',
+    });
+    expect(other).toMatchObject({
+      status: 201,
+      body: { content_type: 'application/octet-stream' },
+    });
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), randomBytes(100)]);
+    const program = await agentUpload(agent, request, elf, {
+      filename: 'tool',
+      type: 'application/octet-stream',
+    });
+    expect(program).toMatchObject({ status: 415, body: { code: 'file_type_not_allowed' } });
     // Another name browsers send for an allowed type is that type.
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(100)]);
     const jpg = await agentUpload(agent, request, jpeg, { filename: 'a.jpg', type: 'image/jpg' });
@@ -233,7 +249,7 @@ function fileTests() {
     expect(png).toMatchObject({ status: 201, body: { content_type: 'image/png' } });
     const listed = await stack.asCustomer(agent, request, '/files');
     expect((listed.body.data as { id: string }[]).map((file) => file.id).sort()).toEqual(
-      [png.body.id, jpg.body.id].sort(),
+      [png.body.id, jpg.body.id, other.body.id].sort(),
     );
   });
 

@@ -3,6 +3,7 @@ from typing import Literal
 GetDeliverableResponse200FilesItemContentType = Literal[
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -22,6 +23,7 @@ GET_DELIVERABLE_RESPONSE_200_FILES_ITEM_CONTENT_TYPE_VALUES: set[
 ] = {
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -3,6 +3,7 @@ from typing import Literal
 GetRequestResponse200ConversationItemAttachmentsItemContentType = Literal[
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -22,6 +23,7 @@ GET_REQUEST_RESPONSE_200_CONVERSATION_ITEM_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUES:
 ] = {
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -3,6 +3,7 @@ from typing import Literal
 ListProviderDeliverablesResponse200DataItemFilesItemContentType = Literal[
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -22,6 +23,7 @@ LIST_PROVIDER_DELIVERABLES_RESPONSE_200_DATA_ITEM_FILES_ITEM_CONTENT_TYPE_VALUES
 ] = {
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -3,6 +3,7 @@ from typing import Literal
 ListRequestMessagesResponse200DataItemAttachmentsItemContentType = Literal[
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -22,6 +23,7 @@ LIST_REQUEST_MESSAGES_RESPONSE_200_DATA_ITEM_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUE
 ] = {
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -3,6 +3,7 @@ from typing import Literal
 SendMessageResponse201AttachmentsItemContentType = Literal[
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -22,6 +23,7 @@ SEND_MESSAGE_RESPONSE_201_ATTACHMENTS_ITEM_CONTENT_TYPE_VALUES: set[
 ] = {
     "application/gzip",
     "application/json",
+    "application/octet-stream",
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
