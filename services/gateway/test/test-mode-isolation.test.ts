@@ -114,9 +114,17 @@ function pathOn(operation: AgentOperation, side: Side): string {
       : operation.path.startsWith('/v1/test-clocks/')
         ? side.clockId
         : side.endpointId;
-  return operation.path
-    .replace('{id}', resourceId)
-    .replace(/\{(\w+)_id\}/g, (_, name: string) => `${prefixOf(name)}_0000000000000000000000000x`);
+  // An upload names its file in the query, which is checked before the request is looked up.
+  const query =
+    operation.method === 'POST' && operation.path.endsWith('/files') ? '?filename=a.txt' : '';
+  return (
+    operation.path
+      .replace('{id}', resourceId)
+      .replace(
+        /\{(\w+)_id\}/g,
+        (_, name: string) => `${prefixOf(name)}_0000000000000000000000000x`,
+      ) + query
+  );
 }
 
 const prefixOf = (name: string) =>
