@@ -315,19 +315,14 @@ export const Milestone = z.object({
 });
 export type Milestone = z.infer<typeof Milestone>;
 
-export const DeliverableCreate = z
-  .strictObject({
-    title: trimmedText(ENGAGEMENT_LIMITS.title),
-    /** A link to the work; optional when `files` carry it. */
-    url: httpUrl(ENGAGEMENT_LIMITS.url).optional(),
-    description: trimmedText(ENGAGEMENT_LIMITS.text).optional(),
-    /** Files uploaded for this milestone first (`POST /v1/provider/milestones/{id}/files`). */
-    files: FileIds.optional(),
-  })
-  .refine((body) => body.url !== undefined || (body.files?.length ?? 0) > 0, {
-    message: 'give a `url`, `files`, or both',
-    path: ['url'],
-  });
+export const DeliverableCreate = z.strictObject({
+  title: trimmedText(ENGAGEMENT_LIMITS.title),
+  /** A link to the work, when it lives elsewhere. */
+  url: httpUrl(ENGAGEMENT_LIMITS.url).optional(),
+  description: trimmedText(ENGAGEMENT_LIMITS.text).optional(),
+  /** Files uploaded for this milestone first (`POST /v1/provider/milestones/{id}/files`). */
+  files: FileIds.optional(),
+});
 
 export const DeliverableStatus = z.enum(DELIVERABLE_MACHINE.states);
 
@@ -340,7 +335,7 @@ export const Deliverable = z.object({
   milestone_id: z.string(),
   provider_id: z.string(),
   title: z.string(),
-  /** Null for a deliverable of files only. */
+  /** Null for a deliverable without a link (its files, or its title and description, say it). */
   url: z.string().nullable(),
   description: z.string().nullable(),
   /** Present when the deliverable has files: their metadata, never their bytes or a URL. */

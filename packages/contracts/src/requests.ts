@@ -5,7 +5,14 @@ import { Timestamp } from './common.ts';
 import { idPattern } from './ids.ts';
 import { REQUEST_LIMITS } from './limits.ts';
 import { livemodeField, TestScenario } from './test-mode.ts';
-import { emailAddress, httpUrl, languageTag, optionalText, trimmedText } from './text.ts';
+import {
+  emailAddress,
+  httpUrl,
+  languageTag,
+  NOT_BLANK,
+  optionalText,
+  trimmedText,
+} from './text.ts';
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
@@ -164,6 +171,13 @@ export const MessageCreate = z
     if (body.message === '' && (body.attachments?.length ?? 0) === 0) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'must not be blank' });
     }
+  })
+  // The same rule for the document: text that is not blank, or at least one attachment.
+  .meta({
+    anyOf: [
+      { properties: { message: { pattern: NOT_BLANK.source } } },
+      { required: ['attachments'], properties: { attachments: { minItems: 1 } } },
+    ],
   });
 
 export const Message = z.object({

@@ -596,7 +596,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Attach a deliverable (a link) to a milestone that is not under review
+         * Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not under review
          * @description A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
          */
         post: operations["createDeliverable"];
@@ -6055,7 +6055,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
             403: components["responses"]["CsrfTokenInvalid"];
-            /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see. */
+            /** @description Not Found. `milestone_not_found`: unknown milestone, or one the caller may not see; `file_not_found`: unknown file, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -6069,7 +6069,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "milestone_not_found";
+                        code?: "milestone_not_found" | "file_not_found";
                         /** @constant */
                         status?: 404;
                     };
@@ -7581,6 +7581,10 @@ export interface operations {
                 "application/json": {
                     attachments?: (string & unknown)[];
                     message: string;
+                } | {
+                    message?: unknown;
+                } | {
+                    attachments: unknown;
                 };
             };
         };
@@ -7628,7 +7632,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["ProviderKeyRequired"];
             403: components["responses"]["CsrfTokenInvalid"];
-            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle); `file_not_found`: unknown file, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -7642,7 +7646,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "request_not_found";
+                        code?: "request_not_found" | "file_not_found";
                         /** @constant */
                         status?: 404;
                     };
@@ -10593,6 +10597,10 @@ export interface operations {
                 "application/json": {
                     attachments?: (string & unknown)[];
                     message: string;
+                } | {
+                    message?: unknown;
+                } | {
+                    attachments: unknown;
                 };
             };
         };
@@ -10682,7 +10690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle). */
+            /** @description Not Found. `request_not_found`: unknown request, or one the caller may not see (no existence oracle); `file_not_found`: unknown file, or one the caller may not see. */
             404: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -10696,7 +10704,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "request_not_found";
+                        code?: "request_not_found" | "file_not_found";
                         /** @constant */
                         status?: 404;
                     };

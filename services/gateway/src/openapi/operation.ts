@@ -139,11 +139,13 @@ function parametersOf(
   if (route.query) {
     const { properties, required } = objectMembers(schemaOf(route.query, 'input', defs));
     for (const [name, schema] of Object.entries(properties)) {
+      // An upload's file name is made safe, not refused (schema.ts): any character is taken.
+      const safened = route.upload !== undefined && name === 'filename';
       parameters.push({
         name,
         in: 'query',
         required: required.has(name),
-        schema: parameterSchema(schema),
+        schema: safened ? withoutNulRule(schema) : parameterSchema(schema),
       });
     }
   }
@@ -204,6 +206,13 @@ function downloadResponses(
     },
     304: { description: 'Not Modified: `If-None-Match` named the `ETag`.', headers: common },
   };
+}
+
+/** A parameter's schema without the rule against NUL that every string of the API has. */
+function withoutNulRule(schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(
+    Object.entries(schema).filter(([key]) => key !== 'pattern' && key !== 'allOf'),
+  );
 }
 
 /** The body as its schema validates it, or as it arrives unparsed (`rawBody`). */

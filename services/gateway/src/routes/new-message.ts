@@ -8,6 +8,7 @@ export const NEW_MESSAGE = {
   body: MessageCreate,
   status: 201,
   response: Message,
-  notFound: ['request_not_found'],
+  // `file_not_found`: an attachment that is not a file of this request the sender uploaded.
+  notFound: ['request_not_found', 'file_not_found'],
   conflicts: [REQUEST_CLOSED],
 } as const;

@@ -390,7 +390,10 @@ export const providerRoutes: RouteDefinition[] = [
     ...ON_MILESTONE,
     verb: 'deliverables',
     operationId: 'createDeliverable',
-    summary: 'Attach a deliverable (a link) to a milestone that is not under review',
+    summary:
+      'Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not under review',
+    // `file_not_found`: a file that is not one the provider uploaded for this milestone.
+    notFound: ['milestone_not_found', 'file_not_found'],
     tags: ['provider', 'deliverables'],
     op: deliverableOps.create,
     body: DeliverableCreate,

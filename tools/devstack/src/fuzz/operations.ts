@@ -45,7 +45,10 @@ export function agentOperations({ agent, proposals }: Resources): OperationFixtu
       'listMilestones',
       'proposePaymentRequest',
       'listProposals',
+      'uploadRequestFile',
+      'listRequestFiles',
     ),
+    ...onMain({ file_id: agent.file })('getRequestFile'),
     // The job's currency and a real milestone, an amount within the job's.
     ...onMain()('openDispute').map((fixture) => ({
       ...fixture,
@@ -91,7 +94,16 @@ export function providerOperations({
     ...on(milestones.open, 'getProviderMilestone', 'createDeliverable', 'updateMilestoneProgress'),
     ...on(milestones.toSubmit, 'submitMilestone'),
     ...on(proposals.proposalToWithdraw, 'getProviderProposal', 'withdrawProposal'),
-    ...on(main.id, 'getProviderRequest', 'sendProviderMessage'),
+    ...on(
+      main.id,
+      'getProviderRequest',
+      'sendProviderMessage',
+      'uploadProviderRequestFile',
+      'listProviderRequestFiles',
+    ),
+    // The agent's file in the conversation, which the engaged provider may read.
+    ...at({ id: main.id, file_id: agent.file })('getProviderRequestFile'),
+    ...on(milestones.open, 'uploadDeliverableFile'),
     ...on(proposals.unproposed.id, 'createProposal'),
     ...on(routing.toAccept.id, 'acceptOffer'),
     ...on(routing.toDecline.id, 'declineOffer'),
@@ -139,7 +151,7 @@ export function staffOperations({
     ...at({ key_id: access.spareProviderKey })('revokeProviderKey'),
     ...at({ session_id: access.sessionToRevoke })('revokeProviderSession'),
     ...on(other, 'listProviderSessions', 'getProvider', 'updateProvider', 'issueProviderKey'),
-    ...on(staff.toChange.id, 'getRequestAsStaff', 'getRequestTimeline'),
+    ...on(staff.toChange.id, 'getRequestAsStaff', 'getRequestTimeline', 'listStaffRequestFiles'),
     // Routing names active providers only.
     ...on(staff.toChange.id, 'updateRequest').map((fixture) => ({
       ...fixture,

@@ -1,4 +1,4 @@
-import { SCOPES } from '@handoff/contracts';
+import { REQUEST_TOKEN_HEADER, SCOPES } from '@handoff/contracts';
 import { onboardAgent, stringField } from '../gateway-client.ts';
 import type { Onboarded } from '../onboard.ts';
 import { fixtureCaller, followUp, type FixtureCaller, type Party } from './caller.ts';
@@ -174,13 +174,37 @@ async function routingWork(make: ResourceMaker) {
   };
 }
 
+/**
+ * A file of the agent's in the main request's conversation, for the reads of one file (an upload's
+ * body is the file's bytes, not JSON, so it is sent here rather than through the JSON caller).
+ */
+async function agentFile(base: Onboarded, request: { id: string; token: string }) {
+  const step = 'upload a file to the main request';
+  const res = await fetch(
+    `${base.gateway_url}/v1/request/${encode(request.id)}/files?filename=fixture.txt`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${base.api_key}`,
+        [REQUEST_TOKEN_HEADER]: request.token,
+        'Content-Type': 'text/plain',
+      },
+      body: 'A file the fuzz fixtures uploaded.\n',
+    },
+  );
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`${step}: answered ${res.status}: ${text.slice(0, 500)}`);
+  return stringField(step, JSON.parse(text) as Record<string, unknown>, 'id');
+}
+
 /** Every resource the passes' operations act on, each made for the operations that use it. */
 export async function buildResources(base: Onboarded, mailUrl: string) {
   const caller = fixtureCaller(base.gateway_url);
   const make = resourceMaker(base, caller);
+  const agent = await agentWork(make);
   return {
     providerId: base.provider_id,
-    agent: await agentWork(make),
+    agent: { ...agent, file: await agentFile(base, agent.main) },
     proposals: await proposalWork(make),
     staff: await staffWork(make, caller),
     access: await accessWork(base, caller, make, mailUrl),

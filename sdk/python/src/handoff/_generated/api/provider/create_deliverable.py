@@ -134,7 +134,8 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[CreateDeliverableResponse201 | Problem]:
-    """Attach a deliverable (a link) to a milestone that is not under review
+    """Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not
+    under review
 
      A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the
     workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
@@ -175,7 +176,8 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> CreateDeliverableResponse201 | Problem | None:
-    """Attach a deliverable (a link) to a milestone that is not under review
+    """Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not
+    under review
 
      A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the
     workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
@@ -211,7 +213,8 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[CreateDeliverableResponse201 | Problem]:
-    """Attach a deliverable (a link) to a milestone that is not under review
+    """Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not
+    under review
 
      A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the
     workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.
@@ -250,7 +253,8 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> CreateDeliverableResponse201 | Problem | None:
-    """Attach a deliverable (a link) to a milestone that is not under review
+    """Hand in a deliverable (a link, files uploaded for the milestone, or both) on a milestone that is not
+    under review
 
      A provider, with a provider key (`hpk_live_...`) of an active provider, or signed in to the
     workspace (its session cookie, and `X-CSRF-Token` on a change); it sees only its own resources.

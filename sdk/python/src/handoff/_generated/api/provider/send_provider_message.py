@@ -7,7 +7,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.send_provider_message_body import SendProviderMessageBody
+from ...models.send_provider_message_body_type_0 import SendProviderMessageBodyType0
+from ...models.send_provider_message_body_type_1 import SendProviderMessageBodyType1
 from ...models.send_provider_message_response_201 import SendProviderMessageResponse201
 from ...types import UNSET, Response, Unset
 
@@ -15,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: SendProviderMessageBody,
+    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -33,7 +34,10 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, SendProviderMessageBodyType0):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -130,7 +134,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBody,
+    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[Problem | SendProviderMessageResponse201]:
@@ -143,7 +147,7 @@ def sync_detailed(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBody):
+        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,7 +175,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBody,
+    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Problem | SendProviderMessageResponse201 | None:
@@ -184,7 +188,7 @@ def sync(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBody):
+        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,7 +211,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBody,
+    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[Problem | SendProviderMessageResponse201]:
@@ -220,7 +224,7 @@ async def asyncio_detailed(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBody):
+        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -246,7 +250,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBody,
+    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Problem | SendProviderMessageResponse201 | None:
@@ -259,7 +263,7 @@ async def asyncio(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBody):
+        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

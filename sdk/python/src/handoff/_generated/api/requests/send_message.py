@@ -7,7 +7,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.send_message_body import SendMessageBody
+from ...models.send_message_body_type_0 import SendMessageBodyType0
+from ...models.send_message_body_type_1 import SendMessageBodyType1
 from ...models.send_message_response_201 import SendMessageResponse201
 from ...models.send_message_response_403 import SendMessageResponse403
 from ...types import UNSET, Response, Unset
@@ -16,7 +17,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: SendMessageBody,
+    body: SendMessageBodyType0 | SendMessageBodyType1,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -37,7 +38,10 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, SendMessageBodyType0):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -134,7 +138,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBody,
+    body: SendMessageBodyType0 | SendMessageBodyType1,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -149,7 +153,7 @@ def sync_detailed(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBody):
+        body (SendMessageBodyType0 | SendMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,7 +182,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBody,
+    body: SendMessageBodyType0 | SendMessageBodyType1,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -193,7 +197,7 @@ def sync(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBody):
+        body (SendMessageBodyType0 | SendMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,7 +221,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBody,
+    body: SendMessageBodyType0 | SendMessageBodyType1,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -232,7 +236,7 @@ async def asyncio_detailed(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBody):
+        body (SendMessageBodyType0 | SendMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -259,7 +263,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBody,
+    body: SendMessageBodyType0 | SendMessageBodyType1,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -274,7 +278,7 @@ async def asyncio(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBody):
+        body (SendMessageBodyType0 | SendMessageBodyType1):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
