@@ -79,7 +79,7 @@ export function Conversation(props: { request: RequestDetail; live: Live; now: n
           class="composer"
           words={{
             label: 'Your message',
-            empty: 'Write your message or attach a file first.',
+            empty: 'Write your message first (with files, a few words about them).',
             send: 'Send message',
           }}
           rows={4}

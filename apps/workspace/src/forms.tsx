@@ -100,7 +100,8 @@ export function MessageForm(props: {
   const send = useAction();
   const submit = async () => {
     const text = draft.trim();
-    if (text === '' && !attach?.files.chosen.length) {
+    // Files go with a few words about them: the message is what the customer reads first.
+    if (text === '') {
       send.setOutcome({ ok: false, text: words.empty });
       return;
     }

@@ -5,14 +5,7 @@ import { Timestamp } from './common.ts';
 import { idPattern } from './ids.ts';
 import { REQUEST_LIMITS } from './limits.ts';
 import { livemodeField, TestScenario } from './test-mode.ts';
-import {
-  emailAddress,
-  httpUrl,
-  languageTag,
-  NOT_BLANK,
-  optionalText,
-  trimmedText,
-} from './text.ts';
+import { emailAddress, httpUrl, languageTag, trimmedText } from './text.ts';
 
 const budget = z.number().min(0).max(REQUEST_LIMITS.budget);
 
@@ -160,25 +153,11 @@ export const RequestCreated = Request.extend({ request_token: z.string() });
 
 export const AuthorRole = z.enum(['customer', 'agent', 'provider', 'staff']);
 
-export const MessageCreate = z
-  .strictObject({
-    /** Blank only when the message carries files. */
-    message: optionalText(REQUEST_LIMITS.message),
-    /** Files the sender uploaded to the request's conversation first (docs/files.md). */
-    attachments: FileIds.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.message === '' && (body.attachments?.length ?? 0) === 0) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'must not be blank' });
-    }
-  })
-  // The same rule for the document: text that is not blank, or at least one attachment.
-  .meta({
-    anyOf: [
-      { properties: { message: { pattern: NOT_BLANK.source } } },
-      { required: ['attachments'], properties: { attachments: { minItems: 1 } } },
-    ],
-  });
+export const MessageCreate = z.strictObject({
+  message: trimmedText(REQUEST_LIMITS.message),
+  /** Files the sender uploaded to the request's conversation first (docs/files.md). */
+  attachments: FileIds.optional(),
+});
 
 export const Message = z.object({
   object: z.literal('message'),

@@ -50,11 +50,6 @@ export function trimmedText(max: number) {
     .meta({ minLength: 1, maxLength: max });
 }
 
-/** Free text that may be left blank (''), up to `max` characters as sent; stored trimmed. */
-export function optionalText(max: number) {
-  return z.string().superRefine(maxChars(max)).trim().meta({ maxLength: max });
-}
-
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 

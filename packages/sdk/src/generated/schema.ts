@@ -7580,11 +7580,7 @@ export interface operations {
                  */
                 "application/json": {
                     attachments?: (string & unknown)[];
-                    message: string;
-                } | {
-                    message?: unknown;
-                } | {
-                    attachments: unknown;
+                    message: string & unknown;
                 };
             };
         };
@@ -10596,11 +10592,7 @@ export interface operations {
                  */
                 "application/json": {
                     attachments?: (string & unknown)[];
-                    message: string;
-                } | {
-                    message?: unknown;
-                } | {
-                    attachments: unknown;
+                    message: string & unknown;
                 };
             };
         };

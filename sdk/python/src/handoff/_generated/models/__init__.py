@@ -1431,8 +1431,7 @@ from .rotate_webhook_endpoint_secret_response_200a2a import (
 from .rotate_webhook_endpoint_secret_response_403 import (
     RotateWebhookEndpointSecretResponse403,
 )
-from .send_message_body_type_0 import SendMessageBodyType0
-from .send_message_body_type_1 import SendMessageBodyType1
+from .send_message_body import SendMessageBody
 from .send_message_response_201 import SendMessageResponse201
 from .send_message_response_201_attachments_item import (
     SendMessageResponse201AttachmentsItem,
@@ -1442,8 +1441,7 @@ from .send_message_response_201_attachments_item_content_type import (
 )
 from .send_message_response_201_author_role import SendMessageResponse201AuthorRole
 from .send_message_response_403 import SendMessageResponse403
-from .send_provider_message_body_type_0 import SendProviderMessageBodyType0
-from .send_provider_message_body_type_1 import SendProviderMessageBodyType1
+from .send_provider_message_body import SendProviderMessageBody
 from .send_provider_message_response_201 import SendProviderMessageResponse201
 from .send_provider_message_response_201_attachments_item import (
     SendProviderMessageResponse201AttachmentsItem,
@@ -2407,15 +2405,13 @@ __all__ = (
     "RotateWebhookEndpointSecretResponse200DisabledReasonType0",
     "RotateWebhookEndpointSecretResponse200EventTypesItem",
     "RotateWebhookEndpointSecretResponse403",
-    "SendMessageBodyType0",
-    "SendMessageBodyType1",
+    "SendMessageBody",
     "SendMessageResponse201",
     "SendMessageResponse201AttachmentsItem",
     "SendMessageResponse201AttachmentsItemContentType",
     "SendMessageResponse201AuthorRole",
     "SendMessageResponse403",
-    "SendProviderMessageBodyType0",
-    "SendProviderMessageBodyType1",
+    "SendProviderMessageBody",
     "SendProviderMessageResponse201",
     "SendProviderMessageResponse201AttachmentsItem",
     "SendProviderMessageResponse201AttachmentsItemContentType",

@@ -7,8 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.send_provider_message_body_type_0 import SendProviderMessageBodyType0
-from ...models.send_provider_message_body_type_1 import SendProviderMessageBodyType1
+from ...models.send_provider_message_body import SendProviderMessageBody
 from ...models.send_provider_message_response_201 import SendProviderMessageResponse201
 from ...types import UNSET, Response, Unset
 
@@ -16,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
+    body: SendProviderMessageBody,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -34,10 +33,7 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, SendProviderMessageBodyType0):
-        _kwargs["json"] = body.to_dict()
-    else:
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -134,7 +130,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
+    body: SendProviderMessageBody,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[Problem | SendProviderMessageResponse201]:
@@ -147,7 +143,7 @@ def sync_detailed(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
+        body (SendProviderMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,7 +171,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
+    body: SendProviderMessageBody,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Problem | SendProviderMessageResponse201 | None:
@@ -188,7 +184,7 @@ def sync(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
+        body (SendProviderMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +207,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
+    body: SendProviderMessageBody,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Response[Problem | SendProviderMessageResponse201]:
@@ -224,7 +220,7 @@ async def asyncio_detailed(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
+        body (SendProviderMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -250,7 +246,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendProviderMessageBodyType0 | SendProviderMessageBodyType1,
+    body: SendProviderMessageBody,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
 ) -> Problem | SendProviderMessageResponse201 | None:
@@ -263,7 +259,7 @@ async def asyncio(
         id (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendProviderMessageBodyType0 | SendProviderMessageBodyType1):
+        body (SendProviderMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,8 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.send_message_body_type_0 import SendMessageBodyType0
-from ...models.send_message_body_type_1 import SendMessageBodyType1
+from ...models.send_message_body import SendMessageBody
 from ...models.send_message_response_201 import SendMessageResponse201
 from ...models.send_message_response_403 import SendMessageResponse403
 from ...types import UNSET, Response, Unset
@@ -17,7 +16,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
-    body: SendMessageBodyType0 | SendMessageBodyType1,
+    body: SendMessageBody,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -38,10 +37,7 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, SendMessageBodyType0):
-        _kwargs["json"] = body.to_dict()
-    else:
-        _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -138,7 +134,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBodyType0 | SendMessageBodyType1,
+    body: SendMessageBody,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -153,7 +149,7 @@ def sync_detailed(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBodyType0 | SendMessageBodyType1):
+        body (SendMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,7 +178,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBodyType0 | SendMessageBodyType1,
+    body: SendMessageBody,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -197,7 +193,7 @@ def sync(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBodyType0 | SendMessageBodyType1):
+        body (SendMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,7 +217,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBodyType0 | SendMessageBodyType1,
+    body: SendMessageBody,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -236,7 +232,7 @@ async def asyncio_detailed(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBodyType0 | SendMessageBodyType1):
+        body (SendMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,7 +259,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
-    body: SendMessageBodyType0 | SendMessageBodyType1,
+    body: SendMessageBody,
     x_service_request_token: str,
     idempotency_key: str | Unset = UNSET,
     request_id: str | Unset = UNSET,
@@ -278,7 +274,7 @@ async def asyncio(
         x_service_request_token (str):
         idempotency_key (str | Unset):
         request_id (str | Unset):
-        body (SendMessageBodyType0 | SendMessageBodyType1):
+        body (SendMessageBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
