@@ -10,6 +10,7 @@ import {
   type UploadStarted,
 } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
+import type { Store } from '@handoff/store';
 import { MongoServerError } from 'mongodb';
 import type { z } from 'zod';
 import { catalogOf, recordOf, type Catalog, type FileDoc, type FileOwner } from './catalog.ts';
@@ -24,6 +25,11 @@ export interface FileLimits {
 export interface FileServiceDeps {
   catalog: Catalog;
   store: FileStore;
+  /**
+   * The service database's per-document serializer (@handoff/store): a request's usage is counted
+   * by a conditional update, which FerretDB does not apply atomically (serialize.ts).
+   */
+  serialize: Store['serialize'];
   limits: FileLimits;
   logger: Logger;
 }
@@ -197,14 +203,16 @@ async function count(
 ): Promise<BusError | undefined> {
   const { catalog, limits } = deps;
   try {
-    await catalog.usage.updateOne(
-      {
-        _id: requestId,
-        count: { $lt: limits.maxPerRequest },
-        bytes: { $lte: limits.maxRequestBytes - size },
-      },
-      { $inc: { count: 1, bytes: size } },
-      { upsert: true },
+    await deps.serialize(catalog.usage, requestId, () =>
+      catalog.usage.updateOne(
+        {
+          _id: requestId,
+          count: { $lt: limits.maxPerRequest },
+          bytes: { $lte: limits.maxRequestBytes - size },
+        },
+        { $inc: { count: 1, bytes: size } },
+        { upsert: true },
+      ),
     );
     return undefined;
   } catch (error) {

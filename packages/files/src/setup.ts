@@ -1,6 +1,7 @@
 // A service's files from its environment (FILES_*): the store its bytes go to, the limits, and
 // the sweep of unfinished uploads that runs every minute while the service does.
 import type { Logger } from '@handoff/observability';
+import type { Store } from '@handoff/store';
 import type { Db } from 'mongodb';
 import { catalogOf } from './catalog.ts';
 import { sweepUploads, type FileServiceDeps } from './endpoints.ts';
@@ -39,11 +40,20 @@ export function openFileStore(env: FilesEnv, db: Db, bucket: string): FileStore 
   });
 }
 
-/** A service's files: its catalog in `db`, its store, its limits. Call `prepare()` once at start. */
-export function filesOf(env: FilesEnv, db: Db, bucket: string, logger: Logger): FileServiceDeps {
+/**
+ * A service's files: its catalog in the service's database, its store, its limits. Call
+ * `store.prepare()` once at start.
+ */
+export function filesOf(
+  env: FilesEnv,
+  database: Store,
+  bucket: string,
+  logger: Logger,
+): FileServiceDeps {
   return {
-    catalog: catalogOf(db, bucket),
-    store: openFileStore(env, db, bucket),
+    catalog: catalogOf(database.db, bucket),
+    store: openFileStore(env, database.db, bucket),
+    serialize: database.serialize,
     limits: {
       maxFileBytes: env.FILES_MAX_FILE_BYTES,
       maxRequestBytes: env.FILES_MAX_REQUEST_BYTES,

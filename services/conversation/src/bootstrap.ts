@@ -22,7 +22,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
   let files: FileServiceDeps | undefined;
   const filesOfService = (deps: ServiceDeps<Env>) =>
-    (files ??= filesOf(deps.env, deps.store.db, FILES_BUCKET, deps.logger));
+    (files ??= filesOf(deps.env, deps.store, FILES_BUCKET, deps.logger));
   return runService({
     name: 'conversation',
     version: VERSION,

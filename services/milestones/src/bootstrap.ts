@@ -27,7 +27,7 @@ export const FILES_BUCKET = 'deliverable_files';
 export async function bootstrap(options: BootstrapOptions = {}) {
   let files: FileServiceDeps | undefined;
   const filesOfService = (deps: ServiceDeps<Env>) =>
-    (files ??= filesOf(deps.env, deps.store.db, FILES_BUCKET, deps.logger));
+    (files ??= filesOf(deps.env, deps.store, FILES_BUCKET, deps.logger));
   return runAuditedService({
     name: 'milestones',
     version: VERSION,
