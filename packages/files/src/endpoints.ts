@@ -10,8 +10,7 @@ import {
   type UploadStarted,
 } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import type { Store } from '@handoff/store';
-import { MongoServerError } from 'mongodb';
+import { isDuplicateKey, type Store } from '@handoff/store';
 import type { z } from 'zod';
 import { catalogOf, recordOf, type Catalog, type FileDoc, type FileOwner } from './catalog.ts';
 import type { FileStore } from './store.ts';
@@ -189,7 +188,6 @@ function tooLarge(limit: number): BusError {
 }
 
 const NONE_USED = { count: 0, bytes: 0 };
-const DUPLICATE_KEY = 11000;
 
 /**
  * Counts a file of `size` bytes to its request if the request's limits allow it; the refusal
@@ -216,7 +214,7 @@ async function count(
     );
     return undefined;
   } catch (error) {
-    if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+    if (!isDuplicateKey(error)) throw error;
   }
   const used = (await catalog.usage.findOne({ _id: requestId })) ?? NONE_USED;
   if (used.count >= limits.maxPerRequest) {

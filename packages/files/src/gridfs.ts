@@ -3,7 +3,8 @@
 // the bytes back. The chunks arrive one bus message at a time from any replica, so they are
 // written one document each rather than through the driver's upload stream, which expects all
 // of a file's bytes in one process.
-import { Binary, MongoServerError, type Collection, type Db } from 'mongodb';
+import { isDuplicateKey } from '@handoff/store';
+import { Binary, type Collection, type Db } from 'mongodb';
 import type { FileStore } from './store.ts';
 
 interface ChunkDoc {
@@ -11,8 +12,6 @@ interface ChunkDoc {
   n: number;
   data: Binary;
 }
-
-const DUPLICATE_KEY = 11000;
 
 export interface GridFsStoreOptions {
   db: Db;
@@ -33,7 +32,7 @@ export function createGridFsStore({ db, bucket }: GridFsStoreOptions): FileStore
         await chunks.insertOne(doc);
       } catch (error) {
         // A retried bus call: the chunk is stored again, whole, in place of the first.
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        if (!isDuplicateKey(error)) throw error;
         // Not `doc` itself: insertOne gave it an `_id`, which a replacement may not change.
         await chunks.replaceOne({ files_id: id, n }, { files_id: id, n, data: doc.data });
       }

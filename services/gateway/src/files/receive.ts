@@ -31,6 +31,12 @@ const IN_FLIGHT = 3;
  */
 export const FILE_BUS_TIMEOUT_MS = 30_000;
 
+/** The options of a bus call that moves a file's bytes (a chunk, a commit, a read). */
+export const fileBusOptions = (bus: BusDeps) => ({
+  timeoutMs: Math.max(bus.timeoutMs, FILE_BUS_TIMEOUT_MS),
+  callId: bus.callId,
+});
+
 export interface BusDeps {
   nc: NatsConnection;
   timeoutMs: number;
@@ -84,10 +90,7 @@ export async function receiveUpload<B extends z.ZodType>(
 ): Promise<FileAccessRecord> {
   refuseDeclared(source.type);
   const options = { timeoutMs: bus.timeoutMs, callId: bus.callId };
-  const bytesOptions = {
-    timeoutMs: Math.max(bus.timeoutMs, FILE_BUS_TIMEOUT_MS),
-    callId: bus.callId,
-  };
+  const bytesOptions = fileBusOptions(bus);
   const started = await call(
     bus.nc,
     ops.begin,

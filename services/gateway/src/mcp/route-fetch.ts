@@ -14,7 +14,7 @@ import { requestTokenOf } from '../http/pipeline/request-token.ts';
 import { runRoute } from '../http/pipeline/run-route.ts';
 import { problemBody } from '../http/problem.ts';
 import type { Caller, RouteDefinition, UploadSource } from '../http/route.ts';
-import { mediaTypeOf } from '../http/pipeline/upload.ts';
+import { uploadSource } from '../http/pipeline/upload.ts';
 import { agentRouteTable } from './route-table.ts';
 
 export type Fetch = (request: Request) => Promise<Response>;
@@ -59,19 +59,7 @@ async function bodyOf(route: RouteDefinition, request: Request): Promise<unknown
 
 /** An upload's body as the route streams it, from the in-process request's own stream. */
 function uploadOf(request: Request): UploadSource {
-  if ((request.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity') {
-    throw new HttpError(
-      'unsupported_media_type',
-      'Send the file as it is, without a Content-Encoding.',
-    );
-  }
-  const declared = request.headers.get('content-length');
-  const body = request.body;
-  return {
-    stream: chunksOf(body),
-    length: declared !== null && /^[0-9]{1,15}$/.test(declared) ? Number(declared) : undefined,
-    type: mediaTypeOf(request.headers.get('content-type') ?? undefined),
-  };
+  return uploadSource(chunksOf(request.body), (name) => request.headers.get(name) ?? undefined);
 }
 
 /** A web stream's chunks as they come (read through its reader: every DOM library types it). */

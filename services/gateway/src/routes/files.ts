@@ -14,7 +14,7 @@ import {
 } from '@handoff/contracts';
 import { BusError, callBytes } from '@handoff/bus';
 import { z } from 'zod';
-import { FILE_BUS_TIMEOUT_MS, receiveUpload } from '../files/receive.ts';
+import { fileBusOptions, receiveUpload } from '../files/receive.ts';
 import { DOWNLOAD_HEADERS, sendFile } from '../files/send.ts';
 import type { FileUrls } from '../files/urls.ts';
 import { HttpError } from '../http/errors.ts';
@@ -44,8 +44,8 @@ async function readerOf<B extends z.ZodType>(
   fileId: string,
 ) {
   const record = await ctx.call(ops.get, { file_id: fileId });
-  const { nc, timeoutMs, callId } = ctx.bus;
-  const options = { timeoutMs: Math.max(timeoutMs, FILE_BUS_TIMEOUT_MS), callId };
+  const { nc } = ctx.bus;
+  const options = fileBusOptions(ctx.bus);
   const read = (n: number) => callBytes(nc, ops.read, { file_id: fileId, n }, undefined, options);
   return { record, read };
 }

@@ -1,10 +1,27 @@
+import { declaredType } from '@handoff/files/checks';
 import type { Request, Response } from 'express';
 import { HttpError } from '../errors.ts';
 import type { UploadSource } from '../route.ts';
 
-/** The declared media type of a `Content-Type`: lower-cased, without parameters, '' if none. */
-export function mediaTypeOf(header: string | undefined): string {
-  return (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+/**
+ * An upload's body as a route reads it, from its stream and headers: the HTTP pipeline's and the
+ * in-process fetch's (the gateway's /mcp) alike. A coding is refused: the bytes are the file, and
+ * a coding would make the digest and the type another file's.
+ */
+export function uploadSource(
+  stream: AsyncIterable<Uint8Array>,
+  header: (name: string) => string | undefined,
+): UploadSource {
+  if ((header('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity') {
+    throw new HttpError(
+      'unsupported_media_type',
+      'Send the file as it is, without a Content-Encoding.',
+    );
+  }
+  const declared = header('content-length');
+  const length =
+    declared !== undefined && /^[0-9]{1,15}$/.test(declared) ? Number(declared) : undefined;
+  return { stream, length, type: declaredType(header('content-type')) };
 }
 
 /**
@@ -13,17 +30,6 @@ export function mediaTypeOf(header: string | undefined): string {
  * after every check before the body (credentials, the declared length against the limit).
  */
 export function uploadSourceOf(req: Request, res: Response): UploadSource {
-  const coding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
-  if (coding !== 'identity') {
-    // The bytes are the file: a coding would make the digest and the type another file's.
-    throw new HttpError(
-      'unsupported_media_type',
-      'Send the file as it is, without a Content-Encoding.',
-    );
-  }
-  const declared = req.get('content-length');
-  const length =
-    declared !== undefined && /^[0-9]{1,15}$/.test(declared) ? Number(declared) : undefined;
   const stream: AsyncIterable<Uint8Array> = {
     [Symbol.asyncIterator]() {
       if (/^\s*100-continue\s*$/i.test(req.get('expect') ?? '') && !res.headersSent) {
@@ -34,7 +40,7 @@ export function uploadSourceOf(req: Request, res: Response): UploadSource {
       return req.iterator({ destroyOnReturn: false }) as AsyncIterator<Uint8Array>;
     },
   };
-  return { stream, length, type: mediaTypeOf(req.get('content-type')) };
+  return uploadSource(stream, (name) => req.get(name));
 }
 
 /**
