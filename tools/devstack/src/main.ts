@@ -9,10 +9,12 @@ import { z } from 'zod';
 import { shellWord } from './onboard.ts';
 import {
   checkOwnGateway,
+  MAX_STACK_REPLICAS,
   REPO_ROOT,
+  replicaName,
   StackError,
   startStack,
-  waitUntilReady,
+  waitUntilEveryReplicaReady,
   type Stack,
 } from './stack.ts';
 
@@ -27,6 +29,7 @@ try {
       PORT: port.default(8080),
       LOG_LEVEL: logLevel.default('info'),
       STACK_QUIET: z.enum(['true', 'false']).default('false'),
+      STACK_REPLICAS: z.coerce.number().int().min(1).max(MAX_STACK_REPLICAS).default(1),
     }),
   );
 } catch (error) {
@@ -36,7 +39,10 @@ try {
 }
 const dataDir = resolve(env.DATA_DIR);
 const quiet = env.STACK_QUIET === 'true';
-const width = Math.max(...ALL_SERVICES.map((name) => name.length));
+const replicas = env.STACK_REPLICAS;
+const width = Math.max(
+  ...ALL_SERVICES.map((name) => replicaName(name, replicas - 1, replicas).length),
+);
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const logFile = join(dataDir, 'logs', 'stack.log');
 const log = createWriteStream(logFile, { flags: 'a' });
@@ -69,6 +75,7 @@ try {
     dataDir,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
+    replicas,
     env: process.env,
     events: {
       onLine(name, line) {
@@ -101,12 +108,15 @@ try {
 
 const running = stack as Stack;
 const state = running.state();
-const ready = await waitUntilReady(state.gateway_url, 60_000);
+const ready = await waitUntilEveryReplicaReady(state, 60_000);
 const staffToken = await running.staffToken();
 if (!stopping) {
   // The gateway answering must be this stack's: with our staff token, reaching our services.
   const pids = Object.fromEntries(
-    Object.entries(running.state().services).map(([name, service]) => [name, service?.pid]),
+    Object.entries(running.state().services).map(([name, service]) => [
+      name,
+      service?.replicas.map((replica) => replica.pid),
+    ]),
   );
   const ownership = ready
     ? await checkOwnGateway(state.gateway_url, staffToken, pids)
@@ -126,6 +136,11 @@ if (!stopping) {
   say(
     `[stack]   gateway      ${state.gateway_url}   (GET /readyz: ready or not; staff: GET /v1/staff/health)`,
   );
+  if (replicas > 1) {
+    say(
+      `[stack]   replicas     ${replicas} of every service; gateways ${state.gateway_urls.join(' ')}`,
+    );
+  }
   say(
     `[stack]   console      ${state.gateway_url}/console   (sign in with the STAFF JWT printed below)`,
   );

@@ -45,15 +45,20 @@ export interface StackServices {
   nats: NatsServer;
   mongo: MongoServer;
   mailSmtpUrl: string;
-  gatewayPort: number;
-  healthPorts: ReadonlyMap<ServiceName, number>;
+  /** Each gateway replica's port, the first one's (the stack's PORT) first. */
+  gatewayPorts: readonly number[];
+  /** Each backend service replica's health port, in replica order. */
+  healthPorts: ReadonlyMap<ServiceName, readonly number[]>;
 }
 
-/** The environment of each service of the stack. */
+/**
+ * The environment of each service process of the stack: `replica` (from 0) picks the ports of
+ * that process; everything else is the same for every replica of a service.
+ */
 export function serviceEnvironments(
   stack: StackServices,
-): (name: ServiceName) => Record<string, string> {
-  const { options, dataDir, secret, nats, mongo, gatewayPort, healthPorts } = stack;
+): (name: ServiceName, replica?: number) => Record<string, string> {
+  const { options, dataDir, secret, nats, mongo, gatewayPorts, healthPorts } = stack;
   // Each service connects as its own NATS user with production's permissions; passwords are
   // made once per data dir (nats/nats-users.json). A caller's own NATS_URL has no such users.
   const natsCredentials = (name: ServiceName): Record<string, string> =>
@@ -95,7 +100,8 @@ export function serviceEnvironments(
     ...chosen(notificationsVariables),
     SMTP_URL: stack.mailSmtpUrl,
     // Mails link into this stack's gateway (the workspace, the console).
-    PUBLIC_URL: options.env.PUBLIC_URL || `http://127.0.0.1:${gatewayPort}`,
+    PUBLIC_URL:
+      options.env.PUBLIC_URL || `http://127.0.0.1:${portOf(gatewayPorts, 0, 'gateway port')}`,
     STAFF_NOTIFY_EMAIL: options.env.STAFF_NOTIFY_EMAIL || STACK_STAFF_EMAIL,
     // Made once, like the staff JWT secret: unsubscribe links in mails already sent keep working
     // across restarts.
@@ -105,13 +111,13 @@ export function serviceEnvironments(
         randomBytes(32).toString('base64'),
       ),
   };
-  return (name: ServiceName): Record<string, string> =>
+  return (name: ServiceName, replica = 0): Record<string, string> =>
     name === 'gateway'
       ? {
           ...common,
           ...natsCredentials(name),
           ...gatewaySettings,
-          PORT: String(gatewayPort),
+          PORT: portOf(gatewayPorts, replica, 'gateway port'),
           STAFF_JWT_SECRET: secret,
           // Made once, like the webhook secrets' key: the A2A tasks' held tokens outlive restarts.
           A2A_TOKENS_KEY:
@@ -141,7 +147,7 @@ export function serviceEnvironments(
           // A database per service, as in production, where each may get its own credentials;
           // on FerretDB's SQLite fallback each is also its own file with its own writer lock.
           MONGO_DB: `handoff_${name.replace(/-/g, '_')}`,
-          HEALTH_PORT: String(healthPorts.get(name)),
+          HEALTH_PORT: portOf(healthPorts.get(name), replica, `${name} health port`),
         };
 }
 
@@ -180,6 +186,12 @@ export function developmentSecret(dataDir: string, name: string, make: () => str
   const secret = make();
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+function portOf(ports: readonly number[] | undefined, replica: number, what: string): string {
+  const port = ports?.[replica];
+  if (port === undefined) throw new Error(`no ${what} for replica ${replica + 1}`);
+  return String(port);
 }
 
 function pick(source: Record<string, string | undefined>, keys: string[]): Record<string, string> {

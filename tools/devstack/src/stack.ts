@@ -45,10 +45,35 @@ export interface StackOptions {
    * loopback with every stream replicated on all of them (NATS_STREAM_REPLICAS), as in production.
    */
   natsNodes?: number;
+  /**
+   * Processes of every service: 1 (the default), or that many of each on the same NATS and
+   * database, as production's replicas (their durable consumers shared, the bus calls split by
+   * queue groups). The first gateway listens on `port`, the others on free ports.
+   */
+  replicas?: number;
+}
+
+/** The most replicas of each service a stack runs (8 services each: 64 processes). */
+export const MAX_STACK_REPLICAS = 8;
+
+/** One process of a service, as stack.json names it. */
+export interface ReplicaState {
+  pid: number | undefined;
+  /** Its `/healthz` and `/readyz` port (backend services; the gateway answers on its own). */
+  health_port?: number;
+}
+
+/** A service in stack.json: its first process (as with one replica), and every one of them. */
+export interface ServiceState extends ReplicaState {
+  /** Each replica in order, the first one first (one entry with a single replica). */
+  replicas: ReplicaState[];
 }
 
 export interface StackState {
+  /** The first gateway (the stack's PORT). */
   gateway_url: string;
+  /** Every gateway replica, `gateway_url` first (one entry with a single replica). */
+  gateway_urls: string[];
   nats_url: string;
   /**
    * The development stack's all-access NATS user (`test`, like the testkit's), for tools, tests
@@ -67,7 +92,7 @@ export interface StackState {
    * the caller's SMTP_URL without its credentials.
    */
   smtp_url: string;
-  services: Partial<Record<ServiceName, { pid: number | undefined; health_port?: number }>>;
+  services: Partial<Record<ServiceName, ServiceState>>;
 }
 
 export interface Stack {
@@ -84,11 +109,15 @@ export const STACK_MAIL_KEPT = 5_000;
 
 /**
  * Brings up NATS, the database, Mailpit (unless the caller's SMTP_URL takes the mail) and all
- * eight services as separate processes, each restarted when it dies. The state (URLs, pids) is
- * kept in `<dataDir>/stack.json` for tools and tests.
+ * eight services as separate processes (`replicas` of each), each restarted when it dies. The
+ * state (URLs, pids) is kept in `<dataDir>/stack.json` for tools and tests.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_STACK_REPLICAS) {
+    throw new StackError(`replicas must be a whole number from 1 to ${MAX_STACK_REPLICAS}`);
+  }
   // A taken port would leave this stack's gateway crash-looping while another program (often
   // another stack) answers in its place: refuse before starting anything.
   if (options.port !== 0 && (await portTaken(options.port))) {
@@ -104,23 +133,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const started = await startServers(dataDir, options);
   const servers: { stop(): Promise<void> }[] = started;
   const [nats, mongo, mail] = started;
-  const gatewayPort = options.port === 0 ? await freePort() : options.port;
-  const healthPorts = new Map<ServiceName, number>();
-  for (const name of ALL_SERVICES) if (name !== 'gateway') healthPorts.set(name, await freePort());
+  const firstGatewayPort = options.port === 0 ? await freePort() : options.port;
+  const gatewayPorts = [firstGatewayPort, ...(await freePorts(replicas - 1))];
+  const healthPorts = new Map<ServiceName, number[]>();
+  for (const name of ALL_SERVICES)
+    if (name !== 'gateway') healthPorts.set(name, await freePorts(replicas));
 
-  const children = new Map<ServiceName, Supervised>();
+  const children = new Map<ServiceName, Supervised[]>();
   const state = (): StackState => ({
-    gateway_url: `http://127.0.0.1:${gatewayPort}`,
+    gateway_url: gatewayUrl(firstGatewayPort),
+    gateway_urls: gatewayPorts.map(gatewayUrl),
     nats_url: nats.url,
     ...(nats.passwords ? { nats_user: TEST_NATS_USER, nats_password: nats.passwords.test } : {}),
     mongo_url: mongo.url,
     ...(mail.url ? { mail_url: mail.url } : {}),
     smtp_url: withoutCredentials(mail.smtpUrl),
     services: Object.fromEntries(
-      [...children].map(([name, child]) => [
-        name,
-        { pid: child.pid, health_port: healthPorts.get(name) },
-      ]),
+      [...children].map(([name, processes]) => {
+        const all = processes.map((child, index) => ({
+          pid: child.pid,
+          health_port: healthPorts.get(name)?.[index],
+        }));
+        return [name, { ...all[0], replicas: all }];
+      }),
     ),
   });
   const saveState = () => writeFileSync(stateFile, `${JSON.stringify(state(), null, 2)}\n`);
@@ -132,7 +167,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nats,
     mongo,
     mailSmtpUrl: mail.smtpUrl,
-    gatewayPort,
+    gatewayPorts,
     healthPorts,
   });
   const problems = settingsProblems(envOf);
@@ -140,26 +175,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.allSettled(servers.map((server) => server.stop()));
     throw new StackError(`a service refuses its settings:\n${problems.join('\n')}`);
   }
+  const events: SupervisorEvents = {
+    ...options.events,
+    onStart(childName, pid, restarts) {
+      saveState();
+      options.events.onStart(childName, pid, restarts);
+    },
+  };
   for (const name of ALL_SERVICES) {
-    const env = envOf(name);
-    const child = new Supervised(
-      {
-        name,
-        command: process.execPath,
-        args: ['src/main.ts'],
-        cwd: join(REPO_ROOT, 'services', name),
-        env,
-      },
-      {
-        ...options.events,
-        onStart(childName, pid, restarts) {
-          saveState();
-          options.events.onStart(childName, pid, restarts);
+    const processes = Array.from({ length: replicas }, (_, replica) => {
+      const child = new Supervised(
+        {
+          name: replicaName(name, replica, replicas),
+          command: process.execPath,
+          args: ['src/main.ts'],
+          cwd: join(REPO_ROOT, 'services', name),
+          env: envOf(name, replica),
         },
-      },
-    );
-    children.set(name, child);
-    child.start();
+        events,
+      );
+      child.start();
+      return child;
+    });
+    children.set(name, processes);
   }
   saveState();
 
@@ -167,16 +205,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     state,
     staffToken: () => signStaffToken(secret),
     async stop() {
-      for (const child of children.values()) child.hold();
-      // The gateway first, so no new calls arrive while the services drain.
-      await children.get('gateway')?.stop(SHUTDOWN_TIMEOUT_MS + 2_000);
+      const all = [...children.values()].flat();
+      for (const child of all) child.hold();
+      // The gateways first, so no new calls arrive while the services drain.
       await Promise.all(
-        [...children.values()].map((child) => child.stop(SHUTDOWN_TIMEOUT_MS + 2_000)),
+        (children.get('gateway') ?? []).map((child) => child.stop(SHUTDOWN_TIMEOUT_MS + 2_000)),
       );
+      await Promise.all(all.map((child) => child.stop(SHUTDOWN_TIMEOUT_MS + 2_000)));
       await Promise.all(servers.map((server) => server.stop()));
       rmSync(stateFile, { force: true });
     },
   };
+}
+
+/**
+ * A service process's name in the supervisor's events and the log's prefix: the service's own
+ * name with one replica, `<name>#<n>` (from 1) with several.
+ */
+export function replicaName(name: ServiceName, replica: number, replicas: number): string {
+  return replicas === 1 ? name : `${name}#${replica + 1}`;
+}
+
+async function freePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let i = 0; i < count; i += 1) ports.push(await freePort());
+  return ports;
+}
+
+function gatewayUrl(port: number): string {
+  return `http://127.0.0.1:${port}`;
 }
 
 /** NATS (one server or a cluster), the database and the mail server of a stack, all at once. */
@@ -285,13 +342,14 @@ export type Ownership = { own: true } | { own: false; reason: string };
 /**
  * Whether the gateway answering at `gatewayUrl` is this stack's own: it accepts this stack's staff
  * token, and the services it reaches over NATS are this stack's processes (each service's
- * `instance` in `GET /v1/staff/health` is `<host>-<pid>-<random>`). Another stack on the same port
+ * `instance` in `GET /v1/staff/health` is `<host>-<pid>-<random>`; with replicas, `pids` lists each
+ * service's processes and whichever answered must be one of them). Another stack on the same port
  * fails one or both.
  */
 export async function checkOwnGateway(
   gatewayUrl: string,
   staffToken: string,
-  pids: Partial<Record<ServiceName, number | undefined>>,
+  pids: Partial<Record<ServiceName, number | undefined | readonly (number | undefined)[]>>,
 ): Promise<Ownership> {
   let res: Response;
   try {
@@ -317,16 +375,40 @@ export async function checkOwnGateway(
     services?: Record<string, { instance?: string }>;
   };
   for (const [name, service] of Object.entries(body.services ?? {})) {
-    const pid = pids[name as ServiceName];
+    const known = [pids[name as ServiceName]].flat().filter((pid) => pid !== undefined);
     const instancePid = /-(\d+)-[^-]+$/.exec(service.instance ?? '')?.[1];
-    if (pid !== undefined && instancePid !== undefined && Number(instancePid) !== pid) {
+    if (known.length > 0 && instancePid !== undefined && !known.includes(Number(instancePid))) {
       return {
         own: false,
-        reason: `the gateway at ${gatewayUrl} reaches a ${name} with pid ${instancePid}, not this stack's ${pid}: another stack answers there`,
+        reason: `the gateway at ${gatewayUrl} reaches a ${name} with pid ${instancePid}, not this stack's ${known.join(' or ')}: another stack answers there`,
       };
     }
   }
   return { own: true };
+}
+
+/**
+ * Polls every process of the stack until each answers ready: every gateway's `/readyz` and every
+ * backend replica's own health port. With replicas, a gateway's `/readyz` passes as soon as one
+ * replica of each service answers its bus call, before the others listen.
+ */
+export async function waitUntilEveryReplicaReady(
+  state: StackState,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  const probes = [
+    ...state.gateway_urls,
+    ...Object.values(state.services).flatMap((service) =>
+      service.replicas.flatMap((replica) =>
+        replica.health_port === undefined ? [] : [`http://127.0.0.1:${replica.health_port}`],
+      ),
+    ),
+  ];
+  for (const url of probes) {
+    if (!(await waitUntilReady(url, deadline - Date.now()))) return false;
+  }
+  return true;
 }
 
 /** Polls the gateway's `/readyz` until every service answers. */
