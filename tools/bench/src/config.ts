@@ -15,7 +15,16 @@ export interface BenchConfig {
    * of half the peak measured earlier in the run.
    */
   webhookRate: number | null;
+  /**
+   * Replicas of every service (BENCH_REPLICAS): above 1, every stack scenario runs again, after
+   * the rest, on stacks of that many, reported as `<scenario>-x<N>` with its ratio to its own
+   * 1-replica figure.
+   */
+  replicas: number;
 }
+
+/** The most replicas BENCH_REPLICAS asks for (the stack's own limit). */
+const MAX_REPLICAS = 8;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -40,8 +49,8 @@ function sizes(env: Record<string, string | undefined>, key: string, fallback: r
 }
 
 /**
- * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DURATION_S (10), BENCH_CONNECTIONS (50),
- * BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn), BENCH_WEBHOOK_RATE (none).
+ * BENCH_GROWTH_SIZES (1000,10000,100000,1000000), BENCH_DURATION_S (10), BENCH_CONNECTIONS (50),
+ * BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (warn), BENCH_WEBHOOK_RATE (none), BENCH_REPLICAS (1).
  */
 export function readConfig(env: Record<string, string | undefined>): BenchConfig {
   const connections = positive(env, 'BENCH_CONNECTIONS', 50);
@@ -53,6 +62,12 @@ export function readConfig(env: Record<string, string | undefined>): BenchConfig
   const logLevel = env.BENCH_LOG_LEVEL?.trim() || 'warn';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new Error(`BENCH_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
+  }
+  const replicas = positive(env, 'BENCH_REPLICAS', 1);
+  if (!Number.isInteger(replicas) || replicas > MAX_REPLICAS) {
+    throw new Error(
+      `BENCH_REPLICAS must be a whole number from 1 to ${MAX_REPLICAS}, not ${env.BENCH_REPLICAS}`,
+    );
   }
   const only = env.BENCH_ONLY?.trim()
     ? env.BENCH_ONLY.split(',')
@@ -67,5 +82,6 @@ export function readConfig(env: Record<string, string | undefined>): BenchConfig
     only,
     growthSizes: sizes(env, 'BENCH_GROWTH_SIZES', DEFAULT_GROWTH_SIZES),
     webhookRate: env.BENCH_WEBHOOK_RATE?.trim() ? positive(env, 'BENCH_WEBHOOK_RATE', 1) : null,
+    replicas,
   };
 }

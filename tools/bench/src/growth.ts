@@ -8,17 +8,18 @@ import type { RatioSpec, ScenarioReport } from './types.ts';
 /** The name BENCH_ONLY takes for all of them. */
 export const GROWTH_GROUP = 'growth';
 /** BENCH_GROWTH_SIZES unless set. */
-export const DEFAULT_GROWTH_SIZES: readonly number[] = [1_000, 10_000, 100_000];
+export const DEFAULT_GROWTH_SIZES: readonly number[] = [1_000, 10_000, 100_000, 1_000_000];
 /** The most p50 may grow from the smallest size to the largest (the throughput issue's target). */
 export const GROWTH_P50_TARGET = 1.5;
 
-export const GROWTH_OPERATIONS = ['create', 'read', 'message', 'webhook'] as const;
+export const GROWTH_OPERATIONS = ['create', 'read', 'read-cold', 'message', 'webhook'] as const;
 export type GrowthOperation = (typeof GROWTH_OPERATIONS)[number];
 
 /** The scenario each operation's figures are divided by, at every size. */
 export const GROWTH_BASELINES: Record<GrowthOperation, string> = {
   create: 'stack-insert-one',
   read: 'express-bare',
+  'read-cold': 'stack-find-one',
   message: 'stack-insert-one',
   webhook: 'raw-http-post',
 };

@@ -31,9 +31,11 @@ export interface RunOptions {
   fixtures?: FixturePool;
   /** The reports of the scenarios run before this one (none when omitted). */
   earlier?: readonly ScenarioReport[];
+  /** Processes of every service in the stacks its fixtures start (1 when omitted). */
+  replicas?: number;
 }
 
-export type PoolOptions = Pick<RunOptions, 'tempDir' | 'env' | 'signal' | 'progress'>;
+export type PoolOptions = Pick<RunOptions, 'tempDir' | 'env' | 'signal' | 'progress' | 'replicas'>;
 
 interface StartedFixture {
   value: Promise<unknown>;
@@ -66,25 +68,32 @@ export class FixturePool {
     this.#options = options;
   }
 
+  /** A fixture's name in progress lines and problems: `-x<N>` on stacks of N replicas. */
+  #label(fixture: Fixture<unknown>): string {
+    const replicas = this.#options.replicas ?? 1;
+    return replicas > 1 ? `${fixture.name}-x${replicas}` : fixture.name;
+  }
+
   /** The fixture's value; starts it on the first call, shares it afterwards. */
   use<T>(fixture: Fixture<T>): Promise<T> {
     const existing = this.#started.get(fixture);
     // Entries are keyed by their fixture, so the value is that fixture's T.
     if (existing) return existing.value as Promise<T>;
-    const dataDir = join(this.#options.tempDir, 'fixtures', fixture.name);
+    const dataDir = join(this.#options.tempDir, 'fixtures', this.#label(fixture));
     mkdirSync(dataDir, { recursive: true });
     const steps: (() => unknown)[] = [];
-    const progress = (line: string) => this.#options.progress(`${fixture.name}: ${line}`);
+    const progress = (line: string) => this.#options.progress(`${this.#label(fixture)}: ${line}`);
     const context: SetupContext = {
       dataDir,
       env: this.#options.env,
       signal: this.#options.signal,
       progress,
       teardown: (step) => steps.push(step),
+      ...(this.#options.replicas === undefined ? {} : { replicas: this.#options.replicas }),
     };
     progress('setting up (shared, not measured)');
     const value = fixture.setup(context).catch((error: unknown) => {
-      throw new Error(`fixture ${fixture.name}: ${describeError(error)}`);
+      throw new Error(`fixture ${this.#label(fixture)}: ${describeError(error)}`);
     });
     this.#started.set(fixture, { value, steps, dataDir });
     return value;
@@ -95,7 +104,7 @@ export class FixturePool {
     for (const fixture of fixtures) {
       const entry = this.#started.get(fixture);
       if (!entry || !fixture.settle) continue;
-      const progress = (line: string) => this.#options.progress(`${fixture.name}: ${line}`);
+      const progress = (line: string) => this.#options.progress(`${this.#label(fixture)}: ${line}`);
       await fixture.settle(await entry.value, { signal: this.#options.signal, progress });
     }
   }
@@ -112,10 +121,10 @@ export class FixturePool {
     this.#started.delete(fixture);
     // Its setup may still be under way (an interrupted run): let it settle first.
     await entry.value.catch(() => undefined);
-    this.#options.progress(`${fixture.name}: tearing down`);
+    this.#options.progress(`${this.#label(fixture)}: tearing down`);
     const problems = await runSteps(entry.steps);
     rmSync(entry.dataDir, { recursive: true, force: true });
-    return problems.map((problem) => `${fixture.name}: ${problem}`);
+    return problems.map((problem) => `${this.#label(fixture)}: ${problem}`);
   }
 
   /** Tears every started fixture down, the last started first. */
@@ -194,6 +203,7 @@ export async function runScenario(
         return fixtures.use(fixture);
       },
       earlier: options.earlier ?? [],
+      ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
       figure: (figure) => (report.figures ??= []).push(figure),
     });
     if (options.signal.aborted) throw new Error('interrupted');

@@ -16,14 +16,71 @@ const REQUEST_TIMEOUT_S = 10;
 export async function runHttpLoad(load: HttpLoad, options: LoadOptions): Promise<Measurement> {
   const measurement = emptyMeasurement();
   const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const shares = connectionShares(load, options.connections);
+  const results = await Promise.all(
+    shares.map((share) => runAutocannon(share.load, share.connections, measurement, options)),
+  );
+  measurement.elapsedMs = performance.now() - started;
+  // autocannon's error count includes its timeouts.
+  measurement.errors = results.reduce((sum, result) => sum + result.errors, 0);
+  return measurement;
+}
+
+/**
+ * The load of each origin and its connections: connection i on `origins[i % n]`, with the target
+ * `perConnection` gives connection i; the whole load on `url` without origins.
+ */
+export function connectionShares(
+  load: HttpLoad,
+  connections: number,
+): { load: HttpLoad; connections: number }[] {
+  const origins = load.origins ?? [];
+  if (origins.length <= 1) return [{ load: onOrigin(load, origins[0]), connections }];
+  return origins.flatMap((origin, index) => {
+    const mine = Array.from(
+      { length: Math.ceil((connections - index) / origins.length) },
+      (_, j) => index + j * origins.length,
+    );
+    if (mine.length === 0) return [];
+    const targets = load.perConnection;
+    return [
+      {
+        load: {
+          ...onOrigin(load, origin),
+          ...(targets && targets.length > 0
+            ? { perConnection: mine.map((i) => targets[i % targets.length] ?? { path: '/' }) }
+            : {}),
+        },
+        connections: mine.length,
+      },
+    ];
+  });
+}
+
+/** The load with its URL on `origin` (path and query kept), and no origins of its own. */
+function onOrigin(load: HttpLoad, origin: string | undefined): HttpLoad {
+  const rest = { ...load };
+  delete rest.origins;
+  if (origin === undefined) return rest;
+  const url = new URL(load.url);
+  return { ...rest, url: `${origin}${url.pathname}${url.search}` };
+}
+
+/** One autocannon run of `connections` on one server, recording into `measurement`. */
+function runAutocannon(
+  load: HttpLoad,
+  connections: number,
+  measurement: Measurement,
+  options: LoadOptions,
+): Promise<autocannon.Result> {
+  return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: load.url,
         method: load.method ?? 'GET',
         ...(load.headers ? { headers: load.headers } : {}),
         ...(load.body === undefined ? {} : { body: load.body }),
-        connections: options.connections,
+        connections,
         duration: options.durationMs / 1_000,
         timeout: REQUEST_TIMEOUT_S,
         ...(load.perConnection ? { setupClient: spreadOver(load, load.perConnection) } : {}),
@@ -52,10 +109,6 @@ export async function runHttpLoad(load: HttpLoad, options: LoadOptions): Promise
     options.signal?.addEventListener('abort', stop, { once: true });
     instance.once('done', () => options.signal?.removeEventListener('abort', stop));
   });
-  measurement.elapsedMs = performance.now() - started;
-  // autocannon's error count includes its timeouts.
-  measurement.errors = result.errors;
-  return measurement;
 }
 
 /**

@@ -15,21 +15,36 @@ export interface KeepAliveCall extends CallInit {
   path: string;
 }
 
+/** One server of the client's, with the connections kept to it. */
+interface Server {
+  host: string;
+  port: number;
+  agent: Agent;
+}
+
 /**
  * At most `connections` keep-alive connections to `baseUrl` (plain HTTP), shared by the calls:
  * a closed loop of that many callers keeps each on a connection of its own, as autocannon does.
+ * Given several base URLs (a stack's gateway replicas), the connections are split between them
+ * and the calls alternate, so each server takes its share and each connection stays on one.
  */
 export class KeepAliveClient {
-  readonly #agent: Agent;
-  readonly #host: string;
-  readonly #port: number;
+  readonly #servers: Server[];
+  #next = 0;
 
-  constructor(baseUrl: string, connections: number) {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:') throw new Error(`not a plain HTTP URL: ${baseUrl}`);
-    this.#host = url.hostname;
-    this.#port = Number(url.port || 80);
-    this.#agent = new Agent({ keepAlive: true, maxSockets: connections });
+  constructor(baseUrl: string | readonly string[], connections: number) {
+    const urls = typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
+    if (urls.length === 0) throw new Error('no server to call');
+    this.#servers = urls.map((base, index) => {
+      const url = new URL(base);
+      if (url.protocol !== 'http:') throw new Error(`not a plain HTTP URL: ${base}`);
+      const share = Math.max(1, Math.ceil((connections - index) / urls.length));
+      return {
+        host: url.hostname,
+        port: Number(url.port || 80),
+        agent: new Agent({ keepAlive: true, maxSockets: share }),
+      };
+    });
   }
 
   /**
@@ -40,12 +55,13 @@ export class KeepAliveClient {
   call(init: KeepAliveCall): Promise<Record<string, unknown>> {
     const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
     const what = `${init.method} ${init.path.split('?')[0] ?? init.path}`;
+    const server = this.#nextServer();
     return new Promise((resolve, reject) => {
       const req = request(
         {
-          agent: this.#agent,
-          host: this.#host,
-          port: this.#port,
+          agent: server.agent,
+          host: server.host,
+          port: server.port,
           method: init.method,
           path: init.path,
           headers: {
@@ -100,8 +116,16 @@ export class KeepAliveClient {
     });
   }
 
+  /** The servers in turn, one per call. */
+  #nextServer(): Server {
+    const server = this.#servers[this.#next % this.#servers.length];
+    this.#next += 1;
+    if (!server) throw new Error('no server to call');
+    return server;
+  }
+
   /** Closes the connections. */
   close(): void {
-    this.#agent.destroy();
+    for (const server of this.#servers) server.agent.destroy();
   }
 }

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig } from './config.ts';
+import { readConfig, type BenchConfig } from './config.ts';
 import {
   BENCH_RATE_LIMITS,
   BENCH_UPDATES_SETTINGS,
@@ -26,8 +26,9 @@ import {
 } from './growth.ts';
 import { runScenarios } from './harness.ts';
 import { computeRatios } from './measure.ts';
+import { replicaRatios, replicaSuffix, scaledOut } from './replicas.ts';
 import { ratiosFor, scenarios, selectScenarios } from './scenarios/index.ts';
-import type { ScenarioReport } from './types.ts';
+import type { Scenario, ScenarioReport } from './types.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RESULTS_FILE = join(REPO_ROOT, '.bench', 'results.json');
@@ -69,33 +70,14 @@ async function main(): Promise<number> {
       `${config.connections} connections; node ${machine.node}, ${machine.cores} cores`,
   );
 
-  const tempDir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
-  let reports: ScenarioReport[];
-  try {
-    reports = await runScenarios(
-      selected,
-      {
-        connections: config.connections,
-        durationMs: config.durationS * 1_000,
-        warmupMs: config.warmupS * 1_000,
-        tempDir,
-        env: process.env,
-        signal: abort.signal,
-        progress,
-      },
-      (report) =>
-        progress(
-          report.stats
-            ? `${report.name}: ${report.stats.requests_per_s} req/s, p50 ${report.stats.p50_ms} ms, p99 ${report.stats.p99_ms} ms`
-            : `${report.name}: failed: ${report.failure}`,
-        ),
-    );
-  } finally {
-    rmSync(tempDir, { recursive: true, force: true });
-  }
+  const reports = await runAll(selected, config, abort.signal);
 
-  const ratios = computeRatios(ratiosFor(growthSelected ? config.growthSizes : []), reports).filter(
-    (ratio) => reports.some((report) => report.name === ratio.subject),
+  const ratioSpecs = [
+    ...ratiosFor(growthSelected ? config.growthSizes : []),
+    ...replicaRatios(reports, config.replicas),
+  ];
+  const ratios = computeRatios(ratioSpecs, reports).filter((ratio) =>
+    reports.some((report) => report.name === ratio.subject),
   );
   const growth = growthSelected ? computeGrowth(reports, config.growthSizes, preloads) : null;
   const results = {
@@ -107,6 +89,7 @@ async function main(): Promise<number> {
       warmup_s: config.warmupS,
       connections: config.connections,
       growth_sizes: config.growthSizes,
+      replicas: config.replicas,
       webhook_rate: config.webhookRate ?? 'half the peak of the same run',
       stack_log_level: config.logLevel,
       stack_rate_limits: BENCH_RATE_LIMITS,
@@ -149,6 +132,52 @@ async function main(): Promise<number> {
   if (problems.length > 0) console.log('');
   console.log(`Results written to ${RESULTS_FILE}`);
   return problems.length > 0 || abort.signal.aborted ? 1 : 0;
+}
+
+/**
+ * The selected scenarios, then (BENCH_REPLICAS above 1) the stack scenarios among them again on
+ * stacks of that many replicas of every service, each on a pool of fixtures of its own.
+ */
+async function runAll(
+  selected: readonly Scenario[],
+  config: BenchConfig,
+  signal: AbortSignal,
+): Promise<ScenarioReport[]> {
+  const tempDir = mkdtempSync(join(tmpdir(), 'handoff-bench-'));
+  const reports: ScenarioReport[] = [];
+  try {
+    const options = {
+      connections: config.connections,
+      durationMs: config.durationS * 1_000,
+      warmupMs: config.warmupS * 1_000,
+      tempDir,
+      env: process.env,
+      signal,
+      progress,
+    };
+    const onReport = (report: ScenarioReport) =>
+      progress(
+        report.stats
+          ? `${report.name}: ${report.stats.requests_per_s} req/s, p50 ${report.stats.p50_ms} ms, p99 ${report.stats.p99_ms} ms`
+          : `${report.name}: failed: ${report.failure}`,
+      );
+    reports.push(...(await runScenarios(selected, options, onReport)));
+    const scaled = config.replicas > 1 ? scaledOut(selected, config.replicas) : [];
+    if (scaled.length > 0 && !signal.aborted) {
+      progress(`${scaled.length} stack scenario(s) again on ${config.replicas} replicas`);
+      const variantDir = join(tempDir, replicaSuffix(config.replicas).slice(1));
+      reports.push(
+        ...(await runScenarios(
+          scaled,
+          { ...options, tempDir: variantDir, replicas: config.replicas },
+          onReport,
+        )),
+      );
+    }
+  } finally {
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+  return reports;
 }
 
 let code = 1;

@@ -22,6 +22,12 @@ export interface HttpLoad {
    * other in a way real callers would not.
    */
   perConnection?: readonly HttpTarget[];
+  /**
+   * Spreads the connections over several servers of the same API (a stack's gateway replicas):
+   * connection i is bound to `origins[i % length]` (`http://host:port`), the path from `url` or
+   * `perConnection` as before. `url`'s own origin when omitted.
+   */
+  origins?: readonly string[];
 }
 
 /** One connection's target in an {@link HttpLoad} spread over several. */
@@ -75,6 +81,11 @@ export interface SetupContext {
    * fails part-way, so nothing leaks servers or processes.
    */
   teardown(step: () => unknown): void;
+  /**
+   * Processes of every service in the stacks started for it (BENCH_REPLICAS' variants run on
+   * more than 1); 1 when omitted.
+   */
+  replicas?: number;
 }
 
 export interface ScenarioContext extends SetupContext {
@@ -159,6 +170,11 @@ export interface Fixture<T> {
    * behind in it is done, so that no scenario is measured beside another one's tail.
    */
   settle?(value: T, ctx: Pick<SetupContext, 'signal' | 'progress'>): Promise<void>;
+  /**
+   * The gateways of a fixture that runs the services (a stack): its scenarios run again on
+   * several replicas when BENCH_REPLICAS asks, their HTTP loads spread over these.
+   */
+  gateways?(value: T): readonly string[];
 }
 
 /** A quotient of two scenarios' figures, e.g. the gateway against bare express. */

@@ -9,8 +9,9 @@ describe('readConfig', () => {
       warmupS: 2,
       logLevel: 'warn',
       only: null,
-      growthSizes: [1_000, 10_000, 100_000],
+      growthSizes: [1_000, 10_000, 100_000, 1_000_000],
       webhookRate: null,
+      replicas: 1,
     });
   });
 
@@ -24,6 +25,7 @@ describe('readConfig', () => {
         BENCH_ONLY: 'express-bare, gateway-readyz',
         BENCH_GROWTH_SIZES: '100, 10,100',
         BENCH_WEBHOOK_RATE: '250',
+        BENCH_REPLICAS: '2',
       }),
     ).toEqual({
       durationS: 5,
@@ -33,6 +35,7 @@ describe('readConfig', () => {
       only: ['express-bare', 'gateway-readyz'],
       growthSizes: [10, 100],
       webhookRate: 250,
+      replicas: 2,
     });
   });
 
@@ -45,5 +48,8 @@ describe('readConfig', () => {
     expect(() => readConfig({ BENCH_GROWTH_SIZES: '1k' })).toThrow(/BENCH_GROWTH_SIZES/);
     expect(() => readConfig({ BENCH_WEBHOOK_RATE: '0' })).toThrow(/BENCH_WEBHOOK_RATE/);
     expect(() => readConfig({ BENCH_WEBHOOK_RATE: 'fast' })).toThrow(/BENCH_WEBHOOK_RATE/);
+    expect(() => readConfig({ BENCH_REPLICAS: '0' })).toThrow(/BENCH_REPLICAS/);
+    expect(() => readConfig({ BENCH_REPLICAS: '1.5' })).toThrow(/BENCH_REPLICAS/);
+    expect(() => readConfig({ BENCH_REPLICAS: '9' })).toThrow(/BENCH_REPLICAS/);
   });
 });

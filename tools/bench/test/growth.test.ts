@@ -20,6 +20,7 @@ describe('the ratios to the raw insert on the same database server', () => {
       'gateway-message',
       'provider-proposal',
       'milestone-approval',
+      'create-to-webhook',
     ]);
     const ratios = computeRatios(writes.slice(0, 2), [
       report('stack-insert-one', stats(800, 10, 40)),
@@ -41,10 +42,12 @@ describe('the growth scenario', () => {
     expect(growth.map((scenario) => scenario.name)).toEqual([
       'growth-10-create',
       'growth-10-read',
+      'growth-10-read-cold',
       'growth-10-message',
       'growth-10-webhook',
       'growth-100-create',
       'growth-100-read',
+      'growth-100-read-cold',
       'growth-100-message',
       'growth-100-webhook',
     ]);
@@ -53,6 +56,9 @@ describe('the growth scenario', () => {
     // The same concurrency as the scenario each one repeats.
     const byName = (name: string) => registered.find((scenario) => scenario.name === name);
     expect(byName('growth-10-create')?.connections).toBe(byName('gateway-create')?.connections);
+    expect(byName('growth-10-read-cold')?.connections).toBe(
+      byName('gateway-read-cold')?.connections,
+    );
     expect(byName('growth-10-webhook')?.connections).toBe(
       byName('webhook-deliveries-1')?.connections,
     );
@@ -107,7 +113,7 @@ describe('the growth scenario', () => {
         steps: [{ target: 'requests', before: 0, inserted: 1_000, ms: 300 }],
       },
     ]);
-    const [create, read, message, webhook] = growth.operations;
+    const [create, read, readCold, message, webhook] = growth.operations;
     expect(create).toEqual({
       operation: 'create',
       baseline: 'stack-insert-one',
@@ -144,6 +150,9 @@ describe('the growth scenario', () => {
     expect(read?.rows[1]?.p50_ms).toBeNull();
     expect(read?.p50_growth).toBe(5);
     expect(read?.within_target).toBe(false);
+    // The cold read against the raw lookup; not measured here, so no figures.
+    expect(readCold?.baseline).toBe('stack-find-one');
+    expect(readCold?.rows.map((row) => row.p50_ms)).toEqual([null, null, null]);
     expect(message?.p50_growth).toBeNull();
     expect(message?.within_target).toBeNull();
     expect(webhook?.baseline).toBe('raw-http-post');

@@ -169,7 +169,7 @@ function progressCounter(ctx: ScenarioContext, total: number, what: string, ever
  */
 function callLoad(
   ctx: ScenarioContext,
-  url: string,
+  url: string | readonly string[],
   call: (client: KeepAliveClient) => Promise<void>,
 ) {
   const client = new KeepAliveClient(url, ctx.connections);
@@ -218,7 +218,7 @@ export function providerProposal(stack: Fixture<GatewayStack>, logLevel: string)
         `${PROPOSAL_RATE_ESTIMATE} calls/s over the warm-up and the measurement, ×1.5, ` +
           `at most ${MAX_ROUTED_PROVIDERS} providers a request`,
       );
-      const { client, load } = callLoad(ctx, gateway.url, async (http) => {
+      const { client, load } = callLoad(ctx, gateway.urls, async (http) => {
         const [provider, request] = pool.take();
         await propose(http, provider, request);
       });
@@ -309,7 +309,7 @@ export function milestoneApproval(stack: Fixture<GatewayStack>, logLevel: string
         'submitted milestones',
         `${rate.toFixed(1)} calls/s over the warm-up and the measurement, ×1.5`,
       );
-      const { client, load } = callLoad(ctx, gateway.url, (http) =>
+      const { client, load } = callLoad(ctx, gateway.urls, (http) =>
         approve(http, gateway, pool.take()),
       );
       // One call of the load's own, so that a path that does not work fails the setup.

@@ -1,5 +1,5 @@
-// The growth scenario: create, read, message and a webhook delivery, each measured exactly as its
-// own scenario measures it, once the stack's databases hold N existing requests, messages and
+// The growth scenario: create, read (hot and cold), message and a webhook delivery, each measured
+// exactly as its own scenario measures it, once the stack's databases hold N existing requests, messages and
 // webhook events, deliveries and attempts (of another integration), for each N in turn. What it
 // shows is whether a call's cost depends on how much data there is: a query without a usable
 // index, or a scan over the whole log of deliveries, grows with N. The deliveries are of events
@@ -7,7 +7,10 @@
 // N is the dispatcher's alone, not intake's create.
 //
 // Sizes go up; before each size's first scenario the preload tops the collections up (1k, then 9k
-// more, then 90k more), so one run measures every size against the same stack. The documents the
+// more, then 90k more, then 900k more), so one run measures every size against the same stack.
+// The cold read goes round one pool of requests made through the API at the first size
+// (BENCH_COLD_POOL of them, fixtures/cold-pool.ts) and read again at each later one: the larger
+// sizes read the same documents among more of them, and add no more requests of their own. The documents the
 // measured calls themselves create stay too: they are counted in none of the sizes, and at
 // BENCH_DURATION_S=10 they are a few thousand at most.
 import { MongoClient } from 'mongodb';
@@ -21,6 +24,7 @@ import {
   type PreloadRecord,
 } from '../growth.ts';
 import type { Fixture, Scenario, ScenarioContext } from '../types.ts';
+import { gatewayReadCold } from './gateway-read-cold.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { webhookDeliveries } from './webhook-deliveries.ts';
 
@@ -37,6 +41,7 @@ export function growthScenarios(
   const base: Record<GrowthOperation, Scenario> = {
     create: gatewayCreate(stack, logLevel),
     read: gatewayRead(stack, logLevel),
+    'read-cold': gatewayReadCold(stack, logLevel),
     message: gatewayMessage(stack, logLevel),
     webhook: webhookDeliveries(stack, GROWTH_WEBHOOK_ENDPOINTS, logLevel),
   };

@@ -19,6 +19,8 @@ import { gatewayAuthenticated, gatewayPublic } from './gateway-auth.ts';
 import { milestoneApproval, providerProposal } from './gateway-engagement.ts';
 import { gatewayReadyz } from './gateway-readyz.ts';
 import { a2aSend, mcpTaskCreate } from './agent-protocols.ts';
+import { createToWebhook } from './create-to-webhook.ts';
+import { gatewayReadCold } from './gateway-read-cold.ts';
 import { gatewayCreate, gatewayMessage, gatewayRead } from './gateway-requests.ts';
 import { growthScenarios } from './growth.ts';
 import { longPollAnswer, longPollHeld } from './long-poll.ts';
@@ -27,6 +29,7 @@ import { mongoInsertOne } from './mongo-insert-one.ts';
 import { natsRequestReply } from './nats-request-reply.ts';
 import { rawHttpPost } from './raw-http-post.ts';
 import { routing, routingStack } from './routing.ts';
+import { stackFindOne } from './stack-find-one.ts';
 import { stackInsertOne } from './stack-insert-one.ts';
 import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
 import {
@@ -63,11 +66,16 @@ export function scenarios(options: RegistryOptions): Scenario[] {
     gatewayPublic(stack, options.logLevel),
     gatewayAuthenticated(stack, options.logLevel),
     stackInsertOne(stack),
+    // The cold read's floor, beside the writes' one.
+    stackFindOne(stack),
     gatewayCreate(stack, options.logLevel),
     // Right after gateway-create, on the same stack and database size: their ratios to it.
     a2aSend(stack, options.logLevel),
     mcpTaskCreate(stack, options.logLevel),
+    // The create again, to its integration's webhook.
+    createToWebhook(stack, options.logLevel),
     gatewayRead(stack, options.logLevel),
+    gatewayReadCold(stack, options.logLevel),
     gatewayMessage(stack, options.logLevel),
     providerProposal(stack, options.logLevel),
     milestoneApproval(stack, options.logLevel),
@@ -208,6 +216,17 @@ export const RATIOS: readonly RatioSpec[] = [
     baseline: 'gateway-create',
     note: "the same create through an agent protocol's translation; issue 34's target: ≥ 0.8x",
   })),
+  {
+    subject: 'create-to-webhook',
+    baseline: 'stack-insert-one',
+    note: "creates whose request.created reached the integration's one endpoint, per second, against raw inserts; latency from the create to the webhook's receipt; the issue's target: ≥ 0.5x, p99 ≤ 50 ms",
+  },
+  {
+    subject: 'gateway-read-cold',
+    baseline: 'stack-find-one',
+    note: "a read the gateway's request cache does not hold, against one findOne by _id of the same server, both a different document each call; the issue's target: ≥ 0.5x",
+  },
+  { subject: 'gateway-read-cold', baseline: 'express-bare' },
   {
     subject: 'mail-deliveries',
     baseline: 'raw-smtp-send',

@@ -115,7 +115,7 @@ export function routing(stack: Fixture<GatewayStack>, logLevel: string): Scenari
       await seedProviders(gateway, ctx);
       const watch = await watchOffers(gateway, 'bench-routing');
       ctx.teardown(() => watch.close());
-      const client = new KeepAliveClient(gateway.url, ctx.connections);
+      const client = new KeepAliveClient(gateway.urls, ctx.connections);
       ctx.teardown(() => client.close());
       const headers = { Authorization: `Bearer ${gateway.agent.api_key}` };
       let next = 0;

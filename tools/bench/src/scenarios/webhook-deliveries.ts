@@ -123,7 +123,7 @@ export interface DeliveryRig {
  * Registers an endpoint for each of `verifiers` at the receiver (deleted at teardown), and keeps
  * the verifier of each one's signing secret.
  */
-async function registerEndpoints(
+export async function registerEndpoints(
   ctx: ScenarioContext,
   gateway: GatewayStack,
   auth: Record<string, string>,
