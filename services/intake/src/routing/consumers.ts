@@ -38,7 +38,12 @@ export async function startRouting(
     name: ROUTING_CONSUMER,
     subjects: ROUTING_SUBJECTS,
     concurrency: SETTLE_CONCURRENCY,
-    handle: (event) => settle(deps, event.data.request_id),
+    handle: (event, msg) =>
+      settle(
+        deps,
+        event.data.request_id,
+        event.type === 'request.created' && msg.info.deliveryCount === 1,
+      ),
   });
 
   const jobOf = (msg: JsMsg) => messageBody(msg, LapseJob, 'a lapse job');

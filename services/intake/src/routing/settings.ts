@@ -9,6 +9,16 @@ export interface CategorySettings {
   responseSeconds: number;
 }
 
+/**
+ * How long a category's settings are used without reading them again: the rules read them for
+ * every new request, and they change only when staff change them. A change made through this
+ * process counts at once; through another replica, within this.
+ */
+export const SETTINGS_HELD_MS = 1_000;
+
+/** The settings read lately, by category, shared by every user of the settings in this process. */
+const held = new Map<string, { settings: CategorySettings; until: number }>();
+
 export function categorySettings(ctx: IntakeContext) {
   const categories = categoryCollection(ctx.store);
   const defaults = {
@@ -24,12 +34,17 @@ export function categorySettings(ctx: IntakeContext) {
     categories,
     defaults,
     async of(category: string): Promise<CategorySettings> {
-      return settingsOf(await categories.findOne({ _id: category }));
+      const kept = held.get(category);
+      if (kept && kept.until > Date.now()) return kept.settings;
+      const settings = settingsOf(await categories.findOne({ _id: category }));
+      held.set(category, { settings, until: Date.now() + SETTINGS_HELD_MS });
+      return settings;
     },
     view: (category: string, doc: CategoryDoc | null) => categoryView(category, doc, defaults),
     /** Applies a patch; answers the settings before and after. */
     async update(category: string, actor: string, patch: CategoryRoutingPatch) {
       const now = new Date();
+      held.delete(category);
       const before = await categories.findOne({ _id: category });
       const pausing = patch.paused === true && before?.paused !== true;
       const set: Partial<CategoryDoc> = {
@@ -61,6 +76,7 @@ export function categorySettings(ctx: IntakeContext) {
         },
         { upsert: true, returnDocument: 'after' },
       );
+      held.delete(category);
       return { before, after };
     },
   };

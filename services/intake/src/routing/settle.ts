@@ -87,9 +87,17 @@ async function settleHolds(ctx: IntakeContext, doc: RequestDoc): Promise<void> {
   }
 }
 
+/**
+ * Settles a request's routing after one of its events. `fresh`: the event is the request's
+ * `request.created`, handled for the first time. Nothing can have happened to such a request but
+ * the rules' turn (a staff move meanwhile is an event with a settle of its own, and a crashed
+ * earlier try would make this a redelivery): no offer was made, no hold taken, no outcome is due.
+ * So once the rules have had their turn (or it needs none) there is nothing to read again.
+ */
 export async function settle(
   deps: RoutingDeps & { lapses: LapseQueue },
   requestId: string,
+  fresh = false,
 ): Promise<void> {
   const { ctx } = deps;
   const read = () =>
@@ -98,9 +106,11 @@ export async function settle(
   if (!doc) return;
   if (autoRoutingOf(doc).state === 'routing' && ROUTABLE.includes(doc.status)) {
     // An offer is an event of its own, which settles the rest; the staff queue is not.
-    if (!(await decide(deps, doc))) return;
+    if (!(await decide(deps, doc)) || fresh) return;
     doc = await read();
     if (!doc) return;
+  } else if (fresh) {
+    return;
   }
   await withdrawOnClose(ctx, doc);
   // The simulated provider keeps no score and holds no capacity: test requests touch no real
