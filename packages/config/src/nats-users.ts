@@ -18,6 +18,8 @@ import {
   providerOps,
   RATE_LIMIT_STREAM,
   REMINDERS_STREAM,
+  REQUEST_VIEWS,
+  SEQUENCES_BUCKET,
   requestOps,
   ROUTING_STREAM,
   routingOps,
@@ -51,6 +53,8 @@ export interface NatsGrant {
   reads: readonly string[];
   /** Key-value buckets it creates, reads and writes. */
   buckets: readonly string[];
+  /** Key-value buckets it only reads, key by key, from the stream's leader (never writes). */
+  looksUp?: readonly string[];
 }
 
 export const NATS_ACCOUNT = 'HANDOFF';
@@ -90,10 +94,13 @@ export const NATS_GRANTS = {
     // published (a core subscription: reading only, publishing events stays refused).
     listens: ['handoff.gateway.access.invalidate', 'handoff.events.>'],
     manages: [RATE_LIMIT_STREAM.name],
-    consumes: none,
+    // The agents' read model: every event but a request's first goes into its request's view.
+    consumes: [{ stream: EVENTS_STREAM.name, consumer: REQUEST_VIEWS.consumer }],
     reads: none,
     // HANDOFF_A2A_TOKENS: the request tokens the A2A binding holds for integrations (encrypted).
-    buckets: ['HANDOFF_IDEMPOTENCY', 'HANDOFF_A2A_TOKENS'],
+    buckets: ['HANDOFF_IDEMPOTENCY', 'HANDOFF_A2A_TOKENS', REQUEST_VIEWS.bucket],
+    // A request's last event number: whether its view holds everything announced.
+    looksUp: [SEQUENCES_BUCKET.name],
   },
   intake: {
     ...backend('intake'),
@@ -287,8 +294,14 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
     for (const pattern of ['$SRV.*', `$SRV.*.${service}`, `$SRV.*.${service}.*`])
       subscribe.add(pattern);
   }
+  const looksUp = grant.looksUp ?? [];
   const touchesJetStream =
-    grant.manages.length + grant.consumes.length + grant.reads.length + grant.buckets.length > 0;
+    grant.manages.length +
+      grant.consumes.length +
+      grant.reads.length +
+      grant.buckets.length +
+      looksUp.length >
+    0;
   // Account info: every JetStream client asks it once, to learn that JetStream is there.
   if (touchesJetStream) api('INFO');
   for (const stream of grant.manages) {
@@ -340,6 +353,11 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
     api(`CONSUMER.CREATE.${stream}.>`);
     api(`CONSUMER.MSG.NEXT.${stream}.>`);
     api(`CONSUMER.DELETE.${stream}.>`);
+  }
+  for (const bucket of looksUp) {
+    // Opening the bucket reads its stream's settings; a get goes to the leader.
+    api(`STREAM.INFO.KV_${bucket}`);
+    api(`STREAM.MSG.GET.KV_${bucket}`);
   }
   const permissions: NatsPermissions = {
     publish: { allow: [...publish].sort(), ...(deny.size > 0 ? { deny: [...deny].sort() } : {}) },

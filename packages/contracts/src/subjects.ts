@@ -85,6 +85,16 @@ export const auditSubject = (service: string, action: string) =>
   `handoff.audit.${service}.${action}`;
 
 /**
+ * The agents' read model (services/gateway/src/views): a JetStream KV bucket of one view per live
+ * request, written only by the gateway, and the durable consumer of events its replicas share to
+ * keep the views current.
+ */
+export const REQUEST_VIEWS = {
+  bucket: 'HANDOFF_REQUEST_VIEWS',
+  consumer: 'gateway-request-views',
+} as const;
+
+/**
  * The per-request event sequence (JetStream KV, key = request id): every service allocates from
  * it at publish time with a revision compare-and-set, so `sequence` runs 1, 2, 3 … per request
  * across services without asking the service that owns requests.

@@ -42,6 +42,8 @@ export interface RequestCache {
    * (an unknown request) is not kept.
    */
   owner(requestId: string, load: () => Promise<RequestOwner>): Promise<RequestOwner>;
+  /** The owner of a request this replica just created: known without a lookup. */
+  knowOwner(requestId: string, owner: RequestOwner): void;
   /** The request's status, from memory or from `load`. */
   status(requestId: string, load: () => Promise<RequestStatus>): Promise<RequestStatus>;
   /** A read of the request (the agent's in the gateway, the document in intake), from memory or from `load`. */
@@ -98,6 +100,10 @@ export function createRequestCache(
         // Only the two fields: the answer may carry more than what is kept.
         return { integration_id, token_hash };
       });
+    },
+
+    knowOwner(requestId, { integration_id, token_hash }) {
+      owners.set(requestId, { integration_id, token_hash });
     },
 
     async status(requestId, load) {

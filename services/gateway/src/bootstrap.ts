@@ -12,6 +12,7 @@ import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { createSessionVerifier } from './auth/workspace-sessions.ts';
 import { readEnv, type Env } from './env.ts';
 import { createIdempotencyStore } from './idempotency.ts';
+import { startRequestViews } from './views/projector.ts';
 import { a2aBinding } from './a2a/index.ts';
 import { createApp } from './http/app.ts';
 import { mcpEndpoint, mcpMount, type McpEndpoint } from './mcp/endpoint.ts';
@@ -84,11 +85,17 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     logger,
   );
   let mcp: McpEndpoint | undefined;
+  let views: Awaited<ReturnType<typeof startRequestViews>> | undefined;
   try {
     await ensureRateLimitStream(bus.jsm, env.NATS_STREAM_REPLICAS);
     const idempotency = await createIdempotencyStore(bus.nc, {
       timeoutMs: env.BUS_TIMEOUT_MS,
       replicas: env.NATS_STREAM_REPLICAS,
+    });
+    views = await startRequestViews(bus, {
+      logger,
+      replicas: env.NATS_STREAM_REPLICAS,
+      owners: requests,
     });
     const readiness = createReadinessCheck(bus.nc, env.READINESS_TIMEOUT_MS, () => accepting);
     const routes = withOpenApi(
@@ -96,7 +103,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     );
     // What the routes and the A2A binding share: the bus, the callers' keys and their limits.
     const shared = { nc: bus.nc, busTimeoutMs: env.BUS_TIMEOUT_MS, logger, keys, guard };
-    const limits = { limiter, policies, requests };
+    const limits = { limiter, policies, requests, views };
     const stopping = () => updates.closed;
     const a2a = await a2aBinding(env, { ...shared, ...limits, routes, version: VERSION, stopping });
     mcp = mcpEndpoint({ ...shared, ...limits, routes, gatewayUrl: () => ownUrl(server) });
@@ -119,6 +126,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     });
     await listen(server, app, env.PORT);
   } catch (error) {
+    await views?.stop();
     await updates.close();
     webhookSettings.stop();
     keys.stop();
@@ -146,6 +154,7 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await closed;
+        await views?.stop();
         webhookSettings.stop();
         keys.stop();
         providers.stop();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { EVENTS_STREAM, EventEnvelope, newId } from '@handoff/contracts';
+import { EVENTS_STREAM, EventEnvelope, newId, REQUEST_VIEWS } from '@handoff/contracts';
+import { Kvm } from '@nats-io/kv';
 import { eventually, natsOptions } from '@handoff/testkit';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -192,21 +193,63 @@ describe('GET /v1/request/{id}', () => {
       watcher.subscribe(`handoff.intake.requests.${op}`, { callback: () => void asked.push(op) });
     }
     await watcher.flush();
+    const read = (requestToken: string) =>
+      http(stack.gateway, `/v1/request/${id}`, {
+        token: agent.key,
+        headers: { 'X-Service-Request-Token': requestToken },
+      });
     try {
-      const read = (requestToken: string) =>
-        http(stack.gateway, `/v1/request/${id}`, {
-          token: agent.key,
-          headers: { 'X-Service-Request-Token': requestToken },
-        });
-      // Refused by the gateway: intake's read of the request is never asked for a wrong token.
+      // The request's view holds its owner and token hash: intake is not asked.
       expect(await read('hrt_wrong')).toMatchObject({
         status: 403,
         body: { code: 'request_token_invalid' },
       });
       expect((await read(token)).status).toBe(200);
       await watcher.flush();
-      expect(asked).toEqual(['authorize', 'get']);
+      expect(asked).toEqual([]);
     } finally {
+      await watcher.close();
+    }
+  });
+
+  it("without a view, checks the token against intake's owner and reads the services, then keeps a view", async () => {
+    const { id, token } = await createRequest();
+    const watcher = await connect(natsOptions());
+    const asked: string[] = [];
+    for (const op of ['authorize', 'get']) {
+      watcher.subscribe(`handoff.intake.requests.${op}`, { callback: () => void asked.push(op) });
+    }
+    await watcher.flush();
+    const views = await new Kvm(watcher).open(REQUEST_VIEWS.bucket);
+    await eventually(async () => (await views.get(id)) ?? undefined);
+    await views.purge(id);
+    // Another gateway holds nothing of the request yet: its first read takes the long way.
+    const second = await stack.extraGateway();
+    const read = () =>
+      http(second, `/v1/request/${id}`, {
+        token: agent.key,
+        headers: { 'X-Service-Request-Token': token },
+      });
+    try {
+      expect(
+        await http(second, `/v1/request/${id}`, {
+          token: agent.key,
+          headers: { 'X-Service-Request-Token': 'hrt_wrong' },
+        }),
+      ).toMatchObject({ status: 403, body: { code: 'request_token_invalid' } });
+      const first = await read();
+      expect(first.status).toBe(200);
+      await watcher.flush();
+      expect(asked).toEqual(['authorize', 'get']);
+      // That read became the request's view.
+      await eventually(async () => {
+        const kept = await views.get(id);
+        expect(kept?.operation).toBe('PUT');
+        expect(kept?.json()).toMatchObject({ request: { id }, upto: 1 });
+        return true;
+      });
+    } finally {
+      await second.stop();
       await watcher.close();
     }
   });
@@ -277,19 +320,33 @@ describe('GET /v1/request/{id}', () => {
     ]);
   });
 
-  it('answers 503 with Retry-After in bounded time when a service is gone', async () => {
+  it('answers 503 with Retry-After in bounded time when a service is gone, and reads from the view meanwhile', async () => {
     const { id, token } = await createRequest();
+    const headers = { 'X-Service-Request-Token': token };
+    expect((await postAsCustomer(id, token, '/message', { message: 'Before' })).status).toBe(201);
     await stack.stopService('conversation');
-    const started = Date.now();
-    const read = await http(stack.gateway, `/v1/request/${id}`, {
-      token: agent.key,
-      headers: { 'X-Service-Request-Token': token },
-    });
-    expect(read).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
-    expect(read.headers.get('retry-after')).toBe('1');
-    // Within one bus timeout (3 s here): the gateway does not retry into a service that is gone.
-    expect(Date.now() - started).toBeLessThan(6_000);
-    await stack.startService('conversation');
+    try {
+      const started = Date.now();
+      const listed = await http(stack.gateway, `/v1/request/${id}/messages`, {
+        token: agent.key,
+        headers,
+      });
+      expect(listed).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
+      expect(listed.headers.get('retry-after')).toBe('1');
+      // Within one bus timeout (3 s here): the gateway does not retry into a service that is gone.
+      expect(Date.now() - started).toBeLessThan(6_000);
+      // The request's view still answers the agent's read, its message included.
+      await eventually(async () => {
+        const read = await http(stack.gateway, `/v1/request/${id}`, { token: agent.key, headers });
+        expect(read).toMatchObject({
+          status: 200,
+          body: { conversation: [{ message: 'Before' }] },
+        });
+        return true;
+      });
+    } finally {
+      await stack.startService('conversation');
+    }
   });
 });
 
@@ -411,8 +468,8 @@ describe('the request token check of writes', () => {
         }),
       ).toMatchObject({ status: 404, body: { code: 'request_not_found' } });
       await watcher.flush();
-      // Unknown ids are not kept; a found request is asked about once.
-      expect(lookups.filter((lookup) => lookup === id)).toEqual([id]);
+      // Unknown ids are not kept; the replica that created a request knows its owner.
+      expect(lookups.filter((lookup) => lookup === id)).toEqual([]);
       expect(lookups).toContain('req_unknown');
       const list = await http(stack.gateway, `/v1/request/${id}`, {
         token: agent.key,

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AgentIdentity, ProviderIdentity } from '../auth/bearer-keys.ts';
 import type { StaffIdentity } from '../auth/staff-jwt.ts';
 import type { SessionIdentity } from '../auth/workspace-sessions.ts';
+import type { Detail, RequestViews } from '../views/store.ts';
 import type { RequestId } from './request-id.ts';
 
 /** Who may call a route. Every route states it; there is no default. */
@@ -68,6 +69,8 @@ export interface BaseContext<P = unknown, Q = unknown, B = unknown> {
   ): Promise<z.output<O>>;
   /** The bus as `call` uses it, for byte operations (a file's chunks): its own timeout and call id. */
   bus: { nc: NatsConnection; timeoutMs: number; callId: string };
+  /** The agents' read model: a new request's view starts from its create's answer. */
+  views?: Pick<RequestViews, 'begin'>;
   res: Response;
 }
 
@@ -86,7 +89,7 @@ export interface VerifiedRequest {
    * The agent's read of this request, from this replica's request cache or from `load`: current
    * until the request's next event (see packages/runtime/src/request-cache.ts).
    */
-  view<T>(load: () => Promise<T>): Promise<T>;
+  view(load: () => Promise<Detail>): Promise<Detail>;
 }
 
 /** A verified request that is open, for the actions a closed request refuses. */

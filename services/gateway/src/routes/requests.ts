@@ -103,6 +103,8 @@ const OWNED_REQUEST_ROUTES: RouteDefinition[] = [
     response: RequestDetail,
     // Only the owner with its token reaches the replica's request cache (the pipeline checked
     // both); a read there is current until the request's next event.
+    // A miss reads the request's view (services/gateway/src/views), or the services when the view
+    // is behind what the request's writes have announced.
     handle: (ctx) => ctx.request.view(() => readDetail(ctx)),
   }),
   defineRoute({
@@ -284,6 +286,7 @@ export function requestRoutes(categories: readonly ServiceCategory[]): RouteDefi
       input: ctx.body,
       ...(ctx.agent.livemode ? {} : { livemode: false }),
     });
+    ctx.views?.begin({ integration_id: ctx.agent.integration_id, token_hash: hash }, request);
     return { ...request, request_token: secret };
   };
 

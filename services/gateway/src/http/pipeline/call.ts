@@ -2,6 +2,7 @@ import { call as busCall } from '@handoff/bus';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Response } from 'express';
 import type { RequestCache } from '@handoff/runtime';
+import type { RequestViews } from '../../views/store.ts';
 import type {
   BaseContext,
   Caller,
@@ -19,6 +20,8 @@ export interface CallDeps {
   busTimeoutMs: number;
   /** What this replica knows of requests between their events. */
   requests: RequestCache;
+  /** The agents' read model (absent where no bus runs it: the OpenAPI document's routes). */
+  views?: RequestViews | undefined;
 }
 
 /** What the stages before the handler established about the call. */
@@ -52,6 +55,7 @@ export function handlerContext(
     header: (name) => exchange.header(name),
     call,
     bus: { nc: deps.nc, timeoutMs: deps.busTimeoutMs, callId },
+    ...(deps.views ? { views: deps.views } : {}),
     res,
     ...callerFields(established.caller),
     ...(established.rawBody === undefined ? {} : { rawBody: established.rawBody }),

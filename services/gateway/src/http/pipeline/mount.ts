@@ -105,6 +105,7 @@ async function serve(
         token: requestToken,
         call: ctx.call,
         requests: deps.requests,
+        views: deps.views,
       });
       return route.handle({ ...ctx, request });
     };

@@ -1,5 +1,5 @@
 import { REQUEST_TOKEN_HEADER, requestOps } from '@handoff/contracts';
-import { digestsEqual, sha256Hex, type RequestCache } from '@handoff/runtime';
+import { digestsEqual, sha256Hex, type RequestCache, type RequestOwner } from '@handoff/runtime';
 import { HttpError } from '../errors.ts';
 import { refuseClosed } from '../request-closed.ts';
 import { requestIdParams } from '../request-id.ts';
@@ -11,6 +11,7 @@ import type {
   RouteDefinition,
   VerifiedRequest,
 } from '../route.ts';
+import type { RequestViews } from '../../views/store.ts';
 import type { Exchange } from './exchange.ts';
 
 /**
@@ -73,6 +74,8 @@ export interface TokenCall {
   call: BaseContext['call'];
   /** The replica's request cache: owners and statuses. */
   requests: RequestCache;
+  /** The agents' read model: owners, and reads that miss the cache. */
+  views?: RequestViews | undefined;
 }
 
 /**
@@ -87,12 +90,12 @@ export async function verifyRequest(
   check: TokenCall,
 ): Promise<VerifiedRequest | OpenRequest> {
   const id = requestIdOf(check.params, route.param);
-  const { requests } = check;
-  const verified: VerifiedRequest = { id, view: (load) => requests.view(id, load) };
-  if (route.need === 'owner') {
-    await checkOwner(id, check);
-    return verified;
-  }
+  const { requests, views } = check;
+  const reads = (owner: RequestOwner): VerifiedRequest => ({
+    id,
+    view: (load) => requests.view(id, views ? () => views.detail(id, owner, load) : load),
+  });
+  if (route.need === 'owner') return reads(await checkOwner(id, check));
   // The status is asked beside the owner; the owner's answer is looked at first, so a caller
   // without access learns nothing of the state.
   const [access, current] = await Promise.allSettled([
@@ -105,7 +108,7 @@ export async function verifyRequest(
   if (access.status === 'rejected') throw access.reason;
   if (current.status === 'rejected') throw current.reason;
   refuseClosed(current.value);
-  return { ...verified, status: current.value };
+  return { ...reads(access.value), status: current.value };
 }
 
 function requestIdOf(params: unknown, name: string): string {
@@ -118,11 +121,17 @@ function requestIdOf(params: unknown, name: string): string {
 const NO_SUCH_REQUEST = 'No such request.';
 
 /** The owner and token hash never change, so the replica keeps them once read. */
-async function checkOwner(requestId: string, { caller, token, call, requests }: TokenCall) {
+async function checkOwner(
+  requestId: string,
+  { caller, token, call, requests, views }: TokenCall,
+): Promise<RequestOwner> {
   if (caller.kind !== 'agent') throw new Error('only an agent route takes a request token');
-  // An unknown request comes back from intake as `request_not_found`, passed through as it is.
-  const owner = await requests.owner(requestId, () =>
-    call(requestOps.authorize, { request_id: requestId }),
+  // From the request's view when it has one; else an unknown request comes back from intake as
+  // `request_not_found`, passed through as it is.
+  const owner = await requests.owner(
+    requestId,
+    async () =>
+      (await views?.owner(requestId)) ?? call(requestOps.authorize, { request_id: requestId }),
   );
   if (owner.integration_id !== caller.agent.integration_id) {
     throw new HttpError('request_not_found', NO_SUCH_REQUEST);
@@ -130,4 +139,5 @@ async function checkOwner(requestId: string, { caller, token, call, requests }: 
   if (!digestsEqual(owner.token_hash, sha256Hex(token))) {
     throw new HttpError('request_token_invalid', 'The request token does not match this request.');
   }
+  return owner;
 }

@@ -47,6 +47,7 @@ export async function runRoute(
     token: input.token,
     call: ctx.call,
     requests: deps.requests,
+    views: deps.views,
   });
   return route.handle({ ...ctx, request });
 }
