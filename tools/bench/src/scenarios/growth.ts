@@ -13,6 +13,10 @@
 // sizes read the same documents among more of them, and add no more requests of their own. The documents the
 // measured calls themselves create stay too: they are counted in none of the sizes, and at
 // BENCH_DURATION_S=10 they are a few thousand at most.
+import { natsConnectionOptions } from '@handoff/bus';
+import { REQUEST_VIEWS } from '@handoff/contracts';
+import { Kvm } from '@nats-io/kv';
+import { connect } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import type { GatewayStack } from '../fixtures/gateway-stack.ts';
 import { preloadTo } from '../fixtures/preload.ts';
@@ -49,7 +53,8 @@ export function growthScenarios(
   // counting the collections again (slow on FerretDB/SQLite once they are large).
   const reached = new Map<string, number>();
   const preload = async (ctx: ScenarioContext, size: number) => {
-    const { mongoUrl } = await ctx.use(stack);
+    const gateway = await ctx.use(stack);
+    const { mongoUrl } = gateway;
     if ((reached.get(mongoUrl) ?? 0) >= size) {
       ctx.progress(`${size} existing of each: preloaded already`);
       return;
@@ -59,10 +64,24 @@ export function growthScenarios(
       serverSelectionTimeoutMS: 10_000,
       retryWrites: false,
     });
+    // The gateway's views go with the requests: a cold read looks its view up among as many.
+    const nc = await connect(
+      natsConnectionOptions({
+        url: gateway.natsUrl,
+        user: gateway.natsUser,
+        password: gateway.natsPassword,
+        name: 'bench-preload',
+      }),
+    );
     try {
       await client.connect();
+      const views = await new Kvm(nc).open(REQUEST_VIEWS.bucket);
       const started = performance.now();
-      const steps = await preloadTo(client, size, { signal: ctx.signal, progress: ctx.progress });
+      const steps = await preloadTo(client, size, {
+        signal: ctx.signal,
+        progress: ctx.progress,
+        views,
+      });
       const ms = Math.round(performance.now() - started);
       reached.set(mongoUrl, size);
       const inserted = steps.reduce((sum, step) => sum + step.inserted, 0);
@@ -73,6 +92,7 @@ export function growthScenarios(
       ctx.progress(`${size} existing of each: ${inserted} documents inserted in ${ms} ms`);
     } finally {
       await client.close();
+      await nc.close();
     }
   };
   return [...sizes]
