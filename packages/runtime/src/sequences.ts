@@ -91,7 +91,7 @@ export function sequenceAllocator(js: JetStreamClient): SequenceAllocator {
           known.set(requestId, { revision, state });
           return { sequence, livemode: livemode !== false };
         } catch (error) {
-          if (!isConflict(error)) throw error;
+          if (!isRevisionConflict(error)) throw error;
           known.delete(requestId);
           current = await read(kv, requestId);
         }
@@ -132,13 +132,14 @@ export async function adoptSequence(
       else await kv.create(requestId, value);
       return;
     } catch (error) {
-      if (!isConflict(error)) throw error;
+      if (!isRevisionConflict(error)) throw error;
     }
   }
   throw new Error(`could not adopt the sequence of ${requestId}: too many writers at once`);
 }
 
-function isConflict(error: unknown): boolean {
+/** Whether a KV write was refused because the entry moved past the revision it was based on. */
+export function isRevisionConflict(error: unknown): boolean {
   return (
     error instanceof JetStreamApiError &&
     (error.code === JetStreamApiCodes.StreamWrongLastSequence ||

@@ -1,12 +1,7 @@
 import { bucketStream, ensureStream } from '@handoff/bus';
 import { SEQUENCES_BUCKET, SequenceState } from '@handoff/contracts';
-import {
-  JetStreamApiCodes,
-  JetStreamApiError,
-  StorageType,
-  type JetStreamClient,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
+import { isRevisionConflict } from '@handoff/runtime';
+import { StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { REQUEST_VIEWS_BUCKET, RequestView, VIEW_MAX_BYTES } from './document.ts';
 
@@ -79,7 +74,7 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
         else await views.update(requestId, json, revision);
         return true;
       } catch (error) {
-        if (isConflict(error)) return false;
+        if (isRevisionConflict(error)) return false;
         throw error;
       }
     },
@@ -94,12 +89,4 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
       return SequenceState.parse(found.json()).last;
     },
   };
-}
-
-function isConflict(error: unknown): boolean {
-  return (
-    error instanceof JetStreamApiError &&
-    (error.code === JetStreamApiCodes.StreamWrongLastSequence ||
-      error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
-  );
 }

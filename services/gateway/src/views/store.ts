@@ -1,6 +1,7 @@
 import { type EventEnvelope, type Request, type RequestDetail } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { boundedCache, type RequestCache, type RequestOwner } from '@handoff/runtime';
+import { createSerializer } from '@handoff/store';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
@@ -54,7 +55,8 @@ export async function createRequestViews(
     max: 10_000,
     ttlMs: REUSE_MS,
   });
-  const queue = new Map<string, Promise<void>>();
+  // One event of a request at a time in this process: no conflicts with ourselves.
+  const serialize = createSerializer();
 
   const fetch = async (requestId: string): Promise<Entry | undefined> => {
     const held = recent.get(requestId);
@@ -81,17 +83,6 @@ export async function createRequestViews(
       if (entry) return entry;
     }
     return undefined;
-  };
-
-  /** One event of a request at a time in this process: no conflicts with ourselves. */
-  const serialize = (requestId: string, work: () => Promise<void>) => {
-    const next = (queue.get(requestId) ?? Promise.resolve()).then(work);
-    const settled = next.catch(() => undefined);
-    queue.set(requestId, settled);
-    void settled.then(() => {
-      if (queue.get(requestId) === settled) queue.delete(requestId);
-    });
-    return next;
   };
 
   return {
