@@ -127,6 +127,30 @@ describe('rate limiter', () => {
     expect(results.every((r) => r.error === undefined)).toBe(true);
   });
 
+  it('answers hits far below the limit here and adds them in batches, then asks at every hit', async () => {
+    const p = policy(40);
+    const limiter = createRateLimiter(nc, COUNTING);
+    const window = Math.floor(Date.now() / 60_000);
+    const subject = `handoff.ratelimit.${p.name}.batched.${window}`;
+    const stored = async () => (await jsm.streams.info(NAME)).state.last_seq;
+    const before = await stored();
+    const results: RateLimitResult[] = [];
+    for (let i = 0; i < 45; i += 1) results.push(await limiter.hit(p, 'batched'));
+    await limiter.flush();
+    // Exactly the limit, counting down one at a time, whether answered here or by the counter.
+    expect(results.map((r) => r.allowed)).toEqual([
+      ...Array.from({ length: 40 }, () => true),
+      ...Array.from({ length: 5 }, () => false),
+    ]);
+    expect(results.slice(0, 40).map((r) => r.remaining)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 39 - i),
+    );
+    // The counter holds every hit: those answered here went in fewer increments than hits.
+    const counted = await jsm.streams.getMessage(NAME, { last_by_subj: subject });
+    expect(JSON.parse(counted?.string() ?? '{}')).toEqual({ val: '45' });
+    expect((await stored()) - before).toBeLessThan(45);
+  });
+
   it('starts a new window from zero', async () => {
     const p = policy(2);
     const early = createRateLimiter(nc, { ...COUNTING, now: at(59_500) });

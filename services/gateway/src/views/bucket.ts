@@ -24,6 +24,12 @@ export interface ViewsBucket {
   lastSequence(requestId: string): Promise<number>;
 }
 
+/**
+ * Whether an id can be a key: request ids are, and anything else names no request (a key the
+ * KV client refuses would fail the call, where the services answer 404).
+ */
+const isKey = (id: string) => /^[A-Za-z0-9_-]{1,200}$/.test(id);
+
 /** Creates the bucket's stream, or brings it to these settings; safe from every replica at once. */
 export async function ensureViewsBucket(jsm: JetStreamManager, replicas: number): Promise<void> {
   await ensureStream(
@@ -55,6 +61,7 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
 
   return {
     async read(requestId) {
+      if (!isKey(requestId)) return undefined;
       const found = await views.get(requestId);
       if (!found || found.operation !== 'PUT') return undefined;
       const view = RequestView.safeParse(found.json());
@@ -84,6 +91,7 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
     },
 
     async lastSequence(requestId) {
+      if (!isKey(requestId)) return 0;
       const found = await (await openSequences()).get(requestId);
       if (!found || found.operation !== 'PUT') return 0;
       return SequenceState.parse(found.json()).last;
