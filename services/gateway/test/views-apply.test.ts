@@ -123,14 +123,18 @@ describe('applyEvent', () => {
     expect(play(fresh(), [earlier, later]).request.status).toBe('cancelled');
   });
 
-  it('keeps the newest messages only, and says older ones were left out', () => {
-    const many = Array.from({ length: VIEW_MESSAGES + 2 }, (_, i) =>
+  it('keeps only the owner once the conversation outgrows a view, and takes nothing more', () => {
+    const many = Array.from({ length: VIEW_MESSAGES + 1 }, (_, i) =>
       event(i + 2, 'message.created', message(i + 1)),
     );
-    const view = play(fresh(), many);
-    expect(view.conversation).toHaveLength(VIEW_MESSAGES);
-    expect(view.conversation[0]?.id).toBe('msg_000003');
-    expect(view.conversation_has_more).toBe(true);
+    const full = play(fresh(), many.slice(0, VIEW_MESSAGES));
+    expect(full.conversation).toHaveLength(VIEW_MESSAGES);
+    expect(isCurrent(full, VIEW_MESSAGES + 1)).toBe(true);
+    const over = play(full, many.slice(VIEW_MESSAGES));
+    expect(over).toMatchObject({ overflow: true, conversation: [], owner: fresh().owner });
+    expect(isCurrent(over, over.upto)).toBe(false);
+    const later = event(VIEW_MESSAGES + 3, 'request.updated', request('routed', 10));
+    expect(applyEvent(over, later).kind).toBe('unchanged');
   });
 
   it('leaves pending and rejected payment requests out', () => {

@@ -1,5 +1,5 @@
 import { Message, PaymentRequest, Request, type EventEnvelope } from '@handoff/contracts';
-import { VIEW_MESSAGES, VIEW_PAYMENTS, type RequestView } from './document.ts';
+import { outgrows, overflowOf, type RequestView } from './document.ts';
 
 /** What an event does to a view. */
 export type Applied =
@@ -20,7 +20,9 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  */
 export function applyEvent(view: RequestView, event: EventEnvelope): Applied {
   const { sequence, object } = event.data;
-  if (sequence <= view.upto || view.ahead.includes(sequence)) return { kind: 'unchanged' };
+  if (view.overflow || sequence <= view.upto || view.ahead.includes(sequence)) {
+    return { kind: 'unchanged' };
+  }
   const next: RequestView = { ...view };
 
   if (object['object'] === 'request') {
@@ -38,9 +40,7 @@ export function applyEvent(view: RequestView, event: EventEnvelope): Applied {
       // Ids grow with time: a new message almost always goes last.
       const conversation = [...view.conversation, message.data];
       if (newest && byId(newest, message.data) > 0) conversation.sort(byId);
-      const over = conversation.length - VIEW_MESSAGES;
-      next.conversation = over > 0 ? conversation.slice(over) : conversation;
-      next.conversation_has_more = view.conversation_has_more || over > 0;
+      next.conversation = conversation;
     }
   } else if (object['object'] === 'payment_request') {
     const payment = PaymentRequest.loose().safeParse(object);
@@ -51,10 +51,10 @@ export function applyEvent(view: RequestView, event: EventEnvelope): Applied {
       payment.data.status === 'approved' &&
       !view.payments.some((held) => held.id === payment.data.id)
     ) {
-      next.payments = [...view.payments, payment.data].sort(byId).slice(0, VIEW_PAYMENTS);
+      next.payments = [...view.payments, payment.data].sort(byId);
     }
   }
-  return { kind: 'changed', view: counted(next, sequence) };
+  return { kind: 'changed', view: outgrows(next) ? overflowOf(next) : counted(next, sequence) };
 }
 
 /**
@@ -95,7 +95,7 @@ export function detailOf(view: RequestView) {
  * trusted.
  */
 export function isCurrent(view: RequestView, last: number): boolean {
-  if (view.upto < last) return false;
+  if (view.overflow || view.upto < last) return false;
   const { status, engaged_provider_id: engaged } = view.request;
   return !(engaged === null && (status === 'in_progress' || status === 'completed'));
 }

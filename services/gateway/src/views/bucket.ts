@@ -3,7 +3,7 @@ import { SEQUENCES_BUCKET, SequenceState } from '@handoff/contracts';
 import { isRevisionConflict } from '@handoff/runtime';
 import { StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
-import { REQUEST_VIEWS_BUCKET, RequestView, VIEW_MAX_BYTES } from './document.ts';
+import { overflowOf, REQUEST_VIEWS_BUCKET, RequestView, VIEW_MAX_BYTES } from './document.ts';
 
 /** A view as read, with the revision a write of it compares. */
 export interface Entry {
@@ -13,7 +13,12 @@ export interface Entry {
 
 /** The views' bucket, and the sequences' (read only), as the read model uses them. */
 export interface ViewsBucket {
-  read(requestId: string): Promise<Entry | undefined>;
+  /**
+   * A request's view. A direct get, which any replica of the stream may answer and so may be a
+   * little behind: a view that misses events is not current (the read takes the services' path)
+   * and its compare-and-set fails. `leader`: from the stream's leader, after such a failure.
+   */
+  read(requestId: string, options?: { leader?: boolean }): Promise<Entry | undefined>;
   /**
    * Writes a view: created when `revision` is undefined, else replaced if it is still at that
    * revision. False when another write came first. A view too large to keep is deleted instead.
@@ -47,8 +52,11 @@ export async function ensureViewsBucket(jsm: JetStreamManager, replicas: number)
 
 export async function openViewsBucket(js: JetStreamClient, replicas: number): Promise<ViewsBucket> {
   await ensureViewsBucket(await js.jetstreamManager(), replicas);
-  // Reads go to the stream leader: a view or a sequence just written is what the next read sees.
-  const views = await new Kvm(js).open(REQUEST_VIEWS_BUCKET, { allow_direct: false });
+  // Direct gets cost the server and the client less than the API's (no JSON or base64 around
+  // the value); the leader's answer is asked only after a compare-and-set found it stale.
+  const views = await new Kvm(js).open(REQUEST_VIEWS_BUCKET);
+  const leader = await new Kvm(js).open(REQUEST_VIEWS_BUCKET, { allow_direct: false });
+  // A sequence must come from the leader: one handed out just before the read must be seen.
   // The services create the sequences' bucket: opened when first needed.
   let sequences: Promise<KV> | undefined;
   const openSequences = () =>
@@ -60,9 +68,9 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
       }));
 
   return {
-    async read(requestId) {
+    async read(requestId, options = {}) {
       if (!isKey(requestId)) return undefined;
-      const found = await views.get(requestId);
+      const found = await (options.leader ? leader : views).get(requestId);
       if (!found || found.operation !== 'PUT') return undefined;
       const view = RequestView.safeParse(found.json());
       if (!view.success) return undefined;
@@ -70,12 +78,9 @@ export async function openViewsBucket(js: JetStreamClient, replicas: number): Pr
     },
 
     async write(requestId, view, revision) {
-      const json = JSON.stringify(view);
-      if (json.length > VIEW_MAX_BYTES) {
-        // Too large to rewrite at every event: the request goes without one.
-        if (revision !== undefined) await views.delete(requestId, { previousSeq: revision });
-        return true;
-      }
+      let json = JSON.stringify(view);
+      // Too large to rewrite at every event: only the owner stays.
+      if (json.length > VIEW_MAX_BYTES) json = JSON.stringify(overflowOf(view));
       try {
         if (revision === undefined) await views.create(requestId, json);
         else await views.update(requestId, json, revision);

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { applyEvent, detailOf, isCurrent } from './apply.ts';
 import { openViewsBucket, type Entry } from './bucket.ts';
-import type { RequestView, ViewOwner } from './document.ts';
+import { outgrows, overflowOf, type RequestView, type ViewOwner } from './document.ts';
 
 /** The agent's read of a request, as `GET /v1/request/{id}` answers it. */
 export type Detail = z.output<typeof RequestDetail>;
@@ -30,6 +30,9 @@ export interface RequestViews {
 const NEW_REQUEST_MS = 10_000;
 /** The waits for a just-created request's view (about 0.8 s in all). */
 const NEW_VIEW_WAITS_MS = [10, 20, 50, 100, 200, 400] as const;
+
+/** Requests whose views overflowed, remembered so that their events cost no lookup. */
+const OVERFLOWED_HELD = 10_000;
 
 /** Attempts of one event's compare-and-set before it is retried by its consumer. */
 const MAX_ATTEMPTS = 10;
@@ -55,6 +58,7 @@ export async function createRequestViews(
     max: 10_000,
     ttlMs: REUSE_MS,
   });
+  const overflowed = boundedCache<string, true>({ max: OVERFLOWED_HELD });
   // One event of a request at a time in this process: no conflicts with ourselves.
   const serialize = createSerializer();
 
@@ -95,8 +99,9 @@ export async function createRequestViews(
       const [entry, last] = await Promise.all([fetch(requestId), bucket.lastSequence(requestId)]);
       if (entry && isCurrent(entry.view, last)) return detailOf(entry.view);
       const detail = await load();
-      // Test requests go without a view: staff may delete an integration's test data.
-      if (detail.livemode !== false) {
+      // Test requests go without a view: staff may delete an integration's test data. A view
+      // that overflowed stays so: its request would outgrow a new one again.
+      if (detail.livemode !== false && !entry?.view.overflow) {
         inBackground(
           'a view could not be kept',
           requestId,
@@ -129,12 +134,19 @@ export async function createRequestViews(
 
     apply(event) {
       const requestId = event.data.request_id;
+      // A view that overflowed stays so (a conversation only grows): its events need no read.
+      if (overflowed.has(requestId)) return Promise.resolve();
       return serialize(requestId, async () => {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
           const entry =
-            (await read(requestId)) ?? (attempt === 0 ? await awaitNew(event) : undefined);
+            (await read(requestId, { leader: attempt > 0 })) ??
+            (attempt === 0 ? await awaitNew(event) : undefined);
           // A request without a view gets one from its next read.
           if (!entry) return;
+          if (entry.view.overflow) {
+            overflowed.set(requestId, true);
+            return;
+          }
           const applied = applyEvent(entry.view, event);
           if (applied.kind === 'unchanged') return;
           if (applied.kind === 'unusable') {
@@ -158,7 +170,7 @@ const ownerOf = ({ integration_id, token_hash }: RequestOwner): ViewOwner => ({
 /** A view of what the services answered, which holds every event numbered up to `last`. */
 function viewOf(owner: RequestOwner, detail: Detail, last: number): RequestView {
   const { conversation, conversation_has_more, payments, ...request } = detail;
-  return {
+  const view: RequestView = {
     owner: ownerOf(owner),
     request,
     request_sequence: last,
@@ -168,4 +180,6 @@ function viewOf(owner: RequestOwner, detail: Detail, last: number): RequestView 
     upto: last,
     ahead: [],
   };
+  // A conversation the read cut short outgrows a view too.
+  return conversation_has_more || outgrows(view) ? overflowOf(view) : view;
 }
