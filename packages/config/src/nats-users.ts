@@ -186,7 +186,12 @@ export const NATS_GRANTS = {
     ],
     // Its caches of providers drop what a provider change (intake's broadcast) or a change of
     // their settings or address (its own replicas') names.
-    listens: ['handoff.gateway.access.invalidate', notificationSubjects.changed],
+    // A request it read is dropped at its `request.updated` (read only: it never publishes there).
+    listens: [
+      'handoff.gateway.access.invalidate',
+      notificationSubjects.changed,
+      ...events('request.updated'),
+    ],
     // Who to write to: a request's routing and engaged provider, a provider's address.
     calls: [
       'handoff.intake.requests.get_as_staff',

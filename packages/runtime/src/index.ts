@@ -15,6 +15,7 @@ export * from './consumer.ts';
 export * from './settle.ts';
 export * from './audited-service.ts';
 export * from './request-cache.ts';
+export * from './held-requests.ts';
 export * from './secrets.ts';
 export * from './cache.ts';
 export * from './clock-deadlines.ts';

@@ -1,10 +1,9 @@
 import { BusError, type Bus } from '@handoff/bus';
 import { subjects, type EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { startEventConsumer, type Outbox } from '@handoff/runtime';
+import { heldRequests, startEventConsumer, type Outbox } from '@handoff/runtime';
 import type { Store } from '@handoff/store';
 import { z } from 'zod';
-import { heldRequests } from './held-requests.ts';
 import { requestMover } from './requests/mover.ts';
 import { requestCollection, type RequestDoc } from '../store/requests.ts';
 import { completeWork, startWork, type EngagementStep } from '../domain/engagement.ts';

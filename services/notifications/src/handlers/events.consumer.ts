@@ -3,7 +3,7 @@
 import type { Bus } from '@handoff/bus';
 import { Request, type EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
-import { startEventConsumer } from '@handoff/runtime';
+import { heldRequests, startEventConsumer } from '@handoff/runtime';
 import type { JsMsg } from '@nats-io/jetstream';
 import { deadlineStateOf } from '../domain/deadlines.ts';
 import { mailsFor, mayMail } from '../domain/mails.ts';
@@ -34,6 +34,7 @@ export interface EventsConsumerDeps {
 
 export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Promise<void>> {
   const { bus, postman, reminders } = deps;
+  const requests = heldRequests(bus.nc);
 
   const mailsOf = async (event: EventEnvelope, msg: JsMsg) => {
     // Test mode: a test request's events mail nobody and keep no reminders (no real person is in
@@ -45,7 +46,7 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
     // Request events carry the request; the others' mails need it as it is now.
     const request = event.type.startsWith('request.')
       ? await withOffers(bus, Request.safeParse(event.data.object).data ?? null)
-      : await requestOf(bus, event.data.request_id);
+      : await requests.view(event.data.request_id, () => requestOf(bus, event.data.request_id));
     if (!request) return [];
     return postman.sendAll(mailsFor(event, request), event.id);
   };

@@ -1,7 +1,7 @@
 // `providers.requests`, `.request`: the requests a provider may see, as it sees them.
 import { BusError, createAccessCache, implement, type Endpoint } from '@handoff/bus';
 import { accessSubjects, providerOps } from '@handoff/contracts';
-import type { RequestCache } from '@handoff/runtime';
+import { heldRequests, type RequestCache } from '@handoff/runtime';
 import { paginate } from '@handoff/store';
 import {
   providerRequestView,
@@ -10,7 +10,6 @@ import {
   type ProviderDoc,
 } from '../../store/providers.ts';
 import type { IntakeContext } from '../context.ts';
-import { heldRequests } from '../held-requests.ts';
 
 /** Finds an active provider; `missing` says what a suspended or unknown one is answered as. */
 type ActiveProvider = (id: string, missing: 'provider' | 'request') => Promise<ProviderDoc>;
