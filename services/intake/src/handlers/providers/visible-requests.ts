@@ -30,7 +30,10 @@ function activeProviders(ctx: IntakeContext): ActiveProvider {
     invalidatedBy: (provider, { provider_ids = [] }) => provider_ids.includes(provider._id),
   });
   return async (id, missing) => {
-    const doc = await directory.lookup(id);
+    let doc = await directory.lookup(id);
+    // A refusal is never taken from memory: a change made through another replica may not have
+    // reached this one's cache yet (its broadcast is milliseconds behind).
+    if (!doc || doc.status !== 'active') doc = await ctx.collections.providers.findOne({ _id: id });
     if (!doc || doc.status !== 'active') {
       throw missing === 'provider'
         ? new BusError('provider_not_found', 'No such provider.')
@@ -40,17 +43,19 @@ function activeProviders(ctx: IntakeContext): ActiveProvider {
   };
 }
 
-/** The request as held between its events; the kept events are not needed here. */
+/** The request as stored now, without its kept events. */
+async function storedRequest(ctx: IntakeContext, requestId: string) {
+  const found = await ctx.collections.requests.findOne(
+    { _id: requestId },
+    { projection: { outbox: 0 } },
+  );
+  if (!found) throw new BusError('request_not_found', 'No such request.');
+  return found;
+}
+
+/** The request as held between its events (only what exists is kept: see heldRequests). */
 function heldRequest(ctx: IntakeContext, held: RequestCache, requestId: string) {
-  return held.view(requestId, async () => {
-    const found = await ctx.collections.requests.findOne(
-      { _id: requestId },
-      { projection: { outbox: 0 } },
-    );
-    // Only what exists is kept (see heldRequests).
-    if (!found) throw new BusError('request_not_found', 'No such request.');
-    return found;
-  });
+  return held.view(requestId, () => storedRequest(ctx, requestId));
 }
 
 export function visibleRequestEndpoints(ctx: IntakeContext): Record<string, Endpoint> {
@@ -74,11 +79,19 @@ export function visibleRequestEndpoints(ctx: IntakeContext): Record<string, Endp
     ...implement(providerOps.request, async ({ provider_id, request_id }) => {
       // Both usually from memory (the provider until it changes, the request until its next
       // `request.updated`), else read at once.
-      const [provider, doc] = await Promise.all([
+      const [provider, heldDoc] = await Promise.all([
         activeProvider(provider_id, 'request'),
         heldRequest(ctx, held, request_id),
       ]);
-      const relation = relationOf(doc, provider);
+      let doc = heldDoc;
+      let relation = relationOf(doc, provider);
+      if (!relation) {
+        // Not from memory either: the request may have been routed to this provider through
+        // another replica a moment ago, its `request.updated` not yet heard here.
+        held.drop(request_id);
+        doc = await storedRequest(ctx, request_id);
+        relation = relationOf(doc, provider);
+      }
       // Another provider's request looks exactly like a missing one: no existence oracle.
       if (!relation) throw new BusError('request_not_found', 'No such request.');
       return {
