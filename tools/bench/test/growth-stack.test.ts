@@ -124,15 +124,16 @@ describe('the growth scenario on the real stack', () => {
     }
   });
 
-  it('preloads each size once, topping up, into the owning collections of another integration', () => {
+  it("preloads each size once, topping up, into the owning collections of another integration, and the gateway's views", () => {
     expect(preloads.map((record) => record.size)).toEqual(SIZES);
+    // The collections, then a view in the gateway's read model for every request preloaded.
     expect(preloads.map((record) => record.steps.map((step) => step.target))).toEqual([
-      Object.keys(PRELOAD_TARGETS),
-      Object.keys(PRELOAD_TARGETS),
+      [...Object.keys(PRELOAD_TARGETS), 'requestViews'],
+      [...Object.keys(PRELOAD_TARGETS), 'requestViews'],
     ]);
     expect(preloads.map((record) => record.steps.map((step) => step.inserted))).toEqual([
-      [10, 10, 10, 10, 10],
-      [90, 90, 90, 90, 90],
+      [10, 10, 10, 10, 10, 10],
+      [90, 90, 90, 90, 90, 90],
     ]);
     expect(found.value?.preloaded).toEqual({
       requests: 100,
