@@ -12,7 +12,7 @@ import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Webhook } from 'standardwebhooks';
 import { DeliveryTracker } from '../deliveries.ts';
-import { CREATE_BODY, type SetupCallOptions } from '../fixtures/agent-api.ts';
+import { CREATE_BODY, setupCalls } from '../fixtures/agent-api.ts';
 import type { GatewayStack } from '../fixtures/gateway-stack.ts';
 import { deliveredRequestId, endpointIndex } from '../fixtures/webhook-events.ts';
 import { KeepAliveClient } from '../keep-alive-client.ts';
@@ -45,10 +45,7 @@ interface Rig {
 
 /** Onboards the integration, starts the receiver and registers its endpoint. */
 async function setUpRig(ctx: ScenarioContext, gateway: GatewayStack): Promise<Rig> {
-  const calls: SetupCallOptions = {
-    signal: ctx.signal,
-    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
-  };
+  const calls = setupCalls(ctx);
   ctx.progress('onboarding an integration of its own');
   const agent = await onboardAgent({
     appName: 'Bench',

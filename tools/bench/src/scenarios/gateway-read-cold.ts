@@ -9,6 +9,7 @@ import {
   CACHE_WINDOW_MS,
   COLD_POOL_VARIABLE,
 } from '../fixtures/cold-pool.ts';
+import { setupCalls } from '../fixtures/agent-api.ts';
 import type { GatewayStack } from '../fixtures/gateway-stack.ts';
 import { KeepAliveClient } from '../keep-alive-client.ts';
 import type { CallLoad, Fixture, Scenario, ScenarioContext } from '../types.ts';
@@ -26,9 +27,8 @@ export async function coldReadLoad(
   const size = coldPoolSize(ctx.env);
   const gateway = await ctx.use(stack);
   const pool = await coldPool(gateway, size, {
-    signal: ctx.signal,
+    ...setupCalls(ctx),
     progress: ctx.progress,
-    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
   });
   const client = new KeepAliveClient(gateway.urls, ctx.connections);
   ctx.teardown(() => client.close());

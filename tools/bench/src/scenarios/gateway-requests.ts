@@ -22,10 +22,10 @@ import {
   requestPath,
   sendMessage,
   times,
-  type SetupCallOptions,
+  setupCalls,
 } from '../fixtures/agent-api.ts';
 import type { GatewayStack } from '../fixtures/gateway-stack.ts';
-import type { Fixture, Scenario, ScenarioContext } from '../types.ts';
+import type { Fixture, Scenario } from '../types.ts';
 
 /**
  * The agent API's writes end in FerretDB on SQLite locally, one writer per database at a time;
@@ -39,14 +39,6 @@ export const READ_CONVERSATION_MESSAGES = 5;
 /** How many of a pool's requests setup creates at once. */
 const SETUP_CONCURRENCY = 8;
 const MESSAGE_BODY = JSON.stringify({ message: 'Any update on this?' });
-
-/** Setup calls stop on Ctrl-C and say when they wait for the stack to catch up. */
-function setupCalls(ctx: ScenarioContext): SetupCallOptions {
-  return {
-    signal: ctx.signal,
-    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
-  };
-}
 
 /** `POST /v1/ai-to-human-request`: a new request (and its token) on every call. */
 export function gatewayCreate(

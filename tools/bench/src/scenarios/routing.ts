@@ -9,7 +9,7 @@
 // later scenarios create.
 import { ROUTING_LIMITS } from '@handoff/contracts';
 import { stringField } from '@handoff/devstack/gateway-client';
-import { CREATE_BODY, stackCall, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
+import { CREATE_BODY, setupCalls, stackCall, times } from '../fixtures/agent-api.ts';
 import { gatewayStack, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { watchOffers } from '../fixtures/offer-watch.ts';
 import { ROUTING_CATEGORIES, writeCategoriesFile } from '../fixtures/routing-categories.ts';
@@ -42,13 +42,6 @@ export function categoryOf(index: number): string {
   const category = ROUTING_CATEGORIES[index % ROUTING_CATEGORIES.length];
   if (!category) throw new Error('no routing categories');
   return category.slug;
-}
-
-function setupCalls(ctx: ScenarioContext): SetupCallOptions {
-  return {
-    signal: ctx.signal,
-    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
-  };
 }
 
 /** Checks that the gateway took the bench's categories (the file is its, not the built-in one). */

@@ -17,7 +17,7 @@ import { MongoClient } from 'mongodb';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { DeliveryTracker } from '../deliveries.ts';
-import { stackCall, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
+import { setupCalls, stackCall, times, type SetupCallOptions } from '../fixtures/agent-api.ts';
 import { eventSource, type EventSource } from '../fixtures/event-source.ts';
 import { BENCH_WEBHOOK_SETTINGS, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { callJson, onboardAgent, stringField } from '@handoff/devstack/gateway-client';
@@ -214,10 +214,7 @@ export async function setUpDeliveries(
   answerDelayMs = 0,
 ): Promise<DeliveryRig> {
   const gateway = await ctx.use(stack);
-  const calls: SetupCallOptions = {
-    signal: ctx.signal,
-    onRetry: (reason) => ctx.progress(`${reason} (the stack is still busy)`),
-  };
+  const calls = setupCalls(ctx);
   ctx.progress('onboarding an integration of its own');
   const agent = await onboardAgent({
     appName: 'Bench',
