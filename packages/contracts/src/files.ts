@@ -48,7 +48,8 @@ export type FileObject = z.infer<typeof FileObject>;
 export const FileIds = z
   .array(z.string().regex(/^file_[A-Za-z0-9]{1,64}$/, 'must be a file id (`file_…`)'))
   .max(FILE_LIMITS.maxAttachments)
-  .refine((ids) => new Set(ids).size === ids.length, 'must not name a file twice');
+  .refine((ids) => new Set(ids).size === ids.length, 'must not name a file twice')
+  .meta({ uniqueItems: true });
 
 /** The query of an upload: the file's name, as the uploader's computer called it. */
 export const UploadQuery = z.strictObject({
