@@ -9,7 +9,23 @@ export interface HealthServer {
 }
 
 /**
- * The Kubernetes probes of a backend service: `/healthz` says the process is alive, `/readyz`
+ * The process's memory as V8 and the allocator see it. Only the process itself can read its heap
+ * (RSS and descriptors are also in /proc), and a soak samples every process while it runs.
+ */
+export function memorySnapshot() {
+  const usage = process.memoryUsage();
+  return {
+    rss_bytes: usage.rss,
+    heap_used_bytes: usage.heapUsed,
+    heap_total_bytes: usage.heapTotal,
+    external_bytes: usage.external,
+    array_buffers_bytes: usage.arrayBuffers,
+  };
+}
+
+/**
+ * The Kubernetes probes of a service, on a port of their own that is never public: `/healthz`
+ * says the process is alive (and how much memory it holds: probes ignore the body), `/readyz`
  * says it can serve (bus connected, database answering, not draining).
  */
 export async function startHealthServer(port: number, ready: Probe): Promise<HealthServer> {
@@ -21,7 +37,7 @@ export async function startHealthServer(port: number, ready: Probe): Promise<Hea
     };
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(405, { status: 'method_not_allowed' });
-    if (path === '/healthz') return send(200, { status: 'ok' });
+    if (path === '/healthz') return send(200, { status: 'ok', memory: memorySnapshot() });
     if (path === '/readyz') {
       ready().then(
         (result) => send(result.ok ? 200 : 503, result.body),

@@ -1,7 +1,7 @@
 import { busOptionsFromEnv, connectBus, onBusInterrupted } from '@handoff/bus';
 import { createLogger, type Logger } from '@handoff/observability';
 import { createRequestCache, packageVersion } from '@handoff/runtime';
-import type { BootstrapOptions } from '@handoff/runtime';
+import type { BootstrapOptions, HealthServer } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { createAuthFailureGuard } from './auth/client-guard.ts';
 import { createStaffVerifier } from './auth/staff-jwt.ts';
 import { createSessionVerifier } from './auth/workspace-sessions.ts';
 import { readEnv, type Env } from './env.ts';
+import { startHealthPort } from './health-port.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { startRequestViews } from './views/projector.ts';
 import { a2aBinding } from './a2a/index.ts';
@@ -29,6 +30,8 @@ export const VERSION = packageVersion(import.meta.url);
 export interface RunningGateway {
   env: Env;
   port: number;
+  /** The internal port of the probes (`HEALTH_PORT`), when it has one. */
+  healthPort?: number;
   url: string;
   logger: Logger;
   stop(): Promise<void>;
@@ -84,8 +87,11 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
     { address: policies.authFailures, credential: policies.authFailuresPerPrefix },
     logger,
   );
+  // What watches the bus for changes (settings, revoked keys and sessions), stopped either way.
+  const watchers = [webhookSettings, keys, providers, sessions];
   let mcp: McpEndpoint | undefined;
   let views: Awaited<ReturnType<typeof startRequestViews>> | undefined;
+  let health: HealthServer | undefined;
   try {
     await ensureRateLimitStream(bus.jsm, env.NATS_STREAM_REPLICAS);
     const idempotency = await createIdempotencyStore(bus.nc, {
@@ -125,23 +131,23 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
       routers: a2a ? [a2a] : [],
     });
     await listen(server, app, env.PORT);
+    health = await startHealthPort(env.HEALTH_PORT, readiness);
   } catch (error) {
+    if (server.listening) server.close();
     await views?.stop();
     await updates.close();
-    webhookSettings.stop();
-    keys.stop();
-    providers.stop();
-    sessions.stop();
+    for (const watcher of watchers) watcher.stop();
     await bus.nc.close();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, instance }, 'gateway listening');
+  logger.info({ port, health_port: health?.port, instance }, 'gateway listening');
 
   let stopping: Promise<void> | undefined;
   return {
     env,
     port,
+    healthPort: health?.port,
     url: `http://127.0.0.1:${port}`,
     logger,
     stop() {
@@ -155,11 +161,10 @@ export async function bootstrap(options: BootstrapOptions = {}): Promise<Running
         server.closeIdleConnections();
         await closed;
         await views?.stop();
-        webhookSettings.stop();
-        keys.stop();
-        providers.stop();
-        sessions.stop();
+        for (const watcher of watchers) watcher.stop();
         await bus.nc.drain();
+        // Last, so that probes see the drain (`/readyz` not ready) until the process is done.
+        await health?.close();
         logger.info('gateway stopped');
       })();
       return stopping;

@@ -33,6 +33,11 @@ const trustProxy = z
 export const gatewayEnv = z
   .object({
     PORT: port.default(8080),
+    /**
+     * The internal port of `/healthz` (with the process's memory) and `/readyz` for probes,
+     * never published: what only operators may read answers there, not on `PORT`. Unset: none.
+     */
+    HEALTH_PORT: port.optional(),
     NATS_URL: natsUrl,
     ...natsClientEnv,
     LOG_LEVEL: logLevel.default('info'),
@@ -162,6 +167,13 @@ export const gatewayEnv = z
         code: 'custom',
         path: ['UPDATES_MAX_WAITERS_PER_KEY'],
         message: 'must not be more than UPDATES_MAX_WAITERS_PER_PROCESS',
+      });
+    }
+    if (env.HEALTH_PORT !== undefined && env.HEALTH_PORT !== 0 && env.HEALTH_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEALTH_PORT'],
+        message: 'must differ from PORT: the health port is never the public one',
       });
     }
     if (env.READINESS_TIMEOUT_MS >= env.SHUTDOWN_TIMEOUT_MS) {
