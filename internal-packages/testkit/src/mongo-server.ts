@@ -1,5 +1,6 @@
 import type { BackendService } from '@handoff/contracts';
 import { MongoClient } from 'mongodb';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './ports.ts';
@@ -8,11 +9,15 @@ import {
   findPostgres,
   INDEX_LAYOUT_SQL,
   postgresCluster,
+  serviceLoginsSql,
   serviceRolesSql,
+  type DatabasePasswords,
+  type PostgresBinaries,
 } from './postgres.ts';
 import {
   findBinary,
   fromEnv,
+  restartOrder,
   ServersUnavailableError,
   startContainer,
   startProcess,
@@ -40,6 +45,20 @@ export interface MongoServer extends RunningServer {
    * there are no such users and services share `url`: their databases are apart by name only.
    */
   serviceUrls?: Record<BackendService, string>;
+  /** The server processes running now (FerretDB and its PostgreSQL, or mongod), when ours. */
+  pids?(): number[];
+  /**
+   * Fault tests: SIGKILLs FerretDB and starts it again on the same port, flags and state dir;
+   * resolves once it answers MongoDB commands. Only on a FerretDB we started.
+   */
+  restartFerretDB?(): Promise<void>;
+  /**
+   * Fault tests: stops PostgreSQL as a crash does (immediate shutdown: no checkpoint) under a
+   * running FerretDB and starts it again on the same port and data dir; resolves once it takes
+   * connections. A durable cluster loses no commit; one with `durable: false` may lose the last
+   * ones (its commits do not wait for the WAL). Only on FerretDB on a PostgreSQL we started.
+   */
+  restartPostgres?(): Promise<void>;
 }
 
 export async function startMongo(options: ServerOptions): Promise<MongoServer> {
@@ -61,6 +80,7 @@ export async function startMongo(options: ServerOptions): Promise<MongoServer> {
       url: `mongodb://127.0.0.1:${port}/`,
       source: 'binary',
       description: `${mongod} on port ${port}, data in ${dir}`,
+      pids: () => pidsOf(child),
       stop: stopper(child),
     };
   }
@@ -90,7 +110,34 @@ export function ferretBackend(env: Record<string, string | undefined>): 'postgre
   return 'sqlite';
 }
 
+function pidsOf(...children: (ChildProcess | undefined)[]): number[] {
+  return children.flatMap((child) =>
+    child?.pid !== undefined && child.exitCode === null && child.signalCode === null
+      ? [child.pid]
+      : [],
+  );
+}
+
 let warnedSqlite = false;
+
+function warnSqlite(env: Record<string, string | undefined>): void {
+  if (warnedSqlite || env.HANDOFF_FERRETDB_BACKEND === 'sqlite') return;
+  warnedSqlite = true;
+  process.stderr.write(
+    'FerretDB runs on SQLite: PostgreSQL was not found (Debian: apt-get install postgresql).\n' +
+      'On SQLite every lookup but an exact _id scans its collection and writers queue on one\n' +
+      "lock, so throughput falls as data grows; the README's figures are for PostgreSQL.\n",
+  );
+}
+
+/** FerretDB on its port, given its backend's flags: how it is started, and started again. */
+interface FerretDB {
+  binary: string;
+  port: number;
+  url: string;
+  dir: string;
+  start(backend: string[]): Promise<ChildProcess>;
+}
 
 async function startFerretDB(
   binary: string,
@@ -108,82 +155,107 @@ async function startFerretDB(
     '--log-level=warn',
   ];
   const ferretEnv = { ...process.env, GOGC: process.env.GOGC ?? FERRETDB_GOGC };
+  const ferret: FerretDB = {
+    binary,
+    port,
+    url: `mongodb://127.0.0.1:${port}/`,
+    dir,
+    start: (backend) =>
+      startProcess('ferretdb', binary, [...backend, ...common], port, options.dataDir, ferretEnv),
+  };
   const bins = ferretBackend(env) === 'postgresql' ? findPostgres(env) : undefined;
-  if (!bins) {
-    if (!warnedSqlite && env.HANDOFF_FERRETDB_BACKEND !== 'sqlite') {
-      warnedSqlite = true;
-      process.stderr.write(
-        'FerretDB runs on SQLite: PostgreSQL was not found (Debian: apt-get install postgresql).\n' +
-          'On SQLite every lookup but an exact _id scans its collection and writers queue on one\n' +
-          "lock, so throughput falls as data grows; the README's figures are for PostgreSQL.\n",
-      );
-    }
-    const child = await startProcess(
-      'ferretdb',
-      binary,
-      ['--handler=sqlite', `--sqlite-url=file:${dir}/`, ...common],
-      port,
-      options.dataDir,
-      ferretEnv,
-    );
-    return {
-      url: `mongodb://127.0.0.1:${port}/`,
-      source: 'binary',
-      description: `${binary} on SQLite, port ${port}, data in ${dir}`,
-      stop: stopper(child),
-    };
-  }
+  if (bins) return startFerretOnPostgres(ferret, bins, options);
+  warnSqlite(env);
+  const backend = ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
+  let child = await ferret.start(backend);
+  const order = restartOrder('FerretDB');
+  return {
+    url: ferret.url,
+    source: 'binary',
+    description: `${binary} on SQLite, port ${port}, data in ${dir}`,
+    pids: () => pidsOf(child),
+    // `child` when the stop runs: the process of the last restart.
+    stop: () => order.stop(() => stopper(child)()),
+    restartFerretDB: () =>
+      order.restart(async () => {
+        await stopper(child, 'SIGKILL')();
+        child = await ferret.start(backend);
+        await loadCatalogue(ferret.url);
+      }),
+  };
+}
+
+async function startFerretOnPostgres(
+  ferret: FerretDB,
+  bins: PostgresBinaries,
+  options: ServerOptions,
+): Promise<MongoServer> {
   const pgPort = await freePort();
   const cluster = postgresCluster(bins, join(options.dataDir, 'postgres'), options.durable ?? true);
-  const started = cluster.start(pgPort);
-  const postgres = await waitForPort('postgres', started.child, pgPort, options.dataDir);
-  const stopPostgres = stopper(postgres, 'SIGINT');
+  const startPostgres = () =>
+    waitForPort('postgres', cluster.start(pgPort).child, pgPort, options.dataDir);
+  const backend = [
+    '--handler=postgresql',
+    // Clients that do not authenticate use this superuser; FerretDB passes a client's PLAIN
+    // credentials on to PostgreSQL instead, with a pool (of this size) per credentials.
+    `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=100`,
+  ];
+  let postgres = await startPostgres();
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    if (child) await stopper(child)();
+    await stopper(postgres, 'SIGINT')();
+  };
+  const sql = (statements: string) => cluster.ready(pgPort, statements, Date.now() + 60_000);
   try {
     const passwords = databasePasswords(join(options.dataDir, 'mongo-users.json'));
-    await cluster.ready(pgPort, INDEX_LAYOUT_SQL + serviceRolesSql(passwords), Date.now() + 30_000);
-    const child = await startProcess(
-      'ferretdb',
-      binary,
-      [
-        '--handler=postgresql',
-        // Clients that do not authenticate use this superuser; FerretDB passes a client's PLAIN
-        // credentials on to PostgreSQL instead, with a pool (of this size) per credentials.
-        `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=100`,
-        ...common,
-      ],
-      port,
-      options.dataDir,
-      ferretEnv,
-    );
-    const stopFerret = stopper(child);
-    const url = `mongodb://127.0.0.1:${port}/`;
-    try {
-      await loadCatalogue(url);
-    } catch (error) {
-      await stopFerret();
-      throw error;
-    }
-    const serviceUrls = Object.fromEntries(
-      Object.entries(passwords).map(([service, password]) => [
-        service,
-        `mongodb://${encodeURIComponent(service)}:${encodeURIComponent(password)}@127.0.0.1:${port}/` +
-          '?authMechanism=PLAIN&authSource=%24external',
-      ]),
-    ) as Record<BackendService, string>;
+    await sql(INDEX_LAYOUT_SQL + serviceRolesSql(passwords));
+    child = await ferret.start(backend);
+    await loadCatalogue(ferret.url);
+    const order = restartOrder('FerretDB on PostgreSQL');
     return {
-      url,
-      serviceUrls,
+      url: ferret.url,
+      serviceUrls: serviceUrlsOf(ferret.url, passwords),
       source: 'binary',
-      description: `${binary} on PostgreSQL ${bins.version} (port ${pgPort}), port ${port}, data in ${dir}`,
-      stop: async () => {
-        await stopFerret();
-        await stopPostgres();
-      },
+      description: `${ferret.binary} on PostgreSQL ${bins.version} (port ${pgPort}), port ${ferret.port}, data in ${ferret.dir}`,
+      pids: () => pidsOf(child, postgres),
+      stop: () => order.stop(stop),
+      restartFerretDB: () =>
+        order.restart(async () => {
+          if (child) await stopper(child, 'SIGKILL')();
+          // The superuser first (see loadCatalogue): the services' reconnects wait at the door.
+          await sql(serviceLoginsSql(false));
+          try {
+            child = await ferret.start(backend);
+            await loadCatalogue(ferret.url);
+          } finally {
+            await sql(serviceLoginsSql(true));
+          }
+        }),
+      restartPostgres: () =>
+        order.restart(async () => {
+          // SIGQUIT: an immediate shutdown, as a crash (recovery replays the WAL at the start),
+          // yet every backend ends with the postmaster, so none holds the cluster's memory.
+          await stopper(postgres, 'SIGQUIT')();
+          postgres = await startPostgres();
+          await sql('SELECT 1');
+        }),
     };
   } catch (error) {
-    await stopPostgres();
+    await stop();
     throw error;
   }
+}
+
+function serviceUrlsOf(url: string, passwords: DatabasePasswords): Record<BackendService, string> {
+  const { host } = new URL(url);
+  return Object.fromEntries(
+    Object.entries(passwords).map(([service, password]) => [
+      service,
+      `mongodb://${encodeURIComponent(service)}:${encodeURIComponent(password)}@${host}/` +
+        '?authMechanism=PLAIN&authSource=%24external',
+    ]),
+  ) as Record<BackendService, string>;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface NatsServer extends RunningServer {
   tlsCa?: string;
   /** Kills the server at once (SIGKILL), as a crashed node; cluster tests. */
   kill(): void;
+  /** The pid of the nats-server we started while it runs (fault tests pause it); none of another's. */
+  pids(): number[];
 }
 
 export interface NatsServerOptions extends ServerOptions {
@@ -44,7 +46,7 @@ export interface NatsServerOptions extends ServerOptions {
  */
 export async function startNats(options: NatsServerOptions): Promise<NatsServer> {
   const given = fromEnv(options, 'NATS_URL', 'NATS');
-  if (given) return { ...given, kill: () => {} };
+  if (given) return { ...given, kill: () => {}, pids: () => [] };
   const binary = await findBinary(['nats-server'], options.binDirs);
   if (binary) {
     const port = options.port ?? (await freePort());
@@ -87,6 +89,10 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServer>
       kill: () => {
         child.kill('SIGKILL');
       },
+      pids: () =>
+        child.pid === undefined || child.exitCode !== null || child.signalCode !== null
+          ? []
+          : [child.pid],
     };
   }
   // Without accounts: a container cannot read the generated file without a bind mount, and the
@@ -98,7 +104,7 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServer>
     4222,
     (host, port) => `nats://${host}:${port}`,
   );
-  return { ...container, kill: () => {} };
+  return { ...container, kill: () => {}, pids: () => [] };
 }
 
 export interface NatsCluster {

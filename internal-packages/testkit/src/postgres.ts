@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { BACKEND_SERVICES, type BackendService } from '@handoff/contracts';
 import { randomBytes } from 'node:crypto';
 import {
@@ -209,6 +209,17 @@ ${roles}
 `;
 }
 
+/**
+ * Lets the service roles log in (`true`) or not. A restarted FerretDB reads its catalogue of
+ * databases through the first client's credentials (see mongo-server.ts, `loadCatalogue`): the
+ * restart holds the services' logins until the superuser has been first.
+ */
+export function serviceLoginsSql(login: boolean): string {
+  return BACKEND_SERVICES.map(
+    (service) => `ALTER ROLE "${service}" ${login ? 'LOGIN' : 'NOLOGIN'};`,
+  ).join('\n');
+}
+
 export interface PostgresBinaries {
   dir: string;
   version: string;
@@ -340,7 +351,12 @@ export function postgresCluster(
       '-c',
       sql,
     ]);
-    return spawnSync(run.command, run.args, { encoding: 'utf8' });
+    // Not spawnSync: a fault test's restart waits here while the caller's load keeps running.
+    return new Promise<{ ok: boolean; stderr: string }>((resolve) => {
+      execFile(run.command, run.args, { encoding: 'utf8' }, (error, _stdout, stderr) =>
+        resolve({ ok: error === null, stderr }),
+      );
+    });
   };
   return {
     start(port) {
@@ -359,8 +375,8 @@ export function postgresCluster(
     },
     async ready(port, sql, deadline) {
       for (;;) {
-        const result = psql(port, sql);
-        if (result.status === 0) return;
+        const result = await psql(port, sql);
+        if (result.ok) return;
         if (Date.now() > deadline) {
           throw new Error(`PostgreSQL on port ${port} did not take its set-up:\n${result.stderr}`);
         }

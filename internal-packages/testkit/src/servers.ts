@@ -153,8 +153,11 @@ export async function waitForPort(
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(dataDir, `${label}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // Ended once both pipes have drained: ended by whichever pipe ends first, the log would take
+  // the other's last lines as a write after its end, an error nobody handles.
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('close', () => log.end());
   // The end of what it printed, for the error when it stops at start.
   let output = '';
   // Seen once, kept: the line may scroll out of the kept output before the next check.
@@ -205,6 +208,29 @@ export function stopper(
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await exited;
     clearTimeout(timer);
+  };
+}
+
+/**
+ * The order of a server's restarts (fault tests end its processes and start them again in
+ * place) and its stop: each waits for the one before, so a stop ends the processes the last
+ * restart started, and a restart asked for once the stop was asked for is refused.
+ */
+export function restartOrder(what: string): {
+  restart(task: () => Promise<void>): Promise<void>;
+  stop(task: () => Promise<void>): Promise<void>;
+} {
+  let tail: Promise<unknown> = Promise.resolve();
+  let stopped: Promise<void> | undefined;
+  const enqueue = (task: () => Promise<void>) => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    restart: (task) =>
+      stopped ? Promise.reject(new Error(`${what} was stopped: no restart`)) : enqueue(task),
+    stop: (task) => (stopped ??= enqueue(task)),
   };
 }
 

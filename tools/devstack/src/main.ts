@@ -1,4 +1,4 @@
-// `npm start`: the whole Handoff system on this machine, until Ctrl-C.
+// `npm start` (`npm start -- --replicas 2`): the whole Handoff system on this machine, until Ctrl-C.
 // The services' log lines go to DATA_DIR/logs/stack.log; the terminal gets them only after the
 // banner (unless STACK_QUIET=true), so the banner's `export` lines can be copied or eval'ed.
 import { EnvError, loadEnv, logLevel, port } from '@handoff/config';
@@ -7,6 +7,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { shellWord } from './onboard.ts';
+import { parseStartArgs, START_HELP } from './start-args.ts';
 import {
   checkOwnGateway,
   MAX_STACK_REPLICAS,
@@ -20,6 +21,19 @@ import {
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+let args;
+try {
+  args = parseStartArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof StackError)) throw error;
+  say(`[stack] ${error.message}\n[stack] npm start -- --help shows its options.`);
+  process.exit(1);
+}
+if (args.help) {
+  say(START_HELP);
+  process.exit(0);
+}
+
 let env;
 try {
   env = loadEnv(
@@ -31,6 +45,10 @@ try {
       STACK_QUIET: z.enum(['true', 'false']).default('false'),
       STACK_REPLICAS: z.coerce.number().int().min(1).max(MAX_STACK_REPLICAS).default(1),
     }),
+    // --replicas wins over STACK_REPLICAS.
+    args.replicas === undefined
+      ? process.env
+      : { ...process.env, STACK_REPLICAS: String(args.replicas) },
   );
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;

@@ -95,10 +95,40 @@ export interface StackState {
   services: Partial<Record<ServiceName, ServiceState>>;
 }
 
+/** The stack's servers as a fault test (the chaos run) handles them. */
+export interface StackFaults {
+  /** The pids of the nats-server process(es) the stack started (one, or one per cluster node). */
+  natsPids(): number[];
+  /** SIGKILL FerretDB and start it again on the same port, flags and state dir; resolves once it accepts MongoDB connections again. Absent when the database is not FerretDB started by the stack. */
+  restartFerretDB?(): Promise<void>;
+  /** Stop PostgreSQL abruptly (immediate shutdown or SIGKILL of the postmaster) and start it again on the same port and data dir, FerretDB left running; resolves once PostgreSQL accepts connections. Absent when FerretDB does not run on a PostgreSQL the stack started. */
+  restartPostgres?(): Promise<void>;
+}
+
 export interface Stack {
   state(): StackState;
   staffToken(): Promise<string>;
+  /**
+   * The servers the stack started, for fault tests: undefined when it started no nats-server
+   * (the caller's NATS_URL); without the restarts the database it did not start lacks (the
+   * caller's MONGO_URL, a mongod). A restart asked for once `stop` was is refused.
+   */
+  faults(): StackFaults | undefined;
   stop(): Promise<void>;
+}
+
+/** {@link Stack.faults} of a stack's NATS and database servers. */
+export function stackFaults(
+  nats: Pick<NatsServer, 'source' | 'pids'>,
+  mongo: Pick<MongoServer, 'restartFerretDB' | 'restartPostgres'>,
+): StackFaults | undefined {
+  if (nats.source !== 'binary') return undefined;
+  const { restartFerretDB, restartPostgres } = mongo;
+  return {
+    natsPids: () => nats.pids(),
+    ...(restartFerretDB ? { restartFerretDB: () => restartFerretDB.call(mongo) } : {}),
+    ...(restartPostgres ? { restartPostgres: () => restartPostgres.call(mongo) } : {}),
+  };
 }
 
 /**
@@ -204,6 +234,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     state,
     staffToken: () => signStaffToken(secret),
+    faults: () => stackFaults(nats, mongo),
     async stop() {
       const all = [...children.values()].flat();
       for (const child of all) child.hold();
@@ -254,6 +285,7 @@ async function startServers(
             passwords: cluster.passwords,
             stop: () => cluster.stop(),
             kill: () => cluster.nodes.forEach((node) => node.kill()),
+            pids: () => cluster.nodes.flatMap((node) => node.pids()),
           }),
         )
       : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),

@@ -4,7 +4,13 @@
 // sharing their durable consumer, and the bus calls served by both replicas of a service.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@handoff/contracts';
-import { eventually, startReceiver, type Receiver } from '@handoff/testkit';
+import {
+  eventually,
+  ferretBackend,
+  findBinary,
+  startReceiver,
+  type Receiver,
+} from '@handoff/testkit';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +156,22 @@ describe(`a stack of ${REPLICAS} replicas of every service`, () => {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect({ port, status: res.status }).toEqual({ port, status: 200 });
     }
+  });
+
+  it('hands a fault test the servers it started: nats-server pids, database restarts', async () => {
+    const faults = stack.faults();
+    expect(faults).toBeDefined();
+    const pids = faults?.natsPids() ?? [];
+    expect(pids).toHaveLength(1);
+    for (const pid of pids) {
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('nats-server');
+    }
+    // The stack's database is FerretDB unless a mongod is installed.
+    const ferret = (await findBinary(['mongod'])) === undefined;
+    const onPostgres = ferret && ferretBackend(process.env) === 'postgresql';
+    expect(typeof faults?.restartFerretDB).toBe(ferret ? 'function' : 'undefined');
+    expect(typeof faults?.restartPostgres).toBe(onPostgres ? 'function' : 'undefined');
   });
 
   it('serves a request created through one gateway through the other, and delivers each event once, in order', async () => {
