@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { AgentIdentity, BearerKeyVerifier } from '../auth/bearer-keys.ts';
 import type { AuthFailureGuard } from '../auth/client-guard.ts';
 import type { ServiceCategory } from '../categories.ts';
+import { jsonBodyWithin } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { bearerCaller, requireScopes } from '../http/pipeline/authenticate.ts';
 import type { CallDeps } from '../http/pipeline/call.ts';
@@ -38,7 +39,7 @@ export interface A2aDeps extends CallDeps {
 }
 
 /** JSON-RPC bodies up to this size (a brief is at most 20,000 characters). */
-const BODY_LIMIT = '256kb';
+const BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * The A2A binding (docs/a2a.md): the public Agent Card at `/.well-known/agent-card.json`, and the
@@ -88,7 +89,7 @@ export function a2aRouter(deps: A2aDeps): express.Router {
         })
         .catch((error: unknown) => refuse(error, res, next));
     },
-    express.json({ limit: BODY_LIMIT }),
+    jsonBodyWithin(BODY_LIMIT_BYTES),
     (req: Request, res: Response, next: NextFunction) => {
       const agent = agents.get(req);
       if (!agent) return next(new Error('the A2A call was not authenticated'));
@@ -115,13 +116,7 @@ export function a2aRouter(deps: A2aDeps): express.Router {
         res.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Invalid JSON.' } });
         return;
       }
-      if (error instanceof Error && Reflect.get(error, 'type') === 'entity.too.large') {
-        return refuse(
-          new HttpError('payload_too_large', `The body is over ${BODY_LIMIT}.`),
-          res,
-          next,
-        );
-      }
+      if (error instanceof HttpError) return refuse(error, res, next);
       next(error);
     },
   );

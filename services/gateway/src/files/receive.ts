@@ -71,7 +71,7 @@ function refusal(verdict: Exclude<TypeVerdict, { ok: true }>): HttpError {
 const tooLarge = (limit: number) =>
   new HttpError('file_too_large', `The file may have at most ${limit} bytes.`, {
     extra: { limit },
-    // The rest of the body is not read: the connection cannot carry another request.
+    // The rest of the body is only drained, within bounds (http/drain.ts): the connection ends.
     headers: { Connection: 'close' },
   });
 

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { drainThenClose } from './drain.ts';
 import { HttpError } from './errors.ts';
 
 /** Whether the request says it has a body (a non-zero length, or a transfer coding). */
@@ -11,7 +12,7 @@ export function declaresBody(req: Request): boolean {
 
 const tooLarge = (limitBytes: number) =>
   new HttpError('payload_too_large', `The body is over ${limitBytes} bytes.`, {
-    // The rest of the body is never read, so the connection cannot carry another request.
+    // The rest of the body is only drained, within bounds (drain.ts): the connection then ends.
     headers: { Connection: 'close' },
   });
 
@@ -41,9 +42,10 @@ function decoded(req: Request): Readable | Transform {
 /**
  * Reads the body, at most `limitBytes` of it after decoding. A declared `Content-Length` over the
  * limit is refused before a byte is read; a body that grows past it (chunked, or compressed) is
- * refused the moment it does, and nothing more is read. Each refusal asks for the connection to be
- * closed: otherwise Node (and body-parser before it) reads the rest to keep the connection alive,
- * which is what a slow or endless body wants.
+ * refused the moment it does, and nothing more is read for the route. Each refusal asks for the
+ * connection to be closed: otherwise Node (and body-parser before it) reads the rest, however
+ * long, to keep the connection alive, which is what a slow or endless body wants; instead the
+ * rest is drained within bounds before the connection closes (drain.ts).
  */
 export function readBodyBytes(req: Request, res: Response, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.get('content-length') ?? Number.NaN);
@@ -108,6 +110,28 @@ export function readBodyBytes(req: Request, res: Response, limitBytes: number): 
   });
 }
 
+/**
+ * `req.body` as JSON, for a handler outside the route table that takes it so (the A2A binding):
+ * read with {@link readBodyBytes}, within the API's bounds, not by body-parser, which reads a
+ * body over its limit to the end, however long, before it refuses it. Text that does not parse
+ * is passed on as body-parser passes it, a `SyntaxError`.
+ */
+export function jsonBodyWithin(limitBytes: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!declaresBody(req) || !req.is('application/json')) return next();
+    if (!charsetIsUtf8(req)) return next(unsupportedEncoding());
+    readBodyBytes(req, res, limitBytes).then((bytes) => {
+      const text = bytes.toString('utf8');
+      try {
+        req.body = text === '' ? {} : (JSON.parse(text) as unknown);
+      } catch (error) {
+        return next(error);
+      }
+      next();
+    }, next);
+  };
+}
+
 /** The body as JSON text in UTF-8; any other charset is refused, as the API documents. */
 export function charsetIsUtf8(req: Request): boolean {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(req.get('content-type') ?? '');
@@ -121,9 +145,13 @@ const DRAINABLE_BYTES = 64 * 1024;
 /**
  * An answer written while a large or unbounded (chunked) body is still unread (a 401 before the
  * body, a 413 that stopped reading) closes the connection, so that Node does not read the rest
- * of the body to keep the connection for another request. A small declared body is read off.
+ * of the body to keep the connection for another request; the rest is read off within bounds
+ * first ({@link drainThenClose}), so that the client reads the answer rather than a reset. A
+ * small declared body is read off by Node, and the connection kept.
  */
 export function closeWhenBodyUnread(req: Request, res: Response, next: NextFunction): void {
+  if (req.complete) return next();
+  drainThenClose(req, res);
   const declared = Number(req.get('content-length') ?? '0');
   const unbounded = req.get('transfer-encoding') !== undefined || !(declared <= DRAINABLE_BYTES);
   const writeHead = res.writeHead;

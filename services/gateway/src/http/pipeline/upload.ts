@@ -35,8 +35,8 @@ export function uploadSourceOf(req: Request, res: Response): UploadSource {
       if (/^\s*100-continue\s*$/i.test(req.get('expect') ?? '') && !res.headersSent) {
         res.writeContinue();
       }
-      // A refusal half-way (413, 415) stops reading but keeps the socket, so that the client
-      // reads the answer; the pipeline's `Connection: close` ends the connection after it.
+      // A refusal half-way (413, 415) stops reading but keeps the socket: the answer goes out,
+      // the rest of the body is drained within bounds (http/drain.ts), then the connection ends.
       return req.iterator({ destroyOnReturn: false }) as AsyncIterator<Uint8Array>;
     },
   };
