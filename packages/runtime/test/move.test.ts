@@ -36,11 +36,13 @@ interface CaseDoc extends OutboxFields {
 }
 
 let store: Store;
+let where: { url: string; database: string };
 let cases: Collection<CaseDoc>;
 let published: { id: string; messages: OutboxMessage[] }[];
 
 beforeAll(async () => {
-  store = await connectStore({ ...freshDatabase('move'), appName: 'move-test', logger });
+  where = freshDatabase('move');
+  store = await connectStore({ ...where, appName: 'move-test', logger });
   cases = store.db.collection<CaseDoc>('cases');
 });
 
@@ -227,6 +229,47 @@ describe('moveDocument', () => {
     expect(published).toEqual([]);
   });
 
+  it('lets one of two replicas make the same move, however their reads and writes interleave', async () => {
+    // `npm run chaos` found a payment completed twice: two payments replicas read it pending and
+    // both won the compare-and-set, which FerretDB does not apply atomically. Two stores here
+    // are two replicas (their own connections and serializers); each reads before either writes.
+    const other = await connectStore({ ...where, appName: 'move-test-2', logger });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const before = await newCase();
+        const bothRead = barrier(2);
+        const racer = (which: Store) => {
+          const events: OutboxMessage[] = [];
+          const moved = moveDocument(
+            {
+              store: which,
+              publish: async <T extends object>(
+                _c: Collection<T>,
+                _id: string,
+                m: OutboxMessage[],
+              ) => {
+                events.push(...m);
+              },
+            },
+            spec(before._id, 'escalate', { guard: () => bothRead() }),
+          );
+          return moved.then(
+            () => events.length,
+            (error: unknown) => {
+              expect(error).toMatchObject({ code: 'invalid_state_transition' });
+              return events.length;
+            },
+          );
+        };
+        const sent = await Promise.all([racer(store), racer(other)]);
+        expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+        expect(await cases.findOne({ _id: before._id })).toMatchObject({ status: 'under_review' });
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps the messages and windows of recent writes in a kept document, and compares the outbox read', async () => {
     const { servers, user, pass } = natsOptions();
     bus = await connectBus({ url: servers, user, password: pass, name: 'move-test', logger });
@@ -291,3 +334,15 @@ describe('moveDocument', () => {
     expect(await kept.findOne({ _id: before._id })).toEqual(moved);
   });
 });
+
+/** Resolves every caller's promise once `count` of them have called (the first round only). */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return async () => {
+    arrived += 1;
+    if (arrived === count) open();
+    if (arrived <= count) await opened;
+  };
+}

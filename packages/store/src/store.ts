@@ -1,6 +1,7 @@
 import { SpanKind, startSpan, tracesRecorded, type Logger } from '@handoff/observability';
 import type { Span } from '@opentelemetry/api';
 import { MongoClient, type CreateIndexesOptions, type Db } from 'mongodb';
+import { needsClaims, versionClaims, type Claims } from './claims.ts';
 import { createSerializer } from './serialize.ts';
 
 export interface Store {
@@ -15,6 +16,11 @@ export interface Store {
     id: string,
     task: () => Promise<T>,
   ): Promise<T>;
+  /**
+   * Claims of a document's version for compare-and-set across processes, on a server whose
+   * conditional updates are not atomic (FerretDB); absent on MongoDB (see claims.ts).
+   */
+  claims?: Claims;
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -47,9 +53,11 @@ export async function connectStore(options: StoreOptions): Promise<Store> {
   await client.connect();
   const db = client.db(options.database);
   const serializer = createSerializer();
+  const claims = (await needsClaims(db)) ? versionClaims(db) : undefined;
   return {
     client,
     db,
+    ...(claims ? { claims } : {}),
     serialize: (collection, id, task) =>
       serializer(`${collection.collectionName}\u0000${id}`, task),
     async ping(timeoutMs = 1_000) {
