@@ -9,6 +9,8 @@ export interface SubjectCallOptions<S extends z.ZodType> {
   timeoutMs: number;
   /** The call id (the HTTP call's `Request-Id`) the message carries in its `Request-Id` header. */
   callId?: string;
+  /** The operation the call carries out (`Handoff-Operation`), the same on each retry of it. */
+  operation?: string;
   /** Validates the reply; a reply that does not match is an internal error, not data. */
   reply: S;
 }
@@ -33,6 +35,7 @@ export async function callSubject<S extends z.ZodType>(
     async () => {
       const h = headers();
       if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
+      if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
       injectTraceContext((key, value) => h.set(key, value));
       let msg;
       try {
@@ -61,7 +64,7 @@ export function call<I extends z.ZodType, O extends z.ZodType>(
   nc: NatsConnection,
   op: Operation<I, O>,
   input: z.input<I>,
-  options: { timeoutMs: number; callId?: string },
+  options: { timeoutMs: number; callId?: string; operation?: string },
 ): Promise<z.output<O>> {
   return callSubject(nc, op.subject, input, { ...options, reply: op.output });
 }
@@ -76,7 +79,7 @@ export async function callBytes<I extends z.ZodType>(
   op: ByteOperation<I>,
   input: z.input<I>,
   data: Uint8Array | undefined,
-  options: { timeoutMs: number; callId?: string },
+  options: { timeoutMs: number; callId?: string; operation?: string },
 ): Promise<Uint8Array> {
   return withSpan(
     `${op.subject} request`,
@@ -87,6 +90,7 @@ export async function callBytes<I extends z.ZodType>(
     async () => {
       const h = headers();
       if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
+      if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
       h.set(BUS_HEADERS.input, JSON.stringify(input));
       injectTraceContext((key, value) => h.set(key, value));
       let msg;

@@ -6,3 +6,4 @@ export * from './jetstream.ts';
 export * from './consume.ts';
 export * from './access-cache.ts';
 export * from './work-queue.ts';
+export * from './operation.ts';

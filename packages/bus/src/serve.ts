@@ -4,6 +4,7 @@ import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
+import { withOperation } from './operation.ts';
 
 export interface HandlerContext {
   /**
@@ -144,6 +145,7 @@ async function handle(
   baseLogger: Logger,
 ): Promise<void> {
   const callId = msg.headers?.get(BUS_HEADERS.callId) || null;
+  const operation = msg.headers?.get(BUS_HEADERS.operation) || null;
   const parent = extractTraceContext((key) => msg.headers?.get(key) || undefined);
   await withSpan(
     `${subject} process`,
@@ -164,7 +166,9 @@ async function handle(
             parsed.error.issues.map((i) => i.message).join('; '),
           );
         }
-        const result = await definition.handle(parsed.data, { callId, logger }, msg.data);
+        const result = await withOperation(operation, () =>
+          definition.handle(parsed.data, { callId, logger }, msg.data),
+        );
         msg.respond(result instanceof Uint8Array ? result : JSON.stringify(result ?? null));
       } catch (error) {
         const failure =

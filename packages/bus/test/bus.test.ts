@@ -10,6 +10,7 @@ import {
   endpointsOf,
   ensureStreams,
   callSubject,
+  currentOperation,
   serve,
   type Bus,
   type Served,
@@ -20,6 +21,7 @@ const logger = createLogger({ service: 'bus-test', version: '0', level: 'silent'
 let bus: Bus;
 let served: Served;
 const seen: (string | null)[] = [];
+const operations: (string | undefined)[] = [];
 
 beforeAll(async () => {
   const { servers, user, pass } = natsOptions();
@@ -34,6 +36,9 @@ beforeAll(async () => {
     endpoints: {
       add: endpoint(z.object({ a: z.number(), b: z.number() }), async ({ a, b }, ctx) => {
         seen.push(ctx.callId);
+        // What code below the handler reads, after an await as it would be.
+        await Promise.resolve();
+        operations.push(currentOperation());
         return { sum: a + b };
       }),
       missing: endpoint(z.unknown(), async () => {
@@ -70,6 +75,13 @@ describe('request-reply', () => {
       sum: 5,
     });
     expect(seen).toContain('rid-12345678');
+  });
+
+  it("carries the caller's operation to the code under the handler, and none when not named", async () => {
+    operations.length = 0;
+    await sum('test.bus.add', { a: 1, b: 1 }, { operation: 'op_abc' });
+    await sum('test.bus.add', { a: 1, b: 2 });
+    expect(operations).toEqual(['op_abc', undefined]);
   });
 
   it('refuses input that does not match the endpoint schema', async () => {

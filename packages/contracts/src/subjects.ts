@@ -54,6 +54,12 @@ export const BUS_HEADERS = {
   tracestate: 'tracestate',
   /** A byte operation's input (JSON), whose body is bytes (`ByteOperation`, file-ops.ts). */
   input: 'Handoff-Input',
+  /**
+   * The operation a call carries out for its caller: the gateway's hash of the HTTP call's scope
+   * and `Idempotency-Key`, the same on every retry of that call. A service records it on what it
+   * moves, so that a retry after a lost answer is answered as done (runtime `moveDocument`).
+   */
+  operation: 'Handoff-Operation',
 } as const;
 
 /** Access events for staff tools: applications, keys, integrations. */

@@ -1,6 +1,7 @@
-import { BusError } from '@handoff/bus';
+import { BusError, currentOperation } from '@handoff/bus';
 import {
   deadlineFor,
+  nextState,
   type Actor,
   type AUDITED_SERVICES,
   type EventType,
@@ -34,6 +35,11 @@ export interface MovingDocument<S extends string> extends OutboxFields {
   updated_at?: Date;
   /** Where the machine has waiting states: when the current one runs out. */
   deadline_at?: Date | null;
+  /**
+   * The operation (`Handoff-Operation`: a call's `Idempotency-Key`, hashed by the gateway) that
+   * last moved the document, when its call named one.
+   */
+  last_operation?: string;
 }
 
 export interface MoveDeps {
@@ -138,6 +144,7 @@ export async function moveDocument<
   // moving document has, not over a generic one.
   const documents = deps.store.db.collection<MovingDocument<string>>(collection.collectionName);
   const keeping = deps.outbox?.keeps(collection.collectionName) ?? false;
+  const operation = currentOperation();
   const { doc, message } = await deps.store.serialize(collection, id, async () => {
     for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt += 1) {
       const before = (await documents.findOne({ _id: id })) as D | null;
@@ -150,12 +157,20 @@ export async function moveDocument<
       move.refuse?.(before);
       if (move.unchanged?.(before)) return { doc: before, message: undefined };
       const action = typeof move.action === 'function' ? move.action(before) : move.action;
+      // This very operation moved the document already (a retry whose first answer was lost):
+      // answered as it is, where the first attempt left it, rather than as an illegal move.
+      if (operation !== undefined && before.last_operation === operation) {
+        if (nextState(machine, before.status, action) === undefined) {
+          return { doc: before, message: undefined };
+        }
+      }
       const next = applyMove(machine, before.status, action, move.by);
       await move.guard?.(before);
       const now = laterThan(move.now ?? new Date(), before.updated_at);
       const set: Record<string, unknown> = {
         ...move.change?.(before, now, next),
         status: next,
+        ...(operation === undefined ? {} : { last_operation: operation }),
         ...(before.updated_at === undefined ? {} : { updated_at: now }),
         ...(Object.keys(machine.waiting).length === 0
           ? {}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { deadlineFor, DISPUTE_MACHINE, newId, type DisputeAction } from '@handoff/contracts';
-import { connectBus, ensureStreams, type Bus } from '@handoff/bus';
+import { connectBus, ensureStreams, withOperation, type Bus } from '@handoff/bus';
 import { createLogger } from '@handoff/observability';
 import { connectStore, type Store } from '@handoff/store';
 import { freshDatabase, natsOptions } from '@handoff/testkit';
@@ -227,6 +227,29 @@ describe('moveDocument', () => {
     expect(attempts).toBe(MOVE_ATTEMPTS);
     expect(await cases.findOne({ _id: before._id })).toMatchObject({ status: 'open', outbox: [] });
     expect(published).toEqual([]);
+  });
+
+  it('answers a retry of the same operation as done, once its first attempt moved the document', async () => {
+    // `npm run chaos` found retries refused as illegal moves: a replica killed after its write
+    // (or a bus timeout) lost the first answer, the gateway released the Idempotency-Key, and
+    // the SDK's retry (same key, so the same operation) found the proposal already accepted.
+    const before = await newCase();
+    const first = await withOperation('op_retried', () =>
+      moveDocument(deps(), spec(before._id, 'escalate')),
+    );
+    expect(first).toMatchObject({ status: 'under_review', last_operation: 'op_retried' });
+    const again = await withOperation('op_retried', () =>
+      moveDocument(deps(), spec(before._id, 'escalate')),
+    );
+    expect(again).toMatchObject({ status: 'under_review', updated_at: first.updated_at });
+    expect(published).toEqual([]);
+    // Another operation (or none) asking for the same move is refused as before.
+    await expect(
+      withOperation('op_other', () => moveDocument(deps(), spec(before._id, 'escalate'))),
+    ).rejects.toMatchObject({ code: 'invalid_state_transition' });
+    await expect(moveDocument(deps(), spec(before._id, 'escalate'))).rejects.toMatchObject({
+      code: 'invalid_state_transition',
+    });
   });
 
   it('lets one of two replicas make the same move, however their reads and writes interleave', async () => {

@@ -36,16 +36,25 @@ export interface Established extends Input {
 /** The context of any route: the handler's own type narrows it to its access kind and flags. */
 export type AnyRouteContext = RouteContext & Partial<RawBodyContext> & Partial<UploadContext>;
 
-/** The handler's context; its bus calls carry the call's request id and the bus timeout. */
+/**
+ * The handler's context; its bus calls carry the call's request id, its operation and the bus
+ * timeout.
+ */
 export function handlerContext(
   established: Established,
   exchange: Exchange,
   res: Response,
   deps: CallDeps,
+  /** The call's operation (`operationOf`, idempotency.ts), when it has an `Idempotency-Key`. */
+  operation?: string,
 ): AnyRouteContext {
   const { callId } = exchange;
   const call: BaseContext['call'] = (op, input) =>
-    busCall(deps.nc, op, input, { timeoutMs: deps.busTimeoutMs, callId });
+    busCall(deps.nc, op, input, {
+      timeoutMs: deps.busTimeoutMs,
+      callId,
+      ...(operation ? { operation } : {}),
+    });
   return {
     params: established.params,
     query: established.query,

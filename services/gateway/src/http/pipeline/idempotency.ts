@@ -1,6 +1,6 @@
 import type { Logger } from '@handoff/observability';
 import { createHash } from 'node:crypto';
-import type { IdempotencyStore } from '../../idempotency.ts';
+import { idempotencyRecordKey, type IdempotencyStore } from '../../idempotency.ts';
 import type { Caller } from '../route.ts';
 import { openBody, sealBody } from '../sealed.ts';
 
@@ -57,6 +57,16 @@ export async function idempotent(
     log.logger.warn({ err: error, call_id: log.callId }, 'idempotency record not stored');
   });
   return { replayed: false, body };
+}
+
+/**
+ * The operation a call with an `Idempotency-Key` carries out, the same on every retry of it: the
+ * services record it on what they move (`Handoff-Operation`), so that a retry after an answer was
+ * lost on the way (a timeout, a replica killed after its write) is answered as done, not as an
+ * illegal move. A hash: the raw key never leaves the gateway.
+ */
+export function operationOf(scope: string, key: string): string {
+  return `op_${idempotencyRecordKey(scope, key)}`;
 }
 
 /** Idempotency keys are kept per integration (or provider, staff member, applicant, address). */

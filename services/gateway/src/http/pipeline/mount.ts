@@ -13,7 +13,7 @@ import { handlerContext, type CallDeps } from './call.ts';
 import { notModified } from './conditional-get.ts';
 import { failureAnswer } from './errors.ts';
 import { exchangeOf } from './exchange.ts';
-import { idempotencyScope, idempotent } from './idempotency.ts';
+import { idempotencyScope, idempotent, operationOf } from './idempotency.ts';
 import { requestTokenOf, tokenRouteOf, verifyRequest, type TokenRoute } from './request-token.ts';
 import { validateInput } from './schema.ts';
 import { withLivemode } from './livemode.ts';
@@ -91,12 +91,14 @@ async function serve(
     // The caller is the one `authenticate` established for this route's access, and the verified
     // request and raw body are there when its flags ask for them: what the handler's declared
     // type says. The request is checked inside, so that a replay answers as the first call did.
+    const scope = idempotencyScope(caller, exchange.address);
     const run = async () => {
       const ctx = handlerContext(
         { ...input, caller, rawBody: body.raw, upload },
         exchange,
         res,
         deps,
+        key === undefined ? undefined : operationOf(scope, key),
       );
       if (tokenRoute === undefined || requestToken === undefined) return route.handle(ctx);
       const request = await verifyRequest(tokenRoute, {
@@ -113,7 +115,7 @@ async function serve(
       deps.idempotency,
       {
         key,
-        scope: idempotencyScope(caller, exchange.address),
+        scope,
         fingerprint: () =>
           requestFingerprint(
             exchange.method,
