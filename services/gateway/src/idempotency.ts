@@ -27,9 +27,13 @@ import { HttpError, validationFailed } from './http/errors.ts';
  *   handler's own 4xx answers. Validation failures and 429s happen before `begin`.
  * - `abandon` deletes the claim (on its revision), so a request that failed (5xx, or the handler
  *   threw) can be retried with the same key.
- * - A claim older than `inFlightMs` belongs to a request that died with its replica; the next
- *   request with the same key and body takes it over with `update` on the stale revision, so only
- *   one of several concurrent retries wins.
+ * - While its request runs, the claim's holder writes it again every third of `inFlightMs` (a
+ *   heartbeat, on its revision). A claim not written for `inFlightMs` belongs to a request that
+ *   died with its replica; the next request with the same key and body takes it over with
+ *   `update` on the stale revision, so only one of several concurrent retries wins. A long upload
+ *   keeps its claim; a killed gateway's is free 15 s after its last beat (it was 60 s after the
+ *   start: `npm run chaos` saw the SDK's retries of a call whose gateway was killed give up on
+ *   `409 idempotency_key_in_use` first).
  * - A body whose record would not fit {@link MAX_RECORD_BYTES} (or that the route asks not to keep,
  *   e.g. because it contains a secret shown once) is not stored: the record keeps the status only,
  *   and a replay says `bodyStored: false`. The request is never run a second time.
@@ -80,7 +84,10 @@ export interface IdempotencyReplay {
 export interface IdempotencyStoreOptions {
   /** How long a key is kept after its last write (the bucket's `max_age`). Default 24 h. */
   ttlMs?: number;
-  /** How long an in-flight claim blocks other requests before it may be taken over. Default 60 s. */
+  /**
+   * How long an in-flight claim not written again (its holder beats every third of it) blocks
+   * other requests before it may be taken over. Default 15 s.
+   */
   inFlightMs?: number;
   /** Timeout of each KV operation. Default 2 s. */
   timeoutMs?: number;
@@ -91,7 +98,7 @@ export interface IdempotencyStoreOptions {
 export const IDEMPOTENCY_BUCKET = 'HANDOFF_IDEMPOTENCY';
 export const IDEMPOTENCY_STREAM = `KV_${IDEMPOTENCY_BUCKET}`;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_IN_FLIGHT_MS = 60_000;
+export const DEFAULT_IN_FLIGHT_MS = 15_000;
 /** The bucket's `max_msg_size`: the largest record, headers included. */
 export const MAX_RECORD_BYTES = 1024 * 1024;
 // Room for the publish headers (`Nats-Expected-Last-Subject-Sequence`…), which count too.
@@ -220,9 +227,12 @@ export async function createIdempotencyStore(
           started_at: new Date().toISOString(),
         } satisfies StoredRecord);
 
+      const held = (revision: number, value: string) =>
+        proceed(kv, { recordKey, fingerprint, revision, value, beatEveryMs: inFlightMs / 3 });
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const created = await attempt(() => kv.create(recordKey, claim()));
-        if (created !== CONFLICT) return proceed(kv, recordKey, fingerprint, created);
+        const value = claim();
+        const created = await attempt(() => kv.create(recordKey, value));
+        if (created !== CONFLICT) return held(created, value);
 
         let entry: KvEntry | null;
         try {
@@ -247,24 +257,50 @@ export async function createIdempotencyStore(
 
         // A stale claim: take it over, unless another request does so first.
         const stale = entry.revision;
-        const taken = await attempt(() => kv.update(recordKey, claim(), stale));
-        if (taken !== CONFLICT) return proceed(kv, recordKey, fingerprint, taken);
+        const taken = await attempt(() => kv.update(recordKey, value, stale));
+        if (taken !== CONFLICT) return held(taken, value);
       }
       throw keyInUse();
     },
   };
 }
 
+/**
+ * A claim this request holds: written again every `beatEveryMs` until it is completed or
+ * abandoned (each write on the revision of the last, so a claim taken over stops beating).
+ */
 function proceed(
   kv: KV,
-  recordKey: string,
-  fingerprint: string,
-  revision: number,
+  claim: {
+    recordKey: string;
+    fingerprint: string;
+    revision: number;
+    value: string;
+    beatEveryMs: number;
+  },
 ): IdempotencyClaim {
+  const { recordKey, fingerprint } = claim;
+  let revision = claim.revision;
   let settled = false;
-  const settle = (what: string) => {
+  // The beats and the settling write one after another, each on the revision the last one made.
+  let writes: Promise<void> = Promise.resolve();
+  const beat = setInterval(() => {
+    writes = writes.then(async () => {
+      if (settled) return;
+      try {
+        revision = await kv.update(recordKey, claim.value, revision);
+      } catch (error) {
+        // Taken over: no longer ours to keep. Unreachable store: the next beat tries again.
+        if (isWrongLastSequence(error)) clearInterval(beat);
+      }
+    });
+  }, claim.beatEveryMs);
+  beat.unref();
+  const settle = async (what: string) => {
     if (settled) throw new Error(`idempotency claim already settled; cannot ${what}`);
     settled = true;
+    clearInterval(beat);
+    await writes;
   };
   return {
     kind: 'proceed',
@@ -272,7 +308,7 @@ function proceed(
       if (!Number.isInteger(status) || status < 100 || status > 599) {
         throw new RangeError(`not an HTTP status: ${status}`);
       }
-      settle('complete');
+      await settle('complete');
       const completedAt = new Date().toISOString();
       let value = JSON.stringify({
         state: 'done',
@@ -306,7 +342,7 @@ function proceed(
       }
     },
     async abandon() {
-      settle('abandon');
+      await settle('abandon');
       try {
         // Only our own claim: a request that took it over keeps it.
         await kv.delete(recordKey, { previousSeq: revision });

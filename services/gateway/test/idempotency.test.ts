@@ -236,6 +236,27 @@ describe('IdempotencyStore', () => {
     }
   });
 
+  it('keeps a claim whose holder is alive, however long its request runs', async () => {
+    // A holder beats every third of its in-flight time: a long upload is never taken over, while
+    // a killed gateway's claim (no more beats) is free that long after its last beat.
+    const [live, reader] = await Promise.all([
+      createIdempotencyStore(nc, { inFlightMs: 300 }),
+      createIdempotencyStore(other, { inFlightMs: 300 }),
+    ]);
+    const s = scope();
+    const running = proceeds(await live.begin(s, 'k', fp()));
+    await sleep(1_000);
+    expect(await httpError(reader.begin(s, 'k', fp()))).toMatchObject({
+      status: 409,
+      code: 'idempotency_key_in_use',
+    });
+    await running.complete(201, { long: true });
+    expect(await reader.begin(s, 'k', fp())).toMatchObject({
+      kind: 'replay',
+      body: { long: true },
+    });
+  });
+
   it('does not let a stale claim release a claim that took it over', async () => {
     const fast = await createIdempotencyStore(other, { inFlightMs: 100 });
     const s = scope();
