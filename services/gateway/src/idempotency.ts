@@ -253,7 +253,13 @@ export async function createIdempotencyStore(
             bodyStored: record.body_stored,
           };
         }
-        if (Date.now() - entry.created.getTime() < inFlightMs) throw keyInUse();
+        const age = Date.now() - entry.created.getTime();
+        if (age < inFlightMs) {
+          // Renewed lately: its call runs, and usually ends within a second. A missed beat means
+          // its gateway likely died: come back once the claim may be taken over.
+          const missedBeat = age > (inFlightMs / 3) * 1.5;
+          throw keyInUse(missedBeat ? Math.ceil((inFlightMs - age) / 1000) : 1);
+        }
 
         // A stale claim: take it over, unless another request does so first.
         const stale = entry.revision;
@@ -407,11 +413,11 @@ function unavailable(cause: unknown): HttpError {
   return error;
 }
 
-function keyInUse(): HttpError {
+function keyInUse(retryAfterSeconds = 1): HttpError {
   return new HttpError(
     'idempotency_key_in_use',
     'A request with this Idempotency-Key is still being processed; retry after it has finished.',
-    { headers: { 'Retry-After': '1' } },
+    { headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } },
   );
 }
 

@@ -257,6 +257,20 @@ describe('IdempotencyStore', () => {
     });
   });
 
+  it('asks a retry to come back when a claim that missed its beat may be taken over', async () => {
+    const reader = await createIdempotencyStore(other, { inFlightMs: 6_000 });
+    const s = scope();
+    // Held by a store that beats every 5 s: past 3 s it has missed a beat for this reader.
+    proceeds(await a.begin(s, 'k', fp()));
+    const fresh = await httpError(reader.begin(s, 'k', fp()));
+    expect(fresh.headers).toMatchObject({ 'Retry-After': '1' });
+    await sleep(3_500);
+    const late = await httpError(reader.begin(s, 'k', fp()));
+    expect(late).toMatchObject({ status: 409, code: 'idempotency_key_in_use' });
+    expect(Number(late.headers['Retry-After'])).toBeGreaterThanOrEqual(2);
+    expect(Number(late.headers['Retry-After'])).toBeLessThanOrEqual(3);
+  });
+
   it('does not let a stale claim release a claim that took it over', async () => {
     const fast = await createIdempotencyStore(other, { inFlightMs: 100 });
     const s = scope();
