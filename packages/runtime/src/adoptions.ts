@@ -1,4 +1,4 @@
-import type { Store } from '@handoff/store';
+import { isDuplicateKey, type Store } from '@handoff/store';
 
 /** The collection, in each service's database, of the one-time adoptions finished there. */
 export const ADOPTIONS = 'adoptions';
@@ -26,11 +26,18 @@ export async function adoptOnce(
   if (await done.findOne({ _id: name }, { projection: { _id: 1 } })) return 0;
   const adopted = await adopt();
   if (adopted === 0) {
-    await done.updateOne(
-      { _id: name },
-      { $setOnInsert: { done_at: new Date() } },
-      { upsert: true },
-    );
+    try {
+      await done.updateOne(
+        { _id: name },
+        { $setOnInsert: { done_at: new Date() } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // Another replica starting at the same moment recorded it first (two upserts of one new
+      // _id: one inserts, the other may fail on the key). A second milestones replica crashed on
+      // this at start in a 2-replica stack.
+      if (!isDuplicateKey(error)) throw error;
+    }
   }
   return adopted;
 }

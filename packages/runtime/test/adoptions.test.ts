@@ -6,13 +6,17 @@ import { ADOPTIONS, adoptOnce } from '../src/index.ts';
 
 const logger = createLogger({ service: 'adoptions-test', version: '0', level: 'silent' });
 let store: Store;
+let other: Store;
 
 beforeAll(async () => {
-  store = await connectStore({ ...freshDatabase('adoptions'), appName: 'adoptions-test', logger });
+  const where = freshDatabase('adoptions');
+  store = await connectStore({ ...where, appName: 'adoptions-test', logger });
+  other = await connectStore({ ...where, appName: 'adoptions-test-2', logger });
 });
 
 afterAll(async () => {
   await store.close();
+  await other.close();
 });
 
 describe('adoptOnce', () => {
@@ -37,5 +41,16 @@ describe('adoptOnce', () => {
     });
     expect(await start()).toBe(0);
     expect(passes).toEqual([2, 1, 0]);
+  });
+
+  it('lets replicas that start at the same moment both record it, whoever writes first', async () => {
+    // A second milestones replica crashed at start on the record's duplicate key.
+    for (let round = 0; round < 5; round += 1) {
+      const name = `race_${round}`;
+      const results = await Promise.all(
+        [store, other, store, other].map((replica) => adoptOnce(replica, name, async () => 0)),
+      );
+      expect(results).toEqual([0, 0, 0, 0]);
+    }
   });
 });
