@@ -106,5 +106,11 @@ export const baseServiceEnv = z.object({
   HEALTH_PORT: port.default(9090),
   LOG_LEVEL: logLevel.default('info'),
   SHUTDOWN_TIMEOUT_MS: durationMs.default(10_000),
+  /**
+   * `true`: on FerretDB, each document's read-modify-writes take turns across processes too
+   * (a lock document per write), as several replicas of a service there need; ignored on
+   * MongoDB, whose updates are atomic (`packages/store/src/locks.ts`).
+   */
+  STORE_LOCKS: envBoolean.default(false),
 });
 export type BaseServiceEnv = z.output<typeof baseServiceEnv>;

@@ -11,7 +11,6 @@ import {
 } from '@handoff/contracts';
 import { byIdWhere, type Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { auditMessage, type AuditRecord } from './audit.ts';
 import { domainEvent } from './events.ts';
 import { applyMove, concurrentChange } from './lifecycle.ts';
@@ -43,7 +42,7 @@ export interface MovingDocument<S extends string> extends OutboxFields {
 }
 
 export interface MoveDeps {
-  store: Pick<Store, 'serialize' | 'db' | 'claims'>;
+  store: Pick<Store, 'serialize' | 'db'>;
   /**
    * How the move's message leaves once it is written: the outbox's `publishOrLeave`, or a
    * publish whose failure fails the call.
@@ -186,28 +185,16 @@ export async function moveDocument<
       const message = moveMessage(move, action, { before, afterDoc }, after, now);
       const messages = message ? [message] : [];
       const kept = keeping ? deps.outbox?.keepUpdate(before, { $set: set }, messages) : undefined;
-      // Where conditional updates are not atomic (FerretDB), only the claim's holder writes from
-      // this version; another replica moving the document now makes us read it again.
-      const release = await claimVersion(deps.store, collection.collectionName, id, before);
-      if (!release) {
-        await sleep(CLAIM_RETRY_MS * (attempt + 1));
-        continue;
-      }
-      let updated: D | null;
-      try {
-        updated = (await documents.findOneAndUpdate(
-          byIdWhere<MovingDocument<string>>(id, {
-            ...move.expect,
-            status: before.status,
-            ...(before.updated_at === undefined ? {} : { updated_at: before.updated_at }),
-            ...kept?.unchanged,
-          }),
-          kept ? kept.update : pushOutbox({ $set: set }, messages),
-          { returnDocument: 'after' },
-        )) as D | null;
-      } finally {
-        await release();
-      }
+      const updated = (await documents.findOneAndUpdate(
+        byIdWhere<MovingDocument<string>>(id, {
+          ...move.expect,
+          status: before.status,
+          ...(before.updated_at === undefined ? {} : { updated_at: before.updated_at }),
+          ...kept?.unchanged,
+        }),
+        kept ? kept.update : pushOutbox({ $set: set }, messages),
+        { returnDocument: 'after' },
+      )) as D | null;
       // Another writer changed the document between the read and the write: read it again.
       if (!updated) continue;
       await move.then?.(updated, now);
@@ -217,21 +204,6 @@ export async function moveDocument<
   });
   if (message) await deps.publish(collection, id, [message]);
   return doc;
-}
-
-/** How long a writer that found a version claimed waits, times its attempt, before reading again. */
-const CLAIM_RETRY_MS = 5;
-
-/** The claim of the version `before` is, where the store needs claims; a no-op release elsewhere. */
-async function claimVersion(
-  store: MoveDeps['store'],
-  collection: string,
-  id: string,
-  before: { status: string; updated_at?: Date | undefined },
-): Promise<(() => Promise<void>) | undefined> {
-  if (!store.claims) return async () => {};
-  const version = `${before.status}@${before.updated_at?.toISOString() ?? ''}`;
-  return store.claims.take(collection, id, version);
 }
 
 /** `now`, or just after `previous` when the clock has not passed it (the compare-and-set token). */

@@ -118,6 +118,7 @@ export async function runService<E extends BaseServiceEnv>(
       database: env.MONGO_DB,
       appName: name,
       logger,
+      locks: env.STORE_LOCKS,
     });
     await ensureCollections(store.db, definition.collections);
     const outbox = await openOutbox(definition, { store, bus, logger, sequences });

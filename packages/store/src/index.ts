@@ -5,4 +5,4 @@ export * from './serialize.ts';
 export * from './bulk.ts';
 export * from './duplicates.ts';
 export * from './group-commit.ts';
-export * from './claims.ts';
+export * from './locks.ts';

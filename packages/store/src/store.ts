@@ -1,7 +1,7 @@
 import { SpanKind, startSpan, tracesRecorded, type Logger } from '@handoff/observability';
 import type { Span } from '@opentelemetry/api';
 import { MongoClient, type CreateIndexesOptions, type Db } from 'mongodb';
-import { needsClaims, versionClaims, type Claims } from './claims.ts';
+import { documentLocks, isFerretDB } from './locks.ts';
 import { createSerializer } from './serialize.ts';
 
 export interface Store {
@@ -9,18 +9,16 @@ export interface Store {
   db: Db;
   /**
    * Runs a read-modify-write of one document after any other one on the same document in this
-   * process (see serialize.ts for why). Every write of a document that may race goes through it.
+   * process (see serialize.ts for why), and with `locks` on FerretDB after any other one in any
+   * process (locks.ts). Every write of a document that may race goes through it.
    */
   serialize<T>(
     collection: { collectionName: string },
     id: string,
     task: () => Promise<T>,
   ): Promise<T>;
-  /**
-   * Claims of a document's version for compare-and-set across processes, on a server whose
-   * conditional updates are not atomic (FerretDB); absent on MongoDB (see claims.ts).
-   */
-  claims?: Claims;
+  /** Whether `serialize` also locks each document across processes (see locks.ts). */
+  locking: boolean;
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -31,6 +29,11 @@ export interface StoreOptions {
   /** Shown in the server's connection list. */
   appName: string;
   logger: Logger;
+  /**
+   * Lock each document across processes in `serialize` when the server is FerretDB: several
+   * replicas of a service on FerretDB need it (`STORE_LOCKS`; see locks.ts). MongoDB never does.
+   */
+  locks?: boolean;
   /** The driver's command events on `client`: on while traces are recorded unless set here. */
   monitorCommands?: boolean;
 }
@@ -53,13 +56,16 @@ export async function connectStore(options: StoreOptions): Promise<Store> {
   await client.connect();
   const db = client.db(options.database);
   const serializer = createSerializer();
-  const claims = (await needsClaims(db)) ? versionClaims(db) : undefined;
+  const locks = options.locks && (await isFerretDB(db)) ? documentLocks(db) : undefined;
   return {
     client,
     db,
-    ...(claims ? { claims } : {}),
+    locking: locks !== undefined,
     serialize: (collection, id, task) =>
-      serializer(`${collection.collectionName}\u0000${id}`, task),
+      serializer(
+        `${collection.collectionName}\u0000${id}`,
+        locks ? () => locks.hold(`${collection.collectionName}/${id}`, task) : task,
+      ),
     async ping(timeoutMs = 1_000) {
       try {
         await db.command({ ping: 1 }, { timeoutMS: timeoutMs });

@@ -29,6 +29,7 @@ const STACK_DECIDES = [
   'MONGO_DB',
   'HEALTH_PORT',
   'LOG_LEVEL',
+  'STORE_LOCKS',
   'STAFF_JWT_SECRET',
 ];
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -38,7 +39,12 @@ export const STACK_STAFF_EMAIL = 'staff@handoff.local';
 /** What a stack's services are started with, once its servers run. */
 export interface StackServices {
   /** What the caller chose (StackOptions): its variables, the log level, the NATS nodes. */
-  options: { env: Record<string, string | undefined>; logLevel: string; natsNodes?: number };
+  options: {
+    env: Record<string, string | undefined>;
+    logLevel: string;
+    natsNodes?: number;
+    replicas?: number;
+  };
   dataDir: string;
   /** The staff JWT secret the gateway checks tokens with. */
   secret: string;
@@ -70,6 +76,9 @@ export function serviceEnvironments(
     LOG_LEVEL: options.logLevel,
     ...((options.natsNodes ?? 1) > 1 ? { NATS_STREAM_REPLICAS: String(options.natsNodes) } : {}),
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // Several replicas on one FerretDB: each document's writes take turns across processes
+    // (packages/store/src/locks.ts); one replica's serializer is enough on its own.
+    ...((options.replicas ?? 1) > 1 ? { STORE_LOCKS: 'true' } : {}),
     // Node options for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
     // profile a bench run (each process writes its profile when it stops).
     ...(options.env.STACK_NODE_OPTIONS ? { NODE_OPTIONS: options.env.STACK_NODE_OPTIONS } : {}),
