@@ -1,0 +1,159 @@
+// The soak's record of every service process: RSS and open file descriptors from /proc, the V8
+// heap from the process's own health port (`/healthz`'s `memory`), every 10 s. At the end a
+// straight line is fitted to each process's samples after the warm-up; a slope over the
+// documented limit fails the run (memory or descriptors that keep growing).
+import type { Stack } from '@handoff/devstack';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export const SAMPLE_EVERY_MS = 10_000;
+/** Samples of the first minutes are left out of the slope: caches and pools fill then. */
+export const WARM_UP_MS = 5 * 60_000;
+/** The most each may grow per minute after the warm-up (README, "Chaos"). */
+export const SLOPE_LIMITS = { rssMiB: 2, heapMiB: 1, fds: 1 } as const;
+
+export interface Sample {
+  at: number;
+  rssMiB: number;
+  heapMiB: number | undefined;
+  fds: number;
+}
+
+/** One process's samples, by its name (`intake#2`) and pid: a restarted replica is a new series. */
+export interface Series {
+  name: string;
+  pid: number;
+  samples: Sample[];
+}
+
+export interface Slopes {
+  name: string;
+  pid: number;
+  minutes: number;
+  rssMiB: number;
+  heapMiB: number | undefined;
+  fds: number;
+  last: Sample;
+}
+
+export function startSampler(stack: Stack): { stop(): Series[] } {
+  const series = new Map<string, Series>();
+  const sample = async () => {
+    const services = stack.state().services;
+    for (const [name, service] of Object.entries(services)) {
+      for (const [index, replica] of service.replicas.entries()) {
+        if (replica.pid === undefined) continue;
+        const label = service.replicas.length > 1 ? `${name}#${index + 1}` : name;
+        const taken = await sampleOf(replica.pid, replica.health_port);
+        if (!taken) continue;
+        const key = `${label} ${replica.pid}`;
+        const entry = series.get(key) ?? { name: label, pid: replica.pid, samples: [] };
+        entry.samples.push(taken);
+        series.set(key, entry);
+      }
+    }
+  };
+  void sample();
+  const timer = setInterval(() => void sample(), SAMPLE_EVERY_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      return [...series.values()];
+    },
+  };
+}
+
+async function sampleOf(pid: number, healthPort: number | undefined): Promise<Sample | undefined> {
+  let rssKiB: number;
+  let fds: number;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    fds = readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return undefined;
+  }
+  let heapMiB: number | undefined;
+  if (healthPort !== undefined) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${healthPort}/healthz`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      const body = (await res.json()) as { memory?: { heap_used_bytes?: number } };
+      const used = body.memory?.heap_used_bytes;
+      if (typeof used === 'number') heapMiB = used / 2 ** 20;
+    } catch {
+      // A process being restarted: RSS and descriptors still count.
+    }
+  }
+  return { at: Date.now(), rssMiB: rssKiB / 1024, heapMiB, fds };
+}
+
+/** Least-squares slope of `ys` over `xs` (per unit of x); 0 with fewer than 2 points. */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  if (n < 2) return 0;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i += 1) {
+    const dx = (xs[i] ?? 0) - mx;
+    num += dx * ((ys[i] ?? 0) - my);
+    den += dx * dx;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+/**
+ * The slopes, per minute, of each process that ran through the run's warm-up to its end (the
+ * longest series of each name): a process restarted by a fault starts over and is left out.
+ */
+export function slopesOf(all: readonly Series[], startedAt: number): Slopes[] {
+  const longest = new Map<string, Series>();
+  for (const series of all) {
+    const kept = longest.get(series.name);
+    if (!kept || series.samples.length > kept.samples.length) longest.set(series.name, series);
+  }
+  return [...longest.values()].flatMap((series) => {
+    const samples = series.samples.filter((s) => s.at - startedAt >= WARM_UP_MS);
+    const last = samples[samples.length - 1];
+    if (samples.length < 3 || !last) return [];
+    const minutes = samples.map((s) => s.at / 60_000);
+    const heaps = samples.flatMap((s) => (s.heapMiB === undefined ? [] : [s]));
+    return [
+      {
+        name: series.name,
+        pid: series.pid,
+        minutes: (last.at - (samples[0]?.at ?? last.at)) / 60_000,
+        rssMiB: slope(
+          minutes,
+          samples.map((s) => s.rssMiB),
+        ),
+        heapMiB:
+          heaps.length < 3
+            ? undefined
+            : slope(
+                heaps.map((s) => s.at / 60_000),
+                heaps.map((s) => s.heapMiB ?? 0),
+              ),
+        fds: slope(
+          minutes,
+          samples.map((s) => s.fds),
+        ),
+        last,
+      },
+    ];
+  });
+}
+
+/** The slopes over their limits, as findings. */
+export function slopeFindings(slopes: readonly Slopes[]): string[] {
+  return slopes.flatMap((s) => {
+    const over: string[] = [];
+    if (s.rssMiB > SLOPE_LIMITS.rssMiB) over.push(`RSS +${s.rssMiB.toFixed(2)} MiB/min`);
+    if ((s.heapMiB ?? 0) > SLOPE_LIMITS.heapMiB)
+      over.push(`heap +${(s.heapMiB ?? 0).toFixed(2)} MiB/min`);
+    if (s.fds > SLOPE_LIMITS.fds) over.push(`descriptors +${s.fds.toFixed(2)}/min`);
+    return over.length > 0 ? [`${s.name} (pid ${s.pid}) grows: ${over.join(', ')}`] : [];
+  });
+}

@@ -1,0 +1,138 @@
+// The chaos tool's own parts: its options, its seeded chance, the slope of the soak and the
+// checks' arithmetic, on made-up records.
+import { describe, expect, it } from '@jest/globals';
+import type { Fault } from '../src/faults.ts';
+import { Ledger } from '../src/ledger.ts';
+import { parseOptions, UsageError } from '../src/options.ts';
+import { seeded } from '../src/random.ts';
+import type { EndpointLog, Taken } from '../src/receiver.ts';
+import { slope, slopeFindings, slopesOf, WARM_UP_MS } from '../src/soak.ts';
+import {
+  duplicateBound,
+  duplicateDeliveries,
+  missedWakeUps,
+  missingDeliveries,
+  paymentsCompletedTwice,
+  undeliveredWrites,
+} from '../src/verify.ts';
+
+const taken = (requestId: string, sequence: number, extra: Partial<Taken> = {}): Taken => ({
+  eventId: `evt_${requestId}_${sequence}`,
+  type: 'request.updated',
+  requestId,
+  sequence,
+  objectId: undefined,
+  ...extra,
+});
+const log = (items: Taken[]): EndpointLog => ({
+  mode: 'steady',
+  taken: items,
+  badSignatures: 0,
+  refused: 0,
+});
+
+describe('options', () => {
+  it('take the documented flags, with defaults', () => {
+    expect(parseOptions([], () => 5)).toEqual({
+      minutes: 2,
+      seed: 5,
+      replicas: 2,
+      faults: ['kill', 'nats-pause', 'ferretdb', 'postgres', 'endpoint-fill'],
+      soak: false,
+    });
+    expect(
+      parseOptions(
+        ['--minutes', '30', '--seed=7', '--replicas', '3', '--faults', 'kill,postgres', '--soak'],
+        () => 5,
+      ),
+    ).toEqual({ minutes: 30, seed: 7, replicas: 3, faults: ['kill', 'postgres'], soak: true });
+    expect(parseOptions(['--faults', 'none'], () => 5).faults).toEqual([]);
+  });
+
+  it('refuse what they do not know, with the reason', () => {
+    expect(() => parseOptions(['--replicas', '0'], () => 1)).toThrow(UsageError);
+    expect(() => parseOptions(['--seed', '1.5'], () => 1)).toThrow(/whole number/);
+    expect(() => parseOptions(['--faults', 'meteor'], () => 1)).toThrow(/unknown kind "meteor"/);
+    expect(() => parseOptions(['--minutes'], () => 1)).toThrow(/needs a value/);
+    expect(() => parseOptions(['--loud'], () => 1)).toThrow(/unknown argument/);
+  });
+});
+
+describe('seeded chance', () => {
+  it('replays the same choices for the same seed, others for another', () => {
+    const a = seeded(42);
+    const b = seeded(42);
+    const c = seeded(43);
+    const draw = (r: typeof a) => Array.from({ length: 8 }, () => r.int(0, 1_000));
+    const first = draw(a);
+    expect(draw(b)).toEqual(first);
+    expect(draw(c)).not.toEqual(first);
+    expect(first.every((n) => n >= 0 && n <= 1_000)).toBe(true);
+  });
+});
+
+describe('soak slopes', () => {
+  it('fit a straight line, per minute, after the warm-up', () => {
+    expect(slope([0, 1, 2, 3], [10, 12, 14, 16])).toBeCloseTo(2);
+    expect(slope([0, 1, 2], [5, 5, 5])).toBe(0);
+    const start = 0;
+    const samples = Array.from({ length: 20 }, (_, i) => ({
+      at: start + WARM_UP_MS + i * 60_000,
+      rssMiB: 100 + 3 * i,
+      heapMiB: 20,
+      fds: 30,
+    }));
+    const slopes = slopesOf([{ name: 'intake#1', pid: 1, samples }], start);
+    expect(slopes[0]?.rssMiB).toBeCloseTo(3);
+    expect(slopeFindings(slopes)).toEqual(['intake#1 (pid 1) grows: RSS +3.00 MiB/min']);
+  });
+});
+
+describe('the checks', () => {
+  it('find numbered events an endpoint never took', () => {
+    const logs = new Map([['steady', log([taken('req_a', 1), taken('req_a', 3)])]]);
+    expect(missingDeliveries(logs, new Map([['req_a', 3]]))).toEqual(['steady: req_a #2']);
+  });
+
+  it('count duplicates by event id, and payments completed by two events', () => {
+    const paid = (eventId: string) =>
+      taken('req_a', 5, { eventId, type: 'payment.completed', objectId: 'pay_1' });
+    const logs = new Map([
+      ['steady', log([taken('req_a', 1), taken('req_a', 1), paid('evt_x')])],
+      ['flaky', log([paid('evt_y')])],
+    ]);
+    expect(duplicateDeliveries(logs)).toBe(1);
+    expect(paymentsCompletedTwice(logs)).toEqual(['payment pay_1 completed by 2 events']);
+  });
+
+  it('find writes whose event an endpoint never took', () => {
+    const ledger = new Ledger();
+    ledger.acked({ kind: 'message', requestId: 'req_a', id: 'msg_1' });
+    ledger.acked({ kind: 'route', requestId: 'req_a', id: 'req_a' });
+    const logs = new Map([
+      ['steady', log([taken('req_a', 2, { type: 'message.created', objectId: 'msg_2' })])],
+    ]);
+    expect(undeliveredWrites(ledger, logs).map((found) => found.write.id)).toEqual(['msg_1']);
+  });
+
+  it('bound duplicates by the faults that can repeat an attempt', () => {
+    const fault = (kind: Fault['kind'], target: string): Fault => ({ kind, target, at: 0, ms: 0 });
+    const faults = [
+      fault('kill', 'webhook-dispatcher#2'),
+      fault('kill', 'intake#1'),
+      fault('postgres', 'postgres'),
+      fault('endpoint-fill', 'steady'),
+    ];
+    expect(duplicateBound(faults, 2, 32)).toBe(32 + 64);
+  });
+
+  it('find a long-poll that slept through a write, unless a fault held its event back', () => {
+    const ledger = new Ledger();
+    ledger.writes.push({ kind: 'message', requestId: 'req_a', id: 'msg_1', ackedAt: 1_000 });
+    ledger.polls.push({ requestId: 'req_a', after: 3, startedAt: 0, endedAt: 10_000, events: 0 });
+    expect(missedWakeUps(ledger, [])).toHaveLength(1);
+    expect(
+      missedWakeUps(ledger, [{ kind: 'nats-pause', target: 'nats', at: 500, ms: 4_000 }]),
+    ).toEqual([]);
+  });
+});
