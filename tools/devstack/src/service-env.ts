@@ -127,6 +127,7 @@ export function serviceEnvironments(
           ...natsCredentials(name),
           ...gatewaySettings,
           PORT: portOf(gatewayPorts, replica, 'gateway port'),
+          HEALTH_PORT: portOf(healthPorts.get(name), replica, 'gateway health port'),
           STAFF_JWT_SECRET: secret,
           // Made once, like the webhook secrets' key: the A2A tasks' held tokens outlive restarts.
           A2A_TOKENS_KEY:

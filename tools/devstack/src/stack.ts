@@ -59,7 +59,7 @@ export const MAX_STACK_REPLICAS = 8;
 /** One process of a service, as stack.json names it. */
 export interface ReplicaState {
   pid: number | undefined;
-  /** Its `/healthz` and `/readyz` port (backend services; the gateway answers on its own). */
+  /** Its internal `/healthz` (with its memory) and `/readyz` port, the gateways' included. */
   health_port?: number;
 }
 
@@ -166,8 +166,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const firstGatewayPort = options.port === 0 ? await freePort() : options.port;
   const gatewayPorts = [firstGatewayPort, ...(await freePorts(replicas - 1))];
   const healthPorts = new Map<ServiceName, number[]>();
-  for (const name of ALL_SERVICES)
-    if (name !== 'gateway') healthPorts.set(name, await freePorts(replicas));
+  // Every process's internal health port (/healthz with its memory, /readyz), the gateways' too.
+  for (const name of ALL_SERVICES) healthPorts.set(name, await freePorts(replicas));
 
   const children = new Map<ServiceName, Supervised[]>();
   const state = (): StackState => ({

@@ -148,13 +148,17 @@ describe(`a stack of ${REPLICAS} replicas of every service`, () => {
         saved: service.pid,
       });
     }
-    // Each backend replica answers its own probe port.
+    // Each replica answers its own probe port, the gateways too, with its memory on /healthz.
     const healthPorts = processes.flatMap((p) => (p.health_port ? [p.health_port] : []));
-    expect(healthPorts).toHaveLength(7 * REPLICAS);
-    expect(new Set(healthPorts).size).toBe(7 * REPLICAS);
+    expect(healthPorts).toHaveLength(8 * REPLICAS);
+    expect(new Set(healthPorts).size).toBe(8 * REPLICAS);
     for (const port of healthPorts) {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect({ port, status: res.status }).toEqual({ port, status: 200 });
+      const live = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as {
+        memory?: { heap_used_bytes?: number };
+      };
+      expect(live.memory?.heap_used_bytes).toBeGreaterThan(0);
     }
   });
 
