@@ -14,6 +14,7 @@ describe('loadEnv', () => {
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: 10_000,
       NATS_STREAM_REPLICAS: 1,
+      STORE_LOCKS: false,
     });
   });
 
