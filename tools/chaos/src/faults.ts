@@ -57,8 +57,10 @@ export async function runFaults(options: {
       () => true,
       () => false,
     );
+  // Every kind once first, in a seeded order, so that even a short run has each; then by weight.
+  const firstRound = shuffled(random, kinds);
   while (await pause(random.int(FAULT_GAP_S.min * 10, FAULT_GAP_S.max * 10) / 10)) {
-    const kind = weighted(random, kinds);
+    const kind = firstRound.shift() ?? weighted(random, kinds);
     const at = Date.now();
     const target = await inject(kind, { ...options, handles });
     if (target !== undefined) faults.push({ kind, target, at, ms: Date.now() - at });
@@ -71,6 +73,15 @@ function available(kind: FaultKind, handles: StackFaults | undefined): boolean {
   if (kind === 'nats-pause') return (handles?.natsPids().length ?? 0) > 0;
   if (kind === 'ferretdb') return handles?.restartFerretDB !== undefined;
   return handles?.restartPostgres !== undefined;
+}
+
+function shuffled<T>(random: Random, items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = random.int(0, i);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
 }
 
 function weighted(random: Random, kinds: readonly FaultKind[]): FaultKind {

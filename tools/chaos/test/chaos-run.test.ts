@@ -20,7 +20,7 @@ describe('npm run chaos, 2 minutes', () => {
     expect(result.lost).toBe(0);
     expect(result.acknowledged).toBeGreaterThan(100);
     expect(result.duplicates).toBeLessThanOrEqual(result.bound);
-    // Every kind of fault came up at least once in two minutes with this seed.
+    // Every kind of fault comes once first (a seeded order), then by weight.
     expect(new Set(result.faults.map((fault) => fault.kind))).toEqual(new Set(FAULT_KINDS));
     expect(result.lines.at(-1)).toMatch(
       /^chaos: \d+ acknowledged writes, 0 lost, \d+ duplicate deliveries \(bound \d+\), \d+ faults, seed \d+$/,
