@@ -4,6 +4,7 @@ import { ServiceError } from '@nats-io/services';
 import { errors, headers, type NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
+import { requestTiming } from './metrics.ts';
 
 export interface SubjectCallOptions<S extends z.ZodType> {
   timeoutMs: number;
@@ -33,28 +34,40 @@ export async function callSubject<S extends z.ZodType>(
       attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
     },
     async () => {
-      const h = headers();
-      if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
-      if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
-      injectTraceContext((key, value) => h.set(key, value));
-      let msg;
+      const timing = requestTiming(subject);
+      const started = performance.now();
       try {
-        msg = await nc.request(subject, JSON.stringify(payload ?? null), {
-          timeout: options.timeoutMs,
-          headers: h,
-        });
+        const h = headers();
+        if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
+        if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
+        injectTraceContext((key, value) => h.set(key, value));
+        let msg;
+        try {
+          msg = await nc.request(subject, JSON.stringify(payload ?? null), {
+            timeout: options.timeoutMs,
+            headers: h,
+          });
+        } catch (error) {
+          throw new BusError(
+            'service_unavailable',
+            `${subject}: ${describeRequestFailure(error)}`,
+            { cause: error },
+          );
+        }
+        const failure = ServiceError.toServiceError(msg);
+        if (failure) {
+          throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
+        }
+        const parsed = options.reply.safeParse(msg.json());
+        if (!parsed.success) {
+          throw new BusError('internal_error', `${subject}: reply does not match its schema`);
+        }
+        timing.succeeded(started);
+        return parsed.data;
       } catch (error) {
-        throw new BusError('service_unavailable', `${subject}: ${describeRequestFailure(error)}`, {
-          cause: error,
-        });
+        timing.failed(started, error);
+        throw error;
       }
-      const failure = ServiceError.toServiceError(msg);
-      if (failure) throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
-      const parsed = options.reply.safeParse(msg.json());
-      if (!parsed.success) {
-        throw new BusError('internal_error', `${subject}: reply does not match its schema`);
-      }
-      return parsed.data;
     },
   );
 }
@@ -88,27 +101,37 @@ export async function callBytes<I extends z.ZodType>(
       attributes: { 'messaging.system': 'nats', 'messaging.destination.name': op.subject },
     },
     async () => {
-      const h = headers();
-      if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
-      if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
-      h.set(BUS_HEADERS.input, JSON.stringify(input));
-      injectTraceContext((key, value) => h.set(key, value));
-      let msg;
+      const timing = requestTiming(op.subject);
+      const started = performance.now();
       try {
-        msg = await nc.request(op.subject, data ?? new Uint8Array(0), {
-          timeout: options.timeoutMs,
-          headers: h,
-        });
+        const h = headers();
+        if (options.callId) h.set(BUS_HEADERS.callId, options.callId);
+        if (options.operation) h.set(BUS_HEADERS.operation, options.operation);
+        h.set(BUS_HEADERS.input, JSON.stringify(input));
+        injectTraceContext((key, value) => h.set(key, value));
+        let msg;
+        try {
+          msg = await nc.request(op.subject, data ?? new Uint8Array(0), {
+            timeout: options.timeoutMs,
+            headers: h,
+          });
+        } catch (error) {
+          throw new BusError(
+            'service_unavailable',
+            `${op.subject}: ${describeRequestFailure(error)}`,
+            { cause: error },
+          );
+        }
+        const failure = ServiceError.toServiceError(msg);
+        if (failure) {
+          throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
+        }
+        timing.succeeded(started);
+        return msg.data;
       } catch (error) {
-        throw new BusError(
-          'service_unavailable',
-          `${op.subject}: ${describeRequestFailure(error)}`,
-          { cause: error },
-        );
+        timing.failed(started, error);
+        throw error;
       }
-      const failure = ServiceError.toServiceError(msg);
-      if (failure) throw BusError.fromReply(failure.code, failure.message, errorDetails(msg.data));
-      return msg.data;
     },
   );
 }

@@ -4,6 +4,7 @@ import { Svcm, type Service, type ServiceMsg } from '@nats-io/services';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import { BusError } from './errors.ts';
+import { processTiming, type SubjectTiming } from './metrics.ts';
 import { withOperation } from './operation.ts';
 
 export interface HandlerContext {
@@ -109,6 +110,7 @@ export async function serve(nc: NatsConnection, options: ServeOptions): Promise<
 
   for (const [operation, definition] of Object.entries(options.endpoints)) {
     const subject = `${options.group}.${operation}`;
+    const target = { subject, timing: processTiming(subject) };
     // Micro endpoint names allow only [-\w]; the subject (relative to the group) keeps its dots.
     group.addEndpoint(operation.replace(/\./g, '_'), {
       subject: operation,
@@ -117,7 +119,7 @@ export async function serve(nc: NatsConnection, options: ServeOptions): Promise<
           options.logger.error({ err: error, subject }, 'endpoint subscription failed');
           return;
         }
-        const task = handle(msg, subject, definition, options.logger);
+        const task = handle(msg, target, definition, options.logger);
         running.add(task);
         void task.finally(() => running.delete(task));
       },
@@ -140,10 +142,11 @@ export async function serve(nc: NatsConnection, options: ServeOptions): Promise<
 
 async function handle(
   msg: ServiceMsg,
-  subject: string,
+  { subject, timing }: { subject: string; timing: SubjectTiming },
   definition: Endpoint,
   baseLogger: Logger,
 ): Promise<void> {
+  const started = performance.now();
   const callId = msg.headers?.get(BUS_HEADERS.callId) || null;
   const operation = msg.headers?.get(BUS_HEADERS.operation) || null;
   const parent = extractTraceContext((key) => msg.headers?.get(key) || undefined);
@@ -170,9 +173,11 @@ async function handle(
           definition.handle(parsed.data, { callId, logger }, msg.data),
         );
         msg.respond(result instanceof Uint8Array ? result : JSON.stringify(result ?? null));
+        timing.succeeded(started);
       } catch (error) {
         const failure =
           error instanceof BusError ? error : new BusError('internal_error', 'internal error');
+        timing.failed(started, failure);
         if (failure.code === 'internal_error') logger.error({ err: error }, 'bus handler failed');
         msg.respondError(
           failure.status,

@@ -1,2 +1,4 @@
 export * from './logger.ts';
+export * from './metrics.ts';
+export * from './prometheus-text.ts';
 export * from './telemetry.ts';

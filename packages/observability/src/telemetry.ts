@@ -12,6 +12,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { startMetrics } from './metrics.ts';
 
 export { SpanKind } from '@opentelemetry/api';
 
@@ -36,16 +37,16 @@ export function tracesRecorded(): boolean {
 /**
  * Starts the OpenTelemetry SDK once per process. Spans are exported over OTLP only when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_TRACES_EXPORTER`) is set, so a laptop without a
- * collector does not log export errors.
+ * collector does not log export errors. It names the metrics' resource (`startMetrics`).
  */
 export function startTelemetry(config: TelemetryConfig): void {
+  startMetrics({ service: config.service, version: config.version });
   if (sdk) return;
   if (!process.env.OTEL_TRACES_EXPORTER && !process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     process.env.OTEL_TRACES_EXPORTER = 'none';
   }
   recording =
     (config.spanProcessors?.length ?? 0) > 0 || process.env.OTEL_TRACES_EXPORTER !== 'none';
-  process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     resource: resourceFromAttributes({
@@ -53,6 +54,8 @@ export function startTelemetry(config: TelemetryConfig): void {
       [ATTR_SERVICE_VERSION]: config.version,
     }),
     ...(config.spanProcessors ? { spanProcessors: config.spanProcessors } : {}),
+    // The process's provider is `startMetrics`'s; OTEL_METRICS_EXPORTER would make a second one.
+    metricReaders: [],
     instrumentations: [],
   });
   sdk.start();

@@ -1,3 +1,4 @@
+import { PROMETHEUS_CONTENT_TYPE, renderMetrics } from '@handoff/observability';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,7 +27,8 @@ export function memorySnapshot() {
 /**
  * The Kubernetes probes of a service, on a port of their own that is never public: `/healthz`
  * says the process is alive (and how much memory it holds: probes ignore the body), `/readyz`
- * says it can serve (bus connected, database answering, not draining).
+ * says it can serve (bus connected, database answering, not draining), `/metrics` is the
+ * process's metrics for a Prometheus scrape.
  */
 export async function startHealthServer(port: number, ready: Probe): Promise<HealthServer> {
   const server: Server = createServer((req, res) => {
@@ -38,6 +40,19 @@ export async function startHealthServer(port: number, ready: Probe): Promise<Hea
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(405, { status: 'method_not_allowed' });
     if (path === '/healthz') return send(200, { status: 'ok', memory: memorySnapshot() });
+    if (path === '/metrics') {
+      renderMetrics().then(
+        (text) => {
+          res.writeHead(200, {
+            'content-type': PROMETHEUS_CONTENT_TYPE,
+            'cache-control': 'no-store',
+          });
+          res.end(text);
+        },
+        () => send(500, { status: 'metrics_failed' }),
+      );
+      return;
+    }
     if (path === '/readyz') {
       ready().then(
         (result) => send(result.ok ? 200 : 503, result.body),

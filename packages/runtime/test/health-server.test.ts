@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { durationHistogram, parsePrometheusText } from '@handoff/observability';
 import { startHealthServer, type HealthServer } from '../src/health-server.ts';
 
 let ready = true;
@@ -88,9 +89,25 @@ describe('health server', () => {
     const post = await get('/healthz', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(await post.json()).toEqual({ status: 'method_not_allowed' });
-    const missing = await get('/metrics');
+    const missing = await get('/varz');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ status: 'not_found' });
+  });
+
+  it('/metrics answers the process metrics as Prometheus text, without asking the probe', async () => {
+    durationHistogram('test.probe.duration', 'A probe the test timed.')().record(0.2);
+    const before = probes;
+    const res = await get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const samples = parsePrometheusText(await res.text());
+    expect(samples.find((s) => s.name === 'test_probe_duration_seconds_count')?.value).toBe(1);
+    expect(probes).toBe(before);
+    const head = await get('/metrics', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await get('/metrics', { method: 'POST' })).status).toBe(405);
   });
 
   it('stops answering once closed', async () => {

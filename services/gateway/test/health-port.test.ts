@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { parsePrometheusText, type PrometheusSample } from '@handoff/observability';
 import { natsEnv } from '@handoff/testkit';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { bootstrap } from '../src/bootstrap.ts';
 import { useStack } from './support/stack.ts';
@@ -99,6 +101,65 @@ describe('the gateway health port', () => {
       await expect(fetch(`http://127.0.0.1:${publicPort}/healthz`)).rejects.toThrow();
     } finally {
       await close(taken);
+    }
+  });
+});
+
+describe('the gateway /metrics', () => {
+  const scrape = async (port = stack.gateway.healthPort): Promise<PrometheusSample[]> => {
+    const res = await internal('/metrics', port);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parsePrometheusText(await res.text());
+  };
+  const requests = (samples: PrometheusSample[]) =>
+    samples.filter((s) => s.name === 'http_server_request_duration_seconds_count');
+
+  it('never answers on the public port', async () => {
+    const res = await fetch(`${stack.gateway.url}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toMatch(/http_server_request_duration/);
+  });
+
+  it('counts a request under its route template, method and status', async () => {
+    const agent = await stack.agentOf();
+    const request = await stack.requestOf(agent);
+    const before = requests(await scrape());
+    expect((await stack.asCustomer(agent, request, '')).status).toBe(200);
+    const after = requests(await scrape());
+    const read = (samples: PrometheusSample[]) =>
+      samples.find(
+        (s) =>
+          s.labels.http_route === '/v1/request/{id}' &&
+          s.labels.http_request_method === 'GET' &&
+          s.labels.http_response_status_code === '200',
+      )?.value ?? 0;
+    expect(read(after)).toBe(read(before) + 1);
+    // The create behind it crossed the bus to intake: the backend's own health port timed it.
+    const intake = await scrape(stack.backend('intake').healthPort);
+    const served = intake.find(
+      (s) =>
+        s.name === 'messaging_process_duration_seconds_count' &&
+        s.labels.messaging_destination_name === 'handoff.intake.requests.create',
+    );
+    expect(served?.value).toBeGreaterThan(0);
+  });
+
+  it('keeps the route label bounded: ids and unknown paths add no values', async () => {
+    const ids = Array.from({ length: 30 }, () => `req_${randomBytes(8).toString('hex')}`);
+    for (const id of ids) {
+      await fetch(`${stack.gateway.url}/v1/request/${id}`);
+      await fetch(`${stack.gateway.url}/v1/request/${id}/message`, { method: 'POST' });
+      await fetch(`${stack.gateway.url}/no/such/${id}`);
+    }
+    const routes = new Set(requests(await scrape()).map((s) => s.labels.http_route ?? ''));
+    expect(routes).toContain('/v1/request/{id}');
+    expect(routes).toContain('/v1/request/{id}/message');
+    expect(routes).toContain('unmatched');
+    expect(routes.size).toBeLessThan(20);
+    for (const route of routes) {
+      expect(ids.some((id) => route.includes(id))).toBe(false);
+      expect(route).toMatch(/^(unmatched|\/[\w\-./{}*]*)$/);
     }
   });
 });

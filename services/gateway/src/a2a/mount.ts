@@ -9,6 +9,7 @@ import { jsonBodyWithin } from '../http/body.ts';
 import { HttpError } from '../http/errors.ts';
 import { bearerCaller, requireScopes } from '../http/pipeline/authenticate.ts';
 import type { CallDeps } from '../http/pipeline/call.ts';
+import { routeTaken } from '../http/metrics.ts';
 import { exchangeOf } from '../http/pipeline/exchange.ts';
 import { rateLimit } from '../http/pipeline/rate-limit.ts';
 import { sendHttpError } from '../http/problem.ts';
@@ -70,6 +71,7 @@ export function a2aRouter(deps: A2aDeps): express.Router {
   const router = express.Router();
   router.use(AGENT_CARD_PATH, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    routeTaken(res, AGENT_CARD_PATH);
     const exchange = exchangeOf(req, res);
     rateLimit(deps.policies.public, `ip:${exchange.address}`, exchange, deps)
       .then(() => serveAgentCard(card(exchange.origin), req, res, next))
@@ -79,6 +81,7 @@ export function a2aRouter(deps: A2aDeps): express.Router {
   router.use(
     A2A_PATH,
     (req: Request, res: Response, next: NextFunction) => {
+      routeTaken(res, A2A_PATH);
       const exchange = exchangeOf(req, res);
       const client = { address: exchange.address, guard: deps.guard, callId: exchange.callId };
       bearerCaller(deps.keys, exchange.header('authorization'), client)

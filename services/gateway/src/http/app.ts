@@ -7,6 +7,7 @@ import { requestDeadlines } from './deadlines.ts';
 import { webAppRouter } from './web-apps.ts';
 import { requestContext } from './context.ts';
 import { sendProblem } from './problem.ts';
+import { httpServerMetrics, routeTaken, taking, UNMATCHED_ROUTE } from './metrics.ts';
 import { mountRoutes, type RouteDeps } from './pipeline/mount.ts';
 import type { RouteDefinition } from './route.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
+  app.use(httpServerMetrics);
   app.use(securityHeaders);
   app.use(closeWhenBodyUnread);
   if (deps.requestTimeoutMs !== undefined) {
@@ -46,36 +48,41 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(requestContext(deps.logger));
 
   app.get('/healthz', (_req, res) => {
+    routeTaken(res, '/healthz');
     res.json({ status: 'ok' });
   });
 
   // Ready or not, and nothing more: the details are for staff (`GET /v1/staff/health`).
   app.get('/readyz', async (_req, res) => {
+    routeTaken(res, '/readyz');
     const { status } = await deps.readiness(String(res.locals.callId));
     res.status(status === 'ready' ? 200 : 503).json({ status });
   });
   for (const path of ['/healthz', '/readyz']) {
     app.all(path, (_req: Request, res: Response) => {
+      routeTaken(res, path);
       res.set('Allow', 'GET, HEAD');
       sendProblem(res, 'method_not_allowed', 'Use GET, HEAD on this path.');
     });
   }
 
   // The staff console: static files with a CSP of their own; it calls /v1/staff/* like any client.
-  app.use('/console', webAppRouter('console', deps.consoleDir));
+  app.use('/console', taking('/console/*'), webAppRouter('console', deps.consoleDir));
   // The providers' workspace likewise, over /v1/provider/* and /v1/workspace/* with its session.
-  app.use('/workspace', webAppRouter('workspace', deps.workspaceDir));
+  app.use('/workspace', taking('/workspace/*'), webAppRouter('workspace', deps.workspaceDir));
 
-  if (deps.docs) app.use('/docs', deps.docs);
+  if (deps.docs) app.use('/docs', taking('/docs/*'), deps.docs);
   mountRoutes(app, deps.routes, deps);
   for (const mount of deps.mounts ?? []) {
     app.all(mount.path, (req: Request, res: Response, next: NextFunction) => {
+      routeTaken(res, mount.path);
       mount.handle(req, res).catch(next);
     });
   }
   for (const router of deps.routers ?? []) app.use(router);
 
   app.use((req: Request, res: Response) => {
+    routeTaken(res, UNMATCHED_ROUTE);
     sendProblem(res, 'not_found', `No route matches ${req.method} ${req.path}.`);
   });
 

@@ -4,6 +4,7 @@ import {
   requestFingerprint,
   type IdempotencyStore,
 } from '../../idempotency.ts';
+import { routeTaken } from '../metrics.ts';
 import { sendHttpError, sendProblem } from '../problem.ts';
 import type { RouteDefinition } from '../route.ts';
 import { authenticate, type AuthDeps } from './authenticate.ts';
@@ -39,22 +40,25 @@ export function mountRoutes(
   routes: readonly RouteDefinition[],
   deps: RouteDeps,
 ): void {
-  const methodsByPath = new Map<string, Set<string>>();
+  // Keyed by Express's path, which two templates naming their parameters differently share.
+  const methodsByPath = new Map<string, { template: string; methods: Set<string> }>();
   for (const route of routes) {
     const tokenRoute = tokenRouteOf(route);
     const path = expressPath(route.path);
-    const methods = methodsByPath.get(path) ?? new Set<string>();
-    methods.add(route.method.toUpperCase());
-    if (route.method === 'get') methods.add('HEAD');
-    methodsByPath.set(path, methods);
-    app[route.method](path, (req: Request, res: Response) =>
-      serve({ route, tokenRoute }, req, res, deps),
-    );
+    const known = methodsByPath.get(path) ?? { template: route.path, methods: new Set<string>() };
+    known.methods.add(route.method.toUpperCase());
+    if (route.method === 'get') known.methods.add('HEAD');
+    methodsByPath.set(path, known);
+    app[route.method](path, (req: Request, res: Response) => {
+      routeTaken(res, route.path);
+      return serve({ route, tokenRoute }, req, res, deps);
+    });
   }
 
   // A known path with another method: 405 with the methods it has.
-  for (const [path, methods] of methodsByPath) {
+  for (const [path, { template, methods }] of methodsByPath) {
     app.all(path, (_req: Request, res: Response, _next: NextFunction) => {
+      routeTaken(res, template);
       const allowed = [...methods].sort();
       res.set('Allow', allowed.join(', '));
       sendProblem(res, 'method_not_allowed', `Use ${allowed.join(', ')} on this path.`);
