@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { UPDATES_LIMITS, type EventEnvelope } from '@handoff/contracts';
 import { eventually } from '@handoff/testkit';
-import { heardAfter } from '../src/routes/updates.ts';
+import { GAP_PATIENCE_MS, heardAfter, unbroken } from '../src/routes/updates.ts';
 import { http, type Onboarded } from './support/http.ts';
 import { useStack } from './support/stack.ts';
 import { signStaffToken } from './support/staff-tokens.ts';
@@ -196,5 +196,32 @@ describe('heardAfter', () => {
     expect(heardAfter(waiter(3, [3]), 1)).toBeUndefined();
     expect(heardAfter(waiter(1, []), 1)).toBeUndefined();
     expect(heardAfter(waiter(0, []), 0)).toBeUndefined();
+  });
+});
+
+describe('unbroken', () => {
+  const at = (sequence: number, ageMs: number, now: number) =>
+    ({
+      id: `evt_${sequence}`,
+      timestamp: new Date(now - ageMs).toISOString(),
+      data: { sequence },
+    }) as unknown as EventEnvelope;
+
+  it('answers the events after `after` up to the first missing number, until it is overdue', () => {
+    // `npm run chaos` saw long-polls skip a number: the feed held #2 while #1 waited in its
+    // service's outbox, and answering #2 moved the agent's `after` past #1 for good.
+    const now = Date.parse('2026-12-06T12:00:00Z');
+    const ids = (list: EventEnvelope[]) => list.map((one) => one.id);
+    expect(ids(unbroken([at(2, 10, now)], 0, now))).toEqual([]);
+    expect(ids(unbroken([at(1, 10, now), at(2, 10, now), at(4, 10, now)], 0, now))).toEqual([
+      'evt_1',
+      'evt_2',
+    ]);
+    expect(ids(unbroken([at(3, 10, now), at(4, 10, now)], 2, now))).toEqual(['evt_3', 'evt_4']);
+    // A number missing for longer than the patience no longer holds the others back.
+    expect(ids(unbroken([at(2, GAP_PATIENCE_MS + 1, now), at(3, 10, now)], 0, now))).toEqual([
+      'evt_2',
+      'evt_3',
+    ]);
   });
 });
