@@ -5,6 +5,7 @@ export * from './service.ts';
 export * from './version.ts';
 export * from './outbox.ts';
 export * from './adoptions.ts';
+export * from './created-once.ts';
 export * from './events.ts';
 export * from './audit.ts';
 export * from './lifecycle.ts';

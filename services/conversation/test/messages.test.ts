@@ -109,6 +109,30 @@ async function eventsOf(requestId: string, count: number, filter = 'handoff.even
 }
 
 describe('the conversation of a request', () => {
+  it('answers a retried create of the same operation with the message its first attempt wrote', async () => {
+    // `npm run chaos` found retried creates made twice: the first attempt's answer was lost (the
+    // service killed after its insert, a bus timeout), the gateway freed the Idempotency-Key and
+    // the SDK's retry, with the same key and so the same operation, ran the create again.
+    const request = await newRequest();
+    const send = (operation: string, message: string) =>
+      call(
+        nc,
+        messageOps.create,
+        { request_id: request.id, integration_id: 'int_test', author_role: 'agent', message },
+        { ...opts, operation },
+      );
+    const first = await send('op_retried_message', 'Only once, please.');
+    const again = await send('op_retried_message', 'Only once, please.');
+    const other = await send('op_another_message', 'Only once, please.');
+    expect(again).toEqual(first);
+    expect(other.id).not.toBe(first.id);
+    const listed = await call(nc, messageOps.list, { request_id: request.id }, opts);
+    expect(listed.data.map((message) => message.id).sort()).toEqual([first.id, other.id].sort());
+    // One event for the first attempt and its retry together.
+    const events = await eventsOf(request.id, 2, subjects.event('message.created'));
+    expect(events.filter((event) => event.data.object.id === first.id)).toHaveLength(1);
+  });
+
   it('stores messages and lists them oldest first, with author roles', async () => {
     const request = await newRequest();
     const other = await newRequest();

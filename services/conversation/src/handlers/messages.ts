@@ -2,7 +2,7 @@ import { implement, type Endpoint } from '@handoff/bus';
 import { messageOps, newId } from '@handoff/contracts';
 import { attachable, type Catalog } from '@handoff/files';
 import type { Logger } from '@handoff/observability';
-import { domainEvent, type Outbox } from '@handoff/runtime';
+import { createdEarlier, creatingOperation, domainEvent, type Outbox } from '@handoff/runtime';
 import { groupedInserts, paginate, type Store } from '@handoff/store';
 import {
   messageCollections,
@@ -29,6 +29,9 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
 
   return {
     ...implement(messageOps.create, async (input) => {
+      // A retry whose first answer was lost: the message that attempt wrote.
+      const earlier = await createdEarlier(c.messages);
+      if (earlier && earlier.request_id === input.request_id) return messageView(earlier);
       const attachments = input.attachments?.length
         ? await attachable(deps.files, input.attachments, {
             request_id: input.request_id,
@@ -49,6 +52,7 @@ export function messageEndpoints(deps: MessageDeps): Record<string, Endpoint> {
         message: input.message,
         ...(attachments.length > 0 ? { attachments } : {}),
         created_at: new Date(),
+        ...creatingOperation(),
       };
       // The agent's view: the event carries no author id, so webhooks deliver none.
       const view = messageView(doc);

@@ -1,4 +1,4 @@
-import { auditCollectionName, auditIndexes } from '@handoff/runtime';
+import { auditCollectionName, auditIndexes, CREATED_BY_OPERATION_INDEX } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { ApplicationDoc, IntegrationDoc, KeyDoc } from './access.ts';
@@ -13,6 +13,8 @@ import type { SessionDoc, SignInLinkDoc } from './workspace.ts';
 export const collections: CollectionPlan = {
   requests: [
     { key: { integration_id: 1, _id: -1 }, options: { name: 'integration_newest' } },
+    // A retried create finds what its first attempt made (runtime's created-once.ts).
+    CREATED_BY_OPERATION_INDEX,
     // What a provider sees: routed to them, engaged with them, or on the marketplace in a category.
     { key: { 'routing.provider_ids': 1, _id: -1 }, options: { name: 'routed_newest' } },
     { key: { engaged_provider_id: 1, _id: -1 }, options: { name: 'engaged_newest' } },

@@ -1,4 +1,5 @@
 import { implement, type Endpoint } from '@handoff/bus';
+import { createdEarlier, creatingOperation } from '@handoff/runtime';
 import {
   deadlineFor,
   type EventType,
@@ -68,8 +69,11 @@ export async function create<D extends PartyDoc, V extends Record<string, unknow
   turn: { of: { collectionName: string }; id: string },
   build: () => Promise<WithId<D>>,
 ): Promise<V> {
+  // A retry whose first answer was lost: what that attempt made (a proposal, a deliverable).
+  const earlier = await createdEarlier(collection);
+  if (earlier && earlier.request_id !== undefined) return view(earlier);
   const { doc, messages } = await deps.store.serialize(turn.of, turn.id, async () => {
-    const doc = await build();
+    const doc = { ...(await build()), ...creatingOperation() };
     const messages = creationMessages(machine, doc.request_id, view(doc));
     await insertInto(collection, deps.outbox.withMessages(collection, doc, messages) as D);
     return { doc, messages };

@@ -5,7 +5,7 @@ import {
   MILESTONE_MACHINE,
   PROPOSAL_MACHINE,
 } from '@handoff/contracts';
-import { auditCollectionName, auditIndexes } from '@handoff/runtime';
+import { auditCollectionName, auditIndexes, CREATED_BY_OPERATION_INDEX } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import { disputeView, type DisputeDoc } from './disputes.ts';
 import { deliverableView, type DeliverableDoc } from './deliverables.ts';
@@ -32,6 +32,8 @@ const common = [
 export const collections: CollectionPlan = {
   [COLLECTIONS.proposals]: [
     ...common,
+    // A retried create finds what its first attempt made (runtime's created-once.ts).
+    CREATED_BY_OPERATION_INDEX,
     { key: { provider_id: 1, _id: -1 }, options: { name: 'provider_newest' } },
     // One open proposal per provider and request, one accepted per request (`proposalSlot`).
     // Sparse, so that proposals stored before the slot do not all index as null on MongoDB.
@@ -47,6 +49,7 @@ export const collections: CollectionPlan = {
   ],
   [COLLECTIONS.deliverables]: [
     ...common,
+    CREATED_BY_OPERATION_INDEX,
     { key: { milestone_id: 1, _id: 1 }, options: { name: 'milestone_oldest' } },
   ],
   [COLLECTIONS.disputes]: [

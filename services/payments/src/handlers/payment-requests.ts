@@ -9,7 +9,14 @@ import {
   requestClosedDetail,
   requestOps,
 } from '@handoff/contracts';
-import { domainEvent, minorUnits, type OutboxMessage, withOutbox } from '@handoff/runtime';
+import {
+  createdEarlier,
+  creatingOperation,
+  domainEvent,
+  minorUnits,
+  type OutboxMessage,
+  withOutbox,
+} from '@handoff/runtime';
 import { byKeyWhere } from '@handoff/store';
 import { moveRequest } from './moves.ts';
 import { DECISION_ACTIONS, PAYMENT_REQUEST_MACHINE } from '../domain/states.ts';
@@ -44,6 +51,9 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
   const { requests } = ctx;
   return {
     ...implement(paymentOps.create, async ({ request_id, integration_id, input }) => {
+      // A retry whose first answer was lost: the payment request that attempt made.
+      const earlier = await createdEarlier(requests);
+      if (earlier && earlier.request_id === request_id) return paymentRequestView(earlier);
       const currency = input.currency ?? DEFAULT_CURRENCY;
       const now = new Date();
       const status = PAYMENT_REQUEST_MACHINE.initial;
@@ -61,6 +71,7 @@ export function paymentRequestEndpoints(ctx: PaymentContext): Record<string, End
         decided_at: null,
         decided_by: null,
         deadline_at: deadlineFor(PAYMENT_REQUEST_MACHINE, status, now),
+        ...creatingOperation(),
       };
       const view = paymentRequestView(doc);
       const type = PAYMENT_REQUEST_MACHINE.created_event;

@@ -1,4 +1,4 @@
-import { auditCollectionName, auditIndexes } from '@handoff/runtime';
+import { auditCollectionName, auditIndexes, CREATED_BY_OPERATION_INDEX } from '@handoff/runtime';
 import type { CollectionPlan, Store } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import type { PaymentRequestDoc } from './payment-requests.ts';
@@ -13,6 +13,8 @@ export const PAYMENTS = 'payments';
  */
 export const collections: CollectionPlan = {
   [PAYMENT_REQUESTS]: [
+    // A retried create finds what its first attempt made (runtime's created-once.ts).
+    CREATED_BY_OPERATION_INDEX,
     // A request's approved payment requests, oldest first (`list_approved`).
     { key: { request_id: 1, status: 1, _id: 1 }, options: { name: 'request_status_oldest' } },
     // The staff queue by status, newest first (`list`).

@@ -2,7 +2,7 @@
 // gateway and the other services ask of one.
 import { BusError, implement, type Endpoint } from '@handoff/bus';
 import { newId, requestOps, scenarioOf } from '@handoff/contracts';
-import { domainEvent, outboxCollection } from '@handoff/runtime';
+import { createdEarlier, creatingOperation, domainEvent, outboxCollection } from '@handoff/runtime';
 import { groupedInserts } from '@handoff/store';
 import { requestView, type RequestDoc } from '../../store/requests.ts';
 import type { InputOf, IntakeContext } from '../context.ts';
@@ -74,7 +74,16 @@ export function agentRequestEndpoints(ctx: IntakeContext): Record<string, Endpoi
   const outbox = outboxCollection(ctx.store, requests.collectionName);
   return {
     ...implement(requestOps.create, async (input) => {
-      const doc = newRequest(input, ctx.env.ROUTING_MAX_OFFERS);
+      const earlier = await createdEarlier(requests);
+      if (earlier && earlier.integration_id === input.integration_id) {
+        // A retry whose first answer was lost: that request, with the token this answer gives
+        // (the first attempt's was never delivered).
+        await ctx.store.serialize(requests, earlier._id, () =>
+          requests.updateOne({ _id: earlier._id }, { $set: { token_hash: input.token_hash } }),
+        );
+        return requestView(earlier);
+      }
+      const doc = { ...newRequest(input, ctx.env.ROUTING_MAX_OFFERS), ...creatingOperation() };
       const message = domainEvent('request.created', doc._id, requestView(doc), doc.integration_id);
       await newRequests.insert(ctx.outbox.withMessages(requests, doc, [message]));
       await ctx.outbox.publish(outbox, doc._id, [message]);
