@@ -13,8 +13,12 @@ export const LOAD_WORKERS = 4;
 /** How long a long-poll waits (seconds), and how long past that it may take before it counts as stuck. */
 export const POLL_WAIT_S = 10;
 const POLL_GRACE_MS = 30_000;
-/** How long an effect of a write (a payment, a milestone) may take to appear. */
-const EFFECT_TIMEOUT_MS = 60_000;
+/**
+ * How long an effect of a write (a payment, a milestone) may take to appear: a consumer whose
+ * replica was killed holding its message gets it again after its ack wait, and on a loaded
+ * machine that takes a while; an effect still missing after this is lost.
+ */
+const EFFECT_TIMEOUT_MS = 180_000;
 
 /** Runs the load until `signal` aborts, then lets the engagements under way finish their step. */
 export async function runLoad(options: {
@@ -171,8 +175,8 @@ async function confirmTwice(ctx: Context, id: string, paymentId: string): Promis
     if (result.status === 'fulfilled') continue;
     const error: unknown = result.reason;
     if (error instanceof HandoffError && error.status === 409) continue;
-    if (done > 0)
-      ctx.ledger.unexpected.push(`confirm payment (the second of two): ${String(error)}`);
+    const second = `confirm payment (the second of two): ${String(error)}`;
+    if (done > 0) (gaveUp(error) ? ctx.ledger.abandoned : ctx.ledger.unexpected).push(second);
     else await stepOf(ctx.ledger, 'confirm payment', () => Promise.reject(error));
   }
   if (done === 0) throw new StepFailed('confirm payment');
@@ -195,16 +199,21 @@ async function effect<T>(
   throw new StepFailed(what);
 }
 
+/** The SDK gave up after its retries: no answer, so the write is unacknowledged (not a finding). */
+function gaveUp(error: unknown): boolean {
+  return (
+    error instanceof HandoffConnectionError ||
+    (error instanceof HandoffError && error.status >= 500)
+  );
+}
+
 /** One call: its answer, or the engagement ends (abandoned after retries, or unexpected). */
 async function stepOf<T>(ledger: Ledger, name: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (
-      error instanceof HandoffConnectionError ||
-      (error instanceof HandoffError && error.status >= 500)
-    ) {
-      ledger.abandoned.push(`${name}: ${error.message}`);
+    if (gaveUp(error)) {
+      ledger.abandoned.push(`${name}: ${(error as Error).message}`);
     } else {
       ledger.unexpected.push(`${name}: ${String(error)}`);
     }

@@ -33,10 +33,11 @@ export const CHAOS_STACK_ENV = {
 
 /**
  * The SDK's retries for the load: a write is retried with its Idempotency-Key through any
- * gateway for up to about a minute, longer than any fault lasts (a killed service is back within
- * seconds, a paused NATS within 5 s, a restarted database within about 10 s).
+ * gateway for a minute or more, longer than any fault lasts (a killed service is back within
+ * seconds, a paused NATS within 5 s, a restarted database within about 10 s, a killed gateway's
+ * idempotency claim free within 15 s).
  */
-export const LOAD_RETRY: RetryOptions = { maxRetries: 12, baseDelayMs: 200, maxDelayMs: 8_000 };
+export const LOAD_RETRY: RetryOptions = { maxRetries: 20, baseDelayMs: 200, maxDelayMs: 8_000 };
 
 export const ENDPOINTS: readonly { name: string; mode: EndpointMode }[] = [
   { name: 'steady', mode: 'steady' },
