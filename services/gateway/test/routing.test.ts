@@ -127,7 +127,8 @@ describe('automatic routing', () => {
     // The agent reads it routed, and heard of it as `request.updated`.
     const agentView = await stack.asCustomer(agent, request, '');
     expect(agentView.body).toMatchObject({ status: 'routed', routing: { provider_ids: [chosen] } });
-    const events = await stack.asCustomer(agent, request, '/events?wait=0');
+    // Long-polled: the dispatcher's feed may store the event a moment after the read shows it.
+    const events = await stack.asCustomer(agent, request, '/events?after=1&wait=10');
     expect(JSON.stringify(events.body)).toContain('request.updated');
 
     // The offered provider sees the offer with its deadline; the other does not see the request.
