@@ -112,5 +112,10 @@ export const baseServiceEnv = z.object({
    * MongoDB, whose updates are atomic (`packages/store/src/locks.ts`).
    */
   STORE_LOCKS: envBoolean.default(false),
+  /**
+   * A process that cannot reach its database for this long stops with exit code 1, for its
+   * supervisor to start afresh (`packages/runtime/src/db-watchdog.ts`).
+   */
+  DB_LOST_EXIT_MS: durationMs.default(60_000),
 });
 export type BaseServiceEnv = z.output<typeof baseServiceEnv>;

@@ -15,6 +15,7 @@ describe('loadEnv', () => {
       SHUTDOWN_TIMEOUT_MS: 10_000,
       NATS_STREAM_REPLICAS: 1,
       STORE_LOCKS: false,
+      DB_LOST_EXIT_MS: 60_000,
     });
   });
 

@@ -6,6 +6,8 @@ export const EXIT_CONFIG = 78;
 
 interface Stoppable {
   stop(): Promise<void>;
+  /** Resolves when the process can no longer serve (its database lost): it then stops with 1. */
+  lost?: Promise<string>;
   logger: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -38,7 +40,7 @@ export async function runMain(
     process.exit(error instanceof EnvError ? EXIT_CONFIG : 1);
   }
   let signalled = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, code = 0) => {
     if (signalled) return;
     signalled = true;
     running.logger.info({ signal }, 'shutdown requested');
@@ -51,13 +53,20 @@ export async function runMain(
       .stop()
       .then(() => stopTelemetry())
       .then(
-        () => process.exit(0),
+        () => process.exit(code),
         (error: unknown) => {
           running.logger.error({ err: error }, 'shutdown failed');
           process.exit(1);
         },
       );
   };
+  void running.lost?.then((reason) => {
+    running.logger.error(
+      { reason },
+      'exiting: the database is out of reach; a new process will connect afresh',
+    );
+    shutdown('database lost', 1);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Collection } from 'mongodb';
 import { z } from 'zod';
+import { watchDatabase } from './db-watchdog.ts';
 import { sequenceAllocator, type SequenceAllocator } from './sequences.ts';
 import { startHealthServer, type HealthServer } from './health-server.ts';
 import {
@@ -80,6 +81,8 @@ export interface RunningService<E extends BaseServiceEnv> extends ServiceDeps<E>
   healthPort: number;
   /** Graceful stop: not ready, no new requests, in-flight work finished, bus drained, database closed. */
   stop(): Promise<void>;
+  /** Resolves when the database has been unreachable for `DB_LOST_EXIT_MS` (db-watchdog.ts). */
+  lost: Promise<string>;
 }
 
 const HEALTH_CACHE_MS = 1_000;
@@ -170,6 +173,7 @@ export async function runService<E extends BaseServiceEnv>(
 
   logger.info({ instance, health_port: health.port }, 'service started');
   const runningStore = store;
+  const watch = watchDatabase(() => runningStore.ping(), env.DB_LOST_EXIT_MS);
   const runningOutbox = outboxRef;
   const runningServed = served;
   const runningHealth = health;
@@ -183,9 +187,11 @@ export async function runService<E extends BaseServiceEnv>(
     sequences,
     instance,
     healthPort: runningHealth.port,
+    lost: watch.lost,
     stop() {
       stopping ??= (async () => {
         draining = true;
+        watch.stop();
         logger.info('stopping: draining requests');
         await runningServed.stop();
         await stopBackground?.();
