@@ -25,9 +25,11 @@ node -e '
     ? fs.readdirSync(".test-results").filter((f) => f.endsWith(".json"))
     : [];
   const t = { passed: 0, failed: 0, skipped: 0, suites_passed: 0, suites_failed: 0, suites_skipped: 0 };
+  const failures = [];
   for (const f of files) {
     const r = JSON.parse(fs.readFileSync(`.test-results/${f}`, "utf8"));
     for (const k of Object.keys(t)) t[k] += r[k] ?? 0;
+    for (const x of r.failures ?? []) failures.push(`failed: ${x.file} › ${x.test}: ${x.message}`);
   }
   // The plain totals, then the same in the summary form jest itself prints, which closes the output.
   const jestForm = (failed, skipped, passed) =>
@@ -35,6 +37,7 @@ node -e '
       .filter(Boolean)
       .join(", ");
   const lines = [
+    ...failures,
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`,
     `Test Suites: ${jestForm(t.suites_failed, t.suites_skipped, t.suites_passed)}`,
     `Tests:       ${jestForm(t.failed, t.skipped, t.passed)}`,
