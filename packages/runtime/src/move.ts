@@ -184,7 +184,9 @@ export async function moveDocument<
       const after = move.view(afterDoc);
       const message = moveMessage(move, action, { before, afterDoc }, after, now);
       const messages = message ? [message] : [];
-      const kept = keeping ? deps.outbox?.keepUpdate(before, { $set: set }, messages) : undefined;
+      const kept = keeping
+        ? deps.outbox?.keepUpdate(collection.collectionName, before, { $set: set }, messages)
+        : undefined;
       const updated = (await documents.findOneAndUpdate(
         byIdWhere<MovingDocument<string>>(id, {
           ...move.expect,

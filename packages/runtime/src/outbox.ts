@@ -102,7 +102,7 @@ export interface Outbox {
    * messages hold this writer's low-water mark, at most {@link UNWRITTEN_AFTER_MS} without a
    * publish: the write failed); for another one as {@link withOutbox} writes it.
    */
-  withMessages<T extends object>(
+  withMessages<T extends { _id: string }>(
     collection: { collectionName: string },
     doc: T,
     messages: readonly OutboxMessage[],
@@ -110,13 +110,15 @@ export interface Outbox {
   /** Whether the collection of that name is kept. */
   keeps(collection: string): boolean;
   /**
-   * A change of a kept document as it stood (`before`) that adds `messages`: `update` with the
-   * outbox set to the messages of the last {@link KEPT_FOR_MS} and these (marked like `keep`),
-   * and the windows likewise; and the condition that the outbox is still the one read, for the
-   * compare-and-set (so that no message another write added meanwhile is lost).
+   * A change of a kept document of the collection named `collection` as it stood (`before`) that
+   * adds `messages`: `update` with the outbox set to the messages of the last
+   * {@link KEPT_FOR_MS} and these (marked like `withMessages`), and the windows likewise; and the
+   * condition that the outbox is still the one read, for the compare-and-set (so that no message
+   * another write added meanwhile is lost).
    */
   keepUpdate<U extends { $set?: object }>(
-    before: OutboxFields,
+    collection: string,
+    before: OutboxFields & { _id: string },
     update: U,
     messages: readonly OutboxMessage[],
   ): { update: U & { $set: OutboxFields }; unchanged: Record<string, unknown> };
@@ -202,10 +204,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     adoptUnmarked: () => adoptUnmarked(options.collections),
     withMessages: (collection, doc, messages) =>
       keptNames.has(collection.collectionName)
-        ? keptDocument(registry, doc, messages)
+        ? keptDocument(registry, collection.collectionName, doc, messages)
         : withOutbox(doc, messages),
     keeps: (collection) => keptNames.has(collection),
-    keepUpdate: (before, update, messages) => keptUpdate(registry, before, update, messages),
+    keepUpdate: (collection, before, update, messages) =>
+      keptUpdate(registry, { collection, documentId: before._id }, before, update, messages),
     register: () => registry.beat(),
     start: () => startDrain(drain, options.sweepIntervalMs),
   };

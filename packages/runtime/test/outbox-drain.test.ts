@@ -3,11 +3,13 @@ import { newId } from '@handoff/contracts';
 import type { Collection } from 'mongodb';
 import { withOutbox, type OutboxDocument, type OutboxWriterDoc } from '../src/index.ts';
 import { startDrain, sweepOnce, type DrainParts } from '../src/outbox/drain.ts';
+import { keptDocument } from '../src/outbox/kept.ts';
 import { removals } from '../src/outbox/removal.ts';
 import { WriterRegistry } from '../src/outbox/writers.ts';
 import { logger, testMessage, useOutboxServers } from './support/outbox-servers.ts';
 
 const servers = useOutboxServers('outbox-drain');
+const keptAt = { collection: 'drain_kept', documentId: 'kept_doc' };
 let docs: Collection<OutboxDocument>;
 let kept: Collection<OutboxDocument>;
 let writers: Collection<OutboxWriterDoc>;
@@ -64,7 +66,7 @@ describe('one sweep', () => {
       withOutbox({ _id: inFlight }, [young]),
       { _id: emptied, outbox: [], outbox_pending: true },
     ]);
-    registry.mark([failed]);
+    registry.mark([failed], keptAt);
     registry.failed(kept, 'kept_doc', [failed]);
     const gone = `w_gone_${newId('msg')}`;
     const at = Date.now() - 5_000;
@@ -75,14 +77,27 @@ describe('one sweep', () => {
       outbox_window: `${gone}:${Math.floor(at / 1_000)}`,
     });
 
-    expect(await sweepOnce(drain)).toEqual({ pending: 1, left: 1, adopted: 1 });
+    expect(await sweepOnce(drain)).toEqual({ pending: 1, left: 1, adopted: 1, settled: 0 });
     expect(published).toEqual([old.id, failed.id, adopted.id]);
     // Removed with the sweep's flush; the stale marker dropped; the young message left alone.
     expect(await docs.findOne({ _id: crashed })).toEqual({ _id: crashed, outbox: [] });
     expect(await docs.findOne({ _id: emptied })).toEqual({ _id: emptied, outbox: [] });
     expect(await docs.findOne({ _id: inFlight })).toMatchObject({ outbox: [young] });
     await docs.deleteOne({ _id: inFlight });
-    expect(await sweepOnce(drain)).toEqual({ pending: 0, left: 0, adopted: 0 });
+    expect(await sweepOnce(drain)).toEqual({ pending: 0, left: 0, adopted: 0, settled: 0 });
+  });
+});
+
+describe('a kept write whose call never published', () => {
+  it('is published by the sweep when its document holds it', async () => {
+    const { drain, published, registry } = parts({ graceMs: 0 });
+    const message = testMessage();
+    await kept.insertOne(
+      keptDocument(registry, kept.collectionName, { _id: newId('msg') }, [message]),
+    );
+    expect((await sweepOnce(drain)).settled).toBe(1);
+    expect(published).toContain(message.id);
+    expect((await sweepOnce(drain)).settled).toBe(0);
   });
 });
 
@@ -106,7 +121,7 @@ describe('the drain loop', () => {
 
   it('stays in the registry when it stops with a kept message unpublished', async () => {
     const { drain, registry } = parts();
-    registry.mark([testMessage()]);
+    registry.mark([testMessage()], keptAt);
     await registry.beat();
     const stop = startDrain(drain, 60_000);
     await stop();

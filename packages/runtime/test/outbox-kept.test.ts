@@ -5,12 +5,13 @@ import { WriterRegistry } from '../src/outbox/writers.ts';
 import { logger, testMessage } from './support/outbox-servers.ts';
 
 const registry = () => new WriterRegistry({ writers: undefined, kept: [], logger });
+const at = { collection: 'kept', documentId: 'd1' };
 
 describe('kept documents', () => {
   it('are written with their messages and the writer window of now, which holds the low-water mark', () => {
     const writer = registry();
     const message = testMessage();
-    const doc = keptDocument(writer, { _id: 'd1', n: 1 }, [message]);
+    const doc = keptDocument(writer, 'kept', { _id: 'd1', n: 1 }, [message]);
     expect(doc).toEqual({
       _id: 'd1',
       n: 1,
@@ -18,7 +19,7 @@ describe('kept documents', () => {
       outbox_window: expect.stringMatching(new RegExp(`^${writer.id}:\\d+$`)),
     });
     expect(writer.lowWater(Date.now() + 1_000).getTime()).toBeLessThanOrEqual(Date.now());
-    expect(keptDocument(writer, { _id: 'd2' }, [])).toEqual({ _id: 'd2', outbox: [] });
+    expect(keptDocument(writer, 'kept', { _id: 'd2' }, [])).toEqual({ _id: 'd2', outbox: [] });
   });
 
   it('keep the recent messages not published here and the recent windows in a move, and the new ones', () => {
@@ -36,7 +37,7 @@ describe('kept documents', () => {
       outbox: [recent, publishedHere, stale],
       outbox_window: [`w_old:${second(now - KEPT_FOR_MS - 5_000)}`, `w_recent:${second(now)}`],
     };
-    const { update, unchanged } = keptUpdate(writer, before, { $set: { n: 2 } }, [added], now);
+    const { update, unchanged } = keptUpdate(writer, at, before, { $set: { n: 2 } }, [added], now);
     expect(unchanged).toEqual({ outbox: { $size: 3 } });
     expect(update.$set.outbox).toEqual([recent, added]);
     expect(update.$set.outbox_window).toEqual([
@@ -47,7 +48,7 @@ describe('kept documents', () => {
   });
 
   it('are moved without a message as the update says, on the same compare-and-set', () => {
-    const { update, unchanged } = keptUpdate(registry(), {}, { $set: { n: 3 } }, []);
+    const { update, unchanged } = keptUpdate(registry(), at, {}, { $set: { n: 3 } }, []);
     expect(update).toEqual({ $set: { n: 3 } });
     expect(unchanged).toEqual({ outbox: { $exists: false } });
   });

@@ -9,10 +9,12 @@ import {
   type OutboxMessage,
   type OutboxWriterDoc,
 } from '../src/index.ts';
+import { keptDocument } from '../src/outbox/kept.ts';
 import { windowsOf, WriterRegistry } from '../src/outbox/writers.ts';
 import { logger, testMessage, useOutboxServers } from './support/outbox-servers.ts';
 
 const servers = useOutboxServers('outbox-writers');
+const at = { collection: 'writers_kept', documentId: 'doc' };
 let kept: Collection<OutboxDocument>;
 let writers: Collection<OutboxWriterDoc>;
 beforeAll(() => {
@@ -33,7 +35,9 @@ describe("a writer's own marks", () => {
     const writer = registry();
     const marked = Date.now();
     const message = testMessage();
-    expect(writer.mark([message])).toBe(`${writer.id}:${Math.floor(marked / OUTBOX_WINDOW_MS)}`);
+    expect(writer.mark([message], at)).toBe(
+      `${writer.id}:${Math.floor(marked / OUTBOX_WINDOW_MS)}`,
+    );
     const later = marked + 5_000;
     expect(writer.lowWater(later).getTime()).toBeGreaterThanOrEqual(marked);
     expect(writer.lowWater(later).getTime()).toBeLessThan(later);
@@ -42,18 +46,11 @@ describe("a writer's own marks", () => {
     expect(writer.publishedHere(message.id)).toBe(true);
   });
 
-  it('drops the mark of a write that never published (it failed)', () => {
-    const writer = registry();
-    writer.mark([testMessage()]);
-    const muchLater = Date.now() + UNWRITTEN_AFTER_MS + 1_000;
-    expect(writer.lowWater(muchLater).getTime()).toBe(muchLater);
-  });
-
   it('keeps the messages whose publish failed, at their mark, until a publish', () => {
     const writer = registry();
     const [first, second] = [testMessage(), testMessage()];
     const marked = Date.now();
-    writer.mark([first, second]);
+    writer.mark([first, second], at);
     writer.failed(kept, 'doc', [second]);
     expect(writer.left().map((left) => left.message.id)).toEqual([second.id]);
     writer.published(first.id);
@@ -63,6 +60,49 @@ describe("a writer's own marks", () => {
     writer.published(second.id);
     expect(writer.left()).toEqual([]);
     expect(writer.lowWater(later).getTime()).toBe(later);
+  });
+});
+
+describe('settling marks whose publish never came', () => {
+  const noted = () => {
+    const published: string[] = [];
+    const publish = (message: OutboxMessage) => {
+      published.push(message.id);
+      return Promise.resolve();
+    };
+    return { published, publish };
+  };
+
+  it('publishes a message whose write landed though its call saw it fail', async () => {
+    const writer = registry();
+    const message = testMessage();
+    const id = newId('msg');
+    // As a call writes it; then the call's connection is lost, so it never publishes.
+    await kept.insertOne(keptDocument(writer, kept.collectionName, { _id: id }, [message]));
+    const { published, publish } = noted();
+    // Within the grace period it is left to the call.
+    expect(await writer.settle(publish, 60_000)).toBe(0);
+    expect(await writer.settle(publish, 0)).toBe(1);
+    expect(published).toEqual([message.id]);
+    expect(writer.publishedHere(message.id)).toBe(true);
+    const later = Date.now() + 1_000;
+    expect(writer.lowWater(later).getTime()).toBe(later);
+    expect(await writer.settle(publish, 0)).toBe(0);
+  });
+
+  it('drops the mark of a write that never landed, once it is older than the write could be', async () => {
+    const writer = registry();
+    const message = testMessage();
+    writer.mark([message], { collection: kept.collectionName, documentId: newId('msg') });
+    const marked = Date.now();
+    const { published, publish } = noted();
+    expect(await writer.settle(publish, 0)).toBe(0);
+    // Not found yet: it may still land, so it still holds the low-water mark.
+    expect(writer.lowWater(marked + 5_000).getTime()).toBeLessThanOrEqual(marked);
+    const muchLater = marked + UNWRITTEN_AFTER_MS + 1_000;
+    expect(await writer.settle(publish, 0, muchLater)).toBe(0);
+    expect(writer.lowWater(muchLater).getTime()).toBe(muchLater);
+    expect(published).toEqual([]);
   });
 });
 
@@ -77,7 +117,7 @@ describe('the registry, on a real database', () => {
   it('enters the writer with its beat, and lets it leave once all is published', async () => {
     const writer = registry();
     const message = testMessage();
-    writer.mark([message]);
+    writer.mark([message], at);
     await writer.beat();
     expect(await writers.findOne({ _id: writer.id })).toMatchObject({
       beat_at: expect.any(Date),

@@ -37,9 +37,14 @@ export interface SweepResult {
   left: number;
   /** Kept messages of dead writers. */
   adopted: number;
+  /** Kept messages this writer wrote whose publish never came (`WriterRegistry.settle`). */
+  settled: number;
 }
 
-/** Publishes everything left behind once: pending documents, failed kept publishes, dead writers. */
+/**
+ * Publishes everything left behind once: pending documents, failed kept publishes, dead writers,
+ * and kept writes of this writer that never published.
+ */
 export async function sweepOnce(parts: DrainParts): Promise<SweepResult> {
   let pending = 0;
   const before = Date.now() - parts.graceMs;
@@ -66,12 +71,13 @@ export async function sweepOnce(parts: DrainParts): Promise<SweepResult> {
     left += 1;
   }
   const adopted = await parts.registry.adoptDead(parts.publishKept);
-  return { pending, left, adopted };
+  const settled = await parts.registry.settle(parts.publishKept, parts.graceMs);
+  return { pending, left, adopted, settled };
 }
 
 /** Messages one sweep published, however left behind. */
 export const sweptCount = (result: SweepResult): number =>
-  result.pending + result.left + result.adopted;
+  result.pending + result.left + result.adopted + result.settled;
 
 /**
  * Starts the periodic sweep (and the registry heartbeat); the returned function stops both,

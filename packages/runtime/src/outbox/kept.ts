@@ -6,7 +6,7 @@ import {
   type OutboxFields,
   type OutboxMessage,
 } from './document.ts';
-import type { WriterRegistry } from './writers.ts';
+import type { MarkedAt, WriterRegistry } from './writers.ts';
 
 /**
  * How long a move of a kept document keeps the messages (and windows) of earlier writes: long
@@ -15,24 +15,30 @@ import type { WriterRegistry } from './writers.ts';
  */
 export const KEPT_FOR_MS = 10 * 60_000;
 
-/** `doc`, new, with `messages` in its outbox, marked with the writer's window of now. */
-export function keptDocument<T extends object>(
+/**
+ * `doc`, new, to insert into the collection named `collection`, with `messages` in its outbox,
+ * marked with the writer's window of now.
+ */
+export function keptDocument<T extends { _id: string }>(
   registry: WriterRegistry,
+  collection: string,
   doc: T,
   messages: readonly OutboxMessage[],
 ): T & OutboxFields {
   if (messages.length === 0) return { ...doc, outbox: [] };
-  return { ...doc, outbox: [...messages], outbox_window: registry.mark(messages) };
+  const outbox_window = registry.mark(messages, { collection, documentId: doc._id });
+  return { ...doc, outbox: [...messages], outbox_window };
 }
 
 /**
- * A change of a kept document as it stood (`before`) that adds `messages`: `update` with the
+ * A change of a kept document (`at`) as it stood (`before`) that adds `messages`: `update` with the
  * outbox set to the messages of the last {@link KEPT_FOR_MS} not published here and these, and
  * the windows likewise; and the condition that the outbox is still the one read, for the
  * compare-and-set (so that no message another write added meanwhile is lost).
  */
 export function keptUpdate<U extends { $set?: object }>(
   registry: WriterRegistry,
+  at: MarkedAt,
   before: OutboxFields,
   update: U,
   messages: readonly OutboxMessage[],
@@ -45,7 +51,7 @@ export function keptUpdate<U extends { $set?: object }>(
   const windows = [before.outbox_window ?? []].flat();
   const outbox_window = [
     ...windows.filter((window) => windowSecond(window) * OUTBOX_WINDOW_MS >= since),
-    registry.mark(messages),
+    registry.mark(messages, at),
   ];
   const outbox = [
     ...kept.filter(

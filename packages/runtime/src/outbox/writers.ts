@@ -29,10 +29,22 @@ export const OUTBOX_DEAD_AFTER_MS = 15_000;
 export const PUBLISHED_REMEMBERED = 100_000;
 
 /**
- * How long a kept message may wait for its publish before the write that carries it counts as
- * failed (a write that fails publishes nothing, and must not hold the low-water mark for ever).
+ * How long a kept message not found in its document (by {@link WriterRegistry.settle}) may wait
+ * for its write before the write counts as failed (a write that fails publishes nothing, and must
+ * not hold the low-water mark for ever).
  */
 export const UNWRITTEN_AFTER_MS = 60_000;
+
+/** Where a kept message is written: the name of its collection, and its document. */
+export interface MarkedAt {
+  collection: string;
+  documentId: string;
+}
+
+/** A kept message marked for its write: where, and when. */
+interface Mark extends MarkedAt {
+  since: number;
+}
 
 /** A kept message whose publish failed, with its document: the sweep publishes it. */
 export interface LeftMessage {
@@ -71,8 +83,8 @@ export class WriterRegistry {
   readonly heartbeatMs: number;
   readonly #options: WriterRegistryOptions;
   readonly #deadAfterMs: number;
-  /** Kept messages marked for a write and not published yet: when they were marked, by id. */
-  readonly #unpublished = new Map<string, number>();
+  /** Kept messages marked for a write and not published yet, by id. */
+  readonly #unpublished = new Map<string, Mark>();
   /**
    * Ids of kept messages this process published lately (the latest {@link PUBLISHED_REMEMBERED}):
    * a move drops them from the document it writes anyway, so a document carries little more than
@@ -93,10 +105,13 @@ export class WriterRegistry {
     return this.#options.writers !== undefined;
   }
 
-  /** This writer's window of now, with `messages` held as unpublished until their publish. */
-  mark(messages: readonly OutboxMessage[]): string {
+  /**
+   * This writer's window of now, with `messages`, about to be written into the document `at`,
+   * held as unpublished until their publish (or until {@link settle} finds that their write failed).
+   */
+  mark(messages: readonly OutboxMessage[], at: MarkedAt): string {
     const since = Date.now();
-    for (const message of messages) this.#unpublished.set(message.id, since);
+    for (const message of messages) this.#unpublished.set(message.id, { ...at, since });
     return `${this.id}:${Math.floor(since / OUTBOX_WINDOW_MS)}`;
   }
 
@@ -126,7 +141,7 @@ export class WriterRegistry {
     messages: readonly OutboxMessage[],
   ): void {
     for (const message of messages) {
-      const since = this.#unpublished.get(message.id) ?? Date.now();
+      const since = this.#unpublished.get(message.id)?.since ?? Date.now();
       this.#unpublished.delete(message.id);
       this.#left.set(message.id, { collection, documentId, message, since });
     }
@@ -137,18 +152,54 @@ export class WriterRegistry {
     return [...this.#left.values()];
   }
 
-  /**
-   * Before this time every kept message of this writer is published. Drops the marks of writes
-   * that failed ({@link UNWRITTEN_AFTER_MS}).
-   */
+  /** Before this time every kept message of this writer is published. */
   lowWater(now = Date.now()): Date {
     let low = now;
-    for (const [id, since] of this.#unpublished) {
-      if (now - since > UNWRITTEN_AFTER_MS) this.#unpublished.delete(id);
-      else low = Math.min(low, since);
-    }
+    for (const { since } of this.#unpublished.values()) low = Math.min(low, since);
     for (const { since } of this.#left.values()) low = Math.min(low, since);
     return new Date(low);
+  }
+
+  /**
+   * Settles the marks older than `graceMs` whose publish has not come: the write failed, or
+   * failed only as far as its caller could tell (the connection lost after the server applied
+   * it, so the call answered an error and never published; `npm run chaos` lost a
+   * `deliverable.created` that way, its mark dropped after a minute while the deliverable stood).
+   * Each is looked up in its document: a message there is published; one not there
+   * {@link UNWRITTEN_AFTER_MS} after its mark is dropped (its write failed). Returns how many
+   * were published.
+   */
+  async settle(
+    publish: (message: OutboxMessage) => Promise<void>,
+    graceMs: number,
+    now = Date.now(),
+  ): Promise<number> {
+    const documents = new Map<string, { at: MarkedAt; ids: string[] }>();
+    for (const [id, mark] of this.#unpublished) {
+      if (now - mark.since < graceMs) continue;
+      const key = `${mark.collection}/${mark.documentId}`;
+      const entry = documents.get(key) ?? { at: mark, ids: [] };
+      entry.ids.push(id);
+      documents.set(key, entry);
+    }
+    let count = 0;
+    for (const { at, ids } of documents.values()) {
+      const collection = this.#options.kept.find((c) => c.collectionName === at.collection);
+      const doc = await collection?.findOne({ _id: at.documentId }, { projection: { outbox: 1 } });
+      for (const id of ids) {
+        const mark = this.#unpublished.get(id);
+        if (!mark) continue; // published meanwhile
+        const message = doc?.outbox?.find((m) => m.id === id);
+        if (message) {
+          await publish(message);
+          this.published(id);
+          count += 1;
+        } else if (now - mark.since > UNWRITTEN_AFTER_MS) {
+          this.#unpublished.delete(id);
+        }
+      }
+    }
+    return count;
   }
 
   /** This writer's registry entry, as of now: the low-water mark first, then the beat. */
