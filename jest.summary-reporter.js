@@ -23,10 +23,15 @@ function failuresOf(results) {
   for (const file of results.testResults) {
     const path = relative(ROOT, file.testFilePath);
     if (file.testExecError) {
-      failures.push({ file: path, test: '(the suite did not run)', message: gist(file.testExecError.message) });
+      failures.push({
+        file: path,
+        test: '(the suite did not run)',
+        message: gist(file.testExecError.message),
+      });
     }
     for (const t of file.testResults) {
-      if (t.status === 'failed') failures.push({ file: path, test: t.fullName, message: gist(t.failureMessages[0]) });
+      if (t.status === 'failed')
+        failures.push({ file: path, test: t.fullName, message: gist(t.failureMessages[0]) });
     }
   }
   return failures;
