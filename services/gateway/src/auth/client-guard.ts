@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX, PROVIDER_KEY_PREFIX } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { HttpError } from '../http/errors.ts';
+import { countRefusal } from '../http/limit-metrics.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../ratelimit.ts';
 
 export interface AuthFailurePolicies {
@@ -63,6 +64,7 @@ export function createAuthFailureGuard(
       ]);
       const over = !byAddress.allowed ? byAddress : byPrefix?.allowed === false ? byPrefix : null;
       if (!over) return undefined;
+      countRefusal(over.policy.name);
       return new HttpError(
         'rate_limited',
         over === byAddress

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { boundedCache } from '@handoff/runtime';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { HttpError } from '../http/errors.ts';
+import { countRefusal, reportLongPolls } from '../http/limit-metrics.ts';
 import { defineRoute, type BaseContext, type RouteDefinition } from '../http/route.ts';
 import { IdParams, RequestParams } from './ids.ts';
 
@@ -71,6 +72,7 @@ export function createUpdateHub(
    */
   const latest = boundedCache<string, number>({ max: RECENT_REQUESTS });
   let closed = false;
+  const unreport = reportLongPolls(() => everyone.size);
 
   const subscription: Subscription = nc.subscribe(`${subjects.event('>')}`, {
     callback: (error, msg) => {
@@ -106,9 +108,11 @@ export function createUpdateHub(
     register(requestId, keyId) {
       const mine = perKey.get(keyId) ?? 0;
       if (everyone.size >= limits.perProcess || mine >= limits.perKey) {
+        const full = everyone.size >= limits.perProcess;
+        countRefusal(full ? 'long_polls_per_process' : 'long_polls_per_key');
         throw new HttpError(
           'rate_limited',
-          everyone.size >= limits.perProcess
+          full
             ? 'This gateway holds as many waiting long-polls as it may; try again shortly.'
             : `This key already holds ${limits.perKey} waiting long-polls; wait for one to answer.`,
           { headers: { 'Retry-After': '1' } },
@@ -162,6 +166,7 @@ export function createUpdateHub(
     async close() {
       if (closed) return;
       closed = true;
+      unreport();
       for (const entry of everyone) entry.notify(null);
       subscription.unsubscribe();
     },

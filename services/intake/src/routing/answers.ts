@@ -5,6 +5,7 @@ import { autoRoutingOf, offerTo, type OfferDoc } from '../store/routing.ts';
 import type { MoveRequest } from '../handlers/requests/mover.ts';
 import { asMove, endOfferChange, ROUTABLE } from './moves.ts';
 import type { LapseJob } from './lapse-queue.ts';
+import { countOffer } from './offer-metrics.ts';
 
 const SYSTEM = { actor: 'system', call_id: null };
 
@@ -27,7 +28,7 @@ function pendingTo(doc: RequestDoc, providerId: string, now: Date): OfferDoc {
 }
 
 /** The provider accepts: the request stays routed to it, and the rules are done with it. */
-export function acceptOffer(move: MoveRequest, requestId: string, providerId: string) {
+export async function acceptOffer(move: MoveRequest, requestId: string, providerId: string) {
   const now = new Date();
   const { move: accepting } = asMove('request.offer_accepted', (doc) => {
     const offer = pendingTo(doc, providerId, now);
@@ -45,11 +46,17 @@ export function acceptOffer(move: MoveRequest, requestId: string, providerId: st
       },
     };
   });
-  return move(requestId, { actor: `provider:${providerId}`, call_id: null }, accepting);
+  const after = await move(
+    requestId,
+    { actor: `provider:${providerId}`, call_id: null },
+    accepting,
+  );
+  countOffer('accepted');
+  return after;
 }
 
 /** The provider declines: the rules offer the request to the next provider. */
-export function declineOffer(
+export async function declineOffer(
   move: MoveRequest,
   requestId: string,
   providerId: string,
@@ -60,7 +67,13 @@ export function declineOffer(
     pendingTo(doc, providerId, now);
     return endOfferChange(doc, { status: 'declined', reason }, { state: 'routing' }, now);
   });
-  return move(requestId, { actor: `provider:${providerId}`, call_id: null }, declining);
+  const after = await move(
+    requestId,
+    { actor: `provider:${providerId}`, call_id: null },
+    declining,
+  );
+  countOffer('declined');
+  return after;
 }
 
 /**
@@ -69,7 +82,7 @@ export function declineOffer(
  */
 export async function lapseOffer(move: MoveRequest, job: LapseJob): Promise<void> {
   const now = new Date();
-  const { move: lapsing } = asMove('request.offer_lapsed', (doc) => {
+  const { move: lapsing, changed } = asMove('request.offer_lapsed', (doc) => {
     const pending = autoRoutingOf(doc).offers.find((o) => o.status === 'pending');
     if (!pending || pending.id !== job.offer_id || !ROUTABLE.includes(doc.status)) return null;
     // A second of slack for the clocks of two replicas (the job is held until its time).
@@ -83,6 +96,7 @@ export async function lapseOffer(move: MoveRequest, job: LapseJob): Promise<void
   });
   try {
     await move(job.request_id, SYSTEM, lapsing);
+    if (changed()) countOffer('lapsed');
   } catch (error) {
     // A request that is gone has nothing left to lapse.
     if (error instanceof BusError && error.code === 'request_not_found') return;

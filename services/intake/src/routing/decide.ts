@@ -14,6 +14,7 @@ import type { RequestDoc } from '../store/requests.ts';
 import { autoRoutingOf, QUEUE_DETAILS, type DecisionDoc } from '../store/routing.ts';
 import { hold, release } from './holds.ts';
 import { asMove, offerChange, queueChange, ROUTABLE } from './moves.ts';
+import { countOffer } from './offer-metrics.ts';
 import type { CategorySettingsStore } from './settings.ts';
 import { isTestRequest } from './test-mode.ts';
 
@@ -175,7 +176,9 @@ async function offerByRules(
     stillRouting(fresh) ? offerChange(fresh, { ...offer, by: 'rules' }, now) : null,
   );
   const after = await deps.move(doc._id, SYSTEM, offering.move);
-  return { written: offering.changed(), after };
+  const written = offering.changed();
+  if (written) countOffer('offered');
+  return { written, after };
 }
 
 /**

@@ -8,6 +8,7 @@ import { staffRequestView } from '../store/routing.ts';
 import { decisionOf, weighRequest, type RoutingDeps } from './decide.ts';
 import { hold, release } from './holds.ts';
 import { asMove, endOfferChange, offerChange, ROUTABLE } from './moves.ts';
+import { countOffer } from './offer-metrics.ts';
 
 /** Only a request not yet started, completed or cancelled is routed. */
 function refuseClosed(doc: RequestDoc, action: string): void {
@@ -68,7 +69,9 @@ async function offerByStaff(
     );
   });
   try {
-    return await deps.move(doc._id, who, offering.move);
+    const after = await deps.move(doc._id, who, offering.move);
+    countOffer('offered');
+    return after;
   } catch (error) {
     await release(deps.ctx, provider._id, doc._id);
     throw error;

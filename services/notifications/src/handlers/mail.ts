@@ -23,6 +23,7 @@ import {
   type MailStatus,
 } from '../store/mail-log.ts';
 import type { Reader } from './lookups.ts';
+import { countEmail } from './mail-metrics.ts';
 
 /** The header that names the event a mail answers (the bench matches mails to events by it). */
 export const EVENT_HEADER = 'X-Handoff-Event';
@@ -67,6 +68,9 @@ interface Letter {
 function crashForTest(point: 'crash-before-smtp' | 'crash-after-smtp-accept'): void {
   if (process.env.HANDOFF_TEST_FAULT === point) process.exit(86);
 }
+
+/** A hand-over the server did not take now is handed over again: the message comes again. */
+const OUTCOME_OF = { accepted: 'sent', refused: 'failed', deferred: 'retried' } as const;
 
 const isProviderKind = (kind: MailKind): kind is ProviderMailKind =>
   kind in PROVIDER_MAIL_KIND_LABELS;
@@ -142,11 +146,13 @@ export function postman(deps: PostmanDeps) {
       if (doc.status !== 'sending' && !(fresh && doc.status === 'held')) return doc.status;
       if (held) {
         if (!fresh) await log.settle(letter.key, { status: 'held' });
+        countEmail(letter.kind, 'suppressed');
         logger.info(fields, 'mail held back: the address bounces');
         return 'held';
       }
       crashForTest('crash-before-smtp');
       const result = await smtp.send(outgoingMail(deps, letter, doc));
+      countEmail(letter.kind, OUTCOME_OF[result.outcome]);
       switch (result.outcome) {
         case 'accepted':
           crashForTest('crash-after-smtp-accept');

@@ -9,6 +9,7 @@ import type { Links } from '../domain/links.ts';
 import { signInMail } from '../domain/mails.ts';
 import { renderMail } from '../domain/render.ts';
 import type { AddressBook } from '../store/addresses.ts';
+import { countEmail } from './mail-metrics.ts';
 
 export function signInEndpoints(deps: {
   logger: Logger;
@@ -62,6 +63,7 @@ export function signInEndpoints(deps: {
         headers: {},
       });
       if (result.outcome === 'accepted') {
+        countEmail('sign_in', 'sent');
         if (await addresses.bouncing(input.to)) {
           await addresses.clear(input.to);
           await deps.announce([input.provider_id]);
@@ -70,6 +72,7 @@ export function signInEndpoints(deps: {
         return;
       }
       if (result.outcome === 'refused') {
+        countEmail('sign_in', 'failed');
         await addresses.markBouncing(input.to, result.code, result.reason);
         await deps.announce([input.provider_id]);
         logger.warn({ ...fields, smtp_code: result.code }, 'mail refused for good; address marked');
@@ -77,12 +80,14 @@ export function signInEndpoints(deps: {
       }
       const delayMs = retryDelayMs(attempt);
       if (Date.now() + delayMs >= expiresAt.getTime()) {
+        countEmail('sign_in', 'failed');
         logger.warn(
           { ...fields, attempts: attempt },
           'sign-in mail not sent before its link expired',
         );
         return;
       }
+      countEmail('sign_in', 'retried');
       // The server's words (never the mail): a refusal of our sending names the setting to fix.
       logger.warn(
         { ...fields, retry_in_ms: delayMs, smtp_code: result.code, reason: result.reason },

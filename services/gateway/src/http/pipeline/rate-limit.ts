@@ -1,5 +1,6 @@
 import type { Logger } from '@handoff/observability';
 import { HttpError } from '../errors.ts';
+import { countRefusal } from '../limit-metrics.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../../ratelimit.ts';
 import type { Exchange } from './exchange.ts';
 
@@ -24,6 +25,7 @@ export async function rateLimit(
   }
   exchange.setHeaders(rateLimitHeaders(result));
   if (!result.allowed) {
+    countRefusal(policy.name);
     throw new HttpError('rate_limited', 'Too many requests; see the RateLimit headers.');
   }
 }

@@ -1,0 +1,39 @@
+// `handoff.emails`: what became of each hand-over of a mail, by the mail's kind. Both labels come
+// from lists declared in code, so the family has at most |MAIL_KINDS| × |EMAIL_OUTCOMES| series.
+import { MAIL_KINDS, type MailKind } from '@handoff/contracts';
+import { handoffMeter, type Attributes } from '@handoff/observability';
+
+/**
+ * `sent`: the SMTP server took it. `failed`: it will never go (refused for good, or a sign-in
+ * link that expired first). `retried`: not taken now (a 4xx, no connection, our sender refused);
+ * it is handed over again later. `suppressed`: held back unsent, its address bouncing.
+ */
+export const EMAIL_OUTCOMES = ['sent', 'failed', 'retried', 'suppressed'] as const;
+export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
+
+/** The label of a kind missing from MAIL_KINDS, as OpenTelemetry names an unknown value. */
+const OTHER_KIND = '_OTHER';
+
+type Counter = ReturnType<ReturnType<typeof handoffMeter>['createCounter']>;
+let counter: Counter | undefined;
+/** Made on first use, so `startTelemetry` names the resource before the instrument exists. */
+const emails = () =>
+  (counter ??= handoffMeter().createCounter('handoff.emails', {
+    description: 'Mails handed to the SMTP server, or held back, by what became of them.',
+    unit: '{email}',
+  }));
+
+/** Every label set of a kind, made once: counting allocates nothing. */
+const setsOf = (kind: string): Readonly<Record<EmailOutcome, Attributes>> => ({
+  sent: { kind, outcome: 'sent' },
+  failed: { kind, outcome: 'failed' },
+  retried: { kind, outcome: 'retried' },
+  suppressed: { kind, outcome: 'suppressed' },
+});
+const attributeSets = new Map([...MAIL_KINDS, OTHER_KIND].map((kind) => [kind, setsOf(kind)]));
+
+/** Counts one hand-over of a mail of `kind` (or its holding back). */
+export function countEmail(kind: MailKind, outcome: EmailOutcome): void {
+  const byOutcome = attributeSets.get(kind) ?? attributeSets.get(OTHER_KIND);
+  if (byOutcome) emails().add(1, byOutcome[outcome]);
+}
