@@ -43,6 +43,11 @@ export async function runFaults(options: {
   random: Random;
   signal: AbortSignal;
   say(line: string): void;
+  /**
+   * Kills never hit the first replica of a service that runs several (a soak: its memory is
+   * judged over the whole run).
+   */
+  spareFirst?: boolean;
 }): Promise<Fault[]> {
   const { world, random, signal } = options;
   const faults: Fault[] = [];
@@ -97,7 +102,13 @@ function weighted(random: Random, kinds: readonly FaultKind[]): FaultKind {
 /** Injects one fault; what it hit, or undefined when there was nothing to hit. */
 async function inject(
   kind: FaultKind,
-  options: { world: World; receivers: Receivers; random: Random; handles: StackFaults | undefined },
+  options: {
+    world: World;
+    receivers: Receivers;
+    random: Random;
+    handles: StackFaults | undefined;
+    spareFirst?: boolean;
+  },
 ): Promise<string | undefined> {
   const { world, random, handles } = options;
   switch (kind) {
@@ -105,7 +116,8 @@ async function inject(
       const services = world.stack.state().services;
       const name = random.pick(ALL_SERVICES);
       const replicas = services[name]?.replicas ?? [];
-      const index = random.int(0, replicas.length - 1);
+      const spared = options.spareFirst === true && replicas.length > 1 ? 1 : 0;
+      const index = random.int(spared, replicas.length - 1);
       const pid = replicas[index]?.pid;
       if (pid === undefined) return undefined;
       try {

@@ -90,6 +90,7 @@ async function exercise(
       random: random.fork(),
       signal: stop,
       say,
+      spareFirst: options.soak,
     }),
     runLoad({ world, ledger, random: random.fork(), run, signal: stop }),
   ]);

@@ -133,12 +133,24 @@ function minuteSlope(samples: readonly Sample[], measure: (s: Sample) => number 
 }
 
 /**
- * The slopes, per minute, of each process that ran through the run's warm-up to its end (the
- * longest series of each name): a process restarted by a fault starts over and is left out.
+ * A process sampled first this long after the run started was restarted by a fault: its own
+ * start (loading code, filling caches and pools) is no leak, and what is left of the run after
+ * its warm-up is too short a line to judge.
+ */
+export const STARTED_WITH_THE_RUN_MS = 60_000;
+
+/**
+ * The slopes, per minute, of each process that ran from the run's start to its end (a soak's
+ * kills spare the first replica of each service, for this): a process restarted by a fault
+ * starts over and is left out. The 30-minute soak of seed 31 judged replicas restarted late in
+ * the run by their first minutes, and called their start growth.
  */
 export function slopesOf(all: readonly Series[], startedAt: number): Slopes[] {
+  const whole = all.filter(
+    (series) => (series.samples[0]?.at ?? Infinity) - startedAt < STARTED_WITH_THE_RUN_MS,
+  );
   const longest = new Map<string, Series>();
-  for (const series of all) {
+  for (const series of whole) {
     const kept = longest.get(series.name);
     if (!kept || series.samples.length > kept.samples.length) longest.set(series.name, series);
   }

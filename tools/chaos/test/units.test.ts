@@ -77,13 +77,29 @@ describe('soak slopes', () => {
     expect(slope([0, 1, 2], [5, 5, 5])).toBe(0);
     // Six samples a minute for 20 minutes: RSS grows 5 MiB a minute; descriptors stay, but one
     // sample a minute jumps (a burst of sockets), which the medians leave out.
-    const samples = Array.from({ length: 120 }, (_, i) => ({
-      at: WARM_UP_MS + i * 10_000,
-      rssMiB: 100 + (5 * i) / 6,
-      heapMiB: 20,
-      fds: i % 6 === 0 ? 30 + i : 30,
-    }));
-    const slopes = slopesOf([{ name: 'intake#1', pid: 1, samples }], 0);
+    const warmUp = WARM_UP_MS / 10_000;
+    const samples = Array.from({ length: warmUp + 120 }, (_, n) => {
+      const i = n - warmUp;
+      return {
+        at: n * 10_000,
+        // The warm-up's samples jump about: they are left out.
+        rssMiB: i < 0 ? 500 - n : 100 + (5 * i) / 6,
+        heapMiB: 20,
+        fds: i % 6 === 0 ? 30 + i : 30,
+      };
+    });
+    // A replica restarted at minute 10 that grows fast while it starts: not judged.
+    const restarted = samples
+      .filter((s) => s.at >= 10 * 60_000)
+      .map((s, i) => ({ ...s, rssMiB: 100 + 10 * i }));
+    const slopes = slopesOf(
+      [
+        { name: 'intake#1', pid: 1, samples },
+        { name: 'intake#2', pid: 3, samples: restarted },
+      ],
+      0,
+    );
+    expect(slopes.map((s) => s.name)).toEqual(['intake#1']);
     expect(slopes[0]?.rssMiB).toBeCloseTo(5, 0);
     expect(slopes[0]?.fds).toBeCloseTo(0);
     expect(slopeFindings(slopes)).toEqual([
