@@ -1,6 +1,7 @@
 import type { Logger } from '@handoff/observability';
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import type { z } from 'zod';
+import { watchConsumer } from './consumer-metrics.ts';
 import { BusError } from './errors.ts';
 
 /** The server's ack wait when a consumer names none. */
@@ -157,9 +158,11 @@ export async function consumeDurable(
   const messages = await consumer.consume({
     max_messages: Math.max(options.concurrency, options.buffered ?? options.concurrency),
   });
+  const watch = watchConsumer(stream, name, consumer);
   const running = new Set<Promise<void>>();
   const loop = (async () => {
     for await (const msg of messages) {
+      watch.delivered(msg);
       const task = settle(msg);
       running.add(task);
       void task.finally(() => running.delete(task));
@@ -167,6 +170,7 @@ export async function consumeDurable(
     }
   })();
   return async () => {
+    watch.stop();
     await messages.close();
     await loop.catch((error: unknown) => {
       logger.warn({ err: error, stream, consumer: name }, 'durable consumer ended with an error');

@@ -4,6 +4,7 @@ export * from './call.ts';
 export * from './serve.ts';
 export * from './jetstream.ts';
 export * from './consume.ts';
+export * from './consumer-metrics.ts';
 export * from './access-cache.ts';
 export * from './work-queue.ts';
 export * from './operation.ts';

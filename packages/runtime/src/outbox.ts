@@ -13,6 +13,7 @@ import {
 } from './outbox/document.ts';
 import { startDrain, sweepOnce, sweptCount, type DrainParts } from './outbox/drain.ts';
 import { keptDocument, keptUpdate } from './outbox/kept.ts';
+import { outboxBacklog } from './outbox/metrics.ts';
 import { crashForTest, messagePublisher } from './outbox/publish.ts';
 import { removals } from './outbox/removal.ts';
 import { WriterRegistry, type OutboxWriterDoc } from './outbox/writers.ts';
@@ -149,6 +150,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.deadAfterMs !== undefined ? { deadAfterMs: options.deadAfterMs } : {}),
   });
+  const backlog = outboxBacklog(registry);
   const publishMessage = messagePublisher(options.js, options.beforePublish);
   const removing = removals({
     logger,
@@ -170,6 +172,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     removals: removing,
     registry,
     logger,
+    swept: backlog.swept,
   };
 
   const publish: Outbox['publish'] = async (collection, documentId, messages) => {
@@ -210,7 +213,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     keepUpdate: (collection, before, update, messages) =>
       keptUpdate(registry, { collection, documentId: before._id }, before, update, messages),
     register: () => registry.beat(),
-    start: () => startDrain(drain, options.sweepIntervalMs),
+    start: () => {
+      const unwatch = backlog.watch();
+      const stop = startDrain(drain, options.sweepIntervalMs);
+      return () => stop().finally(unwatch);
+    },
   };
 }
 

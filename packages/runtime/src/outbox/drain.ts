@@ -27,6 +27,8 @@ export interface DrainParts {
   removals: Removals;
   registry: WriterRegistry;
   logger: Logger;
+  /** Told what each sweep that completed published (for the metrics). */
+  swept?(result: SweepResult): void;
 }
 
 /** What one sweep published. */
@@ -72,7 +74,9 @@ export async function sweepOnce(parts: DrainParts): Promise<SweepResult> {
   }
   const adopted = await parts.registry.adoptDead(parts.publishKept);
   const settled = await parts.registry.settle(parts.publishKept, parts.graceMs);
-  return { pending, left, adopted, settled };
+  const result = { pending, left, adopted, settled };
+  parts.swept?.(result);
+  return result;
 }
 
 /** Messages one sweep published, however left behind. */

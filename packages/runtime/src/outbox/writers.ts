@@ -100,6 +100,16 @@ export class WriterRegistry {
     this.#deadAfterMs = options.deadAfterMs ?? OUTBOX_DEAD_AFTER_MS;
   }
 
+  /** Kept messages marked for their write whose publish has not come yet (for the metrics). */
+  get markedCount(): number {
+    return this.#unpublished.size;
+  }
+
+  /** Kept messages whose publish failed, waiting for the sweep (for the metrics). */
+  get leftCount(): number {
+    return this.#left.size;
+  }
+
   /** Whether this process is in a registry (it has kept collections). */
   get registered(): boolean {
     return this.#options.writers !== undefined;

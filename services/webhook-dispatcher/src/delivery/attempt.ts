@@ -6,6 +6,7 @@ import { nextAttemptDelayMs } from '../domain/schedule.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import type { DeliveryJob } from '../store/delivery-queue.ts';
 import type { EndpointDoc } from '../store/endpoints.ts';
+import { attemptMade } from './metrics.ts';
 import type { DeliveryResources } from './resources.ts';
 
 /** What an answer means for its delivery. */
@@ -94,6 +95,7 @@ export async function attemptDelivery(
     { id: job.event.id, body: a2a?.body ?? job.event.body },
     resources.send,
   );
+  attemptMade(send);
   const verdict = verdictOf(send, job.attempt, resources.schedule);
   return { kind: 'sent', endpoint, attemptedAt, send, verdict };
 }

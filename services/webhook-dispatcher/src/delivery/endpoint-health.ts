@@ -4,6 +4,7 @@ import type { SendOutcome } from '../adapters/sender.ts';
 import { shouldDisable } from '../domain/schedule.ts';
 import { collectionsOf } from '../store/collections.ts';
 import type { EndpointDoc } from '../store/endpoints.ts';
+import { endpointDisabled } from './metrics.ts';
 import type { DeliveryResources } from './resources.ts';
 
 export type EndpointHealth =
@@ -61,6 +62,7 @@ export async function applyEndpointHealth(
     const now = new Date();
     const change = { enabled: false, disabled_reason: reason, disabled_at: now, updated_at: now };
     await write(() => endpoints.updateOne({ _id: endpoint._id }, { $set: change }));
+    endpointDisabled(reason);
     resources.logger.warn({ endpoint_id: endpoint._id, reason }, 'webhook endpoint disabled');
   };
   switch (health.kind) {

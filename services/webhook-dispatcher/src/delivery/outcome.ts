@@ -11,6 +11,7 @@ import {
 import type { DeliveryJob } from '../store/delivery-queue.ts';
 import type { AttemptResult } from './attempt.ts';
 import { applyEndpointHealth, endpointHealth } from './endpoint-health.ts';
+import { deliveryParked } from './metrics.ts';
 import type { DeliveryResources } from './resources.ts';
 
 /** What an attempt changes in its delivery's record. */
@@ -114,6 +115,8 @@ export async function recordOutcome(
   const { verdict } = result;
   if (verdict.kind === 'retry') {
     await resources.queue.publish({ ...job, attempt: job.attempt + 1, not_before: verdict.at });
+  } else if (verdict.kind === 'give-up') {
+    deliveryParked(verdict.why);
   }
   const health = endpointHealth(
     result.endpoint,

@@ -1,4 +1,4 @@
-import type { Bus } from '@handoff/bus';
+import { watchConsumer, type Bus, type ConsumerWatch } from '@handoff/bus';
 import type { Logger } from '@handoff/observability';
 import type { Store } from '@handoff/store';
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
@@ -91,7 +91,8 @@ export async function startWorker(options: WorkerOptions) {
   const consumer = await bus.js.consumers.get(DELIVERIES_STREAM.name, DELIVERY_CONSUMER);
   // Few jobs wait client-side: their ack wait runs from the moment the server hands them over.
   const messages = await consumer.consume({ max_messages: options.concurrency });
-  const loop = consumeJobs(messages, worker, logger);
+  const watch = watchConsumer(DELIVERIES_STREAM.name, DELIVERY_CONSUMER, consumer);
+  const loop = consumeJobs(messages, worker, watch, logger);
   return {
     /**
      * Takes a delivery's first attempt straight from the fan-out, without the queue, when this
@@ -104,6 +105,7 @@ export async function startWorker(options: WorkerOptions) {
     offer: worker.offer,
     async stop() {
       worker.stopTaking();
+      watch.stop();
       await messages.close();
       await loop.catch((error: unknown) => logger.warn({ err: error }, 'delivery consumer ended'));
       await worker.drain();
@@ -112,8 +114,14 @@ export async function startWorker(options: WorkerOptions) {
 }
 
 /** Hands each job of the queue to the worker, waiting while it holds all it may. */
-async function consumeJobs(messages: ConsumerMessages, worker: DeliveryWorker, logger: Logger) {
+async function consumeJobs(
+  messages: ConsumerMessages,
+  worker: DeliveryWorker,
+  watch: ConsumerWatch,
+  logger: Logger,
+) {
   for await (const msg of messages) {
+    watch.delivered(msg);
     if (worker.stopping) {
       msg.nak();
       continue;
