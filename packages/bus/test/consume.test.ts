@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
-import { eventually, natsOptions } from '@handoff/testkit';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  StorageType,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { eventually } from '@handoff/testkit';
+import { AckPolicy, DeliverPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
 import { randomBytes } from 'node:crypto';
+import { useJetStream } from './support/jetstream.ts';
 import {
   BusError,
   consumeDurable,
@@ -26,26 +17,7 @@ import {
 
 const SECOND_NS = 1_000_000_000;
 const logger = createLogger({ service: 'consume-test', version: '0', level: 'silent' });
-let nc: NatsConnection;
-let js: JetStreamClient;
-let jsm: JetStreamManager;
-const made: string[] = [];
-const stops: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  nc = await connect({ ...natsOptions(), name: 'consume-test' });
-  js = jetstream(nc);
-  jsm = await jetstreamManager(nc);
-});
-
-afterEach(async () => {
-  for (const stop of stops.splice(0)) await stop();
-});
-
-afterAll(async () => {
-  for (const name of made) await jsm.streams.delete(name).catch(() => undefined);
-  await nc.close();
-});
+const bus = useJetStream('consume-test');
 
 interface Termination {
   stream_seq: number;
@@ -60,13 +32,13 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
   const token = randomBytes(4).toString('hex');
   const stream = `T_CONSUME_${token}`;
   const consumer = `consume-${token}`;
-  made.push(stream);
-  await ensureStream(jsm, {
+  bus.made.push(stream);
+  await ensureStream(bus.jsm, {
     name: stream,
     subjects: [`test.consume.${token}.>`],
     storage: StorageType.Memory,
   });
-  await ensureConsumer(jsm, stream, {
+  await ensureConsumer(bus.jsm, stream, {
     durable_name: consumer,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
@@ -74,7 +46,7 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
     ack_wait: (options.ackWaitS ?? 30) * SECOND_NS,
   });
   const terminated: Termination[] = [];
-  const advisories = nc.subscribe(
+  const advisories = bus.nc.subscribe(
     `$JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.${stream}.${consumer}`,
     {
       callback: (_error, msg) => {
@@ -82,13 +54,13 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
       },
     },
   );
-  await nc.flush();
-  stops.push(async () => advisories.unsubscribe());
+  await bus.nc.flush();
+  bus.stops.push(async () => advisories.unsubscribe());
   const start = async (
     handle: ConsumeDurableOptions['handle'],
     extra: Partial<ConsumeDurableOptions> = {},
   ) => {
-    const stop = await consumeDurable(js, {
+    const stop = await consumeDurable(bus.js, {
       stream,
       consumer,
       concurrency: 1,
@@ -96,7 +68,7 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
       handle,
       ...extra,
     });
-    stops.unshift(stop);
+    bus.stops.unshift(stop);
     return stop;
   };
   return {
@@ -104,11 +76,11 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
     consumer,
     terminated,
     start,
-    publish: async (body: string) => (await js.publish(`test.consume.${token}.m`, body)).seq,
+    publish: async (body: string) => (await bus.js.publish(`test.consume.${token}.m`, body)).seq,
     settled: (seq: number) =>
       eventually(
         async () => {
-          const info = await jsm.consumers.info(stream, consumer);
+          const info = await bus.jsm.consumers.info(stream, consumer);
           return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? info : undefined;
         },
         { timeoutMs: 30_000, what: `the consumer to settle up to ${seq}` },
@@ -313,7 +285,7 @@ describe('consumeDurable', () => {
     });
     const seq = await d.publish('x');
     await running;
-    stops.splice(stops.indexOf(stop), 1);
+    bus.stops.splice(bus.stops.indexOf(stop), 1);
     await stop();
     expect(finished).toBe(true);
     await d.settled(seq);

@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   createLogger,
   parsePrometheusText,
   renderMetrics,
   type PrometheusSample,
 } from '@handoff/observability';
-import { eventually, natsOptions } from '@handoff/testkit';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  StorageType,
-  type JetStreamClient,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { eventually } from '@handoff/testkit';
+import { AckPolicy, DeliverPolicy, StorageType } from '@nats-io/jetstream';
 import { randomBytes } from 'node:crypto';
+import { useJetStream } from './support/jetstream.ts';
 import {
   BusError,
   consumeDurable,
@@ -29,38 +21,19 @@ import {
 // A durable consumer's pending messages (read from the server at scrape time) and its
 // redeliveries, from a real consumer on a real JetStream, read back as a scrape reads them.
 const logger = createLogger({ service: 'consumer-metrics-test', version: '0', level: 'silent' });
-let nc: NatsConnection;
-let js: JetStreamClient;
-let jsm: JetStreamManager;
-const made: string[] = [];
-const stops: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  nc = await connect({ ...natsOptions(), name: 'consumer-metrics-test' });
-  js = jetstream(nc);
-  jsm = await jetstreamManager(nc);
-});
-
-afterEach(async () => {
-  for (const stop of stops.splice(0)) await stop();
-});
-
-afterAll(async () => {
-  for (const name of made) await jsm.streams.delete(name).catch(() => undefined);
-  await nc.close();
-});
+const bus = useJetStream('consumer-metrics-test');
 
 async function durable() {
   const token = randomBytes(4).toString('hex');
   const stream = `T_CMETRICS_${token}`;
   const consumer = `cmetrics-${token}`;
-  made.push(stream);
-  await ensureStream(jsm, {
+  bus.made.push(stream);
+  await ensureStream(bus.jsm, {
     name: stream,
     subjects: [`test.cmetrics.${token}.>`],
     storage: StorageType.Memory,
   });
-  await ensureConsumer(jsm, stream, {
+  await ensureConsumer(bus.jsm, stream, {
     durable_name: consumer,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
@@ -75,7 +48,7 @@ async function durable() {
     stream,
     consumer,
     labels,
-    publish: async (body: string) => (await js.publish(`test.cmetrics.${token}.m`, body)).seq,
+    publish: async (body: string) => (await bus.js.publish(`test.cmetrics.${token}.m`, body)).seq,
   };
 }
 
@@ -100,8 +73,8 @@ describe('durable consumer metrics', () => {
       release = resolve;
     });
     const handled: string[] = [];
-    stops.push(
-      await consumeDurable(js, {
+    bus.stops.push(
+      await consumeDurable(bus.js, {
         stream: d.stream,
         consumer: d.consumer,
         concurrency: 1,
@@ -132,8 +105,8 @@ describe('durable consumer metrics', () => {
   it('counts a message handed back (nak) and delivered again as a redelivery', async () => {
     const d = await durable();
     const deliveries: number[] = [];
-    stops.push(
-      await consumeDurable(js, {
+    bus.stops.push(
+      await consumeDurable(bus.js, {
         stream: d.stream,
         consumer: d.consumer,
         concurrency: 1,
@@ -159,8 +132,8 @@ describe('durable consumer metrics', () => {
 
   it('keeps ids out of every label', async () => {
     const d = await durable();
-    stops.push(
-      await consumeDurable(js, {
+    bus.stops.push(
+      await consumeDurable(bus.js, {
         stream: d.stream,
         consumer: d.consumer,
         concurrency: 1,
@@ -180,7 +153,7 @@ describe('durable consumer metrics', () => {
   // Last: it fills the process's durable labels.
   it(`gives durables past the first ${MAX_DURABLES} one shared series`, async () => {
     const d = await durable();
-    const consumer = await js.consumers.get(d.stream, d.consumer);
+    const consumer = await bus.js.consumers.get(d.stream, d.consumer);
     await d.publish('waiting');
     const watches = Array.from({ length: MAX_DURABLES + 10 }, (_, i) =>
       watchConsumer(d.stream, `many-${i}`, consumer),
