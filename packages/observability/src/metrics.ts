@@ -1,10 +1,10 @@
-import { metrics, type Histogram, type Meter } from '@opentelemetry/api';
+import { metrics, type Counter, type Histogram, type Meter } from '@opentelemetry/api';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 
-export type { Attributes, Histogram } from '@opentelemetry/api';
+export type { Attributes, Counter, Histogram } from '@opentelemetry/api';
 
 /** What a Prometheus scrape accepts: the text exposition format. */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -59,6 +59,16 @@ export function durationHistogram(name: string, description: string): () => Hist
       description,
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS_S },
+    }));
+}
+
+/** A counter, made on first use like {@link durationHistogram}; `unit` as UCUM, e.g. `{email}`. */
+export function lazyCounter(name: string, description: string, unit?: string): () => Counter {
+  let counter: Counter | undefined;
+  return () =>
+    (counter ??= handoffMeter().createCounter(name, {
+      description,
+      ...(unit === undefined ? {} : { unit }),
     }));
 }
 

@@ -1,7 +1,7 @@
 // What the gateway's limits do, for the health port's /metrics: the calls each rate limit refused
 // (`handoff.rate_limit.refusals`), and the long-polls held under UPDATES_MAX_WAITERS_PER_PROCESS
 // (`handoff.long_polls.waiting`).
-import { handoffMeter, type Attributes } from '@handoff/observability';
+import { handoffMeter, lazyCounter, type Attributes } from '@handoff/observability';
 
 /**
  * The limits that answer 429: the rate-limit policies by name (`ratePolicies`: per key, per
@@ -20,14 +20,11 @@ export const RATE_LIMITS = [
 
 const OTHER_LIMIT = '_OTHER';
 
-type Counter = ReturnType<ReturnType<typeof handoffMeter>['createCounter']>;
-let counter: Counter | undefined;
-/** Made on first use, so `startTelemetry` names the resource before the instrument exists. */
-const refusals = () =>
-  (counter ??= handoffMeter().createCounter('handoff.rate_limit.refusals', {
-    description: 'Calls the gateway refused with 429, by the limit they were over.',
-    unit: '{request}',
-  }));
+const refusals = lazyCounter(
+  'handoff.rate_limit.refusals',
+  'Calls the gateway refused with 429, by the limit they were over.',
+  '{request}',
+);
 
 /** Each limit's label set, made once: counting a refusal allocates nothing. */
 const attributeSets = new Map<string, Attributes>(

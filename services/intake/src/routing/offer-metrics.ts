@@ -1,6 +1,6 @@
 // `handoff.routing.offers`: the offers routing makes and how each ends, counted where the move
 // that makes or ends it is written (once per move, whichever replica wrote it).
-import { handoffMeter, type Attributes } from '@handoff/observability';
+import { lazyCounter, type Attributes } from '@handoff/observability';
 
 /**
  * `offered` by the rules or staff; `accepted` and `declined` by its provider; `lapsed`
@@ -9,14 +9,11 @@ import { handoffMeter, type Attributes } from '@handoff/observability';
 export const OFFER_OUTCOMES = ['offered', 'accepted', 'declined', 'lapsed'] as const;
 export type OfferOutcome = (typeof OFFER_OUTCOMES)[number];
 
-type Counter = ReturnType<ReturnType<typeof handoffMeter>['createCounter']>;
-let counter: Counter | undefined;
-/** Made on first use, so `startTelemetry` names the resource before the instrument exists. */
-const offers = () =>
-  (counter ??= handoffMeter().createCounter('handoff.routing.offers', {
-    description: 'Offers of a request to a provider, by the move that made or ended them.',
-    unit: '{offer}',
-  }));
+const offers = lazyCounter(
+  'handoff.routing.offers',
+  'Offers of a request to a provider, by the move that made or ended them.',
+  '{offer}',
+);
 
 /** Each outcome's label set, made once: counting allocates nothing. */
 const ATTRIBUTES: Readonly<Record<OfferOutcome, Attributes>> = {

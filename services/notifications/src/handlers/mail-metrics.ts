@@ -1,7 +1,7 @@
 // `handoff.emails`: what became of each hand-over of a mail, by the mail's kind. Both labels come
 // from lists declared in code, so the family has at most |MAIL_KINDS| × |EMAIL_OUTCOMES| series.
 import { MAIL_KINDS, type MailKind } from '@handoff/contracts';
-import { handoffMeter, type Attributes } from '@handoff/observability';
+import { lazyCounter, type Attributes } from '@handoff/observability';
 
 /**
  * `sent`: the SMTP server took it. `failed`: it will never go (refused for good, or a sign-in
@@ -14,14 +14,11 @@ export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
 /** The label of a kind missing from MAIL_KINDS, as OpenTelemetry names an unknown value. */
 const OTHER_KIND = '_OTHER';
 
-type Counter = ReturnType<ReturnType<typeof handoffMeter>['createCounter']>;
-let counter: Counter | undefined;
-/** Made on first use, so `startTelemetry` names the resource before the instrument exists. */
-const emails = () =>
-  (counter ??= handoffMeter().createCounter('handoff.emails', {
-    description: 'Mails handed to the SMTP server, or held back, by what became of them.',
-    unit: '{email}',
-  }));
+const emails = lazyCounter(
+  'handoff.emails',
+  'Mails handed to the SMTP server, or held back, by what became of them.',
+  '{email}',
+);
 
 /** Every label set of a kind, made once: counting allocates nothing. */
 const setsOf = (kind: string): Readonly<Record<EmailOutcome, Attributes>> => ({

@@ -1,10 +1,8 @@
 // The dispatcher's metrics: attempts by outcome and how long they took, deliveries given up, and
 // endpoints disabled. Every label comes from a set declared here, never from an endpoint, an
 // integration or an answer's text; attribute sets are made once, so recording allocates nothing.
-import { durationHistogram, handoffMeter, type Attributes } from '@handoff/observability';
+import { durationHistogram, lazyCounter, type Attributes } from '@handoff/observability';
 import type { SendResult } from '../adapters/sender.ts';
-
-type Counter = ReturnType<ReturnType<typeof handoffMeter>['createCounter']>;
 
 /**
  * How an attempt ended:
@@ -69,11 +67,6 @@ const attemptDuration = durationHistogram(
   'handoff.webhook.attempt.duration',
   'Webhook attempts, from the first byte sent (or the target check) to the answer or the failure.',
 );
-
-function lazyCounter(name: string, description: string): () => Counter {
-  let counter: Counter | undefined;
-  return () => (counter ??= handoffMeter().createCounter(name, { description }));
-}
 
 const attempts = lazyCounter('handoff.webhook.attempts', 'Webhook attempts made, by outcome.');
 const parked = lazyCounter(
