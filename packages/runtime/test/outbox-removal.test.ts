@@ -3,6 +3,7 @@ import { newId } from '@handoff/contracts';
 import { MAX_OPERATIONS_PER_COMMAND } from '@handoff/store';
 import type { Collection } from 'mongodb';
 import { markerOf, pushOutbox, withOutbox, type OutboxDocument } from '../src/index.ts';
+import type { Store } from '@handoff/store';
 import { clearChunk, removalChunks, removals, type Removal } from '../src/outbox/removal.ts';
 import { logger, testMessage, useOutboxServers } from './support/outbox-servers.ts';
 
@@ -95,6 +96,26 @@ describe('clearing a chunk', () => {
     });
     expect(await docs.countDocuments({ _id: { $in: ids }, outbox: { $size: 0 } })).toBe(3);
     expect(await docs.countDocuments({ _id: { $in: ids }, outbox_pending: true })).toBe(0);
+  });
+
+  it("fails, rather than waits for ever, when one document's turn cannot be had", async () => {
+    const { ids, batch } = await written(3);
+    const [chunk] = removalChunks(batch);
+    // As `serialize` fails with STORE_LOCKS when the database is away as the lock is taken.
+    const lockLost: Store['serialize'] = (collection, id, task) =>
+      id === ids[1]
+        ? Promise.reject(new Error('the lock could not be taken'))
+        : servers.store.serialize(collection, id, task);
+    expect(chunk && (await clearChunk(chunk, lockLost))).toMatchObject({
+      by: 'failed',
+      documents: 3,
+      error: expect.objectContaining({ message: 'the lock could not be taken' }),
+    });
+    // Nothing cleared, every marker kept for the next batch; the other turns were let go.
+    expect(await docs.countDocuments({ _id: { $in: ids }, outbox_pending: true })).toBe(3);
+    expect(chunk && (await clearChunk(chunk, servers.store.serialize))).toMatchObject({
+      documents: 3,
+    });
   });
 
   it('clears documents marked before the groups one by one', async () => {

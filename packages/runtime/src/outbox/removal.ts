@@ -102,13 +102,16 @@ async function holdingAll<T>(
   const done = new Promise<void>((resolve) => {
     release = resolve;
   });
+  // A turn that cannot be had (with STORE_LOCKS, taking a document's lock fails while the
+  // database is away) fails the batch: the 30-minute soak saw it end payments#1 as an unhandled
+  // rejection, and its batch would have waited for that turn for ever.
   const held = ids.map(
     (id) =>
-      new Promise<void>((acquired) => {
-        void serialize(collection, id, () => {
+      new Promise<void>((acquired, failed) => {
+        serialize(collection, id, () => {
           acquired();
           return done;
-        });
+        }).catch(failed);
       }),
   );
   try {
