@@ -100,11 +100,41 @@ describe('soak slopes', () => {
       0,
     );
     expect(slopes.map((s) => s.name)).toEqual(['intake#1']);
+    // Judged on the second half of what follows the warm-up: 10 of its 20 minutes.
+    expect(slopes[0]?.minutes).toBeCloseTo(9.8, 0);
     expect(slopes[0]?.rssMiB).toBeCloseTo(5, 0);
     expect(slopes[0]?.fds).toBeCloseTo(0);
     expect(slopeFindings(slopes)).toEqual([
       expect.stringMatching(/^intake#1 \(pid 1\) grows: RSS \+5\.\d\d MiB\/min$/),
     ]);
+  });
+});
+
+describe('a soak process that grows to its working set, then stays', () => {
+  it('is not a finding; one that still grows at the end is', () => {
+    // 20 minutes after the warm-up: +10 MiB a minute for 8 minutes, then flat.
+    const series = (grows: boolean) =>
+      Array.from({ length: (WARM_UP_MS + 20 * 60_000) / 10_000 }, (_, n) => {
+        const minute = Math.max(0, n * 10_000 - WARM_UP_MS) / 60_000;
+        return {
+          at: n * 10_000,
+          rssMiB: 100 + 10 * (grows ? minute : Math.min(minute, 8)),
+          heapMiB: 20,
+          fds: 30,
+        };
+      });
+    const slopes = slopesOf(
+      [
+        { name: 'gateway#1', pid: 1, samples: series(false) },
+        { name: 'gateway#2', pid: 2, samples: series(true) },
+      ],
+      0,
+    );
+    expect(slopes.map((s) => [s.name, Math.round(s.rssMiB)])).toEqual([
+      ['gateway#1', 0],
+      ['gateway#2', 10],
+    ]);
+    expect(slopeFindings(slopes)).toEqual([expect.stringMatching(/^gateway#2 /)]);
   });
 });
 
