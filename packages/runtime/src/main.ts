@@ -3,6 +3,18 @@ import { createLogger, startTelemetry, stopTelemetry } from '@handoff/observabil
 
 /** The exit code of a service whose environment is invalid (BSD's EX_CONFIG): do not restart. */
 export const EXIT_CONFIG = 78;
+/**
+ * The exit code of a service that could not start for another reason, its database or NATS out
+ * of reach for one (BSD's EX_UNAVAILABLE): a supervisor starts it again.
+ */
+export const EXIT_START_FAILED = 69;
+/**
+ * The exit code of a service that stopped because its database stayed out of reach for
+ * `DB_LOST_EXIT_MS` (BSD's EX_TEMPFAIL): a new process connects afresh.
+ */
+export const EXIT_DATABASE_LOST = 75;
+/** The exit code of a graceful stop that failed or timed out (BSD's EX_SOFTWARE). */
+export const EXIT_STOP_FAILED = 70;
 
 interface Stoppable {
   stop(): Promise<void>;
@@ -14,8 +26,10 @@ interface Stoppable {
 /**
  * The whole of a service's `main.ts`: telemetry first, then the service, then signal handling.
  * A bad environment prints every problem and exits 78 (EX_CONFIG: a supervisor such as `npm start`
- * stops instead of restarting it); any other start failure exits 1. SIGTERM/SIGINT stop gracefully within
- * `shutdownTimeoutMs`, after which the process exits anyway.
+ * stops instead of restarting it); any other start failure exits 69. SIGTERM/SIGINT stop
+ * gracefully within `shutdownTimeoutMs`, after which the process exits anyway (70). A database
+ * lost for good exits 75. Each has its own code, so that 1, Node's own for an uncaught exception
+ * or an unhandled rejection, means a crash (`npm run chaos` reports those).
  */
 export async function runMain(
   name: string,
@@ -37,7 +51,7 @@ export async function runMain(
       );
     }
     await stopTelemetry();
-    process.exit(error instanceof EnvError ? EXIT_CONFIG : 1);
+    process.exit(error instanceof EnvError ? EXIT_CONFIG : EXIT_START_FAILED);
   }
   let signalled = false;
   const shutdown = (signal: string, code = 0) => {
@@ -46,7 +60,7 @@ export async function runMain(
     running.logger.info({ signal }, 'shutdown requested');
     const timer = setTimeout(() => {
       running.logger.error({ timeout_ms: shutdownTimeoutMs }, 'shutdown timed out; exiting');
-      process.exit(1);
+      process.exit(EXIT_STOP_FAILED);
     }, shutdownTimeoutMs);
     timer.unref();
     running
@@ -56,7 +70,7 @@ export async function runMain(
         () => process.exit(code),
         (error: unknown) => {
           running.logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          process.exit(EXIT_STOP_FAILED);
         },
       );
   };
@@ -65,7 +79,7 @@ export async function runMain(
       { reason },
       'exiting: the database is out of reach; a new process will connect afresh',
     );
-    shutdown('database lost', 1);
+    shutdown('database lost', EXIT_DATABASE_LOST);
   });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { EXIT_CONFIG, Supervised } from '../src/supervisor.ts';
 import { freshEnv, REPO_ROOT, runStack } from './support/run-stack.ts';
 
+/** `runMain`'s exit code for a start that failed other than on its settings (EX_UNAVAILABLE). */
+const EXIT_START_FAILED = 69;
+
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'handoff-start-'));
@@ -14,6 +17,30 @@ const tempDir = () => {
 };
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a service that cannot start', () => {
+  it('exits with EX_UNAVAILABLE (69), not with the 1 of a crash', async () => {
+    // Nothing listens on port 1: NATS is out of reach, as while a fault holds it.
+    const child = spawn(process.execPath, ['src/main.ts'], {
+      cwd: join(REPO_ROOT, 'services', 'gateway'),
+      env: {
+        ...freshEnv({}),
+        NATS_URL: 'nats://127.0.0.1:1',
+        STAFF_JWT_SECRET: 'a-development-secret-of-at-least-32-bytes',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const take = (chunk: Buffer) => (output += chunk.toString('utf8'));
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect({ code, output }).toEqual({
+      code: EXIT_START_FAILED,
+      output: expect.stringContaining('start failed'),
+    });
+  });
 });
 
 describe('a service that refuses its settings', () => {
