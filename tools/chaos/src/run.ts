@@ -19,6 +19,7 @@ import {
   missingDeliveries,
   paymentsCompletedTwice,
   undeliveredWrites,
+  unexpectedExits,
   unstoredWrites,
 } from './verify.ts';
 import { CHAOS_STACK_ENV, startWorld, type World } from './world.ts';
@@ -143,6 +144,7 @@ async function exercise(
     ...missing.map((gap) => `numbered event never delivered: ${gap}`),
     ...paymentsCompletedTwice(receivers.logs()),
     ...missedWakeUps(ledger, faults),
+    ...unexpectedExits(world.exits, faults),
     ...ledger.unexpected,
     ...(allReady ? [] : ['not every replica was ready again 120 s after the last fault']),
     ...badSignatures,
@@ -203,10 +205,14 @@ function summary(input: {
   ];
   for (const abandoned of ledger.abandoned.slice(0, 5)) lines.push(`  given up: ${abandoned}`);
   if (input.options.soak) {
-    lines.push('per process after the warm-up (slope per minute; last sample):');
+    lines.push(
+      'per process over the second half after the warm-up (per minute; last sample): RSS peak ' +
+        'over the earlier peak and the line, heap, external, descriptors',
+    );
+    const slopeOf = (n: number | undefined) => (n === undefined ? 'n/a' : `${fmt(n)} MiB/min`);
     for (const s of slopes) {
       lines.push(
-        `  ${s.name.padEnd(22)} RSS ${fmt(s.rssMiB)} MiB/min (${s.last.rssMiB.toFixed(0)} MiB), heap ${s.heapMiB === undefined ? 'n/a' : `${fmt(s.heapMiB)} MiB/min`} (${s.last.heapMiB?.toFixed(0) ?? '?'} MiB), descriptors ${fmt(s.fds)}/min (${s.last.fds})`,
+        `  ${s.name.padEnd(22)} RSS peak ${fmt(s.rssPeakMiB)}, line ${fmt(s.rssMiB)} MiB/min (${s.last.rssMiB.toFixed(0)} MiB), heap ${slopeOf(s.heapMiB)} (${s.last.heapMiB?.toFixed(0) ?? '?'} of ${s.last.heapTotalMiB?.toFixed(0) ?? '?'} MiB), external ${slopeOf(s.externalMiB)} (${s.last.externalMiB?.toFixed(0) ?? '?'} MiB), descriptors ${fmt(s.fds)}/min (${s.last.fds})`,
       );
     }
   }

@@ -1,9 +1,11 @@
 // The soak's record of every service process: RSS and open file descriptors from /proc, the V8
-// heap from the process's own health port (`/healthz`'s `memory`), every 10 s, each sample also
-// appended to a file. At the end a straight line is fitted to each process's per-minute medians
-// over the second half of what followed the warm-up (a collection or a burst of sockets moves
-// single samples far); a slope over the documented limit fails the run (memory or descriptors
-// that keep growing).
+// heap and the memory outside it (`external`: buffers) from the process's own health port
+// (`/healthz`'s `memory`), every 10 s, each sample also appended to a file. At the end a straight
+// line is fitted to each process's per-minute medians over the second half of what followed the
+// warm-up (a collection or a burst of sockets moves single samples far); a slope over the
+// documented limit fails the run (heap, buffers or descriptors that keep growing). RSS is judged
+// by its peak instead: it moves in steps and saws (the allocator keeps and returns pages in
+// bulk), so a line through it reads a saw as growth; a leak lifts the peak past the earlier one.
 import type { Stack } from '@handoff/devstack';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 
@@ -11,12 +13,16 @@ export const SAMPLE_EVERY_MS = 10_000;
 /** Samples of the first minutes are left out of the slope: caches and pools fill then. */
 export const WARM_UP_MS = 5 * 60_000;
 /** The most each may grow per minute after the warm-up (README, "Chaos"). */
-export const SLOPE_LIMITS = { rssMiB: 3, heapMiB: 1, fds: 1 } as const;
+export const SLOPE_LIMITS = { rssMiB: 3, heapMiB: 1, externalMiB: 1, fds: 1 } as const;
 
 export interface Sample {
   at: number;
   rssMiB: number;
   heapMiB: number | undefined;
+  /** V8's heap as reserved (used or not): what RSS holds of the heap. */
+  heapTotalMiB?: number | undefined;
+  /** Memory outside the heap that objects in it hold (buffers). */
+  externalMiB?: number | undefined;
   fds: number;
 }
 
@@ -31,8 +37,15 @@ export interface Slopes {
   name: string;
   pid: number;
   minutes: number;
+  /** The straight line's slope of RSS (shown, not judged). */
   rssMiB: number;
+  /**
+   * How far RSS rose, per judged minute, above the highest it had been before the judged half
+   * (warm-up included): 0 or less for a process that stays within the working set it reached.
+   */
+  rssPeakMiB: number;
   heapMiB: number | undefined;
+  externalMiB: number | undefined;
   fds: number;
   last: Sample;
 }
@@ -76,19 +89,26 @@ async function sampleOf(pid: number, healthPort: number | undefined): Promise<Sa
     return undefined;
   }
   let heapMiB: number | undefined;
+  let heapTotalMiB: number | undefined;
+  let externalMiB: number | undefined;
   if (healthPort !== undefined) {
     try {
       const res = await fetch(`http://127.0.0.1:${healthPort}/healthz`, {
         signal: AbortSignal.timeout(2_000),
       });
-      const body = (await res.json()) as { memory?: { heap_used_bytes?: number } };
-      const used = body.memory?.heap_used_bytes;
-      if (typeof used === 'number') heapMiB = used / 2 ** 20;
+      const body = (await res.json()) as {
+        memory?: { heap_used_bytes?: number; heap_total_bytes?: number; external_bytes?: number };
+      };
+      const mib = (bytes: number | undefined) =>
+        typeof bytes === 'number' ? bytes / 2 ** 20 : undefined;
+      heapMiB = mib(body.memory?.heap_used_bytes);
+      heapTotalMiB = mib(body.memory?.heap_total_bytes);
+      externalMiB = mib(body.memory?.external_bytes);
     } catch {
       // A process being restarted: RSS and descriptors still count.
     }
   }
-  return { at: Date.now(), rssMiB: rssKiB / 1024, heapMiB, fds };
+  return { at: Date.now(), rssMiB: rssKiB / 1024, heapMiB, heapTotalMiB, externalMiB, fds };
 }
 
 /** Least-squares slope of `ys` over `xs` (per unit of x); 0 with fewer than 2 points. */
@@ -116,8 +136,11 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** The slope per minute of one measure over the per-minute medians of `samples`. */
-function minuteSlope(samples: readonly Sample[], measure: (s: Sample) => number | undefined) {
+/** The median of one measure in each minute of `samples`, by minute. */
+function minuteMedians(
+  samples: readonly Sample[],
+  measure: (s: Sample) => number | undefined,
+): Map<number, number> {
   const minutes = new Map<number, number[]>();
   for (const sample of samples) {
     const value = measure(sample);
@@ -125,12 +148,25 @@ function minuteSlope(samples: readonly Sample[], measure: (s: Sample) => number 
     const minute = Math.floor(sample.at / 60_000);
     minutes.set(minute, [...(minutes.get(minute) ?? []), value]);
   }
-  if (minutes.size < 3) return undefined;
-  const xs = [...minutes.keys()];
-  return slope(
-    xs,
-    xs.map((minute) => median(minutes.get(minute) ?? [])),
-  );
+  return new Map([...minutes].map(([minute, values]) => [minute, median(values)]));
+}
+
+/** The slope per minute of one measure over the per-minute medians of `samples`. */
+function minuteSlope(samples: readonly Sample[], measure: (s: Sample) => number | undefined) {
+  const medians = minuteMedians(samples, measure);
+  if (medians.size < 3) return undefined;
+  return slope([...medians.keys()], [...medians.values()]);
+}
+
+/**
+ * How far the highest per-minute median RSS of `judged` rose above the highest of `before`, per
+ * minute of `judged`.
+ */
+function peakRise(before: readonly Sample[], judged: readonly Sample[], minutes: number): number {
+  const highest = (samples: readonly Sample[]) =>
+    Math.max(...minuteMedians(samples, (s) => s.rssMiB).values());
+  if (before.length === 0 || minutes <= 0) return 0;
+  return (highest(judged) - highest(before)) / minutes;
 }
 
 /**
@@ -158,17 +194,22 @@ export function slopesOf(all: readonly Series[], startedAt: number): Slopes[] {
   return [...longest.values()].flatMap((series) => {
     const warm = series.samples.filter((s) => s.at - startedAt >= WARM_UP_MS);
     const samples = laterHalf(warm);
+    const first = samples[0];
     const last = samples[samples.length - 1];
     const rssMiB = minuteSlope(samples, (s) => s.rssMiB);
     const fds = minuteSlope(samples, (s) => s.fds);
-    if (!last || rssMiB === undefined || fds === undefined) return [];
+    if (!first || !last || rssMiB === undefined || fds === undefined) return [];
+    const minutes = (last.at - first.at) / 60_000;
+    const before = series.samples.filter((s) => s.at < first.at);
     return [
       {
         name: series.name,
         pid: series.pid,
-        minutes: (last.at - (samples[0]?.at ?? last.at)) / 60_000,
+        minutes,
         rssMiB,
+        rssPeakMiB: peakRise(before, samples, minutes),
         heapMiB: minuteSlope(samples, (s) => s.heapMiB),
+        externalMiB: minuteSlope(samples, (s) => s.externalMiB),
         fds,
         last,
       },
@@ -194,9 +235,13 @@ function laterHalf(samples: readonly Sample[]): Sample[] {
 export function slopeFindings(slopes: readonly Slopes[]): string[] {
   return slopes.flatMap((s) => {
     const over: string[] = [];
-    if (s.rssMiB > SLOPE_LIMITS.rssMiB) over.push(`RSS +${s.rssMiB.toFixed(2)} MiB/min`);
+    if (s.rssPeakMiB > SLOPE_LIMITS.rssMiB) {
+      over.push(`RSS peak +${s.rssPeakMiB.toFixed(2)} MiB/min (line +${s.rssMiB.toFixed(2)})`);
+    }
     if ((s.heapMiB ?? 0) > SLOPE_LIMITS.heapMiB)
       over.push(`heap +${(s.heapMiB ?? 0).toFixed(2)} MiB/min`);
+    if ((s.externalMiB ?? 0) > SLOPE_LIMITS.externalMiB)
+      over.push(`external +${(s.externalMiB ?? 0).toFixed(2)} MiB/min`);
     if (s.fds > SLOPE_LIMITS.fds) over.push(`descriptors +${s.fds.toFixed(2)}/min`);
     return over.length > 0 ? [`${s.name} (pid ${s.pid}) grows: ${over.join(', ')}`] : [];
   });

@@ -204,10 +204,67 @@ export function missedWakeUps(
         fault.at <= poll.endedAt &&
         fault.at + fault.ms >= woken.ackedAt - 1_000,
     );
-    if (!excused)
-      missed.push(
-        `long-poll of ${poll.requestId} after ${poll.after} slept through ${woken.kind} ${woken.id}`,
-      );
+    if (excused) continue;
+    // What came last before the write, to tell a fault's tail from a wake-up lost for no cause.
+    const before = faults.filter((fault) => fault.at <= woken.ackedAt).at(-1);
+    const lastFault = before
+      ? `; the last fault before it (${before.kind} ${before.target}) ended ${((woken.ackedAt - before.at - before.ms) / 1000).toFixed(1)} s earlier`
+      : '';
+    missed.push(
+      `long-poll of ${poll.requestId} after ${poll.after} slept through ${woken.kind} ${woken.id}, ` +
+        `acknowledged ${((woken.ackedAt - poll.startedAt) / 1000).toFixed(1)} s into its ` +
+        `${((poll.endedAt - poll.startedAt) / 1000).toFixed(1)} s${lastFault}`,
+    );
   }
   return missed;
+}
+
+/** A replica's exit, as the supervisor saw it. */
+export interface Exit {
+  name: string;
+  code: number | null;
+  signal: string | null;
+  at: number;
+}
+
+/**
+ * The exit codes a replica may end with under the faults (`runMain`): it could not start (its
+ * database or NATS away, 69), or its database stayed away for `DB_LOST_EXIT_MS` (75). The
+ * supervisor starts either again.
+ */
+export const FAULT_EXIT_CODES: ReadonlyMap<number, string> = new Map([
+  [69, 'could not start'],
+  [75, 'lost its database'],
+]);
+
+/** How long after its kill a replica's SIGKILL exit still counts as that kill's. */
+const KILL_EXIT_MS = 10_000;
+
+/**
+ * Exits the faults do not explain: a SIGKILL with no kill of that replica just before it (the
+ * kernel's OOM killer sends one too), any other signal (an abort), and any code but those of
+ * {@link FAULT_EXIT_CODES}: 1 is Node's own for an uncaught exception or an unhandled rejection,
+ * 70 a graceful stop that failed, 78 settings refused, 0 a stop no one asked for.
+ */
+export function unexpectedExits(exits: readonly Exit[], faults: readonly Fault[]): string[] {
+  const killed = (exit: Exit) =>
+    faults.some(
+      (fault) =>
+        fault.kind === 'kill' &&
+        fault.target === exit.name &&
+        fault.at <= exit.at &&
+        exit.at - fault.at <= KILL_EXIT_MS,
+    );
+  return exits.flatMap((exit) => {
+    if (exit.signal === 'SIGKILL' && killed(exit)) return [];
+    if (exit.signal === null && exit.code !== null && FAULT_EXIT_CODES.has(exit.code)) return [];
+    const how = exit.signal ? `on ${exit.signal}` : `with code ${String(exit.code)}`;
+    const why =
+      exit.code === 1
+        ? ' (an uncaught exception or unhandled rejection)'
+        : exit.signal === 'SIGKILL'
+          ? ' (not a kill of this run)'
+          : '';
+    return [`${exit.name} exited ${how}${why}; its last lines are in stack.log`];
+  });
 }

@@ -6,7 +6,7 @@ import { Ledger } from '../src/ledger.ts';
 import { parseOptions, UsageError } from '../src/options.ts';
 import { seeded } from '../src/random.ts';
 import type { EndpointLog, Taken } from '../src/receiver.ts';
-import { slope, slopeFindings, slopesOf, WARM_UP_MS } from '../src/soak.ts';
+import { slope, slopeFindings, slopesOf, SLOPE_LIMITS, WARM_UP_MS } from '../src/soak.ts';
 import {
   duplicateBound,
   duplicateDeliveries,
@@ -14,6 +14,7 @@ import {
   missingDeliveries,
   paymentsCompletedTwice,
   undeliveredWrites,
+  unexpectedExits,
 } from '../src/verify.ts';
 
 const taken = (requestId: string, sequence: number, extra: Partial<Taken> = {}): Taken => ({
@@ -82,9 +83,10 @@ describe('soak slopes', () => {
       const i = n - warmUp;
       return {
         at: n * 10_000,
-        // The warm-up's samples jump about: they are left out.
-        rssMiB: i < 0 ? 500 - n : 100 + (5 * i) / 6,
+        // The warm-up's samples jump about: they are left out of the lines.
+        rssMiB: i < 0 ? 100 + (n % 3) * 20 : 100 + (5 * i) / 6,
         heapMiB: 20,
+        externalMiB: 4,
         fds: i % 6 === 0 ? 30 + i : 30,
       };
     });
@@ -103,9 +105,39 @@ describe('soak slopes', () => {
     // Judged on the second half of what follows the warm-up: 10 of its 20 minutes.
     expect(slopes[0]?.minutes).toBeCloseTo(9.8, 0);
     expect(slopes[0]?.rssMiB).toBeCloseTo(5, 0);
+    // Its peak: about 147 MiB before the judged half, 197 at its end, 9.8 minutes later.
+    expect(slopes[0]?.rssPeakMiB).toBeCloseTo(50 / 9.8, 0);
+    expect(slopes[0]?.externalMiB).toBeCloseTo(0);
     expect(slopes[0]?.fds).toBeCloseTo(0);
     expect(slopeFindings(slopes)).toEqual([
-      expect.stringMatching(/^intake#1 \(pid 1\) grows: RSS \+5\.\d\d MiB\/min$/),
+      expect.stringMatching(
+        /^intake#1 \(pid 1\) grows: RSS peak \+\d\.\d\d MiB\/min \(line \+5\.\d\d\)$/,
+      ),
+    ]);
+  });
+});
+
+describe('a soak process whose RSS saws, or whose buffers grow', () => {
+  it('is judged by its peak, and by the memory outside the heap', () => {
+    // RSS falls from its start to 180 MiB and climbs back to 290 at the end, never past the
+    // 300 of its first minutes (the soak of seed 33 saw gateway#1 so): a line through the
+    // second half says +8 MiB a minute, the peak says no growth. Its buffers grow 2 MiB a minute.
+    const minutes = (WARM_UP_MS + 20 * 60_000) / 60_000;
+    const samples = Array.from({ length: minutes * 6 }, (_, n) => {
+      const minute = n / 6;
+      return {
+        at: n * 10_000,
+        rssMiB: minute < 5 ? 300 : minute < 15 ? 180 : 180 + (110 * (minute - 15)) / 10,
+        heapMiB: 20,
+        externalMiB: 2 * minute,
+        fds: 30,
+      };
+    });
+    const [judged] = slopesOf([{ name: 'gateway#1', pid: 1, samples }], 0);
+    expect(judged?.rssMiB).toBeGreaterThan(SLOPE_LIMITS.rssMiB);
+    expect(judged?.rssPeakMiB).toBeLessThan(0);
+    expect(slopeFindings(judged ? [judged] : [])).toEqual([
+      'gateway#1 (pid 1) grows: external +2.00 MiB/min',
     ]);
   });
 });
@@ -184,5 +216,36 @@ describe('the checks', () => {
     expect(
       missedWakeUps(ledger, [{ kind: 'nats-pause', target: 'nats', at: 500, ms: 4_000 }]),
     ).toEqual([]);
+  });
+
+  it('find an exit the faults do not explain: a crash, a stray SIGKILL, an abort', () => {
+    const kill: Fault = { kind: 'kill', target: 'payments#2', at: 1_000, ms: 5 };
+    const exit = (name: string, code: number | null, signal: string | null, at: number) => ({
+      name,
+      code,
+      signal,
+      at,
+    });
+    const explained = [
+      exit('payments#2', null, 'SIGKILL', 1_050),
+      exit('intake#1', 69, null, 2_000),
+      exit('milestones#2', 75, null, 3_000),
+    ];
+    expect(unexpectedExits(explained, [kill])).toEqual([]);
+    const found = unexpectedExits(
+      [
+        exit('payments#1', 1, null, 4_000),
+        exit('payments#2', null, 'SIGKILL', 60_000),
+        exit('gateway#1', null, 'SIGABRT', 5_000),
+        exit('intake#2', 0, null, 6_000),
+      ],
+      [kill],
+    );
+    expect(found).toEqual([
+      expect.stringContaining('payments#1 exited with code 1 (an uncaught exception'),
+      expect.stringContaining('payments#2 exited on SIGKILL (not a kill of this run)'),
+      expect.stringContaining('gateway#1 exited on SIGABRT'),
+      expect.stringContaining('intake#2 exited with code 0'),
+    ]);
   });
 });
