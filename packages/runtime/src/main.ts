@@ -57,10 +57,13 @@ export async function runMain(
   const shutdown = (signal: string, code = 0) => {
     if (signalled) return;
     signalled = true;
+    // A stop asked for ends 70 when it fails; one for a reason of its own (the database lost:
+    // its stop often cannot finish either) keeps that reason's code.
+    const failed = code === 0 ? EXIT_STOP_FAILED : code;
     running.logger.info({ signal }, 'shutdown requested');
     const timer = setTimeout(() => {
       running.logger.error({ timeout_ms: shutdownTimeoutMs }, 'shutdown timed out; exiting');
-      process.exit(EXIT_STOP_FAILED);
+      process.exit(failed);
     }, shutdownTimeoutMs);
     timer.unref();
     running
@@ -70,7 +73,7 @@ export async function runMain(
         () => process.exit(code),
         (error: unknown) => {
           running.logger.error({ err: error }, 'shutdown failed');
-          process.exit(EXIT_STOP_FAILED);
+          process.exit(failed);
         },
       );
   };
