@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { EVENT_CONCURRENCY } from '../src/handlers/events.consumer.ts';
 
 // Fault test: 1,000 events in flight, the dispatcher (a real process, as in production) killed
 // twice with SIGKILL and restarted; every event id must reach the receiver at least once.
@@ -33,6 +34,14 @@ const CONCURRENCY = 16;
 /** Of those, the ones sending to the one endpoint at once (the production default). */
 const ENDPOINT_CONCURRENCY = 4;
 const KILLS = 2;
+/**
+ * Deliveries one dispatcher process can send again after it: the jobs at work (sent, not yet
+ * acknowledged) and the events it holds unacknowledged, EVENT_CONCURRENCY handled and as many
+ * waiting client-side. An event comes again when the process is killed holding it, or when it
+ * waits past its consumer's first ack wait (1 s, the backoff's first step) on a busy process;
+ * its second handling queues the first attempt that the first handling offered and sent.
+ */
+const REPEATABLE_PER_PROCESS = CONCURRENCY + 2 * EVENT_CONCURRENCY;
 /**
  * The test fails when nothing moves for this long (no request made, no delivery received, no
  * delivery recorded), not after a fixed time: how long 1,000 events take depends on how busy the
@@ -329,9 +338,31 @@ describe('a dispatcher killed mid-flight', () => {
             `${strangers.length} of events the receiver never saw (${[...kinds].join(', ')}), e.g. ${strangers.slice(0, 3).join(', ')}`,
         );
       }
-      // A delivery is sent twice only when a kill lands between its POST and the acknowledgement
-      // of its job: at most the jobs the killed process held at each kill.
-      expect(duplicates).toBeLessThanOrEqual(KILLS * CONCURRENCY);
+      // A delivery is sent twice when what sent it was not acknowledged in time: a job at work
+      // or an event held by a killed process, an event that waited past its first ack wait
+      // (REPEATABLE_PER_PROCESS, for each of the three processes), or an attempt that failed
+      // although the receiver took it, its answer later than WEBHOOK_TIMEOUT_MS (this process,
+      // the receiver, starved on a loaded machine), which the schedule tries again. Those have a
+      // failed attempt logged, and are counted apart.
+      const failedOnce = new Set(
+        (
+          await attempts.distinct('event_id', {
+            $or: [
+              { status_code: null },
+              { status_code: { $lt: 200 } },
+              { status_code: { $gte: 300 } },
+            ],
+          })
+        ).map(String),
+      );
+      const twice = [...times].filter(([, n]) => n > 1).map(([id]) => id);
+      const unanswered = twice.filter((id) => failedOnce.has(id)).length;
+      const bound = (KILLS + 1) * REPEATABLE_PER_PROCESS;
+      console.log(
+        `fault: ${twice.length} duplicates, ${unanswered} after a failed attempt, ` +
+          `${twice.length - unanswered} otherwise (bound ${bound})`,
+      );
+      expect(twice.length - unanswered).toBeLessThanOrEqual(bound);
     },
     JEST_TIMEOUT_MS,
   );
