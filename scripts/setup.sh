@@ -12,6 +12,11 @@
 #     store's tests), built with Go into .tools/bin unless S3_TEST_URL is set or it is on PATH;
 #   - helm (v3, for the chart in deploy/helm and its offline checks in deploy/test), built with Go
 #     into .tools/bin unless it is already on PATH;
+#   - promtool (Prometheus's checker: the chart's alert rules and their unit tests in deploy/test,
+#     the services' /metrics in tools/devstack), built with Go into .tools/bin unless on PATH;
+#   - Jaeger (v2, the OTel-collector-based `jaeger` binary, in-memory storage), built with Go into
+#     .tools/bin unless it is already on PATH: the trace tests read traces back from it and
+#     `TRACING=jaeger npm start` runs it beside the other servers;
 #   - Chromium (Debian's `chromium`, with apt-get, when /usr/bin/chromium is missing), which the
 #     staff console's and the workspace's browser tests (apps/console/test, apps/workspace/test)
 #     drive through playwright-core;
@@ -31,10 +36,16 @@ FERRETDB_VERSION="v1.24.2"
 STRIPE_MOCK_VERSION="v0.203.0"
 # The Helm CLI that lints and renders deploy/helm/handoff in the deploy tests.
 HELM_VERSION="v3.22.0"
+# Prometheus's Go module, for promtool (module v0.316.0 is Prometheus 3.16.0). Keep in step with
+# PROMETHEUS_VERSION in internal-packages/testkit/src/promtool.ts.
+PROMETHEUS_VERSION="v0.316.0"
 # Keep in step with MAILPIT_VERSION in internal-packages/testkit/src/mailpit.ts.
 MAILPIT_VERSION="v1.33.1"
 # Keep in step with VERSITYGW_VERSION in internal-packages/testkit/src/s3-server.ts.
 VERSITYGW_VERSION="v1.8.0"
+# Keep in step with JAEGER_VERSION in internal-packages/testkit/src/jaeger.ts. v1.75.0 is the
+# approved version (its `cmd/jaeger` is the v2 binary that reads a --config YAML); do not bump it.
+JAEGER_VERSION="v1.75.0"
 # Generates sdk/python/src/handoff/_generated (scripts/openapi.sh); keep in step with
 # sdk/python/requirements-generator.txt, which pins it and ruff.
 OPENAPI_PYTHON_CLIENT_VERSION="0.29.1"
@@ -142,6 +153,33 @@ ensure_helm() {
     "no helm and no Go: the Helm chart checks in deploy/test fail until helm is on PATH"
 }
 
+# promtool checks and unit-tests the alert rules the chart ships (deploy/test), and parses and
+# lints the services' /metrics (tools/devstack). A few minutes with Go (Prometheus's service
+# discovery SDKs); once only.
+ensure_promtool() {
+  if have promtool; then return; fi
+  go_install promtool "$PROMETHEUS_VERSION" github.com/prometheus/prometheus/cmd/promtool \
+    "no promtool and no Go: the alert rules' and /metrics checks fail until promtool is on PATH"
+}
+
+# Jaeger: the tracing backend (OTLP in, query API and UI out) of the trace tests and of
+# `TRACING=jaeger npm start`. A few minutes on a small machine (the OTel collector); once only.
+# Not `go install pkg@version`: Jaeger's go.mod has a replace directive, which go install refuses,
+# so this builds ./cmd/jaeger inside the downloaded module (read-only; go build writes nothing
+# there). Its UI is the placeholder page (the real one is a separate npm build); the HTTP API is whole.
+ensure_jaeger() {
+  if have jaeger; then return; fi
+  if ! have go; then
+    say "no jaeger and no Go: the trace tests fail and TRACING=jaeger npm start cannot start until jaeger is on PATH"
+    return
+  fi
+  say "building jaeger $JAEGER_VERSION into .tools/bin"
+  local src
+  src="$(go mod download -json "github.com/jaegertracing/jaeger@$JAEGER_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')"
+  [[ -n "$src" ]] || { say "could not download jaeger $JAEGER_VERSION"; return 1; }
+  (cd "$src" && GOFLAGS=-buildvcs=false go build -o "$TOOLS_DIR/bin/jaeger" ./cmd/jaeger)
+}
+
 # Debian's Chromium, which the staff console's browser tests drive (apps/console/test). Once
 # only; without apt-get (or without root) it says so, and under CI=true those tests then fail.
 ensure_chromium() {
@@ -226,6 +264,8 @@ ensure_stripe_mock
 ensure_mailpit
 ensure_versitygw
 ensure_helm
+ensure_promtool
+ensure_jaeger
 ensure_chromium
 ensure_dependencies
 ensure_python

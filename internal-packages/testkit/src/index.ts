@@ -11,5 +11,8 @@ export { databasePasswords, serviceDatabase, type DatabasePasswords } from './po
 export * from './events.ts';
 export * from './test-mode.ts';
 export * from './mailpit.ts';
+export * from './jaeger.ts';
 export * from './s3-server.ts';
 export * from './processes.ts';
+export * from './promtool.ts';
+export * from './readme-metrics.ts';
