@@ -1,4 +1,10 @@
-import { metrics, type Counter, type Histogram, type Meter } from '@opentelemetry/api';
+import {
+  createNoopMeter,
+  metrics,
+  type Counter,
+  type Histogram,
+  type Meter,
+} from '@opentelemetry/api';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
@@ -17,7 +23,26 @@ export const DURATION_BUCKETS_S = [
   0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
 ];
 
-let started: { provider: MeterProvider; reader: PrometheusExporter } | undefined;
+/**
+ * What `/metrics` answers with METRICS=off: a valid exposition without a sample, so that a
+ * scrape still succeeds (the target stays up, no alert on a failed scrape) and says why it is empty.
+ */
+export const METRICS_OFF_EXPOSITION = '# metrics are off in this process (METRICS=off)\n';
+
+/**
+ * METRICS: `on` (the default, also when empty) or `off`, which records nothing at all, to
+ * measure what metrics cost: the global meter provider stays OpenTelemetry's no-op one, every
+ * instrument is a no-op, and `/metrics` answers {@link METRICS_OFF_EXPOSITION}. Anything else
+ * is refused, so that a typo (`false`, `0`) does not leave them on unnoticed.
+ */
+export function metricsEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  const value = env.METRICS || 'on';
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`METRICS must be "on" or "off", not "${value}"`);
+}
+
+let started: { provider: MeterProvider; reader: PrometheusExporter } | 'off' | undefined;
 const serializer = new PrometheusSerializer();
 
 /**
@@ -26,9 +51,15 @@ const serializer = new PrometheusSerializer();
  * `metrics.getMeter('handoff')` records into it. It lives as long as the process: a pull reader
  * has nothing to flush, and a test that stops and starts telemetry keeps its instruments.
  * The first call names the resource; `startTelemetry` makes it before the services record.
+ * With METRICS=off (read at that first call) it makes nothing and answers undefined.
  */
 export function startMetrics(service?: { service: string; version: string }) {
+  if (started === 'off') return undefined;
   if (started) return started;
+  if (!metricsEnabled()) {
+    started = 'off';
+    return undefined;
+  }
   const reader = new PrometheusExporter({ preventServerStart: true });
   const provider = new MeterProvider({
     resource: resourceFromAttributes(
@@ -43,9 +74,9 @@ export function startMetrics(service?: { service: string; version: string }) {
   return started;
 }
 
-/** The `handoff` meter of the process's provider (made on first use). */
+/** The `handoff` meter of the process's provider (made on first use); a no-op one with METRICS=off. */
 export function handoffMeter(): Meter {
-  return startMetrics().provider.getMeter('handoff');
+  return startMetrics()?.provider.getMeter('handoff') ?? createNoopMeter();
 }
 
 /**
@@ -74,7 +105,9 @@ export function lazyCounter(name: string, description: string, unit?: string): (
 
 /** Every metric of the process in the Prometheus text format, as a scrape reads it. */
 export async function renderMetrics(): Promise<string> {
-  const { resourceMetrics } = await startMetrics().reader.collect();
+  const running = startMetrics();
+  if (!running) return METRICS_OFF_EXPOSITION;
+  const { resourceMetrics } = await running.reader.collect();
   return serializer.serialize(withUnitSuffixes(resourceMetrics));
 }
 

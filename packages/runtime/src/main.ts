@@ -37,7 +37,14 @@ export async function runMain(
   start: () => Promise<Stoppable>,
   shutdownTimeoutMs = (() => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000)(),
 ): Promise<void> {
-  startTelemetry({ service: name, version });
+  try {
+    startTelemetry({ service: name, version });
+  } catch (error) {
+    // Only its settings (METRICS, the OTEL_* variables) can stop it: a bad environment.
+    const problem = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name}: invalid environment\n- ${problem}\n`);
+    process.exit(EXIT_CONFIG);
+  }
   let running: Stoppable;
   try {
     running = await start();

@@ -61,6 +61,19 @@ describe('a service that refuses its settings', () => {
     expect(stderr).toContain('RATE_LIMIT_PER_MINUTE: must be at most 1000000');
   });
 
+  it('exits with EX_CONFIG (78) on a bad METRICS too, before anything starts', async () => {
+    const child = spawn(process.execPath, ['src/main.ts'], {
+      cwd: join(REPO_ROOT, 'services', 'gateway'),
+      env: { ...freshEnv({}), METRICS: 'sometimes' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(EXIT_CONFIG);
+    expect(stderr).toContain('METRICS must be "on" or "off"');
+  });
+
   it('is not restarted by the supervisor, which reports its last lines once', async () => {
     const fatal: { name: string; lines: readonly string[] }[] = [];
     const starts: number[] = [];
