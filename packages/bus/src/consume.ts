@@ -1,4 +1,10 @@
-import type { Logger } from '@handoff/observability';
+import {
+  SpanKind,
+  traceContextOf,
+  tracesRecorded,
+  withSpan,
+  type Logger,
+} from '@handoff/observability';
 import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import type { z } from 'zod';
 import { watchConsumer } from './consumer-metrics.ts';
@@ -137,7 +143,7 @@ export async function consumeDurable(
       let dueInMs = 0;
       try {
         dueInMs = options.dueInMs?.(msg) ?? 0;
-        if (dueInMs <= 0) await options.handle(msg);
+        if (dueInMs <= 0) await handleTraced(msg, options.handle);
       } catch (error) {
         await failed(msg, error);
         return;
@@ -177,6 +183,31 @@ export async function consumeDurable(
     });
     await Promise.allSettled([...running]);
   };
+}
+
+/**
+ * Handles a message in a consumer span, a child of the trace context its headers carry (the
+ * publish of an outbox message), while spans are recorded; as it is otherwise.
+ */
+function handleTraced(msg: JsMsg, handle: (msg: JsMsg) => Promise<void>): Promise<void> {
+  if (!tracesRecorded()) return handle(msg);
+  return withSpan(
+    `${msg.subject} process`,
+    {
+      kind: SpanKind.CONSUMER,
+      parent: traceContextOf(
+        msg.headers?.get('traceparent') || undefined,
+        msg.headers?.get('tracestate') || undefined,
+      ),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': msg.subject,
+        'messaging.consumer.group.name': msg.info.consumer,
+      },
+    },
+    () => handle(msg),
+  );
 }
 
 /**

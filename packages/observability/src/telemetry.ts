@@ -1,12 +1,14 @@
 import {
   context,
   propagation,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
   type Context,
   type Span,
+  type SpanContext,
 } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
@@ -14,7 +16,8 @@ import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { startMetrics } from './metrics.ts';
 
-export { SpanKind } from '@opentelemetry/api';
+export { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+export type { Context as TraceContext, Span, SpanContext } from '@opentelemetry/api';
 
 export interface TelemetryConfig {
   service: string;
@@ -70,16 +73,29 @@ export async function stopTelemetry(): Promise<void> {
 
 const tracer = () => trace.getTracer('handoff');
 
+export interface SpanOptions {
+  kind?: SpanKind;
+  attributes?: Attributes;
+  /** The context the span is a child of; the active one when unset. */
+  parent?: Context;
+  /** Span contexts the span is linked to (work it follows from without being part of it). */
+  links?: readonly SpanContext[];
+}
+
 /** Runs `fn` inside a new span, marking it failed when `fn` throws. */
 export async function withSpan<T>(
   name: string,
-  options: { kind?: SpanKind; attributes?: Attributes; parent?: Context },
+  options: SpanOptions,
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
   return tracer().startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes ?? {} },
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      attributes: options.attributes ?? {},
+      ...(options.links ? { links: options.links.map((linked) => ({ context: linked })) } : {}),
+    },
     parent,
     async (span) => {
       try {
@@ -113,6 +129,43 @@ export function extractTraceContext(get: (key: string) => string | undefined): C
     get: (_carrier, key) => get(key),
     keys: () => ['traceparent', 'tracestate'],
   });
+}
+
+/**
+ * The W3C `traceparent` (and `tracestate`, when there is one) of the active span, to keep with
+ * work that is done later or elsewhere (an outbox message, a queued delivery) so that it joins
+ * the trace of the call that caused it. Undefined while spans are not recorded
+ * ({@link tracesRecorded}): keeping them then costs nothing.
+ */
+export function activeTraceHeaders(): Record<string, string> | undefined {
+  if (!recording) return undefined;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? carrier : undefined;
+}
+
+/**
+ * The trace context a kept `traceparent` names, on the root context (not on whatever is active),
+ * so that work done later for a message or a job joins the trace that caused it and no other;
+ * the root context when there is none.
+ */
+export function traceContextOf(traceparent: string | undefined, tracestate?: string): Context {
+  if (!traceparent) return ROOT_CONTEXT;
+  return propagation.extract(ROOT_CONTEXT, undefined, {
+    get: (_carrier, key) =>
+      key === 'traceparent' ? traceparent : key === 'tracestate' ? tracestate : undefined,
+    keys: () => ['traceparent', 'tracestate'],
+  });
+}
+
+/** The span context that `ctx` carries (a remote parent extracted from headers, or a span). */
+export function spanContextOf(ctx: Context): SpanContext | undefined {
+  return trace.getSpanContext(ctx);
+}
+
+/** Runs `fn` with `ctx` active, so the spans it starts (database calls…) are children of it. */
+export function withinContext<T>(ctx: Context, fn: () => T): T {
+  return context.with(ctx, fn);
 }
 
 export function activeTraceId(): string | undefined {

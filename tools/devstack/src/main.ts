@@ -15,6 +15,7 @@ import {
   replicaName,
   StackError,
   startStack,
+  tracingSetting,
   waitUntilEveryReplicaReady,
   type Stack,
 } from './stack.ts';
@@ -44,6 +45,10 @@ try {
       LOG_LEVEL: logLevel.default('info'),
       STACK_QUIET: z.enum(['true', 'false']).default('false'),
       STACK_REPLICAS: z.coerce.number().int().min(1).max(MAX_STACK_REPLICAS).default(1),
+      TRACING: tracingSetting,
+      // Read by every service (packages/observability); checked here too, so that a typo stops
+      // the stack before it starts rather than each service over and over.
+      METRICS: z.enum(['on', 'off']).optional(),
     }),
     // --replicas wins over STACK_REPLICAS.
     args.replicas === undefined
@@ -94,6 +99,7 @@ try {
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     replicas,
+    tracing: env.TRACING,
     env: process.env,
     events: {
       onLine(name, line) {
@@ -170,6 +176,11 @@ if (!stopping) {
       ? `[stack]   mail         ${state.mail_url}   (Mailpit: every mail the stack sends)`
       : `[stack]   mail         ${state.smtp_url}   (SMTP_URL: the stack's mail goes there; no Mailpit)`,
   );
+  if (state.jaeger_url) {
+    say(
+      `[stack]   traces       ${state.jaeger_url}   (Jaeger, in memory: every service's spans; API /api/traces/{id})`,
+    );
+  }
   say(`[stack]   NATS         ${state.nats_url}`);
   say(`[stack]   database     ${state.mongo_url}`);
   say(`[stack]   data         ${dataDir}`);

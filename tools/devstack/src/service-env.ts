@@ -51,6 +51,8 @@ export interface StackServices {
   nats: NatsServer;
   mongo: MongoServer;
   mailSmtpUrl: string;
+  /** The stack's Jaeger's OTLP/HTTP receiver (TRACING=jaeger): every service exports there. */
+  otlpEndpoint?: string;
   /** Each gateway replica's port, the first one's (the stack's PORT) first. */
   gatewayPorts: readonly number[];
   /** Each backend service replica's health port, in replica order. */
@@ -86,7 +88,11 @@ export function serviceEnvironments(
       'OTEL_EXPORTER_OTLP_ENDPOINT',
       'OTEL_TRACES_EXPORTER',
       'OTEL_SERVICE_NAME',
+      'OTEL_BSP_SCHEDULE_DELAY',
+      // METRICS=off: no metrics at all (packages/observability), to measure what they cost.
+      'METRICS',
     ]),
+    ...(stack.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: stack.otlpEndpoint } : {}),
   };
   // Settings the caller chose (rate limits, timeouts, JWT checks, retry schedule) reach the
   // service they belong to; what the stack itself decides is not taken from the caller.

@@ -5,7 +5,9 @@ import {
   startMongo,
   startNats,
   startNatsCluster,
+  startJaeger,
   TEST_NATS_USER,
+  type Jaeger,
   type Mailpit,
   type MongoServer,
   type NatsServer,
@@ -15,6 +17,7 @@ import { createServer } from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { signStaffToken, STAFF_SECRET_FILE } from './staff-token.ts';
 import {
   developmentSecret,
@@ -51,7 +54,17 @@ export interface StackOptions {
    * queue groups). The first gateway listens on `port`, the others on free ports.
    */
   replicas?: number;
+  /**
+   * `jaeger` (TRACING=jaeger) starts Jaeger with in-memory storage beside the other servers and
+   * points every service's OTEL_EXPORTER_OTLP_ENDPOINT at it (over the caller's own). Without
+   * it, services export spans only where the caller's OTEL_EXPORTER_OTLP_ENDPOINT says.
+   */
+  tracing?: Tracing;
 }
+
+/** TRACING, `npm start`'s choice of a trace backend: `jaeger`, or none when unset. */
+export const tracingSetting = z.enum(['jaeger']).optional();
+export type Tracing = z.infer<typeof tracingSetting>;
 
 /** The most replicas of each service a stack runs (8 services each: 64 processes). */
 export const MAX_STACK_REPLICAS = 8;
@@ -92,6 +105,13 @@ export interface StackState {
    * the caller's SMTP_URL without its credentials.
    */
   smtp_url: string;
+  /**
+   * With TRACING=jaeger: Jaeger's web UI and its HTTP query API (`/api/traces/{id}`), where every
+   * service's spans go. Absent otherwise.
+   */
+  jaeger_url?: string;
+  /** With TRACING=jaeger: the OTLP/HTTP endpoint the services export to (Jaeger's receiver). */
+  otlp_url?: string;
   services: Partial<Record<ServiceName, ServiceState>>;
 }
 
@@ -162,7 +182,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stateFile = join(dataDir, 'stack.json');
   const started = await startServers(dataDir, options);
   const servers: { stop(): Promise<void> }[] = started;
-  const [nats, mongo, mail] = started;
+  const [nats, mongo, mail, { jaeger }] = started;
   const firstGatewayPort = options.port === 0 ? await freePort() : options.port;
   const gatewayPorts = [firstGatewayPort, ...(await freePorts(replicas - 1))];
   const healthPorts = new Map<ServiceName, number[]>();
@@ -178,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     mongo_url: mongo.url,
     ...(mail.url ? { mail_url: mail.url } : {}),
     smtp_url: withoutCredentials(mail.smtpUrl),
+    ...(jaeger ? { jaeger_url: jaeger.queryUrl, otlp_url: jaeger.otlpHttpUrl } : {}),
     services: Object.fromEntries(
       [...children].map(([name, processes]) => {
         const all = processes.map((child, index) => ({
@@ -197,6 +218,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nats,
     mongo,
     mailSmtpUrl: mail.smtpUrl,
+    ...(jaeger ? { otlpEndpoint: jaeger.otlpHttpUrl } : {}),
     gatewayPorts,
     healthPorts,
   });
@@ -267,14 +289,17 @@ function gatewayUrl(port: number): string {
   return `http://127.0.0.1:${port}`;
 }
 
-/** NATS (one server or a cluster), the database and the mail server of a stack, all at once. */
+/**
+ * NATS (one server or a cluster), the database, the mail server and (with TRACING=jaeger)
+ * Jaeger of a stack, all at once.
+ */
 async function startServers(
   dataDir: string,
   options: StackOptions,
-): Promise<[NatsServer, MongoServer, MailServer]> {
+): Promise<[NatsServer, MongoServer, MailServer, TraceServer]> {
   const natsNodes = options.natsNodes ?? 1;
   if (![1, 3, 5].includes(natsNodes)) throw new Error('natsNodes must be 1, 3 or 5');
-  // All three at once; those that started are stopped when another could not start.
+  // All at once; those that started are stopped when another could not start.
   return startAll(
     natsNodes > 1 && !options.env.NATS_URL
       ? startNatsCluster({ dataDir: join(dataDir, 'nats'), size: natsNodes }).then(
@@ -291,7 +316,21 @@ async function startServers(
       : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
     startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
     startMail(dataDir, options.env),
+    startTraces(dataDir, options.tracing),
   );
+}
+
+/** Where the stack's spans go: its Jaeger with TRACING=jaeger, else none of the stack's. */
+interface TraceServer {
+  jaeger: Jaeger | undefined;
+  stop(): Promise<void>;
+}
+
+/** Jaeger in memory: the traces of a development stack are not worth keeping across restarts. */
+async function startTraces(dataDir: string, tracing: Tracing): Promise<TraceServer> {
+  if (tracing !== 'jaeger') return { jaeger: undefined, stop: async () => {} };
+  const jaeger = await startJaeger({ dataDir: join(dataDir, 'jaeger') });
+  return { jaeger, stop: () => jaeger.stop() };
 }
 
 /** Where the stack's mail goes: a Mailpit, or an SMTP server without one (no web UI). */

@@ -10,8 +10,9 @@ Starts NATS, the database, Mailpit and every Handoff service on this machine, un
   --replicas N        processes of every service, 1 to ${MAX_STACK_REPLICAS} (default: $STACK_REPLICAS, else 1)
   -h, --help          this help
 
-Its settings are variables: DATA_DIR, PORT, LOG_LEVEL, STACK_QUIET, STACK_REPLICAS (README,
-"Environment variables").`;
+Its settings are variables: DATA_DIR, PORT, LOG_LEVEL, STACK_QUIET, STACK_REPLICAS, TRACING
+(TRACING=jaeger also starts Jaeger and sends every service's spans there; README, "Environment
+variables").`;
 
 export type StartArgs = { help: true } | { help: false; replicas: number | undefined };
 

@@ -1,5 +1,6 @@
 // What the outbox reads and writes in a document: its messages, the marker of a document whose
 // messages wait for their publish, the windows of kept documents, and the indexes that find them.
+import { activeTraceHeaders } from '@handoff/observability';
 import type { IndexDefinition } from '@handoff/store';
 
 /**
@@ -22,7 +23,11 @@ export interface OutboxMessage {
   created_at: Date;
   /** Kept beside the message for `beforePublish` (e.g. an audit entry); never published. */
   local?: Record<string, unknown>;
-  /** NATS headers to publish the message with (beside `Nats-Msg-Id`). */
+  /**
+   * NATS headers to publish the message with (beside `Nats-Msg-Id`); while traces are recorded,
+   * the `traceparent` of the write that made the message, so that its publish (by the call, or by
+   * a later sweep) and what consumers do with it join that call's trace.
+   */
   headers?: Record<string, string>;
 }
 
@@ -141,13 +146,15 @@ export function outboxMessage(
   local?: Record<string, unknown>,
   headers?: Record<string, string>,
 ): OutboxMessage {
+  const trace = activeTraceHeaders();
+  const all = trace ? { ...headers, ...trace } : headers;
   return {
     id,
     subject,
     payload: JSON.stringify(payload),
     created_at: new Date(),
     ...(local ? { local } : {}),
-    ...(headers ? { headers } : {}),
+    ...(all ? { headers: all } : {}),
   };
 }
 

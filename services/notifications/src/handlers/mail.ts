@@ -24,6 +24,7 @@ import {
 } from '../store/mail-log.ts';
 import type { Reader } from './lookups.ts';
 import { countEmail } from './mail-metrics.ts';
+import { inMailSpan } from './mail-span.ts';
 
 /** The header that names the event a mail answers (the bench matches mails to events by it). */
 export const EVENT_HEADER = 'X-Handoff-Event';
@@ -151,7 +152,7 @@ export function postman(deps: PostmanDeps) {
         return 'held';
       }
       crashForTest('crash-before-smtp');
-      const result = await smtp.send(outgoingMail(deps, letter, doc));
+      const result = await inMailSpan(letter, () => smtp.send(outgoingMail(deps, letter, doc)));
       countEmail(letter.kind, OUTCOME_OF[result.outcome]);
       switch (result.outcome) {
         case 'accepted':

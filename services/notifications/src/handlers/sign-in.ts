@@ -10,6 +10,7 @@ import { signInMail } from '../domain/mails.ts';
 import { renderMail } from '../domain/render.ts';
 import type { AddressBook } from '../store/addresses.ts';
 import { countEmail } from './mail-metrics.ts';
+import { inMailSpan } from './mail-span.ts';
 
 export function signInEndpoints(deps: {
   logger: Logger;
@@ -55,13 +56,9 @@ export function signInEndpoints(deps: {
     const messageId = `<sign-in.${randomUUID()}@${smtp.domain}>`;
     for (let attempt = 1; !stopped; attempt += 1) {
       const rendered = renderMail(content({ name: input.name }, links, new Date()));
-      const result = await smtp.send({
-        to: input.to,
-        toName: input.name,
-        ...rendered,
-        messageId,
-        headers: {},
-      });
+      const result = await inMailSpan({ kind: 'sign_in' }, () =>
+        smtp.send({ to: input.to, toName: input.name, ...rendered, messageId, headers: {} }),
+      );
       if (result.outcome === 'accepted') {
         countEmail('sign_in', 'sent');
         if (await addresses.bouncing(input.to)) {

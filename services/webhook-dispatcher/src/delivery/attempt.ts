@@ -6,6 +6,7 @@ import { nextAttemptDelayMs } from '../domain/schedule.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import type { DeliveryJob } from '../store/delivery-queue.ts';
 import type { EndpointDoc } from '../store/endpoints.ts';
+import { inAttemptSpan } from './attempt-span.ts';
 import { attemptMade } from './metrics.ts';
 import type { DeliveryResources } from './resources.ts';
 
@@ -86,14 +87,16 @@ export async function attemptDelivery(
   if (!endpoint) return { kind: 'cancelled' };
   const attemptedAt = new Date();
   const a2a = endpoint.a2a ? a2aDelivery(endpoint.a2a, job.event.body, resources.secrets) : null;
-  const send = await sendWebhook(
-    {
-      url: endpoint.url,
-      secrets: signingSecrets(endpoint, resources.secrets, attemptedAt),
-      ...(a2a ? { headers: a2a.headers } : {}),
-    },
-    { id: job.event.id, body: a2a?.body ?? job.event.body },
-    resources.send,
+  const send = await inAttemptSpan(job, endpoint.url, () =>
+    sendWebhook(
+      {
+        url: endpoint.url,
+        secrets: signingSecrets(endpoint, resources.secrets, attemptedAt),
+        ...(a2a ? { headers: a2a.headers } : {}),
+      },
+      { id: job.event.id, body: a2a?.body ?? job.event.body },
+      resources.send,
+    ),
   );
   attemptMade(send);
   const verdict = verdictOf(send, job.attempt, resources.schedule);

@@ -2,6 +2,7 @@
 // per-endpoint lanes until a sending slot is free, then attempted, recorded and settled. The
 // parts it runs each job through: admission.ts, lanes.ts and offers.ts decide, attempt.ts sends,
 // outcome.ts records.
+import { traceContextOf, tracesRecorded, withinContext } from '@handoff/observability';
 import type { JsMsg } from '@nats-io/jetstream';
 import { answerOf, endpointSlots, type EndpointSlots } from '../domain/endpoint-slots.ts';
 import type { DeliveryJob } from '../store/delivery-queue.ts';
@@ -200,7 +201,12 @@ export class DeliveryWorker {
       this.#lanes.sent(endpointId);
       this.#pump();
     };
-    const task = this.#run(held, sent)
+    // A job starts wherever room was freed (another job's end): its work joins its own trace.
+    const task = (
+      tracesRecorded()
+        ? withinContext(traceContextOf(held.job.traceparent), () => this.#run(held, sent))
+        : this.#run(held, sent)
+    )
       .then(
         () => {
           held.msg?.ack();

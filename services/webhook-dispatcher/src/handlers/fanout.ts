@@ -1,3 +1,4 @@
+import { activeTraceHeaders } from '@handoff/observability';
 import type { DeliveryJob, DeliveryQueue } from '../store/delivery-queue.ts';
 import type { EndpointDirectory } from '../store/endpoint-directory.ts';
 import type { EventDoc } from '../store/events.ts';
@@ -15,6 +16,8 @@ export type OfferAttempt = (job: DeliveryJob) => Promise<boolean>;
  * message) queues nothing twice. A first fan-out may hand each first attempt to `offer`, which
  * sends it from this replica right away when it has room; the others are queued, all at once. It
  * resolves when every offered attempt is recorded and the stream has stored every queued job.
+ * While traces are recorded, each job keeps the trace context it was made in (the event's
+ * handling, or a staff redelivery's call), which its attempts' spans are children of.
  */
 export function deliveryMaker(
   directory: EndpointDirectory,
@@ -30,6 +33,7 @@ export function deliveryMaker(
     again = false,
   ) => {
     const madeAt = Date.now();
+    const traceparent = activeTraceHeaders()?.traceparent;
     await Promise.all(
       endpoints.map(async (endpoint) => {
         const job: DeliveryJob = {
@@ -40,6 +44,7 @@ export function deliveryMaker(
           not_before: 0,
           made_at: madeAt,
           ...(again ? { again: true as const } : {}),
+          ...(traceparent ? { traceparent } : {}),
         };
         if (take && (await take(job))) return;
         await queue.publish(job);

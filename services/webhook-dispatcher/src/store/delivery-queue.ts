@@ -36,6 +36,12 @@ export const DeliveryJob = z.object({
    * attempted this delivery already and left its record.
    */
   again: z.literal(true).optional(),
+  /**
+   * The W3C `traceparent` of what made the delivery (the handling of its event, in the trace of
+   * the call that caused the event), kept by every retry: each attempt's span is a child of it.
+   * Only while traces are recorded.
+   */
+  traceparent: z.string().min(1).max(256).optional(),
 });
 export type DeliveryJob = z.infer<typeof DeliveryJob>;
 

@@ -1,0 +1,97 @@
+// A durable consumer's handling of a message joins the trace its headers carry (an outbox
+// message's publish), in a consumer span; a message without one starts a trace of its own.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import {
+  activeTraceHeaders,
+  createLogger,
+  SpanKind,
+  startTelemetry,
+  stopTelemetry,
+  type TelemetryConfig,
+} from '@handoff/observability';
+import { eventually } from '@handoff/testkit';
+import { AckPolicy, DeliverPolicy, StorageType } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { consumeDurable, ensureConsumer, ensureStream } from '../src/index.ts';
+import { useJetStream } from './support/jetstream.ts';
+
+type Processor = NonNullable<TelemetryConfig['spanProcessors']>[number];
+type Ended = Parameters<Processor['onEnd']>[0];
+
+const ended: Ended[] = [];
+startTelemetry({
+  service: 'consume-trace-test',
+  version: '0',
+  spanProcessors: [
+    {
+      onStart() {},
+      onEnd(span) {
+        ended.push(span);
+      },
+      forceFlush: () => Promise.resolve(),
+      shutdown: () => Promise.resolve(),
+    },
+  ],
+});
+afterAll(() => stopTelemetry());
+
+const logger = createLogger({ service: 'consume-trace-test', version: '0', level: 'silent' });
+const bus = useJetStream('consume-trace-test');
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const PUBLISH_SPAN_ID = '00f067aa0ba902b7';
+
+describe('consumeDurable while spans are recorded', () => {
+  it("handles each message in a consumer span, a child of the context in the message's headers", async () => {
+    const token = randomBytes(4).toString('hex');
+    const stream = `T_TRACE_${token}`;
+    const consumer = `trace-${token}`;
+    const subject = `test.trace.${token}.m`;
+    bus.made.push(stream);
+    await ensureStream(bus.jsm, {
+      name: stream,
+      subjects: [`test.trace.${token}.>`],
+      storage: StorageType.Memory,
+    });
+    await ensureConsumer(bus.jsm, stream, {
+      durable_name: consumer,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+    });
+    const traced = headers();
+    traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
+    await bus.js.publish(subject, 'traced', { headers: traced });
+    await bus.js.publish(subject, 'untraced');
+
+    const seen = new Map<string, string | undefined>();
+    const stop = await consumeDurable(bus.js, {
+      stream,
+      consumer,
+      concurrency: 1,
+      logger,
+      handle: (msg) => {
+        seen.set(msg.string(), activeTraceHeaders()?.traceparent);
+        return Promise.resolve();
+      },
+    });
+    bus.stops.push(stop);
+    await eventually(() => (seen.size === 2 ? seen : undefined), { what: 'both messages' });
+
+    const spans = ended.filter((span) => span.name === `${subject} process`);
+    expect(spans).toHaveLength(2);
+    const [first, second] = spans;
+    expect(first?.kind).toBe(SpanKind.CONSUMER);
+    expect(first?.spanContext().traceId).toBe(TRACE_ID);
+    expect(first?.parentSpanContext?.spanId).toBe(PUBLISH_SPAN_ID);
+    expect(first?.attributes).toMatchObject({
+      'messaging.system': 'nats',
+      'messaging.destination.name': subject,
+      'messaging.consumer.group.name': consumer,
+    });
+    // What the handler does is in that span.
+    expect(seen.get('traced')).toBe(`00-${TRACE_ID}-${first?.spanContext().spanId}-01`);
+    expect(second?.spanContext().traceId).not.toBe(TRACE_ID);
+    expect(second?.parentSpanContext).toBeUndefined();
+  });
+});
