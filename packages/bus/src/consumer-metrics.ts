@@ -63,6 +63,8 @@ export function watchConsumer(
         'a lapsed ack wait, or a job put back until it is due.',
     },
   ));
+  // The durable's series exists at 0 from its start, so the first redelivery is an increase.
+  counter.add(0, attributes);
   return {
     delivered(msg) {
       if (msg.info.deliveryCount > 1) counter.add(1, attributes);

@@ -1,5 +1,6 @@
 import { startHealthServer, type HealthServer } from '@handoff/runtime';
 import { randomUUID } from 'node:crypto';
+import { countFromZero } from './http/limit-metrics.ts';
 import type { ReadinessCheck } from './readiness.ts';
 
 /**
@@ -12,6 +13,8 @@ export async function startHealthPort(
   readiness: ReadinessCheck,
 ): Promise<HealthServer | undefined> {
   if (port === undefined) return undefined;
+  // Its /metrics shows the limits' counters from the start, at 0 until they count.
+  countFromZero();
   return startHealthServer(port, async () => {
     const { status } = await readiness(randomUUID());
     return { ok: status === 'ready', body: { status } };

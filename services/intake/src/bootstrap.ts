@@ -4,6 +4,7 @@ import type { BootstrapOptions } from '@handoff/runtime';
 import { accessEndpoints } from './handlers/access.ts';
 import { intakeContext, type IntakeContext } from './handlers/context.ts';
 import { startRouting } from './routing/consumers.ts';
+import { countFromZero } from './routing/offer-metrics.ts';
 import { startEngagementConsumer } from './handlers/engagement.consumer.ts';
 import { readEnv } from './env.ts';
 import { providerEndpoints } from './handlers/providers.ts';
@@ -24,6 +25,7 @@ export async function bootstrap(options: BootstrapOptions = {}) {
   let workspace: ReturnType<typeof workspaceEndpoints> | undefined;
   let context: IntakeContext | undefined;
   const env = readEnv(options.env);
+  countFromZero();
   return runAuditedService({
     name: 'intake',
     version: VERSION,

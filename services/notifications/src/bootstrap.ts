@@ -9,6 +9,7 @@ import { startEventsConsumer } from './handlers/events.consumer.ts';
 import { inboxEndpoints } from './handlers/inbox.ts';
 import { announceChange, providerDirectory, type Reader } from './handlers/lookups.ts';
 import { postman } from './handlers/mail.ts';
+import { countFromZero } from './handlers/mail-metrics.ts';
 import { reminders, startReminderConsumer } from './handlers/reminders.consumer.ts';
 import { settingsEndpoints } from './handlers/settings.ts';
 import { signInEndpoints } from './handlers/sign-in.ts';
@@ -25,6 +26,7 @@ const PRUNE_LOOKBACK_HOURS = 3;
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
+  countFromZero();
   const links = linksOf(env.PUBLIC_URL);
   const signingKey = Buffer.from(env.NOTIFICATIONS_SIGNING_KEY, 'base64');
   const staffAddresses = env.STAFF_NOTIFY_EMAIL ?? [];

@@ -16,6 +16,7 @@ import { pruneAllDueDeliveries, pruneDeliveries } from './store/deliveries.ts';
 import { deliveryMaker } from './handlers/fanout.ts';
 import { startWorker } from './handlers/deliveries.consumer.ts';
 import { testDataEndpoints } from './handlers/test-data.ts';
+import { countFromZero } from './delivery/metrics.ts';
 
 export const VERSION = packageVersion(import.meta.url);
 
@@ -27,6 +28,7 @@ const PRUNE_FIRST_MS = 60 * 1000;
 
 export async function bootstrap(options: BootstrapOptions = {}) {
   const env = readEnv(options.env);
+  countFromZero();
   const secrets = secretBox(env.WEBHOOK_SECRETS_KEY);
   // One per process, shared by the API, the fan-out and the worker.
   let directory: EndpointDirectory | undefined;

@@ -32,6 +32,18 @@ const attributeSets = new Map<string, Attributes>(
 );
 const otherLimit: Attributes = { limit: OTHER_LIMIT };
 
+/**
+ * Makes every declared limit's series exist at 0 from the start (not `_OTHER`), so a scrape shows
+ * them before the first refusal and `increase()` sees the first one. Called once the meter
+ * provider is named.
+ */
+export function countFromZero(): void {
+  for (const limit of RATE_LIMITS) {
+    const attributes = attributeSets.get(limit);
+    if (attributes !== undefined) refusals().add(0, attributes);
+  }
+}
+
 /** Counts a call refused for being over `limit` (a policy's name, or a long-poll bound). */
 export function countRefusal(limit: string): void {
   refusals().add(1, attributeSets.get(limit) ?? otherLimit);

@@ -23,6 +23,14 @@ const ATTRIBUTES: Readonly<Record<OfferOutcome, Attributes>> = {
   lapsed: { outcome: 'lapsed' },
 };
 
+/**
+ * Makes every outcome's series exist at 0 from the start, so a scrape shows them before the first
+ * offer and `increase()` sees the first one. Called once the meter provider is named.
+ */
+export function countFromZero(): void {
+  for (const outcome of OFFER_OUTCOMES) offers().add(0, ATTRIBUTES[outcome]);
+}
+
 export function countOffer(outcome: OfferOutcome): void {
   offers().add(1, ATTRIBUTES[outcome]);
 }

@@ -29,6 +29,19 @@ const setsOf = (kind: string): Readonly<Record<EmailOutcome, Attributes>> => ({
 });
 const attributeSets = new Map([...MAIL_KINDS, OTHER_KIND].map((kind) => [kind, setsOf(kind)]));
 
+/**
+ * Makes the series of every declared kind and outcome exist at 0 from the start (not `_OTHER`),
+ * so a scrape shows them before the first mail and `increase()` sees the first one. Called once
+ * the meter provider is named.
+ */
+export function countFromZero(): void {
+  for (const kind of MAIL_KINDS) {
+    const byOutcome = attributeSets.get(kind);
+    if (byOutcome === undefined) continue;
+    for (const outcome of EMAIL_OUTCOMES) emails().add(0, byOutcome[outcome]);
+  }
+}
+
 /** Counts one hand-over of a mail of `kind` (or its holding back). */
 export function countEmail(kind: MailKind, outcome: EmailOutcome): void {
   const byOutcome = attributeSets.get(kind) ?? attributeSets.get(OTHER_KIND);

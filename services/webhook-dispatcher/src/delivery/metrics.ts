@@ -27,9 +27,11 @@ export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', '_OTHER'] as const;
 
 /** Why a delivery was given up: its last retry failed, or the endpoint answered 410. */
-export type ParkReason = 'exhausted' | 'gone';
+export const PARK_REASONS = ['exhausted', 'gone'] as const;
+export type ParkReason = (typeof PARK_REASONS)[number];
 /** Why an endpoint was disabled by the dispatcher (staff and integrations disable by the API). */
-export type DisableReason = 'gone' | 'failing';
+export const DISABLE_REASONS = ['gone', 'failing'] as const;
+export type DisableReason = (typeof DISABLE_REASONS)[number];
 
 /** The outcome of a sent attempt ({@link ATTEMPT_OUTCOMES}). */
 export function attemptOutcome(
@@ -98,6 +100,28 @@ export function attemptMade(send: SendResult): void {
 }
 
 export const deliveryParked = (reason: ParkReason): void => parked().add(1, parkAttributes[reason]);
+
+/** The label sets an attempt can have: 2xx only when delivered, an answer's class or none. */
+function reachableAttemptSets(): Attributes[] {
+  return [...attemptAttributes].flatMap(([outcome, { none, byClass }]) => {
+    if (outcome === 'delivered')
+      return byClass.filter((set) => set['http.response.status_code'] === '2xx');
+    if (outcome === 'http_error')
+      return byClass.filter((set) => set['http.response.status_code'] !== '2xx');
+    return [none];
+  });
+}
+
+/**
+ * Makes every series of the dispatcher's counters exist at 0 from the start, so that a scrape
+ * shows them before the first attempt, park or disable, and `rate()`/`increase()` see the first
+ * one (a series that appears at 1 has no increase). Called once the meter provider is named.
+ */
+export function countFromZero(): void {
+  for (const attributes of reachableAttemptSets()) attempts().add(0, attributes);
+  for (const reason of PARK_REASONS) parked().add(0, parkAttributes[reason]);
+  for (const reason of DISABLE_REASONS) disabled().add(0, disableAttributes[reason]);
+}
 
 export const endpointDisabled = (reason: DisableReason): void =>
   disabled().add(1, disableAttributes[reason]);
