@@ -5,12 +5,16 @@
 // without helm cannot pass unnoticed.
 import { ALL_SERVICES } from '@handoff/contracts';
 import { describe, expect, it } from '@jest/globals';
+import type { IPodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
+import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { ISecret } from 'kubernetes-models/v1/Secret';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHART_DIR, findHelm, helm, KUBE_VERSION, setArgs, template } from './helm.ts';
 import {
@@ -72,6 +76,19 @@ const FILES_S3 = Object.fromEntries(
   ]),
 );
 
+/** Prometheus and Grafana: the PodMonitor, the alert rules, the dashboard, lag autoscaling. */
+const METRICS = {
+  'metrics.podMonitor.enabled': 'true',
+  'metrics.podMonitor.labels.release': 'kube-prometheus-stack',
+  'metrics.prometheusRule.enabled': 'true',
+  'metrics.prometheusRule.labels.release': 'kube-prometheus-stack',
+  'metrics.dashboard.enabled': 'true',
+  'metrics.dashboard.annotations.grafana_folder': 'Handoff',
+  'services.webhook-dispatcher.autoscaling.consumerLag.enabled': 'true',
+  'networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.kubernetes\\.io/metadata\\.name':
+    'monitoring',
+};
+
 /** The value sets every check renders: the defaults, and each switch flipped. */
 const VARIANTS: Record<string, Record<string, string>> = {
   'existing Secrets': EXISTING,
@@ -85,6 +102,7 @@ const VARIANTS: Record<string, Record<string, string>> = {
     'networkPolicy.filesS3EgressPorts': '{443,9000}',
   },
   'Ingress enabled': { ...EXISTING, 'ingress.enabled': 'true' },
+  'metrics on': { ...EXISTING, ...METRICS },
   'no NetworkPolicies, no tests, no autoscaling': {
     ...EXISTING,
     'networkPolicy.enabled': 'false',
@@ -141,6 +159,7 @@ describe('helm', () => {
   it.each([
     ['with existing Secrets', EXISTING],
     ['creating the Secrets', CREATED],
+    ['with metrics on', { ...EXISTING, ...METRICS }],
   ])('lints the chart cleanly (--strict), %s', (_, values) => {
     const result = helm(helmBinary(), [
       'lint',
@@ -423,5 +442,104 @@ describe('the object store egress', () => {
 describe('the chart values', () => {
   it('are YAML that parses (anchors and merge keys included)', () => {
     expect(readYaml(join(CHART_DIR, 'values.yaml'))).toHaveLength(1);
+  });
+});
+
+describe('the metrics objects', () => {
+  const METRICS_KINDS = ['PodMonitor', 'PrometheusRule'];
+  const dashboards = (objects: KubeObject[]) =>
+    ofKind<IConfigMap>(objects, 'ConfigMap').filter(
+      (map) => map.metadata.name === 'handoff-dashboard',
+    );
+  const hpa = (objects: KubeObject[], name: string) =>
+    named<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler', name);
+
+  it('are not rendered by default, and the autoscalers go by CPU only', () => {
+    const objects = render('existing Secrets');
+    expect(objects.filter((object) => METRICS_KINDS.includes(object.kind))).toEqual([]);
+    expect(dashboards(objects)).toEqual([]);
+    expect(hpa(objects, 'webhook-dispatcher').spec?.metrics?.map((metric) => metric.type)).toEqual([
+      'Resource',
+    ]);
+    const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy').map((p) => p.metadata?.name);
+    expect(policies).not.toContain('metrics-ingress');
+  });
+
+  it("every Deployment, the gateway's too, serves its health port as `health`, the PodMonitor's port", () => {
+    const objects = render('metrics on');
+    const [monitor, ...others] = ofKind<IPodMonitor>(objects, 'PodMonitor');
+    expect(others).toEqual([]);
+    expect(monitor?.metadata?.labels?.release).toBe('kube-prometheus-stack');
+    const [endpoint] = monitor?.spec.podMetricsEndpoints ?? [];
+    expect(endpoint).toMatchObject({ port: 'health', path: '/metrics' });
+    expect(endpoint?.relabelings).toContainEqual({
+      sourceLabels: ['__meta_kubernetes_pod_label_app_kubernetes_io_name'],
+      targetLabel: 'service',
+    });
+    const selector = monitor?.spec.selector.matchLabels ?? {};
+    for (const service of ALL_SERVICES) {
+      const deployment = named<IDeployment>(objects, 'Deployment', service);
+      const labels = deployment.spec?.template.metadata?.labels ?? {};
+      const selected = Object.entries(selector).every(([key, value]) => labels[key] === value);
+      const { ports = [], env = [] } = container(deployment);
+      const health = ports.find((port) => port.name === 'health');
+      const variable = env.find((entry) => entry.name === 'HEALTH_PORT')?.value;
+      expect({ service, selected, port: health?.containerPort, variable }).toEqual({
+        service,
+        selected: true,
+        port: 9090,
+        variable: '9090',
+      });
+    }
+    const gatewayPorts = container(named<IDeployment>(objects, 'Deployment', 'gateway')).ports;
+    expect(gatewayPorts?.map((port) => [port.name, port.containerPort])).toEqual([
+      ['http', 8080],
+      ['health', 9090],
+    ]);
+  });
+
+  it('hold the alert rules of files/prometheus-rules.yaml exactly, which promtool checks', () => {
+    const [rule, ...others] = ofKind<IPrometheusRule>(render('metrics on'), 'PrometheusRule');
+    expect(others).toEqual([]);
+    expect(rule?.metadata?.labels?.release).toBe('kube-prometheus-stack');
+    expect(rule?.spec).toEqual(readYaml(join(CHART_DIR, 'files', 'prometheus-rules.yaml'))[0]);
+  });
+
+  it("hold the dashboard of files/dashboard.json, labelled for Grafana's sidecar", () => {
+    const [map, ...others] = dashboards(render('metrics on'));
+    expect(others).toEqual([]);
+    expect(map?.metadata.labels?.grafana_dashboard).toBe('1');
+    expect(map?.metadata.annotations?.grafana_folder).toBe('Handoff');
+    const file = readFileSync(join(CHART_DIR, 'files', 'dashboard.json'), 'utf8');
+    expect(JSON.parse(map?.data?.['handoff.json'] ?? 'null')).toEqual(JSON.parse(file));
+  });
+
+  it("scale the webhook dispatcher on its deliveries' consumer lag as well as CPU, when asked", () => {
+    const objects = render('metrics on');
+    const metrics = hpa(objects, 'webhook-dispatcher').spec?.metrics ?? [];
+    expect(metrics.map((metric) => metric.type)).toEqual(['Resource', 'External']);
+    expect(metrics[1]?.external).toEqual({
+      metric: {
+        name: 'messaging_consumer_pending',
+        selector: { matchLabels: { messaging_consumer_group_name: 'webhook-deliveries' } },
+      },
+      target: { type: 'AverageValue', averageValue: '100' },
+    });
+    expect(hpa(objects, 'gateway').spec).toEqual(hpa(render('existing Secrets'), 'gateway').spec);
+  });
+
+  it("let metricsFrom, and no one else, reach every pod's health port", () => {
+    const policy = named<INetworkPolicy>(render('metrics on'), 'NetworkPolicy', 'metrics-ingress');
+    expect(policy.spec?.podSelector?.matchLabels).toEqual({
+      'app.kubernetes.io/part-of': 'handoff',
+    });
+    expect(policy.spec?.ingress).toEqual([
+      {
+        ports: [{ protocol: 'TCP', port: 9090 }],
+        from: [
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+        ],
+      },
+    ]);
   });
 });

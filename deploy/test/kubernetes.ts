@@ -26,13 +26,23 @@ export function isKubeObject(value: unknown): value is KubeObject {
 export const describeObject = (object: KubeObject): string =>
   `${object.kind} ${object.metadata.name}`;
 
+/** The model packages of custom resources the chart can render, by API group. */
+const CUSTOM_RESOURCE_MODELS: Record<string, string> = {
+  // PodMonitor, PrometheusRule: the prometheus-operator's CRDs, as its releases define them.
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+};
+
 /**
  * The kubernetes-models module of an object's kind: `kubernetes-models/<group>/<version>/<Kind>`,
- * where the core group is plain `v1`. Its model class validates against the Kubernetes OpenAPI
- * schema (compiled with Ajv), and its `I<Kind>` interface describes the same schema in TypeScript.
+ * where the core group is plain `v1` (custom resources: their own package, same layout). Its
+ * model class validates against the Kubernetes OpenAPI schema (compiled with Ajv), and its
+ * `I<Kind>` interface describes the same schema in TypeScript.
  */
-const modelModule = (object: KubeObject): string =>
-  `kubernetes-models/${object.apiVersion}/${object.kind}`;
+const modelModule = (object: KubeObject): string => {
+  const group = object.apiVersion.includes('/') ? object.apiVersion.split('/')[0] : undefined;
+  const models = (group !== undefined && CUSTOM_RESOURCE_MODELS[group]) || 'kubernetes-models';
+  return `${models}/${object.apiVersion}/${object.kind}`;
+};
 
 interface Model {
   validate(): void;
