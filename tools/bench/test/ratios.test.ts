@@ -11,6 +11,8 @@ import { report, stats } from './support/reports.ts';
 const ENGAGEMENT = ['provider-proposal', 'milestone-approval'];
 /** The scenarios on a stack of their own (besides the -r3 ones). */
 const OWN_STACK = ['routing', 'file-upload-rss'];
+/** The telemetry cost's scenarios, on two stacks of their own (test/telemetry-cost.test.ts). */
+const TELEMETRY = /-telemetry-(on|off)$/;
 
 describe('the registry', () => {
   const registered = scenarios({ logLevel: 'warn' });
@@ -28,7 +30,10 @@ describe('the registry', () => {
     const onStack = registered.filter((scenario) => (scenario.uses ?? []).length > 0);
     const r3 = onStack.filter((scenario) => scenario.name.endsWith('-r3'));
     const gateway = onStack.filter(
-      (scenario) => !scenario.name.endsWith('-r3') && !OWN_STACK.includes(scenario.name),
+      (scenario) =>
+        !scenario.name.endsWith('-r3') &&
+        !OWN_STACK.includes(scenario.name) &&
+        !TELEMETRY.test(scenario.name),
     );
     expect(r3.map((scenario) => scenario.name)).toEqual([
       'gateway-create-r3',

@@ -80,12 +80,13 @@ describe('the webhook scenarios', () => {
 
   it('are measured at 1, 10 and 100 endpoints on the shared stack, last, each against raw-http-post', () => {
     // Last on the shared stack in a run without BENCH_ONLY (the groups run only when named;
-    // routing, file-upload-rss and the -r3 scenarios after them run on stacks of their own), with
-    // the latency at half the peak after the peaks it is measured at.
+    // the telemetry cost's, routing, file-upload-rss and the -r3 scenarios after them run on
+    // stacks of their own), with the latency at half the peak after the peaks it is measured at.
     const registered = scenarios({ logLevel: 'warn' }).filter(
       (scenario) =>
         scenario.group === undefined &&
         !scenario.name.endsWith('-r3') &&
+        !/-telemetry-(on|off)$/.test(scenario.name) &&
         scenario.name !== 'routing' &&
         scenario.name !== 'file-upload-rss',
     );

@@ -31,6 +31,7 @@ import { rawHttpPost } from './raw-http-post.ts';
 import { routing, routingStack } from './routing.ts';
 import { stackFindOne } from './stack-find-one.ts';
 import { stackInsertOne } from './stack-insert-one.ts';
+import { TELEMETRY_RATIOS, telemetryScenarios } from './telemetry-cost.ts';
 import { WEBHOOK_ENDPOINT_COUNTS, webhookDeliveries } from './webhook-deliveries.ts';
 import {
   LATENCY_ENDPOINT_COUNTS,
@@ -112,6 +113,9 @@ export function scenarios(options: RegistryOptions): Scenario[] {
       options.logLevel,
       options.preloads ?? [],
     ),
+    // Once the first stack is gone: gateway-create and webhook-deliveries-1 on a stack with
+    // metrics and tracing off, then on one with both on (scraped, exported to Jaeger).
+    ...telemetryScenarios(options.logLevel),
     // Once the first stack is gone, on a stack of its own: 1,000 providers in 20 categories.
     routing(stackRouting, options.logLevel),
     // On a stack of its own: 20 uploads of 50 MiB measure the gateway's memory, nothing else.
@@ -257,6 +261,7 @@ export const RATIOS: readonly RatioSpec[] = [
     baseline: 'webhook-deliveries-1',
     note: 'streams with 3 replicas on a 3-node cluster against 1 on one server',
   },
+  ...TELEMETRY_RATIOS,
   ...WEBHOOK_ENDPOINT_COUNTS.map((endpoints) => ({
     subject: peakScenarioName(endpoints),
     baseline: 'raw-http-post',
