@@ -1,4 +1,9 @@
-import { PROMETHEUS_CONTENT_TYPE, renderMetrics } from '@handoff/observability';
+import {
+  PROMETHEUS_CONTENT_TYPE,
+  recordHttpServerRequest,
+  renderMetrics,
+  UNMATCHED_ROUTE,
+} from '@handoff/observability';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -24,15 +29,29 @@ export function memorySnapshot() {
   };
 }
 
+/** The paths the health port answers: its `http.route` values, with `unmatched`. */
+const ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
  * The Kubernetes probes of a service, on a port of their own that is never public: `/healthz`
  * says the process is alive (and how much memory it holds: probes ignore the body), `/readyz`
  * says it can serve (bus connected, database answering, not draining), `/metrics` is the
- * process's metrics for a Prometheus scrape.
+ * process's metrics for a Prometheus scrape. Its own requests count in
+ * `http.server.request.duration` under those three routes (any other path `unmatched`), so a
+ * probe that slows or fails shows there.
  */
 export async function startHealthServer(port: number, ready: Probe): Promise<HealthServer> {
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const startedMs = performance.now();
+    res.once('finish', () => {
+      recordHttpServerRequest(
+        ROUTES.has(path) ? path : UNMATCHED_ROUTE,
+        req.method ?? '_OTHER',
+        res.statusCode,
+        (performance.now() - startedMs) / 1000,
+      );
+    });
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(body));

@@ -110,6 +110,25 @@ describe('health server', () => {
     expect((await get('/metrics', { method: 'POST' })).status).toBe(405);
   });
 
+  it('counts its own requests by route, every other path as unmatched, never the path', async () => {
+    await get('/readyz');
+    await get('/no/such/path/req_01abc');
+    const samples = parsePrometheusText(await (await get('/metrics')).text());
+    const counted = samples.filter((s) => s.name === 'http_server_request_duration_seconds_count');
+    const count = (route: string, status: string) =>
+      counted.find(
+        (s) =>
+          s.labels.http_route === route &&
+          s.labels.http_request_method === 'GET' &&
+          s.labels.http_response_status_code === status,
+      )?.value ?? 0;
+    expect(count('/readyz', '200')).toBeGreaterThanOrEqual(1);
+    expect(count('unmatched', '404')).toBeGreaterThanOrEqual(1);
+    expect(
+      counted.map((s) => s.labels.http_route).filter((route) => route?.includes('req_')),
+    ).toEqual([]);
+  });
+
   it('stops answering once closed', async () => {
     const other = await startHealthServer(0, async () => ({ ok: true, body: {} }));
     const url = `http://127.0.0.1:${other.port}/healthz`;
