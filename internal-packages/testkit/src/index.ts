@@ -16,3 +16,4 @@ export * from './s3-server.ts';
 export * from './processes.ts';
 export * from './promtool.ts';
 export * from './readme-metrics.ts';
+export * from './spans.ts';

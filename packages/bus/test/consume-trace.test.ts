@@ -1,39 +1,15 @@
 // A durable consumer's handling of a message joins the trace its headers carry (an outbox
 // message's publish), in a consumer span; a message without one starts a trace of its own.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import {
-  activeTraceHeaders,
-  createLogger,
-  SpanKind,
-  startTelemetry,
-  stopTelemetry,
-  type TelemetryConfig,
-} from '@handoff/observability';
-import { eventually } from '@handoff/testkit';
+import { activeTraceHeaders, createLogger, SpanKind, stopTelemetry } from '@handoff/observability';
+import { collectSpans, eventually } from '@handoff/testkit';
 import { AckPolicy, DeliverPolicy, StorageType } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { consumeDurable, ensureConsumer, ensureStream } from '../src/index.ts';
 import { useJetStream } from './support/jetstream.ts';
 
-type Processor = NonNullable<TelemetryConfig['spanProcessors']>[number];
-type Ended = Parameters<Processor['onEnd']>[0];
-
-const ended: Ended[] = [];
-startTelemetry({
-  service: 'consume-trace-test',
-  version: '0',
-  spanProcessors: [
-    {
-      onStart() {},
-      onEnd(span) {
-        ended.push(span);
-      },
-      forceFlush: () => Promise.resolve(),
-      shutdown: () => Promise.resolve(),
-    },
-  ],
-});
+const ended = collectSpans('consume-trace-test');
 afterAll(() => stopTelemetry());
 
 const logger = createLogger({ service: 'consume-trace-test', version: '0', level: 'silent' });

@@ -3,37 +3,15 @@
 // published message carries to its consumers.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AUDIT_STREAM, newId } from '@handoff/contracts';
-import {
-  SpanKind,
-  startTelemetry,
-  stopTelemetry,
-  withSpan,
-  type TelemetryConfig,
-} from '@handoff/observability';
+import { SpanKind, stopTelemetry, withSpan } from '@handoff/observability';
+import { collectSpans, type EndedSpan } from '@handoff/testkit';
 import type { Collection } from 'mongodb';
 import { createOutbox, withOutbox, type OutboxDocument, type OutboxMessage } from '../src/index.ts';
 import { messagePublisher } from '../src/outbox/publish.ts';
 import { logger, testMessage, useOutboxServers } from './support/outbox-servers.ts';
 
-type Processor = NonNullable<TelemetryConfig['spanProcessors']>[number];
-type Ended = Parameters<Processor['onEnd']>[0];
-
-const ended: Ended[] = [];
 // Telemetry first, as `runMain` starts it: every span of this file is recorded.
-startTelemetry({
-  service: 'outbox-trace-test',
-  version: '0',
-  spanProcessors: [
-    {
-      onStart() {},
-      onEnd(span) {
-        ended.push(span);
-      },
-      forceFlush: () => Promise.resolve(),
-      shutdown: () => Promise.resolve(),
-    },
-  ],
-});
+const ended = collectSpans('outbox-trace-test');
 afterAll(() => stopTelemetry());
 
 const servers = useOutboxServers('outbox-trace');
@@ -45,7 +23,7 @@ beforeAll(() => {
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 
 /** A message made inside a span named `name` (the write that announces a change). */
-async function writtenIn(name: string): Promise<{ message: OutboxMessage; span: Ended }> {
+async function writtenIn(name: string): Promise<{ message: OutboxMessage; span: EndedSpan }> {
   const message = await withSpan(name, {}, () => Promise.resolve(testMessage(60_000)));
   const span = ended.find((s) => s.name === name);
   if (!span) throw new Error(`no span ${name}`);

@@ -1,35 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { newId } from '@handoff/contracts';
-import {
-  SpanKind,
-  SpanStatusCode,
-  startTelemetry,
-  stopTelemetry,
-  withSpan,
-  type TelemetryConfig,
-} from '@handoff/observability';
-import { testServers } from '@handoff/testkit';
+import { SpanKind, SpanStatusCode, stopTelemetry, withSpan } from '@handoff/observability';
+import { collectSpans, testServers } from '@handoff/testkit';
 import { smtpSender } from '../src/adapters/smtp.ts';
 import { handOverAttributes, inMailSpan } from '../src/handlers/mail-span.ts';
 
-type Processor = NonNullable<TelemetryConfig['spanProcessors']>[number];
-type Ended = Parameters<Processor['onEnd']>[0];
-
-const ended: Ended[] = [];
-startTelemetry({
-  service: 'mail-span-test',
-  version: '0',
-  spanProcessors: [
-    {
-      onStart() {},
-      onEnd(span) {
-        ended.push(span);
-      },
-      forceFlush: () => Promise.resolve(),
-      shutdown: () => Promise.resolve(),
-    },
-  ],
-});
+const ended = collectSpans('mail-span-test');
 afterAll(() => stopTelemetry());
 
 describe("a mail hand-over span's attributes", () => {

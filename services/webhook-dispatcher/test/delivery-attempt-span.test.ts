@@ -1,34 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  SpanKind,
-  SpanStatusCode,
-  startTelemetry,
-  stopTelemetry,
-  type TelemetryConfig,
-} from '@handoff/observability';
+import { SpanKind, SpanStatusCode, stopTelemetry } from '@handoff/observability';
+import { collectSpans } from '@handoff/testkit';
 import { answerAttributes, attemptAttributes } from '../src/delivery/attempt-span.ts';
 import { attemptDelivery } from '../src/delivery/attempt.ts';
 import { deliveryStack, jobFor } from './support/delivery-resources.ts';
 
-type Processor = NonNullable<TelemetryConfig['spanProcessors']>[number];
-type Ended = Parameters<Processor['onEnd']>[0];
-
-const ended: Ended[] = [];
 // Telemetry first, as `runMain` starts it.
-startTelemetry({
-  service: 'attempt-span-test',
-  version: '0',
-  spanProcessors: [
-    {
-      onStart() {},
-      onEnd(span) {
-        ended.push(span);
-      },
-      forceFlush: () => Promise.resolve(),
-      shutdown: () => Promise.resolve(),
-    },
-  ],
-});
+const ended = collectSpans('attempt-span-test');
 afterAll(() => stopTelemetry());
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
