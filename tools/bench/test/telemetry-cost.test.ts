@@ -52,7 +52,7 @@ describe('the telemetry cost in the registry', () => {
         named('webhook-deliveries-1')?.connections,
       );
     }
-    expect(named('gateway-create-telemetry-on')?.description).toMatch(/scraped every 2 s/);
+    expect(named('gateway-create-telemetry-on')?.description).toMatch(/scraped every 15 s/);
     expect(named('webhook-deliveries-1-telemetry-off')?.description).toMatch(/METRICS=off/);
   });
 

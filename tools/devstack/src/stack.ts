@@ -60,6 +60,11 @@ export interface StackOptions {
    * it, services export spans only where the caller's OTEL_EXPORTER_OTLP_ENDPOINT says.
    */
   tracing?: Tracing;
+  /**
+   * With `tracing`: Jaeger's scheduling priority (`nice`; the bench's 19 lets it take only the CPU
+   * the services leave, as a collector on machines of its own would).
+   */
+  tracesPriority?: number;
 }
 
 /** TRACING, `npm start`'s choice of a trace backend: `jaeger`, or none when unset. */
@@ -316,7 +321,7 @@ async function startServers(
       : startNats({ dataDir: join(dataDir, 'nats'), env: options.env }),
     startMongo({ dataDir: join(dataDir, 'db'), env: options.env }),
     startMail(dataDir, options.env),
-    startTraces(dataDir, options.tracing),
+    startTraces(dataDir, options.tracing, options.tracesPriority),
   );
 }
 
@@ -327,9 +332,16 @@ interface TraceServer {
 }
 
 /** Jaeger in memory: the traces of a development stack are not worth keeping across restarts. */
-async function startTraces(dataDir: string, tracing: Tracing): Promise<TraceServer> {
+async function startTraces(
+  dataDir: string,
+  tracing: Tracing,
+  priority: number | undefined,
+): Promise<TraceServer> {
   if (tracing !== 'jaeger') return { jaeger: undefined, stop: async () => {} };
-  const jaeger = await startJaeger({ dataDir: join(dataDir, 'jaeger') });
+  const jaeger = await startJaeger({
+    dataDir: join(dataDir, 'jaeger'),
+    ...(priority === undefined ? {} : { priority }),
+  });
   return { jaeger, stop: () => jaeger.stop() };
 }
 

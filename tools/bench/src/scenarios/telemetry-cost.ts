@@ -38,6 +38,10 @@ export function telemetryStacks(logLevel: string): {
     on: gatewayStack(logLevel, {
       name: `gateway-stack${TELEMETRY_ON}`,
       tracing: 'jaeger',
+      // In production the collector runs on machines of its own; on the bench's it would take
+      // the services' CPU. At the lowest priority it takes only what they leave: what the
+      // services pay is recording, batching and sending their spans, as in production.
+      tracesPriority: 19,
       scrapeEveryMs: SCRAPE_INTERVAL_MS,
       // As production runs: metrics on, the SDK's own batch settings.
       env: () => ({
@@ -146,7 +150,9 @@ function checkedTelemetry(
         if (scrapes.failed > 0) {
           throw new Error(`${scrapes.failed} scrape(s) failed; the first: ${scrapes.firstFailure}`);
         }
-        if (scrapes.ok === 0) throw new Error('no scrape while it ran');
+        // At Prometheus's pace a run of a few seconds may fall between two scrapes: what it
+        // pays for them is their share, as in production. The scraper must work, though.
+        if (scraper.totals().ok === 0) throw new Error('no scrape since the stack was ready');
         const client = jaegerClient(jaegerUrl);
         for (const service of services) {
           const traces = await eventually(
