@@ -107,7 +107,7 @@ const families = readmeMetricFamilies(readFileSync(join(REPO_ROOT, 'README.md'),
 
 /**
  * The services a row's "Where" names: those it names by name (`gateway's views projector` is the
- * gateway), `every process`, `backend services`, `any process making a bus call` (the gateway makes one for
+ * gateway), `every process:` (all of them), `backend services`, `any process making a bus call` (the gateway makes one for
  * every API call; a backend only when its work needs another service), or `as above`.
  */
 function whereOf(rows: readonly ReadmeMetricFamily[]): Map<string, ServiceName[]> {
@@ -117,7 +117,7 @@ function whereOf(rows: readonly ReadmeMetricFamily[]): Map<string, ServiceName[]
     const text = row.where.toLowerCase();
     let services: ServiceName[];
     if (text.startsWith('as above')) services = previous;
-    else if (text.startsWith('every process')) services = [...ALL_SERVICES];
+    else if (text.startsWith('every process:')) services = [...ALL_SERVICES];
     else if (text.startsWith('backend services')) services = [...BACKENDS];
     else if (text.startsWith('any process making a bus call')) services = ['gateway'];
     else {
