@@ -114,7 +114,10 @@ describe('a refused body is drained, so the client reads the answer', () => {
         error: undefined,
       });
       expect(problemOf(answer)).toMatchObject({ status: 413, code: 'payload_too_large' });
-      expect(answer.written).toBe(BODY);
+      // All of it on a quiet machine. On a loaded one the drain's 5 s (or 1 s without a byte)
+      // can end first, as designed; what matters is that the client, having written far past
+      // the limit, read its answer cleanly (a local CI beside a soak wrote 3.75 of 4 MiB).
+      expect(answer.written).toBeGreaterThan(BODY_LIMIT_BYTES * 16);
     },
   );
 

@@ -443,8 +443,12 @@ describe('the provider cache', () => {
     await providers.updateOne({ _id: provider.id }, { $set: { categories: ['roofing'] } });
     await expect(see()).resolves.toMatchObject({ relation: 'marketplace' });
     intake.nc.publish(accessSubjects.invalidate, JSON.stringify({ provider_ids: [provider.id] }));
-    await eventually(async () =>
-      (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
+    // Milliseconds on a quiet machine; a local CI beside a soak (load 30 on 2 cores) took over
+    // the default 10 s.
+    await eventually(
+      async () =>
+        (await see().catch((error: unknown) => error)) instanceof Error ? true : undefined,
+      { timeoutMs: 60_000, what: 'the broadcast to drop the provider' },
     );
     await expect(see()).rejects.toMatchObject({ code: 'request_not_found' });
 
