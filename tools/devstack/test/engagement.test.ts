@@ -10,19 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { callJson, onboardAgent, type AgentKey } from '../src/gateway-client.ts';
+import { lastServiceLines } from './support/run-stack.ts';
 import { startStack, waitUntilReady, type Stack } from '../src/stack.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-engagement-'));
-/** The services' last lines, shown when the engagement fails. */
-const lines: string[] = [];
-const events = {
-  onLine(name: string, line: string) {
-    lines.push(`${name} | ${line}`);
-    if (lines.length > 200) lines.shift();
-  },
-  onStart() {},
-  onExit() {},
-};
+/** The services' last lines, shown when the stack or the test fails. */
+const { events, tail } = lastServiceLines();
 
 let stack: Stack;
 let base: string;
@@ -107,7 +100,7 @@ describe('a whole engagement over HTTP', () => {
     try {
       await engagement();
     } catch (error) {
-      throw new Error(`${String(error)}\nlast service lines:\n${lines.slice(-40).join('\n')}`, {
+      throw new Error(`${String(error)}\nlast service lines:\n${tail()}`, {
         cause: error,
       });
     }

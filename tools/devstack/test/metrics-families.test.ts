@@ -21,19 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callJson, onboardAgent } from '../src/gateway-client.ts';
 import { startStack, waitUntilReady, type Stack, type StackState } from '../src/stack.ts';
-import { REPO_ROOT, STACK_START_BUDGET_MS } from './support/run-stack.ts';
+import { REPO_ROOT, STACK_START_BUDGET_MS, lastServiceLines } from './support/run-stack.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-metrics-'));
-/** The services' last lines, shown when the stack does not come up. */
-const lines: string[] = [];
-const events = {
-  onLine(name: string, line: string) {
-    lines.push(`${name} | ${line}`);
-    if (lines.length > 200) lines.shift();
-  },
-  onStart() {},
-  onExit() {},
-};
+/** The services' last lines, shown when the stack or the test fails. */
+const { events, tail } = lastServiceLines();
 
 const BACKENDS = ALL_SERVICES.filter((service) => service !== 'gateway');
 /** Labels every series may carry beside the family's own: the histogram's and OTel's scope. */
@@ -54,7 +46,7 @@ beforeAll(async () => {
   stack = await startStack({ dataDir, port: 0, logLevel: 'warn', env: {}, events });
   const base = stack.state().gateway_url;
   if (!(await waitUntilReady(base, STACK_START_BUDGET_MS))) {
-    throw new Error(`the stack did not become ready:\n${lines.slice(-40).join('\n')}`);
+    throw new Error(`the stack did not become ready:\n${tail()}`);
   }
   const agent = await onboardAgent({
     gatewayUrl: base,

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { callJson, onboardAgent, type AgentKey } from '../src/gateway-client.ts';
+import { lastServiceLines } from './support/run-stack.ts';
 import { startStack, waitUntilReady, type Stack } from '../src/stack.ts';
 
 /** Generous: the spans of eight processes reach Jaeger on a shared, busy machine. */
@@ -24,15 +25,8 @@ const TRACE_BUDGET_MS = 180_000;
 const CREATE_ROUTE = '/v1/ai-to-human-request';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'handoff-trace-'));
-const lines: string[] = [];
-const events = {
-  onLine(name: string, line: string) {
-    lines.push(`${name} | ${line}`);
-    if (lines.length > 200) lines.shift();
-  },
-  onStart() {},
-  onExit() {},
-};
+/** The services' last lines, shown when the stack or the test fails. */
+const { events, tail } = lastServiceLines();
 
 let jaeger: Jaeger;
 let stack: Stack;
@@ -183,7 +177,7 @@ describe('one trace per call, read back from Jaeger', () => {
     try {
       await followOneCall();
     } catch (error) {
-      throw new Error(`${String(error)}\nlast service lines:\n${lines.slice(-40).join('\n')}`, {
+      throw new Error(`${String(error)}\nlast service lines:\n${tail()}`, {
         cause: error,
       });
     }

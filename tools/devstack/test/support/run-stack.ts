@@ -100,3 +100,22 @@ export function quietStackPerFile(prefix: string): { dataDir: string; start(): P
     },
   };
 }
+
+/**
+ * Stack events for a test that starts a stack in-process: they keep the services' last 200 lines,
+ * and `tail()` gives the last 40, to show when the stack or the test fails.
+ */
+export function lastServiceLines() {
+  const lines: string[] = [];
+  return {
+    events: {
+      onLine(name: string, line: string) {
+        lines.push(`${name} | ${line}`);
+        if (lines.length > 200) lines.shift();
+      },
+      onStart() {},
+      onExit() {},
+    },
+    tail: () => lines.slice(-40).join('\n'),
+  };
+}
