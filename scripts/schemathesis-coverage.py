@@ -3,8 +3,9 @@
 
 Usage: schemathesis-coverage.py OPENAPI_JSON STATUS_LOG
 
-STATUS_LOG has one "METHOD /path<TAB>status" line per call (scripts/schemathesis.sh writes it
-when STATUS_LOG is set). Prints a table of every operation of the document, then exits non-zero
+STATUS_LOG has one "METHOD /path<TAB>status<TAB>seconds" line per call (scripts/schemathesis.sh
+writes it when STATUS_LOG is set; the seconds may be missing). Prints a table of every operation
+of the document and the operations that took the most time, then exits non-zero
 when an operation on a request (/v1/request/{id}...), of the provider API (/v1/provider/...) or
 of staff (/v1/staff/...) never reached a 2xx: such an operation was fuzzed only as far as its
 door (401, 403, 404), never the code behind it.
@@ -33,12 +34,19 @@ def main() -> int:
     calls: Counter[str] = Counter()
     reached: Counter[str] = Counter()
     errors: Counter[str] = Counter()
+    seconds: Counter[str] = Counter()
     with open(sys.argv[2], encoding="utf-8") as file:
         for line in file:
-            label, _, status = line.rstrip("\n").rpartition("\t")
-            if not status.isdigit():
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 2 or not fields[1].isdigit():
                 continue
+            label, status = fields[0], fields[1]
             calls[label] += 1
+            if len(fields) > 2:
+                try:
+                    seconds[label] += float(fields[2])
+                except ValueError:
+                    pass
             code = int(status)
             if 200 <= code < 300:
                 reached[label] += 1
@@ -64,6 +72,12 @@ def main() -> int:
         f"{required_count - len(missing)} of {required_count} operations on requests, "
         "of providers and of staff reached a 2xx"
     )
+    if seconds:
+        # Where the time went: a slow operation here is what to look at when the check slows.
+        slowest = ", ".join(
+            f"{operation} {total:.0f} s" for operation, total in seconds.most_common(5)
+        )
+        print(f"answers took {sum(seconds.values()):.0f} s in all; the most: {slowest}")
     if missing:
         print(f"never reached a 2xx: {', '.join(missing)}", file=sys.stderr)
         return 1

@@ -21,8 +21,8 @@
 #                      configuration, so the calls get past the 404 into the code behind it. Its
 #                      bodies.json names body members a valid case must hold for that resource
 #                      (the job's currency, a milestone of the job): the hooks set them
-#   STATUS_LOG         a file to append "METHOD /path<TAB>status" to for every call, for
-#                      scripts/schemathesis-coverage.py
+#   STATUS_LOG         a file to append "METHOD /path<TAB>status<TAB>seconds" to for every call,
+#                      for scripts/schemathesis-coverage.py
 # A run sends hundreds of calls: start the gateway with generous limits so that 429s (documented,
 # and retried after Retry-After) do not crowd out the rest, e.g.
 #   PUBLIC_RATE_LIMIT_PER_MINUTE=100000 RATE_LIMIT_PER_MINUTE=100000 AUTH_FAILURE_LIMIT_PER_MINUTE=100000 npm start
@@ -51,7 +51,8 @@ fi
 #   bodies and get the (correct) 422 idempotency_key_reused, so each call gets a fresh key;
 # - `starting_after` and `ending_before` exclude each other;
 # - a budget range is not upside down (`budget_min` <= `budget_max`);
-# - a long poll (`wait`) waits at most a second: with a real request it waits as long as it is
+# - a long poll (`wait`) waits at most a second, in invalid cases too (one flawed only by a query
+#   parameter the document lacks is answered): with a real request it waits as long as it is
 #   told for events that do not come, and seconds per case would crowd out the rest;
 # - test mode's fields of a request create: `test_scenario` only with a test key (a live key is
 #   refused it by design), and no `test_clock` (it must name a real clock of the integration,
@@ -61,10 +62,10 @@ fi
 #   them: what the resource needs and the document cannot say (a milestone of this job, the job's
 #   currency, an amount within the job's, an active provider). Schemathesis's own body overrides
 #   are not applied in its coverage phase, so the hook does it.
-# Only valid cases are touched. Schemathesis re-validates an edited case, and a case whose only
-# flaw is a header the document does not declare as a parameter (a missing `Authorization`) would
-# be relabelled valid and sent with the credentials after all; an invalid case is refused (400,
-# 401, 409, 422, ...) whatever the three say.
+# Only valid cases are touched, `wait` aside. Schemathesis re-validates an edited case, and a case
+# whose only flaw is a header the document does not declare as a parameter (a missing
+# `Authorization`) would be relabelled valid and sent with the credentials after all; an invalid
+# case is refused (400, 401, 409, 422, ...) whatever the three say.
 # The hooks and the configuration are this run's own (other work trees share the venv).
 RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/handoff-schemathesis.XXXXXX")"
 trap 'rm -rf "$RUN_DIR"' EXIT
@@ -101,6 +102,7 @@ def fix(node, parts, value):
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    shorten_wait(case)
     if case.meta is not None and not case.meta.generation.mode.is_positive:
         return
     key = case.headers.get("Idempotency-Key") if case.headers else None
@@ -118,10 +120,27 @@ def before_call(context, case, kwargs):
         numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high))
         if numbers and low > high:
             body["budget_min"], body["budget_max"] = high, low
+
+
+def shorten_wait(case):
+    """A valid `wait` above a second becomes 1, in every case, valid or not.
+
+    A case flawed elsewhere can still wait: one whose only flaw is a query parameter the document
+    does not have is answered (unknown query parameters are ignored), after its whole wait, which
+    the CI saw outlast the 10-s request timeout. A `wait` above the document's maximum, or not an
+    integer, is left alone: then it is the flaw.
+    """
     wait = case.query.get("wait") if case.query else None
-    if isinstance(wait, (int, str)) and not isinstance(wait, bool) and str(wait).isdigit():
-        if int(wait) > 1:
-            case.query["wait"] = 1
+    if not isinstance(wait, (int, str)) or isinstance(wait, bool) or not str(wait).isdigit():
+        return
+    declared = [
+        parameter.get("schema", {})
+        for parameter in case.operation.definition.raw.get("parameters", [])
+        if parameter.get("in") == "query" and parameter.get("name") == "wait"
+    ]
+    maximum = declared[0].get("maximum") if declared else None
+    if isinstance(maximum, int) and 1 < int(wait) <= maximum:
+        case.query["wait"] = 1
 
 
 STATUS_LOG = os.environ.get("STATUS_LOG")
@@ -143,10 +162,12 @@ def test_mode_fields(operation_id, body):
 
 @schemathesis.hook
 def after_call(context, case, response):
-    # Every answer's status per operation, for the report of which operations reached the code.
+    # Every answer's status and time per operation, for the report of which operations reached
+    # the code and where the run's time went.
     if STATUS_LOG:
         with open(STATUS_LOG, "a", encoding="utf-8") as log:
-            log.write(f"{case.operation.method.upper()} {case.operation.path}\t{response.status_code}\n")
+            label = f"{case.operation.method.upper()} {case.operation.path}"
+            log.write(f"{label}\t{response.status_code}\t{response.elapsed:.3f}\n")
 PY
 export SCHEMATHESIS_HOOKS="$HOOKS"
 
