@@ -6,7 +6,6 @@ import {
   type Logger,
 } from '@handoff/observability';
 import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { watchConsumer, type ConsumerWatch } from './consumer-metrics.ts';
 import { BusError } from './errors.ts';
@@ -232,10 +231,9 @@ function fetchInto(
   const loop = (async () => {
     while (!stopping) {
       // While messages wait for a handler, fetch again only once half the buffer is free: many
-      // one-message fetches would cost a round trip each. (With none waiting, at most
-      // `concurrency` are held, so the whole buffer is free.)
+      // one-message fetches would cost a round trip each.
       const room = limit - reports.size;
-      if (waiting.length > 0 && room < Math.ceil(buffer / 2)) {
+      if (room < (waiting.length === 0 ? 1 : Math.ceil(buffer / 2))) {
         await Promise.race(running);
         continue;
       }
@@ -253,7 +251,7 @@ function fetchInto(
       } catch (error) {
         if (stopping) break;
         options.log(error);
-        await sleep(FETCH_RETRY_MS);
+        await new Promise((resolve) => setTimeout(resolve, FETCH_RETRY_MS));
       }
     }
   })();
