@@ -240,11 +240,8 @@ function fetchInto(
       try {
         batch = await consumer.fetch({ max_messages: room, expires: FETCH_EXPIRES_MS });
         if (stopping) {
-          // Stopped while the fetch was being made: its messages would arrive for nobody. A
-          // close ends only once the fetch is read to its end; what came meanwhile goes back.
-          const closed = batch.close();
-          for await (const msg of batch) msg.nak();
-          await closed;
+          // Stopped while the fetch was being made: its messages would arrive for nobody.
+          await batch.close();
           break;
         }
         for await (const msg of batch) take(msg);
