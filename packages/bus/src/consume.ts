@@ -5,19 +5,15 @@ import {
   withSpan,
   type Logger,
 } from '@handoff/observability';
-import type { Consumer, ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
+import type { JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import type { z } from 'zod';
-import { watchConsumer, type ConsumerWatch } from './consumer-metrics.ts';
+import { watchConsumer } from './consumer-metrics.ts';
 import { BusError } from './errors.ts';
 
 /** The server's ack wait when a consumer names none. */
 const DEFAULT_ACK_WAIT_NS = 30_000_000_000;
 /** Reports more often than this would only load the server. */
 const MIN_PROGRESS_MS = 100;
-/** How long one fetch waits for messages (nats.js's own default); the next one follows. */
-const FETCH_EXPIRES_MS = 30_000;
-/** The pause before fetching again after a fetch failed (the connection is away, say). */
-const FETCH_RETRY_MS = 1_000;
 
 /** The longest a message waits between two failed attempts. */
 export const RETRY_CAP_MS = 30_000;
@@ -64,7 +60,7 @@ export interface ConsumeDurableOptions {
   consumer: string;
   /** Messages handled at once; 1 handles them one after another, in stream order. */
   concurrency: number;
-  /** Messages fetched ahead of the handlers, to wait for one; `concurrency` when unset, never fewer. */
+  /** Messages fetched ahead of the handlers; `concurrency` when unset, never fewer. */
   buffered?: number;
   logger: Logger;
   /**
@@ -90,13 +86,12 @@ export interface ConsumeDurableOptions {
 }
 
 /**
- * Runs a durable pull consumer: at most `concurrency` messages at work and `buffered` more
- * waiting for a handler, each reported in progress from its arrival until it is settled (so the
- * server does not hand it to another replica meanwhile), then acknowledged on success, handed
- * back with the retry policy's delay on a failure that may pass (or unhandled, for as long as it
- * still waits, when not due yet), or parked and terminated on a final failure or when the
- * consumer's `max_deliver` is reached. Resolves, once consuming, to the stop function, which hands
- * the waiting messages back and waits for the handlers at work.
+ * Runs a durable pull consumer: at most `concurrency` messages at work, each reported in progress
+ * while its handler runs (so the server does not hand it to another replica meanwhile), then
+ * acknowledged on success, handed back with the retry policy's delay on a failure that may pass
+ * (or unhandled, for as long as it still waits, when not due yet), or parked and terminated on a
+ * final failure or when the consumer's `max_deliver` is reached. Resolves, once consuming, to the
+ * stop function, which waits for the handlers at work.
  */
 export async function consumeDurable(
   js: JetStreamClient,
@@ -137,6 +132,13 @@ export async function consumeDurable(
   };
 
   const settle = async (msg: JsMsg): Promise<void> => {
+    const progress = setInterval(() => {
+      try {
+        msg.working();
+      } catch {
+        // The connection is closing: unacknowledged, the message comes round again.
+      }
+    }, progressMs);
     try {
       let dueInMs = 0;
       try {
@@ -152,120 +154,33 @@ export async function consumeDurable(
       // An ack, nak or term that could not be sent (the connection is closing): the message
       // comes round again after its ack wait.
       logger.warn({ err: error, stream, consumer: name, seq: msg.seq }, 'message not settled');
+    } finally {
+      clearInterval(progress);
     }
   };
 
-  return fetchInto(consumer, {
-    concurrency: options.concurrency,
-    buffer: Math.max(options.concurrency, options.buffered ?? options.concurrency),
-    progressMs,
-    settle,
-    watch: watchConsumer(stream, name, consumer),
-    log: (error) =>
-      logger.warn(
-        { err: error, stream, consumer: name, retry_in_ms: FETCH_RETRY_MS },
-        'fetching from a durable consumer failed; fetching again',
-      ),
+  // Few messages waiting client-side: one that waits there long runs out its ack wait and comes
+  // round again, doubling the work exactly when there is most.
+  const messages = await consumer.consume({
+    max_messages: Math.max(options.concurrency, options.buffered ?? options.concurrency),
   });
-}
-
-/**
- * Fetches a consumer's messages into free places and settles each: at most `concurrency` at
- * work, `buffer` more waiting for a handler, in the order they came.
- *
- * Every message taken from the server is reported in progress from the moment it arrives,
- * whether at work or waiting: one that waited unreported past its ack wait would be handed out
- * again and handled twice (the webhook dispatcher's events, whose first ack wait is 1 s, on a
- * busy process; a consumer's own client buffer is such a place). So each fetch asks for as many
- * messages as there is room for, and none waits unseen in the client. Returns the stop function.
- */
-function fetchInto(
-  consumer: Consumer,
-  options: {
-    concurrency: number;
-    buffer: number;
-    progressMs: number;
-    settle(msg: JsMsg): Promise<void>;
-    watch: ConsumerWatch;
-    log(error: unknown): void;
-  },
-): () => Promise<void> {
-  const { concurrency, buffer, progressMs, settle, watch } = options;
-  const limit = concurrency + buffer;
+  const watch = watchConsumer(stream, name, consumer);
   const running = new Set<Promise<void>>();
-  const waiting: JsMsg[] = [];
-  /** The progress reports of every message held, at work or waiting. */
-  const reports = new Map<JsMsg, ReturnType<typeof setInterval>>();
-  let stopping = false;
-  let batch: ConsumerMessages | undefined;
-
-  const release = (msg: JsMsg) => {
-    clearInterval(reports.get(msg));
-    reports.delete(msg);
-  };
-  const begin = (msg: JsMsg): void => {
-    const task = settle(msg).finally(() => {
-      release(msg);
-      running.delete(task);
-      const next = stopping ? undefined : waiting.shift();
-      if (next) begin(next);
-    });
-    running.add(task);
-  };
-  const take = (msg: JsMsg): void => {
-    watch.delivered(msg);
-    reports.set(
-      msg,
-      setInterval(() => {
-        try {
-          msg.working();
-        } catch {
-          // The connection is closing: unacknowledged, the message comes round again.
-        }
-      }, progressMs),
-    );
-    if (running.size < concurrency) begin(msg);
-    else waiting.push(msg);
-  };
-
   const loop = (async () => {
-    while (!stopping) {
-      // While messages wait for a handler, fetch again only once half the buffer is free: many
-      // one-message fetches would cost a round trip each.
-      const room = limit - reports.size;
-      if (room < (waiting.length === 0 ? 1 : Math.ceil(buffer / 2))) {
-        await Promise.race(running);
-        continue;
-      }
-      try {
-        batch = await consumer.fetch({ max_messages: room, expires: FETCH_EXPIRES_MS });
-        if (stopping) {
-          // Stopped while the fetch was being made: its messages would arrive for nobody.
-          await batch.close();
-          break;
-        }
-        for await (const msg of batch) take(msg);
-      } catch (error) {
-        if (stopping) break;
-        options.log(error);
-        await new Promise((resolve) => setTimeout(resolve, FETCH_RETRY_MS));
-      }
+    for await (const msg of messages) {
+      watch.delivered(msg);
+      const task = settle(msg);
+      running.add(task);
+      void task.finally(() => running.delete(task));
+      if (running.size >= options.concurrency) await Promise.race(running);
     }
   })();
   return async () => {
-    stopping = true;
     watch.stop();
-    await batch?.close();
-    await loop;
-    // The messages still waiting go back at once, for another replica (or the next start).
-    for (const msg of waiting.splice(0)) {
-      release(msg);
-      try {
-        msg.nak();
-      } catch {
-        // The connection is closing: unacknowledged, the message comes round again.
-      }
-    }
+    await messages.close();
+    await loop.catch((error: unknown) => {
+      logger.warn({ err: error, stream, consumer: name }, 'durable consumer ended with an error');
+    });
     await Promise.allSettled([...running]);
   };
 }

@@ -273,60 +273,6 @@ describe('consumeDurable', () => {
     expect(counts).toEqual([1]);
   });
 
-  it('reports the messages waiting for a free handler in progress too, so none comes twice', async () => {
-    // On a busy process a message can wait for a handler longer than its ack wait (the webhook
-    // dispatcher's is 1 s): unreported, it would be handed out again and handled twice.
-    const d = await durable({ ackWaitS: 1 });
-    const counts: number[] = [];
-    await d.start(
-      async (msg) => {
-        counts.push(msg.info.deliveryCount);
-        await sleep(1_500);
-      },
-      { concurrency: 1, buffered: 3 },
-    );
-    let last = 0;
-    for (let i = 0; i < 3; i += 1) last = await d.publish(`waiting${i}`);
-    await d.settled(last);
-    expect(counts).toEqual([1, 1, 1]);
-  }, 30_000);
-
-  it('hands the messages waiting for a handler back at once when stopped', async () => {
-    // An ack wait of 10 minutes: a message left to it would not come back within the test.
-    const d = await durable({ ackWaitS: 600 });
-    const handled: string[] = [];
-    let started: () => void = () => undefined;
-    const busy = new Promise<void>((resolve) => (started = resolve));
-    const stop = await d.start(
-      async (msg) => {
-        handled.push(msg.string());
-        started();
-        await sleep(500);
-      },
-      { concurrency: 1, buffered: 2 },
-    );
-    let last = 0;
-    for (let i = 0; i < 3; i += 1) last = await d.publish(`back${i}`);
-    await busy;
-    // Both others have arrived and wait for the one handler.
-    await eventually(
-      async () =>
-        (await bus.jsm.consumers.info(d.stream, d.consumer)).num_ack_pending === 3
-          ? true
-          : undefined,
-      { timeoutMs: 5_000, what: 'three messages held' },
-    );
-    bus.stops.splice(bus.stops.indexOf(stop), 1);
-    await stop();
-    expect(handled).toEqual(['back0']);
-    // Handed back, not left to their ack wait: a new consumer has them at once.
-    await d.start(async (msg) => {
-      handled.push(msg.string());
-    });
-    await d.settled(last);
-    expect(handled).toEqual(['back0', 'back1', 'back2']);
-  }, 60_000);
-
   it('waits for the handlers at work when stopped', async () => {
     const d = await durable();
     let finished = false;

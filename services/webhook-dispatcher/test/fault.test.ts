@@ -37,11 +37,9 @@ const KILLS = 2;
 /**
  * Deliveries one dispatcher process can send again after it: the jobs at work (sent, not yet
  * acknowledged) and the events it holds unacknowledged, EVENT_CONCURRENCY handled and as many
- * waiting for a handler. An event comes again when the process is killed holding it, or when a
- * busy process reports it in progress later than its consumer's first ack wait (1 s, the
- * backoff's first step); its second handling queues the first attempt that the first handling
- * offered and sent. (Events waiting for a handler were not reported at all until the bus's
- * consumers fetched only into free places: the busy case was then the common one.)
+ * waiting client-side. An event comes again when the process is killed holding it, or when it
+ * waits past its consumer's first ack wait (1 s, the backoff's first step) on a busy process;
+ * its second handling queues the first attempt that the first handling offered and sent.
  */
 const REPEATABLE_PER_PROCESS = CONCURRENCY + 2 * EVENT_CONCURRENCY;
 /**
@@ -341,7 +339,7 @@ describe('a dispatcher killed mid-flight', () => {
         );
       }
       // A delivery is sent twice when what sent it was not acknowledged in time: a job at work
-      // or an event held by a killed process, an event reported late past its first ack wait
+      // or an event held by a killed process, an event that waited past its first ack wait
       // (REPEATABLE_PER_PROCESS, for each of the three processes), or an attempt that failed
       // although the receiver took it, its answer later than WEBHOOK_TIMEOUT_MS (this process,
       // the receiver, starved on a loaded machine), which the schedule tries again. Those have a
