@@ -76,6 +76,13 @@ export interface ConsumeDurableOptions {
    */
   dueInMs?(msg: JsMsg): number;
   /**
+   * Whether the consumer has anything to do with a message, decided from the message alone: one
+   * it does not take is acknowledged without its handler and without a consumer span (a trace
+   * shows the work done for it, not every consumer that looked and passed). Throwing counts as
+   * the handler's failure.
+   */
+  takes?(msg: JsMsg): boolean;
+  /**
    * Keeps a message that is given up on (a final failure, or its last delivery failed) before it
    * is terminated: the dispatcher writes it to its dead letters for staff. When this fails, the
    * message is handed back with the retry delay, to be handled (and parked) again while it has
@@ -143,7 +150,9 @@ export async function consumeDurable(
       let dueInMs = 0;
       try {
         dueInMs = options.dueInMs?.(msg) ?? 0;
-        if (dueInMs <= 0) await handleTraced(msg, options.handle);
+        if (dueInMs <= 0 && (options.takes?.(msg) ?? true)) {
+          await handleTraced(msg, options.handle);
+        }
       } catch (error) {
         await failed(msg, error);
         return;

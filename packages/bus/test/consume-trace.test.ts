@@ -70,4 +70,49 @@ describe('consumeDurable while spans are recorded', () => {
     expect(second?.spanContext().traceId).not.toBe(TRACE_ID);
     expect(second?.parentSpanContext).toBeUndefined();
   });
+
+  it('makes no span for a message it does not take', async () => {
+    const token = randomBytes(4).toString('hex');
+    const stream = `T_TRACE_${token}`;
+    const consumer = `trace-${token}`;
+    const subject = `test.trace.${token}.m`;
+    bus.made.push(stream);
+    await ensureStream(bus.jsm, {
+      name: stream,
+      subjects: [`test.trace.${token}.>`],
+      storage: StorageType.Memory,
+    });
+    await ensureConsumer(bus.jsm, stream, {
+      durable_name: consumer,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+    });
+    const traced = headers();
+    traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
+    await bus.js.publish(subject, 'passed over', { headers: traced });
+    await bus.js.publish(subject, 'taken', { headers: traced });
+
+    const handled: string[] = [];
+    const stop = await consumeDurable(bus.js, {
+      stream,
+      consumer,
+      concurrency: 1,
+      logger,
+      takes: (msg) => msg.string() === 'taken',
+      handle: (msg) => {
+        handled.push(msg.string());
+        return Promise.resolve();
+      },
+    });
+    bus.stops.push(stop);
+    await eventually(
+      async () => {
+        const info = await bus.jsm.consumers.info(stream, consumer);
+        return info.ack_floor.stream_seq >= 2 && info.num_ack_pending === 0 ? info : undefined;
+      },
+      { what: 'both messages acknowledged' },
+    );
+    expect(handled).toEqual(['taken']);
+    expect(ended.filter((span) => span.name === `${subject} process`)).toHaveLength(1);
+  });
 });

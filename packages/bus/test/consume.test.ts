@@ -155,6 +155,46 @@ describe('consumeDurable', () => {
     expect(d.terminated).toEqual([]);
   });
 
+  it('acknowledges a message it does not take without handling it, and handles the rest', async () => {
+    const d = await durable();
+    const handled: string[] = [];
+    await d.start(
+      async (msg) => {
+        handled.push(msg.string());
+      },
+      { takes: (msg) => msg.string() !== 'skip' },
+    );
+    await d.publish('first');
+    await d.publish('skip');
+    const info = await d.settled(await d.publish('last'));
+    expect(handled).toEqual(['first', 'last']);
+    expect(info.num_redelivered).toBe(0);
+    expect(d.terminated).toEqual([]);
+  });
+
+  it('gives a message up when deciding whether to take it fails on the merits', async () => {
+    const d = await durable();
+    const handled: string[] = [];
+    await d.start(
+      async (msg) => {
+        handled.push(msg.string());
+      },
+      {
+        takes: (msg) => {
+          if (msg.string() === 'poison') throw new BusError('validation_failed', 'not an event');
+          return true;
+        },
+      },
+    );
+    await d.publish('poison');
+    await d.settled(await d.publish('fine'));
+    expect(handled).toEqual(['fine']);
+    await eventually(() => (d.terminated.length === 1 ? d.terminated : undefined), {
+      what: 'the poison message terminated',
+    });
+    expect(d.terminated[0]?.reason).toBe('not an event');
+  });
+
   it('tries an internal error again rather than giving up', async () => {
     const d = await durable();
     let calls = 0;

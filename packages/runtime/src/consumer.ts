@@ -19,6 +19,12 @@ export interface EventConsumerDefinition {
    */
   handle: (event: EventEnvelope, msg: JsMsg) => Promise<void>;
   /**
+   * Whether the consumer has anything to do with an event, decided from the event alone (test
+   * mode's simulated provider takes no live event): one it does not take is acknowledged at
+   * once, with no handler and no span in the event's trace. Every event when unset.
+   */
+  takes?: (event: EventEnvelope) => boolean;
+  /**
    * Events handled at once (default 1: one after another, in stream order). Above 1, the order
    * is lost: only for handlers that need none.
    */
@@ -47,6 +53,16 @@ export async function startEventConsumer(
 ): Promise<() => Promise<void>> {
   const { bus, name } = def;
   const concurrency = def.concurrency ?? 1;
+  // A message's event, read once though both `takes` and the handler need it.
+  const events = new WeakMap<JsMsg, EventEnvelope>();
+  const read = (msg: JsMsg): EventEnvelope => {
+    let event = events.get(msg);
+    if (!event) {
+      event = eventOf(msg);
+      events.set(msg, event);
+    }
+    return event;
+  };
   await ensureConsumer(bus.jsm, EVENTS_STREAM.name, {
     durable_name: name,
     ack_policy: AckPolicy.Explicit,
@@ -57,6 +73,7 @@ export async function startEventConsumer(
     // Room for what is fetched ahead and at work, and for events waiting out a retry.
     max_ack_pending: Math.max(100, concurrency * 32),
   });
+  const { takes } = def;
   return consumeDurable(bus.js, {
     stream: EVENTS_STREAM.name,
     consumer: name,
@@ -64,9 +81,21 @@ export async function startEventConsumer(
     // Fetched ahead of the handlers: a few when they take one at a time.
     buffered: Math.max(8, concurrency),
     logger: def.logger,
-    handle: (msg) => def.handle(eventOf(msg), msg),
+    ...(takes ? { takes: (msg: JsMsg) => passedOverUnless(takes, read(msg), def.logger) } : {}),
+    handle: (msg) => def.handle(read(msg), msg),
     ...(def.park ? { park: def.park } : {}),
   });
+}
+
+/** Whether `takes` takes `event`; one it does not is logged (debug) as passed over. */
+function passedOverUnless(
+  takes: (event: EventEnvelope) => boolean,
+  event: EventEnvelope,
+  logger: Logger,
+): boolean {
+  if (takes(event)) return true;
+  logger.debug({ event_id: event.id, type: event.type }, 'event passed over');
+  return false;
 }
 
 /** The event envelope a message carries; a message that carries none can never be handled. */

@@ -141,8 +141,10 @@ export function startTestModeConsumer(deps: {
     name: TESTMODE_CONSUMER,
     subjects: Object.keys(REACTIONS).map(subjects.event),
     concurrency: CONCURRENCY,
+    // Live events are no business of the simulated provider: passed over without a span, so no
+    // live trace carries one from test mode.
+    takes: (event) => event.livemode === false && REACTIONS[event.type] !== undefined,
     handle: async (event) => {
-      if (event.livemode !== false) return;
       const react = REACTIONS[event.type];
       if (!react) return;
       const requestId = event.data.request_id;
