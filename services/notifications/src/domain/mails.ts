@@ -1,6 +1,6 @@
 // Which event gives which mail to whom, and what each says. Pure: the handlers read the request,
 // the providers and their settings, and send.
-import type { Request, StaffRequest } from '@handoff/contracts';
+import type { StaffRequest } from '@handoff/contracts';
 import {
   Dispute,
   Message,
@@ -8,6 +8,7 @@ import {
   Payment,
   PaymentRequest,
   Proposal,
+  Request,
   type EventEnvelope,
   type MailKind,
   type ProviderMailKind,
@@ -63,14 +64,17 @@ const parse = <S extends z.ZodType>(schema: S, object: unknown): z.output<S> | n
 };
 
 /**
- * Whether the event may give mail at all (so the handler reads the request only for those), and
- * whether it needs the request read from intake (request events carry it).
+ * Whether the event may give mail at all, from the event alone (so the handler reads the request
+ * only for those): a request event carries its request, so whether it gives any is known at once.
  */
 export function mayMail(event: EventEnvelope): boolean {
   const object = event.data.object;
   switch (event.type) {
     case 'request.created':
-    case 'request.updated':
+    case 'request.updated': {
+      const request = parse(Request, object);
+      return request !== null && mailsFor(event, request).length > 0;
+    }
     case 'proposal.accepted':
     case 'proposal.declined':
     case 'milestone.approved':

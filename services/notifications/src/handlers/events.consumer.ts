@@ -37,9 +37,6 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
   const requests = heldRequests(bus.nc);
 
   const mailsOf = async (event: EventEnvelope, msg: JsMsg) => {
-    // Test mode: a test request's events mail nobody and keep no reminders (no real person is in
-    // them; the simulated provider reads nothing).
-    if (!event.livemode) return [];
     const deadline = deadlineStateOf(event);
     if (deadline) await reminders.track(deadline);
     if (!mayMail(event) || isStale(event.timestamp, msg)) return [];
@@ -69,6 +66,9 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
     name: EVENTS_CONSUMER,
     concurrency: deps.concurrency,
     maxDeliver: -1,
+    // Test mode: a test request's events mail nobody and keep no reminders (no real person is in
+    // them; the simulated provider reads nothing). Nor does an event that can give neither.
+    takes: (event) => event.livemode && (mayMail(event) || deadlineStateOf(event) !== null),
     handle,
   });
 }

@@ -299,10 +299,15 @@ export const milestoneApproved = (stack: Stack, requestId: string, providerId: s
     milestoneObject(requestId, providerId, { status: 'approved', approved_by: 'customer' }),
   );
 
-/** The lines saying the service handled event `eventId` (one per delivery). */
+/**
+ * The lines saying the service handled event `eventId`, or passed over one that can give no mail
+ * (one per delivery).
+ */
 export function handled(stack: Stack, eventId: string): Record<string, unknown>[] {
   return stack.lines.all.filter(
-    (line) => line.event_id === eventId && line.msg === 'event handled',
+    (line) =>
+      line.event_id === eventId &&
+      (line.msg === 'event handled' || line.msg === 'event passed over'),
   );
 }
 
