@@ -18,25 +18,33 @@ const bus = useJetStream('consume-trace-test');
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PUBLISH_SPAN_ID = '00f067aa0ba902b7';
 
+/**
+ * A stream and a durable consumer of their own, the subject to publish on, and headers that carry
+ * the publish's trace context.
+ */
+async function tracedDurable() {
+  const token = randomBytes(4).toString('hex');
+  const stream = `T_TRACE_${token}`;
+  const consumer = `trace-${token}`;
+  bus.made.push(stream);
+  await ensureStream(bus.jsm, {
+    name: stream,
+    subjects: [`test.trace.${token}.>`],
+    storage: StorageType.Memory,
+  });
+  await ensureConsumer(bus.jsm, stream, {
+    durable_name: consumer,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+  });
+  const traced = headers();
+  traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
+  return { stream, consumer, subject: `test.trace.${token}.m`, traced };
+}
+
 describe('consumeDurable while spans are recorded', () => {
   it("handles each message in a consumer span, a child of the context in the message's headers", async () => {
-    const token = randomBytes(4).toString('hex');
-    const stream = `T_TRACE_${token}`;
-    const consumer = `trace-${token}`;
-    const subject = `test.trace.${token}.m`;
-    bus.made.push(stream);
-    await ensureStream(bus.jsm, {
-      name: stream,
-      subjects: [`test.trace.${token}.>`],
-      storage: StorageType.Memory,
-    });
-    await ensureConsumer(bus.jsm, stream, {
-      durable_name: consumer,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-    });
-    const traced = headers();
-    traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
+    const { stream, consumer, subject, traced } = await tracedDurable();
     await bus.js.publish(subject, 'traced', { headers: traced });
     await bus.js.publish(subject, 'untraced');
 
@@ -72,23 +80,7 @@ describe('consumeDurable while spans are recorded', () => {
   });
 
   it('makes no span for a message it does not take', async () => {
-    const token = randomBytes(4).toString('hex');
-    const stream = `T_TRACE_${token}`;
-    const consumer = `trace-${token}`;
-    const subject = `test.trace.${token}.m`;
-    bus.made.push(stream);
-    await ensureStream(bus.jsm, {
-      name: stream,
-      subjects: [`test.trace.${token}.>`],
-      storage: StorageType.Memory,
-    });
-    await ensureConsumer(bus.jsm, stream, {
-      durable_name: consumer,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-    });
-    const traced = headers();
-    traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
+    const { stream, consumer, subject, traced } = await tracedDurable();
     await bus.js.publish(subject, 'passed over', { headers: traced });
     await bus.js.publish(subject, 'taken', { headers: traced });
 

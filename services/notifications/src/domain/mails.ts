@@ -63,6 +63,18 @@ const parse = <S extends z.ZodType>(schema: S, object: unknown): z.output<S> | n
   return parsed.success ? parsed.data : null;
 };
 
+const eventRequests = new WeakMap<EventEnvelope, Request | null>();
+
+/** The request a request event carries (null when it carries none), read once per event. */
+export function requestOfEvent(event: EventEnvelope): Request | null {
+  let request = eventRequests.get(event);
+  if (request === undefined) {
+    request = parse(Request, event.data.object);
+    eventRequests.set(event, request);
+  }
+  return request;
+}
+
 /**
  * Whether the event may give mail at all, from the event alone (so the handler reads the request
  * only for those): a request event carries its request, so whether it gives any is known at once.
@@ -72,7 +84,7 @@ export function mayMail(event: EventEnvelope): boolean {
   switch (event.type) {
     case 'request.created':
     case 'request.updated': {
-      const request = parse(Request, object);
+      const request = requestOfEvent(event);
       return request !== null && mailsFor(event, request).length > 0;
     }
     case 'proposal.accepted':

@@ -1,12 +1,12 @@
 // The durable consumer `notifications` of HANDOFF_EVENTS: each event gives its mails, counts a
 // message unread, and keeps the deadlines its reminders are checked against.
 import type { Bus } from '@handoff/bus';
-import { Request, type EventEnvelope } from '@handoff/contracts';
+import type { EventEnvelope } from '@handoff/contracts';
 import type { Logger } from '@handoff/observability';
 import { heldRequests, startEventConsumer } from '@handoff/runtime';
 import type { JsMsg } from '@nats-io/jetstream';
 import { deadlineStateOf } from '../domain/deadlines.ts';
-import { mailsFor, mayMail } from '../domain/mails.ts';
+import { mailsFor, mayMail, requestOfEvent } from '../domain/mails.ts';
 import { requestOf, withOffers } from './lookups.ts';
 import type { Postman } from './mail.ts';
 import type { Reminders } from './reminders.consumer.ts';
@@ -42,7 +42,7 @@ export function startEventsConsumer(deps: EventsConsumerDeps): Promise<() => Pro
     if (!mayMail(event) || isStale(event.timestamp, msg)) return [];
     // Request events carry the request; the others' mails need it as it is now.
     const request = event.type.startsWith('request.')
-      ? await withOffers(bus, Request.safeParse(event.data.object).data ?? null)
+      ? await withOffers(bus, requestOfEvent(event))
       : await requests.view(event.data.request_id, () => requestOf(bus, event.data.request_id));
     if (!request) return [];
     return postman.sendAll(mailsFor(event, request), event.id);
