@@ -53,16 +53,9 @@ export async function startEventConsumer(
 ): Promise<() => Promise<void>> {
   const { bus, name } = def;
   const concurrency = def.concurrency ?? 1;
-  // A message's event, read once though both `takes` and the handler need it.
-  const events = new WeakMap<JsMsg, EventEnvelope>();
-  const read = (msg: JsMsg): EventEnvelope => {
-    let event = events.get(msg);
-    if (!event) {
-      event = eventOf(msg);
-      events.set(msg, event);
-    }
-    return event;
-  };
+  const { takes } = def;
+  // With `takes`, a message's event is read once though both it and the handler need it.
+  const read = takes ? readOnce() : eventOf;
   await ensureConsumer(bus.jsm, EVENTS_STREAM.name, {
     durable_name: name,
     ack_policy: AckPolicy.Explicit,
@@ -73,7 +66,6 @@ export async function startEventConsumer(
     // Room for what is fetched ahead and at work, and for events waiting out a retry.
     max_ack_pending: Math.max(100, concurrency * 32),
   });
-  const { takes } = def;
   return consumeDurable(bus.js, {
     stream: EVENTS_STREAM.name,
     consumer: name,
@@ -85,6 +77,19 @@ export async function startEventConsumer(
     handle: (msg) => def.handle(read(msg), msg),
     ...(def.park ? { park: def.park } : {}),
   });
+}
+
+/** {@link eventOf}, kept per message so that a second read of the same one parses nothing. */
+function readOnce(): (msg: JsMsg) => EventEnvelope {
+  const events = new WeakMap<JsMsg, EventEnvelope>();
+  return (msg) => {
+    let event = events.get(msg);
+    if (!event) {
+      event = eventOf(msg);
+      events.set(msg, event);
+    }
+    return event;
+  };
 }
 
 /** Whether `takes` takes `event`; one it does not is logged (debug) as passed over. */
