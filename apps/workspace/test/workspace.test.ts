@@ -609,9 +609,12 @@ describe("the providers' workspace", () => {
     const draft = 'I will send the invoice tomorrow.';
     await page.getByLabel('Your message').fill(draft);
 
-    // The phone, signed in with the first session, waits on a screen that makes no calls.
+    // The phone, signed in with the first session, waits on a screen that makes no more calls
+    // once what it shows has loaded (its heading comes first: a busy machine answers after).
     await phone.goto(url('/workspace/settings'));
     await heading(phone, 'Settings').waitFor();
+    await button('Save email choices', phone).waitFor();
+    await button('Save availability and languages', phone).waitFor();
 
     signedOutExpected = true;
     const sessions = await toArray(
