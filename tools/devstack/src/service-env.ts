@@ -84,12 +84,16 @@ export function serviceEnvironments(
     // Node options for every service process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
     // profile a bench run (each process writes its profile when it stops).
     ...(options.env.STACK_NODE_OPTIONS ? { NODE_OPTIONS: options.env.STACK_NODE_OPTIONS } : {}),
+    // Every standard OpenTelemetry variable the caller set (the exporter, its endpoint and
+    // protocol, the sampler, the batch processor, the propagators…) reaches every service, as it
+    // would in production, but for the traces' endpoint when the stack runs Jaeger (TRACING);
+    // METRICS=off: no metrics at all (packages/observability).
     ...pick(options.env, [
-      'OTEL_EXPORTER_OTLP_ENDPOINT',
-      'OTEL_TRACES_EXPORTER',
-      'OTEL_SERVICE_NAME',
-      'OTEL_BSP_SCHEDULE_DELAY',
-      // METRICS=off: no metrics at all (packages/observability), to measure what they cost.
+      ...Object.keys(options.env).filter(
+        (key) =>
+          key.startsWith('OTEL_') &&
+          !(stack.otlpEndpoint && key === 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'),
+      ),
       'METRICS',
     ]),
     ...(stack.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: stack.otlpEndpoint } : {}),

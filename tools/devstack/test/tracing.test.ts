@@ -92,6 +92,34 @@ describe("the services' tracing settings", () => {
     }
   });
 
+  it("passes the caller's OpenTelemetry settings on to every service, the sampler included", () => {
+    const settings = {
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '256',
+      OTEL_PROPAGATORS: 'tracecontext',
+    };
+    const envOf = serviceEnvironments(stackServices({ ...settings, UNRELATED: 'x' }));
+    for (const name of ALL_SERVICES) {
+      expect(envOf(name)).toMatchObject(settings);
+      expect(envOf(name).UNRELATED).toBeUndefined();
+    }
+  });
+
+  it("with the stack's Jaeger, a traces endpoint of the caller's does not take the spans elsewhere", () => {
+    const envOf = serviceEnvironments(
+      stackServices(
+        { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' },
+        'http://127.0.0.1:4318',
+      ),
+    );
+    for (const name of ALL_SERVICES) {
+      expect(envOf(name).OTEL_EXPORTER_OTLP_TRACES_ENDPOINT).toBeUndefined();
+      expect(envOf(name).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://127.0.0.1:4318');
+    }
+  });
+
   it('passes METRICS on to every service', () => {
     const envOf = serviceEnvironments(stackServices({ METRICS: 'off' }));
     for (const name of ALL_SERVICES) expect(envOf(name).METRICS).toBe('off');
