@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { boundedCache, lookupCache } from '../src/cache.ts';
+import { boundedCache, lookupCache, sweepExpired } from '../src/cache.ts';
 
 describe('boundedCache', () => {
   it('holds at most `max` entries, the least recently used out first', () => {
@@ -27,6 +27,24 @@ describe('boundedCache', () => {
     expect(cache.get('a')).toBe('x');
     clock += 1;
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('lets go of expired entries without their being read again', () => {
+    let clock = 1_000;
+    const expiring = boundedCache<string, string>({ max: 100, ttlMs: 100, now: () => clock });
+    const lasting = boundedCache<string, string>({ max: 100 });
+    for (let i = 0; i < 50; i += 1) {
+      expiring.set(`req_${i}`, 'a view');
+      lasting.set(`req_${i}`, 'an owner');
+    }
+    clock += 50;
+    expiring.set('req_new', 'a view');
+    sweepExpired();
+    expect(expiring.size).toBe(51);
+    clock += 60;
+    sweepExpired();
+    expect([...expiring.keys()]).toEqual(['req_new']);
+    expect(lasting.size).toBe(50);
   });
 
   it('holds entries up to a weight', () => {
