@@ -95,6 +95,7 @@ async function exercise(
     }),
     runLoad({ world, ledger, random: random.fork(), run, signal: stop }),
   ]);
+  const loadEndedAt = Date.now();
   say(`chaos: ${faults.length} faults, ${ledger.writes.length} acknowledged writes; draining`);
   // A replica that cannot reach its database stops after DB_LOST_EXIT_MS (60 s) and starts afresh.
   const allReady = await waitUntilEveryReplicaReady(world.stack.state(), 120_000);
@@ -131,7 +132,7 @@ async function exercise(
     options.replicas,
     Number(CHAOS_STACK_ENV.WEBHOOK_CONCURRENCY),
   );
-  const slopes = slopesOf(series, startedAt);
+  const slopes = slopesOf(series, startedAt, loadEndedAt);
   const badSignatures = [...receivers.logs()].flatMap(([name, log]) =>
     log.badSignatures > 0 ? [`${name}: ${log.badSignatures} deliveries with a bad signature`] : [],
   );

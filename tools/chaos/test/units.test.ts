@@ -142,6 +142,29 @@ describe('a soak process whose RSS saws, or whose buffers grow', () => {
   });
 });
 
+describe('a soak process whose heap holds its garbage once the load has stopped', () => {
+  it('is judged on what it did while the load ran', () => {
+    // 25 minutes of load with the heap flat at 70 MiB, then 5 minutes of drain at 120 MiB: no
+    // collection runs without allocation (the soak of seed 71 saw gateway#1 so).
+    const loadEndedAt = WARM_UP_MS + 20 * 60_000;
+    const samples = Array.from({ length: (loadEndedAt + 5 * 60_000) / 10_000 }, (_, n) => ({
+      at: n * 10_000,
+      rssMiB: 200,
+      heapMiB: n * 10_000 <= loadEndedAt ? 70 : 120,
+      externalMiB: 30,
+      fds: 30,
+    }));
+    const series = [{ name: 'gateway#1', pid: 1, samples }];
+    expect(slopeFindings(slopesOf(series, 0))).toEqual([
+      expect.stringMatching(/^gateway#1 \(pid 1\) grows: heap \+\d+\.\d\d MiB\/min$/),
+    ]);
+    const [judged] = slopesOf(series, 0, loadEndedAt);
+    expect(judged?.heapMiB).toBeCloseTo(0);
+    expect(judged?.last.at).toBeLessThanOrEqual(loadEndedAt);
+    expect(slopeFindings(judged ? [judged] : [])).toEqual([]);
+  });
+});
+
 describe('a soak process that grows to its working set, then stays', () => {
   it('is not a finding; one that still grows at the end is', () => {
     // 20 minutes after the warm-up: +10 MiB a minute for 8 minutes, then flat.
