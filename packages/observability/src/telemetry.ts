@@ -38,14 +38,21 @@ export function tracesRecorded(): boolean {
 }
 
 /**
- * Starts the OpenTelemetry SDK once per process. Spans are exported over OTLP only when
- * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_TRACES_EXPORTER`) is set, so a laptop without a
- * collector does not log export errors. It names the metrics' resource (`startMetrics`).
+ * Starts the OpenTelemetry SDK once per process. Spans are exported over OTLP only when an
+ * endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`, or the traces' own `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`)
+ * or `OTEL_TRACES_EXPORTER` is set, so a laptop without a collector does not log export errors.
+ * It names the metrics' resource (`startMetrics`).
  */
 export function startTelemetry(config: TelemetryConfig): void {
   startMetrics({ service: config.service, version: config.version });
   if (sdk) return;
-  if (!process.env.OTEL_TRACES_EXPORTER && !process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { OTEL_TRACES_EXPORTER, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT } =
+    process.env;
+  if (
+    !OTEL_TRACES_EXPORTER &&
+    !OTEL_EXPORTER_OTLP_ENDPOINT &&
+    !OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+  ) {
     process.env.OTEL_TRACES_EXPORTER = 'none';
   }
   recording =
