@@ -313,6 +313,36 @@ describe('consumeDurable', () => {
     expect(counts).toEqual([1]);
   });
 
+  it('logs a message whose handler is still at work after `longHandlingMs`, once', async () => {
+    const d = await durable({ ackWaitS: 1 });
+    const lines: Record<string, unknown>[] = [];
+    const watched = createLogger({
+      service: 'consume-test',
+      version: '0',
+      level: 'warn',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    await d.start(
+      async () => {
+        await sleep(1_500);
+      },
+      { logger: watched, longHandlingMs: 500 },
+    );
+    const seq = await d.publish('long');
+    await d.settled(seq);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'message still at work; held from every other replica meanwhile',
+        consumer: d.consumer,
+        seq,
+        deliveries: 1,
+        handling_ms: expect.any(Number),
+      }),
+    ]);
+    expect(lines[0]?.handling_ms).toBeGreaterThanOrEqual(500);
+  });
+
   it('waits for the handlers at work when stopped', async () => {
     const d = await durable();
     let finished = false;
