@@ -3,10 +3,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { activeTraceHeaders, createLogger, SpanKind, stopTelemetry } from '@handoff/observability';
 import { collectSpans, eventually } from '@handoff/testkit';
-import { AckPolicy, DeliverPolicy, StorageType } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
-import { randomBytes } from 'node:crypto';
-import { consumeDurable, ensureConsumer, ensureStream } from '../src/index.ts';
+import { consumeDurable } from '../src/index.ts';
 import { useJetStream } from './support/jetstream.ts';
 
 const ended = collectSpans('consume-trace-test');
@@ -23,23 +21,9 @@ const PUBLISH_SPAN_ID = '00f067aa0ba902b7';
  * the publish's trace context.
  */
 async function tracedDurable() {
-  const token = randomBytes(4).toString('hex');
-  const stream = `T_TRACE_${token}`;
-  const consumer = `trace-${token}`;
-  bus.made.push(stream);
-  await ensureStream(bus.jsm, {
-    name: stream,
-    subjects: [`test.trace.${token}.>`],
-    storage: StorageType.Memory,
-  });
-  await ensureConsumer(bus.jsm, stream, {
-    durable_name: consumer,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-  });
   const traced = headers();
   traced.set('traceparent', `00-${TRACE_ID}-${PUBLISH_SPAN_ID}-01`);
-  return { stream, consumer, subject: `test.trace.${token}.m`, traced };
+  return { ...(await bus.durable('trace')), traced };
 }
 
 describe('consumeDurable while spans are recorded', () => {

@@ -1,14 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '@handoff/observability';
 import { eventually } from '@handoff/testkit';
-import { AckPolicy, DeliverPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
-import { randomBytes } from 'node:crypto';
+import type { JsMsg } from '@nats-io/jetstream';
 import { useJetStream } from './support/jetstream.ts';
 import {
   BusError,
   consumeDurable,
-  ensureConsumer,
-  ensureStream,
   isFinalFailure,
   retryDelayMs,
   RETRY_CAP_MS,
@@ -29,19 +26,7 @@ interface Termination {
  * `ackWaitS`; `publish` adds messages, `terminated` lists the server's termination advisories.
  */
 async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {}) {
-  const token = randomBytes(4).toString('hex');
-  const stream = `T_CONSUME_${token}`;
-  const consumer = `consume-${token}`;
-  bus.made.push(stream);
-  await ensureStream(bus.jsm, {
-    name: stream,
-    subjects: [`test.consume.${token}.>`],
-    storage: StorageType.Memory,
-  });
-  await ensureConsumer(bus.jsm, stream, {
-    durable_name: consumer,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
+  const { stream, consumer, subject } = await bus.durable('consume', {
     max_deliver: options.maxDeliver ?? 5,
     ack_wait: (options.ackWaitS ?? 30) * SECOND_NS,
   });
@@ -76,7 +61,7 @@ async function durable(options: { maxDeliver?: number; ackWaitS?: number } = {})
     consumer,
     terminated,
     start,
-    publish: async (body: string) => (await bus.js.publish(`test.consume.${token}.m`, body)).seq,
+    publish: async (body: string) => (await bus.js.publish(subject, body)).seq,
     settled: (seq: number) =>
       eventually(
         async () => {

@@ -6,17 +6,8 @@ import {
   type PrometheusSample,
 } from '@handoff/observability';
 import { eventually } from '@handoff/testkit';
-import { AckPolicy, DeliverPolicy, StorageType } from '@nats-io/jetstream';
-import { randomBytes } from 'node:crypto';
 import { useJetStream } from './support/jetstream.ts';
-import {
-  BusError,
-  consumeDurable,
-  ensureConsumer,
-  ensureStream,
-  MAX_DURABLES,
-  watchConsumer,
-} from '../src/index.ts';
+import { BusError, consumeDurable, MAX_DURABLES, watchConsumer } from '../src/index.ts';
 
 // A durable consumer's pending messages (read from the server at scrape time) and its
 // redeliveries, from a real consumer on a real JetStream, read back as a scrape reads them.
@@ -24,21 +15,7 @@ const logger = createLogger({ service: 'consumer-metrics-test', version: '0', le
 const bus = useJetStream('consumer-metrics-test');
 
 async function durable() {
-  const token = randomBytes(4).toString('hex');
-  const stream = `T_CMETRICS_${token}`;
-  const consumer = `cmetrics-${token}`;
-  bus.made.push(stream);
-  await ensureStream(bus.jsm, {
-    name: stream,
-    subjects: [`test.cmetrics.${token}.>`],
-    storage: StorageType.Memory,
-  });
-  await ensureConsumer(bus.jsm, stream, {
-    durable_name: consumer,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    max_deliver: 5,
-  });
+  const { stream, consumer, subject } = await bus.durable('cmetrics', { max_deliver: 5 });
   const labels = {
     messaging_system: 'nats',
     messaging_destination_name: stream,
@@ -48,7 +25,7 @@ async function durable() {
     stream,
     consumer,
     labels,
-    publish: async (body: string) => (await bus.js.publish(`test.cmetrics.${token}.m`, body)).seq,
+    publish: async (body: string) => (await bus.js.publish(subject, body)).seq,
   };
 }
 
