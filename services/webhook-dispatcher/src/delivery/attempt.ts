@@ -74,17 +74,25 @@ export function signingSecrets(doc: EndpointDoc, secrets: SecretBox, now = new D
   return list;
 }
 
+/** The steps of a job, as the worker reports one that never ends. */
+export type JobStep =
+  'reading the endpoint' | 'sending' | 'recording' | 'queueing the retry' | 'updating the endpoint';
+
 /**
  * Makes the job's attempt. The endpoint comes from the directory, which every write of an
  * endpoint updates before its call answers (on this replica; on the others, once the broadcast
- * arrives): a rotated secret or a disabled endpoint counts from then.
+ * arrives): a rotated secret or a disabled endpoint counts from then. `onStep` hears each step as
+ * it begins.
  */
 export async function attemptDelivery(
   resources: Pick<DeliveryResources, 'directory' | 'secrets' | 'send' | 'schedule'>,
   job: DeliveryJob,
+  onStep: (step: JobStep) => void = () => undefined,
 ): Promise<AttemptResult> {
+  onStep('reading the endpoint');
   const endpoint = liveEndpoint(job, await resources.directory.byId(job.endpoint_id));
   if (!endpoint) return { kind: 'cancelled' };
+  onStep('sending');
   const attemptedAt = new Date();
   const a2a = endpoint.a2a ? a2aDelivery(endpoint.a2a, job.event.body, resources.secrets) : null;
   const send = await inAttemptSpan(job, endpoint.url, () =>

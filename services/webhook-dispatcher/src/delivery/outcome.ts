@@ -9,7 +9,7 @@ import {
   type RecordWrite,
 } from '../store/deliveries.ts';
 import type { DeliveryJob } from '../store/delivery-queue.ts';
-import type { AttemptResult } from './attempt.ts';
+import type { AttemptResult, JobStep } from './attempt.ts';
 import { applyEndpointHealth, endpointHealth } from './endpoint-health.ts';
 import { deliveryParked } from './metrics.ts';
 import type { DeliveryResources } from './resources.ts';
@@ -88,6 +88,7 @@ export function attemptLog(
 /**
  * Records the outcome; the caller then finishes the job. The log entry and the record go in one
  * batch with other attempts' (the recorder's group commit); the retry is a new job, due later.
+ * `onStep` hears each step as it begins.
  */
 export async function recordOutcome(
   resources: Pick<DeliveryResources, 'records' | 'queue' | 'store' | 'directory' | 'logger'> &
@@ -95,7 +96,9 @@ export async function recordOutcome(
   job: DeliveryJob,
   sureFirst: boolean,
   result: AttemptResult,
+  onStep: (step: JobStep) => void = () => undefined,
 ): Promise<void> {
+  onStep('recording');
   const change = deliveryChange(job, result);
   const now = new Date();
   const delivery: DeliveryDoc = {
@@ -114,6 +117,7 @@ export async function recordOutcome(
   await resources.records.record(attemptLog(job, result), delivery, write);
   const { verdict } = result;
   if (verdict.kind === 'retry') {
+    onStep('queueing the retry');
     await resources.queue.publish({ ...job, attempt: job.attempt + 1, not_before: verdict.at });
   } else if (verdict.kind === 'give-up') {
     deliveryParked(verdict.why);
@@ -124,5 +128,6 @@ export async function recordOutcome(
     result.attemptedAt,
     resources.disableAfterSeconds,
   );
+  onStep('updating the endpoint');
   await applyEndpointHealth(resources, result.endpoint, health);
 }

@@ -16,14 +16,28 @@ import {
   stallPatienceMs,
   type EndpointLoad,
 } from './admission.ts';
-import { attemptDelivery } from './attempt.ts';
+import { attemptDelivery, type JobStep } from './attempt.ts';
 import { Lanes } from './lanes.ts';
 import { Offers } from './offers.ts';
 import { recordOutcome } from './outcome.ts';
 import type { DeliveryResources } from './resources.ts';
 
-/** How often the jobs waiting for stalled endpoints are handed back. */
+/** How often the jobs waiting for stalled endpoints are handed back, and stuck ones given up. */
 const STALL_CHECK_MS = 250;
+
+/**
+ * How long a job may be at work before this replica gives it up as stuck: four times the ack
+ * wait (one attempt's timeout and a margin), two minutes at least. Every step of a job ends by
+ * itself (the send at its timeout; a database or NATS call with an error once its server goes
+ * away), so only a step that never ends reaches it. Soak 72 found one: a replica held 32 jobs for
+ * its last 28 minutes, through some 30 database restarts, keeping them alive all along, so no
+ * other replica ever got them. Given up, a job goes back to the queue (an offered one fails its
+ * event, which comes again) and its room is freed; if the step ends after all, what it did counts
+ * as one more attempt, a duplicate at the most.
+ */
+export function stuckAfterMs(ackWaitMs: number): number {
+  return Math.max(120_000, 4 * ackWaitMs);
+}
 
 export interface WorkerLimits {
   /** Jobs at work at once (sending, or recording what was sent); twice that held. */
@@ -36,6 +50,8 @@ export interface WorkerLimits {
   maxOffered: number;
   /** How long the server waits for a sign of life before it gives a held job to another. */
   ackWaitMs: number;
+  /** How long a job may be at work before it is given up as stuck ({@link stuckAfterMs}). */
+  stuckAfterMs?: number;
 }
 
 /** A job held here. */
@@ -50,6 +66,21 @@ interface Held {
   offered?: { resolve(taken: boolean): void; reject(error: unknown): void };
 }
 
+/** A job at work: started, and not yet ended or given up. */
+interface Run {
+  held: Held;
+  endpointId: string;
+  startedAt: number;
+  step: JobStep;
+  /** Its endpoint is still to answer: the job holds one of the endpoint's sending slots. */
+  sending: boolean;
+  /** Given up as stuck: whatever its step does once it ends, the job is not settled here. */
+  givenUp: boolean;
+  /** Its room is freed (it ended, or was given up). */
+  ended: boolean;
+  task?: Promise<void>;
+}
+
 export class DeliveryWorker {
   readonly #resources: DeliveryResources;
   readonly #limits: WorkerLimits;
@@ -59,6 +90,8 @@ export class DeliveryWorker {
   /** Every queued job this replica holds, running or waiting: kept alive while held. */
   readonly #holding = new Set<JsMsg>();
   readonly #tasks = new Set<Promise<void>>();
+  readonly #atWork = new Set<Run>();
+  readonly #stuckAfterMs: number;
   readonly #keepAlive: NodeJS.Timeout;
   readonly #stallCheck: NodeJS.Timeout;
   #stopping = false;
@@ -67,6 +100,7 @@ export class DeliveryWorker {
   constructor(resources: DeliveryResources, limits: WorkerLimits) {
     this.#resources = resources;
     this.#limits = limits;
+    this.#stuckAfterMs = limits.stuckAfterMs ?? stuckAfterMs(limits.ackWaitMs);
     const slots = endpointSlots({
       initial: limits.endpointConcurrency,
       max: limits.endpointConcurrencyMax,
@@ -97,7 +131,10 @@ export class DeliveryWorker {
       Math.max(100, Math.floor(limits.ackWaitMs / 3)),
     );
     this.#keepAlive.unref();
-    this.#stallCheck = setInterval(() => this.#handBackStalled(), STALL_CHECK_MS);
+    this.#stallCheck = setInterval(() => {
+      this.#handBackStalled();
+      this.#giveUpStuck();
+    }, STALL_CHECK_MS);
     this.#stallCheck.unref();
   }
 
@@ -194,25 +231,30 @@ export class DeliveryWorker {
   };
 
   #start(held: Held, endpointId: string): void {
-    let sending = true;
-    const sent = () => {
-      if (!sending) return;
-      sending = false;
-      this.#lanes.sent(endpointId);
-      this.#pump();
+    const run: Run = {
+      held,
+      endpointId,
+      startedAt: Date.now(),
+      step: 'reading the endpoint',
+      sending: true,
+      givenUp: false,
+      ended: false,
     };
+    this.#atWork.add(run);
     // A job starts wherever room was freed (another job's end): its work joins its own trace.
     const task = (
       tracesRecorded()
-        ? withinContext(traceContextOf(held.job.traceparent), () => this.#run(held, sent))
-        : this.#run(held, sent)
+        ? withinContext(traceContextOf(held.job.traceparent), () => this.#run(run))
+        : this.#run(run)
     )
       .then(
         () => {
+          if (run.givenUp) return this.#endedAfterAll(run);
           held.msg?.ack();
           held.offered?.resolve(true);
         },
         (error: unknown) => {
+          if (run.givenUp) return this.#endedAfterAll(run, error);
           this.#resources.logger.error(
             { err: error, delivery_id: held.job.delivery_id },
             'delivery attempt failed',
@@ -228,20 +270,39 @@ export class DeliveryWorker {
         // An ack or nak that could not be sent (the connection is closing): unacknowledged, the
         // job comes round again.
       })
-      .finally(() => {
-        this.#lanes.ended();
-        if (held.msg) this.#holding.delete(held.msg);
-        this.#tasks.delete(task);
-        sent();
-        this.#pump();
-      });
+      .finally(() => this.#end(run));
+    run.task = task;
     this.#tasks.add(task);
   }
 
+  /** The endpoint is done with the run's job: its sending slot is free. Once per run. */
+  #sent(run: Run): void {
+    if (!run.sending) return;
+    run.sending = false;
+    this.#lanes.sent(run.endpointId);
+    this.#pump();
+  }
+
+  /** Frees the run's room, once: when its job settled, or when it was given up. */
+  #end(run: Run): void {
+    if (run.ended) return;
+    run.ended = true;
+    this.#atWork.delete(run);
+    this.#lanes.ended();
+    if (run.held.msg) this.#holding.delete(run.held.msg);
+    if (run.task) this.#tasks.delete(run.task);
+    this.#sent(run);
+    this.#pump();
+  }
+
   /** One attempt, up to its records (and its retry queued); the caller then settles the job. */
-  async #run({ job, msg }: Held, sent: () => void): Promise<void> {
+  async #run(run: Run): Promise<void> {
+    const { job, msg } = run.held;
+    const onStep = (step: JobStep) => {
+      run.step = step;
+    };
     const sureFirst = job.attempt === 1 && !job.again && msg?.info.redelivered !== true;
-    const result = await attemptDelivery(this.#resources, job);
+    const result = await attemptDelivery(this.#resources, job, onStep);
     if (result.kind === 'sent') {
       // The endpoint is done with; what follows is this service's bookkeeping, which must not
       // throttle the endpoint (its job still counts against the concurrency until settled).
@@ -253,9 +314,9 @@ export class DeliveryWorker {
         send.durationMs,
         this.#lanes.busy(job.endpoint_id),
       );
-      sent();
+      this.#sent(run);
     }
-    await recordOutcome(this.#resources, job, sureFirst, result);
+    await recordOutcome(this.#resources, job, sureFirst, result, onStep);
   }
 
   /** A job that waited here and will not be started by this replica now. */
@@ -280,6 +341,53 @@ export class DeliveryWorker {
     if (stalled.length === 0) return;
     for (const held of stalled) this.#giveBack(held, HAND_BACK_MAX_MS);
     this.#pump();
+  }
+
+  /**
+   * Gives up the jobs at work for longer than {@link stuckAfterMs}: each goes back to the queue
+   * at once (an offered one fails, and its event comes again), so another replica (or this one,
+   * should the step that held it pass) attempts it, and its room is freed for the jobs behind it.
+   */
+  #giveUpStuck(): void {
+    const now = Date.now();
+    const stuck = [...this.#atWork].filter((run) => now - run.startedAt > this.#stuckAfterMs);
+    for (const run of stuck) {
+      const { job, msg, offered } = run.held;
+      run.givenUp = true;
+      this.#resources.logger.error(
+        {
+          delivery_id: job.delivery_id,
+          endpoint_id: job.endpoint_id,
+          attempt: job.attempt,
+          step: run.step,
+          at_work_ms: now - run.startedAt,
+        },
+        'delivery job stuck; given up here and handed back to be attempted again',
+      );
+      if (msg) {
+        this.#holding.delete(msg);
+        try {
+          msg.nak();
+        } catch {
+          // Closing: the ack wait returns it.
+        }
+      }
+      offered?.reject(new Error(`delivery ${job.delivery_id} stuck while ${run.step}`));
+      this.#end(run);
+    }
+  }
+
+  /** A job given up as stuck whose step ended after all: what it did is one more attempt. */
+  #endedAfterAll(run: Run, error?: unknown): void {
+    this.#resources.logger.warn(
+      {
+        err: error,
+        delivery_id: run.held.job.delivery_id,
+        step: run.step,
+        at_work_ms: Date.now() - run.startedAt,
+      },
+      'a delivery job given up as stuck ended after all',
+    );
   }
 
   #signLife(): void {
