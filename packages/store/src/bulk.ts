@@ -1,4 +1,5 @@
 import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongodb';
+import { abortable } from './group-commit.ts';
 
 /**
  * The most updates one `bulkWrite` command carries. FerretDB 1.24 on PostgreSQL keeps the query
@@ -12,18 +13,21 @@ export const MAX_OPERATIONS_PER_COMMAND = 16;
 
 /**
  * `bulkWrite` in commands of at most `MAX_OPERATIONS_PER_COMMAND`, one after another; returns
- * how many documents the updates matched in all.
+ * how many documents the updates matched in all. `signal` aborts the command under way and the
+ * rest.
  */
 export async function bulkWriteInChunks<T extends Document>(
   collection: Collection<T>,
   operations: readonly AnyBulkWriteOperation<T>[],
-  options: { ordered: boolean },
+  options: { ordered: boolean; signal?: AbortSignal },
 ): Promise<{ matched: number }> {
   let matched = 0;
+  const { signal, ...write } = options;
   for (let start = 0; start < operations.length; start += MAX_OPERATIONS_PER_COMMAND) {
+    signal?.throwIfAborted();
     const result = await collection.bulkWrite(
       operations.slice(start, start + MAX_OPERATIONS_PER_COMMAND),
-      options,
+      abortable(write, signal),
     );
     matched += result.matchedCount;
   }

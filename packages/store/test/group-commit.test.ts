@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { groupCommit } from '../src/index.ts';
+import { groupCommit, GroupCommitTimeoutError } from '../src/index.ts';
 
 /** A write that records its batches and finishes only when told to. */
 function gatedWrites() {
@@ -68,5 +68,30 @@ describe('groupCommit', () => {
       'fulfilled',
     ]);
     await batch.close();
+  });
+});
+
+describe('groupCommit with a write that never ends', () => {
+  it('aborts it after its timeout, fails its batch, and writes the next one', async () => {
+    const signals: AbortSignal[] = [];
+    const written: string[][] = [];
+    const batch = groupCommit<string>(
+      (items, signal) => {
+        signals.push(signal);
+        // The first write heeds nothing: the batch fails all the same.
+        if (items.includes('never')) return new Promise(() => undefined);
+        written.push(items);
+        return Promise.resolve();
+      },
+      { tries: 1, timeoutMs: 50 },
+    );
+    const stuck = batch.add('never');
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = batch.add('next');
+    await expect(stuck).rejects.toBeInstanceOf(GroupCommitTimeoutError);
+    await expect(stuck).rejects.toThrow('a batch of 1 write(s) took over 0.05 s and was aborted');
+    await next;
+    expect(written).toEqual([['next']]);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
   });
 });

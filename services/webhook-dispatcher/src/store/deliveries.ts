@@ -1,5 +1,6 @@
 import type { EventType, WebhookAttempt } from '@handoff/contracts';
 import {
+  abortable,
   bulkWriteInChunks,
   duplicatePositions,
   groupCommit,
@@ -88,10 +89,14 @@ export const expiryBucket = (at: number) =>
 export async function insertNew<T extends Document & { _id: string }>(
   collection: Collection<T>,
   docs: T[],
+  signal?: AbortSignal,
 ): Promise<T[]> {
   if (docs.length === 0) return [];
   try {
-    await collection.insertMany(docs as OptionalUnlessRequiredId<T>[], { ordered: false });
+    await collection.insertMany(
+      docs as OptionalUnlessRequiredId<T>[],
+      abortable({ ordered: false }, signal),
+    );
     return [];
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
@@ -134,7 +139,7 @@ export function recorder(store: Store) {
     attempt: AttemptDoc | null;
     delivery: DeliveryRecord;
     write: RecordWrite;
-  }>(async (items) => {
+  }>(async (items, signal) => {
     const attempts = items.flatMap((item) => (item.attempt ? [item.attempt] : []));
     // The last word on each delivery in this batch.
     const latest = new Map<string, { delivery: DeliveryRecord; write: RecordWrite }>();
@@ -152,8 +157,8 @@ export function recorder(store: Store) {
     // insert, which needs no lookup. Those found already there, and later attempts, update theirs.
     const [, existing] = await Promise.all([
       // Attempts of a batch written again are refused as duplicates, which is what they are.
-      insertNew(c.attempts, attempts),
-      insertNew(c.deliveries, writing('insert')),
+      insertNew(c.attempts, attempts, signal),
+      insertNew(c.deliveries, writing('insert'), signal),
     ]);
     const operations: AnyBulkWriteOperation<DeliveryDoc>[] = [
       ...[...existing, ...writing('update')].map(({ _id, created_at, ...change }) => ({
@@ -168,7 +173,7 @@ export function recorder(store: Store) {
       })),
     ];
     if (operations.length === 0) return;
-    await bulkWriteInChunks(c.deliveries, operations, { ordered: false });
+    await bulkWriteInChunks(c.deliveries, operations, { ordered: false, signal });
   });
   return {
     /** Resolves once this attempt's log entry and its delivery's record are stored. */

@@ -20,8 +20,8 @@ export const eventCollections = (store: Store) => ({
 /** Stores events for the feed in batches; an event stored before is left as it is. */
 export function eventLog(store: Store) {
   const c = eventCollections(store);
-  const batch = groupCommit<EventDoc>(async (docs) => {
-    await insertNew(c.events, docs);
+  const batch = groupCommit<EventDoc>(async (docs, signal) => {
+    await insertNew(c.events, docs, signal);
   });
   return { store: (doc: EventDoc) => batch.add(doc), close: () => batch.close() };
 }
