@@ -17,3 +17,4 @@ export * from './processes.ts';
 export * from './promtool.ts';
 export * from './readme-metrics.ts';
 export * from './spans.ts';
+export * from './relay.ts';

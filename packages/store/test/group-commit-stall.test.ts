@@ -5,66 +5,18 @@
 // Here a TCP relay between the driver and the test's FerretDB stops passing bytes, as a server
 // stalled on its disk or a network that drops everything would.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testServers, uniqueDatabase } from '@handoff/testkit';
+import { databaseRelay, uniqueDatabase, type DatabaseRelay } from '@handoff/testkit';
 import { MongoClient, type Collection } from 'mongodb';
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { groupedInserts, GroupCommitTimeoutError } from '../src/index.ts';
 
-/** A TCP relay to `target` that can stop passing bytes either way, and start again. */
-async function relay(target: URL) {
-  const pairs: [Socket, Socket][] = [];
-  let stalled = false;
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port), target.hostname);
-    pairs.push([client, upstream]);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    if (stalled) {
-      client.pause();
-      upstream.pause();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    /** Nothing passes any more: the relay reads neither side. */
-    stall() {
-      stalled = true;
-      for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const [client, upstream] of pairs) {
-          client.destroy();
-          upstream.destroy();
-        }
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('a group commit on a server that stops answering', () => {
-  const target = new URL(testServers().mongoUrl);
-  let proxy: Awaited<ReturnType<typeof relay>>;
+  let relay: DatabaseRelay;
   let client: MongoClient;
   let things: Collection<{ _id: string; blob: string }>;
 
   beforeAll(async () => {
-    proxy = await relay(target);
-    const url = new URL(target);
-    url.host = `127.0.0.1:${proxy.port}`;
+    relay = await databaseRelay();
+    const url = new URL(relay.url);
     url.searchParams.set('directConnection', 'true');
     // The heartbeat gives up on the stalled server quickly, clearing the pool as it does.
     url.searchParams.set('connectTimeoutMS', '1000');
@@ -76,13 +28,13 @@ describe('a group commit on a server that stops answering', () => {
   });
   afterAll(async () => {
     await client.close(true);
-    await proxy.close();
+    await relay.close();
   });
 
   it('fails the batch under way after its timeout, instead of holding every later one', async () => {
     const inserts = groupedInserts(things, { timeoutMs: 3_000 });
     await inserts.insert({ _id: 'warm', blob: '' });
-    proxy.stall();
+    relay.stall();
     // Some megabytes in one command: more than the sockets between them buffer, so the driver
     // waits for its socket to drain, which the stalled relay never lets it.
     const blob = 'x'.repeat(4 * 2 ** 20);
