@@ -17,6 +17,7 @@ import {
 import {
   findBinary,
   fromEnv,
+  onFreePort,
   restartOrder,
   ServersUnavailableError,
   startContainer,
@@ -190,17 +191,20 @@ async function startFerretOnPostgres(
   bins: PostgresBinaries,
   options: ServerOptions,
 ): Promise<MongoServer> {
-  const pgPort = await freePort();
   const cluster = postgresCluster(bins, join(options.dataDir, 'postgres'), options.durable ?? true);
+  let pgPort = 0;
   const startPostgres = () =>
     waitForPort('postgres', cluster.start(pgPort).child, pgPort, options.dataDir);
+  let postgres = await onFreePort((port) => {
+    pgPort = port;
+    return startPostgres();
+  });
   const backend = [
     '--handler=postgresql',
     // Clients that do not authenticate use this superuser; FerretDB passes a client's PLAIN
     // credentials on to PostgreSQL instead, with a pool (of this size) per credentials.
     `--postgresql-url=postgres://postgres@127.0.0.1:${pgPort}/postgres?pool_max_conns=100`,
   ];
-  let postgres = await startPostgres();
   let child: ChildProcess | undefined;
   const stop = async () => {
     if (child) await stopper(child)();

@@ -11,7 +11,8 @@ import { freePort } from './ports.ts';
 import {
   findBinary,
   fromEnv,
-  ServerExitedError,
+  portWasTaken,
+  PORT_TAKEN_ATTEMPTS,
   ServersUnavailableError,
   startContainer,
   startProcess,
@@ -123,9 +124,6 @@ interface ClusterOptions {
   pickPort?: () => Promise<number>;
 }
 
-/** How many times a cluster start is tried with fresh ports when one was taken meanwhile. */
-const CLUSTER_START_ATTEMPTS = 3;
-
 /**
  * A JetStream cluster of `size` nats-servers on loopback, with the generated configuration and
  * one set of passwords; resolves once every node listens (JetStream elects its leaders after).
@@ -133,14 +131,14 @@ const CLUSTER_START_ATTEMPTS = 3;
  * Its 2 × `size` ports are free when picked and taken only when the nodes start: on a busy
  * machine another socket can take one in between (a bench run lost its 3-node stack to
  * "address already in use"). Then every node is stopped and the cluster starts again on fresh
- * ports, {@link CLUSTER_START_ATTEMPTS} times at most. `pickPort` is for tests.
+ * ports, {@link PORT_TAKEN_ATTEMPTS} times at most. `pickPort` is for tests.
  */
 export async function startNatsCluster(options: ClusterOptions): Promise<NatsCluster> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startClusterOnce(options);
     } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= CLUSTER_START_ATTEMPTS) throw error;
+      if (!(error instanceof PortTakenError) || attempt >= PORT_TAKEN_ATTEMPTS) throw error;
     }
   }
 }
@@ -181,11 +179,8 @@ async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
   const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   if (failed.length > 0) {
     await Promise.allSettled(nodes.map((node) => node.stop()));
-    const taken = failed.some(
-      (reason) =>
-        reason instanceof ServerExitedError && /address already in use/i.test(reason.output),
-    );
-    if (taken) throw new PortTakenError('a port of the cluster was taken before a node bound it');
+    if (failed.some(portWasTaken))
+      throw new PortTakenError('a port of the cluster was taken before a node bound it');
     throw failed[0];
   }
   if (nodes.some((node) => node.source !== 'binary')) {

@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canConnect } from './ports.ts';
+import { canConnect, freePort } from './ports.ts';
 
 // What every server the testkit runs has in common: where its binary is found, how it is
 // started (and its failure to start reported), stopped, or run in a container instead.
@@ -135,6 +135,33 @@ export class ServerExitedError extends Error {
     super(`${label} exited with code ${code}; see ${logFile}`);
     this.name = 'ServerExitedError';
     this.output = output;
+  }
+}
+
+/** How many times a server is started on fresh ports when a port was taken meanwhile. */
+export const PORT_TAKEN_ATTEMPTS = 3;
+
+/** Whether a server stopped at its start because a port it was to listen on was taken. */
+export function portWasTaken(error: unknown): boolean {
+  return error instanceof ServerExitedError && /address already in use/i.test(error.output);
+}
+
+/**
+ * Starts a server on a port picked free, and again on a fresh one when another socket took the
+ * port between the pick and the server's bind (a busy machine: a CI's PostgreSQL once found its
+ * port in use), {@link PORT_TAKEN_ATTEMPTS} times at most. `pickPort` is for tests.
+ */
+export async function onFreePort<T>(
+  start: (port: number) => Promise<T>,
+  pickPort: () => Promise<number> = freePort,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await pickPort();
+    try {
+      return await start(port);
+    } catch (error) {
+      if (!portWasTaken(error) || attempt >= PORT_TAKEN_ATTEMPTS) throw error;
+    }
   }
 }
 

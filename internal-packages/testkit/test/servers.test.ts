@@ -9,6 +9,8 @@ import { MongoClient } from 'mongodb';
 import {
   ferretBackend,
   freePort,
+  onFreePort,
+  startProcess,
   serviceDatabase,
   ServersUnavailableError,
   startMongo,
@@ -148,6 +150,47 @@ describe('real servers', () => {
       expect(picks).toBe(12);
       expect(cluster.nodes).toHaveLength(3);
       for (const node of cluster.nodes) expect(await greeting(node.url)).toMatch(/^INFO /);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('starts a server again on a fresh port when its port was taken before it bound it', async () => {
+    // Another socket takes the port between the pick and the start (a CI's PostgreSQL saw it).
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const address = holder.address();
+    const held = typeof address === 'object' && address ? address.port : 0;
+    const picked: number[] = [];
+    const pickPort = async () => {
+      const port = picked.length === 0 ? held : await freePort();
+      picked.push(port);
+      return port;
+    };
+    // A server process that says when it listens: the held port answers whoever holds it.
+    const serve = (port: number) =>
+      startProcess(
+        'tiny',
+        process.execPath,
+        [
+          '-e',
+          `require('node:net').createServer().listen(${port}, '127.0.0.1', () => console.log('listening'))`,
+        ],
+        port,
+        join(dataDir, 'taken'),
+        process.env,
+        /listening/,
+      );
+    try {
+      const child = await onFreePort(serve, pickPort);
+      child.kill();
+      expect(picked).toHaveLength(2);
+      expect(picked[1]).not.toBe(held);
+      // Anything else that stops a start is not tried again.
+      await expect(
+        onFreePort(() => Promise.reject(new Error('no binary')), pickPort),
+      ).rejects.toThrow('no binary');
+      expect(picked).toHaveLength(3);
     } finally {
       holder.close();
     }
