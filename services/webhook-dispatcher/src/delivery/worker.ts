@@ -76,8 +76,6 @@ interface Run {
   sending: boolean;
   /** Given up as stuck: whatever its step does once it ends, the job is not settled here. */
   givenUp: boolean;
-  /** Its room is freed (it ended, or was given up). */
-  ended: boolean;
   task?: Promise<void>;
 }
 
@@ -89,7 +87,7 @@ export class DeliveryWorker {
   readonly #offers: Offers;
   /** Every queued job this replica holds, running or waiting: kept alive while held. */
   readonly #holding = new Set<JsMsg>();
-  readonly #tasks = new Set<Promise<void>>();
+  /** The jobs at work: started, and neither ended nor given up. */
   readonly #atWork = new Set<Run>();
   readonly #stuckAfterMs: number;
   readonly #keepAlive: NodeJS.Timeout;
@@ -203,7 +201,7 @@ export class DeliveryWorker {
     this.stopTaking();
     clearInterval(this.#stallCheck);
     for (const held of this.#lanes.takeAllWaiting()) this.#giveBack(held);
-    await Promise.allSettled([...this.#tasks]);
+    await Promise.allSettled([...this.#atWork].map((run) => run.task));
     clearInterval(this.#keepAlive);
     await this.#resources.records.close();
   }
@@ -238,7 +236,6 @@ export class DeliveryWorker {
       step: 'reading the endpoint',
       sending: true,
       givenUp: false,
-      ended: false,
     };
     this.#atWork.add(run);
     // A job starts wherever room was freed (another job's end): its work joins its own trace.
@@ -272,7 +269,6 @@ export class DeliveryWorker {
       })
       .finally(() => this.#end(run));
     run.task = task;
-    this.#tasks.add(task);
   }
 
   /** The endpoint is done with the run's job: its sending slot is free. Once per run. */
@@ -285,12 +281,9 @@ export class DeliveryWorker {
 
   /** Frees the run's room, once: when its job settled, or when it was given up. */
   #end(run: Run): void {
-    if (run.ended) return;
-    run.ended = true;
-    this.#atWork.delete(run);
+    if (!this.#atWork.delete(run)) return;
     this.#lanes.ended();
     if (run.held.msg) this.#holding.delete(run.held.msg);
-    if (run.task) this.#tasks.delete(run.task);
     this.#sent(run);
     this.#pump();
   }
