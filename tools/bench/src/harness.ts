@@ -214,8 +214,10 @@ export async function runScenario(
     }
     if (options.signal.aborted) throw new Error('interrupted');
     progress(`measuring for ${options.durationMs / 1_000} s at ${connections} connections`);
+    const measured = await scenario.measuring?.();
     const measurement = await drive(target, { ...load, durationMs: options.durationMs });
     if (options.signal.aborted) throw new Error('interrupted');
+    await measured?.(measurement);
     report.stats = summarize(measurement);
     if (scenario.bytesPerOperation !== undefined) {
       (report.figures ??= []).unshift(throughput(report.stats, scenario.bytesPerOperation));

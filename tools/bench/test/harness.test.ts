@@ -255,4 +255,43 @@ describe('the scenario context', () => {
     await runScenario(looking('alone'), options());
     expect(seen.at(-1)).toEqual([]);
   });
+
+  it('reads a scenario’s figures of the measured window around the measurement alone', async () => {
+    const seen: string[] = [];
+    let calls = 0;
+    const watched: Scenario = {
+      name: 'watched',
+      description: 'watched',
+      async setup(ctx) {
+        seen.push('setup');
+        ctx.teardown(() => seen.push('teardown'));
+        return {
+          kind: 'call',
+          call: () => {
+            calls += 1;
+            return Promise.resolve();
+          },
+        };
+      },
+      measuring() {
+        const warmup = calls;
+        seen.push(`measuring after ${warmup} calls`);
+        return Promise.resolve((measurement) => {
+          // Called once the measurement ended: it counted every call since, and only those.
+          seen.push(
+            measurement.ok > 0 && measurement.ok === calls - warmup
+              ? 'measured the calls since'
+              : `measured ${measurement.ok} of ${calls - warmup} calls since`,
+          );
+          return Promise.resolve();
+        });
+      },
+    };
+    const report = await runScenario(watched, { ...options(), warmupMs: 10 });
+    expect(report.failure).toBeNull();
+    expect(seen[0]).toBe('setup');
+    // After the warm-up's calls, which the measurement does not count.
+    expect(seen[1]).toMatch(/^measuring after [1-9]\d* calls$/);
+    expect(seen.slice(2)).toEqual(['measured the calls since', 'teardown']);
+  });
 });

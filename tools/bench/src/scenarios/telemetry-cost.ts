@@ -5,12 +5,14 @@
 // OTLP/HTTP with the SDK's default batch processor to a real Jaeger (TRACING=jaeger: the testkit's
 // Jaeger, in memory). Each pair runs on fresh stacks of its own, one after the other, with the
 // same settings otherwise, so the ratio is the price of the telemetry alone.
+import { ALL_SERVICES } from '@handoff/contracts';
 import { eventually, jaegerClient } from '@handoff/testkit';
 import { availableParallelism, loadavg } from 'node:os';
+import { cpuSecondsOf } from '../cpu.ts';
 import { gatewayStack, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { formatRatio } from '../format.ts';
 import { SCRAPE_INTERVAL_MS, scrapesBetween } from '../scrape.ts';
-import type { Fixture, RatioSpec, Scenario } from '../types.ts';
+import type { Figure, Fixture, RatioSpec, Scenario } from '../types.ts';
 import { gatewayCreate } from './gateway-requests.ts';
 import { webhookDeliveries } from './webhook-deliveries.ts';
 
@@ -64,13 +66,87 @@ export function telemetryScenarios(logLevel: string): Scenario[] {
     description: `${scenario.description}; METRICS=off and no OTLP endpoint (no spans recorded); a stack of its own`,
   });
   return [
-    offDescribed(gatewayCreate(off, logLevel, TELEMETRY_OFF)),
-    offDescribed(webhookDeliveries(off, 1, logLevel, { suffix: TELEMETRY_OFF })),
-    checkedTelemetry(gatewayCreate(on, logLevel, TELEMETRY_ON), on, ['gateway', 'intake']),
-    checkedTelemetry(webhookDeliveries(on, 1, logLevel, { suffix: TELEMETRY_ON }), on, [
-      'webhook-dispatcher',
-    ]),
+    withServicesCpu(offDescribed(gatewayCreate(off, logLevel, TELEMETRY_OFF)), off),
+    withServicesCpu(
+      offDescribed(webhookDeliveries(off, 1, logLevel, { suffix: TELEMETRY_OFF })),
+      off,
+    ),
+    withServicesCpu(
+      checkedTelemetry(gatewayCreate(on, logLevel, TELEMETRY_ON), on, ['gateway', 'intake']),
+      on,
+    ),
+    withServicesCpu(
+      checkedTelemetry(webhookDeliveries(on, 1, logLevel, { suffix: TELEMETRY_ON }), on, [
+        'webhook-dispatcher',
+      ]),
+      on,
+    ),
   ].map(withLoadAverage);
+}
+
+/**
+ * `scenario` with what each service process spent in CPU (user and system, from /proc) over the
+ * measured window, per operation, as figures, and their sum. A pair's rates move with the
+ * machine from run to run; what telemetry adds to each operation's CPU moves much less, and says
+ * which process pays it. A process that was restarted meanwhile, or that spent nothing, is left
+ * out; where /proc is missing there are no such figures.
+ */
+export function withServicesCpu(scenario: Scenario, stack: Fixture<GatewayStack>): Scenario {
+  let gateway: GatewayStack | undefined;
+  let figure: ((figure: Figure) => void) | undefined;
+  return {
+    ...scenario,
+    async setup(ctx) {
+      const load = await scenario.setup(ctx);
+      gateway = await ctx.use(stack);
+      figure = (value) => ctx.figure(value);
+      return load;
+    },
+    async measuring() {
+      const own = await scenario.measuring?.();
+      const before = await servicesCpu(gateway);
+      return async (measurement) => {
+        await own?.(measurement);
+        const after = await servicesCpu(gateway);
+        if (measurement.ok === 0 || !figure) return;
+        let total = 0;
+        for (const [service, start] of before) {
+          const end = after.get(service);
+          if (!end || end.pid !== start.pid || end.seconds <= start.seconds) continue;
+          const spent = end.seconds - start.seconds;
+          total += spent;
+          figure({
+            name: `${service} CPU`,
+            value: (spent * 1e6) / measurement.ok,
+            unit: 'µs per op',
+            note: 'user + system, from /proc, over the measured window',
+          });
+        }
+        if (total > 0) {
+          figure({
+            name: 'services CPU',
+            value: (total * 1e6) / measurement.ok,
+            unit: 'µs per op',
+            note: 'every service process together',
+          });
+        }
+      };
+    },
+  };
+}
+
+/** Each service process's pid and CPU seconds so far; none for a process that is down. */
+async function servicesCpu(
+  stack: GatewayStack | undefined,
+): Promise<Map<string, { pid: number; seconds: number }>> {
+  const read = new Map<string, { pid: number; seconds: number }>();
+  if (!stack) return read;
+  for (const service of ALL_SERVICES) {
+    const pid = stack.pid(service);
+    const seconds = pid === undefined ? undefined : await cpuSecondsOf(pid);
+    if (pid !== undefined && seconds !== undefined) read.set(service, { pid, seconds });
+  }
+  return read;
 }
 
 /**
