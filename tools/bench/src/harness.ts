@@ -10,6 +10,7 @@ import type {
   LoadOptions,
   Measurement,
   Scenario,
+  ScenarioContext,
   ScenarioReport,
   SetupContext,
   Stats,
@@ -183,29 +184,30 @@ export async function runScenario(
   const connections = scenario.connections ?? options.connections;
   const load = { connections, signal: options.signal };
   const warmupMs = scenario.warmupMs ?? options.warmupMs;
+  const ctx: ScenarioContext = {
+    dataDir,
+    env: options.env,
+    connections,
+    durationMs: options.durationMs,
+    warmupMs,
+    signal: options.signal,
+    progress,
+    teardown: (step) => steps.push(step),
+    use: <T>(fixture: Fixture<T>) => {
+      if (!scenario.uses?.includes(fixture)) {
+        return Promise.reject(
+          new Error(`uses the fixture ${fixture.name} without listing it in \`uses\``),
+        );
+      }
+      return fixtures.use(fixture);
+    },
+    earlier: options.earlier ?? [],
+    ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
+    figure: (figure) => (report.figures ??= []).push(figure),
+  };
   try {
     progress('setting up');
-    const target = await scenario.setup({
-      dataDir,
-      env: options.env,
-      connections,
-      durationMs: options.durationMs,
-      warmupMs,
-      signal: options.signal,
-      progress,
-      teardown: (step) => steps.push(step),
-      use: <T>(fixture: Fixture<T>) => {
-        if (!scenario.uses?.includes(fixture)) {
-          return Promise.reject(
-            new Error(`uses the fixture ${fixture.name} without listing it in \`uses\``),
-          );
-        }
-        return fixtures.use(fixture);
-      },
-      earlier: options.earlier ?? [],
-      ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
-      figure: (figure) => (report.figures ??= []).push(figure),
-    });
+    const target = await scenario.setup(ctx);
     if (options.signal.aborted) throw new Error('interrupted');
     await fixtures.settle(scenario.uses ?? []);
     if (warmupMs > 0) {
@@ -214,7 +216,7 @@ export async function runScenario(
     }
     if (options.signal.aborted) throw new Error('interrupted');
     progress(`measuring for ${options.durationMs / 1_000} s at ${connections} connections`);
-    const measured = await scenario.measuring?.();
+    const measured = await scenario.measuring?.(ctx);
     const measurement = await drive(target, { ...load, durationMs: options.durationMs });
     if (options.signal.aborted) throw new Error('interrupted');
     await measured?.(measurement);

@@ -153,11 +153,11 @@ export interface Scenario {
   bytesPerOperation?: number;
   setup(ctx: ScenarioContext): Promise<Load>;
   /**
-   * Called as the measurement starts (after any warm-up); what it returns is called with the
-   * measurement once it has ended, before the teardown: for figures of the measured window
-   * alone, such as what it cost another process in CPU time.
+   * Called with setup's context as the measurement starts (after any warm-up); what it returns
+   * is called with the measurement once it has ended, before the teardown: for figures of the
+   * measured window alone, such as what it cost another process in CPU time.
    */
-  measuring?(): Promise<(measurement: Measurement) => Promise<void>>;
+  measuring?(ctx: ScenarioContext): Promise<(measurement: Measurement) => Promise<void>>;
 }
 
 /**

@@ -273,10 +273,11 @@ describe('the scenario context', () => {
           },
         };
       },
-      measuring() {
+      measuring(ctx) {
         const warmup = calls;
         seen.push(`measuring after ${warmup} calls`);
         return Promise.resolve((measurement) => {
+          ctx.figure({ name: 'calls since', value: measurement.ok, unit: 'calls' });
           // Called once the measurement ended: it counted every call since, and only those.
           seen.push(
             measurement.ok > 0 && measurement.ok === calls - warmup
@@ -293,5 +294,9 @@ describe('the scenario context', () => {
     // After the warm-up's calls, which the measurement does not count.
     expect(seen[1]).toMatch(/^measuring after [1-9]\d* calls$/);
     expect(seen.slice(2)).toEqual(['measured the calls since', 'teardown']);
+    // With the context setup had: its figures are the scenario's.
+    expect(report.figures).toEqual([
+      { name: 'calls since', value: report.stats?.count, unit: 'calls' },
+    ]);
   });
 });

@@ -12,7 +12,7 @@ import { cpuSecondsOf } from '../cpu.ts';
 import { gatewayStack, type GatewayStack } from '../fixtures/gateway-stack.ts';
 import { formatRatio } from '../format.ts';
 import { SCRAPE_INTERVAL_MS, scrapesBetween } from '../scrape.ts';
-import type { Figure, Fixture, RatioSpec, Scenario } from '../types.ts';
+import type { Fixture, RatioSpec, Scenario } from '../types.ts';
 import { gatewayCreate } from './gateway-requests.ts';
 import { webhookDeliveries } from './webhook-deliveries.ts';
 
@@ -91,31 +91,24 @@ export function telemetryScenarios(logLevel: string): Scenario[] {
  * which process pays it. A process that was restarted meanwhile, or that spent nothing, is left
  * out; where /proc is missing there are no such figures.
  */
-export function withServicesCpu(scenario: Scenario, stack: Fixture<GatewayStack>): Scenario {
-  let gateway: GatewayStack | undefined;
-  let figure: ((figure: Figure) => void) | undefined;
+function withServicesCpu(scenario: Scenario, stack: Fixture<GatewayStack>): Scenario {
   return {
     ...scenario,
-    async setup(ctx) {
-      const load = await scenario.setup(ctx);
-      gateway = await ctx.use(stack);
-      figure = (value) => ctx.figure(value);
-      return load;
-    },
-    async measuring() {
-      const own = await scenario.measuring?.();
+    async measuring(ctx) {
+      const own = await scenario.measuring?.(ctx);
+      const gateway = await ctx.use(stack);
       const before = await servicesCpu(gateway);
       return async (measurement) => {
         await own?.(measurement);
         const after = await servicesCpu(gateway);
-        if (measurement.ok === 0 || !figure) return;
+        if (measurement.ok === 0) return;
         let total = 0;
         for (const [service, start] of before) {
           const end = after.get(service);
           if (!end || end.pid !== start.pid || end.seconds <= start.seconds) continue;
           const spent = end.seconds - start.seconds;
           total += spent;
-          figure({
+          ctx.figure({
             name: `${service} CPU`,
             value: (spent * 1e6) / measurement.ok,
             unit: 'µs per op',
@@ -123,7 +116,7 @@ export function withServicesCpu(scenario: Scenario, stack: Fixture<GatewayStack>
           });
         }
         if (total > 0) {
-          figure({
+          ctx.figure({
             name: 'services CPU',
             value: (total * 1e6) / measurement.ok,
             unit: 'µs per op',
@@ -137,10 +130,9 @@ export function withServicesCpu(scenario: Scenario, stack: Fixture<GatewayStack>
 
 /** Each service process's pid and CPU seconds so far; none for a process that is down. */
 async function servicesCpu(
-  stack: GatewayStack | undefined,
+  stack: GatewayStack,
 ): Promise<Map<string, { pid: number; seconds: number }>> {
   const read = new Map<string, { pid: number; seconds: number }>();
-  if (!stack) return read;
   for (const service of ALL_SERVICES) {
     const pid = stack.pid(service);
     const seconds = pid === undefined ? undefined : await cpuSecondsOf(pid);
