@@ -12,11 +12,11 @@ import {
   findBinary,
   fromEnv,
   portWasTaken,
-  PORT_TAKEN_ATTEMPTS,
   ServersUnavailableError,
   startContainer,
   startProcess,
   stopper,
+  whilePortTaken,
   type RunningServer,
   type ServerOptions,
 } from './servers.ts';
@@ -131,20 +131,11 @@ interface ClusterOptions {
  * Its 2 × `size` ports are free when picked and taken only when the nodes start: on a busy
  * machine another socket can take one in between (a bench run lost its 3-node stack to
  * "address already in use"). Then every node is stopped and the cluster starts again on fresh
- * ports, {@link PORT_TAKEN_ATTEMPTS} times at most. `pickPort` is for tests.
+ * ports ({@link whilePortTaken}). `pickPort` is for tests.
  */
-export async function startNatsCluster(options: ClusterOptions): Promise<NatsCluster> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startClusterOnce(options);
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= PORT_TAKEN_ATTEMPTS) throw error;
-    }
-  }
+export function startNatsCluster(options: ClusterOptions): Promise<NatsCluster> {
+  return whilePortTaken(() => startClusterOnce(options));
 }
-
-/** A node could not listen: a port picked free was taken before the node bound it. */
-class PortTakenError extends Error {}
 
 async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
   const pickPort = options.pickPort ?? freePort;
@@ -179,9 +170,8 @@ async function startClusterOnce(options: ClusterOptions): Promise<NatsCluster> {
   const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   if (failed.length > 0) {
     await Promise.allSettled(nodes.map((node) => node.stop()));
-    if (failed.some(portWasTaken))
-      throw new PortTakenError('a port of the cluster was taken before a node bound it');
-    throw failed[0];
+    // A taken port first: the whole cluster then starts again on fresh ones.
+    throw failed.find(portWasTaken) ?? failed[0];
   }
   if (nodes.some((node) => node.source !== 'binary')) {
     await Promise.allSettled(nodes.map((node) => node.stop()));

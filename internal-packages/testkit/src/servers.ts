@@ -147,22 +147,27 @@ export function portWasTaken(error: unknown): boolean {
 }
 
 /**
- * Starts a server on a port picked free, and again on a fresh one when another socket took the
- * port between the pick and the server's bind (a busy machine: a CI's PostgreSQL once found its
- * port in use), {@link PORT_TAKEN_ATTEMPTS} times at most. `pickPort` is for tests.
+ * Runs `start`, which picks its ports free and starts on them, and runs it again when another
+ * socket took a port between the pick and the server's bind (a busy machine: a CI's PostgreSQL,
+ * a bench's 3-node NATS cluster), {@link PORT_TAKEN_ATTEMPTS} times at most. Anything else that
+ * stops it is thrown at once.
  */
-export async function onFreePort<T>(
-  start: (port: number) => Promise<T>,
-  pickPort: () => Promise<number> = freePort,
-): Promise<T> {
+export async function whilePortTaken<T>(start: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const port = await pickPort();
     try {
-      return await start(port);
+      return await start();
     } catch (error) {
       if (!portWasTaken(error) || attempt >= PORT_TAKEN_ATTEMPTS) throw error;
     }
   }
+}
+
+/** Starts a server on a port picked free, on a fresh one when it was taken ({@link whilePortTaken}). */
+export function onFreePort<T>(
+  start: (port: number) => Promise<T>,
+  pickPort: () => Promise<number> = freePort,
+): Promise<T> {
+  return whilePortTaken(async () => start(await pickPort()));
 }
 
 export async function waitForPort(
